@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSiteResolution } from './plugins/site.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+import { apiRoutes } from './features/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    env: Env;
+  }
+}
+
+export type App = FastifyInstance;
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  /** Directory of the built SPA; tests that do not need pages may point elsewhere. */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
+export async function buildApp({ env, db, webDistDir, logger }: BuildAppOptions): Promise<App> {
+  const app = Fastify({
+    logger:
+      (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('env', env);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Kippu API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerSiteResolution(app);
+  registerXsrf(app);
+
+  await app.register(apiRoutes, { prefix: '/:slug/api/v1' });
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await registerSpa(app, webDistDir);
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '@kippu/contract';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Which deployment this is (spec §1): drives the tickets sub-site redirect and provider endpoints. */
+  KIPPU_ENV: z.enum(ENVIRONMENTS).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** External PostgreSQL. When unset the server starts an embedded one with its data in EMBEDDED_PG_DIR. */
+  DATABASE_URL: z.url().optional(),
+  EMBEDDED_PG_DIR: z.string().default('var/postgres'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
+  MAIL_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
+  /** Secret for signing tokens and ticket QR payloads; a fixed development value is refused in production. */
+  APP_SECRET: z.string().min(32).default('development-secret-change-me-0123456789abcdef'),
+  /** Default minutes a temporary order holds stock, when a site does not set its own. */
+  HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
+  /** How often the hold sweeper looks for expired holds. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once at start; a bad value stops the server with a message naming the variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.NODE_ENV === 'production' && parsed.data.APP_SECRET.startsWith('development-secret')) {
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET: set a secret of at least 32 characters in production',
+    );
+  }
+  return parsed.data;
+}

@@ -1,0 +1,15 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+// bigint columns (counts, ids) come back as numbers: every value we store fits in 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// dates stay 'YYYY-MM-DD' strings: a visit date has no time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function createDb(connectionString: string, max = 20): Db {
+  const pool = new pg.Pool({ connectionString, max });
+  return drizzle(pool, { schema }) as Db;
+}

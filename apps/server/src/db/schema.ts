@@ -1,0 +1,204 @@
+/**
+ * Drizzle view of the tables created by the SQL files in `apps/server/migrations`.
+ * The SQL is the source of truth (ADR 003); keep this file in step with it.
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedText, SiteSettings } from '@kippu/contract';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const sites = pgTable('sites', {
+  code: text('code').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  position: integer('position').notNull(),
+  settings: jsonb('settings').$type<SiteSettings>().notNull(),
+});
+
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  siteCode: text('site_code').notNull(),
+  code: text('code').notNull(),
+  displayName: text('display_name').notNull(),
+  displayPosition: integer('display_position').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+});
+
+export const texts = pgTable(
+  'texts',
+  {
+    scope: text('scope').notNull(),
+    lang: text('lang').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.lang, t.key] })],
+);
+
+export const fieldTemplates = pgTable(
+  'field_templates',
+  {
+    siteCode: text('site_code').notNull(),
+    fieldName: text('field_name').notNull(),
+    fieldType: text('field_type').$type<'text' | 'select'>().notNull(),
+    isDisplay: boolean('is_display').notNull(),
+    isRequire: boolean('is_require').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteCode, t.fieldName] })],
+);
+
+export const calendarColors = pgTable(
+  'calendar_colors',
+  {
+    siteCode: text('site_code').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    colorCode: text('color_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteCode, t.date] })],
+);
+
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    siteCode: text('site_code').notNull(),
+    channel: text('channel').notNull(),
+    method: text('method').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteCode, t.channel, t.method] })],
+);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  siteCode: text('site_code').notNull(),
+  productType: text('product_type').$type<'period' | 'date' | 'time'>().notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+  cautions: jsonb('cautions').$type<LocalizedText>().notNull(),
+  imageUrl: text('image_url'),
+  saleChannels: text('sale_channels').array().notNull(),
+  minQuantity: integer('min_quantity').notNull().default(1),
+  maxQuantity: integer('max_quantity').notNull().default(10),
+  position: integer('position').notNull().default(0),
+  saleStartsAt: tstz('sale_starts_at'),
+  saleEndsAt: tstz('sale_ends_at'),
+});
+
+export const optionValues = pgTable('option_values', {
+  id: serial('id').primaryKey(),
+  productId: integer('product_id').notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  price: integer('price').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const setProducts = pgTable('set_products', {
+  id: serial('id').primaryKey(),
+  uuid: uuid('uuid').notNull().unique(),
+  siteCode: text('site_code').notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
+  price: integer('price').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const setProductLinks = pgTable(
+  'set_product_links',
+  {
+    setProductId: integer('set_product_id').notNull(),
+    productId: integer('product_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.setProductId, t.productId] })],
+);
+
+export const timeSpans = pgTable('time_spans', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id').notNull(),
+  startsAt: tstz('starts_at').notNull(),
+  endsAt: tstz('ends_at').notNull(),
+  capacity: integer('capacity').notNull(),
+  held: integer('held').notNull().default(0),
+  sold: integer('sold').notNull().default(0),
+  onSale: boolean('on_sale').notNull().default(true),
+});
+
+export const orders = pgTable('orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderToken: text('order_token').notNull().unique(),
+  siteCode: text('site_code').notNull(),
+  channel: text('channel').notNull(),
+  status: text('status').notNull(),
+  lang: text('lang').notNull(),
+  productId: integer('product_id').notNull(),
+  timeSpanId: bigint('time_span_id', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull(),
+  price: integer('price').notNull(),
+  customerInfo: jsonb('customer_info').$type<{ key: string; value: string }[]>().notNull().default([]),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    optionValueId: integer('option_value_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.optionValueId] })],
+);
+
+export const orderSetProducts = pgTable(
+  'order_set_products',
+  {
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    setProductId: integer('set_product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.setProductId] })],
+);
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  siteCode: text('site_code').notNull(),
+  code: text('code').notNull(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  campaign: text('campaign').notNull(),
+  discountType: text('discount_type').$type<'percent' | 'fixed'>().notNull(),
+  discountValue: integer('discount_value').notNull(),
+  isInvitation: boolean('is_invitation').notNull().default(false),
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  validFrom: tstz('valid_from'),
+  validTo: tstz('valid_to'),
+  coverageFrom: date('coverage_from', { mode: 'string' }),
+  coverageTo: date('coverage_to', { mode: 'string' }),
+  channels: text('channels').array().notNull(),
+  productIds: integer('product_ids').array(),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+export const orderCoupons = pgTable('order_coupons', {
+  id: serial('id').primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  couponId: integer('coupon_id').notNull(),
+  discount: integer('discount').notNull(),
+});

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Coupons on temporary orders. */
+export async function couponsRoutes(_app: FastifyInstance): Promise<void> {}

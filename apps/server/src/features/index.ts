@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { sitesRoutes } from './sites/routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { bookingRoutes } from './booking/routes.ts';
+import { couponsRoutes } from './coupons/routes.ts';
+
+/** Every API feature, mounted under `/{slug}/api/v1`. */
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(sitesRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(bookingRoutes);
+  await app.register(couponsRoutes);
+}

@@ -1,0 +1,36 @@
+import { fileURLToPath } from 'node:url';
+import { loadEnv } from './config/env.ts';
+import { openDatabase } from './database.ts';
+import { buildApp } from './app.ts';
+import { seedDemoData } from './seed/index.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, REPO_ROOT);
+  if (env.SEED_DEMO_DATA) await seedDemoData(database.db);
+  const app = await buildApp({ env, db: database.db });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_SITE, ERRORS, SITE_CODES, siteSlug, type SiteCode } from '@kippu/contract';
+
+export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/** One built bundle serves every site: only `<body data-site>` differs (ADR 004). */
+function pagesBySite(indexHtml: string): Map<SiteCode, string> {
+  return new Map(
+    SITE_CODES.map((code) => [code, indexHtml.replace('<body', `<body data-site="${code}"`)] as const),
+  );
+}
+
+/**
+ * Serves the SPA under `/{slug}/` for every site and `/tickets/` (the default site's tickets sub-site).
+ * Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
+ * (an unknown slug falls back to the default site).
+ */
+export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
+  const indexFile = `${distDir}index.html`;
+  const built = existsSync(indexFile);
+  const pages = built ? pagesBySite(readFileSync(indexFile, 'utf8')) : new Map<SiteCode, string>();
+
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = pages.get(request.site) ?? pages.get(DEFAULT_SITE);
+    if (!page)
+      return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  };
+
+  if (built) {
+    await app.register(fastifyStatic, { root: distDir, serve: false });
+  }
+
+  app.get('/', (_request, reply) => reply.redirect(`/${siteSlug(DEFAULT_SITE)}/`));
+
+  app.get('/:slug', (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    return reply.redirect(`/${encodeURIComponent(slug)}/`);
+  });
+
+  app.get('/:slug/', sendPage);
+
+  // Hashed build assets and static files (logos, favicon) are shared by all sites.
+  app.get('/:slug/*', (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    if (file.startsWith('api/')) return reply.status(404).send({ error: ERRORS.not_found.message });
+    if (built && /^[\w./-]+$/.test(file) && !file.includes('..') && existsSync(distDir + file)) {
+      const immutable = file.startsWith('assets/');
+      return reply
+        .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        .sendFile(file);
+    }
+    return sendPage(request, reply);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.includes('/api/') || request.method !== 'GET') {
+      return reply.status(404).send({ error: ERRORS.not_found.message });
+    }
+    return sendPage(request, reply);
+  });
+}

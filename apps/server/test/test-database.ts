@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createDb } from '../src/db/client.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemoData } from '../src/seed/index.ts';
+
+export function databaseUrl(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function prepareTemplateDatabase(): Promise<{
+  adminUrl: string;
+  template: string;
+  teardown: () => Promise<void>;
+}> {
+  let adminUrl = process.env.TEST_DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!adminUrl) {
+    const dir = await mkdtemp(join(tmpdir(), 'kippu-test-pg-'));
+    const embedded = await startEmbeddedPostgres(dir, { persistent: false });
+    adminUrl = embedded.url;
+    stopEmbedded = async () => {
+      await embedded.stop();
+      await rm(dir, { recursive: true, force: true });
+    };
+  }
+  const template = `kippu_tpl_${randomBytes(4).toString('hex')}`;
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
+  const db = createDb(databaseUrl(adminUrl, template), 4);
+  try {
+    await migrate(db.$client);
+    await seedDemoData(db);
+  } finally {
+    await db.$client.end();
+  }
+  const url = adminUrl;
+  return {
+    adminUrl: url,
+    template,
+    async teardown() {
+      await admin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+      await stopEmbedded?.();
+    },
+  };
+}
+
+/** A fresh database for one test file, cloned from the migrated and seeded template. */
+export async function cloneTemplate(
+  adminUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `kippu_t_${randomBytes(6).toString('hex')}`;
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  return {
+    url: databaseUrl(adminUrl, name),
+    drop: () =>
+      admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}

@@ -1,0 +1,74 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importPlugin from 'eslint-plugin-import';
+import globals from 'globals';
+
+const FEATURES = {
+  web: [
+    'booking',
+    'tickets',
+    'change-date',
+    'spot',
+    'check-in',
+    'payments',
+    'sites',
+    'i18n',
+    'static-pages',
+    'signage',
+  ],
+  server: [
+    'sites',
+    'catalogue',
+    'booking',
+    'coupons',
+    'tickets',
+    'change-date',
+    'spot',
+    'check-in',
+    'payments',
+    'mail',
+  ],
+};
+
+/** A feature never imports another feature; the app layer composes them (style guide, bulletproof-react). */
+function featureBoundaries(root, features) {
+  return features.map((feature) => ({
+    target: `${root}/features/${feature}`,
+    from: `${root}/features`,
+    except: [`./${feature}`],
+  }));
+}
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '**/*.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { import: importPlugin },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureBoundaries('./apps/web/src', FEATURES.web),
+            ...featureBoundaries('./apps/server/src', FEATURES.server),
+            // shared code never reaches into features or the app layer
+            { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            { target: './apps/server/src/shared', from: './apps/server/src/features' },
+            // the contract is the bottom layer
+            { target: './packages/contract', from: ['./apps'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { langCodeSchema, productTypeSchema, salesChannelSchema } from '../enums.ts';
+
+/** A ticket type of a product (adult, child, ...) with its price in minor units of the site currency. */
+export const optionValueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int().nonnegative(),
+  display_position: z.number().int(),
+});
+
+export const productSchema = z.object({
+  uuid: z.uuid(),
+  product_type: productTypeSchema,
+  name: z.string(),
+  description: z.string(),
+  caution: z.string(),
+  image_url: z.string().nullable(),
+  sale_channels: z.array(salesChannelSchema),
+  /** Bounds of one order's ticket count. */
+  min_quantity: z.number().int().positive(),
+  max_quantity: z.number().int().positive(),
+  option_values: z.array(optionValueSchema),
+  display_position: z.number().int(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/v1/products?lang= */
+export const productsQuerySchema = z.object({ lang: langCodeSchema });
+export const productsResponseSchema = z.array(productSchema);

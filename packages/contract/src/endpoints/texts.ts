@@ -1,0 +1,7 @@
+import { z } from 'zod';
+import { langCodeSchema } from '../enums.ts';
+
+/** GET /api/v1/texts?lang= */
+export const textsQuerySchema = z.object({ lang: langCodeSchema });
+export const textsResponseSchema = z.array(z.object({ key: z.string(), text: z.string() }));
+export type TextsResponse = z.infer<typeof textsResponseSchema>;

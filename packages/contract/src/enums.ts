@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+export const SITE_CODES = [
+  'BORDERLESS',
+  'LAB_EXHIBITION',
+  'DEMO',
+  'RUINS',
+  'IZURA',
+  'CANCANFACTORY',
+  'MORI',
+  'ARTIZON',
+  'SOFTBANK',
+  'NISHINIPPON_PRODUCT',
+  'NISHINIPPON_DATE',
+  'NAGAI',
+  'AZABUDAI_BORDERLESS',
+  'OKINAWA',
+] as const;
+export const siteCodeSchema = z.enum(SITE_CODES);
+export type SiteCode = z.infer<typeof siteCodeSchema>;
+export const DEFAULT_SITE: SiteCode = 'BORDERLESS';
+
+/** Display order of the picker comes from the database; this is only the closed set of codes. */
+export const LANG_CODES = ['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'] as const;
+export const langCodeSchema = z.enum(LANG_CODES);
+export type LangCode = z.infer<typeof langCodeSchema>;
+export const FALLBACK_LANG: LangCode = 'ja';
+
+export const SALES_CHANNELS = ['web', 'pos', 'kiosk', 'OTA', 'spot'] as const;
+export const salesChannelSchema = z.enum(SALES_CHANNELS);
+export type SalesChannel = z.infer<typeof salesChannelSchema>;
+
+export const PAYMENT_METHODS = [
+  'gmo',
+  'gmo_3ds',
+  'gmo_paypay',
+  'alipay',
+  'stripe',
+  'stripe_secure',
+  'softbank_credit',
+  'softbank_3ds',
+  'softbank_alipay',
+  'softbank_paypay',
+  'd_pay',
+  'free',
+] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const PRODUCT_TYPES = ['period', 'date', 'time'] as const;
+export const productTypeSchema = z.enum(PRODUCT_TYPES);
+export type ProductType = z.infer<typeof productTypeSchema>;
+
+export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
+export const discountTypeSchema = z.enum(DISCOUNT_TYPES);
+export type DiscountType = z.infer<typeof discountTypeSchema>;
+
+export const ORDER_PROCEDURES = ['selectProductBeforeDate', 'selectDateBeforeProduct'] as const;
+export const orderProcedureSchema = z.enum(ORDER_PROCEDURES);
+export type OrderProcedure = z.infer<typeof orderProcedureSchema>;
+
+export const CHECK_IN_RESULTS = ['available', 'success', 'used', 'invalid_time', 'invalid'] as const;
+export const CHECK_IN_MODES = ['gate', 'set'] as const;
+export const TAP_STATES = ['init', 'tap', 'success', 'error'] as const;
+export const TICKET_CHECK_MODES = ['read_qr', 'tap_ticket'] as const;
+
+export const CURRENCIES = ['JPY', 'USD', 'EUR', 'SAR'] as const;
+export const currencySchema = z.enum(CURRENCIES);
+
+export const STOCK_STATUSES = ['available', 'few', 'sold_out', 'not_on_sale'] as const;
+export const stockStatusSchema = z.enum(STOCK_STATUSES);
+export type StockStatus = z.infer<typeof stockStatusSchema>;
+
+export const ORDER_STATUSES = [
+  'holding',
+  'ready_checkout',
+  'paying',
+  'paid',
+  'cancelled',
+  'expired',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue (spec §8). `message` is the exact string the server answers in `{ error }`;
+ * the frontend looks up its localized dialog by that string (text keys `error_dialog_<code>_title|text`).
+ * Codes after the spec's list are Kippu's own, for cases the spec does not name.
+ */
+export const ERRORS = {
+  session_timeout: { message: 'session_timeout', status: 410 },
+  out_of_stock: { message: 'out of stock', status: 409 },
+  no_stock_registered: { message: 'no stock has been registered for this product', status: 409 },
+  time_change_out_of_stock: { message: 'time_change_out_of_stock', status: 409 },
+  not_on_sale: { message: 'ticket not on sale now', status: 409 },
+  payment_api_failure: { message: 'payment_api_failure', status: 502 },
+  cannot_change_ticket: { message: 'cannot change ticket', status: 409 },
+  coupon_not_available: { message: 'coupon not available', status: 409 },
+  out_of_coverage_dates: { message: 'out of coverage dates', status: 409 },
+  coupon_code_not_exist: { message: 'coupon_code does not exist', status: 404 },
+  expired_coupon: { message: 'expired coupon', status: 409 },
+  coupon_limit_reached: { message: 'coupon limit reached', status: 409 },
+  coupon_out_of_coverage_dates: { message: 'out of coverage dates of the coupon', status: 409 },
+  invalid_channel: { message: 'invalid channel', status: 400 },
+  coupon_fixed_with_invitation: {
+    message: 'flat-rate or fixed coupon cannot be used with invitation code',
+    status: 409,
+  },
+  coupon_different_campaigns: {
+    message: 'coupons of different campaigns cannot be used together',
+    status: 409,
+  },
+  duplicated_invitation_code: { message: 'duplicated invitation code', status: 409 },
+  invitation_codes_exceed_tickets: { message: 'invitation codes exceed tickets', status: 409 },
+  no_further_discounts: { message: 'no further discounts', status: 409 },
+  discount_calculation_failed: { message: 'discount could not be calculated', status: 409 },
+  coupon_not_applicable: { message: 'coupon cannot be applied to specified order', status: 409 },
+  ticket_not_found: { message: 'ticket not found', status: 404 },
+  parent_ticket_single_child: { message: 'parent ticket has not more than one child ticket', status: 409 },
+  cannot_split_ticket: { message: 'option value of ticket less than 1', status: 409 },
+  mail_magazine_already_unsubscribed: { message: 'mail magazine already unsubscribed', status: 409 },
+  record_not_found: { message: 'record not found', status: 404 },
+  order_not_ready_checkout: { message: 'order status must be ready_checkout', status: 409 },
+  spot_qr_expired: { message: 'spot qrCode has expired', status: 410 },
+  time_change_coupon_expired: { message: 'time_change expired coupon', status: 409 },
+  time_change_out_of_coverage_dates: { message: 'time_change out of coverage dates', status: 409 },
+  time_change_not_pending: {
+    message: 'time change status is not pending or time change expired',
+    status: 409,
+  },
+  waiting_time_change_exists: { message: 'waiting time change exists', status: 409 },
+  critical_refund_error: { message: 'critical refund error', status: 500 },
+  invalid_email: { message: 'invalid email address', status: 400 },
+  invalid_email_time_change: { message: 'invalid email address in time change', status: 400 },
+  cannot_change_payment_discount: {
+    message: 'cannot change ticket because payment method discount',
+    status: 409,
+  },
+  option_value_not_found: { message: 'option_value_id not found', status: 400 },
+  membership_login_failed: { message: 'membership login failed', status: 401 },
+  membership_retrieval_failure: { message: 'membership retrieval failure', status: 502 },
+  // Kippu's own codes (not in the spec's list).
+  invalid_request: { message: 'invalid request', status: 400 },
+  invalid_xsrf_token: { message: 'invalid xsrf token', status: 403 },
+  not_found: { message: 'not found', status: 404 },
+  too_many_requests: { message: 'too many requests', status: 429 },
+  internal_error: { message: 'internal error', status: 500 },
+} as const satisfies Record<string, { message: string; status: number }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorMessage = (typeof ERRORS)[ErrorCode]['message'];
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+const codeByMessage = new Map<string, ErrorCode>(ERROR_CODES.map((code) => [ERRORS[code].message, code]));
+
+/** The catalogue code for a server error string, or undefined for strings the catalogue does not know. */
+export function errorCodeOf(message: string | undefined): ErrorCode | undefined {
+  return message === undefined ? undefined : codeByMessage.get(message);
+}
+
+/** Body of every API error. `issues` lists field problems for `invalid request`. */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** Answer of a failed 3-D Secure return (spec §8). */
+export const threeDsFailureSchema = z.object({
+  can_retry: z.boolean(),
+  order_token: z.string().nullable(),
+  error: z.string(),
+  is_time_change: z.boolean(),
+  old_reservation_token: z.string().nullable(),
+  time_change_token: z.string().nullable(),
+  sales_channel: z.string(),
+});
