@@ -8,3 +8,4 @@ export * from './endpoints/texts.ts';
 export * from './endpoints/field-templates.ts';
 export * from './endpoints/payment-methods.ts';
 export * from './endpoints/products.ts';
+export * from './pricing/discount.ts';
