@@ -9,3 +9,4 @@ export * from './endpoints/field-templates.ts';
 export * from './endpoints/payment-methods.ts';
 export * from './endpoints/products.ts';
 export * from './pricing/discount.ts';
+export * from './endpoints/orders.ts';
