@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+/** Debian's Chromium (apt-get install chromium); playwright-core ships no browser of its own. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const chromiumFound = existsSync(CHROMIUM_PATH);
+
+if (!chromiumFound && process.env.CI === 'true') {
+  // In CI a missing browser is a broken machine, never a reason to skip.
+  throw new Error(
+    `Chromium not found at ${CHROMIUM_PATH} (CI=true): install it (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
+}
+
+/** True only on a developer machine without Chromium; the browser suites then skip with a warning. */
+export const skipBrowserSuites = !chromiumFound;
+
+if (skipBrowserSuites) {
+  console.warn(
+    `[e2e] SKIPPING browser suites: Chromium not found at ${CHROMIUM_PATH}. ` +
+      'Install it (apt-get install chromium) or set CHROMIUM_PATH. In CI (CI=true) this is a failure.',
+  );
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}

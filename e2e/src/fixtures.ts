@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { expect, inject, test as base } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+export { describe, expect } from 'vitest';
+export { skipBrowserSuites } from './browser.ts';
+
+/** The WCAG levels the product promises (A and AA of 2.0 and 2.1). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** Shorter than Playwright's 30 s default: a missing element fails fast with a clear message. */
+const ELEMENT_TIMEOUT_MS = 15_000;
+
+export const PHONE_VIEWPORT = { width: 375, height: 812 } as const;
+
+interface FileFixtures {
+  /** Origin of the server under test, no trailing slash. */
+  baseUrl: string;
+  browser: Browser;
+}
+
+interface TestFixtures {
+  /** A fresh page in its own browser context (fresh storage); fails the test on any uncaught page error. */
+  page: Page;
+  /** Opens another isolated page with other context options (e.g. a phone viewport). */
+  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+}
+
+export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
+  baseUrl: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from the pattern
+    async ({}, use) => {
+      await use(inject('e2eBaseUrl'));
+    },
+    { scope: 'file' },
+  ],
+  browser: [
+    // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from the pattern
+    async ({}, use) => {
+      const browser = await launchBrowser();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'file' },
+  ],
+  newPage: async ({ browser, baseUrl }, use) => {
+    const pageErrors: string[] = [];
+    const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({ baseURL: baseUrl, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(ELEMENT_TIMEOUT_MS);
+      page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      return page;
+    });
+    for (const context of contexts) await context.close();
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  },
+  page: async ({ newPage }, use) => {
+    await use(await newPage());
+  },
+});
+
+/** Opens a path of the server and waits until the layout (header and footer) is on screen. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `HTTP status of ${path}`).toBe(200);
+  await page.getByRole('banner').waitFor({ state: 'visible' });
+  await page.getByRole('contentinfo').waitFor({ state: 'visible' });
+}
+
+export function htmlLang(page: Page): Promise<string | null> {
+  return page.locator('html').getAttribute('lang');
+}
+
+export function bodySite(page: Page): Promise<string | null> {
+  return page.locator('body').getAttribute('data-site');
+}
+
+/** Waits until <html lang> is `lang` (the app sets it once the language is resolved). */
+export async function expectHtmlLang(page: Page, lang: string): Promise<void> {
+  await expect.poll(() => htmlLang(page), { timeout: ELEMENT_TIMEOUT_MS }).toBe(lang);
+}
+
+/** Runs axe on the page and fails with a readable list of the WCAG A/AA violations found. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const violations = results.violations.map((violation) => {
+    const targets = violation.nodes.slice(0, 5).map((node) => node.target.join(' '));
+    return `${violation.id} (${violation.impact}): ${violation.help} at ${targets.join(' | ')}`;
+  });
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,19 @@
+import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from './fixtures.ts';
+
+describe.skipIf(skipBrowserSuites)('footer links', () => {
+  test('/borderless/ links to the order page', async ({ page }) => {
+    await openPage(page, '/borderless/');
+    const orderLink = page.getByRole('contentinfo').getByTestId('footer-link-order');
+    await orderLink.waitFor({ state: 'visible' });
+    expect((await orderLink.innerText()).trim()).not.toBe('');
+  });
+
+  test('/mori/ (mail-confirm-only) has no order link', async ({ page }) => {
+    await openPage(page, '/mori/');
+    expect(await page.locator('body').getAttribute('data-site')).toBe('MORI');
+    // The footer is rendered (openPage waited for it), with its other links, but without the order link.
+    await expect.poll(() => page.getByRole('contentinfo').getByRole('link').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('footer-link-order').count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});

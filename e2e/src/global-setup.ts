@@ -1,0 +1,37 @@
+import type { TestProject } from 'vitest/node';
+import { createE2eDatabase } from './e2e-database.ts';
+import { startServer } from './server-process.ts';
+import { buildWebApp } from './web-build.ts';
+
+/**
+ * Once per run: build the web app, start the real server on its own database, and hand its URL to the
+ * tests. Locally E2E_SKIP_BUILD=1 reuses apps/web/dist to iterate faster; CI always builds.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (process.env.E2E_SKIP_BUILD === '1' && process.env.CI !== 'true') {
+    console.info('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist');
+  } else {
+    await buildWebApp();
+  }
+  const database = await createE2eDatabase();
+  let server;
+  try {
+    server = await startServer(database.env);
+  } catch (error) {
+    await database.remove();
+    throw error;
+  }
+  console.info(`[e2e] server at ${server.baseUrl} (${database.describe})`);
+  project.provide('e2eBaseUrl', server.baseUrl);
+  return async () => {
+    await server.stop();
+    await database.remove();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    e2eBaseUrl: string;
+  }
+}

@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { REPO_ROOT } from './repo-root.ts';
+
+const READY_PATH = '/borderless/api/v1/langs';
+const READY_TIMEOUT_MS = 120_000;
+const STOP_GRACE_MS = 15_000;
+/** Enough of the server's output to explain a failure without flooding the test report. */
+const LOG_TAIL_CHARS = 8_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  /** The last lines the server wrote, for failure messages. */
+  logTail(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Kills the server's whole process group: the embedded PostgreSQL must not outlive it. */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+async function waitUntilReady(child: ChildProcess, baseUrl: string, logTail: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastAnswer = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (hasExited(child)) {
+      throw new Error(
+        `The server exited (code ${child.exitCode}, signal ${child.signalCode}) before it was ready.\n${logTail()}`,
+      );
+    }
+    try {
+      const response = await fetch(baseUrl + READY_PATH, { signal: AbortSignal.timeout(5_000) });
+      if (response.status === 200) return;
+      lastAnswer = `HTTP ${response.status}`;
+    } catch (error) {
+      lastAnswer = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `GET ${READY_PATH} did not answer 200 within ${READY_TIMEOUT_MS / 1000} s (last: ${lastAnswer}).\n${logTail()}`,
+  );
+}
+
+/**
+ * Starts the real server (`node --import tsx apps/server/src/main.ts`) the way an operator would,
+ * on a free port, and waits until its API answers.
+ */
+export async function startServer(extraEnv: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    // Its own process group, so a last-resort SIGKILL reaches the embedded PostgreSQL too.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      KIPPU_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      APP_SECRET: randomBytes(30).toString('base64url').slice(0, 40),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...extraEnv,
+    },
+  });
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout!.on('data', append);
+  child.stderr!.on('data', append);
+  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
+  // If the test runner dies without teardown, still leave no server behind.
+  const killOnExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
+  const logTail = () => (log ? `--- server output (tail) ---\n${log}` : '(the server wrote nothing)');
+
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    if (!hasExited(child)) {
+      // SIGTERM to the server only: it closes the app and then stops its embedded PostgreSQL itself.
+      child.kill('SIGTERM');
+      const graceful = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+      if (!graceful) {
+        console.warn(
+          `[e2e] the server did not stop within ${STOP_GRACE_MS / 1000} s; killing it.\n${logTail()}`,
+        );
+        killGroup(child, 'SIGKILL');
+        await exited;
+      }
+    }
+    // Anything left in the group (an orphaned postgres) goes too.
+    killGroup(child, 'SIGKILL');
+  };
+
+  try {
+    await waitUntilReady(child, baseUrl, logTail);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, logTail, stop };
+}

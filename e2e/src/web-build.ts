@@ -1,0 +1,20 @@
+import { spawn } from 'node:child_process';
+import { REPO_ROOT } from './repo-root.ts';
+
+/** Builds the SPA exactly as `npm start` does, so the suite tests the bundle that ships. */
+export async function buildWebApp(): Promise<void> {
+  const started = Date.now();
+  let output = '';
+  const code = await new Promise<number | null>((resolveCode, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', '@kippu/web'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', resolveCode);
+  });
+  if (code !== 0) throw new Error(`npm run build -w @kippu/web failed (exit ${code}):\n${output}`);
+  console.info(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
