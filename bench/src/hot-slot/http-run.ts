@@ -1,0 +1,85 @@
+import autocannon from 'autocannon';
+import { BENCH_SLUG, type BenchProduct } from './seed.ts';
+
+// Double-submit XSRF: any token works as long as cookie and header agree.
+const XSRF = 'bench-xsrf-token';
+
+export interface HttpResult {
+  /** Answered orders (2xx and 409) per second of wall time. */
+  reqPerSec: number;
+  p99Ms: number;
+  ok: number;
+  outOfStock: number;
+  /** Any other status, socket error or time-out: the endpoint misbehaved. */
+  other: number;
+  /** Status codes seen besides 2xx and 409, for the report. */
+  otherStatuses: Record<string, number>;
+}
+
+export function orderBody(product: BenchProduct, spanId: number): string {
+  return JSON.stringify({
+    lang: 'ja',
+    product_uuid: product.uuid,
+    time_span_id: spanId,
+    quantity: 1,
+    option_values: [{ option_value_id: product.optionValueId, quantity: 1 }],
+    set_products: [],
+  });
+}
+
+export function ordersUrl(baseUrl: string): string {
+  return `${baseUrl}/${BENCH_SLUG}/api/v1/orders`;
+}
+
+export const ORDER_HEADERS = {
+  'content-type': 'application/json',
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  'x-xsrf-token': XSRF,
+};
+
+/** `total` order requests for one slot over `clients` keep-alive connections, one request in flight each. */
+export async function runHttp(input: {
+  baseUrl: string;
+  product: BenchProduct;
+  spanId: number;
+  clients: number;
+  total: number;
+}): Promise<HttpResult> {
+  const started = performance.now();
+  const result = await autocannon({
+    url: ordersUrl(input.baseUrl),
+    method: 'POST',
+    headers: ORDER_HEADERS,
+    body: orderBody(input.product, input.spanId),
+    connections: input.clients,
+    pipelining: 1,
+    amount: input.total,
+    timeout: 30,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  let ok = 0;
+  let outOfStock = 0;
+  let otherResponses = 0;
+  const otherStatuses: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    const count = stats.count ?? 0;
+    const code = Number(status);
+    if (code >= 200 && code < 300) ok += count;
+    else if (code === 409) outOfStock += count;
+    else {
+      otherResponses += count;
+      otherStatuses[status] = count;
+    }
+  }
+  // autocannon counts time-outs among errors.
+  const failures = result.errors;
+  if (failures > 0) otherStatuses['socket errors/time-outs'] = failures;
+  return {
+    reqPerSec: (ok + outOfStock) / seconds,
+    p99Ms: result.latency.p99,
+    ok,
+    outOfStock,
+    other: otherResponses + failures,
+    otherStatuses,
+  };
+}

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../apps/server/src/db/embedded.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Keeps the last lines the server printed, to explain a failed start. */
+function tail(child: ChildProcess): () => string {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 40));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => lines.join('\n');
+}
+
+/** The real server, as production runs it (NODE_ENV=production, no demo data), in its own process. */
+export async function startServer(databaseUrl: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('base64url'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = tail(child);
+  const exited = once(child, 'exit');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      // Any answer means it listens; the status does not matter.
+      await fetch(`${baseUrl}/`, { redirect: 'manual', signal: AbortSignal.timeout(1000) });
+      return { baseUrl, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  await stop();
+  throw new Error(`server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
