@@ -10,3 +10,4 @@ export * from './endpoints/payment-methods.ts';
 export * from './endpoints/products.ts';
 export * from './pricing/discount.ts';
 export * from './endpoints/orders.ts';
+export * from './endpoints/order-coupons.ts';

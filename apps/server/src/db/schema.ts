@@ -202,3 +202,4 @@ export const orderCoupons = pgTable('order_coupons', {
   couponId: integer('coupon_id').notNull(),
   discount: integer('discount').notNull(),
 });
+export * from './schema-coupons.ts';

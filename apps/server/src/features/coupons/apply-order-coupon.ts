@@ -1,0 +1,49 @@
+import type { OrderCoupon, SiteCode } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { orderCoupons } from '../../db/schema.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { allocateDiscounts } from './coupon-discounts.ts';
+import { firstBrokenRule } from './coupon-rules.ts';
+import { appliedCoupons, couponName, findCoupon, takeUse, ticketPrices } from './coupon-store.ts';
+import { lockOpenOrder } from './open-order.ts';
+
+export interface ApplyOrderCouponInput {
+  site: SiteCode;
+  orderToken: string;
+  couponCode: string;
+  now?: Date;
+}
+
+/**
+ * Puts a coupon on a temporary order and takes one of its uses, in one transaction: the order row is
+ * locked so the rules see every coupon already on it, and the use is taken by a conditional update so
+ * a limited coupon is never over-used by concurrent orders (ADR 008).
+ */
+export async function applyOrderCoupon(db: Db, input: ApplyOrderCouponInput): Promise<OrderCoupon> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
+    const found = await findCoupon(tx, input.site, input.couponCode);
+    if (!found) throw new AppError('coupon_code_not_exist');
+    const { coupon, campaignCoverage } = found;
+    const applied = await appliedCoupons(tx, order.id);
+
+    const broken = firstBrokenRule({ now, order, coupon, campaignCoverage, applied });
+    if (broken) throw new AppError(broken);
+
+    const base = { grossPrice: order.price, ticketPrices: await ticketPrices(tx, order.id) };
+    const discount = allocateDiscounts(base, [...applied, coupon]).at(-1)!;
+
+    if (!(await takeUse(tx, coupon.id))) throw new AppError('coupon_limit_reached');
+    const [row] = await tx
+      .insert(orderCoupons)
+      .values({ orderId: order.id, couponId: coupon.id, discount })
+      .returning({ id: orderCoupons.id });
+    return {
+      id: row!.id,
+      coupon_code: coupon.code,
+      coupon_name: couponName(coupon.names, order.lang),
+      coupon_discount: discount,
+    };
+  });
+}

@@ -1,0 +1,148 @@
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { LangCode, LocalizedText, SiteCode } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { couponCampaigns, coupons, orderCoupons, orderLines, orders, timeSpans } from '../../db/schema.ts';
+import type { CouponFacts } from './coupon-rules.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface CouponOrder {
+  id: number;
+  status: string;
+  channel: string;
+  lang: string;
+  productId: number;
+  quantity: number;
+  price: number;
+  expiresAt: Date;
+  /** The slot's start as a Tokyo calendar date, 'YYYY-MM-DD'. */
+  visitDate: string;
+}
+
+/**
+ * The order of a token on this site, locked for the rest of the transaction so coupons of one order
+ * are checked against each other one at a time.
+ */
+export async function lockOrder(
+  tx: Tx,
+  site: SiteCode,
+  orderToken: string,
+): Promise<CouponOrder | undefined> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      status: orders.status,
+      channel: orders.channel,
+      lang: orders.lang,
+      productId: orders.productId,
+      quantity: orders.quantity,
+      price: orders.price,
+      expiresAt: orders.expiresAt,
+      visitDate: sql<string>`to_char(${timeSpans.startsAt} AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`,
+    })
+    .from(orders)
+    .innerJoin(timeSpans, eq(timeSpans.id, orders.timeSpanId))
+    .where(and(eq(orders.orderToken, orderToken), eq(orders.siteCode, site)))
+    .for('update', { of: orders });
+  return order;
+}
+
+/** One entry per ticket of the order: its unit price. */
+export async function ticketPrices(tx: Tx, orderId: number): Promise<number[]> {
+  const lines = await tx
+    .select({ quantity: orderLines.quantity, unitPrice: orderLines.unitPrice })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
+  return lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.unitPrice));
+}
+
+export interface StoredCoupon extends CouponFacts {
+  code: string;
+  names: LocalizedText;
+  discountValue: number;
+}
+
+const couponColumns = {
+  id: coupons.id,
+  code: coupons.code,
+  names: coupons.names,
+  campaign: coupons.campaign,
+  discountType: coupons.discountType,
+  discountValue: coupons.discountValue,
+  isInvitation: coupons.isInvitation,
+  enabled: coupons.enabled,
+  usageLimit: coupons.usageLimit,
+  usedCount: coupons.usedCount,
+  validFrom: coupons.validFrom,
+  validTo: coupons.validTo,
+  coverageFrom: coupons.coverageFrom,
+  coverageTo: coupons.coverageTo,
+  channels: coupons.channels,
+  productIds: coupons.productIds,
+};
+
+export async function findCoupon(
+  tx: Tx,
+  site: SiteCode,
+  code: string,
+): Promise<
+  { coupon: StoredCoupon; campaignCoverage: { from: string | null; to: string | null } | null } | undefined
+> {
+  const [row] = await tx
+    .select({
+      ...couponColumns,
+      campaignFrom: couponCampaigns.coverageFrom,
+      campaignTo: couponCampaigns.coverageTo,
+      hasCampaign: couponCampaigns.campaign,
+    })
+    .from(coupons)
+    .leftJoin(
+      couponCampaigns,
+      and(eq(couponCampaigns.siteCode, coupons.siteCode), eq(couponCampaigns.campaign, coupons.campaign)),
+    )
+    .where(and(eq(coupons.siteCode, site), eq(coupons.code, code)));
+  if (!row) return undefined;
+  const { campaignFrom, campaignTo, hasCampaign, ...coupon } = row;
+  return { coupon, campaignCoverage: hasCampaign === null ? null : { from: campaignFrom, to: campaignTo } };
+}
+
+export interface AppliedCoupon extends StoredCoupon {
+  orderCouponId: number;
+  discount: number;
+}
+
+/** The coupons on an order in the order they were entered. */
+export async function appliedCoupons(tx: Tx, orderId: number): Promise<AppliedCoupon[]> {
+  return tx
+    .select({ ...couponColumns, orderCouponId: orderCoupons.id, discount: orderCoupons.discount })
+    .from(orderCoupons)
+    .innerJoin(coupons, eq(coupons.id, orderCoupons.couponId))
+    .where(eq(orderCoupons.orderId, orderId))
+    .orderBy(asc(orderCoupons.id));
+}
+
+/** Takes one use if any is left; false when the limit is reached (safe under concurrent orders). */
+export async function takeUse(tx: Tx, couponId: number): Promise<boolean> {
+  const taken = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        or(isNull(coupons.usageLimit), lt(coupons.usedCount, coupons.usageLimit)),
+      ),
+    )
+    .returning({ id: coupons.id });
+  return taken.length === 1;
+}
+
+export async function giveUseBack(tx: Tx, couponId: number): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} - 1` })
+    .where(and(eq(coupons.id, couponId), sql`${coupons.usedCount} > 0`));
+}
+
+export function couponName(names: LocalizedText, lang: string): string {
+  return names[lang as LangCode] ?? names.ja;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** `{id}` of the coupon calls is the order token of a temporary order. */
+export const orderCouponParamsSchema = z.object({ id: z.string().min(1).max(128) });
+
+/** POST /api/v1/ordercoupons/{id} */
+export const applyOrderCouponBodySchema = z.object({
+  // Visitors paste codes with stray spaces; the code itself is matched exactly (ADR 008).
+  coupon_code: z.string().trim().min(1).max(64),
+});
+export type ApplyOrderCouponBody = z.infer<typeof applyOrderCouponBodySchema>;
+
+/** A coupon applied to a temporary order, as the temporary order lists it (spec §3). */
+export const orderCouponSchema = z.object({
+  /** Id of this application: the `{couponId}` of DELETE /ordercoupons/{id}/{couponId}. */
+  id: z.number().int().positive(),
+  coupon_code: z.string(),
+  /** In the order's language. */
+  coupon_name: z.string(),
+  /** Minor units of the site currency taken off the order's gross price. */
+  coupon_discount: z.number().int().nonnegative(),
+});
+export type OrderCoupon = z.infer<typeof orderCouponSchema>;
+export const applyOrderCouponResponseSchema = orderCouponSchema;
+
+/** DELETE /api/v1/ordercoupons/{id}/{couponId}: answers the coupons still on the order, discounts recomputed. */
+export const removeOrderCouponParamsSchema = orderCouponParamsSchema.extend({
+  couponId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const removeOrderCouponResponseSchema = z.object({ coupons: z.array(orderCouponSchema) });
+export type RemoveOrderCouponResponse = z.infer<typeof removeOrderCouponResponseSchema>;
