@@ -25,6 +25,10 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** GET /api/v1/products?lang= */
-export const productsQuerySchema = z.object({ lang: langCodeSchema });
+/** GET /api/v1/products?lang=&channel= : the site's products sold on the channel, in display order. */
+export const productsQuerySchema = z.object({
+  lang: langCodeSchema,
+  channel: salesChannelSchema.default('web'),
+});
+export type ProductsQuery = z.input<typeof productsQuerySchema>;
 export const productsResponseSchema = z.array(productSchema);
