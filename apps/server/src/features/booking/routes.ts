@@ -1,4 +1,77 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ERRORS,
+  cancelOrderResponseSchema,
+  createOrderBodySchema,
+  createOrderResponseSchema,
+  errorBodySchema,
+  orderTokenParamsSchema,
+  temporaryOrderSchema,
+  updateOrderBodySchema,
+  updateOrderResponseSchema,
+} from '@kippu/contract';
+import { cancelOrder } from './cancel-order.ts';
+import { createOrder, type CreateOrderDeps } from './create-order.ts';
+import { getTemporaryOrder } from './get-order.ts';
+import { createStockHolder } from './hold-stock.ts';
+import { createProductCache } from './product-for-sale.ts';
+import { updateCustomerInfo } from './update-customer-info.ts';
 
 /** Temporary orders and holds. */
-export async function bookingRoutes(_app: FastifyInstance): Promise<void> {}
+export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // One batcher and product cache per app instance (= per server process).
+  const deps: CreateOrderDeps = {
+    products: createProductCache(app.db),
+    stock: createStockHolder(app.db),
+    defaultHoldMinutes: app.env.HOLD_MINUTES,
+  };
+
+  app.post(
+    '/orders',
+    { schema: { body: createOrderBodySchema, response: { 201: createOrderResponseSchema } } },
+    async (request, reply) => {
+      const held = await createOrder(deps, { code: request.site, channel: 'web' }, request.body);
+      return reply.status(201).send({
+        order_token: held.orderToken,
+        expires_at: held.expiresAt.toISOString(),
+        price: held.price,
+      });
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    { schema: { params: orderTokenParamsSchema, response: { 200: temporaryOrderSchema } } },
+    async (request) => getTemporaryOrder(app.db, request.site, request.params.id),
+  );
+
+  app.put(
+    '/orders/:id',
+    {
+      schema: {
+        params: orderTokenParamsSchema,
+        body: updateOrderBodySchema,
+        response: { 200: updateOrderResponseSchema },
+      },
+    },
+    async (request) => updateCustomerInfo(app.db, request.site, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        params: orderTokenParamsSchema,
+        response: { 200: cancelOrderResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const cancelled = await cancelOrder(app.db, request.site, request.params.id);
+      // The client ignores 400 on this call (spec §7): an order already gone is not worth a dialog.
+      if (!cancelled) return reply.status(400).send({ error: ERRORS.record_not_found.message });
+      return { order_token: request.params.id, status: 'cancelled' as const };
+    },
+  );
+}

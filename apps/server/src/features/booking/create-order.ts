@@ -1,0 +1,90 @@
+import type { CreateOrderBody, SalesChannel } from '@kippu/contract';
+import { AppError } from '../../shared/app-error.ts';
+import type { HeldOrder, HoldRequest, StockHolder } from './hold-stock.ts';
+import type { ProductCache, ProductForSale } from './product-for-sale.ts';
+
+export interface CreateOrderDeps {
+  products: ProductCache;
+  stock: StockHolder;
+  /** Hold minutes when the site sets none (env HOLD_MINUTES). */
+  defaultHoldMinutes: number;
+}
+
+/** Adds quantities of repeated ids and drops zero quantities (a form may send every option). */
+function merged<K>(entries: { key: K; quantity: number }[]): Map<K, number> {
+  const totals = new Map<K, number>();
+  for (const { key, quantity } of entries) {
+    if (quantity > 0) totals.set(key, (totals.get(key) ?? 0) + quantity);
+  }
+  return totals;
+}
+
+function assertOnSaleNow(product: ProductForSale, now: number): void {
+  const started = product.saleStartsAt === null || product.saleStartsAt.getTime() <= now;
+  const ended = product.saleEndsAt !== null && product.saleEndsAt.getTime() <= now;
+  if (!started || ended) throw new AppError('not_on_sale');
+}
+
+/** Checks of the request against the product alone; the slot's checks happen under its row lock. */
+function toHoldRequest(
+  body: CreateOrderBody,
+  product: ProductForSale,
+  site: { code: string; channel: SalesChannel },
+  defaultHoldMinutes: number,
+): HoldRequest {
+  if (!product.saleChannels.includes(site.channel)) throw new AppError('invalid_channel');
+  assertOnSaleNow(product, Date.now());
+
+  const lines = [...merged(body.option_values.map((o) => ({ key: o.option_value_id, quantity: o.quantity })))];
+  const lineItems = lines.map(([optionValueId, quantity]) => {
+    const unitPrice = product.optionPrices.get(optionValueId);
+    if (unitPrice === undefined) throw new AppError('option_value_not_found');
+    return { optionValueId, quantity, unitPrice };
+  });
+  const ticketCount = lineItems.reduce((sum, l) => sum + l.quantity, 0);
+  if (
+    ticketCount === 0 ||
+    ticketCount !== body.quantity ||
+    body.quantity < product.minQuantity ||
+    body.quantity > product.maxQuantity
+  ) {
+    throw new AppError('invalid_request');
+  }
+
+  const sets = [...merged(body.set_products.map((s) => ({ key: s.set_product_uuid, quantity: s.quantity })))];
+  const setItems = sets.map(([uuid, quantity]) => {
+    const setProduct = product.setProducts.get(uuid);
+    if (!setProduct) throw new AppError('record_not_found');
+    return { setProductId: setProduct.id, quantity, unitPrice: setProduct.price };
+  });
+
+  const price =
+    lineItems.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) +
+    setItems.reduce((sum, s) => sum + s.unitPrice * s.quantity, 0);
+  return {
+    siteCode: site.code,
+    channel: site.channel,
+    lang: body.lang,
+    productId: product.id,
+    timeSpanId: body.time_span_id,
+    quantity: body.quantity,
+    price,
+    holdMinutes: product.holdMinutes ?? defaultHoldMinutes,
+    lines: lineItems,
+    setProducts: setItems,
+  };
+}
+
+/**
+ * Creates a temporary order holding stock. Shared by the web (`channel 'web'`) and spot
+ * (`channel 'spot'`) calls; the channel decides which products may be sold.
+ */
+export async function createOrder(
+  deps: CreateOrderDeps,
+  site: { code: string; channel: SalesChannel },
+  body: CreateOrderBody,
+): Promise<HeldOrder> {
+  const product = await deps.products.get(site.code, body.product_uuid);
+  if (!product) throw new AppError('record_not_found');
+  return deps.stock.hold(toHoldRequest(body, product, site, deps.defaultHoldMinutes));
+}

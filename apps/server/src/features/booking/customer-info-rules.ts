@@ -1,0 +1,83 @@
+import { NO_SEND_VALUE } from '@kippu/contract';
+import { AppError } from '../../shared/app-error.ts';
+
+// Minimal copies of the spec §5 predicates; packages/contract/src/validation (another engineer's work,
+// not yet committed when this was written) has the shared versions: switch to them once exported.
+const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const EMAIL_DOMAIN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+/** Standard syntax; local part at most 64, domain at most 254 (spec §5, §9). */
+export function isEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at <= 0) return false;
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  return local.length <= 64 && domain.length <= 254 && EMAIL_LOCAL.test(local) && EMAIL_DOMAIN.test(domain);
+}
+
+// 9 to 12 digits, or groups of 2-5, 1-4 and 3-4 digits joined by hyphens (spec §5).
+const PHONE = /^(?:[0-9]{9,12}|[0-9]{2,5}-[0-9]{1,4}-[0-9]{3,4})$/;
+export function isPhone(value: string): boolean {
+  return PHONE.test(value);
+}
+
+/** Selects whose "no selection" value means "do not send" (spec §5). */
+const NO_SEND_FIELDS = new Set(['gender', 'age', 'resident_area']);
+const BOOLEAN_FIELDS = new Set(['mail_magazine', 'teamlab_mail_magazine']);
+/** The spec shows no bounds for these; generous limits keep the database and mails sane. */
+const MAX_LENGTH: Record<string, number> = {
+  fullname: 100,
+  // The e-mail rule bounds its parts (64 + 1 + 254).
+  email: 319,
+  address: 255,
+  questionnaire1: 1000,
+  questionnaire2: 1000,
+  questionnaire3: 1000,
+};
+const DEFAULT_MAX_LENGTH = 255;
+
+export interface FieldRule {
+  fieldName: string;
+  isDisplay: boolean;
+  isRequire: boolean;
+}
+
+function normalisedBoolean(value: string | boolean): string {
+  if (value === true || value === 'true') return 'true';
+  if (value === false || value === 'false') return 'false';
+  throw new AppError('invalid_request');
+}
+
+/**
+ * Applies the site's field templates to submitted customer info, as the order form does (spec §5):
+ * keeps displayed fields only, drops no-send selects, stores mail-magazine flags as "true"/"false",
+ * and enforces required fields and each field's rule. Answers the entries to store, in template order.
+ */
+export function acceptedCustomerInfo(
+  templates: FieldRule[],
+  submitted: { key: string; value: string | boolean }[],
+): { key: string; value: string }[] {
+  const values = new Map(submitted.map((entry) => [entry.key, entry.value]));
+  const accepted: { key: string; value: string }[] = [];
+  for (const template of templates) {
+    if (!template.isDisplay) continue;
+    const name = template.fieldName;
+    const raw = values.get(name);
+    let value: string | undefined;
+    if (raw === undefined) value = undefined;
+    else if (BOOLEAN_FIELDS.has(name)) value = normalisedBoolean(raw);
+    else if (typeof raw !== 'string') throw new AppError('invalid_request');
+    else if (NO_SEND_FIELDS.has(name) && raw === NO_SEND_VALUE) value = undefined;
+    else value = raw.trim();
+
+    if (value === undefined || value === '') {
+      if (template.isRequire) throw new AppError('invalid_request');
+      continue;
+    }
+    if ([...value].length > (MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH)) throw new AppError('invalid_request');
+    if (name === 'email' && !isEmail(value)) throw new AppError('invalid_email');
+    if (name === 'phone' && !isPhone(value)) throw new AppError('invalid_request');
+    accepted.push({ key: name, value });
+  }
+  return accepted;
+}

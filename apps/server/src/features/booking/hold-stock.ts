@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import type { LangCode, SalesChannel } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+
+/** Everything needed to hold stock for one temporary order; product-level checks are already done. */
+export interface HoldRequest {
+  siteCode: string;
+  channel: SalesChannel;
+  lang: LangCode;
+  productId: number;
+  timeSpanId: number;
+  quantity: number;
+  /** Gross price: sum of lines plus sum of set products. */
+  price: number;
+  holdMinutes: number;
+  lines: { optionValueId: number; quantity: number; unitPrice: number }[];
+  setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
+}
+
+export interface HeldOrder {
+  orderToken: string;
+  expiresAt: Date;
+  price: number;
+}
+
+export interface StockHolder {
+  /**
+   * THE way stock is taken (ADR 007). Holds `request.quantity` tickets of the slot and creates the
+   * temporary order ('holding'), or rejects with AppError: record_not_found (span unknown or of
+   * another product), not_on_sale (slot off sale or started), no_stock_registered (capacity 0),
+   * out_of_stock. Never oversells, with any number of callers and server processes.
+   */
+  hold(request: HoldRequest): Promise<HeldOrder>;
+}
+
+interface Pending {
+  request: HoldRequest;
+  token: string;
+  resolve: (held: HeldOrder) => void;
+  reject: (error: unknown) => void;
+}
+
+interface LockedSpan {
+  product_id: number;
+  capacity: number;
+  held: number;
+  sold: number;
+  on_sale: boolean;
+  not_started: boolean;
+}
+
+/** 128-bit random, URL-safe (22 characters). */
+export function newOrderToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * Per-slot micro-batcher. A hot slot gets hundreds of holds at the same second; one transaction per
+ * request would queue them all on the span's row lock, each paying its own lock wait and commit.
+ * Here the requests of one slot that arrive while a batch is in flight wait in a queue and go
+ * together in the next batch: one row lock, one UPDATE of `held`, one multi-row INSERT, one COMMIT.
+ * Across processes the `SELECT ... FOR UPDATE` serialises batches, so correctness never depends on
+ * the batching; the conditional UPDATE and the table's CHECK stay as the last lines of defence.
+ */
+export function createStockHolder(db: Db, options: { maxBatch?: number } = {}): StockHolder {
+  const maxBatch = options.maxBatch ?? 500;
+  const queues = new Map<number, Pending[]>();
+  const draining = new Set<number>();
+
+  async function drain(spanId: number): Promise<void> {
+    draining.add(spanId);
+    try {
+      for (;;) {
+        const queue = queues.get(spanId);
+        if (!queue || queue.length === 0) {
+          queues.delete(spanId);
+          return;
+        }
+        await runBatch(db, spanId, queue.splice(0, maxBatch));
+      }
+    } finally {
+      draining.delete(spanId);
+    }
+  }
+
+  return {
+    hold(request) {
+      return new Promise<HeldOrder>((resolve, reject) => {
+        const spanId = request.timeSpanId;
+        let queue = queues.get(spanId);
+        if (!queue) queues.set(spanId, (queue = []));
+        queue.push({ request, token: newOrderToken(), resolve, reject });
+        // The first request of an idle slot starts at once (no added latency); later ones queue.
+        if (!draining.has(spanId)) void drain(spanId);
+      });
+    },
+  };
+}
+
+function refusalFor(span: LockedSpan | undefined, request: HoldRequest, remaining: number): AppError | null {
+  if (!span || span.product_id !== request.productId) return new AppError('record_not_found');
+  if (!span.on_sale || !span.not_started) return new AppError('not_on_sale');
+  if (span.capacity === 0) return new AppError('no_stock_registered');
+  if (remaining < request.quantity) return new AppError('out_of_stock');
+  return null;
+}
+
+/** One transaction for a batch; settles every pending request, and never throws. */
+async function runBatch(db: Db, spanId: number, batch: Pending[]): Promise<void> {
+  let client: PoolClient | undefined;
+  const accepted: Pending[] = [];
+  const refused: [Pending, AppError][] = [];
+  let results: { order_token: string; expires_at: Date }[] = [];
+  try {
+    client = await db.$client.connect();
+    await client.query('BEGIN');
+    const locked = await client.query<LockedSpan>(
+      `SELECT product_id, capacity, held, sold, on_sale, starts_at > now() AS not_started
+       FROM time_spans WHERE id = $1 FOR UPDATE`,
+      [spanId],
+    );
+    const span = locked.rows[0];
+    let remaining = span ? span.capacity - span.held - span.sold : 0;
+    // Greedy in arrival order: a request that does not fit is refused, a smaller later one may fit.
+    for (const pending of batch) {
+      const refusal = refusalFor(span, pending.request, remaining);
+      if (refusal) {
+        refused.push([pending, refusal]);
+      } else {
+        accepted.push(pending);
+        remaining -= pending.request.quantity;
+      }
+    }
+    if (accepted.length > 0) results = await insertHeldOrders(client, spanId, accepted);
+    await client.query('COMMIT');
+    client.release();
+    client = undefined;
+  } catch (error) {
+    if (client) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(true);
+    }
+    // Nothing of the batch was written: every request in it fails.
+    for (const pending of batch) pending.reject(error);
+    return;
+  }
+  const expiryByToken = new Map(results.map((row) => [row.order_token, row.expires_at]));
+  for (const pending of accepted) {
+    pending.resolve({
+      orderToken: pending.token,
+      expiresAt: expiryByToken.get(pending.token)!,
+      price: pending.request.price,
+    });
+  }
+  for (const [pending, refusal] of refused) pending.reject(refusal);
+}
+
+/**
+ * One statement: take the stock (conditional, cannot oversell even if the lock were missing), insert
+ * the orders, their lines and set products. Data-modifying CTEs all run, so a failure anywhere fails
+ * the whole statement.
+ */
+async function insertHeldOrders(
+  client: PoolClient,
+  spanId: number,
+  accepted: Pending[],
+): Promise<{ order_token: string; expires_at: Date }[]> {
+  const total = accepted.reduce((sum, p) => sum + p.request.quantity, 0);
+  const orders = accepted.map((p) => ({ token: p.token, ...p.request }));
+  const lines = orders.flatMap((o) => o.lines.map((l) => ({ token: o.token, ...l })));
+  const sets = orders.flatMap((o) => o.setProducts.map((s) => ({ token: o.token, ...s })));
+  const { rows } = await client.query<{ order_token: string; expires_at: Date }>(
+    `WITH taken AS (
+       UPDATE time_spans SET held = held + $2
+       WHERE id = $1 AND capacity - held - sold >= $2
+       RETURNING id
+     ), new_orders AS (
+       INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
+                           quantity, price, expires_at)
+       SELECT u.token, u.site, u.channel, 'holding', u.lang, u.product_id, $1, u.quantity, u.price,
+              now() + make_interval(mins => u.hold_minutes)
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[],
+                   $10::int[]) AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes)
+       WHERE EXISTS (SELECT 1 FROM taken)
+       RETURNING id, order_token, expires_at
+     ), new_lines AS (
+       INSERT INTO order_lines (order_id, option_value_id, quantity, unit_price)
+       SELECT o.id, l.option_value_id, l.quantity, l.unit_price
+       FROM unnest($11::text[], $12::int[], $13::int[], $14::int[])
+            AS l(token, option_value_id, quantity, unit_price)
+       JOIN new_orders o ON o.order_token = l.token
+     ), new_sets AS (
+       INSERT INTO order_set_products (order_id, set_product_id, quantity, unit_price)
+       SELECT o.id, s.set_product_id, s.quantity, s.unit_price
+       FROM unnest($15::text[], $16::int[], $17::int[], $18::int[])
+            AS s(token, set_product_id, quantity, unit_price)
+       JOIN new_orders o ON o.order_token = s.token
+     )
+     SELECT order_token, expires_at FROM new_orders`,
+    [
+      spanId,
+      total,
+      orders.map((o) => o.token),
+      orders.map((o) => o.siteCode),
+      orders.map((o) => o.channel),
+      orders.map((o) => o.lang),
+      orders.map((o) => o.productId),
+      orders.map((o) => o.quantity),
+      orders.map((o) => o.price),
+      orders.map((o) => o.holdMinutes),
+      lines.map((l) => l.token),
+      lines.map((l) => l.optionValueId),
+      lines.map((l) => l.quantity),
+      lines.map((l) => l.unitPrice),
+      sets.map((s) => s.token),
+      sets.map((s) => s.setProductId),
+      sets.map((s) => s.quantity),
+      sets.map((s) => s.unitPrice),
+    ],
+  );
+  // The locked row said the stock was there; anything else is a bug, and the batch must not commit.
+  if (rows.length !== accepted.length) throw new Error('hold batch: stock changed under the row lock');
+  return rows;
+}

@@ -1,0 +1,45 @@
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { xsrfHeaders } from '../../../test/helper.ts';
+import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+
+/** Test support for the booking tests: a product with one slot, and order calls on the DEMO site. */
+export const SITE_PATH = '/demo/api/v1';
+
+export async function productWithSlot(
+  db: Db,
+  capacity: number,
+  product: Parameters<typeof createProduct>[1] = {},
+  span: { startsAt?: Date; onSale?: boolean } = {},
+) {
+  const fixture = await createProduct(db, { site: 'DEMO', ...product });
+  const spanId = await createTimeSpan(db, { productId: fixture.id, capacity, ...span });
+  return { ...fixture, spanId };
+}
+
+export function orderBody(
+  fixture: { uuid: string; spanId: number; optionValueIds: number[] },
+  quantity = 1,
+  patch: Record<string, unknown> = {},
+) {
+  return {
+    lang: 'en',
+    product_uuid: fixture.uuid,
+    time_span_id: fixture.spanId,
+    quantity,
+    option_values: [{ option_value_id: fixture.optionValueIds[0], quantity }],
+    set_products: [],
+    ...patch,
+  };
+}
+
+export function postOrder(app: App, payload: unknown, path = SITE_PATH) {
+  return app.inject({ method: 'POST', url: `${path}/orders`, headers: xsrfHeaders(), payload: payload as object });
+}
+
+export async function heldOf(db: Db, spanId: number): Promise<number> {
+  const { rows } = await db.$client.query<{ held: number }>('SELECT held FROM time_spans WHERE id = $1', [
+    spanId,
+  ]);
+  return rows[0]!.held;
+}
