@@ -16,6 +16,7 @@ import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
+import { registerHoldSweeper } from './features/booking/hold-sweeper.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,12 @@ export interface BuildAppOptions {
   /** Directory of the built SPA; tests that do not need pages may point elsewhere. */
   webDistDir?: string;
   logger?: boolean;
+  /** Release expired holds in the background. Default: on, except under NODE_ENV=test, where tests sweep by hand. */
+  holdSweeper?: boolean;
 }
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
-export async function buildApp({ env, db, webDistDir, logger }: BuildAppOptions): Promise<App> {
+export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
@@ -75,6 +78,7 @@ export async function buildApp({ env, db, webDistDir, logger }: BuildAppOptions)
   await app.register(apiRoutes, { prefix: '/:slug/api/v1' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerSpa(app, webDistDir);
+  if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
 
   return app;
 }
