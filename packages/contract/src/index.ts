@@ -19,3 +19,5 @@ export * from './endpoints/catalogue-stock-statuses.ts';
 export * from './endpoints/catalogue-orderable-stocks.ts';
 export * from './endpoints/catalogue-calendar-colors.ts';
 export * from './endpoints/catalogue-set-products.ts';
+export * from './validation/index.ts';
+export * from './format/index.ts';

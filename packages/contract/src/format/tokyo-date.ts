@@ -1,0 +1,87 @@
+/**
+ * Calendar parts of an instant in Asia/Tokyo, the display timezone of spec §9, whatever the
+ * timezone of the machine. Intl does the timezone work; there is no date library.
+ */
+export const DISPLAY_TIME_ZONE = 'Asia/Tokyo';
+
+/** A Date, an ISO date-time string, or a date-only 'YYYY-MM-DD' that is a Tokyo calendar date. */
+export type DateInput = Date | string;
+
+export interface TokyoDateParts {
+  year: number;
+  /** 1 to 12 */
+  month: number;
+  day: number;
+  /** 0 is Sunday, as Date.getDay */
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+// A date-time with neither Z nor an offset would otherwise be read in the machine's own timezone.
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const tokyoParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  weekday: 'short',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Weekday of a calendar date, independent of any timezone. */
+export function weekdayOf(year: number, month: number, day: number): number {
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+/** Reads an instant; a date-time without an offset is Tokyo wall-clock time. */
+export function toInstant(input: DateInput): Date {
+  if (input instanceof Date) {
+    if (Number.isNaN(input.getTime())) throw new RangeError('Invalid date');
+    return input;
+  }
+  const date = DATE_ONLY.test(input)
+    ? new Date(`${input}T00:00:00+09:00`)
+    : new Date(NO_OFFSET.test(input) ? `${input}+09:00` : input);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${input}`);
+  return date;
+}
+
+export function tokyoDateParts(input: DateInput): TokyoDateParts {
+  if (typeof input === 'string') {
+    const dateOnly = DATE_ONLY.exec(input);
+    if (dateOnly) {
+      const [year, month, day] = dateOnly.slice(1).map(Number) as [number, number, number];
+      const check = new Date(Date.UTC(year, month - 1, day));
+      if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+        throw new RangeError(`Invalid date: ${input}`);
+      }
+      return { year, month, day, weekday: weekdayOf(year, month, day), hour: 0, minute: 0 };
+    }
+  }
+  const parts = tokyoParts.formatToParts(toInstant(input));
+  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+  return {
+    year: Number(pick('year')),
+    month: Number(pick('month')),
+    day: Number(pick('day')),
+    weekday: WEEKDAYS.indexOf(pick('weekday')),
+    hour: Number(pick('hour')),
+    minute: Number(pick('minute')),
+  };
+}
+
+export function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** The Tokyo calendar date of an instant, as 'YYYY-MM-DD' (the API's date format). */
+export function toTokyoDateString(input: DateInput): string {
+  const { year, month, day } = tokyoDateParts(input);
+  return `${year}-${pad2(month)}-${pad2(day)}`;
+}

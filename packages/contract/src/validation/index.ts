@@ -1,0 +1,3 @@
+export * from './predicates.ts';
+export * from './rules.ts';
+export * from './zod.ts';
