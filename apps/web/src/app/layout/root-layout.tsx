@@ -1,0 +1,48 @@
+import { Suspense, type MouseEvent } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DialogHost } from '../../shared/ui/dialog-host.tsx';
+import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
+import { Toast } from '../../shared/ui/toast.tsx';
+import { useRouteEffects } from '../use-route-effects.ts';
+import { useSiteData } from '../use-site-data.ts';
+import { useTheme } from '../use-theme.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { ScreenPlaceholder } from './screen-placeholder.tsx';
+import './root-layout.css';
+
+/** The root of every screen (spec §2): toast, header, routed view with a fade, footer, loader, dialogs. */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  useSiteData();
+  useTheme();
+  useRouteEffects();
+
+  // A plain #anchor would be taken as a route by the hash router, so the skip link moves focus itself.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    document.getElementById('main-content')?.focus();
+  };
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content" onClick={skipToContent}>
+        {t('common_skip_to_content')}
+      </a>
+      <Toast />
+      <LoadingIndicator />
+      <SiteHeader />
+      <main id="main-content" className="app-main" tabIndex={-1}>
+        <div key={pathname} className="route-fade">
+          <Suspense fallback={<ScreenPlaceholder />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      <SiteFooter />
+      <DialogHost />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n } from 'i18next';
+
+export function createQueryClient(): QueryClient {
+  // The API client already shows one error dialog per failure; retries would repeat it.
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+}
+
+export function Providers({
+  i18n,
+  queryClient,
+  children,
+}: {
+  i18n: i18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@kippu/contract/endpoints/langs';
+import type { LangCode } from '@kippu/contract/enums';
+import './language-picker.css';
+
+type Props = { languages: Language[]; value: LangCode; onChange: (code: string) => void };
+
+/** Native select of the site's languages in display order (spec §2). */
+export function LanguagePicker({ languages, value, onChange }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const sorted = [...languages].sort((a, b) => a.display_position - b.display_position);
+  if (sorted.length === 0) return null;
+  return (
+    <div className="language-picker">
+      <svg className="language-picker__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path
+          d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+        />
+      </svg>
+      <select
+        id={id}
+        className="language-picker__select"
+        data-testid="language-picker"
+        aria-label={t('common_language')}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
+      >
+        {sorted.map((language) => (
+          <option key={language.code} value={language.code} lang={language.code}>
+            {language.display_name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

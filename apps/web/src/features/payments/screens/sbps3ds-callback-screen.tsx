@@ -1,0 +1,6 @@
+import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+
+/** Pending: contents arrive with a later issue (apps/web/PENDING-SCREENS.md). */
+export default function Sbps3dsCallbackScreen() {
+  return <PendingScreen titleKey="screen_sbps3ds_callback_title" />;
+}

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LangCode } from '@kippu/contract/enums';
+import type { Product } from '@kippu/contract/endpoints/products';
+import { api } from '../api-client.ts';
+
+export async function getProducts(lang: LangCode, signal?: AbortSignal): Promise<Product[]> {
+  const { data } = await api.get<Product[]>('products', { params: { lang }, signal });
+  return data;
+}
+
+export const productsQuery = (lang: LangCode) =>
+  queryOptions({
+    queryKey: ['products', lang],
+    queryFn: ({ signal }) => getProducts(lang, signal),
+    staleTime: 60_000,
+  });

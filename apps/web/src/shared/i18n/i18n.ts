@@ -1,0 +1,30 @@
+import i18next, { type i18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { LangCode } from '@kippu/contract/enums';
+
+/** BCP 47 tag for `<html lang>` (the product's own codes are not all valid tags: kr, zh-hans). */
+export const HTML_LANG: Record<LangCode, string> = {
+  ja: 'ja',
+  en: 'en',
+  'zh-hans': 'zh-Hans',
+  kr: 'ko',
+  'zh-hant': 'zh-Hant',
+  th: 'th',
+};
+
+/** One i18next instance whose only resources are the texts fetched from the server for `lang`. */
+export async function initI18n(lang: LangCode, texts: Record<string, string>): Promise<i18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: texts } },
+    // The product's texts use single braces: '{field} is not valid.', '{count}'.
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    returnNull: false,
+    keySeparator: false,
+    nsSeparator: false,
+  });
+  document.documentElement.lang = HTML_LANG[lang];
+  return instance;
+}

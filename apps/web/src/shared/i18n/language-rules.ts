@@ -1,0 +1,71 @@
+import { FALLBACK_LANG, LANG_CODES, type LangCode } from '@kippu/contract/enums';
+import type { Language } from '@kippu/contract/endpoints/langs';
+import { useCoreStore } from '../stores/core-store.ts';
+
+export type Reload = () => void;
+const reloadPage: Reload = () => window.location.reload();
+
+export function isLangCode(value: unknown): value is LangCode {
+  return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value);
+}
+
+/** The language the page starts in: the stored one, else the stored default, else ja. */
+export function startLanguage(): LangCode {
+  const { langCode, defaultLangCode } = useCoreStore.getState();
+  return langCode ?? defaultLangCode ?? FALLBACK_LANG;
+}
+
+/** An unsupported language falls back to the default (spec §4). */
+export function supportedLanguage(
+  code: string,
+  languages: Language[],
+  defaultCode: LangCode | null,
+): LangCode {
+  const offered = languages.length > 0 ? languages.map((language) => language.code) : LANG_CODES;
+  return isLangCode(code) && offered.includes(code) ? code : (defaultCode ?? FALLBACK_LANG);
+}
+
+/** Stores the chosen language and reloads when it differs from the one the page runs in. */
+export function changeLanguage(code: string, activeLang: LangCode, reload: Reload = reloadPage): LangCode {
+  const { languages, defaultLangCode, set } = useCoreStore.getState();
+  const next = supportedLanguage(code, languages, defaultLangCode);
+  set({ langCode: next });
+  if (next !== activeLang) reload();
+  return next;
+}
+
+/**
+ * When the language list arrives: with no stored default, the `is_default` language becomes the
+ * default; with no stored language, the default becomes current, reloading if it differs from the
+ * language the page started with (spec §4).
+ */
+export function applyLanguages(
+  languages: Language[],
+  activeLang: LangCode,
+  reload: Reload = reloadPage,
+): void {
+  const state = useCoreStore.getState();
+  const flagged = languages.find((language) => language.is_default)?.code ?? null;
+  const defaultLangCode = state.defaultLangCode ?? flagged;
+  state.set({ languages, defaultLangCode });
+  if (state.langCode === null && defaultLangCode !== null) {
+    state.set({ langCode: defaultLangCode });
+    if (defaultLangCode !== activeLang) reload();
+  }
+}
+
+/** Reads and removes the `lang` query parameter (before or inside the hash), returning a known code. */
+export function takeLangQueryParam(location: Location = window.location, history: History = window.history) {
+  const search = new URLSearchParams(location.search);
+  const [hashPath = '', hashQuery = ''] = location.hash.split('?');
+  const hashSearch = new URLSearchParams(hashQuery);
+  const value = hashSearch.get('lang') ?? search.get('lang');
+  if (value === null) return null;
+  search.delete('lang');
+  hashSearch.delete('lang');
+  const query = search.toString();
+  const hashQueryText = hashSearch.toString();
+  const hash = hashQueryText ? `${hashPath}?${hashQueryText}` : hashPath;
+  history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${hash}`);
+  return isLangCode(value) ? value : null;
+}

@@ -1,0 +1,27 @@
+import type { StateStorage } from 'zustand/middleware';
+import { currentSite } from '../site/detect-site.ts';
+
+/** Every stored key is namespaced by site (`kippu.BORDERLESS.core`) so two sites never share state. */
+export function siteKey(name: string): string {
+  return `kippu.${currentSite()}.${name}`;
+}
+
+/** A zustand StateStorage that prefixes keys with the current site at call time. */
+export function siteStorage(getStorage: () => Storage): StateStorage {
+  return {
+    getItem: (name) => getStorage().getItem(siteKey(name)),
+    setItem: (name, value) => getStorage().setItem(siteKey(name), value),
+    removeItem: (name) => getStorage().removeItem(siteKey(name)),
+  };
+}
+
+/** Removes every key of the current site from one storage (full reset, spec §4). */
+export function clearSiteStorage(storage: Storage): void {
+  const prefix = siteKey('');
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) keys.push(key);
+  }
+  keys.forEach((key) => storage.removeItem(key));
+}

@@ -1,0 +1,129 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { LangCode } from '@kippu/contract/enums';
+import type { Language } from '@kippu/contract/endpoints/langs';
+import type { Product } from '@kippu/contract/endpoints/products';
+import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
+import type { ConfigurationResponse } from '@kippu/contract/site-settings';
+import { clearSiteStorage, siteStorage } from '../storage/site-storage.ts';
+
+export type ProductOption = { name: string; price: number; count: number; productTimespanID: number };
+export type SavedOrder = { productOptions: ProductOption[]; [field: string]: unknown };
+export type GtmConversionData = { options: ProductOption[]; timeSpanId: number | null };
+export type AccordionOpenFlags = {
+  productList: boolean;
+  calendarList: boolean;
+  timeSpans: boolean;
+  optionValues: boolean;
+};
+type PageData = Record<string, unknown>;
+
+/** Core state of spec §3. Server lists are kept in memory; the rest is stored per site in sessionStorage. */
+export type CoreState = {
+  defaultLangCode: LangCode | null;
+  langCode: LangCode | null;
+  productList: Product[];
+  mailToken: string | null;
+  orderToken: string | null;
+  paymentNumber: string | null;
+  savedOrder: SavedOrder | null;
+  gtmConversionData: GtmConversionData | null;
+  accordionOpenFlags: AccordionOpenFlags;
+  languages: Language[];
+  savedSignIn: PageData | null;
+  savedPayment: PageData | null;
+  paymentMethods: PaymentMethodItem[];
+  spotPaymentMethods: PaymentMethodItem[];
+  completeData: PageData | null;
+  gtmData: PageData | null;
+  dPayStateCode: string | null;
+  configuration: ConfigurationResponse | null;
+};
+
+type CoreActions = {
+  set: (patch: Partial<CoreState>) => void;
+  /** Saving the order page also records the conversion data (spec §4). */
+  saveOrder: (order: SavedOrder) => void;
+  /** Clears the saved order, sign-in and payment pages. */
+  resetOrder: () => void;
+  /** Clears tokens, saved pages, conversion and completion data, and all of this site's storage. */
+  fullReset: () => void;
+};
+
+export const initialAccordionFlags: AccordionOpenFlags = {
+  productList: true,
+  calendarList: false,
+  timeSpans: false,
+  optionValues: false,
+};
+
+export const initialCoreState: CoreState = {
+  defaultLangCode: null,
+  langCode: null,
+  productList: [],
+  mailToken: null,
+  orderToken: null,
+  paymentNumber: null,
+  savedOrder: null,
+  gtmConversionData: null,
+  accordionOpenFlags: initialAccordionFlags,
+  languages: [],
+  savedSignIn: null,
+  savedPayment: null,
+  paymentMethods: [],
+  spotPaymentMethods: [],
+  completeData: null,
+  gtmData: null,
+  dPayStateCode: null,
+  configuration: null,
+};
+
+const PERSISTED_KEYS = [
+  'defaultLangCode',
+  'langCode',
+  'mailToken',
+  'orderToken',
+  'paymentNumber',
+  'savedOrder',
+  'gtmConversionData',
+  'savedSignIn',
+  'savedPayment',
+  'completeData',
+  'dPayStateCode',
+] as const satisfies readonly (keyof CoreState)[];
+
+export const useCoreStore = create<CoreState & CoreActions>()(
+  persist(
+    (set) => ({
+      ...initialCoreState,
+      set: (patch) => set(patch),
+      saveOrder: (order) =>
+        set({
+          savedOrder: order,
+          gtmConversionData: {
+            options: order.productOptions,
+            timeSpanId: order.productOptions[0]?.productTimespanID ?? null,
+          },
+        }),
+      resetOrder: () => set({ savedOrder: null, savedSignIn: null, savedPayment: null }),
+      fullReset: () => {
+        set({
+          orderToken: null,
+          paymentNumber: null,
+          savedOrder: null,
+          savedSignIn: null,
+          savedPayment: null,
+          gtmConversionData: null,
+          completeData: null,
+        });
+        clearSiteStorage(sessionStorage);
+        clearSiteStorage(localStorage);
+      },
+    }),
+    {
+      name: 'core',
+      storage: createJSONStorage(() => siteStorage(() => sessionStorage)),
+      partialize: (state) => Object.fromEntries(PERSISTED_KEYS.map((key) => [key, state[key]])),
+    },
+  ),
+);
