@@ -105,7 +105,10 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
     if (!hasExited(child)) {
       // SIGTERM to the server only: it closes the app and then stops its embedded PostgreSQL itself.
       child.kill('SIGTERM');
-      const graceful = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+      const graceful = await Promise.race([
+        exited.then(() => true),
+        sleep(STOP_GRACE_MS, undefined, { ref: false }).then(() => false),
+      ]);
       if (!graceful) {
         console.warn(
           `[e2e] the server did not stop within ${STOP_GRACE_MS / 1000} s; killing it.\n${logTail()}`,
