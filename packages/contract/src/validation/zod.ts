@@ -13,8 +13,8 @@ export function ruleSchema(rules: readonly RuleSpec[], ctx: RuleContext = {}) {
 }
 
 /** The validation message carried by an issue from ruleSchema, if it is one. */
-export function validationMessageOf(issue: { params?: unknown }): ValidationMessage | null {
-  const params = issue.params as Partial<ValidationMessage> | undefined;
+export function validationMessageOf(issue: object): ValidationMessage | null {
+  const params = (issue as { params?: Partial<ValidationMessage> }).params;
   return params && typeof params.messageKey === 'string' && params.params
     ? (params as ValidationMessage)
     : null;

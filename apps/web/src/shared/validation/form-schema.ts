@@ -1,0 +1,32 @@
+import { validateField, type RuleSpec } from '@kippu/contract';
+import { z } from 'zod';
+import { fieldContext, type CrossFieldOptions } from './field-context.ts';
+import { translateValidationMessage, type Translate } from './translate-message.ts';
+
+export interface FieldRules extends Omit<CrossFieldOptions, 'now'> {
+  rules: readonly RuleSpec[];
+}
+
+/**
+ * A zod schema for a whole form, for zodResolver: each listed field is checked by its spec §5 rules
+ * with the other form values at hand (sameEmail, expired); fields not listed pass through untouched.
+ */
+export function formSchema<Name extends string>(
+  fields: Record<Name, FieldRules>,
+  options: { t: Translate; now?: () => Date },
+) {
+  return z.looseObject({}).superRefine((values, check) => {
+    for (const [name, field] of Object.entries(fields) as [Name, FieldRules][]) {
+      const raw = values[name];
+      const value = raw == null || typeof raw === 'number' ? raw : String(raw);
+      const failure = validateField(value, field.rules, fieldContext({ ...field, now: options.now }, values));
+      if (failure) {
+        check.addIssue({
+          code: 'custom',
+          path: [name],
+          message: translateValidationMessage(failure, options.t),
+        });
+      }
+    }
+  });
+}

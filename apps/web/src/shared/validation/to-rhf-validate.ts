@@ -1,0 +1,32 @@
+import { validateField, type RuleSpec } from '@kippu/contract';
+import type { Mode } from 'react-hook-form';
+import { fieldContext, type CrossFieldOptions } from './field-context.ts';
+import { translateValidationMessage, type Translate } from './translate-message.ts';
+
+/**
+ * Spec §5 "mode aggressive, debounce 0": check on every change from the start, without delay,
+ * and show one message per field. Spread into useForm().
+ */
+export const VALIDATION_FORM_OPTIONS = {
+  mode: 'onChange' as Mode,
+  reValidateMode: 'onChange',
+  criteriaMode: 'firstError',
+} as const;
+
+export interface RhfRuleOptions extends CrossFieldOptions {
+  t: Translate;
+}
+
+/**
+ * A react-hook-form `validate` function running the spec §5 rules:
+ *   register('email', { validate: toRhfValidate(['required', 'email'], { t, field: t('email') }) })
+ * A field that compares with another (sameEmail, expired) should also list it in `deps`, so editing
+ * the other field checks this one again.
+ */
+export function toRhfValidate(rules: readonly RuleSpec[], options: RhfRuleOptions) {
+  return (value: unknown, formValues: unknown): true | string => {
+    const text = value == null ? value : typeof value === 'number' ? value : String(value);
+    const failure = validateField(text, rules, fieldContext(options, formValues));
+    return failure ? translateValidationMessage(failure, options.t) : true;
+  };
+}
