@@ -202,4 +202,5 @@ export const orderCoupons = pgTable('order_coupons', {
   couponId: integer('coupon_id').notNull(),
   discount: integer('discount').notNull(),
 });
+export * from './schema-sites.ts';
 export * from './schema-coupons.ts';

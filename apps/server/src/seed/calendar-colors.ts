@@ -1,0 +1,56 @@
+import type { Db } from '../db/client.ts';
+import { SITE_CATALOGUES } from './data/site-catalogues.ts';
+import { DEMO_DAYS_AHEAD } from './time-spans.ts';
+
+/** Crowding colours of the demo calendar: busy, fairly busy, quiet. */
+export const CALENDAR_COLORS = { busy: '#f6b1b1', fair: '#ffe08a', quiet: '#c8e6c9' } as const;
+
+/** Fixed-date national holidays of Japan (MM-DD), busy like weekends; moving holidays are left out of the demo. */
+const HOLIDAYS = [
+  '01-01',
+  '01-02',
+  '01-03',
+  '02-11',
+  '02-23',
+  '04-29',
+  '05-03',
+  '05-04',
+  '05-05',
+  '08-11',
+  '11-03',
+  '11-23',
+];
+
+// Weekends and holidays busy, Fridays fairly busy, other open days quiet; closed days get no colour.
+// Only sites whose settings say calendar.colorized; existing rows (perhaps edited by staff) are kept.
+const INSERT_COLORS = `
+INSERT INTO calendar_colors (site_code, date, color_code)
+SELECT s.code,
+       d.day::date,
+       CASE
+         WHEN extract(isodow FROM d.day) IN (6, 7) OR to_char(d.day, 'MM-DD') = ANY ($3::text[]) THEN $4
+         WHEN extract(isodow FROM d.day) = 5 THEN $5
+         ELSE $6
+       END
+FROM jsonb_to_recordset($1::jsonb) AS c(site text, closed int[])
+JOIN sites s ON s.code = c.site AND (s.settings -> 'calendar' ->> 'colorized')::boolean
+CROSS JOIN LATERAL generate_series((now() AT TIME ZONE 'Asia/Tokyo')::date,
+                                   (now() AT TIME ZONE 'Asia/Tokyo')::date + ($2::int - 1),
+                                   interval '1 day') AS d(day)
+WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+ON CONFLICT (site_code, date) DO NOTHING`;
+
+export async function seedCalendarColors(db: Db, daysAhead = DEMO_DAYS_AHEAD): Promise<void> {
+  const sites = Object.entries(SITE_CATALOGUES).map(([site, catalogue]) => ({
+    site,
+    closed: catalogue.closedIsoDays,
+  }));
+  await db.$client.query(INSERT_COLORS, [
+    JSON.stringify(sites),
+    daysAhead,
+    HOLIDAYS,
+    CALENDAR_COLORS.busy,
+    CALENDAR_COLORS.fair,
+    CALENDAR_COLORS.quiet,
+  ]);
+}

@@ -1,0 +1,42 @@
+import type { LangCode } from '@kippu/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { languages } from '../db/schema.ts';
+import { SITE_DEFINITIONS } from './data/site-definitions.ts';
+
+/** Each language named in its own script, in picker order. */
+const DISPLAY_NAMES: [LangCode, string][] = [
+  ['ja', '日本語'],
+  ['en', 'English'],
+  ['zh-hans', '简体中文'],
+  ['kr', '한국어'],
+  ['zh-hant', '繁體中文'],
+  ['th', 'ไทย'],
+];
+
+/** Japanese is the default everywhere except the international Okinawa site, which opens in English. */
+const DEFAULT_LANG_OVERRIDES: Partial<Record<string, LangCode>> = { OKINAWA: 'en' };
+
+export async function seedLanguages(db: Db): Promise<void> {
+  const rows = SITE_DEFINITIONS.flatMap(({ code }) => {
+    const defaultLang = DEFAULT_LANG_OVERRIDES[code] ?? 'ja';
+    return DISPLAY_NAMES.map(([lang, displayName], index) => ({
+      siteCode: code,
+      code: lang,
+      displayName,
+      displayPosition: index + 1,
+      isDefault: lang === defaultLang,
+    }));
+  });
+  await db
+    .insert(languages)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [languages.siteCode, languages.code],
+      set: {
+        displayName: sql`excluded.display_name`,
+        displayPosition: sql`excluded.display_position`,
+        isDefault: sql`excluded.is_default`,
+      },
+    });
+}

@@ -1,0 +1,115 @@
+import type { PaymentMethod, SalesChannel, SiteCode } from '@kippu/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { paymentMethods, paymentMethodTypes } from '../db/schema.ts';
+import { t6, type Texts6 } from './localized.ts';
+
+const NAMES: Record<PaymentMethod, Texts6> = {
+  gmo: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
+  gmo_3ds: [
+    'クレジットカード(本人認証)',
+    'Credit card (3-D Secure)',
+    '信用卡(3-D 安全验证)',
+    '신용카드(3D 보안 인증)',
+    '信用卡(3-D 安全驗證)',
+    'บัตรเครดิต (3-D Secure)',
+  ],
+  gmo_paypay: ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'],
+  alipay: ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'],
+  stripe: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
+  stripe_secure: [
+    'クレジットカード(本人認証)',
+    'Credit card (3-D Secure)',
+    '信用卡(3-D 安全验证)',
+    '신용카드(3D 보안 인증)',
+    '信用卡(3-D 安全驗證)',
+    'บัตรเครดิต (3-D Secure)',
+  ],
+  softbank_credit: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
+  softbank_3ds: [
+    'クレジットカード(本人認証)',
+    'Credit card (3-D Secure)',
+    '信用卡(3-D 安全验证)',
+    '신용카드(3D 보안 인증)',
+    '信用卡(3-D 安全驗證)',
+    'บัตรเครดิต (3-D Secure)',
+  ],
+  softbank_alipay: ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'],
+  softbank_paypay: ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'],
+  d_pay: [
+    'キャリア決済',
+    'Mobile carrier billing',
+    '手机话费支付',
+    '휴대폰 결제',
+    '電信帳單支付',
+    'ชำระผ่านค่าบริการมือถือ',
+  ],
+  free: [
+    'お支払い不要(無料)',
+    'No payment needed (free)',
+    '无需支付(免费)',
+    '결제 불필요(무료)',
+    '無需付款(免費)',
+    'ไม่ต้องชำระเงิน (ฟรี)',
+  ],
+};
+
+type ChannelMethods = Partial<Record<SalesChannel, PaymentMethod[]>>;
+
+const GMO_WEB: PaymentMethod[] = ['gmo_3ds', 'gmo_paypay', 'alipay'];
+const COUNTER: ChannelMethods = { pos: ['gmo', 'free'], kiosk: ['gmo'] };
+
+/**
+ * Methods per site and channel, in display order. Together they cover all 12 method ids; `free` is offered
+ * wherever a product has a ticket type priced 0 (an order may then total nothing).
+ */
+const SITE_METHODS: Record<SiteCode, ChannelMethods> = {
+  BORDERLESS: {
+    web: ['stripe_secure', 'gmo_3ds', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
+    ...COUNTER,
+    OTA: ['free'],
+    spot: ['stripe_secure', 'gmo_paypay', 'free'],
+  },
+  LAB_EXHIBITION: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds'] },
+  DEMO: { web: ['stripe', 'gmo', 'gmo_3ds', 'free'], ...COUNTER, spot: ['stripe', 'free'] },
+  RUINS: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds', 'gmo_paypay'] },
+  IZURA: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER },
+  CANCANFACTORY: { web: ['gmo_3ds', 'gmo_paypay'], pos: ['gmo'] },
+  MORI: { web: ['stripe_secure', 'alipay', 'free'] },
+  ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA: ['free'] },
+  SOFTBANK: {
+    web: ['softbank_3ds', 'softbank_credit', 'softbank_paypay', 'softbank_alipay', 'free'],
+    spot: ['softbank_3ds', 'softbank_paypay'],
+  },
+  NISHINIPPON_PRODUCT: { web: ['softbank_3ds', 'softbank_paypay', 'gmo_3ds', 'free'] },
+  NISHINIPPON_DATE: { web: [...GMO_WEB, 'free'] },
+  NAGAI: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER, spot: ['gmo_paypay', 'free'] },
+  AZABUDAI_BORDERLESS: {
+    web: ['stripe_secure', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
+    ...COUNTER,
+    OTA: ['free'],
+    spot: ['stripe_secure', 'free'],
+  },
+  OKINAWA: { web: ['stripe_secure', 'alipay', 'gmo_paypay', 'free'], spot: ['stripe_secure'] },
+};
+
+export async function seedPaymentMethods(db: Db): Promise<void> {
+  await db
+    .insert(paymentMethodTypes)
+    .values(Object.entries(NAMES).map(([method, names]) => ({ method, names: t6(names) })))
+    .onConflictDoUpdate({ target: paymentMethodTypes.method, set: { names: sql`excluded.names` } });
+
+  const rows = Object.entries(SITE_METHODS).flatMap(([siteCode, channels]) =>
+    Object.entries(channels).flatMap(([channel, methods]) =>
+      methods.map((method, index) => ({ siteCode, channel, method, enabled: true, position: index + 1 })),
+    ),
+  );
+  // Positions follow the seed; `enabled` stays as an operator may have switched it.
+  await db
+    .insert(paymentMethods)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [paymentMethods.siteCode, paymentMethods.channel, paymentMethods.method],
+      set: { position: sql`excluded.position` },
+    });
+}

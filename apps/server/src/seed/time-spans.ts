@@ -1,0 +1,80 @@
+import type { Db } from '../db/client.ts';
+import { SITE_CATALOGUES } from './data/site-catalogues.ts';
+import { productUuid } from './demo-ids.ts';
+
+/** How far ahead the demo always has stock; each start tops the window up to this many days. */
+export const DEMO_DAYS_AHEAD = 90;
+
+const TODAY_IN_TOKYO = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
+
+// Local Tokyo wall-clock times become timestamptz with AT TIME ZONE; the unique (product_id, starts_at)
+// index makes a second run add only the days that are new since the last one.
+const INSERT_SLOTS = `
+INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+SELECT p.id,
+       s.local_start AT TIME ZONE 'Asia/Tokyo',
+       (s.local_start + make_interval(mins => c.step_minutes)) AT TIME ZONE 'Asia/Tokyo',
+       c.capacity
+FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, first_at time, last_at time, step_minutes int, capacity int, closed int[])
+JOIN products p ON p.uuid = c.uuid
+CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
+CROSS JOIN LATERAL generate_series(d.day::date + c.first_at, d.day::date + c.last_at, make_interval(mins => c.step_minutes)) AS s(local_start)
+WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+ON CONFLICT (product_id, starts_at) DO NOTHING`;
+
+const INSERT_DAYS = `
+INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+SELECT p.id,
+       (d.day::date + c.opens) AT TIME ZONE 'Asia/Tokyo',
+       (d.day::date + c.closes) AT TIME ZONE 'Asia/Tokyo',
+       c.capacity
+FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, opens time, closes time, capacity int, closed int[])
+JOIN products p ON p.uuid = c.uuid
+CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
+WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+ON CONFLICT (product_id, starts_at) DO NOTHING`;
+
+// A pass starts on the first of a month and runs a year; one span per month that the window touches.
+const INSERT_PERIODS = `
+INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+SELECT p.id,
+       m.month AT TIME ZONE 'Asia/Tokyo',
+       (m.month + interval '1 year') AT TIME ZONE 'Asia/Tokyo',
+       c.capacity
+FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, capacity int)
+JOIN products p ON p.uuid = c.uuid
+CROSS JOIN LATERAL generate_series(date_trunc('month', ${TODAY_IN_TOKYO}::timestamp),
+                                   date_trunc('month', (${TODAY_IN_TOKYO} + ($2::int - 1))::timestamp),
+                                   interval '1 month') AS m(month)
+ON CONFLICT (product_id, starts_at) DO NOTHING`;
+
+/** Stock for every demo product from today (Asia/Tokyo) for the next DEMO_DAYS_AHEAD days. */
+export async function seedTimeSpans(db: Db, daysAhead = DEMO_DAYS_AHEAD): Promise<void> {
+  const slots: object[] = [];
+  const days: object[] = [];
+  const periods: object[] = [];
+  for (const [site, catalogue] of Object.entries(SITE_CATALOGUES)) {
+    for (const product of catalogue.products) {
+      const uuid = productUuid(site, product.key);
+      const { stock } = product;
+      const closed = catalogue.closedIsoDays;
+      if (stock.kind === 'slots') {
+        slots.push({
+          uuid,
+          first_at: stock.first,
+          last_at: stock.last,
+          step_minutes: stock.stepMinutes,
+          capacity: stock.capacity,
+          closed,
+        });
+      } else if (stock.kind === 'day') {
+        days.push({ uuid, opens: stock.opens, closes: stock.closes, capacity: stock.capacity, closed });
+      } else {
+        periods.push({ uuid, capacity: stock.capacity });
+      }
+    }
+  }
+  await db.$client.query(INSERT_SLOTS, [JSON.stringify(slots), daysAhead]);
+  await db.$client.query(INSERT_DAYS, [JSON.stringify(days), daysAhead]);
+  await db.$client.query(INSERT_PERIODS, [JSON.stringify(periods), daysAhead]);
+}
