@@ -28,17 +28,15 @@ export function datesInRange(from: string, to: string): number {
  * Built as one object because zod refuses to extend an object that already carries a refinement.
  */
 export function dateRangeQuerySchema<Shape extends z.ZodRawShape>(shape: Shape) {
-  return z
-    .object({ ...shape, from: visitDateSchema, to: visitDateSchema })
-    .superRefine((query, ctx) => {
-      // The generic shape hides from/to from the checker; the object above always has them.
-      const { from, to } = query as unknown as { from: string; to: string };
-      const dates = datesInRange(from, to);
-      if (dates < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
-      if (dates > MAX_RANGE_DAYS) {
-        ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` });
-      }
-    });
+  return z.object({ ...shape, from: visitDateSchema, to: visitDateSchema }).superRefine((query, ctx) => {
+    // The generic shape hides from/to from the checker; the object above always has them.
+    const { from, to } = query as unknown as { from: string; to: string };
+    const dates = datesInRange(from, to);
+    if (dates < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    if (dates > MAX_RANGE_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${MAX_RANGE_DAYS} days` });
+    }
+  });
 }
 
 /** Start and end of a slot as ISO 8601 with the Tokyo offset, e.g. 2026-05-01T10:00:00+09:00. */

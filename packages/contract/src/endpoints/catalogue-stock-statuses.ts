@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { aggregateStatusShape, catalogueChannelSchema, dateRangeQuerySchema, visitDateSchema } from './catalogue-common.ts';
+import {
+  aggregateStatusShape,
+  catalogueChannelSchema,
+  dateRangeQuerySchema,
+  visitDateSchema,
+} from './catalogue-common.ts';
 
 /**
  * GET /api/v1/products/stocks-statuses?from=&to=&product_uuid=&channel=

@@ -31,7 +31,11 @@ export async function cleanSite(db: Db, code: SiteCode, patch: Partial<SiteSetti
 }
 
 /** Sets stock counters of a slot directly: the catalogue only reads them. */
-export async function setStock(db: Db, spanId: number, stock: { held?: number; sold?: number }): Promise<void> {
+export async function setStock(
+  db: Db,
+  spanId: number,
+  stock: { held?: number; sold?: number },
+): Promise<void> {
   await db.execute(
     sql`UPDATE time_spans SET held = ${stock.held ?? 0}, sold = ${stock.sold ?? 0} WHERE id = ${spanId}`,
   );

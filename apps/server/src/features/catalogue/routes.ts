@@ -97,7 +97,9 @@ export async function catalogueRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/setproducts/search',
-    { schema: { querystring: setProductSearchQuerySchema, response: { 200: setProductSearchResponseSchema } } },
+    {
+      schema: { querystring: setProductSearchQuerySchema, response: { 200: setProductSearchResponseSchema } },
+    },
     (request) =>
       searchSetProducts(app.db, {
         site: request.site,

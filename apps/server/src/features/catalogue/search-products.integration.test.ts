@@ -69,9 +69,20 @@ describe('GET /products/search and /products/search2', () => {
     expect(first!.status).toBe('available');
     expect(first!.count).toBeNull();
     // web channel only; products whose sale window is closed are listed with not_on_sale slots
-    expect(first!.products.map((p) => p.uuid)).toEqual([timed.uuid, dated.uuid, saleOver.uuid, saleLater.uuid]);
+    expect(first!.products.map((p) => p.uuid)).toEqual([
+      timed.uuid,
+      dated.uuid,
+      saleOver.uuid,
+      saleLater.uuid,
+    ]);
     const timedSlots = first!.products[0]!.slots;
-    expect(timedSlots.map((s) => s.id)).toEqual([spans.early, spans.ten, spans.eleven, spans.noon, spans.off]);
+    expect(timedSlots.map((s) => s.id)).toEqual([
+      spans.early,
+      spans.ten,
+      spans.eleven,
+      spans.noon,
+      spans.off,
+    ]);
     expect(timedSlots.map((s) => s.status)).toEqual([
       'available',
       'available',

@@ -45,7 +45,8 @@ describe('stock calls', () => {
     await setStock(ctx.db, spans.nextDay!, { held: 1 }); // 1 left: few
   });
 
-  const get = (path: string, site = 'nagai') => ctx.app.inject({ method: 'GET', url: `/${site}/api/v1/${path}` });
+  const get = (path: string, site = 'nagai') =>
+    ctx.app.inject({ method: 'GET', url: `/${site}/api/v1/${path}` });
 
   describe('GET /products/stocks', () => {
     it('lists the slots of the product on the Tokyo date with stock and status', async () => {
@@ -61,10 +62,38 @@ describe('stock calls', () => {
           remaining: 40,
           status: 'available',
         },
-        { id: spans.noon, start: `${day}T12:00:00+09:00`, end: `${day}T12:30:00+09:00`, capacity: 10, remaining: 2, status: 'few' },
-        { id: spans.evening, start: `${day}T18:00:00+09:00`, end: `${day}T18:30:00+09:00`, capacity: 5, remaining: 0, status: 'sold_out' },
-        { id: spans.off, start: `${day}T19:00:00+09:00`, end: `${day}T19:30:00+09:00`, capacity: 5, remaining: 5, status: 'not_on_sale' },
-        { id: spans.lateNight, start: `${day}T23:45:00+09:00`, end: `${nextDay}T00:15:00+09:00`, capacity: 5, remaining: 5, status: 'available' },
+        {
+          id: spans.noon,
+          start: `${day}T12:00:00+09:00`,
+          end: `${day}T12:30:00+09:00`,
+          capacity: 10,
+          remaining: 2,
+          status: 'few',
+        },
+        {
+          id: spans.evening,
+          start: `${day}T18:00:00+09:00`,
+          end: `${day}T18:30:00+09:00`,
+          capacity: 5,
+          remaining: 0,
+          status: 'sold_out',
+        },
+        {
+          id: spans.off,
+          start: `${day}T19:00:00+09:00`,
+          end: `${day}T19:30:00+09:00`,
+          capacity: 5,
+          remaining: 5,
+          status: 'not_on_sale',
+        },
+        {
+          id: spans.lateNight,
+          start: `${day}T23:45:00+09:00`,
+          end: `${nextDay}T00:15:00+09:00`,
+          capacity: 5,
+          remaining: 5,
+          status: 'available',
+        },
       ]);
     });
 
@@ -92,7 +121,9 @@ describe('stock calls', () => {
       const pos = await get(`products/stocks?date=${day}&product_id=${posOnly.uuid}`);
       expect(pos.statusCode).toBe(400);
       expect(pos.json()).toEqual({ error: 'invalid channel' });
-      expect((await get(`products/stocks?date=${day}&product_id=${posOnly.uuid}&channel=pos`)).statusCode).toBe(200);
+      expect(
+        (await get(`products/stocks?date=${day}&product_id=${posOnly.uuid}&channel=pos`)).statusCode,
+      ).toBe(200);
       for (const uuid of [other.uuid, '11111111-1111-4111-8111-111111111111']) {
         const res = await get(`products/stocks?date=${day}&product_id=${uuid}`);
         expect(res.statusCode).toBe(404);
@@ -129,7 +160,9 @@ describe('stock calls', () => {
     it('says sold_out when every sellable slot of the date is gone', async () => {
       await setStock(ctx.db, spans.nextDay!, { sold: 2 });
       try {
-        const res = await get(`products/stocks-statuses?from=${nextDay}&to=${nextDay}&product_uuid=${product.uuid}`);
+        const res = await get(
+          `products/stocks-statuses?from=${nextDay}&to=${nextDay}&product_uuid=${product.uuid}`,
+        );
         expect(res.json()).toEqual([{ date: nextDay, status: 'sold_out', count: null }]);
       } finally {
         await setStock(ctx.db, spans.nextDay!, { held: 1 });
@@ -162,7 +195,9 @@ describe('stock calls', () => {
     it('refuses unknown, foreign and wrong-channel products', async () => {
       const base = `products/stocks-statuses?from=${day}&to=${day}`;
       expect((await get(`${base}&product_uuid=${other.uuid}`)).json()).toEqual({ error: 'record not found' });
-      expect((await get(`${base}&product_uuid=${posOnly.uuid}`)).json()).toEqual({ error: 'invalid channel' });
+      expect((await get(`${base}&product_uuid=${posOnly.uuid}`)).json()).toEqual({
+        error: 'invalid channel',
+      });
     });
 
     it.each([
@@ -197,20 +232,35 @@ describe('stock calls', () => {
     });
 
     it('answers the remaining stock when it is below the cap', async () => {
-      expect((await orderable(spans.noon!)).json()).toMatchObject({ remaining: 2, orderable: 2, status: 'few' });
+      expect((await orderable(spans.noon!)).json()).toMatchObject({
+        remaining: 2,
+        orderable: 2,
+        status: 'few',
+      });
     });
 
     it('answers 0 for a sold-out, switched-off, started or out-of-window slot', async () => {
       expect((await orderable(spans.evening!)).json()).toMatchObject({ orderable: 0, status: 'sold_out' });
-      expect((await orderable(spans.off!)).json()).toMatchObject({ remaining: 5, orderable: 0, status: 'not_on_sale' });
+      expect((await orderable(spans.off!)).json()).toMatchObject({
+        remaining: 5,
+        orderable: 0,
+        status: 'not_on_sale',
+      });
       expect((await orderable(spans.past!)).json()).toMatchObject({ orderable: 0, status: 'not_on_sale' });
-      expect((await orderable(spans.saleOver!)).json()).toMatchObject({ orderable: 0, status: 'not_on_sale' });
+      expect((await orderable(spans.saleOver!)).json()).toMatchObject({
+        orderable: 0,
+        status: 'not_on_sale',
+      });
     });
 
     it('sees stock held by temporary orders right away', async () => {
       await setStock(ctx.db, spans.morning!, { held: 37 });
       try {
-        expect((await orderable(spans.morning!)).json()).toMatchObject({ remaining: 3, orderable: 3, status: 'few' });
+        expect((await orderable(spans.morning!)).json()).toMatchObject({
+          remaining: 3,
+          orderable: 3,
+          status: 'few',
+        });
       } finally {
         await setStock(ctx.db, spans.morning!, {});
       }
