@@ -35,7 +35,9 @@ function toHoldRequest(
   if (!product.saleChannels.includes(site.channel)) throw new AppError('invalid_channel');
   assertOnSaleNow(product, Date.now());
 
-  const lines = [...merged(body.option_values.map((o) => ({ key: o.option_value_id, quantity: o.quantity })))];
+  const lines = [
+    ...merged(body.option_values.map((o) => ({ key: o.option_value_id, quantity: o.quantity }))),
+  ];
   const lineItems = lines.map(([optionValueId, quantity]) => {
     const unitPrice = product.optionPrices.get(optionValueId);
     if (unitPrice === undefined) throw new AppError('option_value_not_found');

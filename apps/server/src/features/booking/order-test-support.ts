@@ -34,7 +34,12 @@ export function orderBody(
 }
 
 export function postOrder(app: App, payload: unknown, path = SITE_PATH) {
-  return app.inject({ method: 'POST', url: `${path}/orders`, headers: xsrfHeaders(), payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: `${path}/orders`,
+    headers: xsrfHeaders(),
+    payload: payload as object,
+  });
 }
 
 export async function heldOf(db: Db, spanId: number): Promise<number> {

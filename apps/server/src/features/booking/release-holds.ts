@@ -23,12 +23,14 @@ export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<v
     perSpan.set(order.time_span_id, (perSpan.get(order.time_span_id) ?? 0) + order.quantity);
   }
   const spanIds = [...perSpan.keys()].sort((a, b) => a - b);
+  const quantities = spanIds.map((id) => perSpan.get(id)!);
+  // sql.param: drizzle would otherwise spread a JS array into a list of parameters.
   await tx.execute(
-    sql`SELECT id FROM time_spans WHERE id = ANY(${spanIds}::bigint[]) ORDER BY id FOR UPDATE`,
+    sql`SELECT id FROM time_spans WHERE id = ANY(${sql.param(spanIds)}::bigint[]) ORDER BY id FOR UPDATE`,
   );
   await tx.execute(sql`
     UPDATE time_spans t SET held = t.held - r.quantity
-    FROM unnest(${spanIds}::bigint[], ${spanIds.map((id) => perSpan.get(id)!)}::int[]) AS r(id, quantity)
+    FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
     WHERE t.id = r.id`);
   await releaseCouponUsage(
     tx,

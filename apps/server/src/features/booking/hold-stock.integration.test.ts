@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/helper.ts';
+import { createStockHolder, type HoldRequest } from './hold-stock.ts';
+import { heldOf, productWithSlot } from './order-test-support.ts';
+
+describe('createStockHolder', () => {
+  const ctx = setupTestApp();
+
+  const request = (slot: Awaited<ReturnType<typeof productWithSlot>>, quantity: number): HoldRequest => ({
+    siteCode: 'DEMO',
+    channel: 'web',
+    lang: 'en',
+    productId: slot.id,
+    timeSpanId: slot.spanId,
+    quantity,
+    price: 1000 * quantity,
+    holdMinutes: 20,
+    lines: [{ optionValueId: slot.optionValueIds[0]!, quantity, unitPrice: 1000 }],
+    setProducts: [],
+  });
+
+  it('fails every request of a batch whose transaction fails, leaving no partial state', async () => {
+    const slot = await productWithSlot(ctx.db, 100);
+    const holder = createStockHolder(ctx.db);
+    const broken = {
+      ...request(slot, 1),
+      lines: [{ optionValueId: 2_000_000_000, quantity: 1, unitPrice: 1 }],
+    };
+    // The first call starts a batch alone; the next ones queue behind it and form the second batch.
+    const results = await Promise.allSettled([
+      holder.hold(request(slot, 2)),
+      holder.hold(request(slot, 3)),
+      holder.hold(broken),
+      holder.hold(request(slot, 4)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(2);
+    const orders = await ctx.db.$client.query(
+      'SELECT count(*)::int AS n FROM orders WHERE time_span_id = $1',
+      [slot.spanId],
+    );
+    expect(orders.rows[0]).toEqual({ n: 1 });
+    // The holder recovers: the next batch works.
+    await holder.hold(request(slot, 5));
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(7);
+  });
+
+  it('coalesces queued requests and allocates greedily in arrival order', async () => {
+    const slot = await productWithSlot(ctx.db, 6);
+    const holder = createStockHolder(ctx.db);
+    const results = await Promise.allSettled([1, 4, 3, 1, 2].map((q) => holder.hold(request(slot, q))));
+    // 1 alone; then 4 fits (5 left → 1), 3 refused, 1 fits, 2 refused.
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'rejected',
+    ]);
+    expect(results[2]).toMatchObject({ reason: { code: 'out_of_stock' } });
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(6);
+  });
+
+  it('the table refuses an oversell even if a writer skipped the hold', async () => {
+    const slot = await productWithSlot(ctx.db, 2);
+    await expect(
+      ctx.db.$client.query('UPDATE time_spans SET held = 3 WHERE id = $1', [slot.spanId]),
+    ).rejects.toThrow(/time_spans_never_oversold/);
+  });
+});
