@@ -13,7 +13,7 @@ export async function releaseCouponUsage(tx: Executor, orderIds: number[]): Prom
     UPDATE coupons c SET used_count = c.used_count - u.uses
     FROM (
       SELECT coupon_id, count(*)::int AS uses FROM order_coupons
-      WHERE order_id = ANY(${orderIds}::bigint[]) GROUP BY coupon_id
+      WHERE order_id = ANY(${sql.param(orderIds)}::bigint[]) GROUP BY coupon_id
     ) u
     WHERE c.id = u.coupon_id`);
 }
