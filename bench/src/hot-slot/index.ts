@@ -44,43 +44,89 @@ function stockProblems(label: string, successes: number, stock: StockCheck): str
   return problems;
 }
 
+/** PostgreSQL refuses connections beyond max_connections; other work on the server may hold some for a while. */
+function outOfConnections(error: unknown): boolean {
+  return /too many clients|remaining connection slots/.test((error as Error).message);
+}
+
+/** The raw SQL hold on a fresh slot; retried (on another fresh slot) while the server is out of connections. */
+async function measurePgbench(
+  database: BenchDatabase,
+  product: BenchProduct & { capacity: number },
+  clients: number,
+  transactionsPerClient: number,
+): Promise<{ result: PgbenchResult; stock: StockCheck }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const spanId = await createSlot(database.pool, product.id, product.capacity);
+    try {
+      const result = await runPgbench({
+        url: database.url,
+        spanId,
+        optionValueId: product.optionValueId,
+        price: product.price,
+        clients,
+        transactionsPerClient,
+      });
+      return { result, stock: await checkSlot(database.pool, spanId) };
+    } catch (error) {
+      if (attempt >= 3 || !outOfConnections(error)) throw error;
+      console.log(`  pgbench ${clients} clients: out of connections, retrying in 10 s`);
+      await new Promise((r) => setTimeout(r, 10_000));
+    }
+  }
+}
+
+async function measureHttp(
+  server: ServerProcess,
+  database: BenchDatabase,
+  product: BenchProduct & { capacity: number },
+  clients: number,
+  total: number,
+): Promise<{ result: HttpResult; stock: StockCheck }> {
+  const spanId = await createSlot(database.pool, product.id, product.capacity);
+  const result = await runHttp({ baseUrl: server.baseUrl, product, spanId, clients, total });
+  const stock = await checkSlot(database.pool, spanId);
+  if (result.outOfStock > 0) {
+    const answer = await soldOutMessage(server, product, spanId);
+    if (!answer.startsWith('409') || !answer.includes('"out of stock"'))
+      console.log(`  ! ${clients} clients: the order after selling out was answered ${answer}`);
+  }
+  return { result, stock };
+}
+
+/** Without a server (it failed to start, or --skip-http) the pgbench half still runs and reports. */
+async function startServerOrReport(
+  config: HotSlotConfig,
+  database: BenchDatabase,
+): Promise<ServerProcess | undefined> {
+  if (config.skipHttp) return undefined;
+  try {
+    return await startServer(database.url);
+  } catch (error) {
+    console.log(`! the server did not start, HTTP runs skipped: ${(error as Error).message}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
 async function runAll(config: HotSlotConfig, database: BenchDatabase): Promise<RunRow[]> {
-  const product = await seedBenchProduct(database.pool);
-  const server = config.skipHttp ? undefined : await startServer(database.url);
+  const product = { ...(await seedBenchProduct(database.pool)), capacity: config.capacity };
+  const server = await startServerOrReport(config, database);
   try {
     if (server) await warmUp(server, database, product);
     const rows: RunRow[] = [];
     for (const clients of config.clients) {
       const perClient = perClientDemand(config, clients);
       const demand = perClient * clients;
-      const pgSpan = await createSlot(database.pool, product.id, config.capacity);
-      const pgbench = await runPgbench({
-        url: database.url,
-        spanId: pgSpan,
-        optionValueId: product.optionValueId,
-        price: product.price,
-        clients,
-        transactionsPerClient: perClient,
-      });
-      const row: RunRow = { clients, demand, pgbench, pgbenchStock: await checkSlot(database.pool, pgSpan) };
+      const pgbench = await measurePgbench(database, product, clients, perClient);
+      const row: RunRow = { clients, demand, pgbench: pgbench.result, pgbenchStock: pgbench.stock };
       if (server) {
-        const httpSpan = await createSlot(database.pool, product.id, config.capacity);
-        row.http = await runHttp({
-          baseUrl: server.baseUrl,
-          product,
-          spanId: httpSpan,
-          clients,
-          total: demand,
-        });
-        row.httpStock = await checkSlot(database.pool, httpSpan);
-        if (row.http.ok + row.http.outOfStock > 0 && row.http.outOfStock > 0) {
-          const answer = await soldOutMessage(server, product, httpSpan);
-          if (!answer.startsWith('409') || !answer.includes('"out of stock"'))
-            console.log(`  ${clients} clients: sold-out answer was ${answer}`);
-        }
+        const http = await measureHttp(server, database, product, clients, demand);
+        row.http = http.result;
+        row.httpStock = http.stock;
       }
       console.log(
-        `  ${clients} clients done: pgbench ${fixed(pgbench.tps, 0)} tps` +
+        `  ${clients} clients done: pgbench ${fixed(row.pgbench.tps, 0)} tps` +
           (row.http ? `, http ${fixed(row.http.reqPerSec, 0)} req/s` : ''),
       );
       rows.push(row);
