@@ -1,4 +1,4 @@
-import type { RuleContext } from '@kippu/contract';
+import type { RuleContext } from '@kippu/contract/validation/rules';
 
 /** How a field finds the other fields its rules compare with. */
 export interface CrossFieldOptions {

@@ -1,4 +1,4 @@
-import { validateField, type RuleSpec } from '@kippu/contract';
+import { validateField, type RuleSpec } from '@kippu/contract/validation/rules';
 import type { Mode } from 'react-hook-form';
 import { fieldContext, type CrossFieldOptions } from './field-context.ts';
 import { translateValidationMessage, type Translate } from './translate-message.ts';

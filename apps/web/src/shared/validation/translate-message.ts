@@ -1,4 +1,5 @@
-import { DEFAULT_MESSAGE_KEY, fillPlaceholders, type ValidationMessage } from '@kippu/contract';
+import { fillPlaceholders } from '@kippu/contract/format/placeholders';
+import { DEFAULT_MESSAGE_KEY, type ValidationMessage } from '@kippu/contract/validation/rules';
 
 /** The part of i18next's `t` the adapter needs; the `t` of useTranslation() fits. */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
