@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANG_CODES } from '../enums.ts';
 import { VALIDATION_MESSAGE_KEYS } from './rules.ts';
+import { VALIDATION_TEXTS } from './texts.ts';
 
 const textsDir = new URL('../../texts/validation/', import.meta.url);
 const load = (lang: string): Record<string, string> =>
@@ -31,5 +32,9 @@ describe('validation texts', () => {
   it.each(LANG_CODES.filter((lang) => lang !== 'en'))('%s is translated, not copied from English', (lang) => {
     const texts = load(lang);
     for (const key of VALIDATION_MESSAGE_KEYS) expect(texts[key], `${lang} ${key}`).not.toBe(english[key]);
+  });
+
+  it('VALIDATION_TEXTS serves the same files for seeding', () => {
+    for (const lang of LANG_CODES) expect(VALIDATION_TEXTS[lang]).toEqual(load(lang));
   });
 });
