@@ -173,6 +173,9 @@ function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]):
     ...(row.pgbench.failed > 0
       ? [`pgbench ${row.clients} clients: ${row.pgbench.failed} failed transactions`]
       : []),
+    ...(row.pgbench.transactions + row.pgbench.failed !== row.demand
+      ? [`pgbench ${row.clients} clients: ${row.pgbench.transactions} transactions logged of ${row.demand}`]
+      : []),
     ...stockProblems(`pgbench ${row.clients} clients`, row.pgbenchStock.orderedQuantity, row.pgbenchStock),
     ...(row.http && row.httpStock
       ? stockProblems(`http ${row.clients} clients`, row.http.ok, row.httpStock)
