@@ -4,6 +4,8 @@ import { localizedTextSchema, optionItemSchema } from './i18n-text.ts';
 
 const size = z.object({ width: z.number().int().positive(), height: z.number().int().positive() });
 const urlOrPath = z.string().min(1);
+/** `#rrggbb`: the web app writes these into CSS custom properties, so nothing else may get through. */
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb');
 const perEnvironment = z.object(
   Object.fromEntries(ENVIRONMENTS.map((env) => [env, z.string()])) as Record<
     (typeof ENVIRONMENTS)[number],
@@ -28,7 +30,7 @@ export const siteSettingsSchema = z.object({
   isOnlyStartMailConfirm: z.boolean(),
   isUseMembershipLogin: z.boolean(),
   pageTitle: localizedTextSchema,
-  theme: z.object({ primary: z.string(), onPrimary: z.string(), accent: z.string(), background: z.string() }),
+  theme: z.object({ primary: hexColor, onPrimary: hexColor, accent: hexColor, background: hexColor }),
   logo: z.object({ variant: z.enum(['black', 'white']), pc: size, sp: size }),
   printLogo: z.boolean(),
   footer: z.object({
@@ -52,7 +54,7 @@ export const siteSettingsSchema = z.object({
   }),
   ticketDisplay: z.object({
     displayType: z.enum(['fusion', 'separate']),
-    headerColor: z.object({ pc: z.string(), sp: z.string() }),
+    headerColor: z.object({ pc: hexColor, sp: hexColor }),
     headerLogo: z.object({ pc: z.boolean(), sp: z.boolean() }),
   }),
   currency: currencySchema,
