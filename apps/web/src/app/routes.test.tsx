@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../test/render.tsx';
+import { initialCoreState, useCoreStore } from '../shared/stores/core-store.ts';
+import { useRequestStore } from '../shared/stores/request-store.ts';
+import { paths } from './paths.ts';
+import { routes } from './routes.tsx';
+
+describe('routes (spec §2)', () => {
+  beforeEach(() => {
+    useCoreStore.setState(initialCoreState);
+    useRequestStore.setState({ fetching: 0, requesting: 0 });
+  });
+
+  it('shows the translated not-found page inside the layout for any other path', async () => {
+    await renderRoutes(routes, '/no/such/page', 'ja');
+    const notFound = await screen.findByTestId('not-found');
+    expect(notFound.textContent).toContain('ページが見つかりません');
+    expect(notFound.textContent).toContain('お探しのページは移動または削除された可能性があります');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('the root shares the order screen (loaded lazily)', async () => {
+    await renderRoutes(routes, '/', 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tickets' })).toBeTruthy();
+  });
+
+  it('renders a lazily loaded screen with its translated title', async () => {
+    await renderRoutes(
+      routes,
+      paths.changeDateConfirm.getHref({ reservationToken: 'r1', timechangeToken: 't1' }),
+      'en',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm the new date' })).toBeTruthy();
+  });
+
+  it('redirects /tickets/:reservationToken to the ticket', async () => {
+    const { router } = await renderRoutes(routes, '/tickets/abc123', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Your ticket' });
+    expect(router.state.location.pathname).toBe('/id/abc123');
+  });
+});

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { detectSite, SITE_STORAGE_KEY } from './detect-site.ts';
+
+describe('site detection (spec §1)', () => {
+  afterEach(() => delete document.body.dataset.site);
+
+  it('reads data-site on the body and stores it', () => {
+    document.body.dataset.site = 'MORI';
+    expect(detectSite()).toBe('MORI');
+    expect(localStorage.getItem(SITE_STORAGE_KEY)).toBe('MORI');
+  });
+
+  it('falls back to the stored site code', () => {
+    localStorage.setItem(SITE_STORAGE_KEY, 'OKINAWA');
+    expect(detectSite()).toBe('OKINAWA');
+  });
+
+  it('falls back to BORDERLESS without any code, and for an unknown one', () => {
+    expect(detectSite()).toBe('BORDERLESS');
+    document.body.dataset.site = 'ATLANTIS';
+    expect(detectSite()).toBe('BORDERLESS');
+    expect(localStorage.getItem(SITE_STORAGE_KEY)).toBe('BORDERLESS');
+  });
+});

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { LangCode } from '@kippu/contract/enums';
+import { createQueryClient } from '../app/providers.tsx';
+import { initI18n } from '../shared/i18n/i18n.ts';
+import { localeTexts } from './locale-texts.ts';
+
+/** The real locale files of one language, as the server would serve them. */
+export async function testI18n(lang: LangCode = 'en') {
+  return initI18n(lang, localeTexts(lang));
+}
+
+export async function renderWithProviders(ui: ReactNode, lang: LangCode = 'en') {
+  const i18n = await testI18n(lang);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+export async function renderRoutes(routes: RouteObject[], path: string, lang: LangCode = 'en') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = await renderWithProviders(<RouterProvider router={router} />, lang);
+  return { ...result, router };
+}
