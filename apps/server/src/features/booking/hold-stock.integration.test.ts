@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
+import type { Db } from '../../db/client.ts';
 import { createStockHolder, type HoldRequest } from './hold-stock.ts';
 import { heldOf, productWithSlot } from './order-test-support.ts';
 
@@ -59,6 +60,38 @@ describe('createStockHolder', () => {
     ]);
     expect(results[2]).toMatchObject({ reason: { code: 'out_of_stock' } });
     expect(await heldOf(ctx.db, slot.spanId)).toBe(6);
+  });
+
+  it('redoes a batch under the row lock when the stock moved between its read and its write', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const pool = ctx.db.$client;
+    let reads = 0;
+    // A Db whose second stock read is followed, before the batch writes, by another writer taking stock.
+    const racing = {
+      $client: {
+        connect: () => pool.connect(),
+        query: async (text: string, params: unknown[]) => {
+          const result = await pool.query(text, params);
+          if (text.includes('FROM time_spans WHERE id') && !text.includes('FOR UPDATE') && ++reads === 2) {
+            await pool.query('UPDATE time_spans SET held = 8 WHERE id = $1', [slot.spanId]);
+          }
+          return result;
+        },
+      },
+    } as unknown as Db;
+    let contention = 0;
+    const holder = createStockHolder(racing, { onContention: () => contention++ });
+    const results = await Promise.allSettled([1, 3, 1].map((q) => holder.hold(request(slot, q))));
+    // Batch 1 = [1] (held 1). Batch 2 = [3, 1] read 9 left, but only 2 are left when it writes:
+    // under the lock 3 is refused and 1 still fits.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: { code: 'out_of_stock' } });
+    expect(contention).toBe(1);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(9);
+    const orders = await pool.query('SELECT count(*)::int AS n FROM orders WHERE time_span_id = $1', [
+      slot.spanId,
+    ]);
+    expect(orders.rows[0]).toEqual({ n: 2 });
   });
 
   it('the table refuses an oversell even if a writer skipped the hold', async () => {

@@ -42,13 +42,18 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-interface LockedSpan {
+interface SpanState {
   product_id: number;
   capacity: number;
   held: number;
   sold: number;
   on_sale: boolean;
   not_started: boolean;
+}
+
+interface HeldRow {
+  order_token: string;
+  expires_at: Date;
 }
 
 /** 128-bit random, URL-safe (22 characters). */
@@ -60,12 +65,21 @@ export function newOrderToken(): string {
  * Per-slot micro-batcher. A hot slot gets hundreds of holds at the same second; one transaction per
  * request would queue them all on the span's row lock, each paying its own lock wait and commit.
  * Here the requests of one slot that arrive while a batch is in flight wait in a queue and go
- * together in the next batch: one row lock, one UPDATE of `held`, one multi-row INSERT, one COMMIT.
- * Across processes the `SELECT ... FOR UPDATE` serialises batches, so correctness never depends on
- * the batching; the conditional UPDATE and the table's CHECK stay as the last lines of defence.
+ * together in the next batch: one UPDATE of `held`, one multi-row INSERT, one COMMIT. Correctness never
+ * depends on the batching: the conditional UPDATE cannot oversell, a batch that loses a race with another
+ * process is redone under the span's row lock (`SELECT ... FOR UPDATE`), and the table's CHECK is the
+ * last line of defence.
  */
-export function createStockHolder(db: Db, options: { maxBatch?: number } = {}): StockHolder {
+export function createStockHolder(
+  db: Db,
+  options: {
+    maxBatch?: number;
+    /** Called when a batch lost a race with another writer and was redone under the row lock. */
+    onContention?: () => void;
+  } = {},
+): StockHolder {
   const maxBatch = options.maxBatch ?? 500;
+  const onContention = options.onContention ?? (() => undefined);
   const queues = new Map<number, Pending[]>();
   const draining = new Set<number>();
 
@@ -78,7 +92,7 @@ export function createStockHolder(db: Db, options: { maxBatch?: number } = {}): 
           queues.delete(spanId);
           return;
         }
-        await runBatch(db, spanId, queue.splice(0, maxBatch));
+        await runBatch(db, spanId, queue.splice(0, maxBatch), onContention);
       }
     } finally {
       draining.delete(spanId);
@@ -99,7 +113,7 @@ export function createStockHolder(db: Db, options: { maxBatch?: number } = {}): 
   };
 }
 
-function refusalFor(span: LockedSpan | undefined, request: HoldRequest, remaining: number): AppError | null {
+function refusalFor(span: SpanState | undefined, request: HoldRequest, remaining: number): AppError | null {
   if (!span || span.product_id !== request.productId) return new AppError('record_not_found');
   if (!span.on_sale || !span.not_started) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
@@ -107,46 +121,29 @@ function refusalFor(span: LockedSpan | undefined, request: HoldRequest, remainin
   return null;
 }
 
-/** One transaction for a batch; settles every pending request, and never throws. */
-async function runBatch(db: Db, spanId: number, batch: Pending[]): Promise<void> {
-  let client: PoolClient | undefined;
-  const accepted: Pending[] = [];
-  const refused: [Pending, AppError][] = [];
-  let results: { order_token: string; expires_at: Date }[] = [];
-  try {
-    client = await db.$client.connect();
-    await client.query('BEGIN');
-    const locked = await client.query<LockedSpan>(
-      `SELECT product_id, capacity, held, sold, on_sale, starts_at > now() AS not_started
-       FROM time_spans WHERE id = $1 FOR UPDATE`,
-      [spanId],
-    );
-    const span = locked.rows[0];
-    let remaining = span ? span.capacity - span.held - span.sold : 0;
-    // Greedy in arrival order: a request that does not fit is refused, a smaller later one may fit.
-    for (const pending of batch) {
-      const refusal = refusalFor(span, pending.request, remaining);
-      if (refusal) {
-        refused.push([pending, refusal]);
-      } else {
-        accepted.push(pending);
-        remaining -= pending.request.quantity;
-      }
+interface Allocation {
+  accepted: Pending[];
+  refused: [Pending, AppError][];
+}
+
+/** Greedy in arrival order: a request that does not fit is refused, a smaller later one may still fit. */
+function allocate(span: SpanState | undefined, batch: Pending[]): Allocation {
+  const allocation: Allocation = { accepted: [], refused: [] };
+  let remaining = span ? span.capacity - span.held - span.sold : 0;
+  for (const pending of batch) {
+    const refusal = refusalFor(span, pending.request, remaining);
+    if (refusal) {
+      allocation.refused.push([pending, refusal]);
+    } else {
+      allocation.accepted.push(pending);
+      remaining -= pending.request.quantity;
     }
-    if (accepted.length > 0) results = await insertHeldOrders(client, spanId, accepted);
-    await client.query('COMMIT');
-    client.release();
-    client = undefined;
-  } catch (error) {
-    if (client) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release(true);
-    }
-    // Nothing of the batch was written: every request in it fails.
-    for (const pending of batch) pending.reject(error);
-    return;
   }
-  const expiryByToken = new Map(results.map((row) => [row.order_token, row.expires_at]));
+  return allocation;
+}
+
+function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
+  const expiryByToken = new Map(rows.map((row) => [row.order_token, row.expires_at]));
   for (const pending of accepted) {
     pending.resolve({
       orderToken: pending.token,
@@ -157,21 +154,79 @@ async function runBatch(db: Db, spanId: number, batch: Pending[]): Promise<void>
   for (const [pending, refusal] of refused) pending.reject(refusal);
 }
 
+const SPAN_STATE = `SELECT product_id, capacity, held, sold, on_sale, starts_at > now() AS not_started
+                    FROM time_spans WHERE id = $1`;
+
+/**
+ * One transaction for a batch; settles every pending request and never throws. Within one process
+ * batches of a slot run one after another, so the stock read just before the write is almost always
+ * still true: the batch first tries without a lock (a plain read, then the conditional write as one
+ * autocommit statement: two round trips, and a sold-out slot costs one read and no commit). Only when
+ * the conditional write finds the stock changed (another process, a release) does it take the row lock
+ * and allocate again under it.
+ */
+async function runBatch(db: Db, spanId: number, batch: Pending[], onContention: () => void): Promise<void> {
+  try {
+    const read = await db.$client.query<SpanState>(SPAN_STATE, [spanId]);
+    const optimistic = allocate(read.rows[0], batch);
+    if (optimistic.accepted.length === 0) return settle(optimistic, []);
+    const rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted);
+    if (rows.length === optimistic.accepted.length) return settle(optimistic, rows);
+    if (rows.length !== 0) throw new Error('hold batch: partial insert');
+  } catch (error) {
+    // Nothing of the batch was written (one statement): every request in it fails.
+    for (const pending of batch) pending.reject(error);
+    return;
+  }
+  onContention();
+  await runLocked(db, spanId, batch);
+}
+
+/** The batch under the span's row lock: the lock serialises batches of every process. */
+async function runLocked(db: Db, spanId: number, batch: Pending[]): Promise<void> {
+  let client: PoolClient | undefined;
+  let allocation: Allocation;
+  let rows: HeldRow[] = [];
+  try {
+    client = await db.$client.connect();
+    await client.query('BEGIN');
+    const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE`, [spanId]);
+    allocation = allocate(locked.rows[0], batch);
+    if (allocation.accepted.length > 0) {
+      rows = await insertHeldOrders(client, spanId, allocation.accepted);
+      // Under the lock the stock cannot have moved; anything else is a bug and must not commit.
+      if (rows.length !== allocation.accepted.length)
+        throw new Error('hold batch: stock moved under the lock');
+    }
+    await client.query('COMMIT');
+    client.release();
+    client = undefined;
+  } catch (error) {
+    if (client) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release(true);
+    }
+    for (const pending of batch) pending.reject(error);
+    return;
+  }
+  settle(allocation, rows);
+}
+
 /**
  * One statement: take the stock (conditional, cannot oversell even if the lock were missing), insert
  * the orders, their lines and set products. Data-modifying CTEs all run, so a failure anywhere fails
  * the whole statement.
  */
 async function insertHeldOrders(
-  client: PoolClient,
+  client: Pick<PoolClient, 'query'>,
   spanId: number,
   accepted: Pending[],
-): Promise<{ order_token: string; expires_at: Date }[]> {
+): Promise<HeldRow[]> {
   const total = accepted.reduce((sum, p) => sum + p.request.quantity, 0);
   const orders = accepted.map((p) => ({ token: p.token, ...p.request }));
   const lines = orders.flatMap((o) => o.lines.map((l) => ({ token: o.token, ...l })));
   const sets = orders.flatMap((o) => o.setProducts.map((s) => ({ token: o.token, ...s })));
-  const { rows } = await client.query<{ order_token: string; expires_at: Date }>(
+  const { rows } = await client.query<HeldRow>(
     `WITH taken AS (
        UPDATE time_spans SET held = held + $2
        WHERE id = $1 AND capacity - held - sold >= $2
@@ -220,7 +275,5 @@ async function insertHeldOrders(
       sets.map((s) => s.unitPrice),
     ],
   );
-  // The locked row said the stock was there; anything else is a bug, and the batch must not commit.
-  if (rows.length !== accepted.length) throw new Error('hold batch: stock changed under the row lock');
   return rows;
 }
