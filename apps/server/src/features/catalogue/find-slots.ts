@@ -23,7 +23,7 @@ WITH p AS (
 )
 SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_window,
        t.id AS span_id,
-       to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS date,
+       (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date AS date,
        to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS start,
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
        t.capacity,

@@ -1,8 +1,40 @@
 import type { DateStockStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import { findSlots } from './find-slots.ts';
-import { requireProductOnChannel } from './product-access.ts';
-import { StatusAccumulator } from './stock-status.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { slotStatus } from './stock-status.ts';
+
+/**
+ * The calendar needs one status per date, so the database aggregates: per Tokyo date, the most
+ * tickets left in one sellable slot. Among sellable slots the status only grows with the remaining
+ * stock, so the best status of a date is the status of that slot, and its remaining is the 'few'
+ * count. A date with no sellable slot is not on sale.
+ * The first columns tell an unknown product from one not sold on the channel.
+ */
+const STOCK_STATUSES_SQL = `
+WITH p AS (
+  SELECT id, sale_channels,
+         (sale_starts_at IS NULL OR sale_starts_at <= now())
+           AND (sale_ends_at IS NULL OR sale_ends_at > now()) AS in_sale_window
+  FROM products
+  WHERE site_code = $1
+    AND ($4::uuid IS NULL OR uuid = $4::uuid)
+    AND ($4::uuid IS NOT NULL OR $5::text = ANY (sale_channels))
+), d AS (
+  SELECT (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date::text AS date,
+         max(GREATEST(t.capacity - t.held - t.sold, 0)) AS best_remaining
+  FROM p
+  JOIN time_spans t
+    ON t.product_id = p.id
+   AND t.starts_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Tokyo')
+   AND t.starts_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
+  WHERE p.in_sale_window AND t.on_sale AND t.starts_at > now()
+  GROUP BY 1
+)
+SELECT (SELECT count(*) FROM p)::int AS products,
+       COALESCE((SELECT bool_and($5::text = ANY (sale_channels)) FROM p), false) AS on_channel,
+       COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few,
+       COALESCE((SELECT array_agg(date ORDER BY date) FROM d), '{}') AS dates,
+       COALESCE((SELECT array_agg(best_remaining ORDER BY date) FROM d), '{}') AS remaining`;
 
 export interface ListStockStatusesInput {
   site: SiteCode;
@@ -10,6 +42,14 @@ export interface ListStockStatusesInput {
   to: string;
   channel: SalesChannel;
   productUuid?: string;
+}
+
+interface Row {
+  products: number;
+  on_channel: boolean;
+  few: number;
+  dates: string[];
+  remaining: number[];
 }
 
 /** Every yyyy-MM-dd from `from` to `to`; date-only strings parse as UTC midnight, so no zone drift. */
@@ -21,18 +61,22 @@ function eachDate(from: string, to: string): string[] {
   return dates;
 }
 
-/** GET /products/stocks-statuses: a status for every date of the range (calendar). */
+/** GET /products/stocks-statuses: a status for every date of the range (calendar), in one query. */
 export async function listStockStatuses(db: Db, input: ListStockStatusesInput): Promise<DateStockStatus[]> {
-  const { products, slots } = await findSlots(db, input);
-  if (input.productUuid) requireProductOnChannel(products, input.channel);
-  const byDate = new Map<string, StatusAccumulator>();
-  for (const { date, slot } of slots) {
-    let acc = byDate.get(date);
-    if (!acc) byDate.set(date, (acc = new StatusAccumulator()));
-    acc.add(slot.status, slot.remaining);
+  const { rows } = await db.$client.query<Row>({
+    name: 'catalogue-stock-statuses',
+    text: STOCK_STATUSES_SQL,
+    values: [input.site, input.from, input.to, input.productUuid ?? null, input.channel],
+  });
+  const row = rows[0]!;
+  if (input.productUuid) {
+    if (row.products === 0) throw new AppError('record_not_found');
+    if (!row.on_channel) throw new AppError('invalid_channel');
   }
-  return eachDate(input.from, input.to).map((date) => ({
-    date,
-    ...(byDate.get(date) ?? new StatusAccumulator()).result(),
-  }));
+  const best = new Map(row.dates.map((date, i) => [date, row.remaining[i]!]));
+  return eachDate(input.from, input.to).map((date) => {
+    const remaining = best.get(date);
+    const status = slotStatus(remaining !== undefined, remaining ?? 0, row.few);
+    return { date, status, count: status === 'few' ? remaining! : null };
+  });
 }
