@@ -49,7 +49,8 @@ export function createApiClient(adapter?: AxiosAdapter): AxiosInstance {
     xsrfCookieName: XSRF_COOKIE,
     xsrfHeaderName: XSRF_HEADER,
     headers: { Accept: 'application/json' },
-    ...(adapter ? { adapter } : {}),
+    // Only the XMLHttpRequest adapter ships in the bundle (apps/web/build/axios-xhr-only.ts).
+    adapter: adapter ?? 'xhr',
   });
 
   client.interceptors.request.use(
