@@ -6,6 +6,8 @@ import {
   langsResponseSchema,
   LANG_CODES,
   paymentMethodsResponseSchema,
+  SITE_CODES,
+  siteSlug,
 } from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
 
@@ -72,6 +74,14 @@ describe('site API calls', () => {
       expect(artizon.settings.isUseMembershipLogin).toBe(true);
       expect(mori.settings.isUseMembershipLogin).toBe(false);
       expect(mori.settings.isOnlyStartMailConfirm).toBe(true);
+    });
+
+    it('answers a valid configuration for each of the 14 sites', async () => {
+      for (const code of SITE_CODES) {
+        const res = await get(`/${siteSlug(code)}/api/v1/configurations`);
+        expect(res.statusCode, code).toBe(200);
+        expect(configurationResponseSchema.parse(res.json()).siteCode).toBe(code);
+      }
     });
 
     it('serves the tickets sub-site as the default site', async () => {

@@ -25,6 +25,18 @@ describe('locale files (packages/contract/texts)', () => {
       expect(empty, `${group}/${file.lang}.json has empty texts`).toEqual([]);
     }
   });
+  it('never defines one key in two groups (the later group would silently win)', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const file of localeFiles.filter((f) => f.lang === 'ja')) {
+      for (const key of Object.keys(file.texts)) {
+        const first = owner.get(key);
+        if (first && first !== file.group) clashes.push(`${key} (${first}, ${file.group})`);
+        owner.set(key, first ?? file.group);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
 });
 
 describe('GET /texts', () => {
