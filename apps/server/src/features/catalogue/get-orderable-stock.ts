@@ -2,6 +2,7 @@ import type { OrderableStocks, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { slotStatus } from './stock-status.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,
@@ -25,7 +26,7 @@ interface Row {
 }
 
 /** GET /products/orderable_stocks: how many tickets one order can still take from the slot. */
-export async function getOrderableStock(
+async function loadGetOrderableStock(
   db: Db,
   input: { site: SiteCode; timeSpanId: number; channel: SalesChannel },
 ): Promise<OrderableStocks> {
@@ -47,3 +48,5 @@ export async function getOrderableStock(
     status,
   };
 }
+
+export const getOrderableStock = coalesceReads(loadGetOrderableStock);

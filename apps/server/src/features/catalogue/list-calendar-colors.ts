@@ -1,5 +1,6 @@
 import type { CalendarColor, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 /** Only a site whose settings say calendar.colorized answers colours. */
 const CALENDAR_COLORS_SQL = `
@@ -12,7 +13,7 @@ WHERE c.site_code = $1
 ORDER BY c.date`;
 
 /** GET /calendar/colors: the colour of each coloured date in [from, to]. */
-export async function listCalendarColors(
+async function loadListCalendarColors(
   db: Db,
   input: { site: SiteCode; from: string; to: string },
 ): Promise<CalendarColor[]> {
@@ -23,3 +24,5 @@ export async function listCalendarColors(
   });
   return rows;
 }
+
+export const listCalendarColors = coalesceReads(loadListCalendarColors);

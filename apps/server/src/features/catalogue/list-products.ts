@@ -1,5 +1,6 @@
 import type { LangCode, Product, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 /** Products and their ticket types in one query; texts fall back to Japanese when a language is empty. */
 const LIST_PRODUCTS_SQL = `
@@ -23,7 +24,7 @@ WHERE p.site_code = $1 AND $3::text = ANY (p.sale_channels)
 ORDER BY p.position, p.id`;
 
 /** GET /products: the site's products sold on the channel, in display order, localized. */
-export async function listProducts(
+async function loadListProducts(
   db: Db,
   input: { site: SiteCode; lang: LangCode; channel: SalesChannel },
 ): Promise<Product[]> {
@@ -34,3 +35,5 @@ export async function listProducts(
   });
   return rows;
 }
+
+export const listProducts = coalesceReads(loadListProducts);

@@ -2,6 +2,7 @@ import type { DateStockStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { slotStatus } from './stock-status.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 /**
  * The calendar needs one status per date, so the database aggregates: per Tokyo date, the most
@@ -62,7 +63,7 @@ function eachDate(from: string, to: string): string[] {
 }
 
 /** GET /products/stocks-statuses: a status for every date of the range (calendar), in one query. */
-export async function listStockStatuses(db: Db, input: ListStockStatusesInput): Promise<DateStockStatus[]> {
+async function loadListStockStatuses(db: Db, input: ListStockStatusesInput): Promise<DateStockStatus[]> {
   const { rows } = await db.$client.query<Row>({
     name: 'catalogue-stock-statuses',
     text: STOCK_STATUSES_SQL,
@@ -80,3 +81,5 @@ export async function listStockStatuses(db: Db, input: ListStockStatusesInput): 
     return { date, status, count: status === 'few' ? remaining! : null };
   });
 }
+
+export const listStockStatuses = coalesceReads(loadListStockStatuses);

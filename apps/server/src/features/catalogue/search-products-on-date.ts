@@ -2,6 +2,7 @@ import type { LangCode, ProductOnDate, SalesChannel, SiteCode } from '@kippu/con
 import type { Db } from '../../db/client.ts';
 import { findSlots } from './find-slots.ts';
 import { groupByDateAndProduct, productsOfDate } from './group-slots.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 export interface SearchProductsOnDateInput {
   site: SiteCode;
@@ -14,12 +15,11 @@ export interface SearchProductsOnDateInput {
  * GET /products/search2: products on sale that date (sale window open now, at least one slot that
  * date), with their slots. A sold-out or already started slot stays listed with its status.
  */
-export async function searchProductsOnDate(
-  db: Db,
-  input: SearchProductsOnDateInput,
-): Promise<ProductOnDate[]> {
+async function loadSearchProductsOnDate(db: Db, input: SearchProductsOnDateInput): Promise<ProductOnDate[]> {
   const { slots } = await findSlots(db, { ...input, from: input.date, to: input.date });
   const onSale = slots.filter((row) => row.product.inSaleWindow);
   const [day] = groupByDateAndProduct(onSale);
   return day ? productsOfDate(day) : [];
 }
+
+export const searchProductsOnDate = coalesceReads(loadSearchProductsOnDate);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { findSlots } from './find-slots.ts';
 import { groupByDateAndProduct, productsOfDate } from './group-slots.ts';
 import { requireProductOnChannel } from './product-access.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 export interface SearchProductsInput {
   site: SiteCode;
@@ -15,7 +16,7 @@ export interface SearchProductsInput {
 }
 
 /** GET /products/search: per date with slots, the products and their slots with stock status. */
-export async function searchProducts(db: Db, input: SearchProductsInput): Promise<ProductSearchDate[]> {
+async function loadSearchProducts(db: Db, input: SearchProductsInput): Promise<ProductSearchDate[]> {
   const { products, slots } = await findSlots(db, input);
   if (input.productUuid) requireProductOnChannel(products, input.channel);
   return groupByDateAndProduct(slots).map((day) => ({
@@ -24,3 +25,5 @@ export async function searchProducts(db: Db, input: SearchProductsInput): Promis
     products: productsOfDate(day),
   }));
 }
+
+export const searchProducts = coalesceReads(loadSearchProducts);

@@ -1,6 +1,7 @@
 import type { LangCode, SetProduct, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { coalesceReads } from './coalesce-reads.ts';
 
 /**
  * One row: how many of the named slots belong to the site (to tell an unknown id), and the set
@@ -33,7 +34,7 @@ SELECT (SELECT count(*) FROM spans)::int AS found,
        ), '[]'::json) AS items`;
 
 /** GET /setproducts/search: add-ons of the main products of the given slots (all must be the site's). */
-export async function searchSetProducts(
+async function loadSearchSetProducts(
   db: Db,
   input: { site: SiteCode; lang: LangCode; timeSpanIds: number[] },
 ): Promise<SetProduct[]> {
@@ -46,3 +47,5 @@ export async function searchSetProducts(
   if (found !== input.timeSpanIds.length) throw new AppError('record_not_found');
   return items;
 }
+
+export const searchSetProducts = coalesceReads(loadSearchSetProducts);
