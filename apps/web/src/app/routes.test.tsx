@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { initialCoreState, useCoreStore } from '../shared/stores/core-store.ts';
 import { useRequestStore } from '../shared/stores/request-store.ts';
+import { configuration } from '../test/site-settings-fixture.ts';
 import { paths } from './paths.ts';
 import { routes } from './routes.tsx';
 
@@ -39,5 +40,19 @@ describe('routes (spec §2)', () => {
     const { router } = await renderRoutes(routes, '/tickets/abc123', 'en');
     await screen.findByRole('heading', { level: 1, name: 'Your ticket' });
     expect(router.state.location.pathname).toBe('/id/abc123');
+  });
+
+  it('sets the page title from the site settings and <html lang> from the language', async () => {
+    useCoreStore.setState({ configuration: configuration() });
+    await renderRoutes(routes, '/terms', 'zh-hant');
+    await screen.findByRole('heading', { level: 1, name: '使用條款' });
+    expect(document.title).toBe('Harbour Light tickets (zh-hant)');
+    expect(document.documentElement.lang).toBe('zh-Hant');
+  });
+
+  it('falls back to the default title without site settings', async () => {
+    await renderRoutes(routes, '/privacy', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
+    expect(document.title).toBe('Online tickets');
   });
 });

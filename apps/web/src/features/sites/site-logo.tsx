@@ -13,7 +13,7 @@ export function SiteLogo({ name, settings }: Props) {
   const fontSize = 18;
   // Wide enough for the name in the system font; the SVG scales by height.
   const width = Math.ceil(
-    34 + [...name].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e7f ? 1 : 0.62), 0) * fontSize,
+    34 + [...name].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e7f ? 1.02 : 0.7), 0) * fontSize,
   );
   return (
     <svg

@@ -18,6 +18,9 @@ export async function initI18n(lang: LangCode, texts: Record<string, string>): P
   await instance.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
+    // Keep 'zh-hans'/'zh-hant' as written: i18next would otherwise look them up as 'zh-Hans'/'zh-Hant'.
+    lowerCaseLng: true,
+    load: 'currentOnly',
     resources: { [lang]: { translation: texts } },
     // The product's texts use single braces: '{field} is not valid.', '{count}'.
     interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
