@@ -67,4 +67,22 @@ describe('GET /products', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid request');
   });
+
+  it('documents every catalogue call in the OpenAPI document', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      'products',
+      'products/search',
+      'products/search2',
+      'products/stocks',
+      'products/stocks-statuses',
+      'products/orderable_stocks',
+      'calendar/colors',
+      'setproducts/search',
+    ]) {
+      expect(paths).toContain(`/{slug}/api/v1/${path}`);
+    }
+  });
 });
