@@ -55,4 +55,17 @@ describe('routes (spec §2)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
     expect(document.title).toBe('Online tickets');
   });
+
+  it('skips root, order and sign-in in mail-confirm-only mode', async () => {
+    useCoreStore.setState({ configuration: configuration({ isOnlyStartMailConfirm: true }) });
+    const { router } = await renderRoutes(routes, '/', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your email' });
+    expect(router.state.location.pathname).toBe('/mail-confirm');
+  });
+
+  it('shows member login only where the site enables it', async () => {
+    useCoreStore.setState({ configuration: configuration({ isUseMembershipLogin: false }) });
+    await renderRoutes(routes, '/membership-login', 'en');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
 });

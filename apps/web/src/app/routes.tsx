@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import NotFoundScreen from '../features/static-pages/not-found-screen.tsx';
+import { OnlyWithMembershipLogin, SkippedInMailConfirmOnly } from './flow-guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen } from './load-with-timeout.ts';
 import { paths } from './paths.ts';
@@ -87,10 +88,38 @@ export const routes: RouteObject[] = [
         // Errors (a screen that fails or times out loading) show inside the layout.
         errorElement: <RouteErrorScreen />,
         children: [
-          { index: true, element: <OrderScreen /> },
-          { path: paths.order.path, element: <OrderScreen /> },
-          { path: paths.signIn.path, element: <SignInScreen /> },
-          { path: paths.membershipLogin.path, element: <MembershipLoginScreen /> },
+          {
+            index: true,
+            element: (
+              <SkippedInMailConfirmOnly>
+                <OrderScreen />
+              </SkippedInMailConfirmOnly>
+            ),
+          },
+          {
+            path: paths.order.path,
+            element: (
+              <SkippedInMailConfirmOnly>
+                <OrderScreen />
+              </SkippedInMailConfirmOnly>
+            ),
+          },
+          {
+            path: paths.signIn.path,
+            element: (
+              <SkippedInMailConfirmOnly>
+                <SignInScreen />
+              </SkippedInMailConfirmOnly>
+            ),
+          },
+          {
+            path: paths.membershipLogin.path,
+            element: (
+              <OnlyWithMembershipLogin>
+                <MembershipLoginScreen />
+              </OnlyWithMembershipLogin>
+            ),
+          },
           { path: paths.sendedMail.path, element: <SendedMailScreen /> },
           { path: paths.mailConfirm.path, element: <MailConfirmScreen /> },
           { path: paths.payment.path, element: <PaymentScreen /> },
