@@ -1,25 +1,5 @@
-import { NO_SEND_VALUE } from '@kippu/contract';
+import { NO_SEND_VALUE, isEmail, isMaxLength, isPhone } from '@kippu/contract';
 import { AppError } from '../../shared/app-error.ts';
-
-// Minimal copies of the spec §5 predicates; packages/contract/src/validation (another engineer's work,
-// not yet committed when this was written) has the shared versions: switch to them once exported.
-const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const EMAIL_DOMAIN =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-/** Standard syntax; local part at most 64, domain at most 254 (spec §5, §9). */
-export function isEmail(value: string): boolean {
-  const at = value.lastIndexOf('@');
-  if (at <= 0) return false;
-  const local = value.slice(0, at);
-  const domain = value.slice(at + 1);
-  return local.length <= 64 && domain.length <= 254 && EMAIL_LOCAL.test(local) && EMAIL_DOMAIN.test(domain);
-}
-
-// 9 to 12 digits, or groups of 2-5, 1-4 and 3-4 digits joined by hyphens (spec §5).
-const PHONE = /^(?:[0-9]{9,12}|[0-9]{2,5}-[0-9]{1,4}-[0-9]{3,4})$/;
-export function isPhone(value: string): boolean {
-  return PHONE.test(value);
-}
 
 /** Selects whose "no selection" value means "do not send" (spec §5). */
 const NO_SEND_FIELDS = new Set(['gender', 'age', 'resident_area']);
@@ -74,7 +54,7 @@ export function acceptedCustomerInfo(
       if (template.isRequire) throw new AppError('invalid_request');
       continue;
     }
-    if ([...value].length > (MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH)) throw new AppError('invalid_request');
+    if (!isMaxLength(value, MAX_LENGTH[name] ?? DEFAULT_MAX_LENGTH)) throw new AppError('invalid_request');
     if (name === 'email' && !isEmail(value)) throw new AppError('invalid_email');
     if (name === 'phone' && !isPhone(value)) throw new AppError('invalid_request');
     accepted.push({ key: name, value });
