@@ -72,7 +72,7 @@ describe('createStockHolder', () => {
         connect: () => pool.connect(),
         query: async (text: string, params: unknown[]) => {
           const result = await pool.query(text, params);
-          if (text.includes('FROM time_spans WHERE id') && !text.includes('FOR UPDATE') && ++reads === 2) {
+          if (text.includes('AS before_cutoff') && !text.includes('FOR UPDATE') && ++reads === 2) {
             await pool.query('UPDATE time_spans SET held = 8 WHERE id = $1', [slot.spanId]);
           }
           return result;

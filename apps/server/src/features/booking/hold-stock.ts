@@ -3,6 +3,7 @@ import type { PoolClient } from 'pg';
 import type { LangCode, SalesChannel } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 
 /** Everything needed to hold stock for one temporary order; product-level checks are already done. */
 export interface HoldRequest {
@@ -29,7 +30,7 @@ export interface StockHolder {
   /**
    * THE way stock is taken (ADR 007). Holds `request.quantity` tickets of the slot and creates the
    * temporary order ('holding'), or rejects with AppError: record_not_found (span unknown or of
-   * another product), not_on_sale (slot off sale or started), no_stock_registered (capacity 0),
+   * another product), not_on_sale (slot off sale or past its sale cut-off), no_stock_registered (capacity 0),
    * out_of_stock. Never oversells, with any number of callers and server processes.
    */
   hold(request: HoldRequest): Promise<HeldOrder>;
@@ -48,7 +49,7 @@ interface SpanState {
   held: number;
   sold: number;
   on_sale: boolean;
-  not_started: boolean;
+  before_cutoff: boolean;
 }
 
 interface HeldRow {
@@ -115,7 +116,7 @@ export function createStockHolder(
 
 function refusalFor(span: SpanState | undefined, request: HoldRequest, remaining: number): AppError | null {
   if (!span || span.product_id !== request.productId) return new AppError('record_not_found');
-  if (!span.on_sale || !span.not_started) return new AppError('not_on_sale');
+  if (!span.on_sale || !span.before_cutoff) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
   if (remaining < request.quantity) return new AppError('out_of_stock');
   return null;
@@ -154,8 +155,9 @@ function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
   for (const [pending, refusal] of refused) pending.reject(refusal);
 }
 
-const SPAN_STATE = `SELECT product_id, capacity, held, sold, on_sale, starts_at > now() AS not_started
-                    FROM time_spans WHERE id = $1`;
+const SPAN_STATE = `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
+                           ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff
+                    FROM time_spans t JOIN products p ON p.id = t.product_id WHERE t.id = $1`;
 
 /**
  * One transaction for a batch; settles every pending request and never throws. Within one process
@@ -190,7 +192,7 @@ async function runLocked(db: Db, spanId: number, batch: Pending[]): Promise<void
   try {
     client = await db.$client.connect();
     await client.query('BEGIN');
-    const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE`, [spanId]);
+    const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE OF t`, [spanId]);
     allocation = allocate(locked.rows[0], batch);
     if (allocation.accepted.length > 0) {
       rows = await insertHeldOrders(client, spanId, allocation.accepted);

@@ -1,6 +1,7 @@
 import type { LangCode, ProductType, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { slotStatus } from './stock-status.ts';
+import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 
 /**
  * Slots of a site's products whose start falls on the Tokyo dates [from, to], with each product's
@@ -28,7 +29,7 @@ SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_wi
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
        t.capacity,
        GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
-       (t.on_sale AND p.in_sale_window AND t.starts_at > now()) AS sellable,
+       (t.on_sale AND p.in_sale_window AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
        COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few
 FROM p
 LEFT JOIN time_spans t

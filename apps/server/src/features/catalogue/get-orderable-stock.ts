@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
+import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 
 const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,
@@ -10,7 +11,7 @@ SELECT p.sale_channels, p.min_quantity, p.max_quantity,
        (t.on_sale
          AND (p.sale_starts_at IS NULL OR p.sale_starts_at <= now())
          AND (p.sale_ends_at IS NULL OR p.sale_ends_at > now())
-         AND t.starts_at > now()) AS sellable,
+         AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
        COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few
 FROM time_spans t
 JOIN products p ON p.id = t.product_id AND p.site_code = $1

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
+import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 
 /**
  * The calendar needs one status per date, so the database aggregates: per Tokyo date, the most
@@ -13,7 +14,7 @@ import { coalesceReads } from './coalesce-reads.ts';
  */
 const STOCK_STATUSES_SQL = `
 WITH p AS (
-  SELECT id, sale_channels,
+  SELECT id, product_type, sale_channels,
          (sale_starts_at IS NULL OR sale_starts_at <= now())
            AND (sale_ends_at IS NULL OR sale_ends_at > now()) AS in_sale_window
   FROM products
@@ -28,7 +29,7 @@ WITH p AS (
     ON t.product_id = p.id
    AND t.starts_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Tokyo')
    AND t.starts_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
-  WHERE p.in_sale_window AND t.on_sale AND t.starts_at > now()
+  WHERE p.in_sale_window AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
   GROUP BY 1
 )
 SELECT (SELECT count(*) FROM p)::int AS products,

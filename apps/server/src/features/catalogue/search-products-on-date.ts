@@ -13,7 +13,7 @@ export interface SearchProductsOnDateInput {
 
 /**
  * GET /products/search2: products on sale that date (sale window open now, at least one slot that
- * date), with their slots. A sold-out or already started slot stays listed with its status.
+ * date), with their slots. A sold-out slot or one past its sale cut-off stays listed with its status.
  */
 async function loadSearchProductsOnDate(db: Db, input: SearchProductsOnDateInput): Promise<ProductOnDate[]> {
   const { slots } = await findSlots(db, { ...input, from: input.date, to: input.date });

@@ -5,7 +5,7 @@ const RANK: Record<StockStatus, number> = { available: 3, few: 2, sold_out: 1, n
 
 /**
  * Status of one slot. `sellable` is false when the slot is switched off, its product is outside its
- * sale window, or the slot has already started.
+ * sale window, or the slot is past its sale cut-off (shared/slot-sale.ts).
  */
 export function slotStatus(sellable: boolean, remaining: number, fewThreshold: number): StockStatus {
   if (!sellable) return 'not_on_sale';
