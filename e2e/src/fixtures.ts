@@ -11,6 +11,8 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Shorter than Playwright's 30 s default: a missing element fails fast with a clear message. */
 const ELEMENT_TIMEOUT_MS = 15_000;
 
+const diagnostics = new WeakMap<Page, { failedResponses: string[]; consoleErrors: string[] }>();
+
 export const PHONE_VIEWPORT = { width: 375, height: 812 } as const;
 
 interface FileFixtures {
@@ -52,6 +54,16 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
       const page = await context.newPage();
       page.setDefaultTimeout(ELEMENT_TIMEOUT_MS);
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      const failedResponses: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          failedResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text().slice(0, 300));
+      });
+      diagnostics.set(page, { failedResponses, consoleErrors });
       return page;
     });
     for (const context of contexts) await context.close();
@@ -66,8 +78,28 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
 export async function openPage(page: Page, path: string): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), `HTTP status of ${path}`).toBe(200);
-  await page.getByRole('banner').waitFor({ state: 'visible' });
-  await page.getByRole('contentinfo').waitFor({ state: 'visible' });
+  try {
+    await page.getByRole('banner').waitFor({ state: 'visible' });
+    await page.getByRole('contentinfo').waitFor({ state: 'visible' });
+  } catch (error) {
+    throw new Error(`The layout of ${path} did not appear.\n${await describePage(page)}`, { cause: error });
+  }
+}
+
+/** What the page shows and which requests failed: enough to tell a missing API from a broken screen. */
+export async function describePage(page: Page): Promise<string> {
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(no body)');
+  const failed = diagnostics.get(page)?.failedResponses ?? [];
+  const consoleErrors = diagnostics.get(page)?.consoleErrors ?? [];
+  return [
+    `URL: ${page.url()}`,
+    `visible text: ${text.trim().slice(0, 500) || '(none)'}`,
+    `failed requests: ${failed.length ? failed.join('; ') : 'none'}`,
+    `console errors: ${consoleErrors.length ? consoleErrors.join('; ') : 'none'}`,
+  ].join('\n');
 }
 
 export function htmlLang(page: Page): Promise<string | null> {

@@ -10,7 +10,7 @@ import {
 } from './fixtures.ts';
 
 describe('every site is served under its slug', () => {
-  test.for(SITE_CODES)('/%s/ serves the SPA with its data-site', async (code, { baseUrl }) => {
+  test.for(SITE_CODES)('site %s: its slug serves the SPA with its data-site', async (code, { baseUrl }) => {
     const response = await fetch(`${baseUrl}/${siteSlug(code)}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -26,9 +26,12 @@ describe('every site is served under its slug', () => {
 });
 
 describe.skipIf(skipBrowserSuites)('every site renders accessibly', () => {
-  test.for(SITE_CODES)('/%s/ renders its layout without axe violations', async (code, { page }) => {
-    await openPage(page, `/${siteSlug(code)}/`);
-    expect(await bodySite(page)).toBe(code);
-    await expectNoAxeViolations(page);
-  });
+  test.for(SITE_CODES)(
+    'site %s: its page renders the layout without axe violations',
+    async (code, { page }) => {
+      await openPage(page, `/${siteSlug(code)}/`);
+      expect(await bodySite(page)).toBe(code);
+      await expectNoAxeViolations(page);
+    },
+  );
 });
