@@ -1,17 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { axiosXhrOnly } from './build/axios-xhr-only.ts';
 
 // base './': one build is served under every site's /{slug}/ path.
 export default defineConfig({
   base: './',
-  plugins: [react(), axiosXhrOnly()],
+  plugins: [react()],
   build: {
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
       // The contract builds its zod schemas at module level; the SPA only needs its constants and
-      // types, so schema construction is marked pure and dropped (keeps the entry under 150 KB gzip).
+      // types, so schema construction is marked pure and dropped (zod would add ≈17 KB gzip to the
+      // entry: docs/decisions/010-fetch-client.md).
       treeshake: { manualPureFunctions: ['z'] },
     },
   },

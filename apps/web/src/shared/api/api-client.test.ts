@@ -1,91 +1,136 @@
-import { AxiosError, CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ERRORS, type ErrorCode } from '@kippu/contract/errors';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
-import { createApiClient, XSRF_HEADER } from './api-client.ts';
+import { ApiError, createApiClient, isCancel, XSRF_HEADER } from './api-client.ts';
 
-type Reply = { status: number; data: unknown } | 'network-error' | 'hang';
+/** What the local server saw of each call. */
+type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
 
-/** A fake transport: answers per URL; 'hang' waits until the request is aborted. */
-function fakeAdapter(replies: Record<string, Reply>, seen: InternalAxiosRequestConfig[] = []): AxiosAdapter {
-  return (config) =>
-    new Promise((resolve, reject) => {
-      seen.push(config);
-      const reply = replies[config.url ?? ''] ?? { status: 200, data: {} };
-      if (reply === 'hang') {
-        config.signal?.addEventListener?.('abort', () => reject(new CanceledError(undefined, config)));
-        return;
-      }
-      if (reply === 'network-error') {
-        reject(new AxiosError('Network Error', AxiosError.ERR_NETWORK, config));
-        return;
-      }
-      const response = { data: reply.data, status: reply.status, statusText: '', headers: {}, config };
-      if (reply.status >= 200 && reply.status < 300) resolve(response);
-      else
-        reject(
-          new AxiosError(
-            `Request failed with status code ${reply.status}`,
-            'ERR_BAD_REQUEST',
-            config,
-            null,
-            response,
-          ),
-        );
-    });
+/**
+ * A real HTTP server on a free port standing in for the API: the client runs its real fetch,
+ * headers, body encoding and abort paths. Bodies are the contract's `{ error }` strings.
+ */
+const routes: Record<string, (res: ServerResponse) => void> = {
+  'GET /api/v1/langs': (res) => json(res, 200, [{ code: 'ja' }]),
+  'POST /api/v1/orders': (res) => errorReply(res, 'out_of_stock'),
+  'POST /api/v1/ordercoupons/1': (res) => errorReply(res, 'coupon_limit_reached'),
+  'PUT /api/v1/orders/1': (res) => json(res, 200, { ok: true }),
+  'DELETE /api/v1/orders/1': (res) => errorReply(res, 'invalid_request'),
+  'GET /api/v1/mailmagazines/t': (res) => errorReply(res, 'record_not_found'),
+  'GET /api/v1/unknown-error': (res) => json(res, 500, { error: 'something new' }),
+  'GET /api/v1/plain': (res) => res.writeHead(502, { 'Content-Type': 'text/plain' }).end('Bad gateway'),
+  // Never answer: for abort and timeout.
+  'GET /api/v1/slow': () => undefined,
+  'POST /api/v1/slow': () => undefined,
+  // The connection drops without an answer: a network error.
+  'GET /api/v1/broken': (res) => res.socket?.destroy(),
+};
+
+/** The server's own answer for a catalogue code: its status and `{ error: message }`. */
+function errorReply(res: ServerResponse, code: ErrorCode) {
+  json(res, ERRORS[code].status, { error: ERRORS[code].message });
 }
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+let server: Server;
+let baseURL: string;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const route = routes[`${req.method} ${req.url?.split('?')[0]}`];
+      if (route) route(res);
+      else json(res, 404, {});
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
 
 const counters = () => {
   const { fetching, requesting } = useRequestStore.getState();
   return { fetching, requesting };
 };
 const dialogs = () => useDialogStore.getState().dialogs;
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (error: unknown) => error as ApiError,
+  );
 
-describe('API client', () => {
+describe('API client (fetch)', () => {
   beforeEach(() => {
+    seen.length = 0;
     useRequestStore.setState({ fetching: 0, requesting: 0, errResponseData: null });
     useDialogStore.setState({ dialogs: [], lastNumber: 0 });
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 
-  it('uses the site-relative base URL', () => {
-    expect(createApiClient().defaults.baseURL).toBe('./api/v1/');
+  it('defaults to the site-relative base URL', () => {
+    expect(createApiClient().baseURL).toBe('./api/v1/');
   });
 
-  it('counts a GET as fetching while it runs and falls back on success', async () => {
-    const client = createApiClient(fakeAdapter({ langs: { status: 200, data: [] } }));
-    const pending = client.get('langs');
+  it('GETs JSON with query parameters and counts it as fetching until it succeeds', async () => {
+    const client = createApiClient({ baseURL });
+    const pending = client.get<{ code: string }[]>('langs', {
+      params: { lang: 'en', ids: [3, 4], none: null },
+    });
     expect(counters()).toEqual({ fetching: 1, requesting: 0 });
-    await pending;
+    const response = await pending;
+    expect(response.status).toBe(200);
+    expect(response.data).toEqual([{ code: 'ja' }]);
     expect(counters()).toEqual({ fetching: 0, requesting: 0 });
+    expect(seen[0]?.url).toBe('/api/v1/langs?lang=en&ids=3%2C4');
+    expect(seen[0]?.headers.accept).toBe('application/json');
   });
 
-  it('counts other methods as requesting and falls back on failure, keeping the error body', async () => {
-    const body = { error: 'out of stock' };
-    const client = createApiClient(fakeAdapter({ orders: { status: 409, data: body } }));
-    const pending = client.post('orders', {});
+  it('sends the XSRF cookie as X-XSRF-TOKEN on POST and JSON bodies, but not on GET', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2B123';
+    const client = createApiClient({ baseURL });
+    await client.put('orders/1', { quantity: 2 });
+    await client.get('langs');
+    await failure(client.post('orders', { product_uuid: 'p' }, { noErrorDialog: true }));
+    const [put, get, post] = seen;
+    expect(put?.headers[XSRF_HEADER.toLowerCase()]).toBe('abc+123');
+    expect(put?.headers['content-type']).toBe('application/json');
+    expect(put?.body).toBe('{"quantity":2}');
+    expect(get?.headers[XSRF_HEADER.toLowerCase()]).toBeUndefined();
+    expect(post?.method).toBe('POST');
+    expect(post?.headers[XSRF_HEADER.toLowerCase()]).toBe('abc+123');
+  });
+
+  it("fails a 409 with 'Request failed with status code 409', the status and the body; counts fall back", async () => {
+    const client = createApiClient({ baseURL });
+    const pending = failure(client.post('orders', {}));
     expect(counters()).toEqual({ fetching: 0, requesting: 1 });
-    await expect(pending).rejects.toThrow('409');
+    const error = await pending;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Request failed with status code 409');
+    expect(error.status).toBe(409);
+    expect(error.response?.data).toEqual({ error: ERRORS.out_of_stock.message });
     expect(counters()).toEqual({ fetching: 0, requesting: 0 });
-    expect(useRequestStore.getState().errResponseData).toEqual(body);
-  });
-
-  it('falls back on cancel and shows no dialog', async () => {
-    const client = createApiClient(fakeAdapter({ products: 'hang' }));
-    const controller = new AbortController();
-    const pending = client.get('products', { signal: controller.signal });
-    expect(counters().fetching).toBe(1);
-    controller.abort();
-    await expect(pending).rejects.toBeInstanceOf(CanceledError);
-    expect(counters().fetching).toBe(0);
-    expect(dialogs()).toEqual([]);
+    expect(useRequestStore.getState().errResponseData).toEqual({ error: ERRORS.out_of_stock.message });
   });
 
   it('maps a known server error string to its localized dialog keys', async () => {
-    const client = createApiClient(
-      fakeAdapter({ orders: { status: 409, data: { error: 'coupon limit reached' } } }),
-    );
-    await client.post('orders', {}).catch(() => undefined);
+    await failure(createApiClient({ baseURL }).post('ordercoupons/1', { coupon: 'X' }));
     expect(dialogs()).toHaveLength(1);
     expect(dialogs()[0]).toMatchObject({
       titleKey: 'error_dialog_coupon_limit_reached_title',
@@ -93,37 +138,71 @@ describe('API client', () => {
     });
   });
 
-  it('shows the connection dialog for unknown errors and for failures without a body', async () => {
-    const client = createApiClient(
-      fakeAdapter({ a: { status: 500, data: { error: 'something new' } }, b: 'network-error' }),
-    );
-    await client.get('a').catch(() => undefined);
-    await client.get('b').catch(() => undefined);
+  it("fails a dropped connection with 'Network Error' and the connection dialog", async () => {
+    const client = createApiClient({ baseURL });
+    const error = await failure(client.get('broken'));
+    expect(error.message).toBe('Network Error');
+    expect(error.response).toBeUndefined();
+    expect(counters().fetching).toBe(0);
+    expect(useRequestStore.getState().errResponseData).toBeNull();
+    expect(dialogs().map((dialog) => dialog.titleKey)).toEqual(['error_dialog_connection_title']);
+  });
+
+  it('shows the connection dialog for unknown error strings and non-JSON bodies', async () => {
+    const client = createApiClient({ baseURL });
+    await failure(client.get('unknown-error'));
+    const plain = await failure(client.get('plain'));
+    expect(plain.message).toBe('Request failed with status code 502');
+    expect(plain.response?.data).toBe('Bad gateway');
     expect(dialogs().map((dialog) => dialog.titleKey)).toEqual([
       'error_dialog_connection_title',
       'error_dialog_connection_title',
     ]);
   });
 
-  it('stays silent for statuses a call ignores, but still rejects', async () => {
-    const client = createApiClient(
-      fakeAdapter({
-        'orders/1': { status: 400, data: { error: 'invalid request' } },
-        'mailmagazines/t': { status: 404, data: {} },
-      }),
-    );
-    await expect(client.delete('orders/1', { ignoredStatuses: [400] })).rejects.toThrow();
-    await expect(client.get('mailmagazines/t', { ignoredStatuses: [404] })).rejects.toThrow();
-    expect(dialogs()).toEqual([]);
-    await client.get('mailmagazines/t', { ignoredStatuses: [400] }).catch(() => undefined);
-    expect(dialogs()).toHaveLength(1);
+  it("fails after the call's timeout with 'timeout of N ms exceeded'; counters fall back", async () => {
+    const client = createApiClient({ baseURL });
+    const get = failure(client.get('slow', { timeout: 50 }));
+    const post = failure(client.post('slow', {}, { timeout: 80 }));
+    expect(counters()).toEqual({ fetching: 1, requesting: 1 });
+    const [getError, postError] = await Promise.all([get, post]);
+    expect(getError.message).toBe('timeout of 50 ms exceeded');
+    expect(postError.message).toBe('timeout of 80 ms exceeded');
+    expect(isCancel(getError)).toBe(false);
+    expect(counters()).toEqual({ fetching: 0, requesting: 0 });
   });
 
-  it('sends the XSRF cookie in the X-XSRF-TOKEN header', async () => {
-    document.cookie = 'XSRF-TOKEN=abc%2B123';
-    const seen: InternalAxiosRequestConfig[] = [];
-    const client = createApiClient(fakeAdapter({}, seen));
-    await client.post('orders', {});
-    expect(seen[0]?.headers.get(XSRF_HEADER)).toBe('abc+123');
+  it("falls back on cancel with 'Request aborted', no dialog and no stored body", async () => {
+    const client = createApiClient({ baseURL });
+    const controller = new AbortController();
+    const pending = failure(client.get('slow', { signal: controller.signal }));
+    expect(counters().fetching).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort();
+    const error = await pending;
+    expect(error.message).toBe('Request aborted');
+    expect(isCancel(error)).toBe(true);
+    expect(counters().fetching).toBe(0);
+    expect(dialogs()).toEqual([]);
+    expect(useRequestStore.getState().errResponseData).toBeNull();
+  });
+
+  it('does not send a call whose signal is already aborted, and still balances the counter', async () => {
+    const client = createApiClient({ baseURL });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failure(client.delete('orders/1', { signal: controller.signal }));
+    expect(isCancel(error)).toBe(true);
+    expect(seen).toEqual([]);
+    expect(counters().requesting).toBe(0);
+  });
+
+  it('stays silent for statuses a call ignores, but still rejects', async () => {
+    const client = createApiClient({ baseURL });
+    expect((await failure(client.delete('orders/1', { ignoredStatuses: [400] }))).status).toBe(400);
+    expect((await failure(client.get('mailmagazines/t', { ignoredStatuses: [404] }))).status).toBe(404);
+    expect(dialogs()).toEqual([]);
+    await failure(client.get('mailmagazines/t', { ignoredStatuses: [400] }));
+    expect(dialogs()).toHaveLength(1);
   });
 });

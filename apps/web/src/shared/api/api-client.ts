@@ -1,86 +1,185 @@
-import axios, {
-  type AxiosAdapter,
-  type AxiosError,
-  type AxiosInstance,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { useRequestStore } from '../stores/request-store.ts';
+import { ApiError, CLIENT_ERROR_MESSAGES, isCancel, type ApiResponse } from './api-error.ts';
 import { showErrorDialog } from './error-dialog.ts';
+
+export { ApiError, isCancel, type ApiResponse } from './api-error.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+export const API_BASE_URL = './api/v1/';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Statuses this call expects and handles itself: no error dialog (spec §7, e.g. DELETE orders 400). */
-    ignoredStatuses?: number[];
-    /** The caller shows its own message for every failure. */
-    noErrorDialog?: boolean;
-  }
-}
+type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
-type CountedConfig = InternalAxiosRequestConfig & { counted?: boolean };
+export type RequestConfig = {
+  /** Query parameters; null and undefined are left out, arrays become the spec's comma lists. */
+  params?: Record<string, ParamValue>;
+  signal?: AbortSignal;
+  /** Milliseconds before the call fails with 'timeout of N ms exceeded'; none by default (spec §7). */
+  timeout?: number;
+  headers?: Record<string, string>;
+  /** Statuses this call expects and handles itself: no error dialog (spec §7, e.g. DELETE orders 400). */
+  ignoredStatuses?: number[];
+  /** The caller shows its own message for every failure. */
+  noErrorDialog?: boolean;
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiClient = {
+  readonly baseURL: string;
+  request<T>(method: Method, url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+  get<T>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
+  delete<T>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
+  post<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+  put<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+  patch<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
+};
+
+export type ApiClientOptions = {
+  /** Defaults to the site-relative './api/v1/' resolved against the page. */
+  baseURL?: string;
+  /** The transport; tests pass their own. Looked up at call time so a late polyfill still applies. */
+  fetch?: typeof fetch;
+};
 
 function readCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));
   return entry === undefined ? undefined : decodeURIComponent(entry.slice(prefix.length));
 }
 
-function finishCount(config: CountedConfig | undefined) {
-  if (!config?.counted) return;
-  config.counted = false;
-  useRequestStore.getState().finish(config.method ?? 'get');
+function buildUrl(baseURL: string, url: string, params: RequestConfig['params']): string {
+  const base = typeof document === 'undefined' ? undefined : document.baseURI;
+  const target = new URL(baseURL + url, base);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === null || value === undefined) continue;
+    target.searchParams.append(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return target.href;
 }
 
-function shouldShowDialog(error: AxiosError): boolean {
-  if (axios.isCancel(error) || error.config?.noErrorDialog) return false;
-  const status = error.response?.status;
-  return !(status !== undefined && error.config?.ignoredStatuses?.includes(status));
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof URLSearchParams || body instanceof Blob) return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+/** JSON when it parses, the raw text otherwise, '' for an empty body (as the spec's old client did). */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return '';
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Why an in-flight fetch stopped: the caller's signal, our timer, or the network. */
+function transportError(thrown: unknown, cancelled: boolean, timedOut: number | undefined): ApiError {
+  if (thrown instanceof ApiError) return thrown;
+  if (timedOut !== undefined) return new ApiError(CLIENT_ERROR_MESSAGES.timeout(timedOut), 'ECONNABORTED');
+  if (cancelled) return new ApiError(CLIENT_ERROR_MESSAGES.aborted, 'ERR_CANCELED');
+  return new ApiError(CLIENT_ERROR_MESSAGES.network, 'ERR_NETWORK');
+}
+
+function shouldShowDialog(error: ApiError, config: RequestConfig): boolean {
+  if (isCancel(error) || config.noErrorDialog) return false;
+  return !(error.status !== undefined && config.ignoredStatuses?.includes(error.status));
 }
 
 /**
- * The one HTTP client. Relative base URL: every site's page lives at /{slug}/, so calls go to
- * /{slug}/api/v1/... Counters rise when a call starts and fall when it succeeds, fails or is cancelled.
+ * The one HTTP client (spec §7), on the platform's fetch. Relative base URL: every site's page lives
+ * at /{slug}/, so calls go to /{slug}/api/v1/... Counters rise the moment a call starts (so the loader
+ * shows at once) and fall exactly once when it succeeds, fails or is cancelled.
  */
-export function createApiClient(adapter?: AxiosAdapter): AxiosInstance {
-  const client = axios.create({
-    baseURL: './api/v1/',
-    xsrfCookieName: XSRF_COOKIE,
-    xsrfHeaderName: XSRF_HEADER,
-    headers: { Accept: 'application/json' },
-    // Only the XMLHttpRequest adapter ships in the bundle (apps/web/build/axios-xhr-only.ts).
-    adapter: adapter ?? 'xhr',
-  });
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseURL = options.baseURL ?? API_BASE_URL;
 
-  client.interceptors.request.use(
-    (config: CountedConfig) => {
-      // axios adds the XSRF header only when it judges the URL same-origin; our base URL is always
-      // relative, so send it explicitly for every call.
-      const token = readCookie(XSRF_COOKIE);
-      if (token) config.headers.set(XSRF_HEADER, token);
-      useRequestStore.getState().start(config.method ?? 'get');
-      config.counted = true;
-      return config;
-      // Synchronous so the counter rises the moment the call is made, not a tick later.
-    },
-    undefined,
-    { synchronous: true },
-  );
+  async function send<T>(
+    method: Method,
+    url: string,
+    body: unknown,
+    config: RequestConfig,
+  ): Promise<ApiResponse<T>> {
+    const headers = new Headers({ Accept: 'application/json', ...config.headers });
+    // The server checks the double-submit token on every non-GET (architecture §8); GETs change
+    // nothing, so the token is not spread over calls that do not need it.
+    const token = method === 'GET' ? undefined : readCookie(XSRF_COOKIE);
+    if (token) headers.set(XSRF_HEADER, token);
 
-  client.interceptors.response.use(
-    (response) => {
-      finishCount(response.config);
-      return response;
-    },
-    (error: AxiosError) => {
-      finishCount(error.config);
-      if (!axios.isCancel(error)) useRequestStore.getState().setErrResponseData(error.response?.data ?? null);
-      if (shouldShowDialog(error)) showErrorDialog(error.response?.data);
-      return Promise.reject(error);
-    },
-  );
-  return client;
+    // One controller per call joins the caller's signal and the timeout, so either stops the transfer.
+    const controller = new AbortController();
+    let timedOut: number | undefined;
+    const onCallerAbort = () => controller.abort();
+    if (config.signal?.aborted) controller.abort();
+    config.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const timer =
+      config.timeout && config.timeout > 0
+        ? setTimeout(() => {
+            timedOut = config.timeout;
+            controller.abort();
+          }, config.timeout)
+        : undefined;
+
+    try {
+      const transport = options.fetch ?? fetch;
+      const response = await transport(buildUrl(baseURL, url, config.params), {
+        method,
+        headers,
+        body: encodeBody(body, headers),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      const result: ApiResponse<T> = {
+        data: (await readBody(response)) as T,
+        status: response.status,
+        headers: response.headers,
+      };
+      if (response.status >= 200 && response.status < 300) return result;
+      const code = response.status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE';
+      throw new ApiError(CLIENT_ERROR_MESSAGES.status(response.status), code, result);
+    } catch (thrown) {
+      throw transportError(thrown, controller.signal.aborted, timedOut);
+    } finally {
+      clearTimeout(timer);
+      config.signal?.removeEventListener('abort', onCallerAbort);
+    }
+  }
+
+  function request<T>(
+    method: Method,
+    url: string,
+    body?: unknown,
+    config: RequestConfig = {},
+  ): Promise<ApiResponse<T>> {
+    const counters = useRequestStore.getState();
+    counters.start(method);
+    return send<T>(method, url, body, config).then(
+      (response) => {
+        counters.finish(method);
+        return response;
+      },
+      (error: ApiError) => {
+        counters.finish(method);
+        if (!isCancel(error)) useRequestStore.getState().setErrResponseData(error.response?.data ?? null);
+        if (shouldShowDialog(error, config)) showErrorDialog(error.response?.data);
+        throw error;
+      },
+    );
+  }
+
+  return {
+    baseURL,
+    request,
+    get: (url, config) => request('GET', url, undefined, config),
+    delete: (url, config) => request('DELETE', url, undefined, config),
+    post: (url, body, config) => request('POST', url, body, config),
+    put: (url, body, config) => request('PUT', url, body, config),
+    patch: (url, body, config) => request('PATCH', url, body, config),
+  };
 }
 
 export const api = createApiClient();
