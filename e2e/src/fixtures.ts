@@ -76,7 +76,8 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
 
 /** Opens a path of the server and waits until the layout (header and footer) is on screen. */
 export async function openPage(page: Page, path: string): Promise<void> {
-  const response = await page.goto(path);
+  // networkidle: the app may still reload itself (language resolution) right after its first paint.
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
   expect(response?.status(), `HTTP status of ${path}`).toBe(200);
   try {
     await page.getByRole('banner').waitFor({ state: 'visible' });
