@@ -13,6 +13,16 @@ export default defineConfig({
       // types, so schema construction is marked pure and dropped (zod would add ≈17 KB gzip to the
       // entry: docs/decisions/010-fetch-client.md).
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { '^/[^/]+/api/': 'http://localhost:3000' } },

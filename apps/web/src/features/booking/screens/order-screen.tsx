@@ -1,6 +1,14 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useTranslation } from 'react-i18next';
+import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
+import { ProductLineup } from '../lineup/product-lineup.tsx';
 
-/** Pending: contents arrive with a later issue (apps/web/PENDING-SCREENS.md). */
+/** The order screen: so far the product lineup; date, slot and quantities arrive with a later issue. */
 export default function OrderScreen() {
-  return <PendingScreen titleKey="screen_order_title" />;
+  const { t } = useTranslation();
+  return (
+    <>
+      <ScreenHero title={t('screen_order_title')} />
+      <ProductLineup />
+    </>
+  );
 }
