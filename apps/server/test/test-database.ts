@@ -60,6 +60,21 @@ export async function prepareTemplateDatabase(): Promise<{
   };
 }
 
+/**
+ * pg's pool.end() resolves before its sockets have closed; forcing the drop then would terminate
+ * connections mid-close, which surfaces as unhandled errors. Wait (briefly) for them to go first.
+ */
+async function waitForConnectionsToClose(client: pg.Client, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** A fresh database for one test file, cloned from the migrated and seeded template. */
 export async function cloneTemplate(
   adminUrl: string,
@@ -70,6 +85,9 @@ export async function cloneTemplate(
   return {
     url: databaseUrl(adminUrl, name),
     drop: () =>
-      admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+      admin(adminUrl, async (c) => {
+        await waitForConnectionsToClose(c, name);
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }),
   };
 }

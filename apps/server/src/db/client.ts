@@ -11,5 +11,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export function createDb(connectionString: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection that dies (database restart, failover) must not crash the process: the pool
+  // drops it and opens a new one on the next query.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   return drizzle(pool, { schema }) as Db;
 }
