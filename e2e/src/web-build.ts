@@ -8,6 +8,8 @@ export async function buildWebApp(): Promise<void> {
   const code = await new Promise<number | null>((resolveCode, reject) => {
     const child = spawn('npm', ['run', 'build', '-w', '@kippu/web'], {
       cwd: REPO_ROOT,
+      // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
