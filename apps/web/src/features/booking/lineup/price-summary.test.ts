@@ -10,8 +10,9 @@ describe('priceSummary', () => {
     expect(priceSummary(options(2000, 2500))).toEqual({ kind: 'from', amount: 2000 });
   });
 
-  it('is a single price when every ticket type costs the same, and free when all are free', () => {
+  it('is a single price when every paid ticket type costs the same, and free when all are free', () => {
     expect(priceSummary(options(1200, 1200))).toEqual({ kind: 'single', amount: 1200 });
+    expect(priceSummary(options(8000, 0))).toEqual({ kind: 'single', amount: 8000 });
     expect(priceSummary(options(0, 0))).toEqual({ kind: 'free' });
   });
 

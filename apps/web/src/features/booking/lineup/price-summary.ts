@@ -13,8 +13,10 @@ export function priceSummary(options: Product['option_values']): PriceSummary | 
   const paid = options.map((option) => option.price).filter((price) => price > 0);
   if (paid.length === 0) return { kind: 'free' };
   const lowest = Math.min(...paid);
-  const allSame = options.every((option) => option.price === lowest);
-  return allSame ? { kind: 'single', amount: lowest } : { kind: 'from', amount: lowest };
+  // One paid price (an adult pass with free children) is that price, not "from" it.
+  return paid.every((price) => price === lowest)
+    ? { kind: 'single', amount: lowest }
+    : { kind: 'from', amount: lowest };
 }
 
 export const byDisplayPosition = <T extends { display_position: number }>(a: T, b: T) =>

@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+const CLAMPED = 'product-card__description--clamped';
+
 /**
  * A description clamped to a few lines. The "more" toggle appears only when the text really
  * overflows its clamp at the current width and font, so short texts carry no useless control.
@@ -15,7 +17,15 @@ export function ProductDescription({ id, text }: { id: string; text: string }) {
     const element = ref.current;
     // While expanded there is no clamp to measure; keep the toggle so the text can be folded again.
     if (!element || expanded) return;
-    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1);
+    // Measured against the unclamped text: with the standard `line-clamp` (newer Chromium) the
+    // clamped box reports no overflow in scrollHeight. Both reads happen before paint, so no flicker.
+    const measure = () => {
+      const clamped = element.clientHeight;
+      element.classList.remove(CLAMPED);
+      const full = element.scrollHeight;
+      element.classList.add(CLAMPED);
+      setOverflows(full > clamped + 1);
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
@@ -25,11 +35,7 @@ export function ProductDescription({ id, text }: { id: string; text: string }) {
 
   return (
     <div className="product-card__description-block">
-      <p
-        ref={ref}
-        id={id}
-        className={`product-card__description${expanded ? '' : ' product-card__description--clamped'}`}
-      >
+      <p ref={ref} id={id} className={`product-card__description${expanded ? '' : ` ${CLAMPED}`}`}>
         {text}
       </p>
       {overflows ? (
