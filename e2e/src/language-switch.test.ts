@@ -22,6 +22,7 @@ describe.skipIf(skipBrowserSuites)('switching the language', () => {
     await expectHtmlLang(page, 'ja');
     const japanese = await layoutTexts(page);
     expect(japanese).not.toBe('');
+    const japaneseTitle = await page.title();
 
     // A marker on window survives everything but a reload: its absence proves the page reloaded.
     await page.evaluate(() => Object.assign(window, { e2eBeforeSwitch: true }));
@@ -34,6 +35,8 @@ describe.skipIf(skipBrowserSuites)('switching the language', () => {
     await expectHtmlLang(page, 'en');
     expect(await page.getByTestId('language-picker').inputValue()).toBe('en');
     await expect.poll(() => layoutTexts(page)).not.toBe(japanese);
+    // The page title follows the language too (per-language title of the site settings).
+    expect(await page.title()).not.toBe(japaneseTitle);
     await expectNoAxeViolations(page);
   });
 

@@ -1,0 +1,49 @@
+import { LANG_CODES, type LangCode } from '@kippu/contract';
+import {
+  describe,
+  expect,
+  expectHtmlLang,
+  expectNoAxeViolations,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from './fixtures.ts';
+
+/** Spec language codes are not all BCP 47: <html lang> must name the real language for screen readers. */
+const HTML_LANG: Record<LangCode, string> = {
+  ja: 'ja',
+  en: 'en',
+  'zh-hans': 'zh-Hans',
+  kr: 'ko',
+  'zh-hant': 'zh-Hant',
+  th: 'th',
+};
+
+/** A translation key shown instead of its text, e.g. error_page_not_found_title. */
+const RAW_KEY = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}\b/;
+
+describe.skipIf(skipBrowserSuites)('all six languages', () => {
+  test('each language translates the layout and the not-found page', async ({ page }) => {
+    const notFoundTitles = new Map<LangCode, string>();
+    const documentTitles = new Map<LangCode, string>();
+    for (const lang of LANG_CODES) {
+      await openPage(page, `/borderless/?lang=${lang}#/no-such-page`);
+      await expectHtmlLang(page, HTML_LANG[lang]);
+      expect(await page.getByTestId('language-picker').inputValue()).toBe(lang);
+      const notFound = page.getByTestId('not-found');
+      await notFound.waitFor({ state: 'visible' });
+      notFoundTitles.set(lang, (await notFound.getByRole('heading').first().innerText()).trim());
+      documentTitles.set(lang, await page.title());
+      const text = await page.locator('body').innerText();
+      expect(text.match(RAW_KEY)?.[0], `untranslated key on the ${lang} page`).toBeUndefined();
+      await expectNoAxeViolations(page);
+    }
+    // Six languages, six different texts: none silently falls back to another language.
+    expect(new Set(notFoundTitles.values()).size, JSON.stringify([...notFoundTitles])).toBe(
+      LANG_CODES.length,
+    );
+    expect(new Set(documentTitles.values()).size, JSON.stringify([...documentTitles])).toBe(
+      LANG_CODES.length,
+    );
+  });
+});
