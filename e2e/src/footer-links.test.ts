@@ -14,6 +14,10 @@ describe.skipIf(skipBrowserSuites)('footer links', () => {
     // The footer is rendered (openPage waited for it), with its other links, but without the order link.
     await expect.poll(() => page.getByRole('contentinfo').getByRole('link').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-link-order').count()).toBe(0);
+    // Mail-confirm-only skips the root and order screens (spec §2), even when asked for directly.
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/mail-confirm');
+    await openPage(page, '/mori/#/order');
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/mail-confirm');
     await expectNoAxeViolations(page);
   });
 });

@@ -53,4 +53,11 @@ describe.skipIf(skipBrowserSuites)('switching the language', () => {
     expect(await page.getByTestId('language-picker').inputValue()).toBe('en');
     await expectNoAxeViolations(page);
   });
+
+  test('an unsupported ?lang= keeps the default language and is removed too', async ({ page }) => {
+    await openPage(page, '/borderless/?lang=fr');
+    await expectHtmlLang(page, 'ja');
+    await expect.poll(() => page.url()).not.toMatch(/[?&]lang=/);
+    expect(await page.getByTestId('language-picker').inputValue()).toBe('ja');
+  });
 });
