@@ -6,6 +6,7 @@ import {
   describe,
   expect,
   expectHtmlLang,
+  expectNoAxeViolations,
   openPage,
   skipBrowserSuites,
   test,
@@ -37,6 +38,7 @@ describe.skipIf(skipBrowserSuites)('phone-width screenshots', () => {
     await page.getByTestId('language-picker').waitFor({ state: 'visible' });
     await expectNoHorizontalOverflow(page);
     await saveScreenshot(page, 'borderless-ja-375');
+    await expectNoAxeViolations(page);
   });
 
   test('/lab-exhibition/ in English', async ({ newPage }) => {
@@ -46,5 +48,6 @@ describe.skipIf(skipBrowserSuites)('phone-width screenshots', () => {
     await page.getByTestId('language-picker').waitFor({ state: 'visible' });
     await expectNoHorizontalOverflow(page);
     await saveScreenshot(page, 'lab-exhibition-en-375');
+    await expectNoAxeViolations(page);
   });
 });
