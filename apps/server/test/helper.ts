@@ -16,7 +16,10 @@ export interface TestContext {
  * Per test file: a database cloned from the seeded template and an app built on it.
  * Use inside a describe or at file top level; the returned object is filled in beforeAll.
  */
-export function setupTestApp(overrides: Partial<Record<keyof Env, string>> = {}): TestContext {
+export function setupTestApp(
+  overrides: Partial<Record<keyof Env, string>> = {},
+  options: { webDistDir?: string } = {},
+): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void>;
   const apps: App[] = [];
@@ -27,7 +30,11 @@ export function setupTestApp(overrides: Partial<Record<keyof Env, string>> = {})
     ctx.env = loadEnv({ NODE_ENV: 'test', DATABASE_URL: clone.url, LOG_LEVEL: 'silent', ...overrides });
     ctx.db = createDb(clone.url, 30);
     const make = async () => {
-      const app = await buildApp({ env: ctx.env, db: ctx.db, webDistDir: '/nonexistent/' });
+      const app = await buildApp({
+        env: ctx.env,
+        db: ctx.db,
+        webDistDir: options.webDistDir ?? '/nonexistent/',
+      });
       apps.push(app);
       await app.ready();
       return app;

@@ -13,6 +13,10 @@ function pagesBySite(indexHtml: string): Map<SiteCode, string> {
   );
 }
 
+function looksLikeFile(path: string): boolean {
+  return path.startsWith('assets/') || /\.[a-z0-9]+$/i.test(path);
+}
+
 /**
  * Serves the SPA under `/{slug}/` for every site and `/tickets/` (the default site's tickets sub-site).
  * Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
@@ -51,8 +55,11 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
       const immutable = file.startsWith('assets/');
       return reply
         .header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
-        .sendFile(file);
+        .sendFile(file, { cacheControl: false });
     }
+    // A file that is not there (an old hashed chunk after a deploy) must fail as a file: answering the
+    // page instead would be refused as a script and leave a blank screen with no error to act on.
+    if (looksLikeFile(file)) return reply.status(404).type('text/plain').send('Not found');
     return sendPage(request, reply);
   });
 

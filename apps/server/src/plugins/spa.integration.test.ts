@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SITE_CODES, siteSlug } from '@kippu/contract';
+import { setupTestApp } from '../../test/helper.ts';
+
+/** A build directory with a secret file beside it that must never be served. */
+function fakeWebBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'kippu-dist-'));
+  writeFileSync(join(root, 'secret.txt'), 'do-not-serve');
+  const dir = join(root, 'dist');
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return `${dir}/`;
+}
+
+describe('serving the web app', () => {
+  const ctx = setupTestApp({}, { webDistDir: fakeWebBuild() });
+
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+  it('serves every site at /{slug}/ with its code on the body', async () => {
+    for (const code of SITE_CODES) {
+      const res = await get(`/${siteSlug(code)}/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain(`<body data-site="${code}">`);
+    }
+  });
+
+  it('serves /tickets/ as the default site and falls back to it for unknown slugs', async () => {
+    expect((await get('/tickets/')).body).toContain('data-site="BORDERLESS"');
+    expect((await get('/no-such-venue/')).body).toContain('data-site="BORDERLESS"');
+  });
+
+  it('redirects a slug without its trailing slash', async () => {
+    const res = await get('/mori');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/mori/');
+  });
+
+  it('serves hashed assets under any site, cached immutably', async () => {
+    const res = await get('/lab-exhibition/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("app")');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers 404 for a missing asset instead of the page', async () => {
+    const res = await get('/borderless/assets/index-gone.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    expect((await get('/borderless/missing-logo.png')).statusCode).toBe(404);
+  });
+
+  it('refuses paths that climb out of the build directory', async () => {
+    for (const url of ['/borderless/..%2fsecret.txt', '/borderless/assets/..%2f..%2fsecret.txt']) {
+      const res = await get(url);
+      expect(res.body).not.toContain('do-not-serve');
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await get('/borderless/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not found' });
+  });
+
+  it('sends a strict content security policy with the page', async () => {
+    const csp = (await get('/borderless/')).headers['content-security-policy'];
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+});
