@@ -73,6 +73,8 @@ export const temporaryOrderSchema = z.object({
   ),
   coupons: z.array(
     z.object({
+      /** The order coupon's id: what DELETE /ordercoupons/{id}/{couponId} takes. */
+      id: z.number().int(),
       coupon_code: z.string(),
       coupon_name: z.string(),
       coupon_discount: z.number().int().nonnegative(),

@@ -19,7 +19,7 @@ interface Row {
   ends_at: Date;
   lines: { id: number; names: LocalizedText; unit_price: number; quantity: number }[];
   sets: { names: LocalizedText; unit_price: number; quantity: number }[];
-  coupons: { code: string; names: LocalizedText; discount: number }[];
+  coupons: { id: number; code: string; names: LocalizedText; discount: number }[];
 }
 
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>
@@ -44,7 +44,7 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
                         'unit_price', os.unit_price, 'quantity', os.quantity) ORDER BY sp.position, sp.id)
                       FROM order_set_products os JOIN set_products sp ON sp.id = os.set_product_id
                       WHERE os.order_id = o.id), '[]') AS sets,
-            COALESCE((SELECT json_agg(json_build_object('code', c.code, 'names', c.names,
+            COALESCE((SELECT json_agg(json_build_object('id', oc.id, 'code', c.code, 'names', c.names,
                         'discount', oc.discount) ORDER BY oc.id)
                       FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id
                       WHERE oc.order_id = o.id), '[]') AS coupons
@@ -89,6 +89,7 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
       quantity: s.quantity,
     })),
     coupons: row.coupons.map((c) => ({
+      id: c.id,
       coupon_code: c.code,
       coupon_name: localized(c.names, lang),
       coupon_discount: c.discount,

@@ -260,14 +260,15 @@ describe('GET and DELETE /orders/{id}', () => {
   it('lists coupons and answers the price after discounts', async () => {
     const { order_token } = (await postOrder(ctx.app, orderBody(slot, 2))).json();
     const couponId = await createCoupon(ctx.db, { code: `GET${Date.now()}`, usageLimit: 5, usedCount: 1 });
-    await ctx.db.$client.query(
-      'INSERT INTO order_coupons (order_id, coupon_id, discount) SELECT id, $2, 600 FROM orders WHERE order_token = $1',
+    const inserted = await ctx.db.$client.query<{ id: number }>(
+      'INSERT INTO order_coupons (order_id, coupon_id, discount) SELECT id, $2, 600 FROM orders WHERE order_token = $1 RETURNING id',
       [order_token, couponId],
     );
     const body = (await get(order_token)).json();
     expect(body.price).toBe(6000 - 600);
     expect(body.coupons).toEqual([
       {
+        id: inserted.rows[0]!.id,
         coupon_code: expect.stringMatching(/^GET/),
         coupon_name: expect.stringContaining('(en)'),
         coupon_discount: 600,
