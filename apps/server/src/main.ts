@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
-import { seedDemoData } from './seed/index.ts';
+import { keepDemoWindowOpen, seedDemoData } from './seed/index.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -11,12 +11,16 @@ async function main(): Promise<void> {
   const database = await openDatabase(env, REPO_ROOT);
   if (env.SEED_DEMO_DATA) await seedDemoData(database.db);
   const app = await buildApp({ env, db: database.db });
+  const stopDemoWindow = env.SEED_DEMO_DATA
+    ? keepDemoWindowOpen(database.db, (error) => app.log.error({ err: error }, 'extending demo stock failed'))
+    : () => undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
+    stopDemoWindow();
     await app.close();
     await database.close();
     process.exit(0);

@@ -25,3 +25,21 @@ export async function seedDemoData(db: Db): Promise<void> {
   // Coupons refer to the sites and products above.
   await seedDemoCoupons(db);
 }
+
+/**
+ * Keeps the demo's 90-day stock and calendar window moving while a server runs for days: only the
+ * steps that add future days, never the ones that rewrite settings or prices. Returns a stop function.
+ */
+export function keepDemoWindowOpen(
+  db: Db,
+  onError: (error: unknown) => void,
+  everyMs = 6 * 3600 * 1000,
+): () => void {
+  const timer = setInterval(() => {
+    seedTimeSpans(db)
+      .then(() => seedCalendarColors(db))
+      .catch(onError);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
