@@ -1,6 +1,6 @@
 import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
 
-/** Pending: contents arrive with a later issue (apps/web/PENDING-SCREENS.md). */
+/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
 export default function ConfirmScreen() {
   return <PendingScreen titleKey="screen_confirm_title" />;
 }
