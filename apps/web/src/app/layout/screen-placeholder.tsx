@@ -1,8 +1,17 @@
-/** Holds the hero's space while a screen's chunk loads, so nothing shifts when it arrives. */
+import '../../shared/ui/screen-hero.css';
+
+/**
+ * Holds the hero's space while a screen's chunk loads, so nothing shifts when it arrives: it is built from
+ * the hero's own boxes (padding and one title line), not from a height kept in step by hand.
+ */
 export function ScreenPlaceholder() {
   return (
-    <div className="screen-placeholder" aria-hidden="true">
-      <div className="screen-placeholder__line" />
+    <div className="screen-hero" aria-hidden="true">
+      <div className="screen-hero__inner">
+        <div className="screen-hero__title">
+          <span className="screen-placeholder__line" />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
+import { HTML_LANG } from '../../shared/i18n/i18n.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks, type FooterLink } from './footer-links.ts';
+import { splitLastWord } from './last-word.ts';
 import './site-footer.css';
 
 function FooterItem({ link }: { link: FooterLink }) {
   const { t } = useTranslation();
+  const lang = useActiveLang();
   const label = link.label ?? t(link.labelKey ?? '');
   const testId = `footer-link-${link.name}`;
   if (!link.external) {
@@ -16,6 +19,7 @@ function FooterItem({ link }: { link: FooterLink }) {
       </Link>
     );
   }
+  const { head, last } = splitLastWord(label, HTML_LANG[lang]);
   return (
     <a
       href={link.to}
@@ -24,11 +28,15 @@ function FooterItem({ link }: { link: FooterLink }) {
       target="_blank"
       rel="noopener noreferrer"
     >
-      {label}
+      {head}
+      {/* The icon stays with the last word, never alone on a line of its own. */}
+      <span className="site-footer__last-word">
+        {last}
+        <svg className="site-footer__external" viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
+          <path d="M4 2h6v6M10 2 3 9" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        </svg>
+      </span>
       <span className="visually-hidden"> {t('common_opens_new_tab')}</span>
-      <svg className="site-footer__external" viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">
-        <path d="M4 2h6v6M10 2 3 9" fill="none" stroke="currentColor" strokeWidth="1.5" />
-      </svg>
     </a>
   );
 }

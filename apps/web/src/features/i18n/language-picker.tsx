@@ -37,6 +37,9 @@ export function LanguagePicker({ languages, value, onChange }: Props) {
           </option>
         ))}
       </select>
+      <svg className="language-picker__chevron" viewBox="0 0 10 6" width="10" height="6" aria-hidden="true">
+        <path d="M1 1l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      </svg>
     </div>
   );
 }

@@ -1,49 +1,83 @@
+import type { CSSProperties } from 'react';
 import type { SiteSettings } from '@kippu/contract/site-settings';
+import { monogram } from './monogram.ts';
+import './site-logo.css';
 
-type Props = { name: string; settings: Pick<SiteSettings, 'theme' | 'logo'> };
+type Props = { name: string; settings: Pick<SiteSettings, 'kind' | 'name' | 'theme' | 'logo'> };
+
+type Colours = { base: string; letters: string; accent: string };
+
+/** The mark's outline follows the kind of venue, so sites that share initials still look apart. */
+function MarkShape({ kind, colours }: { kind: SiteSettings['kind']; colours: Colours }) {
+  switch (kind) {
+    case 'museum':
+      return (
+        <>
+          <rect x="1" y="1" width="30" height="30" rx="3" fill={colours.base} />
+          <rect x="1" y="25" width="30" height="6" rx="1.5" fill={colours.accent} />
+        </>
+      );
+    case 'garden':
+      return (
+        <>
+          <circle cx="16" cy="16" r="15" fill={colours.base} />
+          <path d="M22 2.6a15 15 0 0 1 7.4 7.4 9 9 0 0 1-7.4-7.4z" fill={colours.accent} />
+        </>
+      );
+    case 'cafe':
+      return (
+        <>
+          <circle cx="16" cy="16" r="15" fill={colours.accent} />
+          <circle cx="16" cy="16" r="12.5" fill={colours.base} />
+        </>
+      );
+    case 'art':
+      return (
+        <>
+          <rect x="1" y="1" width="30" height="30" rx="8" fill={colours.base} />
+          <path d="M31 20v3a8 8 0 0 1-8 8h-3a11 11 0 0 1 11-11z" fill={colours.accent} />
+        </>
+      );
+  }
+}
 
 /**
- * The site's own wordmark, drawn as SVG: a small mark in the theme colour and the site's name.
- * The white variant sits on the primary colour; the black variant on a light header.
+ * The site's own wordmark: a monogram of the venue's English initials in the theme colours, and the
+ * localized name as real text (it wraps on narrow phones and is read by screen readers, which an SVG
+ * <text> sized by guesswork did neither). The white variant sits on the primary colour, the black one on
+ * a light header; the mark's height comes from settings.logo (sp below 48rem, pc above).
  */
 export function SiteLogo({ name, settings }: Props) {
-  const isWhite = settings.logo.variant === 'white';
-  const ink = isWhite ? '#ffffff' : '#15151a';
-  const mark = isWhite ? settings.theme.accent : settings.theme.primary;
-  const fontSize = 18;
-  // Wide enough for the name in the system font; the SVG scales by height.
-  const width = Math.ceil(
-    34 + [...name].reduce((sum, char) => sum + (char.charCodeAt(0) > 0x2e7f ? 1.02 : 0.7), 0) * fontSize,
-  );
+  const { theme, logo } = settings;
+  const isWhite = logo.variant === 'white';
+  const colours: Colours = isWhite
+    ? { base: '#ffffff', letters: theme.primary, accent: theme.accent }
+    : { base: theme.primary, letters: theme.onPrimary, accent: theme.accent };
+  const letters = monogram(settings.name.en);
+  const size = {
+    '--logo-mark-sp': `${logo.sp.height}px`,
+    '--logo-mark-pc': `${logo.pc.height}px`,
+  } as CSSProperties;
   return (
-    <svg
-      className="site-logo"
-      role="img"
-      aria-label={name}
-      viewBox={`0 0 ${width} 32`}
-      width={width}
-      height={32}
-      data-variant={settings.logo.variant}
-    >
-      <rect x="1" y="5" width="22" height="22" rx="6" fill={mark} />
-      <path
-        d="M7 11v10M7 16l6-5M7 16l6 5"
-        stroke={isWhite ? '#15151a' : '#ffffff'}
-        strokeWidth="2.2"
-        strokeLinecap="round"
-        fill="none"
-      />
-      <text
-        x="32"
-        y="22.5"
-        fill={ink}
-        fontSize={fontSize}
-        fontWeight={700}
-        letterSpacing="0.02em"
-        fontFamily="system-ui, -apple-system, 'Segoe UI', 'Hiragino Sans', 'Noto Sans JP', sans-serif"
-      >
+    <span className="site-logo" data-variant={logo.variant} style={size}>
+      <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <MarkShape kind={settings.kind} colours={colours} />
+        <text
+          x="16"
+          y={settings.kind === 'museum' ? 13.5 : 16}
+          dominantBaseline="central"
+          textAnchor="middle"
+          fill={colours.letters}
+          fontSize={letters.length > 1 ? 13 : 16}
+          fontWeight={800}
+          fontFamily="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+        >
+          {letters}
+        </text>
+      </svg>
+      <span className="site-logo__name" data-testid="site-logo-name">
         {name}
-      </text>
-    </svg>
+      </span>
+    </span>
   );
 }

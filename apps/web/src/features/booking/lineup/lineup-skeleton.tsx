@@ -4,8 +4,8 @@ export function LineupSkeleton({ count = 3 }: { count?: number }) {
     <ul className="lineup__grid" aria-hidden="true" data-testid="lineup-skeleton">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="product-card product-card--skeleton">
-          <span className="skeleton skeleton--badge" />
           <span className="skeleton skeleton--title" />
+          <span className="skeleton skeleton--entry" />
           <span className="skeleton skeleton--summary" />
           <span className="skeleton skeleton--text" />
           <span className="skeleton skeleton--text skeleton--short" />

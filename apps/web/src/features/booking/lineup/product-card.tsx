@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@kippu/contract/endpoints/products';
 import { byDisplayPosition, priceSummary } from './price-summary.ts';
+import { EntryRuleIcon } from './entry-rule-icon.tsx';
 import { ProductDescription } from './product-description.tsx';
 
+/** How entry works for each product type; a line under the name, since the names often say the type. */
 const TYPE_KEYS: Record<Product['product_type'], string> = {
   time: 'product_type_time',
   date: 'product_type_date',
@@ -19,12 +21,13 @@ export function ProductCard({ product, price }: { product: Product; price: (amou
   return (
     <article className="product-card" aria-labelledby={`${idBase}-name`}>
       <div className="product-card__head">
-        <p className={`product-card__badge product-card__badge--${product.product_type}`}>
-          {t(TYPE_KEYS[product.product_type])}
-        </p>
         <h3 id={`${idBase}-name`} className="product-card__name">
           {product.name}
         </h3>
+        <p className="product-card__entry">
+          <EntryRuleIcon type={product.product_type} />
+          {t(TYPE_KEYS[product.product_type])}
+        </p>
         {summary ? (
           <p className="product-card__summary">
             {summary.kind === 'from'

@@ -68,7 +68,7 @@ describe('ProductLineup', () => {
     vi.restoreAllMocks();
   });
 
-  it('lists the products in display order as articles with a type badge, prices and a from-line', async () => {
+  it('lists the products in display order as articles with how entry works, prices and a from-line', async () => {
     answerProducts(() => json(PRODUCTS));
     await renderLineup();
     const section = screen.getByRole('region', { name: 'Choose your tickets' });
@@ -79,7 +79,7 @@ describe('ProductLineup', () => {
     ]);
 
     const timed = within(cards[0]!);
-    expect(timed.getByText('Timed entry')).toBeTruthy();
+    expect(timed.getByText('Choose a date and entry time')).toBeTruthy();
     expect(timed.getByText('From ¥1,500')).toBeTruthy();
     const rows = within(timed.getByRole('list', { name: 'Ticket types and prices' })).getAllByRole(
       'listitem',
@@ -88,7 +88,7 @@ describe('ProductLineup', () => {
     expect(timed.getByText('Re-entry is not allowed.')).toBeTruthy();
 
     const pass = within(cards[1]!);
-    expect(pass.getByText('Pass')).toBeTruthy();
+    expect(pass.getByText('Valid for a set period')).toBeTruthy();
     expect(pass.getAllByText('¥9,800')).toHaveLength(2); // the single price line and its row
     expect(pass.queryByText('Please note')).toBeNull();
     // Selection arrives later: the cards are not controls.
@@ -102,7 +102,7 @@ describe('ProductLineup', () => {
     expect(await screen.findByText('1,500円〜')).toBeTruthy();
     expect(screen.getByText('3,800円')).toBeTruthy();
     expect(screen.getByText('無料')).toBeTruthy();
-    expect(screen.getByText('日時指定')).toBeTruthy();
+    expect(screen.getByText('日付と入場時間を指定')).toBeTruthy();
   });
 
   it('shows skeleton cards while loading, then the cards', async () => {
