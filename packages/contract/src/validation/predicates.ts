@@ -1,7 +1,7 @@
 /**
  * The validation rules of spec §5 as pure predicates, shared by the server and the web app.
  * Each answers "is this value acceptable?"; skipping empty optional fields is the runner's job
- * (see rule-runner.ts), so every predicate here judges the value it is given, empty or not.
+ * (validateField in rules.ts), so every predicate here judges the value it is given, empty or not.
  */
 
 /** Length in code points, so an emoji or a rare kanji outside the BMP counts as one character. */
