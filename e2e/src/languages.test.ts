@@ -1,4 +1,4 @@
-import { LANG_CODES, type LangCode } from '@kippu/contract';
+import { htmlLang, LANG_CODES, type LangCode } from '@kippu/contract';
 import {
   describe,
   expect,
@@ -9,16 +9,6 @@ import {
   test,
 } from './fixtures.ts';
 
-/** Spec language codes are not all BCP 47: <html lang> must name the real language for screen readers. */
-const HTML_LANG: Record<LangCode, string> = {
-  ja: 'ja',
-  en: 'en',
-  'zh-hans': 'zh-Hans',
-  kr: 'ko',
-  'zh-hant': 'zh-Hant',
-  th: 'th',
-};
-
 /** A translation key shown instead of its text, e.g. error_page_not_found_title. */
 const RAW_KEY = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+){2,}\b/;
 
@@ -28,7 +18,7 @@ describe.skipIf(skipBrowserSuites)('all six languages', () => {
     const documentTitles = new Map<LangCode, string>();
     for (const lang of LANG_CODES) {
       await openPage(page, `/borderless/?lang=${lang}#/no-such-page`);
-      await expectHtmlLang(page, HTML_LANG[lang]);
+      await expectHtmlLang(page, htmlLang(lang));
       expect(await page.getByTestId('language-picker').inputValue()).toBe(lang);
       const notFound = page.getByTestId('not-found');
       await notFound.waitFor({ state: 'visible' });

@@ -21,3 +21,4 @@ export * from './endpoints/catalogue-calendar-colors.ts';
 export * from './endpoints/catalogue-set-products.ts';
 export * from './validation/index.ts';
 export * from './format/index.ts';
+export * from './html-lang.ts';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
-import { HTML_LANG } from '../../shared/i18n/i18n.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks, type FooterLink } from './footer-links.ts';
 import { splitLastWord } from './last-word.ts';
@@ -19,7 +19,7 @@ function FooterItem({ link }: { link: FooterLink }) {
       </Link>
     );
   }
-  const { head, last } = splitLastWord(label, HTML_LANG[lang]);
+  const { head, last } = splitLastWord(label, htmlLang(lang));
   return (
     <a
       href={link.to}

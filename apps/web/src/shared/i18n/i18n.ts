@@ -1,16 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { LangCode } from '@kippu/contract/enums';
-
-/** BCP 47 tag for `<html lang>` (the product's own codes are not all valid tags: kr, zh-hans). */
-export const HTML_LANG: Record<LangCode, string> = {
-  ja: 'ja',
-  en: 'en',
-  'zh-hans': 'zh-Hans',
-  kr: 'ko',
-  'zh-hant': 'zh-Hant',
-  th: 'th',
-};
+import { htmlLang } from '@kippu/contract/html-lang';
 
 /** One i18next instance whose only resources are the texts fetched from the server for `lang`. */
 export async function initI18n(lang: LangCode, texts: Record<string, string>): Promise<i18n> {
@@ -28,6 +19,6 @@ export async function initI18n(lang: LangCode, texts: Record<string, string>): P
     keySeparator: false,
     nsSeparator: false,
   });
-  document.documentElement.lang = HTML_LANG[lang];
+  document.documentElement.lang = htmlLang(lang);
   return instance;
 }
