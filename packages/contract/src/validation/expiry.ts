@@ -3,17 +3,7 @@
  * current month. "Current month" is the calendar month in Asia/Tokyo, where the product is sold,
  * so a card expiring in March still works at 23:59 on 31 March in Tokyo even though UTC has moved on.
  */
-const tokyoYearMonth = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Tokyo',
-  year: 'numeric',
-  month: 'numeric',
-});
-
-function currentTokyoMonth(now: Date): { year: number; month: number } {
-  const parts = tokyoYearMonth.formatToParts(now);
-  const pick = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: pick('year'), month: pick('month') };
-}
+import { tokyoDateParts } from '../format/tokyo-date.ts';
 
 /** Card forms ask for a two-digit year; 2000 is the only century such a card can be in. */
 function fullYear(year: string): number {
@@ -35,7 +25,7 @@ export function isNotExpired(
   if (!/^[0-9]{1,2}$/.test(m) || !/^[0-9]{2}$|^[0-9]{4}$/.test(y)) return false;
   const expiryMonth = Number(m);
   if (expiryMonth < 1 || expiryMonth > 12) return false;
-  const current = currentTokyoMonth(now);
+  const current = tokyoDateParts(now);
   const expiryYear = fullYear(y);
   return expiryYear > current.year || (expiryYear === current.year && expiryMonth >= current.month);
 }
