@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../../apps/server/src/db/embedded.ts';
 
+export { databaseUrl } from '../../../apps/server/src/db/database-url.ts';
+
 const LOCAL_DEFAULT = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface PostgresServer {
@@ -48,12 +50,6 @@ export async function openPostgresServer(): Promise<PostgresServer> {
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-export function databaseUrl(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
 }
 
 export async function withAdminClient<T>(
