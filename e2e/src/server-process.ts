@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../apps/server/src/db/embedded.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 const READY_PATH = '/borderless/api/v1/langs';
@@ -15,18 +15,6 @@ export interface RunningServer {
   /** The last lines the server wrote, for failure messages. */
   logTail(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 function hasExited(child: ChildProcess): boolean {
