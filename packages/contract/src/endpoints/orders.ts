@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enums.ts';
+import { orderCouponSchema } from './order-coupons.ts';
 
 /** Path parameter of every `/orders/{id}` call: the order token (128-bit random, base64url). */
 export const orderTokenParamsSchema = z.object({ id: z.string().min(1).max(64) });
@@ -71,15 +72,7 @@ export const temporaryOrderSchema = z.object({
       quantity: z.number().int().positive(),
     }),
   ),
-  coupons: z.array(
-    z.object({
-      /** The order coupon's id: what DELETE /ordercoupons/{id}/{couponId} takes. */
-      id: z.number().int(),
-      coupon_code: z.string(),
-      coupon_name: z.string(),
-      coupon_discount: z.number().int().nonnegative(),
-    }),
-  ),
+  coupons: z.array(orderCouponSchema),
   membership_promotion: z.object({ name: z.string(), membership_discount: z.number().int() }).nullable(),
   status: orderStatusSchema,
   expires_at: z.string(),
