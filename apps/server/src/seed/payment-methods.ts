@@ -4,38 +4,30 @@ import type { Db } from '../db/client.ts';
 import { paymentMethods, paymentMethodTypes } from '../db/schema.ts';
 import { t6, type Texts6 } from './localized.ts';
 
+// Each provider's card, 3-D Secure, PayPay and Alipay methods carry the same customer-facing name.
+const CREDIT_CARD: Texts6 = ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'];
+const CREDIT_CARD_3DS: Texts6 = [
+  'クレジットカード(本人認証)',
+  'Credit card (3-D Secure)',
+  '信用卡(3-D 安全验证)',
+  '신용카드(3D 보안 인증)',
+  '信用卡(3-D 安全驗證)',
+  'บัตรเครดิต (3-D Secure)',
+];
+const PAYPAY: Texts6 = ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'];
+const ALIPAY: Texts6 = ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'];
+
 const NAMES: Record<PaymentMethod, Texts6> = {
-  gmo: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
-  gmo_3ds: [
-    'クレジットカード(本人認証)',
-    'Credit card (3-D Secure)',
-    '信用卡(3-D 安全验证)',
-    '신용카드(3D 보안 인증)',
-    '信用卡(3-D 安全驗證)',
-    'บัตรเครดิต (3-D Secure)',
-  ],
-  gmo_paypay: ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'],
-  alipay: ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'],
-  stripe: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
-  stripe_secure: [
-    'クレジットカード(本人認証)',
-    'Credit card (3-D Secure)',
-    '信用卡(3-D 安全验证)',
-    '신용카드(3D 보안 인증)',
-    '信用卡(3-D 安全驗證)',
-    'บัตรเครดิต (3-D Secure)',
-  ],
-  softbank_credit: ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'],
-  softbank_3ds: [
-    'クレジットカード(本人認証)',
-    'Credit card (3-D Secure)',
-    '信用卡(3-D 安全验证)',
-    '신용카드(3D 보안 인증)',
-    '信用卡(3-D 安全驗證)',
-    'บัตรเครดิต (3-D Secure)',
-  ],
-  softbank_alipay: ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'],
-  softbank_paypay: ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'],
+  gmo: CREDIT_CARD,
+  gmo_3ds: CREDIT_CARD_3DS,
+  gmo_paypay: PAYPAY,
+  alipay: ALIPAY,
+  stripe: CREDIT_CARD,
+  stripe_secure: CREDIT_CARD_3DS,
+  softbank_credit: CREDIT_CARD,
+  softbank_3ds: CREDIT_CARD_3DS,
+  softbank_alipay: ALIPAY,
+  softbank_paypay: PAYPAY,
   d_pay: [
     'キャリア決済',
     'Mobile carrier billing',
