@@ -78,6 +78,12 @@ const SpotEmailSendedScreen = lazyScreen(
   () => import('../features/spot/screens/spot-email-sended-screen.tsx'),
 );
 
+const orderScreen = (
+  <SkippedInMailConfirmOnly>
+    <OrderScreen />
+  </SkippedInMailConfirmOnly>
+);
+
 /** Every route of spec §2. The root shares the order screen; any other path is not found. */
 export const routes: RouteObject[] = [
   {
@@ -88,22 +94,8 @@ export const routes: RouteObject[] = [
         // Errors (a screen that fails or times out loading) show inside the layout.
         errorElement: <RouteErrorScreen />,
         children: [
-          {
-            index: true,
-            element: (
-              <SkippedInMailConfirmOnly>
-                <OrderScreen />
-              </SkippedInMailConfirmOnly>
-            ),
-          },
-          {
-            path: paths.order.path,
-            element: (
-              <SkippedInMailConfirmOnly>
-                <OrderScreen />
-              </SkippedInMailConfirmOnly>
-            ),
-          },
+          { index: true, element: orderScreen },
+          { path: paths.order.path, element: orderScreen },
           {
             path: paths.signIn.path,
             element: (
