@@ -1,5 +1,6 @@
 import type { LangCode, ProductType, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 
@@ -14,8 +15,7 @@ const FIND_SLOTS_SQL = `
 WITH p AS (
   SELECT id, uuid, product_type, sale_channels, position,
          COALESCE(NULLIF(names ->> $6, ''), names ->> 'ja') AS name,
-         (sale_starts_at IS NULL OR sale_starts_at <= now())
-           AND (sale_ends_at IS NULL OR sale_ends_at > now()) AS in_sale_window
+         ${productInSaleWindowSql('products')} AS in_sale_window
   FROM products
   WHERE site_code = $1
     AND ($4::uuid IS NULL OR uuid = $4::uuid)
@@ -30,7 +30,7 @@ SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_wi
        t.capacity,
        GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
        (t.on_sale AND p.in_sale_window AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
-       COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few
+       ${fewStockThresholdSql('$1')} AS few
 FROM p
 LEFT JOIN time_spans t
   ON t.product_id = p.id

@@ -1,6 +1,7 @@
 import type { OrderableStocks, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
@@ -9,10 +10,9 @@ const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,
        GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
        (t.on_sale
-         AND (p.sale_starts_at IS NULL OR p.sale_starts_at <= now())
-         AND (p.sale_ends_at IS NULL OR p.sale_ends_at > now())
+         AND ${productInSaleWindowSql('p')}
          AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
-       COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few
+       ${fewStockThresholdSql('$1')} AS few
 FROM time_spans t
 JOIN products p ON p.id = t.product_id AND p.site_code = $1
 WHERE t.id = $2`;

@@ -1,6 +1,7 @@
 import type { DateStockStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
@@ -15,8 +16,7 @@ import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
 const STOCK_STATUSES_SQL = `
 WITH p AS (
   SELECT id, product_type, sale_channels,
-         (sale_starts_at IS NULL OR sale_starts_at <= now())
-           AND (sale_ends_at IS NULL OR sale_ends_at > now()) AS in_sale_window
+         ${productInSaleWindowSql('products')} AS in_sale_window
   FROM products
   WHERE site_code = $1
     AND ($4::uuid IS NULL OR uuid = $4::uuid)
@@ -34,7 +34,7 @@ WITH p AS (
 )
 SELECT (SELECT count(*) FROM p)::int AS products,
        COALESCE((SELECT bool_and($5::text = ANY (sale_channels)) FROM p), false) AS on_channel,
-       COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = $1), 0) AS few,
+       ${fewStockThresholdSql('$1')} AS few,
        COALESCE((SELECT array_agg(date ORDER BY date) FROM d), '{}') AS dates,
        COALESCE((SELECT array_agg(best_remaining ORDER BY date) FROM d), '{}') AS remaining`;
 

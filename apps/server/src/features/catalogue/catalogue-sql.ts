@@ -1,0 +1,14 @@
+/**
+ * SQL pieces the catalogue's queries share, so the calendar, the slot lists and the orderable stock
+ * agree on what is on sale and what counts as 'few'.
+ * `product` is the SQL alias (or table name) of products in the calling query.
+ */
+export function productInSaleWindowSql(product: string): string {
+  return `((${product}.sale_starts_at IS NULL OR ${product}.sale_starts_at <= now())
+           AND (${product}.sale_ends_at IS NULL OR ${product}.sale_ends_at > now()))`;
+}
+
+/** The site's 'few tickets left' threshold (0 when unset); `siteCode` is the query parameter holding it. */
+export function fewStockThresholdSql(siteCode: string): string {
+  return `COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = ${siteCode}), 0)`;
+}
