@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { LangCode } from '@kippu/contract/enums';
-import { createQueryClient } from '../app/providers.tsx';
+import { createQueryClient, Providers } from '../app/providers.tsx';
 import { initI18n } from '../shared/i18n/i18n.ts';
 import { localeTexts } from './locale-texts.ts';
 
@@ -16,9 +14,9 @@ export async function testI18n(lang: LangCode = 'en') {
 export async function renderWithProviders(ui: ReactNode, lang: LangCode = 'en') {
   const i18n = await testI18n(lang);
   return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </I18nextProvider>,
+    <Providers i18n={i18n} queryClient={createQueryClient()}>
+      {ui}
+    </Providers>,
   );
 }
 

@@ -1,16 +1,12 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/render.tsx';
+import { renderRoutes } from '../../test/render.tsx';
 import { configuration } from '../../test/site-settings-fixture.ts';
 import { initialCoreState, useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks } from './footer-links.ts';
 import { SiteFooter } from './site-footer.tsx';
 
-async function renderFooter() {
-  const router = createMemoryRouter([{ path: '*', element: <SiteFooter /> }]);
-  return renderWithProviders(<RouterProvider router={router} />);
-}
+const renderFooter = () => renderRoutes([{ path: '*', element: <SiteFooter /> }], '/');
 
 describe('footer (spec §2)', () => {
   beforeEach(() => useCoreStore.setState(initialCoreState));
