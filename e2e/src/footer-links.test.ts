@@ -1,4 +1,12 @@
-import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from './fixtures.ts';
+import {
+  bodySite,
+  describe,
+  expect,
+  expectNoAxeViolations,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from './fixtures.ts';
 
 describe.skipIf(skipBrowserSuites)('footer links', () => {
   test('/borderless/ links to the order page', async ({ page }) => {
@@ -10,7 +18,7 @@ describe.skipIf(skipBrowserSuites)('footer links', () => {
 
   test('/mori/ (mail-confirm-only) has no order link', async ({ page }) => {
     await openPage(page, '/mori/');
-    expect(await page.locator('body').getAttribute('data-site')).toBe('MORI');
+    expect(await bodySite(page)).toBe('MORI');
     // The footer is rendered (openPage waited for it), with its other links, but without the order link.
     await expect.poll(() => page.getByRole('contentinfo').getByRole('link').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('footer-link-order').count()).toBe(0);

@@ -1,4 +1,5 @@
 import {
+  bodySite,
   describe,
   expect,
   expectHtmlLang,
@@ -14,7 +15,7 @@ describe.skipIf(skipBrowserSuites)('layout of the default site', () => {
   }) => {
     await openPage(page, '/borderless/');
     await expectHtmlLang(page, 'ja');
-    expect(await page.locator('body').getAttribute('data-site')).toBe('BORDERLESS');
+    expect(await bodySite(page)).toBe('BORDERLESS');
 
     const picker = page.getByTestId('language-picker');
     await picker.waitFor({ state: 'visible' });
