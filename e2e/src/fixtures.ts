@@ -112,6 +112,13 @@ export function bodySite(page: Page): Promise<string | null> {
   return page.locator('body').getAttribute('data-site');
 }
 
+/** The heading of the not-found page, once the page shows it. */
+export async function notFoundTitle(page: Page): Promise<string> {
+  const notFound = page.getByTestId('not-found');
+  await notFound.waitFor({ state: 'visible' });
+  return (await notFound.getByRole('heading').first().innerText()).trim();
+}
+
 /** Waits until <html lang> is `lang` (the app sets it once the language is resolved). */
 export async function expectHtmlLang(page: Page, lang: string): Promise<void> {
   await expect.poll(() => htmlLang(page), { timeout: ELEMENT_TIMEOUT_MS }).toBe(lang);

@@ -4,6 +4,7 @@ import {
   expect,
   expectHtmlLang,
   expectNoAxeViolations,
+  notFoundTitle,
   openPage,
   skipBrowserSuites,
   test,
@@ -20,9 +21,7 @@ describe.skipIf(skipBrowserSuites)('all six languages', () => {
       await openPage(page, `/borderless/?lang=${lang}#/no-such-page`);
       await expectHtmlLang(page, htmlLang(lang));
       expect(await page.getByTestId('language-picker').inputValue()).toBe(lang);
-      const notFound = page.getByTestId('not-found');
-      await notFound.waitFor({ state: 'visible' });
-      notFoundTitles.set(lang, (await notFound.getByRole('heading').first().innerText()).trim());
+      notFoundTitles.set(lang, await notFoundTitle(page));
       documentTitles.set(lang, await page.title());
       const text = await page.locator('body').innerText();
       expect(text.match(RAW_KEY)?.[0], `untranslated key on the ${lang} page`).toBeUndefined();

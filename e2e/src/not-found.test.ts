@@ -1,21 +1,15 @@
-import type { Page } from 'playwright-core';
 import {
   describe,
   expect,
   expectHtmlLang,
   expectNoAxeViolations,
+  notFoundTitle,
   openPage,
   skipBrowserSuites,
   test,
 } from './fixtures.ts';
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff]/;
-
-async function notFoundTitle(page: Page): Promise<string> {
-  const notFound = page.getByTestId('not-found');
-  await notFound.waitFor({ state: 'visible' });
-  return (await notFound.getByRole('heading').first().innerText()).trim();
-}
 
 describe.skipIf(skipBrowserSuites)('not-found page', () => {
   test('an unknown route shows a translated not-found page', async ({ page }) => {
