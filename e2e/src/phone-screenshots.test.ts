@@ -30,24 +30,24 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
 }
 
-describe.skipIf(skipBrowserSuites)('phone-width screenshots', () => {
-  test('/borderless/ in Japanese', async ({ newPage }) => {
-    const page = await newPage(PHONE);
-    await openPage(page, '/borderless/');
-    await expectHtmlLang(page, 'ja');
-    await page.getByTestId('language-picker').waitFor({ state: 'visible' });
-    await expectNoHorizontalOverflow(page);
-    await saveScreenshot(page, 'borderless-ja-375');
-    await expectNoAxeViolations(page);
-  });
+const SCREENS = [
+  { name: '/borderless/ in Japanese', path: '/borderless/', lang: 'ja', file: 'borderless-ja-375' },
+  {
+    name: '/lab-exhibition/ in English',
+    path: '/lab-exhibition/?lang=en',
+    lang: 'en',
+    file: 'lab-exhibition-en-375',
+  },
+];
 
-  test('/lab-exhibition/ in English', async ({ newPage }) => {
+describe.skipIf(skipBrowserSuites)('phone-width screenshots', () => {
+  test.for(SCREENS)('$name', async ({ path, lang, file }, { newPage }) => {
     const page = await newPage(PHONE);
-    await openPage(page, '/lab-exhibition/?lang=en');
-    await expectHtmlLang(page, 'en');
+    await openPage(page, path);
+    await expectHtmlLang(page, lang);
     await page.getByTestId('language-picker').waitFor({ state: 'visible' });
     await expectNoHorizontalOverflow(page);
-    await saveScreenshot(page, 'lab-exhibition-en-375');
+    await saveScreenshot(page, file);
     await expectNoAxeViolations(page);
   });
 });
