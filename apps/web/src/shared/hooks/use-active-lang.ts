@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { LangCode } from '@kippu/contract/enums';
+import { FALLBACK_LANG, type LangCode } from '@kippu/contract/enums';
 import { isLangCode } from '../i18n/language-rules.ts';
 
 /** The language the page runs in: the one its texts were loaded for. */
 export function useActiveLang(): LangCode {
   const { i18n } = useTranslation();
-  return isLangCode(i18n.language) ? i18n.language : 'ja';
+  return isLangCode(i18n.language) ? i18n.language : FALLBACK_LANG;
 }
