@@ -3,6 +3,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** The handle `db.transaction(...)` passes to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // bigint columns (counts, ids) come back as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

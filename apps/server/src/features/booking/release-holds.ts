@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { releaseCouponUsage } from '../../shared/coupon-usage.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An order whose status was just moved out of holding/ready_checkout in the caller's transaction. */
 export interface ReleasedOrder {

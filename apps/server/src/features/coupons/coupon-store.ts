@@ -1,10 +1,8 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LangCode, LocalizedText, SiteCode } from '@kippu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { couponCampaigns, coupons, orderCoupons, orderLines, orders, timeSpans } from '../../db/schema.ts';
 import type { CouponFacts } from './coupon-rules.ts';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface CouponOrder {
   id: number;
