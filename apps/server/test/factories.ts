@@ -121,7 +121,7 @@ export async function createProduct(
   return { id: product!.id, uuid: product!.uuid, optionValueIds: values.map((v) => v.id) };
 }
 
-/** A slot starting `daysAhead` days from now at 10:00 Tokyo time by default. */
+/** A slot of `minutes` (default 30) starting at `startsAt`, by default three days from now. */
 export async function createTimeSpan(
   db: Db,
   input: { productId: number; capacity: number; startsAt?: Date; minutes?: number; onSale?: boolean },
