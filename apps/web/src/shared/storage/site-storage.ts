@@ -1,4 +1,4 @@
-import type { StateStorage } from 'zustand/middleware';
+import { createJSONStorage, type StateStorage } from 'zustand/middleware';
 import { currentSite } from '../site/detect-site.ts';
 
 /** Every stored key is namespaced by site (`kippu.BORDERLESS.core`) so two sites never share state. */
@@ -7,12 +7,17 @@ export function siteKey(name: string): string {
 }
 
 /** A zustand StateStorage that prefixes keys with the current site at call time. */
-export function siteStorage(getStorage: () => Storage): StateStorage {
+function siteStorage(getStorage: () => Storage): StateStorage {
   return {
     getItem: (name) => getStorage().getItem(siteKey(name)),
     setItem: (name, value) => getStorage().setItem(siteKey(name), value),
     removeItem: (name) => getStorage().removeItem(siteKey(name)),
   };
+}
+
+/** The `storage` option of a persisted store: JSON in `getStorage()`, under the current site's keys. */
+export function siteJsonStorage<S>(getStorage: () => Storage) {
+  return createJSONStorage<S>(() => siteStorage(getStorage));
 }
 
 /** Removes every key of the current site from one storage (full reset, spec §4). */

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
 import type { LangCode } from '@kippu/contract/enums';
 import type { Language } from '@kippu/contract/endpoints/langs';
 import type { Product } from '@kippu/contract/endpoints/products';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
-import { clearSiteStorage, siteStorage } from '../storage/site-storage.ts';
+import { clearSiteStorage, siteJsonStorage } from '../storage/site-storage.ts';
 
 export type ProductOption = { name: string; price: number; count: number; productTimespanID: number };
 export type SavedOrder = { productOptions: ProductOption[]; [field: string]: unknown };
@@ -122,7 +122,7 @@ export const useCoreStore = create<CoreState & CoreActions>()(
     }),
     {
       name: 'core',
-      storage: createJSONStorage(() => siteStorage(() => sessionStorage)),
+      storage: siteJsonStorage(() => sessionStorage),
       partialize: (state) => Object.fromEntries(PERSISTED_KEYS.map((key) => [key, state[key]])),
     },
   ),

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { siteStorage } from '../storage/site-storage.ts';
+import { persist } from 'zustand/middleware';
+import { siteJsonStorage } from '../storage/site-storage.ts';
 import type { GtmConversionData } from './core-store.ts';
 
 /** Spot state of spec §3. The page data lives in sessionStorage; the order tokens survive in localStorage. */
@@ -24,7 +24,7 @@ export const useSpotStore = create<SpotState & SpotActions>()(
       qrToken: null,
       set: (patch) => set(patch),
     }),
-    { name: 'spot', storage: createJSONStorage(() => siteStorage(() => sessionStorage)) },
+    { name: 'spot', storage: siteJsonStorage(() => sessionStorage) },
   ),
 );
 
@@ -46,6 +46,6 @@ export const useSpotTokensStore = create<SpotTokensState>()(
       removeOrderToken: (token) =>
         set((state) => ({ orderTokens: state.orderTokens.filter((each) => each !== token) })),
     }),
-    { name: 'spotOrderTokens', storage: createJSONStorage(() => siteStorage(() => localStorage)) },
+    { name: 'spotOrderTokens', storage: siteJsonStorage(() => localStorage) },
   ),
 );

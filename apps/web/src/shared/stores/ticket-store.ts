@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
-import { siteStorage } from '../storage/site-storage.ts';
+import { persist } from 'zustand/middleware';
+import { siteJsonStorage } from '../storage/site-storage.ts';
 
 type Data = Record<string, unknown>;
 
@@ -40,6 +40,6 @@ export const useTicketStore = create<TicketState & TicketActions>()(
           changeDatePaymentResult: null,
         }),
     }),
-    { name: 'ticket', storage: createJSONStorage(() => siteStorage(() => sessionStorage)) },
+    { name: 'ticket', storage: siteJsonStorage(() => sessionStorage) },
   ),
 );
