@@ -183,6 +183,23 @@ describe('site API calls', () => {
     });
   });
 
+  it('lets every site call be cached for a minute, but not a rejected query', async () => {
+    for (const call of [
+      'langs',
+      'texts?lang=ja',
+      'configurations',
+      'field_templates',
+      'paymentmethods?lang=ja&channel=web',
+    ]) {
+      const res = await get(`/borderless/api/v1/${call}`);
+      expect(res.statusCode, call).toBe(200);
+      expect(res.headers['cache-control'], call).toBe('public, max-age=60');
+    }
+    const rejected = await get('/borderless/api/v1/texts?lang=xx');
+    expect(rejected.statusCode).toBe(400);
+    expect(rejected.headers['cache-control']).toBeUndefined();
+  });
+
   it('publishes every site call in the OpenAPI document', async () => {
     const res = await get('/openapi.json');
     expect(res.statusCode).toBe(200);
