@@ -23,7 +23,7 @@ const tags = ['sites'];
 export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  // After validation, like a header set in each handler: a rejected query gets no caching header.
+  // preHandler runs after validation, so a rejected query is not cached.
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', CACHE_ONE_MINUTE);
   });
