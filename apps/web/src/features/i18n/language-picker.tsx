@@ -2,6 +2,7 @@ import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@kippu/contract/endpoints/langs';
 import type { LangCode } from '@kippu/contract/enums';
+import { byDisplayPosition } from '../../shared/sort/by-display-position.ts';
 import './language-picker.css';
 
 type Props = { languages: Language[]; value: LangCode; onChange: (code: string) => void };
@@ -10,7 +11,7 @@ type Props = { languages: Language[]; value: LangCode; onChange: (code: string) 
 export function LanguagePicker({ languages, value, onChange }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const sorted = [...languages].sort((a, b) => a.display_position - b.display_position);
+  const sorted = [...languages].sort(byDisplayPosition);
   if (sorted.length === 0) return null;
   return (
     <div className="language-picker">

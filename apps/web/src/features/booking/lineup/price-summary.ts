@@ -18,6 +18,3 @@ export function priceSummary(options: Product['option_values']): PriceSummary | 
     ? { kind: 'single', amount: lowest }
     : { kind: 'from', amount: lowest };
 }
-
-export const byDisplayPosition = <T extends { display_position: number }>(a: T, b: T) =>
-  a.display_position - b.display_position;

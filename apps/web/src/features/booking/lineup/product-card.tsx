@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@kippu/contract/endpoints/products';
-import { byDisplayPosition, priceSummary } from './price-summary.ts';
+import { byDisplayPosition } from '../../../shared/sort/by-display-position.ts';
+import { priceSummary } from './price-summary.ts';
 import { EntryRuleIcon } from './entry-rule-icon.tsx';
 import { ProductDescription } from './product-description.tsx';
 

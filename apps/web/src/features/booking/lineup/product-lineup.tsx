@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@kippu/contract/format/price';
 import { productsQuery } from '../../../shared/api/endpoints/products.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { byDisplayPosition } from '../../../shared/sort/by-display-position.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { LineupSkeleton } from './lineup-skeleton.tsx';
-import { byDisplayPosition } from './price-summary.ts';
 import { ProductCard } from './product-card.tsx';
 import './product-lineup.css';
 
