@@ -5,7 +5,8 @@ import { productUuid } from './demo-ids.ts';
 /** How far ahead the demo always has stock; each start tops the window up to this many days. */
 export const DEMO_DAYS_AHEAD = 90;
 
-const TODAY_IN_TOKYO = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
+/** SQL: today's date in Tokyo, where every demo site is. */
+export const TODAY_IN_TOKYO = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
 
 // Local Tokyo wall-clock times become timestamptz with AT TIME ZONE; the unique (product_id, starts_at)
 // index makes a second run add only the days that are new since the last one.
