@@ -12,7 +12,12 @@ export type FooterLink = {
   external: boolean;
 };
 
-type Footer = SiteSettings['footer'];
+const internal = (name: string, labelKey: string, path: string): FooterLink => ({
+  name,
+  labelKey,
+  to: path,
+  external: false,
+});
 
 const external = (name: string, labelKey: string, url: string | null): FooterLink[] =>
   url ? [{ name, labelKey, to: url, external: true }] : [];
@@ -36,20 +41,11 @@ export function footerLinks(
   lang: LangCode,
   hasReservationInquiryText: boolean,
 ): FooterLink[] {
-  const footer: Footer = settings.footer;
+  const { footer } = settings;
   return [
-    ...(settings.isOnlyStartMailConfirm
-      ? []
-      : [{ name: 'order', labelKey: 'footer_order', to: paths.order.path, external: false }]),
+    ...(settings.isOnlyStartMailConfirm ? [] : [internal('order', 'footer_order', paths.order.path)]),
     ...(hasReservationInquiryText
-      ? [
-          {
-            name: 'reservation-inquiry',
-            labelKey: 'footer_reservation_inquiry',
-            to: paths.reservationInquiry.path,
-            external: false,
-          },
-        ]
+      ? [internal('reservation-inquiry', 'footer_reservation_inquiry', paths.reservationInquiry.path)]
       : []),
     ...external('app-download', 'footer_app_download', footer.appDownloadUrl),
     ...external('exhibition-info', 'footer_exhibition_info', footer.exhibitionInfoUrl),
