@@ -1,7 +1,8 @@
-import { validateField, type RuleSpec } from '@kippu/contract/validation/rules';
+import type { RuleSpec } from '@kippu/contract/validation/rules';
 import { z } from 'zod';
-import { fieldContext, type CrossFieldOptions } from './field-context.ts';
-import { translateValidationMessage, type Translate } from './translate-message.ts';
+import type { CrossFieldOptions } from './field-context.ts';
+import { fieldError } from './field-error.ts';
+import type { Translate } from './translate-message.ts';
 
 export interface FieldRules extends Omit<CrossFieldOptions, 'now'> {
   rules: readonly RuleSpec[];
@@ -17,16 +18,14 @@ export function formSchema<Name extends string>(
 ) {
   return z.looseObject({}).superRefine((values, check) => {
     for (const [name, field] of Object.entries(fields) as [Name, FieldRules][]) {
-      const raw = values[name];
-      const value = raw == null || typeof raw === 'number' ? raw : String(raw);
-      const failure = validateField(value, field.rules, fieldContext({ ...field, now: options.now }, values));
-      if (failure) {
-        check.addIssue({
-          code: 'custom',
-          path: [name],
-          message: translateValidationMessage(failure, options.t),
-        });
-      }
+      const message = fieldError(
+        values[name],
+        field.rules,
+        { ...field, now: options.now },
+        values,
+        options.t,
+      );
+      if (message) check.addIssue({ code: 'custom', path: [name], message });
     }
   });
 }

@@ -1,7 +1,8 @@
-import { validateField, type RuleSpec } from '@kippu/contract/validation/rules';
+import type { RuleSpec } from '@kippu/contract/validation/rules';
 import type { Mode } from 'react-hook-form';
-import { fieldContext, type CrossFieldOptions } from './field-context.ts';
-import { translateValidationMessage, type Translate } from './translate-message.ts';
+import type { CrossFieldOptions } from './field-context.ts';
+import { fieldError } from './field-error.ts';
+import type { Translate } from './translate-message.ts';
 
 /**
  * Spec §5 "mode aggressive, debounce 0": check on every change from the start, without delay,
@@ -25,8 +26,6 @@ export interface RhfRuleOptions extends CrossFieldOptions {
  */
 export function toRhfValidate(rules: readonly RuleSpec[], options: RhfRuleOptions) {
   return (value: unknown, formValues: unknown): true | string => {
-    const text = value == null ? value : typeof value === 'number' ? value : String(value);
-    const failure = validateField(text, rules, fieldContext(options, formValues));
-    return failure ? translateValidationMessage(failure, options.t) : true;
+    return fieldError(value, rules, options, formValues, options.t) ?? true;
   };
 }
