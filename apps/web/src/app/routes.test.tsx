@@ -1,18 +1,12 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
-import { initialCoreState, useCoreStore } from '../shared/stores/core-store.ts';
-import { useRequestStore } from '../shared/stores/request-store.ts';
+import { useCoreStore } from '../shared/stores/core-store.ts';
 import { configuration } from '../test/site-settings-fixture.ts';
 import { paths } from './paths.ts';
 import { routes } from './routes.tsx';
 
 describe('routes (spec §2)', () => {
-  beforeEach(() => {
-    useCoreStore.setState(initialCoreState);
-    useRequestStore.setState({ fetching: 0, requesting: 0 });
-  });
-
   it('shows the translated not-found page inside the layout for any other path', async () => {
     await renderRoutes(routes, '/no/such/page', 'ja');
     const notFound = await screen.findByTestId('not-found');

@@ -1,16 +1,14 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render.tsx';
 import { configuration } from '../../test/site-settings-fixture.ts';
-import { initialCoreState, useCoreStore } from '../../shared/stores/core-store.ts';
+import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks } from './footer-links.ts';
 import { SiteFooter } from './site-footer.tsx';
 
 const renderFooter = () => renderRoutes([{ path: '*', element: <SiteFooter /> }], '/');
 
 describe('footer (spec §2)', () => {
-  beforeEach(() => useCoreStore.setState(initialCoreState));
-
   it('is the contentinfo landmark with the order link and configured links', async () => {
     useCoreStore.setState({ configuration: configuration() });
     await renderFooter();

@@ -78,8 +78,6 @@ const failure = (promise: Promise<unknown>) =>
 describe('API client (fetch)', () => {
   beforeEach(() => {
     seen.length = 0;
-    useRequestStore.setState({ fetching: 0, requesting: 0, errResponseData: null });
-    useDialogStore.setState({ dialogs: [], lastNumber: 0 });
     document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   });
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { languages } from '../../test/site-settings-fixture.ts';
 import { resetCurrentSite } from '../site/detect-site.ts';
-import { initialCoreState, useCoreStore } from '../stores/core-store.ts';
+import { useCoreStore } from '../stores/core-store.ts';
 import {
   applyLanguages,
   changeLanguage,
@@ -13,10 +13,7 @@ import {
 const core = () => useCoreStore.getState();
 
 describe('language rules (spec §4)', () => {
-  beforeEach(() => {
-    resetCurrentSite('BORDERLESS');
-    useCoreStore.setState(initialCoreState);
-  });
+  beforeEach(() => resetCurrentSite('BORDERLESS'));
 
   it('starts in the stored language, else the stored default, else ja', () => {
     expect(startLanguage()).toBe('ja');

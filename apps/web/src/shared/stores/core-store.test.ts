@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCurrentSite } from '../site/detect-site.ts';
-import { initialCoreState, useCoreStore } from './core-store.ts';
+import { useCoreStore } from './core-store.ts';
 
 const order = {
   productOptions: [
@@ -12,10 +12,7 @@ const order = {
 const stored = (site: string) => JSON.parse(sessionStorage.getItem(`kippu.${site}.core`) ?? 'null')?.state;
 
 describe('core store', () => {
-  beforeEach(() => {
-    resetCurrentSite('BORDERLESS');
-    useCoreStore.setState(initialCoreState);
-  });
+  beforeEach(() => resetCurrentSite('BORDERLESS'));
 
   it('persists to sessionStorage under a key namespaced by site', () => {
     useCoreStore.getState().set({ orderToken: 'tok-1' });

@@ -50,14 +50,14 @@ type CoreActions = {
   fullReset: () => void;
 };
 
-export const initialAccordionFlags: AccordionOpenFlags = {
+const initialAccordionFlags: AccordionOpenFlags = {
   productList: true,
   calendarList: false,
   timeSpans: false,
   optionValues: false,
 };
 
-export const initialCoreState: CoreState = {
+const initialCoreState: CoreState = {
   defaultLangCode: null,
   langCode: null,
   productList: [],

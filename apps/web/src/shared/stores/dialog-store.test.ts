@@ -1,11 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hasCancelButton, useDialogStore } from './dialog-store.ts';
 
 const store = () => useDialogStore.getState();
 
 describe('dialog queue (spec §4)', () => {
-  beforeEach(() => useDialogStore.setState({ dialogs: [], lastNumber: 0 }));
-
   it('gives each opened dialog the next number and keeps them in order', () => {
     const first = store().open({ title: 'one' });
     const second = store().open({ title: 'two' });

@@ -1,13 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { DialogHost } from './dialog-host.tsx';
 
 describe('DialogHost', () => {
-  beforeEach(() => useDialogStore.setState({ dialogs: [], lastNumber: 0 }));
-
   it('shows only the first queued dialog as an accessible modal with focus inside', async () => {
     useDialogStore.getState().open({ title: 'First', text: 'Body one', okButtonText: 'Fine' });
     useDialogStore.getState().open({ title: 'Second' });

@@ -1,12 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { useRequestStore } from '../stores/request-store.ts';
 import { LoadingIndicator } from './loading-indicator.tsx';
 
 describe('LoadingIndicator', () => {
-  beforeEach(() => useRequestStore.setState({ fetching: 0, requesting: 0 }));
-
   it('is busy only while a request is in flight', async () => {
     await renderWithProviders(<LoadingIndicator />);
     const status = screen.getByTestId('loading');

@@ -59,10 +59,7 @@ async function renderLineup(lang: LangCode = 'en') {
 }
 
 describe('ProductLineup', () => {
-  beforeEach(() => {
-    useCoreStore.setState({ configuration: configuration({ currency: 'JPY' }) });
-    useDialogStore.setState({ dialogs: [], lastNumber: 0 });
-  });
+  beforeEach(() => useCoreStore.setState({ configuration: configuration({ currency: 'JPY' }) }));
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
