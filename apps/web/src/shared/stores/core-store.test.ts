@@ -74,6 +74,8 @@ describe('core store', () => {
       savedPayment: null,
       gtmConversionData: null,
       completeData: null,
+      // Not on the spec's list: the visitor's language stays.
+      langCode: 'en',
     });
     expect(sessionStorage.getItem('kippu.BORDERLESS.core')).toBeNull();
     expect(sessionStorage.getItem('kippu.BORDERLESS.ticket')).toBeNull();
