@@ -2,6 +2,7 @@ import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@kippu/contract/endpoints/langs';
 import type { LangCode } from '@kippu/contract/enums';
+import { htmlLang } from '@kippu/contract/html-lang';
 import { byDisplayPosition } from '../../shared/sort/by-display-position.ts';
 import './language-picker.css';
 
@@ -33,7 +34,7 @@ export function LanguagePicker({ languages, value, onChange }: Props) {
         onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(event.target.value)}
       >
         {sorted.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
+          <option key={language.code} value={language.code} lang={htmlLang(language.code)}>
             {language.display_name}
           </option>
         ))}
