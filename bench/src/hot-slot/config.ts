@@ -1,3 +1,5 @@
+import { option, positiveInt } from '../shared/args.ts';
+
 export interface HotSlotConfig {
   /** Seats in each fresh slot. */
   capacity: number;
@@ -10,17 +12,6 @@ export interface HotSlotConfig {
 }
 
 const DEFAULTS: HotSlotConfig = { capacity: 2000, demandFactor: 5, clients: [1, 8, 32, 64], skipHttp: false };
-
-function positiveInt(value: string, name: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
-  return n;
-}
-
-function option(args: string[], name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return args.find((a) => a.startsWith(prefix))?.slice(prefix.length);
-}
 
 /**
  * `--capacity=500 --clients=1,8 --demand=5 --skip-http`, or BENCH_CAPACITY, BENCH_CLIENTS, BENCH_DEMAND_FACTOR.

@@ -1,12 +1,12 @@
 import os from 'node:os';
 import type { Benchmark } from '../registry.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { startServer, type ServerProcess } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { hotSlotConfig, perClientDemand, type HotSlotConfig } from './config.ts';
 import { ORDER_HEADERS, orderBody, ordersUrl, runHttp, type HttpResult } from './http-run.ts';
 import { assertPgbenchInstalled, runPgbench, type PgbenchResult } from './pgbench-run.ts';
 import { createSlot, seedBenchProduct, type BenchProduct } from './seed.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
 import { checkSlot, type StockCheck } from './stock-check.ts';
 
 interface RunRow {

@@ -24,21 +24,18 @@ function tail(child: ChildProcess): () => string {
   return () => lines.join('\n');
 }
 
-/** The real server, as production runs it (NODE_ENV=production, no demo data), in its own process. */
-export async function startServer(databaseUrl: string): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/**
+ * Spawns `node <args>` from the repository root, listening on `port`, and waits until it answers HTTP
+ * (any status). The child's last output lines explain a failed start.
+ */
+export async function startHttpChild(
+  args: readonly string[],
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...args], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(32).toString('base64url'),
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = tail(child);
@@ -65,4 +62,23 @@ export async function startServer(databaseUrl: string): Promise<ServerProcess> {
   }
   await stop();
   throw new Error(`server did not answer within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+export interface ServerOptions {
+  /** Load the demo catalogue of every site on start (the read-path benchmark reads it); default false. */
+  seedDemoData?: boolean;
+}
+
+/** The real server, as production runs it (NODE_ENV=production, no demo data unless asked), in its own process. */
+export async function startServer(databaseUrl: string, options: ServerOptions = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  return startHttpChild(['--import', 'tsx', 'apps/server/src/main.ts'], port, {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO_DATA: String(options.seedDemoData ?? false),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(32).toString('base64url'),
+  });
 }
