@@ -37,6 +37,17 @@ const DARK_BG = '#0b0b12';
  * not name: date first where visitors plan a visit day (BORDERLESS, MORI), product first where the choice
  * of exhibition or pass comes first (LAB_EXHIBITION, ARTIZON, SOFTBANK). See ADR 005.
  */
+
+/** Both West Japan sites belong to one operator and share its footer. */
+const WEST_JAPAN_FOOTER = {
+  showProviderBrand: true,
+  copyright: '© Kippu West Japan',
+  helpUrl: 'https://help.kippu.example/west',
+  termsUrl: 'https://west.kippu.example/terms',
+  legalNoticeUrl: 'https://west.kippu.example/legal',
+  privacyUrl: 'https://west.kippu.example/privacy',
+};
+
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   {
     code: 'BORDERLESS',
@@ -282,14 +293,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'binary',
     displayType: 'fusion',
     fewStockThreshold: 12,
-    footer: {
-      showProviderBrand: true,
-      copyright: '© Kippu West Japan',
-      helpUrl: 'https://help.kippu.example/west',
-      termsUrl: 'https://west.kippu.example/terms',
-      legalNoticeUrl: 'https://west.kippu.example/legal',
-      privacyUrl: 'https://west.kippu.example/privacy',
-    },
+    footer: WEST_JAPAN_FOOTER,
     secondaryCardProcessor: true,
   },
   {
@@ -312,14 +316,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'binary',
     displayType: 'fusion',
     fewStockThreshold: 12,
-    footer: {
-      showProviderBrand: true,
-      copyright: '© Kippu West Japan',
-      helpUrl: 'https://help.kippu.example/west',
-      termsUrl: 'https://west.kippu.example/terms',
-      legalNoticeUrl: 'https://west.kippu.example/legal',
-      privacyUrl: 'https://west.kippu.example/privacy',
-    },
+    footer: WEST_JAPAN_FOOTER,
   },
   {
     code: 'NAGAI',
