@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { LANG_CODES } from '@kippu/contract/enums';
 import { ERROR_CODES } from '@kippu/contract/errors';
-import { ERROR_TEXTS, UI_TEXTS } from './locale-texts.ts';
+import { ERROR_TEXTS, TEXT_GROUPS, UI_TEXTS } from './locale-texts.ts';
 
 describe('locale files', () => {
-  it('have the same non-empty keys in all six languages', () => {
-    const uiKeys = Object.keys(UI_TEXTS.en).sort();
-    const errorKeys = Object.keys(ERROR_TEXTS.en).sort();
-    for (const lang of LANG_CODES) {
-      expect(Object.keys(UI_TEXTS[lang]).sort()).toEqual(uiKeys);
-      expect(Object.keys(ERROR_TEXTS[lang]).sort()).toEqual(errorKeys);
-      for (const text of [...Object.values(UI_TEXTS[lang]), ...Object.values(ERROR_TEXTS[lang])]) {
-        expect(text.trim()).not.toBe('');
+  it('have the same non-empty keys in all six languages, in every group', () => {
+    expect(Object.keys(TEXT_GROUPS)).toEqual(expect.arrayContaining(['ui', 'errors', 'validation']));
+    for (const [group, byLang] of Object.entries(TEXT_GROUPS)) {
+      const keys = Object.keys(byLang.en ?? {}).sort();
+      for (const lang of LANG_CODES) {
+        expect(byLang[lang], `${group}/${lang}.json`).toBeDefined();
+        expect(Object.keys(byLang[lang]).sort(), `${group}/${lang}.json`).toEqual(keys);
+        for (const text of Object.values(byLang[lang])) expect(text.trim()).not.toBe('');
+      }
+    }
+  });
+
+  it('never define one key in two groups', () => {
+    const seen = new Map<string, string>();
+    for (const [group, byLang] of Object.entries(TEXT_GROUPS)) {
+      for (const key of Object.keys(byLang.en ?? {})) {
+        expect(seen.get(key), `${key} in ${group}`).toBeUndefined();
+        seen.set(key, group);
       }
     }
   });

@@ -1,34 +1,26 @@
-import type { LangCode } from '@kippu/contract/enums';
-import en from '../../../../packages/contract/texts/ui/en.json';
-import ja from '../../../../packages/contract/texts/ui/ja.json';
-import zhHans from '../../../../packages/contract/texts/ui/zh-hans.json';
-import kr from '../../../../packages/contract/texts/ui/kr.json';
-import zhHant from '../../../../packages/contract/texts/ui/zh-hant.json';
-import th from '../../../../packages/contract/texts/ui/th.json';
-import enErrors from '../../../../packages/contract/texts/errors/en.json';
-import jaErrors from '../../../../packages/contract/texts/errors/ja.json';
-import zhHansErrors from '../../../../packages/contract/texts/errors/zh-hans.json';
-import krErrors from '../../../../packages/contract/texts/errors/kr.json';
-import zhHantErrors from '../../../../packages/contract/texts/errors/zh-hant.json';
-import thErrors from '../../../../packages/contract/texts/errors/th.json';
+import { LANG_CODES, type LangCode } from '@kippu/contract/enums';
 
-export const UI_TEXTS: Record<LangCode, Record<string, string>> = {
-  en,
-  ja,
-  'zh-hans': zhHans,
-  kr,
-  'zh-hant': zhHant,
-  th,
-};
-export const ERROR_TEXTS: Record<LangCode, Record<string, string>> = {
-  en: enErrors,
-  ja: jaErrors,
-  'zh-hans': zhHansErrors,
-  kr: krErrors,
-  'zh-hant': zhHantErrors,
-  th: thErrors,
-};
+/**
+ * Every locale file of packages/contract/texts/<group>/<lang>.json, by group and language. A feature
+ * adds its own group folder; the server seeds every group the same way (seed/texts.ts).
+ */
+const files = import.meta.glob<Record<string, string>>('../../../../packages/contract/texts/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
+export const TEXT_GROUPS: Record<string, Record<LangCode, Record<string, string>>> = {};
+for (const [path, texts] of Object.entries(files)) {
+  const [group, file] = path.split('/').slice(-2) as [string, string];
+  const lang = file.replace(/\.json$/, '') as LangCode;
+  if (!LANG_CODES.includes(lang)) continue;
+  (TEXT_GROUPS[group] ??= {} as Record<LangCode, Record<string, string>>)[lang] = texts;
+}
+
+export const UI_TEXTS = TEXT_GROUPS.ui!;
+export const ERROR_TEXTS = TEXT_GROUPS.errors!;
+
+/** All texts of one language, as the server serves them at GET /texts. */
 export function localeTexts(lang: LangCode): Record<string, string> {
-  return { ...UI_TEXTS[lang], ...ERROR_TEXTS[lang] };
+  return Object.assign({}, ...Object.values(TEXT_GROUPS).map((group) => group[lang] ?? {}));
 }
