@@ -58,7 +58,9 @@ export default tseslint.config(
             ...featureBoundaries('./apps/server/src', FEATURES.server),
             // shared code never reaches into features or the app layer
             { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/server/src/shared', from: './apps/server/src/features' },
+            { target: './apps/server/src/shared', from: ['./apps/server/src/features', './apps/server/src/domain'] },
+            // the domain holds the rules; routes import it, it never imports routes (issue 6, ADR 011)
+            { target: './apps/server/src/domain', from: ['./apps/server/src/features', './apps/server/src/plugins'] },
             // the contract is the bottom layer
             { target: './packages/contract', from: ['./apps'] },
           ],

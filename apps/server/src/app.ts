@@ -16,7 +16,7 @@ import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
-import { registerHoldSweeper } from './features/booking/hold-sweeper.ts';
+import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

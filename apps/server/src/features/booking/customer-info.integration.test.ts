@@ -3,8 +3,8 @@ import { NO_SEND_VALUE } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { orders } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { assertReadyForCheckout } from './assert-ready-for-checkout.ts';
-import { SITE_PATH, orderBody, postOrder, productWithSlot } from './order-test-support.ts';
+import { assertReadyForCheckout } from '../../domain/orders/assert-ready-for-checkout.ts';
+import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 
 const TEMPLATES: [string, 'text' | 'select', boolean, boolean][] = [
   ['fullname', 'text', true, true],

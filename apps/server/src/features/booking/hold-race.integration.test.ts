@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
-import { heldOf, orderBody, postOrder, productWithSlot } from './order-test-support.ts';
+import { heldOf, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 
 describe('holding a hot slot', () => {
   const ctx = setupTestApp();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { createCoupon, createProduct, everyLang } from '../../../test/factories.ts';
 import { setProductLinks, setProducts } from '../../db/schema.ts';
-import { SITE_PATH, heldOf, orderBody, postOrder, productWithSlot } from './order-test-support.ts';
+import { SITE_PATH, heldOf, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 
 const HOUR = 3600 * 1000;
 

@@ -11,12 +11,12 @@ import {
   updateOrderBodySchema,
   updateOrderResponseSchema,
 } from '@kippu/contract';
-import { cancelOrder } from './cancel-order.ts';
-import { createOrder, type CreateOrderDeps } from './create-order.ts';
-import { getTemporaryOrder } from './get-order.ts';
-import { createStockHolder } from './hold-stock.ts';
-import { createProductCache } from './product-for-sale.ts';
-import { updateCustomerInfo } from './update-customer-info.ts';
+import { cancelOrder } from '../../domain/orders/cancel-order.ts';
+import { createOrder, type CreateOrderDeps } from '../../domain/orders/create-order.ts';
+import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
+import { createStockHolder } from '../../domain/stock/hold-stock.ts';
+import { createProductCache } from '../../domain/orders/product-for-sale.ts';
+import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 
 /** Temporary orders and holds. */
 export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {

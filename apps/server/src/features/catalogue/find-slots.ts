@@ -2,7 +2,7 @@ import type { LangCode, ProductType, SalesChannel, SiteCode } from '@kippu/contr
 import type { Db } from '../../db/client.ts';
 import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
-import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
+import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
  * Slots of a site's products whose start falls on the Tokyo dates [from, to], with each product's

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
-import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
+import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,

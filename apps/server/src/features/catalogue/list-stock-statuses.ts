@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
-import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
+import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
  * The calendar needs one status per date, so the database aggregates: per Tokyo date, the most

@@ -7,8 +7,8 @@ import {
   removeOrderCouponParamsSchema,
   removeOrderCouponResponseSchema,
 } from '@kippu/contract';
-import { applyOrderCoupon } from './apply-order-coupon.ts';
-import { removeOrderCoupon } from './remove-order-coupon.ts';
+import { applyOrderCoupon } from '../../domain/coupons/apply-order-coupon.ts';
+import { removeOrderCoupon } from '../../domain/coupons/remove-order-coupon.ts';
 
 /**
  * Guessing codes is the abuse to slow down (architecture §8). Keyed by client and order, so one

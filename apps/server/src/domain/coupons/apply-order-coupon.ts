@@ -5,7 +5,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { allocateDiscounts } from './coupon-discounts.ts';
 import { firstBrokenRule } from './coupon-rules.ts';
 import { appliedCoupons, couponName, findCoupon, takeUse, ticketPrices } from './coupon-store.ts';
-import { lockOpenOrder } from './open-order.ts';
+import { lockOpenOrder } from '../orders/open-order.ts';
 
 export interface ApplyOrderCouponInput {
   site: SiteCode;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { releaseCouponUsage } from '../../shared/coupon-usage.ts';
+import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 
 /** An order whose status was just moved out of holding/ready_checkout in the caller's transaction. */
 export interface ReleasedOrder {

@@ -1,7 +1,7 @@
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { xsrfHeaders } from '../../../test/helper.ts';
-import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { xsrfHeaders } from './helper.ts';
+import { createProduct, createTimeSpan } from './factories.ts';
 
 /** Test support for the booking tests: a product with one slot, and order calls on the DEMO site. */
 export const SITE_PATH = '/demo/api/v1';

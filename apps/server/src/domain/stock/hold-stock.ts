@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import type { LangCode, SalesChannel } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { slotBeforeSaleCutoffSql } from '../../shared/slot-sale.ts';
+import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
 
 /** Everything needed to hold stock for one temporary order; product-level checks are already done. */
 export interface HoldRequest {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { releaseHolds, type ReleasedOrder } from './release-holds.ts';
+import { releaseHolds, type ReleasedOrder } from '../stock/release-holds.ts';
 
 /**
  * DELETE /orders/{id}: gives the hold back (stock and coupon uses) and marks the order cancelled.

@@ -1,7 +1,7 @@
 import type { SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { lockOrder, type CouponOrder } from './coupon-store.ts';
+import { lockOrder, type CouponOrder } from '../coupons/coupon-store.ts';
 
 const OPEN_STATUSES = new Set(['holding', 'ready_checkout']);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
 import type { Db } from '../../db/client.ts';
 import { createStockHolder, type HoldRequest } from './hold-stock.ts';
-import { heldOf, productWithSlot } from './order-test-support.ts';
+import { heldOf, productWithSlot } from '../../../test/order-support.ts';
 
 describe('createStockHolder', () => {
   const ctx = setupTestApp();

@@ -5,7 +5,7 @@ import { orderCoupons } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { allocateDiscounts } from './coupon-discounts.ts';
 import { appliedCoupons, couponName, giveUseBack, ticketPrices } from './coupon-store.ts';
-import { lockOpenOrder } from './open-order.ts';
+import { lockOpenOrder } from '../orders/open-order.ts';
 
 export interface RemoveOrderCouponInput {
   site: SiteCode;
