@@ -71,13 +71,18 @@ export const STOCK_STATUSES = ['available', 'few', 'sold_out', 'not_on_sale'] as
 export const stockStatusSchema = z.enum(STOCK_STATUSES);
 export type StockStatus = z.infer<typeof stockStatusSchema>;
 
+/**
+ * Order statuses (ADR 011). holding → ready_checkout → paying → reserved is the purchase; expired,
+ * cancelled and refunded end it. The server's ORDER_TRANSITIONS says which moves are allowed.
+ */
 export const ORDER_STATUSES = [
   'holding',
   'ready_checkout',
   'paying',
-  'paid',
-  'cancelled',
+  'reserved',
   'expired',
+  'cancelled',
+  'refunded',
 ] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

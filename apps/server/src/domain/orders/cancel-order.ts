@@ -1,19 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { releaseHolds, type ReleasedOrder } from '../stock/release-holds.ts';
+import { releaseHolds } from '../stock/release-holds.ts';
+import { transitionOrders } from './order-state.ts';
 
 /**
- * DELETE /orders/{id}: gives the hold back (stock and coupon uses) and marks the order cancelled.
- * Answers false when there is nothing to cancel (unknown, already cancelled, expired, checked out).
+ * DELETE /orders/{id}: marks the order cancelled and gives its hold back (stock and coupon uses) in one
+ * transaction. Answers false when there is nothing to cancel (unknown, already cancelled, expired,
+ * checked out): the transition function only moves an open order.
  */
 export async function cancelOrder(db: Db, siteCode: string, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute<ReleasedOrder & Record<string, unknown>>(sql`
-      UPDATE orders SET status = 'cancelled', updated_at = now()
-      WHERE order_token = ${token} AND site_code = ${siteCode}
-        AND status IN ('holding', 'ready_checkout') AND expires_at > now()
-      RETURNING id, time_span_id, quantity`);
-    await releaseHolds(tx, result.rows);
-    return result.rows.length > 0;
+    const moved = await transitionOrders(tx, {
+      orders: sql`SELECT id FROM orders
+                  WHERE order_token = ${token} AND site_code = ${siteCode} AND expires_at > now()`,
+      to: 'cancelled',
+      reason: 'cancelled_by_visitor',
+    });
+    await releaseHolds(tx, moved);
+    return moved.length > 0;
   });
 }

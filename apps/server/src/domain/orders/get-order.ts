@@ -1,6 +1,7 @@
 import type { LangCode, LocalizedText, OrderStatus, ProductType, TemporaryOrder } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { isTimedOut } from './order-state.ts';
 
 interface Row {
   status: OrderStatus;
@@ -24,11 +25,6 @@ interface Row {
 
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>
   text?.[lang] ?? text?.ja ?? '';
-
-/** Open orders (holding stock) whose time has passed are gone even before the sweeper marks them. */
-export function isTimedOut(status: string, lapsed: boolean): boolean {
-  return status === 'expired' || ((status === 'holding' || status === 'ready_checkout') && lapsed);
-}
 
 /** GET /orders/{id}: the temporary order (spec §3). Expired → session_timeout, cancelled → not found. */
 export async function getTemporaryOrder(db: Db, siteCode: string, token: string): Promise<TemporaryOrder> {

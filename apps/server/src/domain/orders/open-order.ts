@@ -2,8 +2,7 @@ import type { SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { lockOrder, type CouponOrder } from '../coupons/coupon-store.ts';
-
-const OPEN_STATUSES = new Set(['holding', 'ready_checkout']);
+import { isOpenStatus } from './order-state.ts';
 
 /**
  * The locked order whose coupons may still change: a temporary order that is neither paid for nor
@@ -19,7 +18,7 @@ export async function lockOpenOrder(
   const order = await lockOrder(tx, site, orderToken);
   if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
   if (order.status === 'expired') throw new AppError('session_timeout');
-  if (!OPEN_STATUSES.has(order.status)) throw new AppError('order_not_ready_checkout');
+  if (!isOpenStatus(order.status)) throw new AppError('order_not_ready_checkout');
   if (order.expiresAt <= now) throw new AppError('session_timeout');
   return order;
 }

@@ -1,14 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { OrderStatus, UpdateOrderBody, UpdateOrderResponse } from '@kippu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { acceptedCustomerInfo, type FieldRule } from './customer-info-rules.ts';
-import { isTimedOut } from './get-order.ts';
+import { OPEN_STATUSES, isTimedOut, orderById, transitionOrders } from './order-state.ts';
 
 /** Why an order could not be updated, read after the conditional update found nothing to change. */
-async function refusalFor(db: Db, siteCode: string, token: string): Promise<AppError> {
-  const { rows } = await db.$client.query<{ status: OrderStatus; lapsed: boolean }>(
-    'SELECT status, expires_at <= now() AS lapsed FROM orders WHERE order_token = $1 AND site_code = $2',
-    [token, siteCode],
+async function refusalFor(tx: Tx, siteCode: string, token: string): Promise<AppError> {
+  const { rows } = await tx.execute<{ status: OrderStatus; lapsed: boolean }>(
+    sql`SELECT status, expires_at <= now() AS lapsed FROM orders
+        WHERE order_token = ${token} AND site_code = ${siteCode}`,
   );
   const row = rows[0];
   if (row && isTimedOut(row.status, row.lapsed)) return new AppError('session_timeout');
@@ -16,8 +17,8 @@ async function refusalFor(db: Db, siteCode: string, token: string): Promise<AppE
 }
 
 /**
- * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves
- * the order to ready_checkout. Only an open, unexpired order changes (one conditional update).
+ * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves a
+ * holding order to ready_checkout. Only an open, unexpired order changes (a conditional update).
  */
 export async function updateCustomerInfo(
   db: Db,
@@ -31,13 +32,23 @@ export async function updateCustomerInfo(
     [siteCode],
   );
   const customerInfo = acceptedCustomerInfo(templates.rows, body.customer_info);
-  const updated = await db.$client.query<{ status: OrderStatus }>(
-    `UPDATE orders SET customer_info = $3::jsonb, status = 'ready_checkout', updated_at = now()
-     WHERE order_token = $1 AND site_code = $2
-       AND status IN ('holding', 'ready_checkout') AND expires_at > now()
-     RETURNING status`,
-    [token, siteCode, JSON.stringify(customerInfo)],
-  );
-  if (updated.rowCount === 0) throw await refusalFor(db, siteCode, token);
-  return { order_token: token, status: updated.rows[0]!.status, customer_info: customerInfo };
+  return db.transaction(async (tx) => {
+    const updated = await tx.execute<{ id: string; status: OrderStatus }>(sql`
+      UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()
+      WHERE order_token = ${token} AND site_code = ${siteCode}
+        AND status = ANY(${sql.param([...OPEN_STATUSES])}::text[]) AND expires_at > now()
+      RETURNING id, status`);
+    const order = updated.rows[0];
+    if (!order) throw await refusalFor(tx, siteCode, token);
+    let status = order.status;
+    if (status === 'holding') {
+      await transitionOrders(tx, {
+        orders: orderById(Number(order.id)),
+        to: 'ready_checkout',
+        reason: 'customer_info',
+      });
+      status = 'ready_checkout';
+    }
+    return { order_token: token, status, customer_info: customerInfo };
+  });
 }

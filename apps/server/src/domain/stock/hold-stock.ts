@@ -242,6 +242,10 @@ async function insertHeldOrders(
                    $10::int[]) AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes)
        WHERE EXISTS (SELECT 1 FROM taken)
        RETURNING id, order_token, expires_at
+     ), new_events AS (
+       -- The order's first event (ADR 011): created holding by the hold.
+       INSERT INTO order_events (order_id, from_status, to_status, reason)
+       SELECT id, NULL, 'holding', 'hold' FROM new_orders
      ), new_lines AS (
        INSERT INTO order_lines (order_id, option_value_id, quantity, unit_price)
        SELECT o.id, l.option_value_id, l.quantity, l.unit_price

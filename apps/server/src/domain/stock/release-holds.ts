@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 
-/** An order whose status was just moved out of holding/ready_checkout in the caller's transaction. */
+/** An order that just stopped holding stock (expired, cancelled) in the caller's transaction. */
 export interface ReleasedOrder {
   id: number;
   time_span_id: number;

@@ -1,29 +1,37 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { releaseHolds, type ReleasedOrder } from './release-holds.ts';
+import { transitionOrders } from '../orders/order-state.ts';
+import { releaseHolds } from './release-holds.ts';
 
 export const SWEEP_BATCH_SIZE = 300;
 
 /**
- * One sweep: marks up to `limit` expired open orders 'expired' and gives their stock and coupon uses
+ * How long past its hold an order may stay 'paying' before the sweeper gives up on the payment and
+ * releases the stock. A gateway redirect (3-D Secure, a wallet) can outlive the hold by a few minutes;
+ * a payment that lands after this is a late payment (kept if stock remains, else refunded).
+ */
+export const PAYING_GRACE_MINUTES = 30;
+
+/**
+ * One sweep: moves up to `limit` expired orders to 'expired' and gives their stock and coupon uses
  * back, in one transaction. SKIP LOCKED lets several sweepers (one per server process) work at once on
  * disjoint orders, and skips an order that a checkout or cancel holds right now. Answers how many
  * orders it released.
  */
 export async function sweepExpiredHolds(db: Db, limit = SWEEP_BATCH_SIZE): Promise<number> {
   return db.transaction(async (tx) => {
-    const result = await tx.execute<ReleasedOrder & Record<string, unknown>>(sql`
-      WITH due AS (
+    const moved = await transitionOrders(tx, {
+      orders: sql`
         SELECT id FROM orders
-        WHERE status IN ('holding', 'ready_checkout') AND expires_at <= now()
+        WHERE (status IN ('holding', 'ready_checkout') AND expires_at <= now())
+           OR (status = 'paying' AND expires_at <= now() - make_interval(mins => ${PAYING_GRACE_MINUTES}))
         ORDER BY expires_at
         LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE orders o SET status = 'expired', updated_at = now()
-      FROM due WHERE o.id = due.id
-      RETURNING o.id, o.time_span_id, o.quantity`);
-    await releaseHolds(tx, result.rows);
-    return result.rows.length;
+        FOR UPDATE SKIP LOCKED`,
+      to: 'expired',
+      reason: 'hold_expired',
+    });
+    await releaseHolds(tx, moved);
+    return moved.length;
   });
 }

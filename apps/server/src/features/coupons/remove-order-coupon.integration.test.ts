@@ -163,11 +163,11 @@ describe('DELETE /ordercoupons/{id}/{couponId}', () => {
     expect(await usedCount(ctx.db, c.id)).toBe(1);
   });
 
-  it('a paid order keeps its coupons', async () => {
+  it('a reserved order keeps its coupons', async () => {
     const { id: orderId, token } = await order();
     const c = await coupon();
     const applied = await apply(token, c.code);
-    await ctx.db.execute(sql`UPDATE orders SET status = 'paid' WHERE id = ${orderId}`);
+    await ctx.db.execute(sql`UPDATE orders SET status = 'reserved' WHERE id = ${orderId}`);
     const res = await remove(token, applied.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'order status must be ready_checkout' });
