@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { langCodeSchema, productTypeSchema } from '../enums.ts';
+
+/** Status of a reservation and of each of its tickets. */
+export const RESERVATION_STATUSES = ['reserved', 'cancelled', 'refunded'] as const;
+export const reservationStatusSchema = z.enum(RESERVATION_STATUSES);
+export const TICKET_STATUSES = ['valid', 'used', 'void'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+
+/** GET /api/v1/tickets/{id}?lang= (id: the reservation token): the ticket page (Kippu's design, ADR 018). */
+export const ticketQuerySchema = z.object({ lang: langCodeSchema });
+
+export const ticketResponseSchema = z.object({
+  reservation_number: z.string(),
+  status: reservationStatusSchema,
+  lang: langCodeSchema,
+  product: z.object({
+    name: z.string(),
+    type: productTypeSchema,
+    caution: z.string(),
+  }),
+  time_span_id: z.number().int(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  total_price: z.number().int().nonnegative(),
+  discount: z.number().int().nonnegative(),
+  set_products: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
+  /** One per admitted person, in ticket-type order; `qr` is the signed payload the QR code carries. */
+  tickets: z.array(
+    z.object({
+      id: z.number().int(),
+      sequence: z.number().int().positive(),
+      option_name: z.string(),
+      status: ticketStatusSchema,
+      qr: z.string(),
+    }),
+  ),
+});
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
