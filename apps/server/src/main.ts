@@ -2,16 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { loadEnv } from './config/env.ts';
 import { openDatabase } from './database.ts';
 import { buildApp } from './app.ts';
-import { keepDemoWindowOpen, seedDemoData } from './seed/index.ts';
+import { keepDemoWindowOpen, seedOnStart, wantsDemoData } from './seed/index.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase(env, REPO_ROOT);
-  if (env.SEED_DEMO_DATA) await seedDemoData(database.db);
+  const demo = wantsDemoData(env);
+  await seedOnStart(database.db, { demo });
   const app = await buildApp({ env, db: database.db });
-  const stopDemoWindow = env.SEED_DEMO_DATA
+  const stopDemoWindow = demo
     ? keepDemoWindowOpen(database.db, (error) => app.log.error({ err: error }, 'extending demo stock failed'))
     : () => undefined;
 

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { LANG_CODES, siteSlug, type LocalizedText, type SiteCode, type SiteSettings } from '@kippu/contract';
+import {
+  LANG_CODES,
+  siteSlug,
+  type LocalizedText,
+  type SiteCode,
+  type StoredSiteSettings,
+} from '@kippu/contract';
 import type { Db } from '../src/db/client.ts';
 import { coupons, optionValues, products, sites, timeSpans } from '../src/db/schema.ts';
 
@@ -8,7 +14,8 @@ export function everyLang(text: string): LocalizedText {
   return Object.fromEntries(LANG_CODES.map((lang) => [lang, `${text} (${lang})`])) as LocalizedText;
 }
 
-export function testSiteSettings(patch: Partial<SiteSettings> = {}): SiteSettings {
+/** A stored settings document (`sites.settings`); server-only values are columns (ensureSite). */
+export function testSiteSettings(patch: Partial<StoredSiteSettings> = {}): StoredSiteSettings {
   return {
     kind: 'art',
     name: everyLang('Test site'),
@@ -54,19 +61,37 @@ export function testSiteSettings(patch: Partial<SiteSettings> = {}): SiteSetting
     analytics: { tagManagerId: null, gatagKeyUrl: null },
     completePage: { showGoToTicketButton: true },
     layout: { orderProcedure: 'selectProductBeforeDate' },
-    calendar: { colorized: true },
     appDownloadModalImage: null,
-    holdMinutes: 20,
-    fewStockThreshold: 5,
     ...patch,
   };
 }
 
+/** The server-only settings of a test site (typed columns of `sites`, ADR 014). */
+export interface TestSiteColumns {
+  holdMinutes?: number | null;
+  fewStockThreshold?: number;
+  calendarColorized?: boolean;
+}
+
+export const TEST_SITE_COLUMNS = { holdMinutes: null, fewStockThreshold: 5, calendarColorized: true };
+
 /** Makes sure a site row exists (the seeded template normally has all 14). */
-export async function ensureSite(db: Db, code: SiteCode, settings?: Partial<SiteSettings>): Promise<void> {
+export async function ensureSite(
+  db: Db,
+  code: SiteCode,
+  settings?: Partial<StoredSiteSettings>,
+  columns: TestSiteColumns = {},
+): Promise<void> {
   await db
     .insert(sites)
-    .values({ code, slug: siteSlug(code), position: 99, settings: testSiteSettings(settings) })
+    .values({
+      code,
+      slug: siteSlug(code),
+      position: 99,
+      settings: testSiteSettings(settings),
+      ...TEST_SITE_COLUMNS,
+      ...columns,
+    })
     .onConflictDoNothing();
 }
 

@@ -7,7 +7,7 @@ import { createDb } from '../src/db/client.ts';
 import { databaseUrl } from '../src/db/database-url.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemoData } from '../src/seed/index.ts';
+import { seedOnStart } from '../src/seed/index.ts';
 
 async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -40,7 +40,7 @@ export async function prepareTemplateDatabase(): Promise<{
   const db = createDb(databaseUrl(adminUrl, template), 4);
   try {
     await migrate(db.$client);
-    await seedDemoData(db);
+    await seedOnStart(db, { demo: true });
   } finally {
     await db.$client.end();
   }

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
-export const SITE_CODES = [
+/**
+ * A site code is data (a row of the `sites` table, ADR 014): adding a venue needs no release. The pattern
+ * keeps codes safe to render into `<body data-site>` and to use in file and storage names.
+ */
+export const SITE_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,39}$/;
+export const siteCodeSchema = z.string().regex(SITE_CODE_PATTERN, 'expected a site code such as BORDERLESS');
+export type SiteCode = z.infer<typeof siteCodeSchema>;
+
+/** The 14 sites the spec names (§1): shipped as reference site rows, with demo content (ADR 013). */
+export const DEMO_SITE_CODES = [
   'BORDERLESS',
   'LAB_EXHIBITION',
   'DEMO',
@@ -16,9 +25,9 @@ export const SITE_CODES = [
   'AZABUDAI_BORDERLESS',
   'OKINAWA',
 ] as const;
-export const siteCodeSchema = z.enum(SITE_CODES);
-export type SiteCode = z.infer<typeof siteCodeSchema>;
-export const DEFAULT_SITE: SiteCode = 'BORDERLESS';
+export type DemoSiteCode = (typeof DEMO_SITE_CODES)[number];
+/** Unknown slugs and codes fall back to this site (spec §1); it is always among the reference sites. */
+export const DEFAULT_SITE: DemoSiteCode = 'BORDERLESS';
 
 /** Display order of the picker comes from the database; this is only the closed set of codes. */
 export const LANG_CODES = ['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'] as const;

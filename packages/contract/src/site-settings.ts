@@ -13,6 +13,18 @@ const perEnvironment = z.object(
   >,
 );
 
+/**
+ * Provider keys the browser uses are public (a Stripe publishable key, a shop id). A secret key pasted into
+ * the public document must fail loudly rather than be served: secrets live in `site_secrets` (ADR 014).
+ */
+const SECRET_KEY = /^(sk|rk)_(live|test)_/;
+const publicKey = z
+  .string()
+  .refine(
+    (value) => !SECRET_KEY.test(value),
+    'a secret key belongs in site_secrets, never in public settings',
+  );
+
 /** A second card processor (two sites): token and 3-D Secure scripts, merchant and post URL per environment. */
 const secondaryCardProcessor = z.object({
   tokenScriptUrl: perEnvironment,
@@ -22,7 +34,10 @@ const secondaryCardProcessor = z.object({
   postUrl: perEnvironment,
 });
 
-/** Per-site settings (spec §3 "Per-site settings", §9). Stored as a validated document per site. */
+/**
+ * Per-site settings the browser sees (spec §3 "Per-site settings", §9), served by GET /configurations.
+ * Values only the server reads are typed columns of `sites`, secrets are in `site_secrets` (ADR 014).
+ */
 export const siteSettingsSchema = z.object({
   kind: z.enum(['art', 'museum', 'cafe', 'garden']),
   name: localizedTextSchema,
@@ -59,23 +74,43 @@ export const siteSettingsSchema = z.object({
   }),
   currency: currencySchema,
   payment: z.object({
-    cardProviderKeys: z.record(z.string(), z.string()),
+    cardProviderKeys: z.record(z.string(), publicKey),
     merchantIds: z.record(z.string(), z.string()),
     deviceFingerprintScriptUrl: z.string().nullable(),
     secondaryCardProcessor: secondaryCardProcessor.nullable(),
-    thirdProcessor: z.object({ key: z.string(), environment: z.enum(ENVIRONMENTS) }).nullable(),
+    thirdProcessor: z.object({ key: publicKey, environment: z.enum(ENVIRONMENTS) }).nullable(),
   }),
   analytics: z.object({ tagManagerId: z.string().nullable(), gatagKeyUrl: z.string().nullable() }),
   completePage: z.object({ showGoToTicketButton: z.boolean() }),
   layout: z.object({ orderProcedure: orderProcedureSchema }),
   calendar: z.object({ colorized: z.boolean() }),
   appDownloadModalImage: z.string().nullable(),
-  /** Minutes a temporary order holds its stock before it is released. */
-  holdMinutes: z.number().int().min(1).max(120),
-  /** A slot with at most this many tickets left shows the few-in-stock message. */
-  fewStockThreshold: z.number().int().min(0),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/**
+ * A select list as stored: its items, or `{ list }`, the name of a shared list in `option_lists`
+ * (reference data the server keeps current, ADR 013). GET /configurations always serves the items.
+ */
+export const storedOptionListSchema = z.union([
+  z.array(optionItemSchema),
+  z.object({ list: z.string().min(1) }),
+]);
+export type StoredOptionList = z.infer<typeof storedOptionListSchema>;
+
+/**
+ * The `sites.settings` document: the served settings without `calendar` (its flag is the typed column
+ * `calendar_colorized`, which SQL reads), and with select lists that may name a shared list.
+ */
+export const storedSiteSettingsSchema = siteSettingsSchema.omit({ calendar: true }).extend({
+  signIn: siteSettingsSchema.shape.signIn.extend({
+    residentArea: z.object({ inputType: z.enum(['text', 'select']), options: storedOptionListSchema }),
+    genderOptions: storedOptionListSchema,
+    ageOptions: storedOptionListSchema,
+    question1Items: storedOptionListSchema,
+  }),
+});
+export type StoredSiteSettings = z.infer<typeof storedSiteSettingsSchema>;
 
 /** GET /api/v1/configurations */
 export const configurationResponseSchema = z.object({

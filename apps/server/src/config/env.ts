@@ -16,14 +16,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
   /** Secret for signing tokens and ticket QR payloads; a fixed development value is refused in production. */
   APP_SECRET: z.string().min(32).default('development-secret-change-me-0123456789abcdef'),
-  /** Default minutes a temporary order holds stock, when a site does not set its own. */
+  /** Minutes a temporary order holds stock on a site whose `sites.hold_minutes` is null (ADR 014). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
   /** How often the hold sweeper looks for expired holds. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * Add the demo catalogue (products, prices, slots, coupons) on start. Unset: on with the embedded
+   * database, off on DATABASE_URL (seed/index.ts wantsDemoData, ADR 013). Reference data is applied always.
+   */
   SEED_DEMO_DATA: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -16,7 +16,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText, SiteSettings } from '@kippu/contract';
+import type { LocalizedText, StoredSiteSettings } from '@kippu/contract';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -24,7 +24,11 @@ export const sites = pgTable('sites', {
   code: text('code').primaryKey(),
   slug: text('slug').notNull().unique(),
   position: integer('position').notNull(),
-  settings: jsonb('settings').$type<SiteSettings>().notNull(),
+  settings: jsonb('settings').$type<StoredSiteSettings>().notNull(),
+  /** Server-only settings (migration 0510); null hold minutes: the environment's HOLD_MINUTES. */
+  holdMinutes: integer('hold_minutes'),
+  fewStockThreshold: integer('few_stock_threshold').notNull().default(0),
+  calendarColorized: boolean('calendar_colorized').notNull().default(false),
 });
 
 export const languages = pgTable('languages', {
@@ -105,6 +109,8 @@ export const optionValues = pgTable('option_values', {
   names: jsonb('names').$type<LocalizedText>().notNull(),
   price: integer('price').notNull(),
   position: integer('position').notNull().default(0),
+  /** The demo seed's stable key of a ticket type (migration 0510); null for staff-made ones. */
+  seedKey: text('seed_key'),
 });
 
 export const setProducts = pgTable('set_products', {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { siteFromSlug, type SiteCode } from '@kippu/contract';
+import { DEFAULT_SITE, type SiteCode } from '@kippu/contract';
+import { createSiteDirectory } from '../domain/sites/site-directory.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,14 +9,16 @@ declare module 'fastify' {
   }
 }
 
-export function siteOfUrl(url: string): SiteCode {
-  const firstSegment = url.split('?')[0]!.split('/')[1];
-  return siteFromSlug(firstSegment);
+/** The first path segment of a URL: the site's slug. */
+export function slugOfUrl(url: string): string | undefined {
+  return url.split('?')[0]!.split('/')[1];
 }
 
+/** Sites are rows of the `sites` table (ADR 014), looked up through a per-app directory. */
 export function registerSiteResolution(app: FastifyInstance): void {
-  app.decorateRequest('site', 'BORDERLESS');
+  const directory = createSiteDirectory(app.db);
+  app.decorateRequest('site', DEFAULT_SITE);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.site = siteOfUrl(request.url);
+    request.site = await directory.siteOfSlug(slugOfUrl(request.url));
   });
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SITE_CODES, siteSlug } from '@kippu/contract';
+import { DEMO_SITE_CODES, siteSlug } from '@kippu/contract';
 import { setupTestApp } from '../../test/helper.ts';
 
 /** A build directory with a secret file beside it that must never be served. */
@@ -26,7 +26,7 @@ describe('serving the web app', () => {
   const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
   it('serves every site at /{slug}/ with its code on the body', async () => {
-    for (const code of SITE_CODES) {
+    for (const code of DEMO_SITE_CODES) {
       const res = await get(`/${siteSlug(code)}/`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -2,15 +2,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, ERRORS, SITE_CODES, siteSlug, type SiteCode } from '@kippu/contract';
+import { DEFAULT_SITE, ERRORS, siteSlug, type SiteCode } from '@kippu/contract';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
-/** One built bundle serves every site: only `<body data-site>` differs (ADR 004). */
-function pagesBySite(indexHtml: string): Map<SiteCode, string> {
-  return new Map(
-    SITE_CODES.map((code) => [code, indexHtml.replace('<body', `<body data-site="${code}"`)] as const),
-  );
+/**
+ * One built bundle serves every site: only `<body data-site>` differs (ADR 004). Pages are made on first
+ * use for each site the site directory resolves (codes are checked against a safe pattern, ADR 014).
+ */
+function pagesBySite(indexHtml: string): (site: SiteCode) => string {
+  const pages = new Map<SiteCode, string>();
+  return (site) => {
+    let page = pages.get(site);
+    if (page === undefined) {
+      page = indexHtml.replace('<body', `<body data-site="${site}"`);
+      pages.set(site, page);
+    }
+    return page;
+  };
 }
 
 function looksLikeFile(path: string): boolean {
@@ -25,10 +34,10 @@ function looksLikeFile(path: string): boolean {
 export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
   const indexFile = `${distDir}index.html`;
   const built = existsSync(indexFile);
-  const pages = built ? pagesBySite(readFileSync(indexFile, 'utf8')) : new Map<SiteCode, string>();
+  const pageOf = built ? pagesBySite(readFileSync(indexFile, 'utf8')) : undefined;
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pages.get(request.site) ?? pages.get(DEFAULT_SITE);
+    const page = pageOf?.(request.site);
     if (!page)
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);

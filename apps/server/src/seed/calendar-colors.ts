@@ -22,7 +22,8 @@ const HOLIDAYS = [
 ];
 
 // Weekends and holidays busy, Fridays fairly busy, other open days quiet; closed days get no colour.
-// Only sites whose settings say calendar.colorized; existing rows (perhaps edited by staff) are kept.
+// Only colorized sites, and only dates after the site's last coloured one: a colour staff changed or
+// removed stays as they left it.
 const INSERT_COLORS = `
 INSERT INTO calendar_colors (site_code, date, color_code)
 SELECT s.code,
@@ -33,9 +34,11 @@ SELECT s.code,
          ELSE $6
        END
 FROM jsonb_to_recordset($1::jsonb) AS c(site text, closed int[])
-JOIN sites s ON s.code = c.site AND (s.settings -> 'calendar' ->> 'colorized')::boolean
+JOIN sites s ON s.code = c.site AND s.calendar_colorized
+LEFT JOIN LATERAL (SELECT max(date) AS date FROM calendar_colors WHERE site_code = s.code) last ON true
 CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+  AND (last.date IS NULL OR d.day::date > last.date)
 ON CONFLICT (site_code, date) DO NOTHING`;
 
 export async function seedCalendarColors(db: Db, daysAhead = DEMO_DAYS_AHEAD): Promise<void> {

@@ -1,12 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import type { SiteCode } from '@kippu/contract';
+import type { DemoSiteCode } from '@kippu/contract';
 import type { Db } from '../db/client.ts';
 import { couponCampaigns, coupons, products, sites } from '../db/schema.ts';
 import { productUuid } from './demo-ids.ts';
 import { t6, type Texts6 } from './localized.ts';
 
 interface DemoCoupon {
-  site: SiteCode;
+  site: DemoSiteCode;
   code: string;
   names: Texts6;
   campaign: string;

@@ -1,5 +1,4 @@
-import { FIELD_NAMES, type FieldName, type SiteCode } from '@kippu/contract';
-import { sql } from 'drizzle-orm';
+import { FIELD_NAMES, type DemoSiteCode, type FieldName } from '@kippu/contract';
 import type { Db } from '../db/client.ts';
 import { fieldTemplates } from '../db/schema.ts';
 import { SITE_DEFINITIONS, type SiteDefinition } from './data/site-definitions.ts';
@@ -26,7 +25,7 @@ const STANDARD: FieldRules = {
   questionnaire3: hidden,
 };
 
-const SITE_RULES: Partial<Record<SiteCode, Partial<FieldRules>>> = {
+const SITE_RULES: Partial<Record<DemoSiteCode, Partial<FieldRules>>> = {
   // Entry is by the e-mailed link only: ask for nothing but the address.
   MORI: Object.fromEntries(Object.keys(STANDARD).map((name) => [name, hidden])) as FieldRules,
   BORDERLESS: { teamlab_mail_magazine: shown(), phone: shown(true) },
@@ -46,6 +45,10 @@ function fieldType(def: SiteDefinition, name: FieldName): 'text' | 'select' {
   return SELECT_FIELDS.has(name) ? 'select' : 'text';
 }
 
+/**
+ * The order-form fields of each reference site, inserted when absent (a field added to FIELD_NAMES reaches
+ * every reference site); what staff changed stays.
+ */
 export async function seedFieldTemplates(db: Db): Promise<void> {
   const rows = SITE_DEFINITIONS.flatMap((def) => {
     const rules: FieldRules = { ...STANDARD, ...SITE_RULES[def.code] };
@@ -63,13 +66,5 @@ export async function seedFieldTemplates(db: Db): Promise<void> {
   await db
     .insert(fieldTemplates)
     .values(rows)
-    .onConflictDoUpdate({
-      target: [fieldTemplates.siteCode, fieldTemplates.fieldName],
-      set: {
-        fieldType: sql`excluded.field_type`,
-        isDisplay: sql`excluded.is_display`,
-        isRequire: sql`excluded.is_require`,
-        position: sql`excluded.position`,
-      },
-    });
+    .onConflictDoNothing({ target: [fieldTemplates.siteCode, fieldTemplates.fieldName] });
 }

@@ -1,5 +1,4 @@
 import type { LangCode } from '@kippu/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { languages } from '../db/schema.ts';
 import { SITE_DEFINITIONS } from './data/site-definitions.ts';
@@ -17,6 +16,7 @@ const DISPLAY_NAMES: [LangCode, string][] = [
 /** Japanese is the default everywhere except the international Okinawa site, which opens in English. */
 const DEFAULT_LANG_OVERRIDES: Partial<Record<string, LangCode>> = { OKINAWA: 'en' };
 
+/** The six languages of each reference site, inserted when absent: staff may reorder them or change the default. */
 export async function seedLanguages(db: Db): Promise<void> {
   const rows = SITE_DEFINITIONS.flatMap(({ code }) => {
     const defaultLang = DEFAULT_LANG_OVERRIDES[code] ?? 'ja';
@@ -31,12 +31,5 @@ export async function seedLanguages(db: Db): Promise<void> {
   await db
     .insert(languages)
     .values(rows)
-    .onConflictDoUpdate({
-      target: [languages.siteCode, languages.code],
-      set: {
-        displayName: sql`excluded.display_name`,
-        displayPosition: sql`excluded.display_position`,
-        isDefault: sql`excluded.is_default`,
-      },
-    });
+    .onConflictDoNothing({ target: [languages.siteCode, languages.code] });
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod, SalesChannel, SiteCode } from '@kippu/contract';
+import type { DemoSiteCode, PaymentMethod, SalesChannel } from '@kippu/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentMethods, paymentMethodTypes } from '../db/schema.ts';
@@ -55,7 +55,7 @@ const COUNTER: ChannelMethods = { pos: ['gmo', 'free'], kiosk: ['gmo'] };
  * Methods per site and channel, in display order. Together they cover all 12 method ids; `free` is offered
  * wherever a product has a ticket type priced 0 (an order may then total nothing).
  */
-const SITE_METHODS: Record<SiteCode, ChannelMethods> = {
+const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   BORDERLESS: {
     web: ['stripe_secure', 'gmo_3ds', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
     ...COUNTER,
@@ -85,6 +85,10 @@ const SITE_METHODS: Record<SiteCode, ChannelMethods> = {
   OKINAWA: { web: ['stripe_secure', 'alipay', 'gmo_paypay', 'free'], spot: ['stripe_secure'] },
 };
 
+/**
+ * Method names are the code's and follow it on every start; a site's methods per channel are inserted
+ * when absent, then staff own their order and whether they are enabled.
+ */
 export async function seedPaymentMethods(db: Db): Promise<void> {
   await db
     .insert(paymentMethodTypes)
@@ -96,12 +100,10 @@ export async function seedPaymentMethods(db: Db): Promise<void> {
       methods.map((method, index) => ({ siteCode, channel, method, enabled: true, position: index + 1 })),
     ),
   );
-  // Positions follow the seed; `enabled` stays as an operator may have switched it.
   await db
     .insert(paymentMethods)
     .values(rows)
-    .onConflictDoUpdate({
+    .onConflictDoNothing({
       target: [paymentMethods.siteCode, paymentMethods.channel, paymentMethods.method],
-      set: { position: sql`excluded.position` },
     });
 }

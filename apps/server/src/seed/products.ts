@@ -1,5 +1,5 @@
-import type { SiteCode } from '@kippu/contract';
-import { sql } from 'drizzle-orm';
+import type { DemoSiteCode } from '@kippu/contract';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { optionValues, products, setProductLinks, setProducts } from '../db/schema.ts';
 import { PRODUCT_TEXTS, SET_PRODUCT_TEXTS, TICKET_TYPES, type SetProductKey } from './data/product-texts.ts';
@@ -8,9 +8,21 @@ import { productUuid, setProductUuid } from './demo-ids.ts';
 import { t6 } from './localized.ts';
 
 const catalogueEntries = () =>
-  Object.entries(SITE_CATALOGUES) as [SiteCode, (typeof SITE_CATALOGUES)[SiteCode]][];
+  Object.entries(SITE_CATALOGUES) as [DemoSiteCode, (typeof SITE_CATALOGUES)[DemoSiteCode]][];
 
-/** Products, their ticket types, add-ons and add-on links of every demo site. Upserts by stable UUIDs. */
+// Databases seeded before migration 0510 found demo ticket types by position. A demo product whose ticket
+// types have no key yet gets its keys from those positions, once, so the insert below adds no duplicates.
+const ADOPT_UNKEYED_TICKET_TYPES = `
+UPDATE option_values ov SET seed_key = x.key
+FROM unnest($1::int[], $2::int[], $3::text[]) AS x(product_id, position, key)
+WHERE ov.product_id = x.product_id AND ov.position = x.position AND ov.seed_key IS NULL
+  AND NOT EXISTS (SELECT 1 FROM option_values k WHERE k.product_id = x.product_id AND k.seed_key IS NOT NULL)`;
+
+/**
+ * Products, their ticket types, add-ons and add-on links of every demo site, each found by a stable key
+ * (product and add-on UUIDs from `site:key`, ticket types by `(product, key)`). Inserted when absent and
+ * never updated: names, prices and order are the operator's once they exist (ADR 013).
+ */
 export async function seedProducts(db: Db): Promise<void> {
   const productRows = catalogueEntries().flatMap(([site, catalogue]) =>
     catalogue.products.map((product, position) => {
@@ -29,24 +41,13 @@ export async function seedProducts(db: Db): Promise<void> {
       };
     }),
   );
-  const saved = await db
-    .insert(products)
-    .values(productRows)
-    .onConflictDoUpdate({
-      target: products.uuid,
-      set: {
-        productType: sql`excluded.product_type`,
-        names: sql`excluded.names`,
-        descriptions: sql`excluded.descriptions`,
-        cautions: sql`excluded.cautions`,
-        saleChannels: sql`excluded.sale_channels`,
-        maxQuantity: sql`excluded.max_quantity`,
-        position: sql`excluded.position`,
-      },
-    })
-    .returning({ id: products.id, uuid: products.uuid });
-  const productIdByUuid = new Map(saved.map((row) => [row.uuid, row.id]));
-  const productId = (site: SiteCode, key: string) => productIdByUuid.get(productUuid(site, key))!;
+  await db.insert(products).values(productRows).onConflictDoNothing({ target: products.uuid });
+  const productIdByUuid = await idsByUuid(
+    db,
+    products,
+    productRows.map((row) => row.uuid),
+  );
+  const productId = (site: DemoSiteCode, key: string) => productIdByUuid.get(productUuid(site, key))!;
 
   const optionRows = catalogueEntries().flatMap(([site, catalogue]) =>
     catalogue.products.flatMap((product) =>
@@ -55,16 +56,19 @@ export async function seedProducts(db: Db): Promise<void> {
         names: t6(TICKET_TYPES[ticketType]),
         price,
         position: position + 1,
+        seedKey: ticketType,
       })),
     ),
   );
+  await db.$client.query(ADOPT_UNKEYED_TICKET_TYPES, [
+    optionRows.map((row) => row.productId),
+    optionRows.map((row) => row.position),
+    optionRows.map((row) => row.seedKey),
+  ]);
   await db
     .insert(optionValues)
     .values(optionRows)
-    .onConflictDoUpdate({
-      target: [optionValues.productId, optionValues.position],
-      set: { names: sql`excluded.names`, price: sql`excluded.price` },
-    });
+    .onConflictDoNothing({ target: [optionValues.productId, optionValues.seedKey] });
 
   const setRows = catalogueEntries().flatMap(([site, catalogue]) =>
     (Object.entries(catalogue.setPrices) as [SetProductKey, number][]).map(([key, price], position) => ({
@@ -76,20 +80,12 @@ export async function seedProducts(db: Db): Promise<void> {
       position: position + 1,
     })),
   );
-  const savedSets = await db
-    .insert(setProducts)
-    .values(setRows)
-    .onConflictDoUpdate({
-      target: setProducts.uuid,
-      set: {
-        names: sql`excluded.names`,
-        descriptions: sql`excluded.descriptions`,
-        price: sql`excluded.price`,
-        position: sql`excluded.position`,
-      },
-    })
-    .returning({ id: setProducts.id, uuid: setProducts.uuid });
-  const setIdByUuid = new Map(savedSets.map((row) => [row.uuid, row.id]));
+  await db.insert(setProducts).values(setRows).onConflictDoNothing({ target: setProducts.uuid });
+  const setIdByUuid = await idsByUuid(
+    db,
+    setProducts,
+    setRows.map((row) => row.uuid),
+  );
 
   const linkRows = catalogueEntries().flatMap(([site, catalogue]) =>
     catalogue.products.flatMap((product) =>
@@ -100,4 +96,17 @@ export async function seedProducts(db: Db): Promise<void> {
     ),
   );
   if (linkRows.length) await db.insert(setProductLinks).values(linkRows).onConflictDoNothing();
+}
+
+/** Ids of rows found by UUID, whether this run inserted them or an earlier one did. */
+async function idsByUuid(
+  db: Db,
+  table: typeof products | typeof setProducts,
+  uuids: string[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: table.id, uuid: table.uuid })
+    .from(table)
+    .where(inArray(table.uuid, uuids));
+  return new Map(rows.map((row) => [row.uuid, row.id]));
 }

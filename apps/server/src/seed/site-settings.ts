@@ -1,16 +1,12 @@
-import { LANG_CODES, siteSettingsSchema, type OptionItem, type SiteSettings } from '@kippu/contract';
-import { COUNTRY_OPTIONS } from './data/countries.ts';
 import {
-  AGE_ADULT_BANDS,
-  AGE_DECADES,
-  GENDER_BINARY,
-  GENDER_WITH_UNDISCLOSED,
-  HEARD_ABOUT_US,
-  JAPAN_REGIONS,
-} from './data/option-lists.ts';
-import { PREFECTURE_OPTIONS } from './data/prefectures.ts';
+  LANG_CODES,
+  storedSiteSettingsSchema,
+  type StoredOptionList,
+  type StoredSiteSettings,
+} from '@kippu/contract';
 import type { ResidenceList, SiteDefinition } from './data/site-definitions.ts';
-import { selectList, t6 } from './localized.ts';
+import { t6 } from './localized.ts';
+import type { ReferenceOptionList } from './option-lists.ts';
 
 const TICKETS_WORD = {
   ja: 'チケット',
@@ -21,10 +17,13 @@ const TICKETS_WORD = {
   th: 'บัตรเข้าชม',
 };
 
-const RESIDENCE_OPTIONS: Record<ResidenceList, OptionItem[]> = {
-  prefectures: PREFECTURE_OPTIONS,
-  regions: JAPAN_REGIONS,
-  countries: COUNTRY_OPTIONS,
+/** A select list the server keeps current (ADR 013): the document names it instead of copying it. */
+const shared = (list: ReferenceOptionList): StoredOptionList => ({ list });
+
+const RESIDENCE_OPTIONS: Record<ResidenceList, StoredOptionList> = {
+  prefectures: shared('prefectures'),
+  regions: shared('japan_regions'),
+  countries: shared('countries'),
   text: [],
 };
 
@@ -41,14 +40,16 @@ function slugKey(code: string): string {
   return code.toLowerCase();
 }
 
-/** The full, validated settings document of a demo site. Throws if the document breaks the contract. */
-export function buildSiteSettings(def: SiteDefinition): SiteSettings {
+/**
+ * The starting settings document of a reference site (stored once, then the operator's). Throws if the
+ * document breaks the contract. Server-only values are columns (seed/sites.ts).
+ */
+export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
   const name = t6(def.name);
   const pageTitle = Object.fromEntries(
     LANG_CODES.map((lang) => [lang, `${name[lang]} | ${TICKETS_WORD[lang]}`]),
-  ) as SiteSettings['pageTitle'];
-  const residenceOptions = RESIDENCE_OPTIONS[def.residence];
-  const settings: SiteSettings = {
+  ) as StoredSiteSettings['pageTitle'];
+  const settings: StoredSiteSettings = {
     kind: def.kind,
     name,
     isMailConfirm: true,
@@ -77,11 +78,11 @@ export function buildSiteSettings(def: SiteDefinition): SiteSettings {
     signIn: {
       residentArea: {
         inputType: def.residence === 'text' ? 'text' : 'select',
-        options: residenceOptions.length ? selectList(residenceOptions) : [],
+        options: RESIDENCE_OPTIONS[def.residence],
       },
-      genderOptions: selectList(def.gender === 'binary' ? GENDER_BINARY : GENDER_WITH_UNDISCLOSED),
-      ageOptions: selectList(def.ageBands === 'decades' ? AGE_DECADES : AGE_ADULT_BANDS),
-      question1Items: selectList(HEARD_ABOUT_US),
+      genderOptions: shared(def.gender === 'binary' ? 'gender_binary' : 'gender_with_undisclosed'),
+      ageOptions: shared(def.ageBands === 'decades' ? 'age_decades' : 'age_adult_bands'),
+      question1Items: shared('heard_about_us'),
       mailMagazineDefault: true,
       teamlabMailMagazineDefault: false,
     },
@@ -113,10 +114,7 @@ export function buildSiteSettings(def: SiteDefinition): SiteSettings {
     analytics: { tagManagerId: null, gatagKeyUrl: null },
     completePage: { showGoToTicketButton: !def.onlyStartMailConfirm },
     layout: { orderProcedure: def.orderProcedure },
-    calendar: { colorized: def.colorizedCalendar },
     appDownloadModalImage: def.appDownloadModal ? '/images/app-download.png' : null,
-    holdMinutes: 20,
-    fewStockThreshold: def.fewStockThreshold,
   };
-  return siteSettingsSchema.parse(settings);
+  return storedSiteSettingsSchema.parse(settings);
 }

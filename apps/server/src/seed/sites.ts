@@ -1,23 +1,23 @@
 import { siteSlug } from '@kippu/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sites } from '../db/schema.ts';
 import { SITE_DEFINITIONS } from './data/site-definitions.ts';
 import { buildSiteSettings } from './site-settings.ts';
 
-/** All 14 sites in SITE_CODES order. The seed owns the demo settings, so a restart applies edits to it. */
+/**
+ * The 14 sites the spec names, in DEMO_SITE_CODES order, with their starting settings and server-only
+ * columns. Inserted when absent, never updated: from the first start on, a site's settings are the
+ * operator's (ADR 013). A code or slug already taken by another row is left alone.
+ */
 export async function seedSites(db: Db): Promise<void> {
   const rows = SITE_DEFINITIONS.map((def, position) => ({
     code: def.code,
     slug: siteSlug(def.code),
     position,
     settings: buildSiteSettings(def),
+    holdMinutes: def.holdMinutes ?? null,
+    fewStockThreshold: def.fewStockThreshold,
+    calendarColorized: def.colorizedCalendar,
   }));
-  await db
-    .insert(sites)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: sites.code,
-      set: { slug: sql`excluded.slug`, position: sql`excluded.position`, settings: sql`excluded.settings` },
-    });
+  await db.insert(sites).values(rows).onConflictDoNothing();
 }

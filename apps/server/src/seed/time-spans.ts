@@ -2,14 +2,20 @@ import type { Db } from '../db/client.ts';
 import { SITE_CATALOGUES } from './data/site-catalogues.ts';
 import { productUuid } from './demo-ids.ts';
 
-/** How far ahead the demo always has stock; each start tops the window up to this many days. */
+/** How far ahead the demo always has stock; each start (and every 6 hours) adds the days new since. */
 export const DEMO_DAYS_AHEAD = 90;
 
 /** SQL: today's date in Tokyo, where every demo site is. */
 export const TODAY_IN_TOKYO = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
 
+/**
+ * SQL: the start of the product's last span (null when it has none). Only spans that start after it are
+ * added, so a run adds the days new since the last one and never brings back a slot staff deleted.
+ */
+const LAST_START = `LEFT JOIN LATERAL (SELECT max(starts_at) AS at FROM time_spans WHERE product_id = p.id) last ON true`;
+
 // Local Tokyo wall-clock times become timestamptz with AT TIME ZONE; the unique (product_id, starts_at)
-// index makes a second run add only the days that are new since the last one.
+// index keeps two servers seeding at once from adding a span twice.
 const INSERT_SLOTS = `
 INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
 SELECT p.id,
@@ -18,9 +24,11 @@ SELECT p.id,
        c.capacity
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, first_at time, last_at time, step_minutes int, capacity int, closed int[])
 JOIN products p ON p.uuid = c.uuid
+${LAST_START}
 CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
 CROSS JOIN LATERAL generate_series(d.day::date + c.first_at, d.day::date + c.last_at, make_interval(mins => c.step_minutes)) AS s(local_start)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+  AND (last.at IS NULL OR s.local_start AT TIME ZONE 'Asia/Tokyo' > last.at)
 ON CONFLICT (product_id, starts_at) DO NOTHING`;
 
 const INSERT_DAYS = `
@@ -31,8 +39,10 @@ SELECT p.id,
        c.capacity
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, opens time, closes time, capacity int, closed int[])
 JOIN products p ON p.uuid = c.uuid
+${LAST_START}
 CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
+  AND (last.at IS NULL OR (d.day::date + c.opens) AT TIME ZONE 'Asia/Tokyo' > last.at)
 ON CONFLICT (product_id, starts_at) DO NOTHING`;
 
 // A pass starts on the first of a month and runs a year; one span per month that the window touches.
@@ -44,9 +54,11 @@ SELECT p.id,
        c.capacity
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, capacity int)
 JOIN products p ON p.uuid = c.uuid
+${LAST_START}
 CROSS JOIN LATERAL generate_series(date_trunc('month', ${TODAY_IN_TOKYO}::timestamp),
                                    date_trunc('month', (${TODAY_IN_TOKYO} + ($2::int - 1))::timestamp),
                                    interval '1 month') AS m(month)
+WHERE last.at IS NULL OR m.month AT TIME ZONE 'Asia/Tokyo' > last.at
 ON CONFLICT (product_id, starts_at) DO NOTHING`;
 
 /** Stock for every demo product from today (Asia/Tokyo) for the next DEMO_DAYS_AHEAD days. */

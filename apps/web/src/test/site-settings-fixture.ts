@@ -54,8 +54,6 @@ export function siteSettings(overrides: Partial<SiteSettings> = {}): SiteSetting
     layout: { orderProcedure: 'selectProductBeforeDate' },
     calendar: { colorized: true },
     appDownloadModalImage: null,
-    holdMinutes: 20,
-    fewStockThreshold: 5,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ export interface ProductForSale {
   maxQuantity: number;
   saleStartsAt: Date | null;
   saleEndsAt: Date | null;
-  /** The site's hold time, null when the site does not set one. */
+  /** The site's own hold time (`sites.hold_minutes`); null: HOLD_MINUTES applies (ADR 014). */
   holdMinutes: number | null;
   optionPrices: Map<number, number>;
   setProducts: Map<string, { id: number; price: number }>;
@@ -29,7 +29,7 @@ interface Row {
 async function readProduct(db: Db, siteCode: string, uuid: string): Promise<ProductForSale | null> {
   const { rows } = await db.$client.query<Row>(
     `SELECT p.id, p.sale_channels, p.min_quantity, p.max_quantity, p.sale_starts_at, p.sale_ends_at,
-            (s.settings->>'holdMinutes')::int AS hold_minutes,
+            s.hold_minutes,
             COALESCE((SELECT json_agg(json_build_object('id', ov.id, 'price', ov.price))
                       FROM option_values ov WHERE ov.product_id = p.id), '[]') AS options,
             COALESCE((SELECT json_agg(json_build_object('id', sp.id, 'uuid', sp.uuid, 'price', sp.price))

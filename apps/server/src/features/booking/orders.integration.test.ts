@@ -24,7 +24,8 @@ describe('POST /orders', () => {
       .returning();
     await ctx.db.insert(setProductLinks).values({ setProductId: setProduct!.id, productId: slot.id });
     const { rows } = await ctx.db.$client.query<{ minutes: number }>(
-      "SELECT (settings->>'holdMinutes')::int AS minutes FROM sites WHERE code = 'DEMO'",
+      "SELECT COALESCE(hold_minutes, $1) AS minutes FROM sites WHERE code = 'DEMO'",
+      [ctx.env.HOLD_MINUTES],
     );
     const before = Date.now();
     const res = await postOrder(

@@ -8,8 +8,8 @@ describe('GET /calendar/colors', () => {
   const ctx = setupTestApp();
 
   beforeAll(async () => {
-    await cleanSite(ctx.db, 'NAGAI', { calendar: { colorized: true } });
-    await cleanSite(ctx.db, 'MORI', { calendar: { colorized: false } });
+    await cleanSite(ctx.db, 'NAGAI', { calendarColorized: true });
+    await cleanSite(ctx.db, 'MORI', { calendarColorized: false });
     await ctx.db.$client.query(
       `INSERT INTO calendar_colors (site_code, date, color_code) VALUES
          ('NAGAI', '2027-03-01', '#ff0000'), ('NAGAI', '2027-03-15', '#00ff00'),

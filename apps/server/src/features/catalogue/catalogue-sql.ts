@@ -8,7 +8,7 @@ export function productInSaleWindowSql(product: string): string {
            AND (${product}.sale_ends_at IS NULL OR ${product}.sale_ends_at > now()))`;
 }
 
-/** The site's 'few tickets left' threshold (0 when unset); `siteCode` is the query parameter holding it. */
+/** The site's 'few tickets left' threshold (a typed column, ADR 014); `siteCode` is the query parameter. */
 export function fewStockThresholdSql(siteCode: string): string {
-  return `COALESCE((SELECT (settings ->> 'fewStockThreshold')::int FROM sites WHERE code = ${siteCode}), 0)`;
+  return `COALESCE((SELECT few_stock_threshold FROM sites WHERE code = ${siteCode}), 0)`;
 }

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { SiteCode, SiteSettings } from '@kippu/contract';
+import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { setProductLinks, setProducts, sites } from '../../db/schema.ts';
-import { ensureSite, everyLang, testSiteSettings } from '../../../test/factories.ts';
+import {
+  ensureSite,
+  everyLang,
+  TEST_SITE_COLUMNS,
+  testSiteSettings,
+  type TestSiteColumns,
+} from '../../../test/factories.ts';
 
 /** yyyy-MM-dd of the Tokyo date `days` from today. */
 export function tokyoDate(days = 0): string {
@@ -19,11 +25,11 @@ export function at(date: string, time: string): Date {
  * A site with known settings and no products or colours of its own (the demo seed may have some),
  * so tests see exactly the fixtures they create.
  */
-export async function cleanSite(db: Db, code: SiteCode, patch: Partial<SiteSettings> = {}): Promise<void> {
+export async function cleanSite(db: Db, code: SiteCode, columns: TestSiteColumns = {}): Promise<void> {
   await ensureSite(db, code);
   await db
     .update(sites)
-    .set({ settings: testSiteSettings(patch) })
+    .set({ settings: testSiteSettings(), ...TEST_SITE_COLUMNS, ...columns })
     .where(sql`${sites.code} = ${code}`);
   await db.execute(sql`DELETE FROM products WHERE site_code = ${code}`);
   await db.execute(sql`DELETE FROM set_products WHERE site_code = ${code}`);

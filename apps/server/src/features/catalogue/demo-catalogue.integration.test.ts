@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { SITE_CODES, productSearchResponseSchema, productsResponseSchema, siteSlug } from '@kippu/contract';
+import {
+  DEMO_SITE_CODES,
+  productSearchResponseSchema,
+  productsResponseSchema,
+  siteSlug,
+} from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
 import { tokyoDate } from './catalogue-test-fixtures.ts';
 
@@ -7,7 +12,7 @@ import { tokyoDate } from './catalogue-test-fixtures.ts';
 describe('demo catalogue of every site', () => {
   const ctx = setupTestApp();
 
-  it.each(SITE_CODES.map((code) => [code]))(
+  it.each(DEMO_SITE_CODES.map((code) => [code]))(
     '%s has web products with slots across the next 90 days',
     async (code) => {
       const slug = siteSlug(code);

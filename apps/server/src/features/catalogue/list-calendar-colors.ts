@@ -2,14 +2,14 @@ import type { CalendarColor, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 
-/** Only a site whose settings say calendar.colorized answers colours. */
+/** Only a colorized site (`sites.calendar_colorized`, served as settings.calendar.colorized) answers colours. */
 const CALENDAR_COLORS_SQL = `
 SELECT c.date::text AS date, c.color_code
 FROM calendar_colors c
 JOIN sites s ON s.code = c.site_code
 WHERE c.site_code = $1
   AND c.date BETWEEN $2::date AND $3::date
-  AND COALESCE((s.settings -> 'calendar' ->> 'colorized')::boolean, false)
+  AND s.calendar_colorized
 ORDER BY c.date`;
 
 /** GET /calendar/colors: the colour of each coloured date in [from, to]. */

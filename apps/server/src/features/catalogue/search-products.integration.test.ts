@@ -140,9 +140,7 @@ describe('GET /products/search and /products/search2', () => {
   });
 
   it('follows the site threshold for few', async () => {
-    await ctx.db.$client.query(
-      `UPDATE sites SET settings = jsonb_set(settings, '{fewStockThreshold}', '2') WHERE code = 'NAGAI'`,
-    );
+    await ctx.db.$client.query(`UPDATE sites SET few_stock_threshold = 2 WHERE code = 'NAGAI'`);
     try {
       const body = productSearchResponseSchema.parse(
         (await search(`from=${day}&to=${day}&lang=ja&product_uuid=${timed.uuid}`)).json(),
@@ -150,9 +148,7 @@ describe('GET /products/search and /products/search2', () => {
       const slot = body[0]!.products[0]!.slots.find((s) => s.id === spans.eleven);
       expect(slot).toMatchObject({ remaining: 3, status: 'available' });
     } finally {
-      await ctx.db.$client.query(
-        `UPDATE sites SET settings = jsonb_set(settings, '{fewStockThreshold}', '5') WHERE code = 'NAGAI'`,
-      );
+      await ctx.db.$client.query(`UPDATE sites SET few_stock_threshold = 5 WHERE code = 'NAGAI'`);
     }
   });
 

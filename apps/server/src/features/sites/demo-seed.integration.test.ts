@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   NO_SEND_VALUE,
   PAYMENT_METHODS,
-  SITE_CODES,
+  DEMO_SITE_CODES,
   siteSettingsSchema,
   siteSlug,
   type OrderProcedure,
   type SiteCode,
 } from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
-import { seedDemoData } from '../../seed/index.ts';
+import { readSiteSettings } from '../../domain/sites/site-settings.ts';
+import { seedOnStart } from '../../seed/index.ts';
 import { productUuid } from '../../seed/demo-ids.ts';
 
 const PROCEDURES: Partial<Record<SiteCode, OrderProcedure>> = {
@@ -38,6 +39,7 @@ const SEEDED_TABLES = [
   'set_product_links',
   'time_spans',
   'coupons',
+  'option_lists',
 ];
 
 describe('demo seed', () => {
@@ -45,17 +47,23 @@ describe('demo seed', () => {
   const query = <T extends object>(text: string, values: unknown[] = []) =>
     ctx.db.$client.query<T>(text, values).then((r) => r.rows);
 
+  /** Each site's settings as GET /configurations serves them (stored document, lists, columns). */
   const settingsOf = async () => {
-    const rows = await query<{ code: SiteCode; slug: string; position: number; settings: unknown }>(
-      'SELECT code, slug, position, settings FROM sites ORDER BY position',
+    const rows = await query<{ code: SiteCode; slug: string; position: number }>(
+      'SELECT code, slug, position FROM sites ORDER BY position',
     );
-    return rows.map((row) => ({ ...row, settings: siteSettingsSchema.parse(row.settings) }));
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        settings: siteSettingsSchema.parse(await readSiteSettings(ctx.db, row.code)),
+      })),
+    );
   };
 
   it('has all 14 sites in contract order with valid settings documents', async () => {
     const sites = await settingsOf();
-    expect(sites.map((s) => s.code)).toEqual([...SITE_CODES]);
-    expect(sites.map((s) => s.slug)).toEqual(SITE_CODES.map(siteSlug));
+    expect(sites.map((s) => s.code)).toEqual([...DEMO_SITE_CODES]);
+    expect(sites.map((s) => s.slug)).toEqual(DEMO_SITE_CODES.map(siteSlug));
   });
 
   it('follows the spec rules for order procedure, mail confirmation and membership', async () => {
@@ -66,8 +74,17 @@ describe('demo seed', () => {
       expect(settings.isOnlyStartMailConfirm, code).toBe(code === 'MORI');
       expect(settings.isUseMembershipLogin, code).toBe(code === 'ARTIZON');
       expect(settings.signIn.mailMagazineDefault, code).toBe(true);
-      expect(settings.holdMinutes, code).toBe(20);
     }
+  });
+
+  it('leaves the hold time to HOLD_MINUTES on every site but one, and sets each few-stock threshold', async () => {
+    const rows = await query<{ code: string; hold_minutes: number | null; few_stock_threshold: number }>(
+      'SELECT code, hold_minutes, few_stock_threshold FROM sites ORDER BY position',
+    );
+    expect(rows.filter((r) => r.hold_minutes !== null).map((r) => [r.code, r.hold_minutes])).toEqual([
+      ['ARTIZON', 30],
+    ]);
+    for (const row of rows) expect(row.few_stock_threshold, row.code).toBeGreaterThan(0);
   });
 
   it('gives each site the kind of venue it is', async () => {
@@ -89,7 +106,7 @@ describe('demo seed', () => {
     const coloured = await query<{ site_code: string }>('SELECT DISTINCT site_code FROM calendar_colors');
     const colouredSites = coloured.map((r) => r.site_code);
     for (const code of plain) expect(colouredSites).not.toContain(code);
-    expect(colouredSites).toHaveLength(SITE_CODES.length - plain.length);
+    expect(colouredSites).toHaveLength(DEMO_SITE_CODES.length - plain.length);
   });
 
   it('starts every select list with the no-selection item and offers the agreed option lists', async () => {
@@ -123,7 +140,7 @@ describe('demo seed', () => {
       expect(contrast(settings.theme.primary, settings.theme.onPrimary), code).toBeGreaterThanOrEqual(4.5);
       primaries.add(settings.theme.primary);
     }
-    expect(primaries.size).toBe(SITE_CODES.length);
+    expect(primaries.size).toBe(DEMO_SITE_CODES.length);
   });
 
   it('adds a second card processor on two sites and a third processor on one', async () => {
@@ -152,7 +169,7 @@ describe('demo seed', () => {
       `SELECT site_code, count(*)::int AS n, array_agg(DISTINCT product_type) AS types
        FROM products GROUP BY site_code`,
     );
-    expect(counts).toHaveLength(SITE_CODES.length);
+    expect(counts).toHaveLength(DEMO_SITE_CODES.length);
     for (const { site_code, n } of counts) {
       expect(n, site_code).toBeGreaterThanOrEqual(2);
       expect(n, site_code).toBeLessThanOrEqual(4);
@@ -200,7 +217,7 @@ describe('demo seed', () => {
     expect(row!.n).toBeLessThan(60_000);
   });
 
-  it('is idempotent: seeding again changes no row counts and keeps product ids', async () => {
+  it('is idempotent: a restart changes no row counts and keeps product ids', async () => {
     const countAll = async () =>
       Object.fromEntries(
         await Promise.all(
@@ -214,7 +231,7 @@ describe('demo seed', () => {
     const before = await countAll();
     const idsBefore = await ids();
     const started = Date.now();
-    await seedDemoData(ctx.db);
+    await seedOnStart(ctx.db, { demo: true });
     const elapsed = Date.now() - started;
     expect(await countAll()).toEqual(before);
     expect(await ids()).toEqual(idsBefore);

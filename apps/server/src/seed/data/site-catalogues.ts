@@ -1,4 +1,4 @@
-import type { SalesChannel, SiteCode } from '@kippu/contract';
+import type { DemoSiteCode, SalesChannel } from '@kippu/contract';
 import type { ProductKey, SetProductKey, TicketTypeKey } from './product-texts.ts';
 
 /** Slots of a time product: every `stepMinutes` from `first` to `last` (Tokyo time), each `stepMinutes` long. */
@@ -68,7 +68,7 @@ const annual = (adult: number, child: number): SiteProduct => ({
   maxQuantity: 4,
 });
 
-export const SITE_CATALOGUES: Record<SiteCode, SiteCatalogue> = {
+export const SITE_CATALOGUES: Record<DemoSiteCode, SiteCatalogue> = {
   BORDERLESS: {
     closedIsoDays: [],
     setPrices: { audioGuide: 800, drink: 600 },

@@ -1,11 +1,11 @@
-import type { OrderProcedure, SiteCode, SiteSettings } from '@kippu/contract';
+import type { DemoSiteCode, OrderProcedure, SiteSettings } from '@kippu/contract';
 import type { Texts6 } from '../localized.ts';
 
 export type ResidenceList = 'prefectures' | 'regions' | 'countries' | 'text';
 
 /** The parts of a site's settings that differ between the demo sites; sites.ts fills in the rest. */
 export interface SiteDefinition {
-  code: SiteCode;
+  code: DemoSiteCode;
   kind: SiteSettings['kind'];
   name: Texts6;
   orderProcedure: OrderProcedure;
@@ -19,6 +19,8 @@ export interface SiteDefinition {
   displayType: 'fusion' | 'separate';
   /** About 10% of a typical slot of the site's main product. */
   fewStockThreshold: number;
+  /** The site's own hold time; most sites leave it to HOLD_MINUTES. */
+  holdMinutes?: number;
   footer: Partial<Omit<SiteSettings['footer'], 'extraLinks'>> & {
     extraLinks?: { label: Texts6; url: string }[];
   };
@@ -232,6 +234,8 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'undisclosed',
     displayType: 'separate',
     fewStockThreshold: 10,
+    // Members' orders ask for a postal address (seed/field-templates.ts): a longer form, a longer hold.
+    holdMinutes: 30,
     footer: {
       exhibitionInfoUrl: 'https://museum.kippu.example/exhibitions',
       helpUrl: 'https://museum.kippu.example/faq',

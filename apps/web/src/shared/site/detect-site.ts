@@ -5,7 +5,8 @@ export const SITE_STORAGE_KEY = 'kippu.siteCode';
 
 /**
  * Site code of this page (spec §1): `<body data-site>`, else the stored code, else the default site.
- * An unknown code falls back to the default site. The result is stored for later visits.
+ * Sites are data on the server (ADR 014), which renders only codes it knows into the page: any well-formed
+ * code is accepted, a malformed one falls back to the default site. The result is stored for later visits.
  */
 export function detectSite(doc: Document = document, storage: Storage = localStorage): SiteCode {
   const candidate = doc.body?.dataset.site || storage.getItem(SITE_STORAGE_KEY) || DEFAULT_SITE;

@@ -1,8 +1,7 @@
 import type { ConfigurationResponse, SiteCode } from '@kippu/contract';
-import { eq } from 'drizzle-orm';
 import type { Env } from '../../../config/env.ts';
 import type { Db } from '../../../db/client.ts';
-import { sites } from '../../../db/schema.ts';
+import { readSiteSettings } from '../../../domain/sites/site-settings.ts';
 import { AppError } from '../../../shared/app-error.ts';
 
 /** The demo site runs in demo mode (spec §1 names the modes); the others in none. */
@@ -10,8 +9,9 @@ function modeOf(site: SiteCode): ConfigurationResponse['mode'] {
   return site === 'DEMO' ? 'demo' : null;
 }
 
+/** The public settings only (ADR 014): server-only columns and secrets are never part of this answer. */
 export async function getConfiguration(db: Db, env: Env, site: SiteCode): Promise<ConfigurationResponse> {
-  const [row] = await db.select({ settings: sites.settings }).from(sites).where(eq(sites.code, site));
-  if (!row) throw new AppError('record_not_found', `site ${site} is not configured`);
-  return { siteCode: site, environment: env.KIPPU_ENV, mode: modeOf(site), settings: row.settings };
+  const settings = await readSiteSettings(db, site);
+  if (!settings) throw new AppError('record_not_found', `site ${site} is not configured`);
+  return { siteCode: site, environment: env.KIPPU_ENV, mode: modeOf(site), settings };
 }
