@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_SITE_CODES, PAYMENT_METHODS } from '@kippu/contract';
+import pg from 'pg';
+import { createDb, type Db } from '../db/client.ts';
+import { databaseUrl } from '../db/database-url.ts';
+import { migrate } from '../db/migrate.ts';
+import { applyReferenceData, seedOnStart } from './index.ts';
+import { REFERENCE_OPTION_LISTS } from './option-lists.ts';
+import { readLocaleFiles } from './texts.ts';
+
+/** A server on an operator's database without demo data (SEED_DEMO_DATA=false): a fresh, migrated database. */
+describe('reference data on a database without demo data', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  const count = async (table: string) =>
+    (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+
+  beforeAll(async () => {
+    const { adminUrl } = inject('testDatabase');
+    const name = `kippu_ref_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    db = createDb(databaseUrl(adminUrl, name), 2);
+    drop = async () => {
+      await db.$client.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+    await migrate(db.$client);
+    await seedOnStart(db, { demo: false });
+  });
+  afterAll(() => drop?.());
+
+  it('has every reference site, language, text, select list and payment-method name', async () => {
+    const sites = await db.$client.query<{ code: string }>('SELECT code FROM sites ORDER BY position');
+    expect(sites.rows.map((s) => s.code)).toEqual([...DEMO_SITE_CODES]);
+    expect(await count('languages')).toBe(DEMO_SITE_CODES.length * 6);
+    const keys = new Set((await readLocaleFiles()).flatMap((file) => Object.keys(file.texts)));
+    const stored = await db.$client.query<{ n: number }>(
+      "SELECT count(DISTINCT key)::int AS n FROM texts WHERE scope = '*'",
+    );
+    expect(stored.rows[0]!.n).toBe(keys.size);
+    expect(await count('option_lists')).toBe(Object.keys(REFERENCE_OPTION_LISTS).length);
+    expect(await count('payment_method_types')).toBe(PAYMENT_METHODS.length);
+    expect(await count('field_templates')).toBeGreaterThan(0);
+    expect(await count('payment_methods')).toBeGreaterThan(0);
+  });
+
+  it('adds no demo products, prices, slots, colours or coupons', async () => {
+    for (const table of [
+      'products',
+      'option_values',
+      'set_products',
+      'time_spans',
+      'calendar_colors',
+      'coupons',
+    ]) {
+      expect(await count(table), table).toBe(0);
+    }
+  });
+
+  it('brings a changed shared text and a changed shipped select list back to the code on the next start', async () => {
+    await db.$client.query("UPDATE texts SET text = 'stale' WHERE scope = '*'");
+    await db.$client.query(`UPDATE option_lists SET items = '[]' WHERE name = 'countries'`);
+
+    await applyReferenceData(db);
+
+    const stale = await db.$client.query("SELECT 1 FROM texts WHERE text = 'stale'");
+    expect(stale.rowCount).toBe(0);
+    const countries = await db.$client.query<{ n: number }>(
+      "SELECT jsonb_array_length(items) AS n FROM option_lists WHERE name = 'countries'",
+    );
+    expect(countries.rows[0]!.n).toBe(REFERENCE_OPTION_LISTS.countries.length);
+  });
+});
