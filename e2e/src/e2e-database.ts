@@ -36,7 +36,8 @@ export async function createE2eDatabase(): Promise<E2eDatabase> {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     return {
-      env: { DATABASE_URL: url.toString() },
+      // On DATABASE_URL the demo is opt-in (ADR 013); the journeys need it.
+      env: { DATABASE_URL: url.toString(), SEED_DEMO_DATA: 'true' },
       describe: `database ${name} on TEST_DATABASE_URL`,
       remove: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
     };
