@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogHost } from '../../shared/ui/dialog-host.tsx';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';
+import { useErrorNavigation } from '../use-error-navigation.ts';
 import { useRouteEffects } from '../use-route-effects.ts';
 import { useSiteData } from '../use-site-data.ts';
 import { useTheme } from '../use-theme.ts';
@@ -19,6 +20,7 @@ export function RootLayout() {
   useSiteData();
   useTheme();
   useRouteEffects();
+  useErrorNavigation();
 
   // A plain #anchor would be taken as a route by the hash router, so the skip link moves focus itself.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {

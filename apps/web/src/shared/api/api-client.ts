@@ -165,7 +165,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       (error: ApiError) => {
         counters.finish(method);
         if (!isCancel(error)) useRequestStore.getState().setErrResponseData(error.response?.data ?? null);
-        if (shouldShowDialog(error, config)) showErrorDialog(error.response?.data);
+        if (shouldShowDialog(error, config)) showErrorDialog(error.response?.data, { method, url });
         throw error;
       },
     );

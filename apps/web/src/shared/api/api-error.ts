@@ -1,3 +1,5 @@
+import { errorCodeOf, type ErrorCode } from '@kippu/contract/errors';
+
 /** What a failed call carries for the error-dialog mapping and for callers that handle a status. */
 export type ApiErrorCode =
   'ERR_CANCELED' | 'ERR_NETWORK' | 'ECONNABORTED' | 'ERR_BAD_REQUEST' | 'ERR_BAD_RESPONSE';
@@ -40,4 +42,13 @@ export class ApiError<T = unknown> extends Error {
 /** A call its caller cancelled (AbortSignal): no dialog, no stored error body. */
 export function isCancel(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'ERR_CANCELED';
+}
+
+/** The catalogue code of a server error body `{ error: "<spec string>" }`; undefined for anything else. */
+export function serverErrorCode(body: unknown): ErrorCode | undefined {
+  const message =
+    typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error
+      : undefined;
+  return errorCodeOf(message);
 }

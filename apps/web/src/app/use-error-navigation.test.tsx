@@ -1,0 +1,154 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Outlet, type RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../shared/api/api-client.ts';
+import { errorDestinationFor } from '../shared/api/error-navigation.ts';
+import { useCoreStore } from '../shared/stores/core-store.ts';
+import { useSpotStore } from '../shared/stores/spot-store.ts';
+import { DialogHost } from '../shared/ui/dialog-host.tsx';
+import { fakeApi, ok, serverError } from '../test/fake-api.ts';
+import { renderRoutes } from '../test/render.tsx';
+import { configuration } from '../test/site-settings-fixture.ts';
+import { paths } from './paths.ts';
+import { errorDestinationHref, useErrorNavigation } from './use-error-navigation.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('errorDestinationFor (the error-navigation table, spec §4)', () => {
+  const put = { method: 'PUT', url: 'orders/t1' };
+  const checkout = { method: 'POST', url: 'orders/checkout/t1' };
+  const couponApply = { method: 'POST', url: 'ordercoupons/t1' };
+  const body = (error: string) => ({ error });
+
+  it('sends a timed-out session back to the start and a refused e-mail to the order page', () => {
+    expect(errorDestinationFor(body('session_timeout'), put)).toBe('session-timeout');
+    expect(errorDestinationFor(body('invalid email address'), put)).toBe('order');
+  });
+
+  it('sends a payment failure, and a coupon used up during checkout, back to payment', () => {
+    expect(errorDestinationFor(body('payment_api_failure'), checkout)).toBe('payment');
+    expect(errorDestinationFor(body('coupon limit reached'), checkout)).toBe('payment');
+    // The same error while applying a coupon keeps the visitor on the confirm screen.
+    expect(errorDestinationFor(body('coupon limit reached'), couponApply)).toBeNull();
+  });
+
+  it('stays for every other error, unknown strings and bodies without an error', () => {
+    expect(errorDestinationFor(body('out of stock'), put)).toBeNull();
+    expect(errorDestinationFor(body('something new'), put)).toBeNull();
+    expect(errorDestinationFor('Bad gateway', put)).toBeNull();
+    expect(errorDestinationFor(undefined, put)).toBeNull();
+  });
+});
+
+describe('errorDestinationHref', () => {
+  const booking = { pathname: '/confirm', onlyStartMailConfirm: false, spotQrToken: null };
+
+  it('starts a timed-out booking again at the order page, or at the error page on a mail-confirm-only site', () => {
+    expect(errorDestinationHref('session-timeout', booking)).toBe('/order');
+    expect(errorDestinationHref('session-timeout', { ...booking, onlyStartMailConfirm: true })).toBe(
+      '/error',
+    );
+    expect(errorDestinationHref('order', { ...booking, onlyStartMailConfirm: true })).toBe('/order');
+    expect(errorDestinationHref('payment', booking)).toBe('/payment');
+  });
+
+  it('keeps a spot visitor in the spot flow, with the QR token they came with', () => {
+    const spot = { pathname: '/spot/payment', onlyStartMailConfirm: false, spotQrToken: 'qr 1' };
+    expect(errorDestinationHref('session-timeout', spot)).toBe('/spot?qr_token=qr+1');
+    expect(errorDestinationHref('payment', spot)).toBe('/spot/payment');
+  });
+});
+
+/** A layout with the navigation hook and the dialog host, and a screen that makes one call. */
+function routesCalling(method: 'POST' | 'PUT', url: string): RouteObject[] {
+  function Layout() {
+    useErrorNavigation();
+    return (
+      <>
+        <Outlet />
+        <DialogHost />
+      </>
+    );
+  }
+  const call = () => (method === 'POST' ? api.post(url, {}) : api.put(url, {})).catch(() => undefined);
+  const screenNamed = (name: string) => <h1>{name}</h1>;
+  return [
+    {
+      element: <Layout />,
+      children: [
+        { path: paths.confirm.path, element: <button onClick={call}>Call</button> },
+        { path: paths.order.path, element: screenNamed('Order page') },
+        { path: paths.payment.path, element: screenNamed('Payment page') },
+        { path: paths.error.path, element: screenNamed('Error page') },
+      ],
+    },
+  ];
+}
+
+describe('useErrorNavigation', () => {
+  it('after the session-timeout dialog, clears every stored value and returns to the order page', async () => {
+    fakeApi({ 'PUT orders/t1': serverError('session_timeout') });
+    useCoreStore.setState({
+      orderToken: 't1',
+      savedSignIn: { email: 'a@example.com' },
+      savedPayment: { method: 'gmo' },
+    });
+    const { router } = await renderRoutes(routesCalling('PUT', 'orders/t1'), '/confirm');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired' });
+    // Nothing moves until the visitor has read the dialog.
+    expect(router.state.location.pathname).toBe('/confirm');
+    expect(useCoreStore.getState().orderToken).toBe('t1');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    expect(dialog.isConnected).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Order page' })).toBeTruthy();
+    const state = useCoreStore.getState();
+    expect([state.orderToken, state.savedSignIn, state.savedPayment]).toEqual([null, null, null]);
+  });
+
+  it('goes to the error page on a mail-confirm-only site, also when the dialog is dismissed with Escape', async () => {
+    fakeApi({ 'POST orders/checkout/t1': serverError('session_timeout') });
+    useCoreStore.setState({
+      orderToken: 't1',
+      configuration: configuration({ isOnlyStartMailConfirm: true }),
+    });
+    useSpotStore.setState({ qrToken: null });
+    await renderRoutes(routesCalling('POST', 'orders/checkout/t1'), '/confirm');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { name: 'Error page' })).toBeTruthy();
+    expect(useCoreStore.getState().orderToken).toBeNull();
+  });
+
+  it('returns to payment after a declined checkout, keeping the order', async () => {
+    fakeApi({ 'POST orders/checkout/t1': serverError('payment_api_failure') });
+    useCoreStore.setState({ orderToken: 't1' });
+    await renderRoutes(routesCalling('POST', 'orders/checkout/t1'), '/confirm');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await screen.findByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeTruthy();
+    expect(useCoreStore.getState().orderToken).toBe('t1');
+  });
+
+  it('keeps the generic connection dialog and the screen for an unknown error', async () => {
+    fakeApi({ 'POST orders/checkout/t1': { status: 500, body: { error: 'something new' } } });
+    const { router } = await renderRoutes(routesCalling('POST', 'orders/checkout/t1'), '/confirm');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    await screen.findByRole('dialog', { name: 'We were unable to connect to the server' });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(router.state.location.pathname).toBe('/confirm');
+  });
+
+  it('does nothing for a call that succeeds', async () => {
+    fakeApi({ 'PUT orders/t1': ok({}) });
+    const { router } = await renderRoutes(routesCalling('PUT', 'orders/t1'), '/confirm');
+    await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(router.state.location.pathname).toBe('/confirm');
+  });
+});
