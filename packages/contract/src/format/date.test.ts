@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatTime, formatTimeRange } from './date.ts';
+import { formatDate, formatDateRange, formatTime, formatTimeRange } from './date.ts';
 import { toTokyoDateString, tokyoDateParts } from './tokyo-date.ts';
 
 // 2022-01-05 is a Wednesday.
@@ -101,6 +101,16 @@ describe('formatTimeRange', () => {
   });
   it('crosses midnight in Tokyo time', () => {
     expect(formatTimeRange('2022-01-05T13:00:00Z', '2022-01-05T15:15:00Z', 'ja')).toBe('22:00 ~ 00:15');
+  });
+});
+
+describe('formatDateRange', () => {
+  it.each([
+    ['ja', '2022年01月05日(水) ~ 2022年03月31日(木)'],
+    ['en', 'Wed, Jan 05, 2022 - Thu, Mar 31, 2022'],
+    ['kr', '2022년 01월 05일 (수) ~ 2022년 03월 31일 (목)'],
+  ] as const)('%s', (lang, expected) => {
+    expect(formatDateRange('2022-01-05', '2022-03-31T14:59:00Z', lang)).toBe(expected);
   });
 });
 

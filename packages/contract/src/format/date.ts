@@ -66,8 +66,17 @@ export function formatTime(input: DateInput): string {
   return `${pad2(hour)}:${pad2(minute)}`;
 }
 
+/** Ranges are written 'start ~ end'; English uses a hyphen, 'start - end' (spec §9). */
+function rangeSeparator(lang: LangCode): string {
+  return lang === 'en' ? ' - ' : ' ~ ';
+}
+
 /** 'start ~ end'; English uses a hyphen, 'start - end' (spec §9). */
 export function formatTimeRange(start: DateInput, end: DateInput, lang: LangCode): string {
-  const separator = lang === 'en' ? ' - ' : ' ~ ';
-  return `${formatTime(start)}${separator}${formatTime(end)}`;
+  return `${formatTime(start)}${rangeSeparator(lang)}${formatTime(end)}`;
+}
+
+/** Two visit dates as a range, for a ticket valid over a period: '2022年01月05日(水) ~ 2022年03月31日(木)'. */
+export function formatDateRange(start: DateInput, end: DateInput, lang: LangCode): string {
+  return `${formatDate(start, lang)}${rangeSeparator(lang)}${formatDate(end, lang)}`;
 }
