@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const ASSETS = `${DIST}assets/`;
-const BUDGET_KB = 140;
+const BUDGET_KB = 150;
 
 /** Static imports only: `import"./x.js"` and `from"./x.js"`; dynamic `import("./x.js")` loads later. */
 const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["']\.\/([^"']+\.js)["']/g;

@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@kippu/contract/endpoints/products';
 import { byDisplayPosition } from '../../../shared/sort/by-display-position.ts';
@@ -12,19 +13,68 @@ const TYPE_KEYS: Record<Product['product_type'], string> = {
   period: 'product_type_period',
 };
 
-/** One product of the lineup. Not a control yet: choosing a product arrives with the order form. */
-export function ProductCard({ product, price }: { product: Product; price: (amount: number) => string }) {
+/** Makes a card one option of the order form's product choice (a radio named by the product). */
+export type ProductChoice = {
+  checked: boolean;
+  /** Sold out or not on sale on the chosen date. */
+  disabled: boolean;
+  onSelect: () => void;
+  /** Stock status on the chosen date (date-before-product), e.g. "Only 3 left". */
+  status?: string;
+};
+
+/** One product of the lineup; with `choice`, a selectable card (the whole card is a click target). */
+export function ProductCard({
+  product,
+  price,
+  choice,
+}: {
+  product: Product;
+  price: (amount: number) => string;
+  choice?: ProductChoice;
+}) {
   const { t } = useTranslation();
   const idBase = `product-${product.uuid}`;
   const summary = priceSummary(product.option_values);
   const priceText = (amount: number) => (amount === 0 ? t('order_lineup_price_free') : price(amount));
+  const selectable = choice && !choice.disabled;
+  // Clicks on the card's own buttons (Read more) do not choose it; the radio handles keyboard choice.
+  const onCardClick = (event: MouseEvent<HTMLElement>) => {
+    if (!selectable || (event.target as Element).closest('button, input, a')) return;
+    choice.onSelect();
+  };
+
+  const classes = ['product-card'];
+  if (choice) classes.push('product-card--choice');
+  if (choice?.checked) classes.push('product-card--selected');
+  if (choice?.disabled) classes.push('product-card--unavailable');
 
   return (
-    <article className="product-card" aria-labelledby={`${idBase}-name`}>
+    <article className={classes.join(' ')} aria-labelledby={`${idBase}-name`} onClick={onCardClick}>
       <div className="product-card__head">
-        <h3 id={`${idBase}-name`} className="product-card__name">
-          {product.name}
-        </h3>
+        <div className="product-card__title-row">
+          <h3 id={`${idBase}-name`} className="product-card__name">
+            {product.name}
+          </h3>
+          {choice ? (
+            <input
+              type="radio"
+              name="order-product"
+              className="product-card__radio"
+              value={product.uuid}
+              checked={choice.checked}
+              disabled={choice.disabled}
+              aria-labelledby={`${idBase}-name`}
+              aria-describedby={choice.status ? `${idBase}-status` : undefined}
+              onChange={choice.onSelect}
+            />
+          ) : null}
+        </div>
+        {choice?.status ? (
+          <p id={`${idBase}-status`} className="product-card__status">
+            {choice.status}
+          </p>
+        ) : null}
         <p className="product-card__entry">
           <EntryRuleIcon type={product.product_type} />
           {t(TYPE_KEYS[product.product_type])}

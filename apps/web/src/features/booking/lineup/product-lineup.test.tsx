@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LangCode } from '@kippu/contract/enums';
+import { productSearchDateSchema } from '@kippu/contract/endpoints/catalogue-search';
 import { productsResponseSchema, type Product } from '@kippu/contract/endpoints/products';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { configuration } from '../../../test/site-settings-fixture.ts';
-import { ProductLineup } from './product-lineup.tsx';
+import { ProductLineup, type LineupChoice } from './product-lineup.tsx';
 
 /** Products as the server sends them: parsed by the contract's own response schema. */
 const PRODUCTS: Product[] = productsResponseSchema.parse([
@@ -54,8 +55,8 @@ function answerProducts(reply: () => Response | Promise<Response>) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-async function renderLineup(lang: LangCode = 'en') {
-  return renderWithProviders(<ProductLineup />, lang);
+async function renderLineup(lang: LangCode = 'en', choice?: LineupChoice) {
+  return renderWithProviders(<ProductLineup label="Tickets on sale" choice={choice} />, lang);
 }
 
 describe('ProductLineup', () => {
@@ -68,8 +69,8 @@ describe('ProductLineup', () => {
   it('lists the products in display order as articles with how entry works, prices and a from-line', async () => {
     answerProducts(() => json(PRODUCTS));
     await renderLineup();
-    const section = screen.getByRole('region', { name: 'Choose your tickets' });
-    const cards = await within(section).findAllByRole('article');
+    const section = await screen.findByRole('list', { name: 'Tickets on sale' });
+    const cards = within(section).getAllByRole('article');
     expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
       'Timed entry ticket',
       'Annual pass',
@@ -88,14 +89,14 @@ describe('ProductLineup', () => {
     expect(pass.getByText('Valid for a set period')).toBeTruthy();
     expect(pass.getAllByText('¥9,800')).toHaveLength(2); // the single price line and its row
     expect(pass.queryByText('Please note')).toBeNull();
-    // Selection arrives later: the cards are not controls.
+    // Without a choice the cards are not controls.
     expect(within(section).queryByRole('button')).toBeNull();
+    expect(within(section).queryByRole('radio')).toBeNull();
   });
 
   it("formats prices in the page's language with the site currency", async () => {
     answerProducts(() => json(PRODUCTS));
     await renderLineup('ja');
-    expect(await screen.findByRole('heading', { level: 2, name: 'チケットを選ぶ' })).toBeTruthy();
     expect(await screen.findByText('1,500円〜')).toBeTruthy();
     expect(screen.getByText('3,800円')).toBeTruthy();
     expect(screen.getByText('無料')).toBeTruthy();
@@ -106,13 +107,13 @@ describe('ProductLineup', () => {
     let release: (response: Response) => void = () => undefined;
     answerProducts(() => new Promise<Response>((resolve) => (release = resolve)));
     await renderLineup();
-    const section = screen.getByRole('region', { name: 'Choose your tickets' });
-    expect(section.getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByTestId('lineup-skeleton').getAttribute('aria-hidden')).toBe('true');
+    const skeleton = screen.getByTestId('lineup-skeleton');
+    expect(skeleton.getAttribute('aria-hidden')).toBe('true');
+    expect(skeleton.parentElement!.getAttribute('aria-busy')).toBe('true');
     release(json(PRODUCTS));
-    expect(await within(section).findAllByRole('article')).toHaveLength(2);
+    const section = await screen.findByRole('list', { name: 'Tickets on sale' });
+    expect(within(section).getAllByRole('article')).toHaveLength(2);
     expect(screen.queryByTestId('lineup-skeleton')).toBeNull();
-    expect(section.getAttribute('aria-busy')).toBe('false');
   });
 
   it('says so when nothing is on sale', async () => {
@@ -149,5 +150,78 @@ describe('ProductLineup', () => {
     expect(more.getAttribute('aria-expanded')).toBe('true');
     expect(more.textContent).toBe('Show less');
     expect(description.className).not.toContain('--clamped');
+  });
+
+  it('with a choice, is a radio group named by the products; the radio or a click on the card chooses', async () => {
+    answerProducts(() => json(PRODUCTS));
+    const onSelect = vi.fn();
+    await renderLineup('en', { selectedUuid: PRODUCTS[0]!.uuid, onSelect });
+    const group = await screen.findByRole('radiogroup', { name: 'Tickets on sale' });
+    // In display order, each radio named by its product.
+    const articles = within(group).getAllByRole('article');
+    expect(articles.map((card) => within(card).getByRole('radio').getAttribute('value'))).toEqual([
+      PRODUCTS[1]!.uuid,
+      PRODUCTS[0]!.uuid,
+    ]);
+    const timed = within(group).getByRole('radio', { name: 'Timed entry ticket' }) as HTMLInputElement;
+    expect(timed.checked).toBe(false);
+    expect((within(group).getByRole('radio', { name: 'Annual pass' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    await userEvent.click(timed);
+    expect(onSelect).toHaveBeenLastCalledWith(PRODUCTS[1]);
+    await userEvent.click(screen.getByText('Valid for a set period'));
+    expect(onSelect).toHaveBeenLastCalledWith(PRODUCTS[0]);
+  });
+
+  it("on a date, lists only that date's products in its order, with their status; sold out cannot be chosen", async () => {
+    answerProducts(() => json(PRODUCTS));
+    const onSelect = vi.fn();
+    const onDate = productSearchDateSchema.shape.products.parse([
+      {
+        uuid: PRODUCTS[0]!.uuid,
+        name: 'Annual pass',
+        product_type: 'period',
+        display_position: 2,
+        status: 'sold_out',
+        count: null,
+        slots: [],
+      },
+      {
+        uuid: PRODUCTS[1]!.uuid,
+        name: 'Timed entry ticket',
+        product_type: 'time',
+        display_position: 1,
+        status: 'few',
+        count: 3,
+        slots: [],
+      },
+    ]);
+    await renderLineup('en', {
+      selectedUuid: null,
+      onSelect,
+      onDate: { products: onDate, statusText: (entry) => `${entry.status}:${entry.count ?? '-'}` },
+    });
+    const group = await screen.findByRole('radiogroup', { name: 'Tickets on sale' });
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.disabled)).toEqual([true, false]);
+    expect(within(group).getByText('sold_out:-')).toBeTruthy();
+    const timed = within(group).getByRole('radio', { name: 'Timed entry ticket' });
+    expect(timed.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(timed.getAttribute('aria-describedby')!)!.textContent).toBe('few:3');
+    await userEvent.click(within(group).getByText('Annual pass'));
+    expect(onSelect).not.toHaveBeenCalled();
+    await userEvent.click(timed);
+    expect(onSelect).toHaveBeenCalledWith(PRODUCTS[1]);
+  });
+
+  it('on a date with no products says so', async () => {
+    answerProducts(() => json(PRODUCTS));
+    await renderLineup('ja', {
+      selectedUuid: null,
+      onSelect: vi.fn(),
+      onDate: { products: [], statusText: () => '' },
+    });
+    expect(await screen.findByText('この日に販売しているチケットはありません。')).toBeTruthy();
   });
 });

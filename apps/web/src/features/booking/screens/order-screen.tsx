@@ -1,14 +1,38 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
-import { ProductLineup } from '../lineup/product-lineup.tsx';
+import { OrderForm } from '../order/order-form.tsx';
+import { HoldCountdown } from '../steps/hold-countdown.tsx';
+import { StepIndicator } from '../steps/step-indicator.tsx';
 
-/** The order screen: so far the product lineup; date, slot and quantities arrive with a later issue. */
+/**
+ * The order screen (`/order` and the root): the step indicator, then the order form in the site's
+ * order procedure. `?ref=c` is a return from a later step: the saved selection is kept and the
+ * current hold's remaining time is shown.
+ */
 export default function OrderScreen() {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const isReturn = params.get('ref') === 'c';
+  const procedure = useCoreStore((state) => state.configuration?.settings.layout.orderProcedure);
+
   return (
     <>
       <ScreenHero title={t('screen_order_title')} />
-      <ProductLineup />
+      <StepIndicator current="order" />
+      {isReturn ? (
+        <div className="order-hold">
+          <HoldCountdown showOrderLink={false} />
+        </div>
+      ) : null}
+      {procedure ? (
+        <OrderForm key={procedure} procedure={procedure} isReturn={isReturn} />
+      ) : (
+        <div className="order-form" aria-busy="true">
+          <div className="order-skeleton" />
+        </div>
+      )}
     </>
   );
 }

@@ -49,7 +49,9 @@ export function StepIndicator({ current }: { current: BookingStep }) {
               </span>
               <span className="step-indicator__label">
                 {t(LABEL_KEYS[step])}
-                {state === 'done' ? <span className="visually-hidden"> ({t('booking_step_done')})</span> : null}
+                {state === 'done' ? (
+                  <span className="visually-hidden"> ({t('booking_step_done')})</span>
+                ) : null}
               </span>
             </li>
           );

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CalendarColor } from '@kippu/contract/endpoints/catalogue-calendar-colors';
+import type { DateStockStatus } from '@kippu/contract/endpoints/catalogue-stock-statuses';
+import { api } from '../../../../shared/api/api-client.ts';
+
+/** A calendar month as the from/to of the calendar calls (first and last day, yyyy-MM-dd). */
+export type MonthRange = { from: string; to: string };
+
+/** GET /products/stocks-statuses: every date of the month with its best stock status (one product, or all). */
+export const stockStatusesQuery = (range: MonthRange, productUuid: string | null) =>
+  queryOptions({
+    queryKey: ['products', 'stocks-statuses', range.from, range.to, productUuid],
+    queryFn: async ({ signal }) => {
+      const params = { from: range.from, to: range.to, product_uuid: productUuid };
+      const { data } = await api.get<DateStockStatus[]>('products/stocks-statuses', { params, signal });
+      return data;
+    },
+    staleTime: 30_000,
+  });
+
+/** GET /calendar/colors: the colour of each coloured date; asked only where the site colours its calendar. */
+export const calendarColorsQuery = (range: MonthRange) =>
+  queryOptions({
+    queryKey: ['calendar', 'colors', range.from, range.to],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<CalendarColor[]>('calendar/colors', { params: range, signal });
+      return data;
+    },
+    staleTime: 5 * 60_000,
+  });

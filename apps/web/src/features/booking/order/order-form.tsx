@@ -1,0 +1,291 @@
+import { useCallback, useLayoutEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
+import type { Product } from '@kippu/contract/endpoints/products';
+import type { OrderProcedure } from '@kippu/contract/enums';
+import { monthRange, shiftMonth } from '@kippu/contract/format/calendar';
+import { formatDate, formatTimeRange } from '@kippu/contract/format/date';
+import { formatPrice } from '@kippu/contract/format/price';
+import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
+import { productsQuery } from '../../../shared/api/endpoints/products.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore, type AccordionOpenFlags } from '../../../shared/stores/core-store.ts';
+import { ProductLineup } from '../lineup/product-lineup.tsx';
+import { AddOnList } from './add-on-list.tsx';
+import { calendarColorsQuery, stockStatusesQuery } from './api/calendar-queries.ts';
+import { productsOnDateQuery, setProductsQuery, slotsQuery } from './api/slot-queries.ts';
+import { MonthCalendar, monthOf } from './month-calendar.tsx';
+import { OrderBar } from './order-bar.tsx';
+import { OrderSection } from './order-section.tsx';
+import {
+  clampTickets,
+  EMPTY_SELECTION,
+  orderTotal,
+  savedSelection,
+  ticketBounds,
+  ticketCount,
+  type OrderSelection,
+} from './order-selection.ts';
+import { isOpen, stockStatusText } from './stock-status.ts';
+import { SlotList } from './slot-list.tsx';
+import { TicketQuantities } from './ticket-quantities.tsx';
+import { useSaveOrder } from './use-save-order.ts';
+import './order-form.css';
+
+/** How far ahead the calendar pages: this month and the next eleven. */
+const MONTHS_AHEAD = 11;
+
+/** The only slot of a day when it is on sale (a day ticket or a pass): chosen without asking. */
+function singleOpenSlot(slots: Slot[] | undefined): Slot | null {
+  return slots?.length === 1 && isOpen(slots[0]!.status) ? slots[0]! : null;
+}
+
+/** Where the form starts: the procedure's first step open, the others closed. */
+function startFlags(dateFirst: boolean): AccordionOpenFlags {
+  return { productList: !dateFirst, calendarList: dateFirst, timeSpans: false, optionValues: false };
+}
+
+/**
+ * The order form (spec §9 "Order procedure"): product, date, time and tickets as numbered accordion
+ * steps in the site's order (product before date, or date before product), then add-ons and the
+ * running total. Returning with ?ref=c starts from the saved selection and keeps the open steps.
+ */
+export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; isReturn: boolean }) {
+  const { t } = useTranslation();
+  const lang = useActiveLang();
+  const dateFirst = procedure === 'selectDateBeforeProduct';
+  const settings = useCoreStore((state) => state.configuration?.settings);
+  const currency = settings?.currency;
+  const price = useCallback((amount: number) => formatPrice(amount, lang, currency), [lang, currency]);
+
+  const [today] = useState(() => toTokyoDateString(new Date()));
+  const [selection, setSelection] = useState<OrderSelection>(
+    () => (isReturn ? savedSelection(useCoreStore.getState().savedOrder) : null) ?? EMPTY_SELECTION,
+  );
+  const [month, setMonth] = useState(() => monthOf(selection.date ?? today));
+  const flags = useCoreStore((state) => state.accordionOpenFlags);
+  const setFlags = (patch: Partial<AccordionOpenFlags>) =>
+    useCoreStore
+      .getState()
+      .set({ accordionOpenFlags: { ...useCoreStore.getState().accordionOpenFlags, ...patch } });
+
+  // A fresh visit starts at the first step; a return keeps the steps as the visitor left them.
+  useLayoutEffect(() => {
+    if (!isReturn) useCoreStore.getState().set({ accordionOpenFlags: startFlags(dateFirst) });
+  }, [isReturn, dateFirst]);
+
+  const products = useQuery(productsQuery(lang));
+  const range = monthRange(month);
+  const statuses = useQuery({
+    ...stockStatusesQuery(range, dateFirst ? null : selection.productUuid),
+    enabled: dateFirst || !!selection.productUuid,
+  });
+  const colors = useQuery({ ...calendarColorsQuery(range), enabled: !!settings?.calendar.colorized });
+  const onDate = useQuery({
+    ...productsOnDateQuery(selection.date ?? '', lang),
+    enabled: dateFirst && !!selection.date,
+  });
+  const productSlots = useQuery({
+    ...slotsQuery(selection.date ?? '', selection.productUuid ?? '', lang),
+    enabled: !dateFirst && !!selection.date && !!selection.productUuid,
+  });
+
+  // Date-before-product: a product kept from an earlier date counts only if it is on sale that date.
+  const dateProduct = onDate.data?.find((entry) => entry.uuid === selection.productUuid);
+  const productUuid =
+    dateFirst && onDate.data && !(dateProduct && isOpen(dateProduct.status)) ? null : selection.productUuid;
+  const product = productUuid ? products.data?.find((each) => each.uuid === productUuid) : undefined;
+  const slots = dateFirst ? dateProduct?.slots : productSlots.data;
+  const autoSlot = selection.slotId === null ? singleOpenSlot(slots) : null;
+  const slot = slots?.find((each) => each.id === (selection.slotId ?? autoSlot?.id));
+  const addOns = useQuery({ ...setProductsQuery(slot?.id ?? 0, lang), enabled: !!slot });
+
+  const bounds = product ? ticketBounds(product, slot) : { min: 1, max: 0 };
+  const count = ticketCount(selection.tickets);
+  const total = orderTotal(product, selection, addOns.data);
+  const complete = !!product && !!slot && count >= bounds.min && count <= bounds.max;
+  const { save, saving } = useSaveOrder();
+
+  const update = (patch: Partial<OrderSelection>) => setSelection((current) => ({ ...current, ...patch }));
+
+  const chooseProduct = (chosen: Product) => {
+    if (chosen.uuid !== productUuid) {
+      // Another product has other ticket types and, before a date, other open days.
+      update({
+        productUuid: chosen.uuid,
+        slotId: null,
+        tickets: {},
+        addOns: {},
+        ...(dateFirst ? {} : { date: null }),
+      });
+    }
+    setFlags(
+      dateFirst ? { productList: false, timeSpans: true } : { productList: false, calendarList: true },
+    );
+  };
+  const chooseDate = (date: string) => {
+    if (date !== selection.date) update({ date, slotId: null });
+    setFlags(
+      dateFirst ? { calendarList: false, productList: true } : { calendarList: false, timeSpans: true },
+    );
+  };
+  const chooseSlot = (chosen: Slot) => {
+    const max = product ? ticketBounds(product, chosen).max : 0;
+    update({ slotId: chosen.id, tickets: clampTickets(selection.tickets, max) });
+    setFlags({ timeSpans: false, optionValues: true });
+  };
+
+  // A slot chosen automatically hands its open state on to the tickets step; opening the time step
+  // again makes that choice explicit so the visitor sees it selected.
+  const timeOpen = flags.timeSpans && !autoSlot;
+  const ticketsOpen = flags.optionValues || (flags.timeSpans && !!autoSlot);
+  const toggleTime = (open: boolean) => {
+    if (autoSlot) update({ slotId: autoSlot.id });
+    setFlags({ timeSpans: open });
+  };
+
+  const productStep = (number: number) => (
+    <OrderSection
+      key="product"
+      id="order-product"
+      number={number}
+      title={t('order_section_product')}
+      summary={product?.name}
+      lockedHint={dateFirst && !selection.date ? t('order_hint_choose_date') : null}
+      open={flags.productList}
+      onToggle={(open) => setFlags({ productList: open })}
+    >
+      <ProductLineup
+        label={t('order_section_product')}
+        choice={{
+          selectedUuid: productUuid,
+          onSelect: chooseProduct,
+          onDate: dateFirst
+            ? { products: onDate.data, statusText: (entry) => stockStatusText(t, entry.status, entry.count) }
+            : undefined,
+        }}
+      />
+    </OrderSection>
+  );
+
+  const dateStep = (number: number) => (
+    <OrderSection
+      key="date"
+      id="order-date"
+      number={number}
+      title={t('order_section_date')}
+      summary={selection.date ? formatDate(selection.date, lang) : null}
+      lockedHint={!dateFirst && !productUuid ? t('order_hint_choose_product') : null}
+      open={flags.calendarList}
+      onToggle={(open) => setFlags({ calendarList: open })}
+    >
+      <MonthCalendar
+        month={month}
+        onMonthChange={setMonth}
+        minMonth={monthOf(today)}
+        maxMonth={shiftMonth(monthOf(today), MONTHS_AHEAD)}
+        statuses={statuses.data}
+        colors={settings?.calendar.colorized ? colors.data : []}
+        today={today}
+        selected={selection.date}
+        onSelect={chooseDate}
+      />
+    </OrderSection>
+  );
+
+  const steps = dateFirst ? [dateStep, productStep] : [productStep, dateStep];
+  // The time step waits for both earlier steps; it names the first one still open, in the site's order.
+  const needDate = selection.date ? null : t('order_hint_choose_date');
+  const needProduct = productUuid ? null : t('order_hint_choose_product');
+  const timeLocked = dateFirst ? (needDate ?? needProduct) : (needProduct ?? needDate);
+
+  return (
+    <div className="order-form">
+      {steps.map((step, index) => step(index + 1))}
+
+      <OrderSection
+        id="order-time"
+        number={3}
+        title={t('order_section_time')}
+        summary={slot ? formatTimeRange(slot.start, slot.end, lang) : null}
+        lockedHint={timeLocked}
+        open={timeOpen}
+        onToggle={toggleTime}
+      >
+        {slots ? (
+          <SlotList slots={slots} selected={slot?.id ?? null} onSelect={chooseSlot} />
+        ) : (
+          <div className="order-skeleton" aria-busy="true" />
+        )}
+      </OrderSection>
+
+      <OrderSection
+        id="order-tickets"
+        number={4}
+        title={t('order_section_tickets')}
+        summary={
+          product && count > 0
+            ? product.option_values
+                .filter((option) => (selection.tickets[option.id] ?? 0) > 0)
+                .map((option) =>
+                  t('order_ticket_line', { name: option.name, count: selection.tickets[option.id] }),
+                )
+                .join(', ')
+            : null
+        }
+        lockedHint={timeLocked ?? (slot ? null : t('order_hint_choose_time'))}
+        open={ticketsOpen}
+        onToggle={(open) => setFlags({ optionValues: open, ...(autoSlot ? { timeSpans: false } : {}) })}
+      >
+        {product ? (
+          <>
+            <TicketQuantities
+              product={product}
+              max={bounds.max}
+              tickets={selection.tickets}
+              onChange={(tickets) => {
+                // One add-on of each kind per ticket: fewer tickets trim the add-ons too.
+                const most = ticketCount(tickets);
+                const addOnCounts = Object.entries(selection.addOns).map(([uuid, n]) => [
+                  uuid,
+                  Math.min(n, most),
+                ]);
+                update({ tickets, addOns: Object.fromEntries(addOnCounts) });
+              }}
+              price={price}
+            />
+            {addOns.data && addOns.data.length > 0 ? (
+              <AddOnList
+                addOns={addOns.data}
+                counts={selection.addOns}
+                maxEach={count}
+                onChange={(counts) => update({ addOns: counts })}
+                price={price}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </OrderSection>
+
+      <OrderBar
+        total={price(total)}
+        count={count}
+        hint={
+          complete
+            ? null
+            : (timeLocked ??
+              (!slot
+                ? t('order_hint_choose_time')
+                : count < Math.max(bounds.min, 1)
+                  ? t('order_hint_choose_tickets')
+                  : null))
+        }
+        saving={saving}
+        onContinue={() => {
+          if (complete) void save(product, slot, selection);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
+import type { Product } from '@kippu/contract/endpoints/products';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useNextStep } from '../steps/booking-steps.ts';
+import { cancelTemporaryOrder, createTemporaryOrder } from './api/order-calls.ts';
+import {
+  createOrderBody,
+  productOptions,
+  type OrderSelection,
+  type SavedOrderPage,
+} from './order-selection.ts';
+
+/** Stock reads that a failed hold (out of stock, not on sale) has shown to be stale. */
+const STOCK_QUERY_KEYS = [
+  ['products', 'stocks'],
+  ['products', 'search2'],
+  ['products', 'stocks-statuses'],
+];
+
+/**
+ * Saving the order page (spec §4, §7): the previous temporary order, if any, gives its hold back
+ * first (DELETE, 400 ignored), then POST /orders holds the new selection; the order token and the
+ * saved order (which records the conversion data) are stored and the flow moves to its next step.
+ * A failure has already shown its localized dialog (API client); the stock views are refreshed.
+ */
+export function useSaveOrder() {
+  const lang = useActiveLang();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const nextHref = useNextStep('order');
+  const [saving, setSaving] = useState(false);
+
+  const save = async (product: Product, slot: Slot, selection: OrderSelection) => {
+    if (saving) return;
+    setSaving(true);
+    const store = useCoreStore.getState();
+    try {
+      if (store.orderToken) {
+        await cancelTemporaryOrder(store.orderToken);
+        store.set({ orderToken: null });
+      }
+      const chosen = { ...selection, slotId: slot.id };
+      const created = await createTemporaryOrder(createOrderBody(product, slot.id, chosen, lang));
+      const saved: SavedOrderPage = {
+        productOptions: productOptions(product, slot.id, chosen),
+        selection: chosen,
+        expiresAt: created.expires_at,
+        price: created.price,
+        productName: product.name,
+        slot: { start: slot.start, end: slot.end },
+      };
+      store.set({ orderToken: created.order_token });
+      store.saveOrder(saved);
+      navigate(nextHref);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await Promise.all(STOCK_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return { save, saving };
+}
