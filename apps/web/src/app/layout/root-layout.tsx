@@ -1,6 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useTagManager } from '../../shared/analytics/tag-manager.ts';
 import { DialogHost } from '../../shared/ui/dialog-host.tsx';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';
@@ -21,6 +22,7 @@ export function RootLayout() {
   useTheme();
   useRouteEffects();
   useErrorNavigation();
+  useTagManager();
 
   // A plain #anchor would be taken as a route by the hash router, so the skip link moves focus itself.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {

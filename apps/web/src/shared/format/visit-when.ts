@@ -1,0 +1,23 @@
+import type { LangCode, ProductType } from '@kippu/contract/enums';
+import { formatDate, formatDateRange, formatTimeRange } from '@kippu/contract/format/date';
+import type { DateInput } from '@kippu/contract/format/tokyo-date';
+
+/**
+ * When a ticket is for, in the visitor's language (spec §9): a timed ticket has its date and entry time
+ * range, a day ticket its date, a pass the range of dates it is valid for.
+ */
+export function visitWhen(
+  type: ProductType,
+  start: DateInput,
+  end: DateInput,
+  lang: LangCode,
+): { date: string; time: string | null } {
+  switch (type) {
+    case 'time':
+      return { date: formatDate(start, lang), time: formatTimeRange(start, end, lang) };
+    case 'date':
+      return { date: formatDate(start, lang), time: null };
+    case 'period':
+      return { date: formatDateRange(start, end, lang), time: null };
+  }
+}
