@@ -1,9 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { DemoSiteCode } from '@kippu/contract';
 import type { Db } from '../db/client.ts';
-import { couponCampaigns, coupons, products, sites } from '../db/schema.ts';
+import { couponCampaigns, coupons, products } from '../db/schema.ts';
 import { productUuid } from './demo-ids.ts';
 import { t6, type Texts6 } from './localized.ts';
+import { siteCodesPresent } from './sites.ts';
 
 interface DemoCoupon {
   site: DemoSiteCode;
@@ -277,7 +278,7 @@ const DEMO_CAMPAIGNS = [
  * it is, so uses taken while trying the demo are kept across restarts.
  */
 export async function seedDemoCoupons(db: Db): Promise<void> {
-  const existing = new Set((await db.select({ code: sites.code }).from(sites)).map((site) => site.code));
+  const existing = await siteCodesPresent(db);
   const wanted = DEMO_COUPONS.filter((coupon) => existing.has(coupon.site));
   if (wanted.length === 0) return;
 

@@ -2,6 +2,7 @@ import { FIELD_NAMES, type DemoSiteCode, type FieldName } from '@kippu/contract'
 import type { Db } from '../db/client.ts';
 import { fieldTemplates } from '../db/schema.ts';
 import { SITE_DEFINITIONS, type SiteDefinition } from './data/site-definitions.ts';
+import { siteCodesPresent } from './sites.ts';
 
 type FieldRule = { display: boolean; require: boolean };
 type FieldRules = Record<FieldName, FieldRule>;
@@ -50,7 +51,8 @@ function fieldType(def: SiteDefinition, name: FieldName): 'text' | 'select' {
  * every reference site); what staff changed stays.
  */
 export async function seedFieldTemplates(db: Db): Promise<void> {
-  const rows = SITE_DEFINITIONS.flatMap((def) => {
+  const present = await siteCodesPresent(db);
+  const rows = SITE_DEFINITIONS.filter((def) => present.has(def.code)).flatMap((def) => {
     const rules: FieldRules = { ...STANDARD, ...SITE_RULES[def.code] };
     // E-mail carries the ticket: always shown and required, whatever a site's rules say.
     rules.email = shown(true);

@@ -2,6 +2,7 @@ import type { LangCode } from '@kippu/contract';
 import type { Db } from '../db/client.ts';
 import { languages } from '../db/schema.ts';
 import { SITE_DEFINITIONS } from './data/site-definitions.ts';
+import { siteCodesPresent } from './sites.ts';
 
 /** Each language named in its own script, in picker order. */
 const DISPLAY_NAMES: [LangCode, string][] = [
@@ -18,7 +19,8 @@ const DEFAULT_LANG_OVERRIDES: Partial<Record<string, LangCode>> = { OKINAWA: 'en
 
 /** The six languages of each reference site, inserted when absent: staff may reorder them or change the default. */
 export async function seedLanguages(db: Db): Promise<void> {
-  const rows = SITE_DEFINITIONS.flatMap(({ code }) => {
+  const present = await siteCodesPresent(db);
+  const rows = SITE_DEFINITIONS.filter(({ code }) => present.has(code)).flatMap(({ code }) => {
     const defaultLang = DEFAULT_LANG_OVERRIDES[code] ?? 'ja';
     return DISPLAY_NAMES.map(([lang, displayName], index) => ({
       siteCode: code,

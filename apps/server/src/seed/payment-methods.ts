@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paymentMethods, paymentMethodTypes } from '../db/schema.ts';
 import { t6, type Texts6 } from './localized.ts';
+import { siteCodesPresent } from './sites.ts';
 
 // Each provider's card, 3-D Secure, PayPay and Alipay methods carry the same customer-facing name.
 const CREDIT_CARD: Texts6 = ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'];
@@ -95,11 +96,14 @@ export async function seedPaymentMethods(db: Db): Promise<void> {
     .values(Object.entries(NAMES).map(([method, names]) => ({ method, names: t6(names) })))
     .onConflictDoUpdate({ target: paymentMethodTypes.method, set: { names: sql`excluded.names` } });
 
-  const rows = Object.entries(SITE_METHODS).flatMap(([siteCode, channels]) =>
-    Object.entries(channels).flatMap(([channel, methods]) =>
-      methods.map((method, index) => ({ siteCode, channel, method, enabled: true, position: index + 1 })),
-    ),
-  );
+  const present = await siteCodesPresent(db);
+  const rows = Object.entries(SITE_METHODS)
+    .filter(([siteCode]) => present.has(siteCode))
+    .flatMap(([siteCode, channels]) =>
+      Object.entries(channels).flatMap(([channel, methods]) =>
+        methods.map((method, index) => ({ siteCode, channel, method, enabled: true, position: index + 1 })),
+      ),
+    );
   await db
     .insert(paymentMethods)
     .values(rows)

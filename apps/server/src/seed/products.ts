@@ -6,9 +6,9 @@ import { PRODUCT_TEXTS, SET_PRODUCT_TEXTS, TICKET_TYPES, type SetProductKey } fr
 import { SITE_CATALOGUES } from './data/site-catalogues.ts';
 import { productUuid, setProductUuid } from './demo-ids.ts';
 import { t6 } from './localized.ts';
+import { siteCodesPresent } from './sites.ts';
 
-const catalogueEntries = () =>
-  Object.entries(SITE_CATALOGUES) as [DemoSiteCode, (typeof SITE_CATALOGUES)[DemoSiteCode]][];
+type CatalogueEntry = [DemoSiteCode, (typeof SITE_CATALOGUES)[DemoSiteCode]];
 
 // Databases seeded before migration 0510 found demo ticket types by position. A demo product whose ticket
 // types have no key yet gets its keys from those positions, once, so the insert below adds no duplicates.
@@ -24,7 +24,9 @@ WHERE ov.product_id = x.product_id AND ov.position = x.position AND ov.seed_key 
  * never updated: names, prices and order are the operator's once they exist (ADR 013).
  */
 export async function seedProducts(db: Db): Promise<void> {
-  const productRows = catalogueEntries().flatMap(([site, catalogue]) =>
+  const present = await siteCodesPresent(db);
+  const entries = (Object.entries(SITE_CATALOGUES) as CatalogueEntry[]).filter(([site]) => present.has(site));
+  const productRows = entries.flatMap(([site, catalogue]) =>
     catalogue.products.map((product, position) => {
       const text = PRODUCT_TEXTS[product.key];
       return {
@@ -49,7 +51,7 @@ export async function seedProducts(db: Db): Promise<void> {
   );
   const productId = (site: DemoSiteCode, key: string) => productIdByUuid.get(productUuid(site, key))!;
 
-  const optionRows = catalogueEntries().flatMap(([site, catalogue]) =>
+  const optionRows = entries.flatMap(([site, catalogue]) =>
     catalogue.products.flatMap((product) =>
       product.prices.map(([ticketType, price], position) => ({
         productId: productId(site, product.key),
@@ -70,7 +72,7 @@ export async function seedProducts(db: Db): Promise<void> {
     .values(optionRows)
     .onConflictDoNothing({ target: [optionValues.productId, optionValues.seedKey] });
 
-  const setRows = catalogueEntries().flatMap(([site, catalogue]) =>
+  const setRows = entries.flatMap(([site, catalogue]) =>
     (Object.entries(catalogue.setPrices) as [SetProductKey, number][]).map(([key, price], position) => ({
       uuid: setProductUuid(site, key),
       siteCode: site,
@@ -87,7 +89,7 @@ export async function seedProducts(db: Db): Promise<void> {
     setRows.map((row) => row.uuid),
   );
 
-  const linkRows = catalogueEntries().flatMap(([site, catalogue]) =>
+  const linkRows = entries.flatMap(([site, catalogue]) =>
     catalogue.products.flatMap((product) =>
       (product.sets ?? []).map((key) => ({
         setProductId: setIdByUuid.get(setProductUuid(site, key))!,

@@ -61,6 +61,22 @@ describe('reference data on a database without demo data', () => {
     }
   });
 
+  it('starts when an operator removed a reference site and gave its slug to another one', async () => {
+    await db.$client.query("DELETE FROM sites WHERE code = 'MORI'");
+    await db.$client.query(
+      `INSERT INTO sites (code, slug, position, settings) SELECT 'FOREST_HALL', 'mori', 20, settings
+       FROM sites WHERE code = 'NAGAI'`,
+    );
+
+    await seedOnStart(db, { demo: true });
+
+    const mori = await db.$client.query("SELECT 1 FROM sites WHERE code = 'MORI'");
+    expect(mori.rowCount).toBe(0);
+    const rows = await db.$client.query("SELECT 1 FROM languages WHERE site_code = 'MORI'");
+    expect(rows.rowCount).toBe(0);
+    expect(await count('products')).toBeGreaterThan(0);
+  });
+
   it('brings a changed shared text and a changed shipped select list back to the code on the next start', async () => {
     await db.$client.query("UPDATE texts SET text = 'stale' WHERE scope = '*'");
     await db.$client.query(`UPDATE option_lists SET items = '[]' WHERE name = 'countries'`);

@@ -21,3 +21,12 @@ export async function seedSites(db: Db): Promise<void> {
   }));
   await db.insert(sites).values(rows).onConflictDoNothing();
 }
+
+/**
+ * Codes of the sites in the database. Steps that add rows per reference site skip a site that is not
+ * there (an operator deleted it, or another site took its slug) instead of failing the start.
+ */
+export async function siteCodesPresent(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ code: sites.code }).from(sites);
+  return new Set(rows.map((row) => row.code));
+}
