@@ -14,6 +14,10 @@ const envSchema = z.object({
   /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
   MAIL_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
+  /** How often the mail worker looks for mails to send (ADR 016). */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Origin the mails link to (no trailing slash needed); unset: http://localhost:${PORT} (domain/links.ts). */
+  PUBLIC_URL: z.url().optional(),
   /** Secret for signing tokens and ticket QR payloads; a fixed development value is refused in production. */
   APP_SECRET: z.string().min(32).default('development-secret-change-me-0123456789abcdef'),
   /** Minutes a temporary order holds stock on a site whose `sites.hold_minutes` is null (ADR 014). */

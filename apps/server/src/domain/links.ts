@@ -1,0 +1,17 @@
+import type { Env } from '../config/env.ts';
+
+/** The origin mails and other messages link to: PUBLIC_URL, else this server on localhost. */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/**
+ * An absolute link to a screen of a site's SPA: `${PUBLIC_URL}/${slug}/#${hashPath}`, e.g.
+ * siteUrl(env, 'borderless', '/mail-confirm?token=abc') → 'https://tickets.example/borderless/#/mail-confirm?token=abc'.
+ * The one place links leaving the server (mails, calendar entries) are built, so the SPA's routing
+ * (hash routes under the site slug, ADR 004) is written down once.
+ */
+export function siteUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, siteSlug: string, hashPath: string): string {
+  const path = hashPath.startsWith('/') ? hashPath : `/${hashPath}`;
+  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/#${path}`;
+}

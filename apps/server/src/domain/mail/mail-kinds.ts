@@ -1,0 +1,66 @@
+import type { LangCode, ProductType } from '@kippu/contract';
+
+/**
+ * What each kind of mail carries (ADR 016). Everything its template needs is computed when the mail is
+ * queued, in the visitor's language, so the worker reads the outbox row alone: a product renamed or a
+ * price changed after the purchase never changes a mail already queued.
+ */
+export interface MailPayloads {
+  /** The link that confirms a visitor's e-mail address on a mail-confirm site (ADR 020). */
+  mail_confirmation: {
+    confirmUrl: string;
+    siteName: string;
+    /** ISO date-time: the link works while the temporary order holds its tickets. */
+    expiresAt: string;
+  };
+  /** The operator's invitation on an invitation-only site (MORI, ADR 020); the link starts the order. */
+  invitation: {
+    confirmUrl: string;
+    siteName: string;
+    productName: string;
+    /** ISO date-times of the invited slot. */
+    startsAt: string;
+    endsAt: string;
+  };
+  /** Sent in the checkout transaction once the order is reserved. */
+  purchase_confirmation: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the visit (a slot, a day, or a period's first and last day). */
+    startsAt: string;
+    endsAt: string;
+    ticketUrl: string;
+    /** Ticket types and add-ons; unitPrice in yen. */
+    lines: { name: string; quantity: number; unitPrice: number }[];
+    /** Coupon discount in yen (0 when none). */
+    discount: number;
+    /** Amount paid in yen. */
+    total: number;
+  };
+}
+
+export type MailKind = keyof MailPayloads;
+
+export const MAIL_KINDS = [
+  'mail_confirmation',
+  'invitation',
+  'purchase_confirmation',
+] as const satisfies readonly MailKind[];
+
+/** Who gets a mail, on which site, in which language. */
+interface MailEnvelope {
+  siteCode: string;
+  /** The recipient's address. */
+  to: string;
+  lang: LangCode;
+}
+
+/** A mail to queue: `kind` decides the payload's shape. */
+export type OutboxMail = {
+  [K in MailKind]: MailEnvelope & { kind: K; payload: MailPayloads[K] };
+}[MailKind];
+
+/** A mail of one kind (for code that builds one). */
+export type OutboxMailOf<K extends MailKind> = Extract<OutboxMail, { kind: K }>;
