@@ -1,0 +1,277 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LangCode } from '@kippu/contract/enums';
+import { createOrderBodySchema } from '@kippu/contract/endpoints/orders';
+import type { SiteSettings } from '@kippu/contract/site-settings';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import { configuration } from '../../../test/site-settings-fixture.ts';
+import OrderScreen from '../screens/order-screen.tsx';
+import type { SavedOrderPage } from './order-selection.ts';
+import { AUDIO_GUIDE, NOW, serveOrderApi, TIMED, type Call } from './order-test-doubles.ts';
+
+const routes = [
+  { path: '/order', element: <OrderScreen /> },
+  { path: '/sign-in', element: <p>Sign-in step</p> },
+  { path: '/membership-login', element: <p>Member login step</p> },
+];
+
+function renderOrder(settings: Partial<SiteSettings>, path = '/order', lang: LangCode = 'en') {
+  useCoreStore.setState({ configuration: configuration(settings) });
+  return renderRoutes(routes, path, lang);
+}
+
+const productFirst = { layout: { orderProcedure: 'selectProductBeforeDate' as const } };
+const dateFirst = { layout: { orderProcedure: 'selectDateBeforeProduct' as const } };
+const section = (name: RegExp) => screen.getByRole('button', { name }).closest('section')!;
+const gets = (calls: Call[], path: string) =>
+  calls.filter((call) => call.method === 'GET' && call.path === path);
+
+describe('order screen', () => {
+  beforeEach(() => {
+    // Only Date is faked: timers stay real for Testing Library and user-event.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('product before date: product, then a month calendar, then the slot, tickets, add-ons and total; saves and moves on', async () => {
+    const calls = serveOrderApi();
+    const { router } = await renderOrder(productFirst);
+    expect(screen.getByRole('list', { name: 'Booking steps' })).toBeTruthy();
+
+    // Step 1 is open; the later steps say what to do first.
+    const dateToggle = screen.getByRole('button', { name: /Choose a date/ });
+    expect(dateToggle.getAttribute('aria-disabled')).toBe('true');
+    expect(dateToggle.textContent).toContain('Choose a ticket first');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Timed entry' }));
+
+    // The calendar asks for this product's statuses and the site's colours for the month.
+    const grid = await screen.findByRole('grid', { name: 'May 2026' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    await waitFor(() => expect(gets(calls, 'products/stocks-statuses')).toHaveLength(1));
+    const statusCall = gets(calls, 'products/stocks-statuses')[0]!.query;
+    expect([statusCall.get('from'), statusCall.get('to'), statusCall.get('product_uuid')]).toEqual([
+      '2026-05-01',
+      '2026-05-31',
+      TIMED,
+    ]);
+    expect(gets(calls, 'calendar/colors')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true);
+
+    const open = await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' });
+    expect(open.className).toContain('--colored');
+    const few = screen.getByRole('button', { name: 'Wed, May 13, 2026, Only 2 left' });
+    expect(few.getAttribute('aria-disabled')).toBe('false');
+    const soldOut = screen.getByRole('button', { name: 'Thu, May 14, 2026, Sold out' });
+    expect(soldOut.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(soldOut);
+    expect(screen.getByRole('grid')).toBeTruthy(); // still choosing a date
+    expect(screen.getByRole('button', { name: /^Sun, May 10, 2026/ }).getAttribute('aria-current')).toBe(
+      'date',
+    );
+    await userEvent.click(open);
+
+    // Slots of that product and date, with status and the few-in-stock count.
+    const times = await screen.findByRole('radiogroup', { name: 'Entry times' });
+    const stockCall = gets(calls, 'products/stocks')[0]!.query;
+    expect([stockCall.get('date'), stockCall.get('product_id'), stockCall.get('lang')]).toEqual([
+      '2026-05-12',
+      TIMED,
+      'en',
+    ]);
+    expect(
+      within(times)
+        .getByRole('radio', { name: /12:00 - 13:00/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(within(times).getByText('Only 3 left')).toBeTruthy();
+    await userEvent.click(within(times).getByRole('radio', { name: /11:00 - 12:00/ }));
+
+    // Ticket types in display order; three left in the slot caps the count below the product's 4.
+    const tickets = await screen.findByRole('list', { name: 'Ticket types' });
+    expect(
+      within(tickets)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual([expect.stringContaining('Adult¥3,000'), expect.stringContaining('Child¥1,000')]);
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Choose how many tickets you need')).toBeTruthy();
+    const addAdult = screen.getByRole('button', { name: 'Add one Adult' });
+    await userEvent.click(addAdult);
+    await userEvent.click(addAdult);
+    await userEvent.click(screen.getByRole('button', { name: 'Add one Child' }));
+    expect(addAdult.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(addAdult);
+    expect(screen.getByText('Up to 3 tickets per order.')).toBeTruthy();
+
+    // The slot's add-on, at most one per ticket; the total runs along.
+    await userEvent.click(await screen.findByRole('button', { name: 'Add one Audio guide' }));
+    expect(screen.getByText('¥7,500')).toBeTruthy();
+    expect(screen.getByText('3 tickets')).toBeTruthy();
+
+    await userEvent.click(continueButton);
+    await screen.findByText('Sign-in step');
+    expect(router.state.location.pathname).toBe('/sign-in');
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.path).toBe('orders');
+    expect(createOrderBodySchema.parse(post.body)).toEqual({
+      lang: 'en',
+      product_uuid: TIMED,
+      time_span_id: 102,
+      quantity: 3,
+      option_values: [
+        { option_value_id: 12, quantity: 1 },
+        { option_value_id: 11, quantity: 2 },
+      ],
+      set_products: [{ set_product_uuid: AUDIO_GUIDE, quantity: 1 }],
+    });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    const state = useCoreStore.getState();
+    expect(state.orderToken).toBe('new-token');
+    const saved = state.savedOrder as SavedOrderPage;
+    expect(saved.productOptions).toEqual([
+      { name: 'Child', price: 1000, count: 1, productTimespanID: 102 },
+      { name: 'Adult', price: 3000, count: 2, productTimespanID: 102 },
+    ]);
+    expect(saved.expiresAt).toBe('2026-05-10T03:20:00Z');
+    expect(state.gtmConversionData).toEqual({ options: saved.productOptions, timeSpanId: 102 });
+  });
+
+  it('date before product: calendar over all products, then the products on that date; a single slot is chosen for you', async () => {
+    const calls = serveOrderApi();
+    await renderOrder({ ...dateFirst, calendar: { colorized: false } });
+    const toggles = screen
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => within(heading).getByRole('button'));
+    expect(toggles.map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual([
+      'true',
+      'false',
+      'false',
+      'false',
+    ]);
+    expect(toggles[0]!.textContent).toContain('Choose a date');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' }));
+    expect(gets(calls, 'products/stocks-statuses')[0]!.query.has('product_uuid')).toBe(false);
+    expect(gets(calls, 'calendar/colors')).toHaveLength(0);
+    expect(section(/Choose a date/).textContent).toContain('Tue, May 12, 2026');
+
+    const products = await screen.findByRole('radiogroup', { name: 'Choose a ticket' });
+    expect(gets(calls, 'products/search2')[0]!.query.get('date')).toBe('2026-05-12');
+    expect(within(products).getByText('Only 3 left')).toBeTruthy();
+    await userEvent.click(within(products).getByRole('radio', { name: 'Day pass' }));
+
+    // The day pass has one slot that day: the time step is done and the tickets open.
+    expect(section(/Choose a time/).textContent).toContain('09:00 - 18:00');
+    expect(await screen.findByRole('list', { name: 'Ticket types' })).toBeTruthy();
+    expect(gets(calls, 'products/stocks')).toHaveLength(0);
+    expect(screen.getByText('Choose 2 to 6 tickets per order.')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add one Adult' });
+    await userEvent.click(add);
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(add);
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('gives the previous hold back first (a 400 is ignored) and goes to member login where the site uses it', async () => {
+    const calls = serveOrderApi({
+      'DELETE orders/old-token': () =>
+        new Response(JSON.stringify({ error: 'record not found' }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    useCoreStore.setState({ orderToken: 'old-token' });
+    const { router } = await renderOrder({ ...dateFirst, isUseMembershipLogin: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Day pass' }));
+    const add = await screen.findByRole('button', { name: 'Add one Adult' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Member login step');
+    expect(router.state.location.pathname).toBe('/membership-login');
+    expect(
+      calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}`),
+    ).toEqual(['DELETE orders/old-token', 'POST orders']);
+    expect(useDialogStore.getState().dialogs).toEqual([]);
+    expect(useCoreStore.getState().orderToken).toBe('new-token');
+  });
+
+  it('stays on the order with the localized dialog when the hold fails, and reloads the stock', async () => {
+    const calls = serveOrderApi({
+      'POST orders': () =>
+        new Response(JSON.stringify({ error: 'out of stock' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    const { router } = await renderOrder(dateFirst);
+    await userEvent.click(await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Day pass' }));
+    const add = await screen.findByRole('button', { name: 'Add one Adult' });
+    await userEvent.click(add);
+    await userEvent.click(add);
+    const searches = gets(calls, 'products/search2').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(useDialogStore.getState().dialogs).toHaveLength(1));
+    expect(useDialogStore.getState().dialogs[0]!.titleKey).toBe('error_dialog_out_of_stock_title');
+    expect(router.state.location.pathname).toBe('/order');
+    expect(useCoreStore.getState().orderToken).toBeNull();
+    await waitFor(() => expect(gets(calls, 'products/search2').length).toBeGreaterThan(searches));
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('?ref=c comes back to the saved selection and shows how long the hold lasts', async () => {
+    serveOrderApi();
+    const saved: SavedOrderPage = {
+      productOptions: [{ name: 'Adult', price: 3000, count: 2, productTimespanID: 101 }],
+      selection: { productUuid: TIMED, date: '2026-05-12', slotId: 101, tickets: { 11: 2 }, addOns: {} },
+      expiresAt: '2026-05-10T03:12:30Z',
+      price: 6000,
+      productName: 'Timed entry',
+      slot: { start: '2026-05-12T10:00:00+09:00', end: '2026-05-12T11:00:00+09:00' },
+    };
+    useCoreStore.setState({
+      orderToken: 'held-token',
+      savedOrder: saved,
+      accordionOpenFlags: { productList: false, calendarList: false, timeSpans: false, optionValues: true },
+    });
+    await renderOrder(productFirst, '/order?ref=c', 'ja');
+    expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('残り 12:30');
+    await waitFor(() => expect(section(/チケットを選ぶ/).textContent).toContain('Timed entry'));
+    expect(section(/日付を選ぶ/).textContent).toContain('2026年05月12日(火)');
+    expect(await screen.findByText('10:00 ~ 11:00')).toBeTruthy();
+    const adult = await screen.findByRole('button', { name: 'Adultを1枚増やす' });
+    expect(adult.closest('li')!.querySelector('output')!.textContent).toContain('2');
+    expect(screen.getByText('6,000円')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '次へ進む' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a fresh visit starts at the first step whatever was left open', async () => {
+    serveOrderApi();
+    useCoreStore.setState({
+      accordionOpenFlags: { productList: false, calendarList: false, timeSpans: false, optionValues: true },
+    });
+    await renderOrder(productFirst);
+    expect(await screen.findByRole('radio', { name: 'Timed entry' })).toBeTruthy();
+    expect(useCoreStore.getState().accordionOpenFlags).toEqual({
+      productList: true,
+      calendarList: false,
+      timeSpans: false,
+      optionValues: false,
+    });
+  });
+});
