@@ -1,6 +1,49 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
+import { fieldTemplatesQuery } from '../sign-in/api/field-templates-query.ts';
+import { SignInForm } from '../sign-in/sign-in-form.tsx';
+import { signInFields } from '../sign-in/sign-in-fields.ts';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * Sign-in (`/sign-in`): the visitor's details for the temporary order, as the site's field templates and
+ * sign-in settings ask for them. Without an order in progress there is nothing to sign in for: back to
+ * the order page. `?ref=c` is a return from the confirm screen.
+ */
 export default function SignInScreen() {
-  return <PendingScreen titleKey="screen_sign_in_title" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const isReturn = params.get('ref') === 'c';
+  const orderToken = useCoreStore((state) => state.orderToken);
+  const settings = useCoreStore((state) => state.configuration?.settings.signIn);
+  const templates = useQuery({ ...fieldTemplatesQuery(), enabled: !!orderToken });
+  const fields = useMemo(
+    () => (templates.data && settings ? signInFields(templates.data, settings) : null),
+    [templates.data, settings],
+  );
+
+  if (!orderToken) return <Navigate replace to={paths.order.getHref()} />;
+
+  return (
+    <CheckoutPage title={t('screen_sign_in_title')} step="sign-in">
+      {fields && settings ? (
+        <SignInForm fields={fields} settings={settings} isReturn={isReturn} />
+      ) : templates.isError ? (
+        <CheckoutPanel>
+          <p className="checkout-panel__text">{t('signin_load_failed')}</p>
+          <div className="checkout-actions">
+            <button type="button" className="button button--primary" onClick={() => void templates.refetch()}>
+              {t('checkout_retry')}
+            </button>
+          </div>
+        </CheckoutPanel>
+      ) : (
+        <div className="checkout-skeleton" aria-hidden="true" />
+      )}
+    </CheckoutPage>
+  );
 }

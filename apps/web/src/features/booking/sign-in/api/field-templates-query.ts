@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { FieldTemplate } from '@kippu/contract/endpoints/field-templates';
+import { api } from '../../../../shared/api/api-client.ts';
+
+/** GET /field_templates: the site's order-form fields (display, required), in the site's order. */
+export const fieldTemplatesQuery = () =>
+  queryOptions({
+    queryKey: ['field_templates'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<FieldTemplate[]>('field_templates', { signal });
+      return data;
+    },
+    staleTime: Infinity,
+  });

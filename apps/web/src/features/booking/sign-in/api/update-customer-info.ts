@@ -1,0 +1,11 @@
+import type { UpdateOrderBody, UpdateOrderResponse } from '@kippu/contract/endpoints/orders';
+import { api } from '../../../../shared/api/api-client.ts';
+
+/** PUT /orders/{id}: stores the order-form contents on the temporary order. */
+export async function updateCustomerInfo(
+  orderToken: string,
+  body: UpdateOrderBody,
+): Promise<UpdateOrderResponse> {
+  const { data } = await api.put<UpdateOrderResponse>(`orders/${encodeURIComponent(orderToken)}`, body);
+  return data;
+}
