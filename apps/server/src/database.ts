@@ -10,25 +10,38 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+export interface OpenDatabaseOptions {
+  /** Told when the embedded PostgreSQL stops without being asked to: the server cannot go on. */
+  onEmbeddedExit?: (reason: string) => void;
+}
+
+/** Where the embedded PostgreSQL keeps its data (EMBEDDED_PG_DIR is relative to the repository). */
+export function embeddedDataDir(env: Env, repoRoot: string): string {
+  return resolve(repoRoot, env.EMBEDDED_PG_DIR);
+}
+
 /** DATABASE_URL when set; otherwise an embedded PostgreSQL in EMBEDDED_PG_DIR. Migrations run either way. */
-export async function openDatabase(env: Env, repoRoot: string): Promise<OpenDatabase> {
+export async function openDatabase(
+  env: Env,
+  repoRoot: string,
+  options: OpenDatabaseOptions = {},
+): Promise<OpenDatabase> {
   const embedded = env.DATABASE_URL
     ? undefined
-    : await startEmbeddedPostgres(resolve(repoRoot, env.EMBEDDED_PG_DIR), { persistent: true });
+    : await startEmbeddedPostgres(embeddedDataDir(env, repoRoot), {
+        persistent: true,
+        onUnexpectedExit: options.onEmbeddedExit,
+      });
   const db = createDb(env.DATABASE_URL ?? embedded!.url, env.DATABASE_POOL_SIZE);
+  const close = async () => {
+    await db.$client.end();
+    await embedded?.stop();
+  };
   try {
     await migrate(db.$client);
   } catch (error) {
-    await db.$client.end();
-    await embedded?.stop();
+    await close();
     throw error;
   }
-  return {
-    db,
-    embedded: embedded !== undefined,
-    async close() {
-      await db.$client.end();
-      await embedded?.stop();
-    },
-  };
+  return { db, embedded: embedded !== undefined, close };
 }

@@ -1,41 +1,70 @@
 import { fileURLToPath } from 'node:url';
 import { loadEnv } from './config/env.ts';
-import { openDatabase } from './database.ts';
-import { buildApp } from './app.ts';
+import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
+import { buildApp, type App } from './app.ts';
+import { installGracefulShutdown } from './lifecycle/graceful-shutdown.ts';
+import { describeStartFailure, type StartContext } from './lifecycle/start-failure.ts';
 import { keepDemoWindowOpen, seedOnStart, wantsDemoData } from './seed/index.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function main(): Promise<void> {
+let context: StartContext = {};
+let database: OpenDatabase | undefined;
+let app: App | undefined;
+let stopDemoWindow = (): void => undefined;
+let starting: Promise<void> = Promise.resolve();
+
+const log = (message: string) => (app ? app.log.info(message) : console.info(message));
+
+const shutdown = installGracefulShutdown({
+  log,
+  async close() {
+    // A signal during the start lets the start reach a state that can be closed.
+    await starting.catch(() => undefined);
+    stopDemoWindow();
+    // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
+    await app?.close();
+    // Only then the pool and the embedded PostgreSQL.
+    await database?.close();
+  },
+});
+
+async function start(): Promise<void> {
   const env = loadEnv();
-  const database = await openDatabase(env, REPO_ROOT);
+  context = {
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : embeddedDataDir(env, REPO_ROOT),
+  };
+  database = await openDatabase(env, REPO_ROOT, {
+    onEmbeddedExit: (reason) => {
+      log(reason);
+      shutdown.begin('the database stopped', 1);
+    },
+  });
+  if (shutdown.started) return;
   const demo = wantsDemoData(env);
   await seedOnStart(database.db, { demo });
-  const app = await buildApp({ env, db: database.db });
-  const stopDemoWindow = demo
-    ? keepDemoWindowOpen(database.db, (error) => app.log.error({ err: error }, 'extending demo stock failed'))
-    : () => undefined;
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info(`${signal}: stopping`);
-    stopDemoWindow();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
+  app = await buildApp({ env, db: database.db });
+  const server = app;
+  if (demo) {
+    stopDemoWindow = keepDemoWindowOpen(database.db, (error) =>
+      server.log.error({ err: error }, 'extending demo stock failed'),
+    );
+  }
+  if (shutdown.started) return;
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
     `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+starting = start();
+starting.catch(async (error: unknown) => {
+  console.error(describeStartFailure(error, context));
+  // Leave nothing running: an HTTP port taken after the embedded database started must not keep it.
+  await app?.close().catch(() => undefined);
+  await database?.close().catch(() => undefined);
   process.exit(1);
 });

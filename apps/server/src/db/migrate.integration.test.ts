@@ -44,7 +44,7 @@ describe('migrate() run by many servers at once on a fresh database', () => {
     const appliedByAll = results.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
     const files = await listMigrations();
     expect(files.length).toBeGreaterThan(1);
-    expect(appliedByAll.toSorted()).toEqual(files);
+    expect([...appliedByAll].sort()).toEqual(files);
 
     const { rows } = await pools[0]!.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(rows.map((row) => row.name)).toEqual(files);
