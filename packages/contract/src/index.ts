@@ -12,6 +12,7 @@ export * from './pricing/discount.ts';
 export * from './endpoints/order-coupons.ts';
 export * from './endpoints/orders.ts';
 export * from './endpoints/email.ts';
+export * from './endpoints/order-mails.ts';
 export * from './endpoints/checkout.ts';
 export * from './endpoints/reservations.ts';
 export * from './endpoints/gtm.ts';
