@@ -20,6 +20,15 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
             },
+            {
+              // The app code the entry and the order screen both load (API client, stores, paths, the
+              // spec §9 formatters). Without this group rolldown cuts it into a handful of tiny shared
+              // chunks, and each boundary costs compression: ≈1 KB gzip on the order route, whose
+              // budget is 150 KB (apps/web/build/order-route-size.ts). Keep it to modules the order
+              // route needs anyway, or it grows the route instead.
+              name: 'app-shared',
+              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort)|shared[\\/]ui[\\/]screen-hero|app[\\/]paths)|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))|vite[\\/]preload-helper/,
+            },
           ],
         },
       },

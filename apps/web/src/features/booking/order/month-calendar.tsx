@@ -129,16 +129,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
           disabled={!canGoBack}
           onClick={() => onMonthChange(shiftMonth(month, -1))}
         >
-          <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M10 3L5 8l5 5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.75"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <span className="order-icon-chevron order-icon-chevron--left" aria-hidden="true" />
         </button>
         <h3 id={titleId} className="month-calendar__title" aria-live="polite">
           {monthTitle(month, lang)}
@@ -150,16 +141,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
           disabled={!canGoForward}
           onClick={() => onMonthChange(shiftMonth(month, 1))}
         >
-          <svg viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" focusable="false">
-            <path
-              d="M6 3l5 5-5 5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.75"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <span className="order-icon-chevron order-icon-chevron--right" aria-hidden="true" />
         </button>
       </div>
 

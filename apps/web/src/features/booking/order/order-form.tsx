@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
@@ -12,7 +12,6 @@ import { productsQuery } from '../../../shared/api/endpoints/products.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore, type AccordionOpenFlags } from '../../../shared/stores/core-store.ts';
 import { ProductLineup } from '../lineup/product-lineup.tsx';
-import { AddOnList } from './add-on-list.tsx';
 import { calendarColorsQuery, stockStatusesQuery } from './api/calendar-queries.ts';
 import { productsOnDateQuery, setProductsQuery, slotsQuery } from './api/slot-queries.ts';
 import { MonthCalendar, monthOf } from './month-calendar.tsx';
@@ -28,10 +27,15 @@ import {
   type OrderSelection,
 } from './order-selection.ts';
 import { isOpen, stockStatusText } from './stock-status.ts';
-import { SlotList } from './slot-list.tsx';
-import { TicketQuantities } from './ticket-quantities.tsx';
 import { useSaveOrder } from './use-save-order.ts';
 import './order-form.css';
+
+// The later steps are their own chunk, fetched when the form mounts: the first paint needs only the
+// product list or the calendar (order-route budget, architecture §7).
+const loadLaterSteps = () => import('./later-steps.ts');
+const SlotList = lazy(() => loadLaterSteps().then((module) => ({ default: module.SlotList })));
+const TicketStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.TicketStep })));
+const stepFallback = <div className="order-skeleton" aria-busy="true" />;
 
 /** How far ahead the calendar pages: this month and the next eleven. */
 const MONTHS_AHEAD = 11;
@@ -74,6 +78,10 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   useLayoutEffect(() => {
     if (!isReturn) useCoreStore.getState().set({ accordionOpenFlags: startFlags(dateFirst) });
   }, [isReturn, dateFirst]);
+
+  useEffect(() => {
+    void loadLaterSteps();
+  }, []);
 
   const products = useQuery(productsQuery(lang));
   const range = monthRange(month);
@@ -213,11 +221,13 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
         open={timeOpen}
         onToggle={toggleTime}
       >
-        {slots ? (
-          <SlotList slots={slots} selected={slot?.id ?? null} onSelect={chooseSlot} />
-        ) : (
-          <div className="order-skeleton" aria-busy="true" />
-        )}
+        <Suspense fallback={stepFallback}>
+          {slots ? (
+            <SlotList slots={slots} selected={slot?.id ?? null} onSelect={chooseSlot} />
+          ) : (
+            stepFallback
+          )}
+        </Suspense>
       </OrderSection>
 
       <OrderSection
@@ -239,32 +249,16 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
         onToggle={(open) => setFlags({ optionValues: open, ...(autoSlot ? { timeSpans: false } : {}) })}
       >
         {product ? (
-          <>
-            <TicketQuantities
+          <Suspense fallback={stepFallback}>
+            <TicketStep
               product={product}
               max={bounds.max}
-              tickets={selection.tickets}
-              onChange={(tickets) => {
-                // One add-on of each kind per ticket: fewer tickets trim the add-ons too.
-                const most = ticketCount(tickets);
-                const addOnCounts = Object.entries(selection.addOns).map(([uuid, n]) => [
-                  uuid,
-                  Math.min(n, most),
-                ]);
-                update({ tickets, addOns: Object.fromEntries(addOnCounts) });
-              }}
+              selection={selection}
+              addOns={addOns.data}
+              onChange={update}
               price={price}
             />
-            {addOns.data && addOns.data.length > 0 ? (
-              <AddOnList
-                addOns={addOns.data}
-                counts={selection.addOns}
-                maxEach={count}
-                onChange={(counts) => update({ addOns: counts })}
-                price={price}
-              />
-            ) : null}
-          </>
+          </Suspense>
         ) : null}
       </OrderSection>
 

@@ -250,7 +250,7 @@ describe('order screen', () => {
       accordionOpenFlags: { productList: false, calendarList: false, timeSpans: false, optionValues: true },
     });
     await renderOrder(productFirst, '/order?ref=c', 'ja');
-    expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('残り 12:30');
+    expect((await screen.findByRole('timer')).getAttribute('aria-label')).toBe('残り 12:30');
     await waitFor(() => expect(section(/チケットを選ぶ/).textContent).toContain('Timed entry'));
     expect(section(/日付を選ぶ/).textContent).toContain('2026年05月12日(火)');
     expect(await screen.findByText('10:00 ~ 11:00')).toBeTruthy();

@@ -44,20 +44,7 @@ export function OrderSection({
           onClick={() => !locked && onToggle(!open)}
         >
           <span className="order-section__number" aria-hidden="true">
-            {done && !expanded ? (
-              <svg viewBox="0 0 16 16" width="14" height="14" focusable="false">
-                <path
-                  d="M3.5 8.5l3 3 6-7"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-            ) : (
-              number
-            )}
+            {done && !expanded ? <span className="order-icon-tick" /> : number}
           </span>
           <span className="order-section__titles">
             <span className="order-section__title">{title}</span>
@@ -65,25 +52,7 @@ export function OrderSection({
               <span className="order-section__summary">{summary ?? lockedHint}</span>
             ) : null}
           </span>
-          {locked ? null : (
-            <svg
-              className="order-section__chevron"
-              viewBox="0 0 16 16"
-              width="18"
-              height="18"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path
-                d="M4 6l4 4 4-4"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.75"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          )}
+          {locked ? null : <span className="order-section__chevron" aria-hidden="true" />}
         </button>
       </h2>
       <div id={`${id}-panel`} className="order-section__panel" hidden={!expanded}>

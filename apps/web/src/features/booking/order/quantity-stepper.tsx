@@ -26,9 +26,7 @@ export function QuantityStepper({
         aria-disabled={count === 0}
         onClick={() => count > 0 && onChange(count - 1)}
       >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <span className="stepper__icon" aria-hidden="true" />
       </button>
       <output className="stepper__count" aria-live="polite">
         <span className="visually-hidden">{name} </span>
@@ -41,9 +39,7 @@ export function QuantityStepper({
         aria-disabled={!canAdd}
         onClick={() => canAdd && onChange(count + 1)}
       >
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-          <path d="M3 8h10M8 3v10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <span className="stepper__icon stepper__icon--plus" aria-hidden="true" />
       </button>
     </div>
   );

@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { OrderForm } from '../order/order-form.tsx';
-import { HoldCountdown } from '../steps/hold-countdown.tsx';
 import { StepIndicator } from '../steps/step-indicator.tsx';
+
+// Only a return (?ref=c) has a hold to show: the countdown stays out of the first load.
+const HoldCountdown = lazy(() =>
+  import('../steps/hold-countdown.tsx').then((module) => ({ default: module.HoldCountdown })),
+);
 
 /**
  * The order screen (`/order` and the root): the step indicator, then the order form in the site's
@@ -23,7 +28,9 @@ export default function OrderScreen() {
       <StepIndicator current="order" />
       {isReturn ? (
         <div className="order-hold">
-          <HoldCountdown showOrderLink={false} />
+          <Suspense fallback={null}>
+            <HoldCountdown showOrderLink={false} />
+          </Suspense>
         </div>
       ) : null}
       {procedure ? (
