@@ -1,6 +1,13 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useTranslation } from 'react-i18next';
+import { CheckoutPage } from '../checkout-page/checkout-page.tsx';
+import { PurchaseComplete } from '../complete/purchase-complete.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** The completion page (`/complete`): thanks, the reservation number and the way to the ticket. */
 export default function CompleteScreen() {
-  return <PendingScreen titleKey="screen_complete_title" />;
+  const { t } = useTranslation();
+  return (
+    <CheckoutPage title={t('screen_complete_title')} showHold={false}>
+      <PurchaseComplete />
+    </CheckoutPage>
+  );
 }

@@ -1,6 +1,13 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useTranslation } from 'react-i18next';
+import { CheckoutPage } from '../checkout-page/checkout-page.tsx';
+import { ConfirmOrder } from '../confirm/confirm-order.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** The confirm step (`/confirm`): review the order, apply coupons, agree to the terms and buy. */
 export default function ConfirmScreen() {
-  return <PendingScreen titleKey="screen_confirm_title" />;
+  const { t } = useTranslation();
+  return (
+    <CheckoutPage title={t('screen_confirm_title')} step="confirm">
+      <ConfirmOrder />
+    </CheckoutPage>
+  );
 }

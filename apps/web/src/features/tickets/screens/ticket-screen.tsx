@@ -1,6 +1,87 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
+import { ticketQuery } from '../api/ticket-query.ts';
+import type { TicketDisplay } from '../ticket/ticket-parts.tsx';
+import { TicketView } from '../ticket/ticket-view.tsx';
+import '../ticket/ticket.css';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** Until the site's settings arrive (they load with the layout), tickets show as one card in a neutral band. */
+const FALLBACK_DISPLAY: TicketDisplay = {
+  displayType: 'fusion',
+  headerColor: { pc: '#15151a', sp: '#15151a' },
+  headerLogo: { pc: true, sp: true },
+};
+
+function PrintIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        d="M5.5 7V2.75h9V7M5.5 14.5h-2a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h13a1 1 0 0 1 1 1v5.5a1 1 0 0 1-1 1h-2M5.5 11.5h9v6h-9z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The ticket (spec §2 `/id/:reservationToken`; `/tickets/:reservationToken` redirects here): the
+ * reservation's product, date and time in the visitor's language, its ticket types and one QR code per
+ * ticket, laid out as the site's ticket display settings say. Printable.
+ */
 export default function TicketScreen() {
-  return <PendingScreen titleKey="screen_ticket_title" />;
+  const { t } = useTranslation();
+  const lang = useActiveLang();
+  const { reservationToken = '' } = useParams();
+  const settings = useCoreStore((state) => state.configuration?.settings);
+  const ticket = useQuery(ticketQuery(reservationToken, lang));
+  const notFound = ticket.error instanceof ApiError && ticket.error.status === 404;
+
+  return (
+    <div className="ticket-page">
+      <ScreenHero title={t('screen_ticket_title')} />
+      <div className="ticket-page__content">
+        {ticket.isPending ? (
+          <div className="ticket-skeleton" aria-busy="true">
+            <span className="visually-hidden">{t('common_loading')}</span>
+          </div>
+        ) : ticket.isError ? (
+          <div className="ticket-message" role={notFound ? undefined : 'alert'}>
+            <p>{t(notFound ? 'ticket_not_found' : 'ticket_load_failed')}</p>
+            {notFound ? (
+              <Link className="button button--secondary" to={paths.reservationInquiry.getHref()}>
+                {t('ticket_find_booking')}
+              </Link>
+            ) : (
+              <button type="button" className="button button--secondary" onClick={() => void ticket.refetch()}>
+                {t('ticket_retry')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <>
+            <TicketView
+              ticket={ticket.data}
+              display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
+              brand={settings?.name[lang] ?? ''}
+            />
+            <div className="ticket-actions">
+              <button type="button" className="button button--secondary" onClick={() => window.print()}>
+                <PrintIcon />
+                {t('ticket_print')}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,74 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
+import { paths } from '../../../app/paths.ts';
+import { recordCompletePurchase } from '../../../shared/analytics/complete-event.ts';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import type { CompleteData } from '../complete/complete-data.ts';
+import { checkoutOrder } from './api/confirm-calls.ts';
+import { leaveForGateway } from './leave-for-gateway.ts';
+import { orderTotals } from './order-totals.ts';
+import { checkoutBody, type PaymentChoice } from './payment-choice.ts';
+
+/** idle → submitting (the call is in flight) → leaving (reserved, or off to the gateway): never twice. */
+export type CheckoutPhase = 'idle' | 'submitting' | 'leaving';
+
+function completeDataOf(order: TemporaryOrder, reservation: { token: string; number: string }): CompleteData {
+  const { main_product: product } = order;
+  const { total, discount } = orderTotals(order);
+  return {
+    reservationNumber: reservation.number,
+    reservationToken: reservation.token,
+    email: order.customer_info.find((entry) => entry.key === 'email')?.value ?? null,
+    productName: product.product_name,
+    productType: product.sale_type,
+    startsAt: product.reservation_from,
+    endsAt: product.reservation_to,
+    ticketCount: product.order_options.reduce((sum, option) => sum + option.quantity, 0),
+    totalPrice: total,
+    discount,
+  };
+}
+
+/**
+ * Checkout from the confirm screen (spec §4, §7). One submission at a time: a ref guards against a second
+ * click before React re-renders the disabled button. Reserved: the completion data is stored, the `complete`
+ * analytics event is pushed, the order's saved pages and token are cleared (spec §4 order reset: the order is
+ * done) and the complete page shows. Redirect: the payment number is kept for the callback and the browser
+ * goes to the gateway. A failure has shown its dialog (and error navigation may move on); the button is
+ * enabled again.
+ */
+export function useCheckout() {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<CheckoutPhase>('idle');
+  const inFlight = useRef(false);
+
+  const submit = async (orderToken: string, order: TemporaryOrder, payment: PaymentChoice) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPhase('submitting');
+    try {
+      const result = await checkoutOrder(orderToken, checkoutBody(payment));
+      setPhase('leaving');
+      const store = useCoreStore.getState();
+      if (result.status === 'redirect') {
+        store.set({ paymentNumber: result.payment_number });
+        leaveForGateway(result.redirect_url);
+        return;
+      }
+      const reservation = { token: result.reservation_token, number: result.reservation_number };
+      store.set({ completeData: completeDataOf(order, reservation) });
+      void recordCompletePurchase(reservation.token);
+      navigate(paths.complete.getHref(), { replace: true });
+      store.resetOrder();
+      store.set({ orderToken: null, mailToken: null, gtmConversionData: null });
+    } catch (error) {
+      inFlight.current = false;
+      setPhase('idle');
+      if (!(error instanceof ApiError)) throw error;
+    }
+  };
+
+  return { phase, submit };
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LangCode } from '@kippu/contract/enums';
+import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
+import { api } from '../../../shared/api/api-client.ts';
+
+/**
+ * GET /tickets/{reservationToken}?lang=: the ticket page's data in the visitor's language. A 404 (no such
+ * reservation) is the page's own message, not a dialog.
+ */
+export const ticketQuery = (reservationToken: string, lang: LangCode) =>
+  queryOptions({
+    queryKey: ['tickets', reservationToken, lang],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<TicketResponse>(`tickets/${encodeURIComponent(reservationToken)}`, {
+        params: { lang },
+        signal,
+        ignoredStatuses: [404],
+      });
+      return data;
+    },
+    staleTime: 60_000,
+  });
