@@ -11,10 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
+import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { registerXsrf } from './plugins/xsrf.ts';
+import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
 
@@ -43,7 +44,11 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
     logger:
       (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    // Only the configured proxies may name the client (ADR 015): rate limits and hold caps count by it.
+    trustProxy: env.TRUST_PROXY,
+    // Errors raised before any route runs answer the one error body too, without echoing the URL.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,7 +70,8 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
       },
     },
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits are per route (plugins/rate-limit.ts); the store counts a burst correctly.
+  await app.register(fastifyRateLimit, { global: false, store: SnapshotRateLimitStore });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Kippu API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -73,9 +79,17 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
 
   registerErrorHandler(app);
   registerSiteResolution(app);
-  registerXsrf(app);
+  registerXsrfCookie(app);
 
-  await app.register(apiRoutes, { prefix: '/:slug/api/v1' });
+  // The API's own scope: hooks registered here run for exactly the routes the router matched under
+  // /:slug/api/v1, however the path was encoded (style guide: scope hooks by plugin, ADR 015).
+  await app.register(
+    async (api) => {
+      registerXsrfCheck(api);
+      await api.register(apiRoutes);
+    },
+    { prefix: '/:slug/api/v1' },
+  );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await registerSpa(app, webDistDir);
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);

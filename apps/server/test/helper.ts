@@ -50,6 +50,17 @@ export function setupTestApp(
   return ctx;
 }
 
+let visitors = 0;
+
+/**
+ * A client address of its own for each call (10.x.y.z): tests that play many visitors, or make more calls
+ * than one visitor's rate limits and hold caps allow (ADR 015), pass it as inject's `remoteAddress`.
+ */
+export function visitorAddress(): string {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 /** Headers for a state-changing request that passes the XSRF double-submit check. */
 export function xsrfHeaders(token = 'test-xsrf-token'): Record<string, string> {
   return { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token };

@@ -1,6 +1,6 @@
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
-import { xsrfHeaders } from './helper.ts';
+import { visitorAddress, xsrfHeaders } from './helper.ts';
 import { createProduct, createTimeSpan } from './factories.ts';
 
 /** Test support for the booking tests: a product with one slot, and order calls on the DEMO site. */
@@ -33,11 +33,16 @@ export function orderBody(
   };
 }
 
-export function postOrder(app: App, payload: unknown, path = SITE_PATH) {
+/**
+ * POST /orders as a visitor of its own, by default: the booking tests play many visitors, and one
+ * client's rate limit and hold caps (ADR 015) are tested with a fixed `remoteAddress`.
+ */
+export function postOrder(app: App, payload: unknown, path = SITE_PATH, remoteAddress = visitorAddress()) {
   return app.inject({
     method: 'POST',
     url: `${path}/orders`,
     headers: xsrfHeaders(),
+    remoteAddress,
     payload: payload as object,
   });
 }

@@ -62,6 +62,8 @@ export const ERRORS = {
   invalid_xsrf_token: { message: 'invalid xsrf token', status: 403 },
   not_found: { message: 'not found', status: 404 },
   too_many_requests: { message: 'too many requests', status: 429 },
+  /** One client already holds as much as the site allows at once (hold caps, ADR 015). */
+  too_many_holds: { message: 'too many holds', status: 409 },
   internal_error: { message: 'internal error', status: 500 },
 } as const satisfies Record<string, { message: string; status: number }>;
 

@@ -29,6 +29,9 @@ export const sites = pgTable('sites', {
   holdMinutes: integer('hold_minutes'),
   fewStockThreshold: integer('few_stock_threshold').notNull().default(0),
   calendarColorized: boolean('calendar_colorized').notNull().default(false),
+  /** Hold caps (migration 0520, ADR 015); null: no cap. */
+  maxOpenOrdersPerClient: integer('max_open_orders_per_client').default(5),
+  maxTicketsPerClientSlot: integer('max_tickets_per_client_slot').default(20),
 });
 
 export const languages = pgTable('languages', {
@@ -107,7 +110,7 @@ export const optionValues = pgTable('option_values', {
   id: serial('id').primaryKey(),
   productId: integer('product_id').notNull(),
   names: jsonb('names').$type<LocalizedText>().notNull(),
-  price: integer('price').notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
   position: integer('position').notNull().default(0),
   /** The demo seed's stable key of a ticket type (migration 0510); null for staff-made ones. */
   seedKey: text('seed_key'),
@@ -119,7 +122,7 @@ export const setProducts = pgTable('set_products', {
   siteCode: text('site_code').notNull(),
   names: jsonb('names').$type<LocalizedText>().notNull(),
   descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
-  price: integer('price').notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
   position: integer('position').notNull().default(0),
 });
 
@@ -153,11 +156,13 @@ export const orders = pgTable('orders', {
   productId: integer('product_id').notNull(),
   timeSpanId: bigint('time_span_id', { mode: 'number' }).notNull(),
   quantity: integer('quantity').notNull(),
-  price: integer('price').notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
   customerInfo: jsonb('customer_info').$type<{ key: string; value: string }[]>().notNull().default([]),
   expiresAt: tstz('expires_at').notNull(),
   createdAt: tstz('created_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
+  /** Keyed hash of the client's address, for the hold caps (migration 0520). */
+  clientKey: text('client_key'),
 });
 
 export const orderLines = pgTable(
@@ -166,7 +171,7 @@ export const orderLines = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     optionValueId: integer('option_value_id').notNull(),
     quantity: integer('quantity').notNull(),
-    unitPrice: integer('unit_price').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.optionValueId] })],
 );
@@ -177,7 +182,7 @@ export const orderSetProducts = pgTable(
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     setProductId: integer('set_product_id').notNull(),
     quantity: integer('quantity').notNull(),
-    unitPrice: integer('unit_price').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.orderId, t.setProductId] })],
 );
@@ -189,7 +194,7 @@ export const coupons = pgTable('coupons', {
   names: jsonb('names').$type<LocalizedText>().notNull(),
   campaign: text('campaign').notNull(),
   discountType: text('discount_type').$type<'percent' | 'fixed'>().notNull(),
-  discountValue: integer('discount_value').notNull(),
+  discountValue: bigint('discount_value', { mode: 'number' }).notNull(),
   isInvitation: boolean('is_invitation').notNull().default(false),
   usageLimit: integer('usage_limit'),
   usedCount: integer('used_count').notNull().default(0),
@@ -206,7 +211,7 @@ export const orderCoupons = pgTable('order_coupons', {
   id: serial('id').primaryKey(),
   orderId: bigint('order_id', { mode: 'number' }).notNull(),
   couponId: integer('coupon_id').notNull(),
-  discount: integer('discount').notNull(),
+  discount: bigint('discount', { mode: 'number' }).notNull(),
 });
 export * from './schema-sites.ts';
 export * from './schema-coupons.ts';

@@ -1,7 +1,11 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorBody } from '@kippu/contract';
 import { AppError } from '../shared/app-error.ts';
+
+/** The body of every refused request that the catalogue has no more precise string for. */
+const INVALID_REQUEST: ErrorBody = { error: ERRORS.invalid_request.message };
 
 /** Maps every error to `{ error: <spec error string> }`; clients never see a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -21,11 +25,48 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, body too large, unsupported media type ...
-      return reply
-        .status(error.statusCode)
-        .send({ error: ERRORS.invalid_request.message } satisfies ErrorBody);
+      return reply.status(error.statusCode).send(INVALID_REQUEST);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.internal_error.message } satisfies ErrorBody);
   });
+}
+
+/**
+ * Errors the router raises before any route or hook runs: a URL that does not decode (`/orders/%ZZ`,
+ * FST_ERR_BAD_URL, 400) and a path parameter longer than the router allows (FST_ERR_MAX_PARAM_LENGTH,
+ * 414). Fastify's own answer echoes the URL; this one keeps the status and answers the one error body.
+ * Passed to Fastify as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send(INVALID_REQUEST);
+}
+
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a 100 KB query: header overflow, 431; a
+ * broken request line: 400). Written straight to the socket, as Node does, with the one error body.
+ * Passed to Fastify as `clientErrorHandler`.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const body = JSON.stringify(INVALID_REQUEST);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -1,24 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SITE_CODES, siteSlug } from '@kippu/contract';
+import { fakeWebBuild } from '../../test/fake-web-build.ts';
 import { setupTestApp } from '../../test/helper.ts';
-
-/** A build directory with a secret file beside it that must never be served. */
-function fakeWebBuild(): string {
-  const root = mkdtempSync(join(tmpdir(), 'kippu-dist-'));
-  writeFileSync(join(root, 'secret.txt'), 'do-not-serve');
-  const dir = join(root, 'dist');
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
-  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  return `${dir}/`;
-}
 
 describe('serving the web app', () => {
   const ctx = setupTestApp({}, { webDistDir: fakeWebBuild() });

@@ -25,11 +25,21 @@ function assertOnSaleNow(product: ProductForSale, now: number): void {
   if (!started || ended) throw new AppError('not_on_sale');
 }
 
-/** Checks of the request against the product alone; the slot's checks happen under its row lock. */
+/** Who asks for the order: the site and channel, and the client's key for the hold caps (null: none). */
+export interface OrderClient {
+  code: string;
+  channel: SalesChannel;
+  clientKey: string | null;
+}
+
+/**
+ * Checks of the request against the product alone; the slot's checks (sale, stock, hold caps) happen in
+ * the hold batch (ADR 007), which reads the slot afresh and takes stock with a conditional update.
+ */
 function toHoldRequest(
   body: CreateOrderBody,
   product: ProductForSale,
-  site: { code: string; channel: SalesChannel },
+  site: OrderClient,
   defaultHoldMinutes: number,
 ): HoldRequest {
   if (!product.saleChannels.includes(site.channel)) throw new AppError('invalid_channel');
@@ -57,6 +67,8 @@ function toHoldRequest(
   const setItems = sets.map(([uuid, quantity]) => {
     const setProduct = product.setProducts.get(uuid);
     if (!setProduct) throw new AppError('record_not_found');
+    // An add-on goes with a ticket (an audio guide, a drink per visitor): at most one per ticket.
+    if (quantity > ticketCount) throw new AppError('invalid_request');
     return { setProductId: setProduct.id, quantity, unitPrice: setProduct.price };
   });
 
@@ -74,6 +86,8 @@ function toHoldRequest(
     holdMinutes: product.holdMinutes ?? defaultHoldMinutes,
     lines: lineItems,
     setProducts: setItems,
+    clientKey: site.clientKey,
+    caps: product.holdCaps,
   };
 }
 
@@ -83,7 +97,7 @@ function toHoldRequest(
  */
 export async function createOrder(
   deps: CreateOrderDeps,
-  site: { code: string; channel: SalesChannel },
+  site: OrderClient,
   body: CreateOrderBody,
 ): Promise<HeldOrder> {
   const product = await deps.products.get(site.code, body.product_uuid);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { HoldCaps } from '../stock/hold-stock.ts';
 
 /** What creating an order needs to know about a product; read once and shared by a burst of requests. */
 export interface ProductForSale {
@@ -10,6 +11,8 @@ export interface ProductForSale {
   saleEndsAt: Date | null;
   /** The site's own hold time (`sites.hold_minutes`); null: HOLD_MINUTES applies (ADR 014). */
   holdMinutes: number | null;
+  /** The site's hold caps (`sites` columns, migration 0520, ADR 015). */
+  holdCaps: HoldCaps;
   optionPrices: Map<number, number>;
   setProducts: Map<string, { id: number; price: number }>;
 }
@@ -22,6 +25,8 @@ interface Row {
   sale_starts_at: Date | null;
   sale_ends_at: Date | null;
   hold_minutes: number | null;
+  max_open_orders_per_client: number | null;
+  max_tickets_per_client_slot: number | null;
   options: { id: number; price: number }[];
   set_products: { id: number; uuid: string; price: number }[];
 }
@@ -29,7 +34,7 @@ interface Row {
 async function readProduct(db: Db, siteCode: string, uuid: string): Promise<ProductForSale | null> {
   const { rows } = await db.$client.query<Row>(
     `SELECT p.id, p.sale_channels, p.min_quantity, p.max_quantity, p.sale_starts_at, p.sale_ends_at,
-            s.hold_minutes,
+            s.hold_minutes, s.max_open_orders_per_client, s.max_tickets_per_client_slot,
             COALESCE((SELECT json_agg(json_build_object('id', ov.id, 'price', ov.price))
                       FROM option_values ov WHERE ov.product_id = p.id), '[]') AS options,
             COALESCE((SELECT json_agg(json_build_object('id', sp.id, 'uuid', sp.uuid, 'price', sp.price))
@@ -49,6 +54,10 @@ async function readProduct(db: Db, siteCode: string, uuid: string): Promise<Prod
     saleStartsAt: row.sale_starts_at,
     saleEndsAt: row.sale_ends_at,
     holdMinutes: row.hold_minutes,
+    holdCaps: {
+      openOrdersPerClient: row.max_open_orders_per_client,
+      ticketsPerClientSlot: row.max_tickets_per_client_slot,
+    },
     optionPrices: new Map(row.options.map((o) => [o.id, o.price])),
     setProducts: new Map(row.set_products.map((s) => [s.uuid, { id: s.id, price: s.price }])),
   };
@@ -57,7 +66,8 @@ async function readProduct(db: Db, siteCode: string, uuid: string): Promise<Prod
 /**
  * A one-second cache of products for sale. When sales open, hundreds of requests for the same product
  * arrive together: they share one read (concurrent misses wait on the same promise) instead of each
- * adding a round trip before the hold. Stock is never cached: the hold reads it under its row lock.
+ * adding a round trip before the hold. Stock is never cached: each hold batch reads it afresh and takes
+ * it with a conditional update (ADR 007).
  */
 export function createProductCache(db: Db, ttlMs = 1000) {
   const entries = new Map<string, { until: number; value: Promise<ProductForSale | null> }>();

@@ -18,6 +18,16 @@ export interface HoldRequest {
   holdMinutes: number;
   lines: { optionValueId: number; quantity: number; unitPrice: number }[];
   setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
+  /** Who holds: a keyed hash of the client's address (plugins/client-key.ts); null: not capped. */
+  clientKey: string | null;
+  /** The site's hold caps (ADR 015). */
+  caps: HoldCaps;
+}
+
+/** How much one client may hold at once on a site; null: no cap (`sites` columns, migration 0520). */
+export interface HoldCaps {
+  openOrdersPerClient: number | null;
+  ticketsPerClientSlot: number | null;
 }
 
 export interface HeldOrder {
@@ -31,7 +41,8 @@ export interface StockHolder {
    * THE way stock is taken (ADR 007). Holds `request.quantity` tickets of the slot and creates the
    * temporary order ('holding'), or rejects with AppError: record_not_found (span unknown or of
    * another product), not_on_sale (slot off sale or past its sale cut-off), no_stock_registered (capacity 0),
-   * out_of_stock. Never oversells, with any number of callers and server processes.
+   * too_many_holds (the client's hold caps), out_of_stock. Never oversells, with any number of callers and
+   * server processes.
    */
   hold(request: HoldRequest): Promise<HeldOrder>;
 }
@@ -50,6 +61,15 @@ interface SpanState {
   sold: number;
   on_sale: boolean;
   before_cutoff: boolean;
+  /** What the batch's capped clients hold now on the span's site. */
+  holdings: Holding[];
+}
+
+/** A client's open orders on the site and its tickets in this slot. */
+interface Holding {
+  client_key: string;
+  orders: number;
+  tickets: number;
 }
 
 interface HeldRow {
@@ -114,10 +134,22 @@ export function createStockHolder(
   };
 }
 
-function refusalFor(span: SpanState | undefined, request: HoldRequest, remaining: number): AppError | null {
+function refusalFor(
+  span: SpanState | undefined,
+  request: HoldRequest,
+  remaining: number,
+  holding: Holding | undefined,
+): AppError | null {
   if (!span || span.product_id !== request.productId) return new AppError('record_not_found');
   if (!span.on_sale || !span.before_cutoff) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
+  const { openOrdersPerClient, ticketsPerClientSlot } = request.caps;
+  if (holding && openOrdersPerClient !== null && holding.orders + 1 > openOrdersPerClient) {
+    return new AppError('too_many_holds');
+  }
+  if (holding && ticketsPerClientSlot !== null && holding.tickets + request.quantity > ticketsPerClientSlot) {
+    return new AppError('too_many_holds');
+  }
   if (remaining < request.quantity) return new AppError('out_of_stock');
   return null;
 }
@@ -127,20 +159,45 @@ interface Allocation {
   refused: [Pending, AppError][];
 }
 
-/** Greedy in arrival order: a request that does not fit is refused, a smaller later one may still fit. */
+/**
+ * Greedy in arrival order: a request that does not fit is refused, a smaller later one may still fit.
+ * A capped client's holdings grow with each of its requests accepted in the batch.
+ */
 function allocate(span: SpanState | undefined, batch: Pending[]): Allocation {
   const allocation: Allocation = { accepted: [], refused: [] };
   let remaining = span ? span.capacity - span.held - span.sold : 0;
+  const holdings = new Map((span?.holdings ?? []).map((h) => [h.client_key, { ...h }]));
   for (const pending of batch) {
-    const refusal = refusalFor(span, pending.request, remaining);
+    const key = capKeyOf(pending.request);
+    let holding: Holding | undefined;
+    if (key !== null) {
+      holding = holdings.get(key) ?? { client_key: key, orders: 0, tickets: 0 };
+      holdings.set(key, holding);
+    }
+    const refusal = refusalFor(span, pending.request, remaining, holding);
     if (refusal) {
       allocation.refused.push([pending, refusal]);
     } else {
       allocation.accepted.push(pending);
       remaining -= pending.request.quantity;
+      if (holding) {
+        holding.orders += 1;
+        holding.tickets += pending.request.quantity;
+      }
     }
   }
   return allocation;
+}
+
+/** The client key of a request the caps apply to, else null. */
+function capKeyOf(request: HoldRequest): string | null {
+  const capped = request.caps.openOrdersPerClient !== null || request.caps.ticketsPerClientSlot !== null;
+  return capped ? request.clientKey : null;
+}
+
+/** The distinct capped clients of a batch: the span read counts what each holds (one round trip). */
+function capKeysOf(batch: Pending[]): string[] {
+  return [...new Set(batch.map((p) => capKeyOf(p.request)).filter((key) => key !== null))];
 }
 
 function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
@@ -155,9 +212,51 @@ function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
   for (const [pending, refusal] of refused) pending.reject(refusal);
 }
 
+/**
+ * The span's stock and, for the hold caps, what each capped client of the batch ($2) holds now on the
+ * span's site: open, unexpired orders, and their tickets in this slot (index orders_open_by_client_idx;
+ * an empty $2 costs nothing). Read with the stock, so the caps add no round trip to the hold.
+ */
 const SPAN_STATE = `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
-                           ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff
+                           ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff,
+                           (SELECT COALESCE(json_agg(h), '[]') FROM (
+                              SELECT o.client_key, count(*)::int AS orders,
+                                     COALESCE(sum(o.quantity) FILTER (WHERE o.time_span_id = t.id), 0)::int
+                                       AS tickets
+                              FROM orders o
+                              WHERE o.client_key = ANY($2::text[]) AND o.site_code = p.site_code
+                                AND o.status IN ('holding', 'ready_checkout') AND o.client_key IS NOT NULL
+                                AND o.expires_at > now()
+                              GROUP BY o.client_key) h) AS holdings
                     FROM time_spans t JOIN products p ON p.id = t.product_id WHERE t.id = $1`;
+
+/**
+ * Errors a value of one request can cause (SQLSTATE classes 22 data exception, 23 integrity constraint):
+ * worth splitting the batch for. Anything else (connection lost, time-out) fails every request alike.
+ */
+function isRequestDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/**
+ * One bad request must not fail its batch neighbours: a batch whose statement failed on a data error is
+ * split in two and each half runs again, down to the single request that fails alone (2·log2(n) extra
+ * statements for one bad request in n). Answers false when the error is not worth splitting for.
+ */
+async function retriedInHalves(
+  db: Db,
+  spanId: number,
+  batch: Pending[],
+  error: unknown,
+  onContention: () => void,
+): Promise<boolean> {
+  if (batch.length < 2 || !isRequestDataError(error)) return false;
+  const half = Math.ceil(batch.length / 2);
+  await runBatch(db, spanId, batch.slice(0, half), onContention);
+  await runBatch(db, spanId, batch.slice(half), onContention);
+  return true;
+}
 
 /**
  * One transaction for a batch; settles every pending request and never throws. Within one process
@@ -168,31 +267,40 @@ const SPAN_STATE = `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
  * and allocate again under it.
  */
 async function runBatch(db: Db, spanId: number, batch: Pending[], onContention: () => void): Promise<void> {
+  let optimistic: Allocation;
+  let rows: HeldRow[];
   try {
-    const read = await db.$client.query<SpanState>(SPAN_STATE, [spanId]);
-    const optimistic = allocate(read.rows[0], batch);
+    const read = await db.$client.query<SpanState>(SPAN_STATE, [spanId, capKeysOf(batch)]);
+    optimistic = allocate(read.rows[0], batch);
     if (optimistic.accepted.length === 0) return settle(optimistic, []);
-    const rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted);
-    if (rows.length === optimistic.accepted.length) return settle(optimistic, rows);
-    if (rows.length !== 0) throw new Error('hold batch: partial insert');
+    rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted);
   } catch (error) {
-    // Nothing of the batch was written (one statement): every request in it fails.
+    // The read or the one write statement failed, so nothing of the batch was written.
+    if (await retriedInHalves(db, spanId, batch, error, onContention)) return;
+    for (const pending of batch) pending.reject(error);
+    return;
+  }
+  if (rows.length === optimistic.accepted.length) return settle(optimistic, rows);
+  if (rows.length !== 0) {
+    // Cannot happen (every insert of the statement hangs on the one stock update); if it did, the rows
+    // are committed, so they are not tried again: they expire with their hold.
+    const error = new Error('hold batch: partial insert');
     for (const pending of batch) pending.reject(error);
     return;
   }
   onContention();
-  await runLocked(db, spanId, batch);
+  await runLocked(db, spanId, batch, onContention);
 }
 
 /** The batch under the span's row lock: the lock serialises batches of every process. */
-async function runLocked(db: Db, spanId: number, batch: Pending[]): Promise<void> {
+async function runLocked(db: Db, spanId: number, batch: Pending[], onContention: () => void): Promise<void> {
   let client: PoolClient | undefined;
   let allocation: Allocation;
   let rows: HeldRow[] = [];
   try {
     client = await db.$client.connect();
     await client.query('BEGIN');
-    const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE OF t`, [spanId]);
+    const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE OF t`, [spanId, capKeysOf(batch)]);
     allocation = allocate(locked.rows[0], batch);
     if (allocation.accepted.length > 0) {
       rows = await insertHeldOrders(client, spanId, allocation.accepted);
@@ -208,6 +316,7 @@ async function runLocked(db: Db, spanId: number, batch: Pending[]): Promise<void
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(true);
     }
+    if (await retriedInHalves(db, spanId, batch, error, onContention)) return;
     for (const pending of batch) pending.reject(error);
     return;
   }
@@ -235,11 +344,12 @@ async function insertHeldOrders(
        RETURNING id
      ), new_orders AS (
        INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
-                           quantity, price, expires_at)
+                           quantity, price, expires_at, client_key)
        SELECT u.token, u.site, u.channel, 'holding', u.lang, u.product_id, $1, u.quantity, u.price,
-              now() + make_interval(mins => u.hold_minutes)
-       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::int[],
-                   $10::int[]) AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes)
+              now() + make_interval(mins => u.hold_minutes), u.client_key
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::bigint[],
+                   $10::int[], $19::text[])
+            AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes, client_key)
        WHERE EXISTS (SELECT 1 FROM taken)
        RETURNING id, order_token, expires_at
      ), new_events AS (
@@ -249,13 +359,13 @@ async function insertHeldOrders(
      ), new_lines AS (
        INSERT INTO order_lines (order_id, option_value_id, quantity, unit_price)
        SELECT o.id, l.option_value_id, l.quantity, l.unit_price
-       FROM unnest($11::text[], $12::int[], $13::int[], $14::int[])
+       FROM unnest($11::text[], $12::int[], $13::int[], $14::bigint[])
             AS l(token, option_value_id, quantity, unit_price)
        JOIN new_orders o ON o.order_token = l.token
      ), new_sets AS (
        INSERT INTO order_set_products (order_id, set_product_id, quantity, unit_price)
        SELECT o.id, s.set_product_id, s.quantity, s.unit_price
-       FROM unnest($15::text[], $16::int[], $17::int[], $18::int[])
+       FROM unnest($15::text[], $16::int[], $17::int[], $18::bigint[])
             AS s(token, set_product_id, quantity, unit_price)
        JOIN new_orders o ON o.order_token = s.token
      )
@@ -279,6 +389,7 @@ async function insertHeldOrders(
       sets.map((s) => s.setProductId),
       sets.map((s) => s.quantity),
       sets.map((s) => s.unitPrice),
+      orders.map((o) => o.clientKey),
     ],
   );
   return rows;

@@ -17,6 +17,8 @@ import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
 import { createStockHolder } from '../../domain/stock/hold-stock.ts';
 import { createProductCache } from '../../domain/orders/product-for-sale.ts';
 import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
+import { clientKeyOf } from '../../plugins/client-key.ts';
+import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
 /** Temporary orders and holds. */
 export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
@@ -30,9 +32,13 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post(
     '/orders',
-    { schema: { body: createOrderBodySchema, response: { 201: createOrderResponseSchema } } },
+    {
+      schema: { body: createOrderBodySchema, response: { 201: createOrderResponseSchema } },
+      config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds),
+    },
     async (request, reply) => {
-      const held = await createOrder(deps, { code: request.site, channel: 'web' }, request.body);
+      const client = { code: request.site, channel: 'web' as const, clientKey: clientKeyOf(request) };
+      const held = await createOrder(deps, client, request.body);
       return reply.status(201).send({
         order_token: held.orderToken,
         expires_at: held.expiresAt.toISOString(),

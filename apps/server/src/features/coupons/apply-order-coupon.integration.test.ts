@@ -7,7 +7,7 @@ import {
   ensureSite,
   type ProductFixture,
 } from '../../../test/factories.ts';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { createTestOrder, usedCount, type TestOrderInput } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
@@ -52,6 +52,7 @@ function apply(token: string, couponCode: unknown, slug = 'demo') {
     method: 'POST',
     url: `/${slug}/api/v1/ordercoupons/${token}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: { coupon_code: couponCode },
   });
 }
@@ -373,9 +374,23 @@ describe('POST /ordercoupons/{id}: order state and bad input', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('slows down guessing: the 21st try on one order within a minute is refused', async () => {
+  it('slows down guessing per client: the 21st try within a minute is refused, even on a new order', async () => {
+    const guess = (token: string, code: string, forwardedFor?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/demo/api/v1/ordercoupons/${token}`,
+        headers: { ...xsrfHeaders(), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+        remoteAddress: '192.0.2.77',
+        payload: { coupon_code: code },
+      });
+    for (let i = 0; i < 20; i++) {
+      // A fresh order and a forged X-Forwarded-For per guess: neither buys a new budget (TRUST_PROXY is off).
+      const { token } = await order();
+      expect((await guess(token, `GUESS-${i}`, `198.51.100.${i}`)).statusCode).toBe(404);
+    }
     const { token } = await order();
-    for (let i = 0; i < 20; i++) expect((await apply(token, `GUESS-${i}`)).statusCode).toBe(404);
-    await expectError(await apply(token, 'GUESS-21'), 429, 'too many requests');
+    await expectError(await guess(token, 'GUESS-21', '203.0.113.9'), 429, 'too many requests');
+    // Another visitor is not slowed down by this one's guesses.
+    await expectError(await apply(token, 'GUESS-22'), 404, 'coupon_code does not exist');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createTimeSpan } from '../../../test/factories.ts';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { usedCount } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
@@ -14,6 +14,7 @@ async function realOrder(): Promise<string> {
     method: 'POST',
     url: `${BASE}/orders`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: {
       lang: 'ja',
       product_uuid: product.uuid,
@@ -34,6 +35,7 @@ function apply(token: string, code: string) {
     method: 'POST',
     url: `${BASE}/ordercoupons/${token}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: { coupon_code: code },
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createTimeSpan, type ProductFixture } from '../../../test/factories.ts';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { createTestOrder, usedCount } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
@@ -26,6 +26,7 @@ function apply(app: typeof ctx.app, token: string, code: string) {
     method: 'POST',
     url: `/demo/api/v1/ordercoupons/${token}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: { coupon_code: code },
   });
 }
@@ -91,6 +92,7 @@ describe('coupon usage limits under concurrency', () => {
             method: 'DELETE',
             url: `/demo/api/v1/ordercoupons/${w.token}/${w.id}`,
             headers: xsrfHeaders(),
+            remoteAddress: visitorAddress(),
           }),
         ),
       ...losers.map((o) => apply(ctx.app, o.token, code)),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { coupons, optionValues, products, timeSpans } from '../../db/schema.ts';
 import { productUuid } from '../../seed/demo-ids.ts';
 import { seedDemoCoupons } from '../../seed/demo-coupons.ts';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { createTestOrder } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
@@ -36,6 +36,7 @@ async function apply(token: string, code: string) {
     method: 'POST',
     url: `/demo/api/v1/ordercoupons/${token}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: { coupon_code: code },
   });
   return res.statusCode === 200 ? `${res.json().coupon_discount}` : res.json().error;

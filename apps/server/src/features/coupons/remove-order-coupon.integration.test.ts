@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createTimeSpan, type ProductFixture } from '../../../test/factories.ts';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { createTestOrder, usedCount, type TestOrderInput } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
@@ -34,6 +34,7 @@ async function apply(token: string, couponCode: string): Promise<{ id: number; c
     method: 'POST',
     url: `/demo/api/v1/ordercoupons/${token}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
     payload: { coupon_code: couponCode },
   });
   expect(res.statusCode).toBe(200);
@@ -45,6 +46,7 @@ function remove(token: string, orderCouponId: number | string, slug = 'demo') {
     method: 'DELETE',
     url: `/${slug}/api/v1/ordercoupons/${token}/${orderCouponId}`,
     headers: xsrfHeaders(),
+    remoteAddress: visitorAddress(),
   });
 }
 

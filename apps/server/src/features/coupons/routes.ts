@@ -9,17 +9,13 @@ import {
 } from '@kippu/contract';
 import { applyOrderCoupon } from '../../domain/coupons/apply-order-coupon.ts';
 import { removeOrderCoupon } from '../../domain/coupons/remove-order-coupon.ts';
+import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
 /**
- * Guessing codes is the abuse to slow down (architecture §8). Keyed by client and order, so one
- * visitor's typos never block another's order.
+ * Guessing codes is the abuse to slow down (architecture §8): one budget per client, whatever order the
+ * guesses are made on (a new order must not buy a fresh budget, issue 7).
  */
-const couponRateLimit = {
-  max: 20,
-  timeWindow: '1 minute',
-  keyGenerator: (request: { ip: string; params: unknown }) =>
-    `${request.ip}|${(request.params as { id?: string }).id ?? ''}`,
-};
+const couponRateLimit = perClientRateLimit('coupon-codes', CLIENT_BUDGETS.couponCodes);
 
 /** Coupons on temporary orders. */
 export async function couponsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -33,7 +29,7 @@ export async function couponsRoutes(fastify: FastifyInstance): Promise<void> {
         body: applyOrderCouponBodySchema,
         response: { 200: applyOrderCouponResponseSchema },
       },
-      config: { rateLimit: couponRateLimit },
+      config: couponRateLimit,
     },
     (request) =>
       applyOrderCoupon(app.db, {
@@ -47,7 +43,7 @@ export async function couponsRoutes(fastify: FastifyInstance): Promise<void> {
     '/ordercoupons/:id/:couponId',
     {
       schema: { params: removeOrderCouponParamsSchema, response: { 200: removeOrderCouponResponseSchema } },
-      config: { rateLimit: couponRateLimit },
+      config: couponRateLimit,
     },
     async (request) => ({
       coupons: await removeOrderCoupon(app.db, {

@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+
+/** A budget of calls per client and time window (@fastify/rate-limit's `timeWindow`: ms or '1 minute'). */
+export interface ClientBudget {
+  max: number;
+  timeWindow: string | number;
+}
+
+/**
+ * Budgets of the calls worth abusing (ADR 015), per client address in a window. Generous for a visitor,
+ * slow for a script: a school group behind one address still gets through.
+ */
+export const CLIENT_BUDGETS = {
+  /** Guessing coupon codes: the budget is the client's, however many orders it opens. */
+  couponCodes: { max: 20, timeWindow: '1 minute' },
+  /** Temporary orders: each one holds stock; the hold caps (ADR 015) bound what is held at once. */
+  orderHolds: { max: 30, timeWindow: '1 minute' },
+} satisfies Record<string, ClientBudget>;
+
+/**
+ * Route config that limits a call per client: `config: perClientRateLimit('coupon-codes', budget)`.
+ * The client is `request.ip`, which believes X-Forwarded-For only from the proxies TRUST_PROXY names.
+ * Every route has its own counters (@fastify/rate-limit keeps one store per route); `name` keeps the keys
+ * readable. Answers 429 with `{ error: 'too many requests' }` through the error handler.
+ */
+export function perClientRateLimit(name: string, budget: ClientBudget) {
+  return {
+    rateLimit: {
+      max: budget.max,
+      timeWindow: budget.timeWindow,
+      keyGenerator: (request: FastifyRequest) => `${name}|${request.ip}`,
+    },
+  };
+}
+
+/** Most clients one route keeps counters for; the oldest window is dropped first beyond it. */
+const MAX_CLIENTS_PER_ROUTE = 10_000;
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The counters behind perClientRateLimit, registered as @fastify/rate-limit's `store`. Its default
+ * LocalStore answers every caller with the same mutable counter, read after an await: a burst of more than
+ * `max` calls from one client then sees the final count in every call and refuses all of them, the first
+ * ones too. This store answers each call with its own count. Fixed windows per key, in process memory.
+ */
+export class SnapshotRateLimitStore {
+  private readonly windows = new Map<string, { count: number; startedAt: number }>();
+
+  incr(key: string, callback: IncrCallback, timeWindow: number): void {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.startedAt + timeWindow <= now) {
+      this.windows.delete(key);
+      if (this.windows.size >= MAX_CLIENTS_PER_ROUTE) this.windows.delete(this.windows.keys().next().value!);
+      window = { count: 0, startedAt: now };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    callback(null, { current: window.count, ttl: window.startedAt + timeWindow - now });
+  }
+
+  /** Every route with its own limit gets its own counters. */
+  child(): SnapshotRateLimitStore {
+    return new SnapshotRateLimitStore();
+  }
+}
