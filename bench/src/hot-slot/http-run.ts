@@ -37,6 +37,18 @@ export const ORDER_HEADERS = {
   'x-xsrf-token': XSRF,
 };
 
+let visitors = 0;
+
+/**
+ * A different visitor per order, as at a real sales opening: the server trusts loopback as its proxy
+ * (startServer sets TRUST_PROXY), so each X-Forwarded-For address is its own client for the per-client
+ * rate limit and hold caps (ADR 015), which the run then measures instead of refusing.
+ */
+function nextVisitor(): string {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 /** `total` order requests for one slot over `clients` keep-alive connections, one request in flight each. */
 export async function runHttp(input: {
   baseUrl: string;
@@ -51,6 +63,14 @@ export async function runHttp(input: {
     method: 'POST',
     headers: ORDER_HEADERS,
     body: orderBody(input.product, input.spanId),
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'x-forwarded-for': nextVisitor() },
+        }),
+      },
+    ],
     connections: input.clients,
     pipelining: 1,
     amount: input.total,

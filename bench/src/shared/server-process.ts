@@ -80,5 +80,7 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     APP_SECRET: randomBytes(32).toString('base64url'),
+    // The load generators stand in for a proxy in front of many visitors (X-Forwarded-For per request).
+    TRUST_PROXY: 'loopback',
   });
 }
