@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
@@ -115,6 +115,20 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   const complete = !!product && !!slot && count >= bounds.min && count <= bounds.max;
   const { save, saving } = useSaveOrder();
 
+  // A choice closes its step, taking the focused control with it: the focus moves to the next
+  // step's heading button (announced with its open state) and that step scrolls into view.
+  const nextStep = useRef<string | null>(null);
+  const moveOnTo = (sectionId: string) => (nextStep.current = sectionId);
+  useEffect(() => {
+    const sectionId = nextStep.current;
+    if (!sectionId) return;
+    nextStep.current = null;
+    const toggle = document.querySelector<HTMLButtonElement>(`#${sectionId}-heading button`);
+    toggle?.focus({ preventScroll: true });
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    toggle?.closest('section')?.scrollIntoView?.({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+  });
+
   const update = (patch: Partial<OrderSelection>) => setSelection((current) => ({ ...current, ...patch }));
 
   const chooseProduct = (chosen: Product) => {
@@ -131,17 +145,22 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
     setFlags(
       dateFirst ? { productList: false, timeSpans: true } : { productList: false, calendarList: true },
     );
+    const slotChosenForYou =
+      dateFirst && singleOpenSlot(onDate.data?.find((e) => e.uuid === chosen.uuid)?.slots);
+    moveOnTo(!dateFirst ? 'order-date' : slotChosenForYou ? 'order-tickets' : 'order-time');
   };
   const chooseDate = (date: string) => {
     if (date !== selection.date) update({ date, slotId: null });
     setFlags(
       dateFirst ? { calendarList: false, productList: true } : { calendarList: false, timeSpans: true },
     );
+    moveOnTo(dateFirst ? 'order-product' : 'order-time');
   };
   const chooseSlot = (chosen: Slot) => {
     const max = product ? ticketBounds(product, chosen).max : 0;
     update({ slotId: chosen.id, tickets: clampTickets(selection.tickets, max) });
     setFlags({ timeSpans: false, optionValues: true });
+    moveOnTo('order-tickets');
   };
 
   // A slot chosen automatically hands its open state on to the tickets step; opening the time step

@@ -169,6 +169,9 @@ describe('order screen', () => {
     expect(section(/Choose a date/).textContent).toContain('Tue, May 12, 2026');
 
     const products = await screen.findByRole('radiogroup', { name: 'Choose a ticket' });
+    // The chosen step closed with the focused day in it: the focus moves on to the next step.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Choose a ticket$/ }));
+    expect(document.activeElement!.getAttribute('aria-expanded')).toBe('true');
     expect(gets(calls, 'products/search2')[0]!.query.get('date')).toBe('2026-05-12');
     expect(within(products).getByText('Only 3 left')).toBeTruthy();
     await userEvent.click(within(products).getByRole('radio', { name: 'Day pass' }));
@@ -176,6 +179,7 @@ describe('order screen', () => {
     // The day pass has one slot that day: the time step is done and the tickets open.
     expect(section(/Choose a time/).textContent).toContain('09:00 - 18:00');
     expect(await screen.findByRole('list', { name: 'Ticket types' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Number of tickets/ }));
     expect(gets(calls, 'products/stocks')).toHaveLength(0);
     expect(screen.getByText('Choose 2 to 6 tickets per order.')).toBeTruthy();
     const add = screen.getByRole('button', { name: 'Add one Adult' });
