@@ -14,6 +14,19 @@ let app: App | undefined;
 let stopDemoWindow = (): void => undefined;
 let starting: Promise<void> = Promise.resolve();
 
+/**
+ * app.close() closes the keep-alive connections idle at that moment only; one whose request finishes
+ * later would hold the shutdown until the client drops it. Close each as soon as it is idle.
+ */
+async function closeApp(server: App): Promise<void> {
+  const closeIdle = setInterval(() => server.server.closeIdleConnections(), 100);
+  try {
+    await server.close();
+  } finally {
+    clearInterval(closeIdle);
+  }
+}
+
 const log = (message: string) => (app ? app.log.info(message) : console.info(message));
 
 const shutdown = installGracefulShutdown({
@@ -23,7 +36,7 @@ const shutdown = installGracefulShutdown({
     await starting.catch(() => undefined);
     stopDemoWindow();
     // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
-    await app?.close();
+    if (app) await closeApp(app);
     // Only then the pool and the embedded PostgreSQL.
     await database?.close();
   },

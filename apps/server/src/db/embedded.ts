@@ -90,7 +90,7 @@ function tail(text: string, lines = 8): string {
 }
 
 /** Turns PostgreSQL's own words about a failed start into what the operator should do. */
-function postgresFailure(what: string, output: string, dir: string): StartFailure {
+export function explainPostgresFailure(what: string, output: string, dir: string): StartFailure {
   if (/No space left on device/.test(output)) {
     return new StartFailure(
       `the disk holding the embedded database (${dir}) is full (No space left on device).`,
@@ -152,7 +152,8 @@ async function initialiseOnce(dir: string, binaries: PostgresBinaries, account: 
       child.once('error', reject);
       child.once('close', (code) => resolveRun({ code, text }));
     });
-    if (output.code !== 0) throw postgresFailure('initdb (creating the embedded database)', output.text, dir);
+    if (output.code !== 0)
+      throw explainPostgresFailure('initdb (creating the embedded database)', output.text, dir);
     try {
       await rename(staging, dir);
     } catch (error) {
@@ -262,8 +263,7 @@ async function takeOverOrphan(dir: string): Promise<void> {
 }
 
 type Launch =
-  | { ready: true; child: ChildProcess }
-  | { ready: false; output: string; exit: string; timedOut: boolean };
+  { ready: true; child: ChildProcess } | { ready: false; output: string; exit: string; timedOut: boolean };
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
   return signal ? `signal ${signal}` : `exit code ${code}`;
@@ -324,7 +324,13 @@ async function launchPostmaster(
 }
 
 async function createDatabaseIfMissing(port: number): Promise<void> {
-  const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: PASSWORD, database: 'postgres' });
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: 'postgres',
+  });
   await client.connect();
   try {
     const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
@@ -334,7 +340,12 @@ async function createDatabaseIfMissing(port: number): Promise<void> {
   }
 }
 
-function supervise(child: ChildProcess, dir: string, port: number, options: EmbeddedOptions): EmbeddedDatabase {
+function supervise(
+  child: ChildProcess,
+  dir: string,
+  port: number,
+  options: EmbeddedOptions,
+): EmbeddedDatabase {
   let stopping = false;
   const running = () => child.exitCode === null && child.signalCode === null;
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -359,7 +370,10 @@ function supervise(child: ChildProcess, dir: string, port: number, options: Embe
       stopping = true;
       if (running()) {
         child.kill('SIGINT');
-        const stopped = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS, false, { ref: false })]);
+        const stopped = await Promise.race([
+          exited.then(() => true),
+          sleep(STOP_TIMEOUT_MS, false, { ref: false }),
+        ]);
         if (!stopped) {
           child.kill('SIGQUIT');
           await exited;
@@ -376,7 +390,10 @@ function supervise(child: ChildProcess, dir: string, port: number, options: Embe
  * behind by a killed server is stopped first; a directory in use by a live server is refused with a
  * StartFailure that says so, as is every other failure we can name.
  */
-export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: EmbeddedOptions,
+): Promise<EmbeddedDatabase> {
   const dir = resolve(dataDir);
   const binaries = await postgresBinaries();
   const account = await postgresAccount();
@@ -412,6 +429,6 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
         `See ${join(dir, EMBEDDED_LOG_FILE)} for what it was doing.`,
       );
     }
-    throw postgresFailure(`starting the embedded PostgreSQL (${launch.exit})`, launch.output, dir);
+    throw explainPostgresFailure(`starting the embedded PostgreSQL (${launch.exit})`, launch.output, dir);
   }
 }

@@ -46,7 +46,9 @@ describe('migrate() run by many servers at once on a fresh database', () => {
     expect(files.length).toBeGreaterThan(1);
     expect([...appliedByAll].sort()).toEqual(files);
 
-    const { rows } = await pools[0]!.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    const { rows } = await pools[0]!.query<{ name: string }>(
+      'SELECT name FROM schema_migrations ORDER BY name',
+    );
     expect(rows.map((row) => row.name)).toEqual(files);
   });
 

@@ -70,7 +70,8 @@ export function installGracefulShutdown({
     log(`${signal} during the shutdown: exiting now`);
     exit(128 + constants.signals[signal]);
   };
-  for (const signal of SHUTDOWN_SIGNALS) process.on(signal, onSignal);
+  const handlers = SHUTDOWN_SIGNALS.map((signal) => [signal, () => onSignal(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
 
   return {
     get started() {
@@ -78,7 +79,7 @@ export function installGracefulShutdown({
     },
     begin,
     dispose() {
-      for (const signal of SHUTDOWN_SIGNALS) process.off(signal, onSignal);
+      for (const [signal, handler] of handlers) process.off(signal, handler);
     },
   };
 }

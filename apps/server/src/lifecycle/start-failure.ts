@@ -146,9 +146,7 @@ export function describeStartFailure(error: unknown, context: StartContext = {})
     const value = error === undefined ? 'no details were given' : inspect(error, { depth: 3 });
     return `Kippu could not start: an unexpected failure (${value}).\nWhat to do: please report it with the lines above.`;
   }
-  const because = chain
-    .map((link) => link.message || link.code || link.name)
-    .join('\n  because: ');
+  const because = chain.map((link) => link.message || link.code || link.name).join('\n  because: ');
   const stack = chain[0]!.stack?.split('\n').slice(1).join('\n') ?? '';
   return `Kippu could not start: ${because}\nWhat to do: this was not expected; please report it with these lines.\n${stack}`;
 }
