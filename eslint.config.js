@@ -28,6 +28,8 @@ const FEATURES = {
     'check-in',
     'payments',
     'mail',
+    'checkout',
+    'gateway-sim',
   ],
 };
 

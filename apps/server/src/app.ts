@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Env } from './config/env.ts';
+import { simulatorEnabled, type Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
@@ -18,6 +18,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
+import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +92,8 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
     { prefix: '/:slug/api/v1' },
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // The payment gateway simulator (ADR 017): its own paths, outside every site and the API's XSRF check.
+  if (simulatorEnabled(env)) await app.register(gatewaySimulatorRoutes);
   await registerSpa(app, webDistDir);
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
 

@@ -36,6 +36,22 @@ const envSchema = z.object({
   /** Proxies whose X-Forwarded-For names the client (config/trust-proxy.ts): off, a hop count or addresses. */
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The built-in payment gateway simulator (ADR 017). Unset: on outside production. Production refuses to
+   * start with it on unless ALLOW_SIMULATOR_IN_PRODUCTION=true (a public demo, never a real ticket office).
+   */
+  GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
+  ALLOW_SIMULATOR_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Who the GMO-PG methods (gmo, gmo_3ds) talk to. Unset: the simulator while it is on, else the real gateway. */
+  GMO_GATEWAY: z.enum(['simulator', 'real']).optional(),
+  /** The real GMO-PG's API origin and token script (defaults: GMO's test environment). */
+  GMO_API_URL: z.url().default('https://pt01.mul-pay.jp'),
+  GMO_TOKEN_SCRIPT_URL: z.url().default('https://stg.static.mul-pay.jp/ext/js/token.js'),
+  /** How long one server-to-gateway call may take before its outcome counts as unknown (then asked for). */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(180_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,5 +68,19 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid configuration:\n  APP_SECRET: set a secret of at least 32 characters in production',
     );
   }
+  const simulator = simulatorEnabled(parsed.data);
+  if (simulator && parsed.data.NODE_ENV === 'production' && !parsed.data.ALLOW_SIMULATOR_IN_PRODUCTION) {
+    throw new Error(
+      'Invalid configuration:\n  GATEWAY_SIMULATOR: the payment simulator is on in production; set GATEWAY_SIMULATOR=off (or ALLOW_SIMULATOR_IN_PRODUCTION=true for a demo)',
+    );
+  }
+  if (parsed.data.GMO_GATEWAY === 'simulator' && !simulator) {
+    throw new Error('Invalid configuration:\n  GMO_GATEWAY: simulator chosen while GATEWAY_SIMULATOR is off');
+  }
   return parsed.data;
+}
+
+/** Whether the gateway simulator runs: GATEWAY_SIMULATOR, else on everywhere but production. */
+export function simulatorEnabled(env: Pick<Env, 'GATEWAY_SIMULATOR' | 'NODE_ENV'>): boolean {
+  return env.GATEWAY_SIMULATOR ? env.GATEWAY_SIMULATOR === 'on' : env.NODE_ENV !== 'production';
 }

@@ -3,6 +3,8 @@ import { sitesRoutes } from './sites/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
+import { ticketsRoutes } from './tickets/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +12,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(bookingRoutes);
   await app.register(couponsRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(ticketsRoutes);
 }

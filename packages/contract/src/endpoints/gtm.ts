@@ -16,6 +16,7 @@ export const gtmResponseSchema = z.object({
   currency: z.string(),
   /** Σ price × count over the ticket types and add-ons, before discounts (spec §9). */
   total_price: z.number().int().nonnegative(),
+  /** Σ count over the same items. */
   total_quantity: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
   items: z.array(gtmItemSchema),

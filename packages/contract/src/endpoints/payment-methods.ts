@@ -10,6 +10,15 @@ export const paymentMethodItemSchema = z.object({
   payment_method_type: paymentMethodSchema,
   name: z.string(),
   display_position: z.number().int(),
+  /**
+   * Card methods whose card is turned into a one-time token in the browser (gmo, gmo_3ds): the gateway's
+   * token script to load (a path on our own origin for the built-in simulator) and the shop id to
+   * initialise it with (`Multipayment.init(shop_id)`). Absent for methods without a token script.
+   */
+  token_script_url: z.string().optional(),
+  shop_id: z.string().optional(),
+  /** True when the built-in gateway simulator answers this method: show the test-card hint. */
+  test_mode: z.boolean().optional(),
 });
 export const paymentMethodsResponseSchema = z.array(paymentMethodItemSchema);
 export type PaymentMethodItem = z.infer<typeof paymentMethodItemSchema>;

@@ -22,10 +22,14 @@ export const ticketResponseSchema = z.object({
   time_span_id: z.number().int(),
   starts_at: z.string(),
   ends_at: z.string(),
+  /** Σ price × count over ticket types and add-ons, before discounts (as GET /gtm); paid = total − discount. */
   total_price: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
   set_products: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
-  /** One per admitted person, in ticket-type order; `qr` is the signed payload the QR code carries. */
+  /**
+   * One per admitted person, in ticket-type order; `qr` is the signed payload the QR code carries
+   * (`K1.<id>.<secret>.<signature>`: digits, A–Z, 2–7 and dots; empty for a void ticket).
+   */
   tickets: z.array(
     z.object({
       id: z.number().int(),

@@ -14,6 +14,8 @@ import { listFieldTemplates } from './services/list-field-templates.ts';
 import { listLanguages } from './services/list-languages.ts';
 import { listPaymentMethods } from './services/list-payment-methods.ts';
 import { listTexts } from './services/list-texts.ts';
+import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
+import { withPublicPaymentFields } from '../../domain/payments/public-payment-fields.ts';
 
 /** Site data changes rarely; a minute of caching takes the layout's start-up calls off the server. */
 const CACHE_ONE_MINUTE = 'public, max-age=60';
@@ -22,6 +24,7 @@ const tags = ['sites'];
 /** langs, texts, configurations, field_templates, paymentmethods: all scoped by the request's site. */
 export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const payments = createPaymentRegistry(app.db, app.env);
 
   // preHandler runs after validation, so a rejected query is not cached.
   app.addHook('preHandler', async (_request, reply) => {
@@ -59,9 +62,10 @@ export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: paymentMethodsResponseSchema },
       },
     },
-    (request) => {
+    async (request) => {
       const { lang, channel } = request.query;
-      return listPaymentMethods(app.db, request.site, channel, lang);
+      const methods = await listPaymentMethods(app.db, request.site, channel, lang);
+      return withPublicPaymentFields(app.db, payments, request.site, methods);
     },
   );
 }

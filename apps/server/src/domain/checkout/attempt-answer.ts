@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { CheckoutResponse, OrderStatus } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { isTimedOut } from '../orders/order-state.ts';
+import type { PaymentStatus } from '../payments/payment-attempts.ts';
+
+type Row = {
+  status: PaymentStatus;
+  redirect_url: string | null;
+  payment_number: string;
+  refund_failed: boolean;
+  order_status: OrderStatus;
+  lapsed: boolean;
+  reservation_token: string | null;
+  reservation_number: string | null;
+};
+
+/**
+ * What checkout answers for an attempt, read from the database alone, so the call that made the attempt
+ * and every repeated call that waited for it give the same answer: the reservation, where the browser
+ * must go, or the error. Null while the attempt's outcome is still being written (keep waiting).
+ */
+export async function attemptAnswer(db: Db, paymentId: number): Promise<CheckoutResponse | AppError | null> {
+  const { rows } = await db.execute<Row>(sql`
+    SELECT p.status, p.redirect_url, p.payment_number, p.refund_failed_at IS NOT NULL AS refund_failed,
+           o.status AS order_status, o.expires_at <= now() AS lapsed,
+           r.reservation_token, r.reservation_number
+    FROM payments p
+    JOIN orders o ON o.id = p.order_id
+    LEFT JOIN reservations r ON r.order_id = o.id
+    WHERE p.id = ${paymentId}`);
+  const row = rows[0]!;
+  switch (row.status) {
+    case 'created':
+      return null;
+    case 'confirmed':
+      if (row.reservation_token && row.reservation_number) {
+        return {
+          status: 'reserved',
+          reservation_token: row.reservation_token,
+          reservation_number: row.reservation_number,
+        };
+      }
+      // Paid for an order that expired meanwhile: refunded next, or staff must refund it.
+      return row.refund_failed ? new AppError('critical_refund_error') : null;
+    case 'refunded':
+      return new AppError('session_timeout');
+    case 'failed':
+    case 'canceled':
+      return isTimedOut(row.order_status, row.lapsed)
+        ? new AppError('session_timeout')
+        : new AppError('payment_api_failure');
+    case 'pending':
+      return row.redirect_url
+        ? { status: 'redirect', redirect_url: row.redirect_url, payment_number: row.payment_number }
+        : // The gateway's answer got lost and its status is not final: the visitor is told the payment
+          // did not go through for now; the order stays paying until the attempt is resolved.
+          new AppError('payment_api_failure');
+  }
+}

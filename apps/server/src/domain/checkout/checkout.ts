@@ -1,0 +1,184 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
+import { inFlightAttemptId, insertAttempt, type StoredAttempt } from '../payments/payment-attempts.ts';
+import {
+  providerEvent,
+  type GatewayStatus,
+  type PaymentProvider,
+  type StartInput,
+} from '../payments/payment-provider.ts';
+import type { PaymentRegistry } from '../payments/payment-registry.ts';
+import { attemptAnswer } from './attempt-answer.ts';
+import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
+
+export interface CheckoutDeps extends SettleDeps {
+  payments: PaymentRegistry;
+  /** How long a repeated checkout waits for the attempt in flight before answering payment_api_failure. */
+  waitForAttemptMs: number;
+}
+
+/** A repeated call polls the attempt in flight with this backoff (ms). */
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 500;
+
+type LockedOrder = {
+  id: number;
+  status: OrderStatus;
+  channel: string;
+  lapsed: boolean;
+  total: number;
+  currency: string;
+  reservation_token: string | null;
+  reservation_number: string | null;
+};
+
+type Begun =
+  | { kind: 'answered'; response: CheckoutResponse }
+  | { kind: 'in_flight'; paymentId: number }
+  | { kind: 'started'; attempt: StoredAttempt; provider: PaymentProvider };
+
+async function methodEnabled(
+  tx: Tx,
+  site: SiteCode,
+  channel: string,
+  method: PaymentMethod,
+): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    SELECT 1 FROM payment_methods
+    WHERE site_code = ${site} AND channel = ${channel} AND method = ${method} AND enabled`);
+  return rows.length === 1;
+}
+
+/**
+ * Under the order's row lock: answer a finished checkout again, join an attempt in flight, or move the
+ * order ready_checkout → paying and write the new attempt (one transaction, so two concurrent calls
+ * cannot both start one; a unique index backs this up).
+ */
+async function beginAttempt(
+  tx: Tx,
+  deps: CheckoutDeps,
+  site: SiteCode,
+  orderToken: string,
+  body: CheckoutBody,
+): Promise<Begun> {
+  const { rows } = await tx.execute<LockedOrder>(sql`
+    SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
+           GREATEST(0, o.price - COALESCE((SELECT sum(c.discount) FROM order_coupons c WHERE c.order_id = o.id), 0))::bigint
+             AS total,
+           COALESCE((SELECT s.settings ->> 'currency' FROM sites s WHERE s.code = o.site_code), 'JPY') AS currency,
+           r.reservation_token, r.reservation_number
+    FROM orders o LEFT JOIN reservations r ON r.order_id = o.id
+    WHERE o.order_token = ${orderToken} AND o.site_code = ${site}
+    FOR UPDATE OF o`);
+  const order = rows[0];
+  if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
+  if (order.status === 'reserved' && order.reservation_token && order.reservation_number) {
+    // A retry or a double click after the purchase went through: the same reservation again.
+    return {
+      kind: 'answered',
+      response: {
+        status: 'reserved',
+        reservation_token: order.reservation_token,
+        reservation_number: order.reservation_number,
+      },
+    };
+  }
+  if (order.status === 'paying') {
+    const paymentId = await inFlightAttemptId(tx, order.id);
+    if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
+  }
+  if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
+  if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
+
+  // Nothing to pay is settled as `free` whatever was picked; `free` with a total is refused by its provider.
+  const method: PaymentMethod = order.total === 0 ? 'free' : body.payment_method_type;
+  if (method !== 'free' && !(await methodEnabled(tx, site, order.channel, method))) {
+    throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
+  }
+  const provider = deps.payments.providerFor(method);
+  if (!provider) throw new AppError('payment_api_failure', `no provider for ${method} yet`);
+
+  await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
+  const attempt = await insertAttempt(tx, {
+    orderId: order.id,
+    siteCode: site,
+    method,
+    amount: order.total,
+    currency: order.currency,
+    maskedCardNumber: body.masked_card_number,
+  });
+  return { kind: 'started', attempt, provider };
+}
+
+/** When the gateway's answer is lost (time-out, network), ask it what became of the attempt. */
+async function outcomeFromStatus(
+  provider: PaymentProvider,
+  attempt: StoredAttempt,
+  startError: unknown,
+): Promise<AttemptOutcome> {
+  let status: GatewayStatus;
+  try {
+    status = await provider.status(attempt);
+  } catch {
+    status = 'pending';
+  }
+  const events = [
+    providerEvent('start', { error: (startError as Error)?.message ?? String(startError) }),
+    providerEvent('status', { status }),
+  ];
+  if (status === 'confirmed') return { kind: 'done', providerReference: null, events };
+  if (status === 'failed' || status === 'not_found') {
+    return { kind: 'declined', providerReference: null, code: 'gateway_unavailable', events };
+  }
+  return { kind: 'unknown', events };
+}
+
+async function answerOf(deps: CheckoutDeps, paymentId: number): Promise<CheckoutResponse> {
+  const deadline = Date.now() + deps.waitForAttemptMs;
+  for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
+    const answer = await attemptAnswer(deps.db, paymentId);
+    if (answer instanceof AppError) throw answer;
+    if (answer) return answer;
+    if (Date.now() >= deadline)
+      throw new AppError('payment_api_failure', 'the attempt in flight did not finish in time');
+    await sleep(delay);
+  }
+}
+
+/**
+ * POST /orders/checkout/{orderToken} (ADR 017). Idempotent: a double click or a retry never charges or
+ * reserves twice. (1) Lock the order; ready_checkout → paying with a new payment attempt, in one
+ * transaction. (2) Call the provider outside any transaction. (3) Record the outcome (settleAttempt):
+ * reserved with sold stock, tickets and the mail in one transaction; or declined → ready_checkout
+ * (`payment_api_failure`, pay again); or the browser must go elsewhere (`redirect`). A call that finds an
+ * attempt in flight waits for it (bounded) and answers its result.
+ */
+export async function checkout(
+  deps: CheckoutDeps,
+  site: SiteCode,
+  orderToken: string,
+  body: CheckoutBody,
+): Promise<CheckoutResponse> {
+  const begun = await deps.db.transaction((tx) => beginAttempt(tx, deps, site, orderToken, body));
+  if (begun.kind === 'answered') return begun.response;
+  if (begun.kind === 'in_flight') return answerOf(deps, begun.paymentId);
+
+  const { attempt, provider } = begun;
+  const input: StartInput = { token: body.token, maskedCardNumber: body.masked_card_number };
+  let outcome: AttemptOutcome;
+  try {
+    outcome = await provider.start(attempt, input);
+  } catch (error) {
+    deps.log.error(
+      { err: error, paymentId: attempt.id },
+      'payment gateway gave no answer; asking for the status',
+    );
+    outcome = await outcomeFromStatus(provider, attempt, error);
+  }
+  await settleAttempt(deps, provider, attempt, outcome);
+  return answerOf(deps, attempt.id);
+}

@@ -1,0 +1,48 @@
+import type { Env } from '../../config/env.ts';
+import type { Tx } from '../../db/client.ts';
+import { siteUrl } from '../links.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { inLang, reservationById } from '../reservations/reservation-details.ts';
+
+/** The ticket page of a reservation, as the SPA routes it (`/id/:reservationToken`). */
+export function ticketPagePath(reservationToken: string): string {
+  return `/id/${reservationToken}`;
+}
+
+/**
+ * Queues the purchase confirmation in the checkout's final transaction (ADR 016, 017): the mail exists
+ * exactly when the reservation does. Everything is rendered now in the visitor's language. A reservation
+ * without an e-mail address (a site whose form does not ask for one) gets no mail.
+ */
+export async function queuePurchaseConfirmation(
+  tx: Tx,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  reservationId: number,
+  paid: number,
+): Promise<void> {
+  const reservation = (await reservationById(tx, reservationId))!;
+  if (!reservation.email) return;
+  const { lang } = reservation;
+  await enqueueMail(tx, {
+    kind: 'purchase_confirmation',
+    siteCode: reservation.siteCode,
+    to: reservation.email,
+    lang,
+    payload: {
+      siteName: inLang(reservation.siteNames, lang),
+      reservationNumber: reservation.number,
+      productName: inLang(reservation.productNames, lang),
+      productType: reservation.productType,
+      startsAt: reservation.startsAt.toISOString(),
+      endsAt: reservation.endsAt.toISOString(),
+      ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token)),
+      lines: [...reservation.lines, ...reservation.sets].map((line) => ({
+        name: inLang(line.names, lang),
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+      discount: reservation.discount,
+      total: paid,
+    },
+  });
+}

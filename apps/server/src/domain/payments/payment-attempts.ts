@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PaymentMethod, SiteCode } from '@kippu/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
+
+/**
+ * The `payments` rows: one per attempt (ADR 017). Each status change is a conditional update from the
+ * statuses it may leave, so a late or repeated writer changes nothing.
+ */
+
+export type PaymentStatus = 'created' | 'pending' | 'confirmed' | 'failed' | 'canceled' | 'refunded';
+
+/** Statuses of an attempt whose outcome is not settled yet. */
+const IN_FLIGHT = ['created', 'pending'] as const;
+
+type Executor = Pick<Db, 'execute'> | Tx;
+
+type AttemptRow = {
+  id: number;
+  order_id: number;
+  site_code: SiteCode;
+  method: PaymentMethod;
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  payment_number: string;
+  idempotency_key: string;
+  provider_reference: string | null;
+  redirect_url: string | null;
+  refund_failed_at: string | null;
+};
+
+export interface StoredAttempt extends PaymentAttempt {
+  orderId: number;
+  status: PaymentStatus;
+  redirectUrl: string | null;
+  refundFailed: boolean;
+}
+
+function toAttempt(row: AttemptRow): StoredAttempt {
+  return {
+    id: Number(row.id),
+    orderId: Number(row.order_id),
+    method: row.method,
+    siteCode: row.site_code,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    paymentNumber: row.payment_number,
+    idempotencyKey: row.idempotency_key,
+    providerReference: row.provider_reference,
+    redirectUrl: row.redirect_url,
+    refundFailed: row.refund_failed_at !== null,
+  };
+}
+
+const events = (list: ProviderEvent[]) => sql`${JSON.stringify(list)}::jsonb`;
+
+/**
+ * Writes a new attempt before any gateway is called. The idempotency key fits every gateway's order id
+ * (GMO-PG: at most 27 of [A-Za-z0-9-]); the payment number is unguessable, as it travels in URLs.
+ */
+export async function insertAttempt(
+  tx: Tx,
+  input: {
+    orderId: number;
+    siteCode: SiteCode;
+    method: PaymentMethod;
+    amount: number;
+    currency: string;
+    maskedCardNumber?: string;
+  },
+): Promise<StoredAttempt> {
+  const { rows } = await tx.execute<AttemptRow>(sql`
+    INSERT INTO payments (order_id, site_code, method, amount, currency, payment_number, idempotency_key,
+                          masked_card_number)
+    VALUES (${input.orderId}, ${input.siteCode}, ${input.method}, ${input.amount}, ${input.currency},
+            ${randomBytes(16).toString('base64url')}, ${`k-${randomBytes(12).toString('hex')}`},
+            ${input.maskedCardNumber ?? null})
+    RETURNING *`);
+  return toAttempt(rows[0]!);
+}
+
+export async function loadAttempt(executor: Executor, id: number): Promise<StoredAttempt> {
+  const { rows } = await executor.execute<AttemptRow>(sql`SELECT * FROM payments WHERE id = ${id}`);
+  return toAttempt(rows[0]!);
+}
+
+/** The attempt of an order that is still in flight (at most one: a unique index), if any. */
+export async function inFlightAttemptId(tx: Tx, orderId: number): Promise<number | undefined> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    SELECT id FROM payments
+    WHERE order_id = ${orderId} AND status = ANY(${sql.param([...IN_FLIGHT])}::text[])`);
+  return rows[0] ? Number(rows[0].id) : undefined;
+}
+
+async function settle(
+  tx: Tx,
+  id: number,
+  from: readonly PaymentStatus[],
+  set: SQL,
+  providerEvents: ProviderEvent[],
+): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    UPDATE payments SET ${set}, provider_events = provider_events || ${events(providerEvents)},
+                        updated_at = now()
+    WHERE id = ${id} AND status = ANY(${sql.param([...from])}::text[])
+    RETURNING id`);
+  return rows.length === 1;
+}
+
+/** The money is taken. */
+export function markConfirmed(tx: Tx, id: number, reference: string | null, providerEvents: ProviderEvent[]) {
+  return settle(
+    tx,
+    id,
+    IN_FLIGHT,
+    sql`status = 'confirmed', confirmed_at = now(),
+        provider_reference = COALESCE(${reference}, provider_reference)`,
+    providerEvents,
+  );
+}
+
+/** Nothing was taken; `code` says why (the gateway's code, for support). */
+export function markFailed(
+  tx: Tx,
+  id: number,
+  code: string,
+  reference: string | null,
+  providerEvents: ProviderEvent[],
+) {
+  return settle(
+    tx,
+    id,
+    IN_FLIGHT,
+    sql`status = 'failed', failure_code = ${code},
+        provider_reference = COALESCE(${reference}, provider_reference)`,
+    providerEvents,
+  );
+}
+
+/** The gateway waits for the browser (redirect) or for itself (outcome unknown: redirectUrl null). */
+export function markPending(
+  tx: Tx,
+  id: number,
+  reference: string | null,
+  redirectUrl: string | null,
+  providerEvents: ProviderEvent[],
+) {
+  return settle(
+    tx,
+    id,
+    IN_FLIGHT,
+    sql`status = 'pending', redirect_url = ${redirectUrl},
+        provider_reference = COALESCE(${reference}, provider_reference)`,
+    providerEvents,
+  );
+}
+
+export function markRefunded(tx: Tx, id: number, providerEvents: ProviderEvent[]) {
+  return settle(tx, id, ['confirmed'], sql`status = 'refunded', refund_failed_at = NULL`, providerEvents);
+}
+
+/** A refund the gateway refused or never answered: the money is still taken; staff must act. */
+export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEvent[]) {
+  return settle(tx, id, ['confirmed'], sql`refund_failed_at = now()`, providerEvents);
+}

@@ -1,0 +1,88 @@
+import type { PaymentMethod, SiteCode } from '@kippu/contract';
+
+/**
+ * The payment provider interface (ADR 017). Checkout speaks only this; each gateway family implements it
+ * in its own file and registers under the spec's method ids (payment-registry.ts), so a new method plugs in
+ * without touching checkout.
+ */
+
+/** One payment attempt as the provider sees it: written to `payments` before the gateway is called. */
+export interface PaymentAttempt {
+  /** Our row id. */
+  id: number;
+  method: PaymentMethod;
+  siteCode: SiteCode;
+  /** Integer minor units (yen). */
+  amount: number;
+  currency: string;
+  /** Our public reference, carried through redirects (the spec's payment_number). */
+  paymentNumber: string;
+  /** The gateway's order id / idempotency key for this attempt: the same key never charges twice. */
+  idempotencyKey: string;
+  /** The gateway's transaction id, once known (set after `start`). */
+  providerReference: string | null;
+}
+
+/** What the browser sent with the checkout: a one-time token from the gateway's script, never a card. */
+export interface StartInput {
+  token?: string;
+  maskedCardNumber?: string;
+}
+
+/** A summary of one exchange with a gateway, stored in payments.provider_events (never card data). */
+export interface ProviderEvent {
+  call: string;
+  at: string;
+  result: Record<string, unknown>;
+}
+
+export type StartOutcome =
+  /** The money is taken. */
+  | { kind: 'done'; providerReference: string | null; events: ProviderEvent[] }
+  /** The browser must go elsewhere first (wallet approval, carrier login) and comes back via a callback. */
+  | { kind: 'redirect'; providerReference: string; redirectUrl: string; events: ProviderEvent[] }
+  /** A 3-D Secure challenge: like a redirect, completed by `complete` from the return callback. */
+  | { kind: 'challenge'; providerReference: string; redirectUrl: string; events: ProviderEvent[] }
+  /** Nothing was taken; the visitor may pay again. `code` is the gateway's reason (for support, not shown). */
+  | { kind: 'declined'; providerReference: string | null; code: string; events: ProviderEvent[] };
+
+/** The answer to a callback (a 3-D Secure return, a wallet notification). */
+export type CompleteOutcome =
+  | { kind: 'done'; events: ProviderEvent[] }
+  | { kind: 'declined'; code: string; events: ProviderEvent[] }
+  | { kind: 'pending'; events: ProviderEvent[] };
+
+/** The gateway's view of an attempt, asked when its own answer got lost (time-out, crash). */
+export type GatewayStatus = 'confirmed' | 'failed' | 'pending' | 'not_found';
+
+export type RefundOutcome =
+  { ok: true; events: ProviderEvent[] } | { ok: false; code: string; events: ProviderEvent[] };
+
+export interface PaymentProvider {
+  /** The gateway family (one file each): 'free', 'gmo', ... */
+  readonly family: string;
+  /** Public fields the payment screen needs (token script URL, shop id, test mode), or none. */
+  publicFields(site: { cardProviderKeys: Record<string, string> }): PublicPaymentFields;
+  start(attempt: PaymentAttempt, input: StartInput): Promise<StartOutcome>;
+  complete(attempt: PaymentAttempt, callback: Record<string, string>): Promise<CompleteOutcome>;
+  status(attempt: PaymentAttempt): Promise<GatewayStatus>;
+  refund(attempt: PaymentAttempt): Promise<RefundOutcome>;
+}
+
+export interface PublicPaymentFields {
+  token_script_url?: string;
+  shop_id?: string;
+  test_mode?: boolean;
+}
+
+/** A gateway that did not answer in time or answered garbage: the attempt's outcome is unknown. */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+export function providerEvent(call: string, result: Record<string, unknown>): ProviderEvent {
+  return { call, at: new Date().toISOString(), result };
+}

@@ -1,0 +1,324 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { gmoErrorAnswer, type GmoApi, type GmoParams, type GmoTransport } from '../gmo/gmo-protocol.ts';
+import { GatewayUnavailableError } from '../payment-provider.ts';
+import { DECLINE_CODES, behaviourOf, maskCardNumber, type CardBehaviour } from './test-cards.ts';
+
+/**
+ * The built-in GMO-PG simulator (ADR 017): the card-token API the token script calls, and the server calls
+ * EntryTran, ExecTran, AlterTran and SearchTrade with the real gateway's parameters, answers and error
+ * codes. Its state lives in PostgreSQL (gateway_sim_*), so several server processes share it.
+ */
+
+/** Test shops: the real gateway's test shop ids start with `tshop` too. */
+const TEST_SHOP = /^tshop[A-Za-z0-9_-]{1,40}$/;
+/** A card token lives this long and is used once (as at the real gateway). */
+export const CARD_TOKEN_MINUTES = 30;
+const FORWARD = '2a99662';
+
+export interface CardTokenRequest {
+  shopId?: unknown;
+  cardno?: unknown;
+  expire?: unknown;
+  securitycode?: unknown;
+  holdername?: unknown;
+  tokennumber?: unknown;
+}
+
+export type CardTokenResult =
+  | {
+      resultCode: '000';
+      tokenObject: {
+        token: string[];
+        toBeExpiredAt: string;
+        maskedCardNo: string;
+        isSecurityCodeSet: boolean;
+      };
+    }
+  | { resultCode: string };
+
+/** The gateway took the charge, but its answer is lost on the way back (test card `timeout`). */
+export class SimulatedGatewayTimeout extends Error {
+  constructor() {
+    super('the simulated gateway did not answer');
+    this.name = 'SimulatedGatewayTimeout';
+  }
+}
+
+const optionalText = (value: unknown): string | undefined =>
+  value === undefined || value === null || value === '' ? undefined : String(value);
+
+/** The token API's checks, in the gateway's order, with its result codes; null when the card is well-formed. */
+export function cardTokenProblem(request: CardTokenRequest): string | null {
+  const shopId = optionalText(request.shopId);
+  if (!shopId || !TEST_SHOP.test(shopId)) return '180';
+  const cardno = optionalText(request.cardno);
+  if (!cardno) return '100';
+  if (!/^\d+$/.test(cardno)) return '101';
+  if (cardno.length < 10 || cardno.length > 16) return '102';
+  const expire = optionalText(request.expire);
+  if (!expire) return '110';
+  if (!/^\d+$/.test(expire)) return '111';
+  if (expire.length !== 4) return '112';
+  const month = Number(expire.slice(2));
+  if (month < 1 || month > 12) return '113';
+  const securityCode = optionalText(request.securitycode);
+  if (securityCode !== undefined) {
+    if (!/^\d+$/.test(securityCode)) return '121';
+    if (securityCode.length < 3 || securityCode.length > 4) return '122';
+  }
+  const holderName = optionalText(request.holdername);
+  if (holderName !== undefined) {
+    if (!/^[A-Za-z0-9 ,./-]+$/.test(holderName)) return '131';
+    if (holderName.length > 50) return '132';
+  }
+  const tokenNumber = optionalText(request.tokennumber);
+  if (tokenNumber !== undefined) {
+    if (!/^\d+$/.test(tokenNumber)) return '141';
+    if (Number(tokenNumber) < 1 || Number(tokenNumber) > 10) return '142';
+  }
+  return null;
+}
+
+/** 'yyyy-mm-dd-hh-mm' in Japan time, as the gateway writes toBeExpiredAt. */
+function tokenExpiryText(at: Date): string {
+  const tokyo = new Date(at.getTime() + 9 * 3600 * 1000).toISOString();
+  return `${tokyo.slice(0, 10)}-${tokyo.slice(11, 13)}-${tokyo.slice(14, 16)}`;
+}
+
+/** 'yyyyMMddHHmmss' in Japan time (TranDate, ProcessDate). */
+function gatewayTime(at: Date = new Date()): string {
+  return new Date(at.getTime() + 9 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14);
+}
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+type SimTransaction = {
+  access_id: string;
+  access_pass: string;
+  shop_id: string;
+  order_id: string;
+  job_cd: string;
+  amount: number;
+  tds_required: boolean;
+  status: string;
+  masked_card_no: string | null;
+  tran_id: string | null;
+  approve: string | null;
+  forward: string | null;
+  /** As text: drizzle's execute does not parse timestamps. */
+  updated_at: string;
+};
+
+export interface GmoSimulator {
+  issueCardToken(request: CardTokenRequest): Promise<CardTokenResult>;
+  /** One server call; throws SimulatedGatewayTimeout when the test card says the answer gets lost. */
+  call(api: GmoApi, params: GmoParams): Promise<GmoParams>;
+}
+
+export function createGmoSimulator(db: Db): GmoSimulator {
+  const shopOf = (params: GmoParams): GmoParams | null => {
+    if (!params.ShopID) return gmoErrorAnswer('E01010001');
+    if (!params.ShopPass) return gmoErrorAnswer('E01020001');
+    if (!TEST_SHOP.test(params.ShopID)) return gmoErrorAnswer('E01030002');
+    return null;
+  };
+
+  const findTransaction = async (accessId: string, accessPass: string) => {
+    const { rows } = await db.execute<SimTransaction>(
+      sql`SELECT * FROM gateway_sim_transactions WHERE access_id = ${accessId} AND access_pass = ${accessPass}`,
+    );
+    return rows[0];
+  };
+
+  async function entryTran(params: GmoParams): Promise<GmoParams> {
+    const shopProblem = shopOf(params);
+    if (shopProblem) return shopProblem;
+    const orderId = params.OrderID;
+    if (!orderId) return gmoErrorAnswer('E01040001');
+    if (!/^[A-Za-z0-9-]{1,27}$/.test(orderId)) return gmoErrorAnswer('E01040013');
+    const jobCd = params.JobCd;
+    if (!jobCd) return gmoErrorAnswer('E01050001');
+    if (jobCd !== 'CAPTURE' && jobCd !== 'AUTH') return gmoErrorAnswer('E01050002');
+    if (!params.Amount) return gmoErrorAnswer('E01060001');
+    if (!/^\d{1,7}$/.test(params.Amount)) return gmoErrorAnswer('E01060005');
+    if (Number(params.Amount) < 1) return gmoErrorAnswer('E01060010');
+    const tdFlag = params.TdFlag ?? '0';
+    if (tdFlag !== '0' && tdFlag !== '2') return gmoErrorAnswer('E01070008');
+    const accessId = hex(16);
+    const accessPass = hex(16);
+    const { rows } = await db.execute(sql`
+      INSERT INTO gateway_sim_transactions
+        (access_id, access_pass, shop_id, order_id, job_cd, amount, tds_required, status)
+      VALUES (${accessId}, ${accessPass}, ${params.ShopID}, ${orderId}, ${jobCd}, ${Number(params.Amount)},
+              ${tdFlag === '2'}, 'UNPROCESSED')
+      ON CONFLICT (shop_id, order_id) DO NOTHING
+      RETURNING access_id`);
+    if (rows.length === 0) return gmoErrorAnswer('E01040010');
+    return { AccessID: accessId, AccessPass: accessPass };
+  }
+
+  async function execTran(params: GmoParams): Promise<GmoParams> {
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    const trade = await findTransaction(params.AccessID, params.AccessPass);
+    if (!trade) return gmoErrorAnswer('E01110002');
+    if (params.OrderID !== trade.order_id) return gmoErrorAnswer('E01040003');
+    if (trade.status !== 'UNPROCESSED') return gmoErrorAnswer('E11010001');
+    if (!params.Token) return gmoErrorAnswer('E61010001');
+    // The token is spent by this call whatever its outcome, exactly once (a conditional update).
+    const { rows } = await db.execute<{
+      behaviour: CardBehaviour;
+      masked_card_no: string;
+      expired: boolean;
+    }>(sql`
+      UPDATE gateway_sim_card_tokens SET used_at = now()
+      WHERE token = ${params.Token} AND shop_id = ${trade.shop_id} AND used_at IS NULL
+      RETURNING behaviour, masked_card_no, expires_at <= now() AS expired`);
+    const card = rows[0];
+    if (!card) return gmoErrorAnswer('E61010002');
+    if (card.expired) return gmoErrorAnswer('E61010003');
+
+    if (card.behaviour === 'challenge' && trade.tds_required) {
+      await db.execute(sql`
+        UPDATE gateway_sim_transactions
+        SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no}, updated_at = now()
+        WHERE access_id = ${trade.access_id}`);
+      return { ACS: '2', RedirectUrl: `/simulator/gmo/tds2/challenge/${trade.access_id}` };
+    }
+    if (card.behaviour in DECLINE_CODES) {
+      const code = DECLINE_CODES[card.behaviour as keyof typeof DECLINE_CODES];
+      await db.execute(sql`
+        UPDATE gateway_sim_transactions
+        SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no}, err_info = ${code},
+            updated_at = now()
+        WHERE access_id = ${trade.access_id}`);
+      return gmoErrorAnswer(code);
+    }
+    const tranId = `${gatewayTime().slice(2, 8)}${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 9, 10 ** 10)}`;
+    const approve = String(randomInt(10 ** 6, 10 ** 7));
+    await db.execute(sql`
+      UPDATE gateway_sim_transactions
+      SET status = job_cd, behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no},
+          tran_id = ${tranId}, approve = ${approve}, forward = ${FORWARD}, updated_at = now()
+      WHERE access_id = ${trade.access_id}`);
+    if (card.behaviour === 'timeout') throw new SimulatedGatewayTimeout();
+    return {
+      ACS: '0',
+      OrderID: trade.order_id,
+      Forward: FORWARD,
+      Method: params.Method ?? '1',
+      PayTimes: '',
+      Approve: approve,
+      TranID: tranId,
+      TranDate: gatewayTime(),
+      CheckString: hex(16),
+    };
+  }
+
+  async function alterTran(params: GmoParams): Promise<GmoParams> {
+    const shopProblem = shopOf(params);
+    if (shopProblem) return shopProblem;
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    const jobCd = params.JobCd;
+    if (jobCd !== 'VOID' && jobCd !== 'RETURN' && jobCd !== 'RETURNX') return gmoErrorAnswer('E01050002');
+    const { rows } = await db.execute<SimTransaction>(sql`
+      UPDATE gateway_sim_transactions SET status = ${jobCd}, updated_at = now()
+      WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
+        AND status IN ('CAPTURE', 'AUTH', 'SALES')
+      RETURNING *`);
+    const trade = rows[0];
+    if (!trade) {
+      const exists = await findTransaction(params.AccessID, params.AccessPass);
+      return gmoErrorAnswer(exists ? 'E11010002' : 'E01110002');
+    }
+    return {
+      AccessID: trade.access_id,
+      AccessPass: trade.access_pass,
+      Forward: trade.forward ?? FORWARD,
+      Approve: trade.approve ?? '',
+      TranID: trade.tran_id ?? '',
+      TranDate: gatewayTime(),
+    };
+  }
+
+  async function searchTrade(params: GmoParams): Promise<GmoParams> {
+    const shopProblem = shopOf(params);
+    if (shopProblem) return shopProblem;
+    if (!params.OrderID) return gmoErrorAnswer('E01040001');
+    const { rows } = await db.execute<SimTransaction>(sql`
+      SELECT * FROM gateway_sim_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
+    const trade = rows[0];
+    if (!trade) return gmoErrorAnswer('E01110002');
+    return {
+      OrderID: trade.order_id,
+      Status: trade.status,
+      ProcessDate: gatewayTime(new Date(trade.updated_at)),
+      JobCd: trade.job_cd,
+      AccessID: trade.access_id,
+      AccessPass: trade.access_pass,
+      Amount: String(trade.amount),
+      Tax: '0',
+      CardNo: trade.masked_card_no ?? '',
+      Method: '1',
+      Forward: trade.forward ?? '',
+      TranID: trade.tran_id ?? '',
+      Approve: trade.approve ?? '',
+    };
+  }
+
+  const apis: Record<GmoApi, (params: GmoParams) => Promise<GmoParams>> = {
+    EntryTran: entryTran,
+    ExecTran: execTran,
+    AlterTran: alterTran,
+    SearchTrade: searchTrade,
+  };
+
+  return {
+    async issueCardToken(request) {
+      const problem = cardTokenProblem(request);
+      if (problem) return { resultCode: problem };
+      const cardno = String(request.cardno);
+      const expire = String(request.expire);
+      const count = Number(optionalText(request.tokennumber) ?? 1);
+      const expiresAt = new Date(Date.now() + CARD_TOKEN_MINUTES * 60 * 1000);
+      const masked = maskCardNumber(cardno);
+      const behaviour = behaviourOf(cardno, expire);
+      const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+      // Spent and expired tokens are of no use to anyone: each issue clears a few old ones.
+      await db.execute(sql`
+        DELETE FROM gateway_sim_card_tokens WHERE token IN (
+          SELECT token FROM gateway_sim_card_tokens WHERE expires_at < now() - interval '1 day' LIMIT 100)`);
+      await db.execute(sql`
+        INSERT INTO gateway_sim_card_tokens (token, shop_id, behaviour, masked_card_no, expire, expires_at)
+        SELECT token, ${String(request.shopId)}, ${behaviour}, ${masked}, ${expire}, ${expiresAt}
+        FROM unnest(${sql.param(tokens)}::text[]) AS token`);
+      return {
+        resultCode: '000',
+        tokenObject: {
+          token: tokens,
+          toBeExpiredAt: tokenExpiryText(expiresAt),
+          maskedCardNo: masked,
+          isSecurityCodeSet: optionalText(request.securitycode) !== undefined,
+        },
+      };
+    },
+    call: (api, params) => apis[api](params),
+  };
+}
+
+/** The simulator as an in-process GMO transport: the same calls and answers, without a network hop. */
+export function simulatorGmoTransport(simulator: GmoSimulator): GmoTransport {
+  return async (api, params) => {
+    try {
+      return await simulator.call(api, params);
+    } catch (error) {
+      if (error instanceof SimulatedGatewayTimeout) {
+        throw new GatewayUnavailableError(`GMO ${api}: no answer (simulated)`, { cause: error });
+      }
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+
+/** An order's claim on one slot's stock. */
+export interface SpanClaim {
+  time_span_id: number;
+  quantity: number;
+}
+
+/**
+ * Claims summed per slot, and the slots locked in id order: every path that moves `held` or `sold` of
+ * several slots in one transaction (release, sale) locks them in the same order, so two such
+ * transactions cannot deadlock. Answers the slot ids and their quantities, index for index.
+ */
+export async function lockClaimedSpans(
+  tx: Tx,
+  claims: SpanClaim[],
+): Promise<{ spanIds: number[]; quantities: number[] }> {
+  const perSpan = new Map<number, number>();
+  for (const claim of claims) {
+    perSpan.set(claim.time_span_id, (perSpan.get(claim.time_span_id) ?? 0) + claim.quantity);
+  }
+  const spanIds = [...perSpan.keys()].sort((a, b) => a - b);
+  const quantities = spanIds.map((id) => perSpan.get(id)!);
+  // sql.param: drizzle would otherwise spread a JS array into a list of parameters.
+  await tx.execute(
+    sql`SELECT id FROM time_spans WHERE id = ANY(${sql.param(spanIds)}::bigint[]) ORDER BY id FOR UPDATE`,
+  );
+  return { spanIds, quantities };
+}

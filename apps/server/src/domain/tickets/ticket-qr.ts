@@ -1,0 +1,75 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What a ticket's QR code carries (ADR 018): `K1.<ticket id>.<secret>.<signature>`, e.g.
+ * `K1.1042.MZXW6YTBOI2TQMZR.GEZDGNBVGY3TQOJQGEZDGNBVGY`.
+ * - the secret is the ticket's current random secret (10 bytes, base32): moving a ticket gives it a new
+ *   one, so every older code stops matching the database;
+ * - the signature is HMAC-SHA256 over `K1.<id>.<secret>` with a key derived from APP_SECRET, cut to 128
+ *   bits, base32: a forged or altered code fails before any database read.
+ * Only digits, A–Z, 2–7 and dots: the QR code's dense alphanumeric mode fits it in a version 3 symbol.
+ */
+const VERSION = 'K1';
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const SECRET_BYTES = 10;
+const SIGNATURE_BYTES = 16;
+const PAYLOAD = /^K1\.([1-9]\d{0,14})\.([A-Z2-7]{16})\.([A-Z2-7]{26})$/;
+
+function base32(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/** A fresh ticket secret (16 base32 characters). */
+export function newTicketSecret(): string {
+  return base32(randomBytes(SECRET_BYTES));
+}
+
+const keys = new Map<string, Buffer>();
+
+/** The QR signing key: derived from APP_SECRET for this one purpose, so the raw secret signs nothing. */
+function qrKey(appSecret: string): Buffer {
+  let key = keys.get(appSecret);
+  if (!key) {
+    key = createHmac('sha256', appSecret).update('kippu/ticket-qr/v1').digest();
+    keys.set(appSecret, key);
+  }
+  return key;
+}
+
+function signature(appSecret: string, signed: string): string {
+  return base32(createHmac('sha256', qrKey(appSecret)).update(signed).digest().subarray(0, SIGNATURE_BYTES));
+}
+
+export function signTicketQr(appSecret: string, ticket: { id: number; secret: string }): string {
+  const signed = `${VERSION}.${ticket.id}.${ticket.secret}`;
+  return `${signed}.${signature(appSecret, signed)}`;
+}
+
+/**
+ * The ticket a QR payload names, or null when the payload is malformed, forged or altered. Pure: no
+ * database read happens for a bad code. A valid answer still has to match the ticket's current secret
+ * in the database (a moved ticket's old code is genuine but stale).
+ */
+export function verifyTicketQr(
+  payload: string,
+  appSecret: string,
+): { ticketId: number; secret: string } | null {
+  const match = PAYLOAD.exec(payload);
+  if (!match) return null;
+  const [, id, secret, given] = match;
+  const expected = signature(appSecret, `${VERSION}.${id}.${secret}`);
+  if (!timingSafeEqual(Buffer.from(given!), Buffer.from(expected))) return null;
+  return { ticketId: Number(id), secret: secret! };
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkoutBodySchema,
+  checkoutResponseSchema,
+  gtmResponseSchema,
+  orderTokenParamsSchema,
+  reservationLookupQuerySchema,
+  reservationLookupResponseSchema,
+  reservationTokenParamsSchema,
+} from '@kippu/contract';
+import { checkout, type CheckoutDeps } from '../../domain/checkout/checkout.ts';
+import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
+import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
+import { gtmData } from '../../domain/reservations/gtm-data.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { perClientRateLimit } from '../../plugins/rate-limit.ts';
+
+/**
+ * A repeated checkout waits this long for the attempt in flight: under the client's 240 000 ms time-out
+ * (spec §9), above the worst gateway round (three calls of GATEWAY_TIMEOUT_MS's default 60 s).
+ */
+const WAIT_FOR_ATTEMPT_MS = 200_000;
+
+/**
+ * The reservation inquiry against guessing: per client (a script trying addresses) and per e-mail address
+ * (many clients trying numbers for one address). Generous for a visitor who mistypes a few times.
+ */
+const INQUIRY_PER_CLIENT = { max: 10, timeWindow: '1 minute' };
+const INQUIRY_PER_EMAIL = { max: 10, timeWindow: '1 hour' };
+
+/** Checkout (ADR 017), the reservation inquiry and the analytics data of a completed order. */
+export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps: CheckoutDeps = {
+    db: app.db,
+    env: app.env,
+    payments: createPaymentRegistry(app.db, app.env),
+    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
+    log: app.log,
+  };
+
+  app.post(
+    '/orders/checkout/:id',
+    {
+      schema: {
+        params: orderTokenParamsSchema,
+        body: checkoutBodySchema,
+        response: { 200: checkoutResponseSchema },
+      },
+    },
+    async (request) => checkout(deps, request.site, request.params.id, request.body),
+  );
+
+  const perEmail = app.createRateLimit({
+    ...INQUIRY_PER_EMAIL,
+    keyGenerator: (request: FastifyRequest) =>
+      `reservation-inquiry-email|${String((request.query as { email?: string }).email)
+        .trim()
+        .toLowerCase()}`,
+  });
+
+  app.get(
+    '/reservations',
+    {
+      schema: {
+        querystring: reservationLookupQuerySchema,
+        response: { 200: reservationLookupResponseSchema },
+      },
+      config: perClientRateLimit('reservation-inquiry', INQUIRY_PER_CLIENT),
+      // After validation, so the key is a well-formed address.
+      preHandler: async (request, reply) => {
+        const budget = await perEmail(request);
+        if (!budget.isAllowed && budget.isExceeded) {
+          reply.header('retry-after', budget.ttlInSeconds);
+          throw new AppError('too_many_requests');
+        }
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { email, reservation_number: number } = request.query;
+      return { reservation_token: await findReservationToken(app.db, request.site, email, number) };
+    },
+  );
+
+  app.get(
+    '/gtm/:id',
+    { schema: { params: reservationTokenParamsSchema, response: { 200: gtmResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return gtmData(app.db, request.site, request.params.id);
+    },
+  );
+}
