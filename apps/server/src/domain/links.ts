@@ -5,6 +5,11 @@ export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 }
 
+/** The public host name: Message-IDs and calendar UIDs are made unique with it. */
+export function publicHost(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return new URL(publicOrigin(env)).hostname;
+}
+
 /**
  * An absolute link to a screen of a site's SPA: `${PUBLIC_URL}/${slug}/#${hashPath}`, e.g.
  * siteUrl(env, 'borderless', '/mail-confirm?token=abc') → 'https://tickets.example/borderless/#/mail-confirm?token=abc'.

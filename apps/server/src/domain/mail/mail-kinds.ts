@@ -18,6 +18,7 @@ export interface MailPayloads {
     confirmUrl: string;
     siteName: string;
     productName: string;
+    productType: ProductType;
     /** ISO date-times of the invited slot. */
     startsAt: string;
     endsAt: string;
