@@ -32,8 +32,6 @@ type LockedOrder = {
   lapsed: boolean;
   total: number;
   currency: string;
-  reservation_token: string | null;
-  reservation_number: string | null;
 };
 
 type Begun =
@@ -65,27 +63,28 @@ async function beginAttempt(
   orderToken: string,
   body: CheckoutBody,
 ): Promise<Begun> {
-  const { rows } = await tx.execute<LockedOrder>(sql`
-    SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
-           GREATEST(0, o.price - COALESCE((SELECT sum(c.discount) FROM order_coupons c WHERE c.order_id = o.id), 0))::bigint
-             AS total,
-           COALESCE((SELECT s.settings ->> 'currency' FROM sites s WHERE s.code = o.site_code), 'JPY') AS currency,
-           r.reservation_token, r.reservation_number
-    FROM orders o LEFT JOIN reservations r ON r.order_id = o.id
-    WHERE o.order_token = ${orderToken} AND o.site_code = ${site}
-    FOR UPDATE OF o`);
+  // Lock first, then read: a statement that waited for the lock would see the order's new version but
+  // the rest (its coupons, its reservation) as they were before the lock holder committed.
+  const { rows: locked } = await tx.execute<{ id: number }>(
+    sql`SELECT id FROM orders WHERE order_token = ${orderToken} AND site_code = ${site} FOR UPDATE`,
+  );
+  const { rows } = locked[0]
+    ? await tx.execute<LockedOrder>(sql`
+        SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
+               GREATEST(0, o.price - COALESCE((SELECT sum(c.discount) FROM order_coupons c
+                                               WHERE c.order_id = o.id), 0))::bigint AS total,
+               COALESCE(s.settings ->> 'currency', 'JPY') AS currency
+        FROM orders o JOIN sites s ON s.code = o.site_code
+        WHERE o.id = ${locked[0].id}`)
+    : { rows: [] };
   const order = rows[0];
   if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
-  if (order.status === 'reserved' && order.reservation_token && order.reservation_number) {
+  if (order.status === 'reserved') {
     // A retry or a double click after the purchase went through: the same reservation again.
-    return {
-      kind: 'answered',
-      response: {
-        status: 'reserved',
-        reservation_token: order.reservation_token,
-        reservation_number: order.reservation_number,
-      },
-    };
+    const { rows: reserved } = await tx.execute<{ reservation_token: string; reservation_number: string }>(
+      sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`,
+    );
+    if (reserved[0]) return { kind: 'answered', response: { status: 'reserved', ...reserved[0] } };
   }
   if (order.status === 'paying') {
     const paymentId = await inFlightAttemptId(tx, order.id);
@@ -95,7 +94,7 @@ async function beginAttempt(
   if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
 
   // Nothing to pay is settled as `free` whatever was picked; `free` with a total is refused by its provider.
-  const method: PaymentMethod = order.total === 0 ? 'free' : body.payment_method_type;
+  const method: PaymentMethod = Number(order.total) === 0 ? 'free' : body.payment_method_type;
   if (method !== 'free' && !(await methodEnabled(tx, site, order.channel, method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }
@@ -107,7 +106,7 @@ async function beginAttempt(
     orderId: order.id,
     siteCode: site,
     method,
-    amount: order.total,
+    amount: Number(order.total),
     currency: order.currency,
     maskedCardNumber: body.masked_card_number,
   });
