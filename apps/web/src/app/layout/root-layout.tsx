@@ -1,7 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useTagManager } from '../../shared/analytics/tag-manager.ts';
+import { useTagManager } from '../../shared/analytics/use-tag-manager.ts';
 import { DialogHost } from '../../shared/ui/dialog-host.tsx';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';

@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from '@testing-library/react';
 import { useCoreStore } from '../stores/core-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { configuration } from '../../test/site-settings-fixture.ts';
-import { loadTagManager, useTagManager } from './tag-manager.ts';
+import { loadTagManager } from './tag-manager.ts';
+import { useTagManager } from './use-tag-manager.ts';
 
 const tagScripts = () => [...document.querySelectorAll<HTMLScriptElement>('script[data-tag-manager]')];
 
@@ -39,6 +40,8 @@ describe('useTagManager', () => {
   it('loads nothing while the site configures no id', async () => {
     useCoreStore.setState({ configuration: configuration() });
     await renderWithProviders(<TagManagerProbe />);
+    // Give a (wrong) dynamic import the time it would need to land.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(tagScripts()).toEqual([]);
     expect(window.dataLayer).toBeUndefined();
   });
@@ -51,6 +54,8 @@ describe('useTagManager', () => {
         configuration: configuration({ analytics: { tagManagerId: 'GTM-ABC1234', gatagKeyUrl: null } }),
       }),
     );
-    expect(tagScripts().map((script) => script.dataset.tagManager)).toEqual(['GTM-ABC1234']);
+    await vi.waitFor(() =>
+      expect(tagScripts().map((script) => script.dataset.tagManager)).toEqual(['GTM-ABC1234']),
+    );
   });
 });

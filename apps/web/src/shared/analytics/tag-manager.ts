@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { useCoreStore } from '../stores/core-store.ts';
 import { pushToDataLayer } from './data-layer.ts';
 
 /** Where a Google Tag Manager container loads from (the CSP must admit this origin for a site that sets an id). */
@@ -26,15 +24,4 @@ export function loadTagManager(containerId: string, doc: Document = document): b
   script.dataset.tagManager = containerId;
   doc.head.appendChild(script);
   return true;
-}
-
-/**
- * Loads the tag manager when, and only when, the site's configuration names a container
- * (`analytics.tagManagerId`). Mounted once by the root layout.
- */
-export function useTagManager(): void {
-  const containerId = useCoreStore((state) => state.configuration?.settings.analytics.tagManagerId ?? null);
-  useEffect(() => {
-    if (containerId) loadTagManager(containerId);
-  }, [containerId]);
 }
