@@ -77,14 +77,14 @@ export function CheckoutAction({
           {t('confirm_terms_agree')}
         </label>
       </div>
-      <p className="confirm-terms__read">
-        <TermsLink />
-      </p>
       {showError ? (
         <p id={errorId} className="confirm-terms__error">
           {t('confirm_terms_required')}
         </p>
       ) : null}
+      <p className="confirm-terms__read">
+        <TermsLink />
+      </p>
       <button
         type="button"
         className="button button--primary confirm-action__submit"

@@ -108,6 +108,12 @@ describe('the confirm screen', () => {
     expect(tickets.getByRole('list', { name: 'Add-ons' }).textContent).toBe('Audio guide × 1¥500');
 
     const details = within(screen.getByRole('region', { name: 'Your details' }));
+    expect(details.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Full name',
+      'Email address',
+      'Gender',
+      'Send me news and special offers by email',
+    ]);
     expect(details.getByText('Full name').nextSibling?.textContent).toBe('Hanako Yamada');
     expect(details.getByText('Gender').nextSibling?.textContent).toBe('Woman');
     expect(details.getByText('Send me news and special offers by email').nextSibling?.textContent).toBe('Yes');
@@ -152,6 +158,7 @@ describe('the confirm screen', () => {
     expect(amount.getByText('Total').nextSibling?.textContent).toBe('¥9,100');
     expect(useToastStore.getState().toastText).toBe('Coupon applied: Winter 500');
     expect((coupon.getByLabelText('Coupon code') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(coupon.getByLabelText('Coupon code'));
 
     await user.click(coupon.getByRole('button', { name: 'Remove coupon Winter 500' }));
     await vi.waitFor(() => expect(amount.getByText('Total').nextSibling?.textContent).toBe('¥9,600'));

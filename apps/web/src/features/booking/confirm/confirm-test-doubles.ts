@@ -10,9 +10,10 @@ import { temporaryOrder } from '../checkout-page/test-doubles.ts';
 export function orderToConfirm(overrides: Partial<TemporaryOrder> = {}): TemporaryOrder {
   return temporaryOrder({
     price: 9600,
+    // In the server's (template) order, which is not the order a person reads them in.
     customer_info: [
-      { key: 'fullname', value: 'Hanako Yamada' },
       { key: 'email', value: 'hanako@example.test' },
+      { key: 'fullname', value: 'Hanako Yamada' },
       { key: 'gender', value: 'woman' },
       { key: 'mail_magazine', value: 'true' },
     ],

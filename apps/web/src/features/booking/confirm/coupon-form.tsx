@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderCoupon } from '@kippu/contract/endpoints/order-coupons';
@@ -29,6 +29,9 @@ export function CouponForm({
   const queryClient = useQueryClient();
   const inputId = useId();
   const [code, setCode] = useState('');
+  // Applying empties the field and removing drops the pressed button: focus goes back to the field
+  // rather than being lost to the page.
+  const input = useRef<HTMLInputElement>(null);
   const refreshOrder = () =>
     queryClient.invalidateQueries({ queryKey: temporaryOrderQuery(orderToken).queryKey });
 
@@ -37,6 +40,7 @@ export function CouponForm({
     onSuccess: async (coupon) => {
       setCode('');
       await refreshOrder();
+      input.current?.focus();
       useToastStore.getState().setToastText(t('confirm_coupon_applied', { name: coupon.coupon_name }));
     },
   });
@@ -44,6 +48,7 @@ export function CouponForm({
     mutationFn: (couponId: number) => removeCoupon(orderToken, couponId),
     onSuccess: async () => {
       await refreshOrder();
+      input.current?.focus();
       useToastStore.getState().setToastText(t('confirm_coupon_removed'));
     },
   });
@@ -87,6 +92,7 @@ export function CouponForm({
         </label>
         <div className="confirm-coupon-form__row">
           <input
+            ref={input}
             id={inputId}
             className="confirm-coupon-form__input"
             type="text"

@@ -7,7 +7,10 @@ import type { SiteSettings } from '@kippu/contract/site-settings';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 
-/** The sign-in form's own labels (texts group `checkout`), so the summary names fields as the form did. */
+/**
+ * The sign-in form's own labels (texts group `checkout`), so the summary names fields as the form did; the
+ * summary lists them in this order (name and contact first), whatever order the server stores them in.
+ */
 const LABEL_KEYS: Record<FieldName, string> = {
   fullname: 'signin_field_fullname',
   email: 'signin_field_email',
@@ -54,12 +57,15 @@ function shownValue(
   return optionList(field, signIn).find((option) => option.value === value)?.text[lang] ?? value;
 }
 
-/** The customer info as the visitor entered it on the sign-in step, in the server's (template) order. */
+/** The customer info as the visitor entered it on the sign-in step. */
 export function CustomerSummary({ entries }: { entries: CustomerInfoEntry[] }) {
   const { t } = useTranslation();
   const lang = useActiveLang();
   const signIn = useCoreStore((state) => state.configuration?.settings.signIn);
-  const known = entries.filter((entry) => isFieldName(entry.key));
+  const order = Object.keys(LABEL_KEYS);
+  const known = entries
+    .filter((entry) => isFieldName(entry.key))
+    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key));
   if (known.length === 0) return <p className="checkout-panel__text">{t('confirm_details_none')}</p>;
 
   return (
