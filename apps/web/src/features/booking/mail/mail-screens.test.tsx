@@ -2,6 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  confirmOrderMailResponseSchema,
+  sendOrderMailResponseSchema,
+} from '@kippu/contract/endpoints/order-mails';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { useToastStore } from '../../../shared/stores/toast-store.ts';
@@ -30,7 +34,11 @@ describe('mail sent screen', () => {
       [`GET orders/${TOKEN}`]: ok(temporaryOrder()),
       [`POST ordermails/${TOKEN}`]: () =>
         new Promise((resolve) => {
-          answer = () => resolve({ status: 201, body: { order_token: TOKEN, email: 'hanako@example.com' } });
+          answer = () =>
+            resolve({
+              status: 201,
+              body: sendOrderMailResponseSchema.parse({ order_token: TOKEN, email: 'hanako@example.com' }),
+            });
         }),
     });
     useCoreStore.setState({
@@ -71,7 +79,9 @@ describe('mail sent screen', () => {
 
 describe('mail confirm screen', () => {
   it('confirms the link, makes its order the current one and continues to payment', async () => {
-    const api = fakeApi({ 'GET ordermails/mail-token-9': ok({ order_token: TOKEN }) });
+    const api = fakeApi({
+      'GET ordermails/mail-token-9': ok(confirmOrderMailResponseSchema.parse({ order_token: TOKEN })),
+    });
     // This tab held another order: its saved pages must not leak into the confirmed one.
     useCoreStore.setState({
       orderToken: 'older-order',
@@ -93,7 +103,9 @@ describe('mail confirm screen', () => {
   });
 
   it('keeps the saved pages when the link belongs to the order this tab already holds', async () => {
-    fakeApi({ 'GET ordermails/mail-token-9': ok({ order_token: TOKEN }) });
+    fakeApi({
+      'GET ordermails/mail-token-9': ok(confirmOrderMailResponseSchema.parse({ order_token: TOKEN })),
+    });
     useCoreStore.setState({ orderToken: TOKEN, savedSignIn: { email: 'hanako@example.com' } });
     await renderRoutes(ROUTES, '/mail-confirm?token=mail-token-9');
     await screen.findByRole('heading', { name: 'Payment page' });

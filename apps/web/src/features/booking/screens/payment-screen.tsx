@@ -1,6 +1,75 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { paymentMethodsQuery } from '../../../shared/api/endpoints/payment-methods.ts';
+import { useFormatters } from '../../../shared/format/use-formatters.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
+import { PaymentForm } from '../payment/payment-form.tsx';
+import { paymentOptions } from '../payment/payment-options.ts';
+import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
+import '../payment/payment.css';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * Payment (`/payment`, also `?ref=c` from confirm): the amount of the temporary order (GET /orders, the
+ * server's truth: the link may have been opened in a fresh browser), the site's methods for the web
+ * channel, and the card entry. Without an order in progress: the order page.
+ */
 export default function PaymentScreen() {
-  return <PendingScreen titleKey="screen_payment_title" />;
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const orderToken = useCoreStore((state) => state.orderToken);
+  const lang = useActiveLang();
+  // The layout loads the same query (spec §2 "On load"); asking here too gives its loading state.
+  const methods = useQuery(paymentMethodsQuery(lang, 'web'));
+  const currency = useCoreStore((state) => state.configuration?.settings.currency);
+  const order = useQuery({ ...temporaryOrderQuery(orderToken ?? ''), enabled: !!orderToken });
+  const total = order.data?.price;
+  const options = useMemo(
+    () => (total === undefined || !methods.data ? null : paymentOptions(methods.data, total)),
+    [methods.data, total],
+  );
+  const failed = order.isError || methods.isError;
+  const retry = () => {
+    if (order.isError) void order.refetch();
+    if (methods.isError) void methods.refetch();
+  };
+
+  if (!orderToken) return <Navigate replace to={paths.order.getHref()} />;
+
+  return (
+    <CheckoutPage title={t('screen_payment_title')} step="payment">
+      {total === undefined || !options ? (
+        failed ? (
+          <CheckoutPanel>
+            <p className="checkout-panel__text">{t('payment_load_failed')}</p>
+            <div className="checkout-actions">
+              <button type="button" className="button button--primary" onClick={retry}>
+                {t('checkout_retry')}
+              </button>
+            </div>
+          </CheckoutPanel>
+        ) : (
+          <div className="checkout-skeleton" aria-hidden="true" />
+        )
+      ) : (
+        <>
+          <div className="payment-amount">
+            <span className="payment-amount__label">{t('payment_amount')}</span>
+            <span className="payment-amount__value">{format.price(total, currency)}</span>
+          </div>
+          {options.length > 0 ? (
+            <PaymentForm key={options.map((option) => option.method).join()} options={options} />
+          ) : (
+            <CheckoutPanel>
+              <p className="checkout-panel__text">{t('payment_no_methods')}</p>
+            </CheckoutPanel>
+          )}
+        </>
+      )}
+    </CheckoutPage>
+  );
 }

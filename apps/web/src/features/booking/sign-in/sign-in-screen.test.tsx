@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendOrderMailResponseSchema } from '@kippu/contract/endpoints/order-mails';
 import { updateOrderResponseSchema } from '@kippu/contract/endpoints/orders';
 import { NO_SEND_VALUE } from '@kippu/contract/i18n-text';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
@@ -40,7 +41,10 @@ function server(put: (call: SeenCall) => ReturnType<typeof ok> = () => ok(putAns
     'GET field_templates': ok(FORM),
     [`GET orders/${TOKEN}`]: ok(temporaryOrder()),
     [`PUT orders/${TOKEN}`]: put,
-    [`POST ordermails/${TOKEN}`]: { status: 201, body: { order_token: TOKEN, email: 'hanako@example.com' } },
+    [`POST ordermails/${TOKEN}`]: {
+      status: 201,
+      body: sendOrderMailResponseSchema.parse({ order_token: TOKEN, email: 'hanako@example.com' }),
+    },
   });
 }
 const putAnswer = () =>
