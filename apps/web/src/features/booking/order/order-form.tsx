@@ -17,6 +17,7 @@ import { productsOnDateQuery, setProductsQuery, slotsQuery } from './api/slot-qu
 import { MonthCalendar, monthOf } from './month-calendar.tsx';
 import { OrderBar } from './order-bar.tsx';
 import { OrderSection } from './order-section.tsx';
+import { SlotList } from './slot-list.tsx';
 import {
   clampTickets,
   EMPTY_SELECTION,
@@ -30,11 +31,10 @@ import { isOpen, stockStatusText } from './stock-status.ts';
 import { useSaveOrder } from './use-save-order.ts';
 import './order-form.css';
 
-// The later steps are their own chunk, fetched when the form mounts: the first paint needs only the
+// The tickets step is its own chunk, fetched when the form mounts: the first paint needs only the
 // product list or the calendar (order-route budget, architecture §7).
-const loadLaterSteps = () => import('./later-steps.ts');
-const SlotList = lazy(() => loadLaterSteps().then((module) => ({ default: module.SlotList })));
-const TicketStep = lazy(() => loadLaterSteps().then((module) => ({ default: module.TicketStep })));
+const loadTicketStep = () => import('./ticket-step.tsx');
+const TicketStep = lazy(() => loadTicketStep().then((module) => ({ default: module.TicketStep })));
 const stepFallback = <div className="order-skeleton" aria-busy="true" />;
 
 /** How far ahead the calendar pages: this month and the next eleven. */
@@ -80,7 +80,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   }, [isReturn, dateFirst]);
 
   useEffect(() => {
-    void loadLaterSteps();
+    void loadTicketStep();
   }, []);
 
   const products = useQuery(productsQuery(lang));
@@ -161,6 +161,13 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
     update({ slotId: chosen.id, tickets: clampTickets(selection.tickets, max) });
     setFlags({ timeSpans: false, optionValues: true });
     moveOnTo('order-tickets');
+  };
+
+  const chooseTickets = (tickets: OrderSelection['tickets']) => {
+    // One add-on of each kind per ticket: fewer tickets trim the add-ons too.
+    const most = ticketCount(tickets);
+    const addOnCounts = Object.entries(selection.addOns).map(([uuid, n]) => [uuid, Math.min(n, most)]);
+    update({ tickets, addOns: Object.fromEntries(addOnCounts) });
   };
 
   // A slot chosen automatically hands its open state on to the tickets step; opening the time step
@@ -273,8 +280,10 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
               product={product}
               max={bounds.max}
               selection={selection}
+              count={count}
               addOns={addOns.data}
-              onChange={update}
+              onTicketsChange={chooseTickets}
+              onAddOnsChange={(counts) => update({ addOns: counts })}
               price={price}
             />
           </Suspense>

@@ -29,7 +29,8 @@ const section = (name: RegExp) => screen.getByRole('button', { name }).closest('
 const gets = (calls: Call[], path: string) =>
   calls.filter((call) => call.method === 'GET' && call.path === path);
 
-describe('order screen', () => {
+// Whole journeys through the form: slower than a unit test on a shared, busy machine.
+describe('order screen', { timeout: 20_000 }, () => {
   beforeEach(() => {
     // Only Date is faked: timers stay real for Testing Library and user-event.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@kippu/contract/endpoints/products';
 import { byDisplayPosition } from '../../../shared/sort/by-display-position.ts';
-import { ticketCount, type OrderSelection } from './order-selection.ts';
+import type { OrderSelection } from './order-selection.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 /** The product's ticket types with their prices and steppers; the total stays within min..max. */
@@ -9,17 +9,19 @@ export function TicketQuantities({
   product,
   max,
   tickets,
+  total,
   onChange,
   price,
 }: {
   product: Product;
   max: number;
   tickets: OrderSelection['tickets'];
+  /** Tickets chosen so far (the sum of `tickets`). */
+  total: number;
   onChange: (tickets: OrderSelection['tickets']) => void;
   price: (amount: number) => string;
 }) {
   const { t } = useTranslation();
-  const total = ticketCount(tickets);
   return (
     <>
       <ul className="quantity-list" aria-label={t('order_ticket_types')}>

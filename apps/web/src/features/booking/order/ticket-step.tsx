@@ -1,38 +1,41 @@
 import type { SetProduct } from '@kippu/contract/endpoints/catalogue-set-products';
 import type { Product } from '@kippu/contract/endpoints/products';
 import { AddOnList } from './add-on-list.tsx';
-import { ticketCount, type OrderSelection } from './order-selection.ts';
+import type { OrderSelection } from './order-selection.ts';
 import { TicketQuantities } from './ticket-quantities.tsx';
 
-/** The tickets step's contents: ticket types with steppers, then the slot's add-ons. */
+/**
+ * The tickets step's contents: ticket types with steppers, then the slot's add-ons (at most one of
+ * each per ticket). The selection rules stay with the form: this chunk only shows and reports.
+ */
 export function TicketStep({
   product,
   max,
   selection,
+  count,
   addOns,
-  onChange,
+  onTicketsChange,
+  onAddOnsChange,
   price,
 }: {
   product: Product;
   max: number;
   selection: OrderSelection;
+  /** Tickets chosen so far. */
+  count: number;
   addOns: SetProduct[] | undefined;
-  onChange: (patch: Partial<OrderSelection>) => void;
+  onTicketsChange: (tickets: OrderSelection['tickets']) => void;
+  onAddOnsChange: (counts: OrderSelection['addOns']) => void;
   price: (amount: number) => string;
 }) {
-  const count = ticketCount(selection.tickets);
   return (
     <>
       <TicketQuantities
         product={product}
         max={max}
         tickets={selection.tickets}
-        onChange={(tickets) => {
-          // One add-on of each kind per ticket: fewer tickets trim the add-ons too.
-          const most = ticketCount(tickets);
-          const addOnCounts = Object.entries(selection.addOns).map(([uuid, n]) => [uuid, Math.min(n, most)]);
-          onChange({ tickets, addOns: Object.fromEntries(addOnCounts) });
-        }}
+        total={count}
+        onChange={onTicketsChange}
         price={price}
       />
       {addOns && addOns.length > 0 ? (
@@ -40,7 +43,7 @@ export function TicketStep({
           addOns={addOns}
           counts={selection.addOns}
           maxEach={count}
-          onChange={(counts) => onChange({ addOns: counts })}
+          onChange={onAddOnsChange}
           price={price}
         />
       ) : null}
