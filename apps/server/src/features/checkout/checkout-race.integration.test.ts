@@ -11,7 +11,7 @@ import {
   postCheckout,
   readyOrder,
   stockOf,
-} from './checkout-test-support.ts';
+} from '../../../test/checkout-support.ts';
 
 const ctx = setupTestApp();
 

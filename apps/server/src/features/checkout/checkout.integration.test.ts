@@ -13,7 +13,7 @@ import {
   readyOrder,
   stockOf,
   type Slot,
-} from './checkout-test-support.ts';
+} from '../../../test/checkout-support.ts';
 
 const ctx = setupTestApp();
 

@@ -12,7 +12,7 @@ import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
 import { createGmoSimulator, simulatorGmoTransport } from '../../domain/payments/simulator/gmo-simulator.ts';
 import { releaseHolds } from '../../domain/stock/release-holds.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { CARDS, cardToken, paymentsOf, readyOrder, stockOf } from './checkout-test-support.ts';
+import { CARDS, cardToken, paymentsOf, readyOrder, stockOf } from '../../../test/checkout-support.ts';
 
 const ctx = setupTestApp();
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { orderByToken, transitionOrders } from '../../domain/orders/order-state.ts';
-import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
-import { xsrfHeaders } from '../../../test/helper.ts';
-import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { orderByToken, transitionOrders } from '../src/domain/orders/order-state.ts';
+import { GMO_SIMULATOR_PATHS } from '../src/domain/payments/simulator/simulator-paths.ts';
+import { xsrfHeaders } from './helper.ts';
+import { SITE_PATH, orderBody, postOrder, productWithSlot } from './order-support.ts';
 
 /** Test support for checkout: ready orders on the DEMO site, simulator card tokens, checkout calls. */
 
@@ -31,8 +31,9 @@ export async function readyOrder(
   slot: Slot,
   quantity = 2,
   email = 'hanako@example.jp',
+  patch: Record<string, unknown> = {},
 ): Promise<{ token: string; id: number }> {
-  const held = await postOrder(app, orderBody(slot, quantity));
+  const held = await postOrder(app, orderBody(slot, quantity, patch));
   expect(held.statusCode).toBe(201);
   const token = held.json<{ order_token: string }>().order_token;
   const put = await app.inject({
