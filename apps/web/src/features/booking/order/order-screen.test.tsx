@@ -39,6 +39,7 @@ describe('order screen', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    delete window.dataLayer;
   });
 
   it('product before date: product, then a month calendar, then the slot, tickets, add-ons and total; saves and moves on', async () => {
@@ -148,6 +149,19 @@ describe('order screen', { timeout: 20_000 }, () => {
     ]);
     expect(saved.expiresAt).toBe('2026-05-10T03:20:00Z');
     expect(state.gtmConversionData).toEqual({ options: saved.productOptions, timeSpanId: 102 });
+    // The conversion event reaches the tag manager's data layer (spec §7, §9 total and skus).
+    await waitFor(() => expect(window.dataLayer).toHaveLength(1));
+    expect(window.dataLayer![0]).toMatchObject({
+      event: 'conversion',
+      currency: 'JPY',
+      time_span_id: 102,
+      total_price: 7000,
+      total_quantity: 3,
+      items: [
+        { sku: '102-Child', name: 'Child', price: 1000, quantity: 1 },
+        { sku: '102-Adult', name: 'Adult', price: 3000, quantity: 2 },
+      ],
+    });
   });
 
   it('date before product: calendar over all products, then the products on that date; a single slot is chosen for you', async () => {

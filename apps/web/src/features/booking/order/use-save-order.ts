@@ -23,9 +23,23 @@ const STOCK_QUERY_KEYS = [
 ];
 
 /**
+ * The conversion event (spec §7) of the order just saved. Its code loads with the save, not with the
+ * screen (order-route budget); analytics never holds up or breaks the booking, so a failed load is dropped.
+ */
+function pushConversionEvent(): void {
+  import('../../../shared/analytics/analytics-events.ts')
+    .then(({ pushConversion }) => {
+      const { gtmConversionData, configuration } = useCoreStore.getState();
+      if (gtmConversionData) pushConversion(gtmConversionData, configuration?.settings.currency);
+    })
+    .catch(() => undefined);
+}
+
+/**
  * Saving the order page (spec §4, §7): the previous temporary order, if any, gives its hold back
  * first (DELETE, 400 ignored), then POST /orders holds the new selection; the order token and the
- * saved order (which records the conversion data) are stored and the flow moves to its next step.
+ * saved order (which records the conversion data) are stored, the flow moves to its next step and
+ * the analytics conversion event is pushed.
  * A failure has already shown its localized dialog (API client); the stock views are refreshed.
  */
 export function useSaveOrder() {
@@ -57,6 +71,7 @@ export function useSaveOrder() {
       store.set({ orderToken: created.order_token });
       store.saveOrder(saved);
       navigate(nextHref);
+      pushConversionEvent();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       await Promise.all(STOCK_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
