@@ -1,36 +1,31 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chown, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { open, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import pg from 'pg';
-import { isRunning, parentPid, waitUntilGone } from '../lifecycle/processes.ts';
 import { StartFailure } from '../lifecycle/start-failure.ts';
+import {
+  explainPostgresFailure,
+  initialiseDataDir,
+  postgresAccount,
+  type Account,
+} from './embedded-data-dir.ts';
+import { takeOverOrphan } from './embedded-orphan.ts';
+import {
+  DATABASE,
+  EMBEDDED_LOG_FILE,
+  OWNER_SETTING,
+  PASSWORD,
+  READY_TIMEOUT_MS,
+  STOP_TIMEOUT_MS,
+  USER,
+} from './embedded-settings.ts';
 import { postgresBinaries, type PostgresBinaries } from './postgres-binaries.ts';
 import { readPostmasterLock } from './postmaster-pid.ts';
 
-const run = promisify(execFile);
-
-const USER = 'postgres';
-const PASSWORD = 'postgres';
-const DATABASE = 'kippu';
-/** PostgreSQL's output, appended at every start, inside the data directory. */
-export const EMBEDDED_LOG_FILE = 'kippu-postgres.log';
-/**
- * A custom setting on the postmaster's command line naming the server process that started it: how a later
- * start tells our postmaster from anyone else's, and a live owner from a dead one.
- */
-const OWNER_SETTING = 'kippu.owner_pid';
-/** Crash recovery after a `kill -9` may replay a lot of WAL before the database accepts connections. */
-const READY_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 30_000;
 /** Retries when another server took the data directory or the chosen port between our check and our start. */
 const START_ATTEMPTS = 5;
-
 const LOCK_TAKEN = /lock file "postmaster\.pid" already exists/;
 const PORT_TAKEN = /could not bind .*Address already in use/;
 
@@ -61,205 +56,6 @@ export function freePort(): Promise<number> {
       server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
     });
   });
-}
-
-interface Account {
-  uid?: number;
-  gid?: number;
-}
-
-/** PostgreSQL refuses to run as root: then it runs as the `postgres` account, created when missing. */
-async function postgresAccount(): Promise<Account> {
-  if (process.getuid?.() !== 0) return {};
-  const ids = async () => {
-    const [uid, gid] = await Promise.all([run('id', ['-u', USER]), run('id', ['-g', USER])]);
-    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
-  };
-  try {
-    return await ids();
-  } catch {
-    // Another server may be creating it at the same moment: whoever fails, the account exists afterwards.
-    await run('groupadd', [USER]).catch(() => undefined);
-    await run('useradd', ['-g', USER, USER]).catch(() => undefined);
-    return ids();
-  }
-}
-
-function tail(text: string, lines = 8): string {
-  return text.trim().split('\n').slice(-lines).join('\n');
-}
-
-/** Turns PostgreSQL's own words about a failed start into what the operator should do. */
-export function explainPostgresFailure(what: string, output: string, dir: string): StartFailure {
-  if (/No space left on device/.test(output)) {
-    return new StartFailure(
-      `the disk holding the embedded database (${dir}) is full (No space left on device).`,
-      'Free some space on that disk and start again.',
-    );
-  }
-  if (/Permission denied/.test(output)) {
-    return new StartFailure(
-      `the embedded PostgreSQL may not use ${dir} (Permission denied).`,
-      'Give the user running Kippu (`postgres` when running as root) write access to it and access to its parent directories, or set EMBEDDED_PG_DIR to another directory.',
-    );
-  }
-  if (/database files are incompatible with server/.test(output)) {
-    return new StartFailure(
-      `${dir} was created by another PostgreSQL version: ${tail(output, 2)}`,
-      'Start the Kippu version that created it, or move the directory away and start again (a fresh one is created).',
-    );
-  }
-  return new StartFailure(
-    `${what} failed:\n${tail(output) || '(no output)'}`,
-    `See ${join(dir, EMBEDDED_LOG_FILE)} for PostgreSQL's full output.`,
-  );
-}
-
-/**
- * Creates the data directory unless it exists. initdb writes into a sibling directory that is then renamed
- * into place, so a server starting at the same moment sees either nothing or a complete directory; the
- * one that loses the rename uses the winner's.
- */
-async function initialiseOnce(dir: string, binaries: PostgresBinaries, account: Account): Promise<void> {
-  if (existsSync(join(dir, 'PG_VERSION'))) return;
-  await mkdir(dirname(dir), { recursive: true });
-  const staging = `${dir}.initdb-${randomBytes(4).toString('hex')}`;
-  const passwordFile = join(tmpdir(), `kippu-pg-password-${randomBytes(6).toString('hex')}`);
-  try {
-    await mkdir(staging);
-    await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
-    if (account.uid !== undefined) {
-      await chown(staging, account.uid, account.gid!);
-      await chown(passwordFile, account.uid, account.gid!);
-    }
-    const output = await new Promise<{ code: number | null; text: string }>((resolveRun, reject) => {
-      const child = spawn(
-        binaries.initdb,
-        [
-          `--pgdata=${staging}`,
-          '--auth=password',
-          `--username=${USER}`,
-          `--pwfile=${passwordFile}`,
-          '--encoding=UTF8',
-          // C: byte-order collation on every machine, and English messages we can recognise.
-          '--locale=C',
-        ],
-        { ...account, env: { ...process.env, LC_ALL: 'C' } },
-      );
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      child.once('error', reject);
-      child.once('close', (code) => resolveRun({ code, text }));
-    });
-    if (output.code !== 0)
-      throw explainPostgresFailure('initdb (creating the embedded database)', output.text, dir);
-    try {
-      await rename(staging, dir);
-    } catch (error) {
-      if (existsSync(join(dir, 'PG_VERSION'))) return; // another server created it first
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-      throw new StartFailure(
-        `EMBEDDED_PG_DIR (${dir}) holds files but no PostgreSQL data directory.`,
-        'Set EMBEDDED_PG_DIR to a new or empty directory, or empty that one.',
-      );
-    }
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-    await rm(passwordFile, { force: true });
-  }
-}
-
-type Owner = { reachable: false } | { reachable: true; ownerPid: number | undefined };
-
-/** Asks a running postmaster which server process started it. */
-async function askOwner(port: number): Promise<Owner> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: USER,
-    password: PASSWORD,
-    database: 'postgres',
-    connectionTimeoutMillis: 3000,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-  } catch {
-    return { reachable: false };
-  }
-  try {
-    const { rows } = await client.query<{ owner: string | null }>(
-      `SELECT current_setting('${OWNER_SETTING}', true) AS owner`,
-    );
-    const ownerPid = Number.parseInt(rows[0]?.owner ?? '', 10);
-    return { reachable: true, ownerPid: Number.isNaN(ownerPid) ? undefined : ownerPid };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/**
- * A server owns its postmaster while it lives: the postmaster is its child (a dead server's postmaster is
- * re-parented). Where the parent cannot be read, a live process with the owner's id has to do.
- */
-async function ownerIsAlive(ownerPid: number, postmasterPid: number): Promise<boolean> {
-  const parent = await parentPid(postmasterPid);
-  if (parent !== undefined && parent !== ownerPid) return false;
-  return isRunning(ownerPid);
-}
-
-async function stopOrphan(pid: number, dir: string): Promise<void> {
-  // SIGINT is PostgreSQL's fast shutdown: open transactions roll back, a checkpoint is written.
-  process.kill(pid, 'SIGINT');
-  if (await waitUntilGone(pid, STOP_TIMEOUT_MS)) return;
-  // SIGQUIT: immediate shutdown; the next start recovers from the WAL as after a crash.
-  process.kill(pid, 'SIGQUIT');
-  if (await waitUntilGone(pid, 10_000)) return;
-  throw new StartFailure(
-    `the PostgreSQL left running on ${dir} by a stopped Kippu server (pid ${pid}) does not stop.`,
-    `Stop it by hand (kill -9 ${pid}) and start again.`,
-  );
-}
-
-/**
- * Before starting, looks at whoever holds the data directory: nobody (or a stale lock file, which
- * PostgreSQL replaces itself); a live Kippu server (refused: the directory is in use); a postmaster whose
- * Kippu server died, e.g. by `kill -9` (stopped, so this start can proceed); or a PostgreSQL that Kippu did
- * not start (refused, we never stop what is not ours).
- */
-async function takeOverOrphan(dir: string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    const lock = await readPostmasterLock(dir);
-    if (!lock || !(await isRunning(lock.pid))) return;
-    // Only a ready postmaster answers; one starting or stopping is waited for.
-    const owner = lock.status === 'ready' ? await askOwner(lock.port) : { reachable: false as const };
-    if (owner.reachable && owner.ownerPid === undefined) {
-      throw new StartFailure(
-        `a PostgreSQL that Kippu did not start (pid ${lock.pid}, port ${lock.port}) is using ${dir}.`,
-        `Stop it (kill -INT ${lock.pid}) or set EMBEDDED_PG_DIR to another directory.`,
-      );
-    }
-    if (owner.reachable && owner.ownerPid !== undefined) {
-      if (await ownerIsAlive(owner.ownerPid, lock.pid)) {
-        throw new StartFailure(
-          `the embedded database directory ${dir} is in use by another Kippu server (pid ${owner.ownerPid}).`,
-          `Stop that server first (kill ${owner.ownerPid}), or give this one its own directory (EMBEDDED_PG_DIR) and PORT.`,
-        );
-      }
-      await stopOrphan(lock.pid, dir);
-      return;
-    }
-    if (Date.now() > deadline) {
-      throw new StartFailure(
-        `PostgreSQL (pid ${lock.pid}) holds ${dir} but did not answer on port ${lock.port} within ${READY_TIMEOUT_MS / 1000} s.`,
-        `If no Kippu server uses this directory, stop that process (kill -INT ${lock.pid}) and start again.`,
-      );
-    }
-    await sleep(200);
-  }
 }
 
 type Launch =
@@ -397,7 +193,7 @@ export async function startEmbeddedPostgres(
   const dir = resolve(dataDir);
   const binaries = await postgresBinaries();
   const account = await postgresAccount();
-  await initialiseOnce(dir, binaries, account);
+  await initialiseDataDir(dir, binaries, account);
   for (let attempt = 1; ; attempt++) {
     await takeOverOrphan(dir);
     const port = options.port ?? (await freePort());

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
-import { explainPostgresFailure } from '../db/embedded.ts';
+import { explainPostgresFailure } from '../db/embedded-data-dir.ts';
 import { describeStartFailure, StartFailure } from './start-failure.ts';
 
 /** The error Node gives when a port is taken, produced for real rather than written by hand. */
