@@ -125,5 +125,30 @@ describe('MonthCalendar', () => {
     expect(screen.getByRole('list', { name: '記号の見方' }).textContent).toBe(
       '○空きあり△残りわずか×売り切れ',
     );
+    expect(screen.queryByText('この月に予約できる日はありません。')).toBeNull();
+  });
+
+  it('says so when no day of the month is open', async () => {
+    await renderWithProviders(
+      <MonthCalendar
+        month={{ year: 2026, month: 6 }}
+        onMonthChange={vi.fn()}
+        minMonth={{ year: 2026, month: 5 }}
+        maxMonth={{ year: 2026, month: 7 }}
+        statuses={statusesFor('2026-06-01', '2026-06-30')}
+        colors={undefined}
+        today="2026-05-10"
+        selected={null}
+        onSelect={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('No dates are open for booking this month.')).toBeTruthy();
+    // The keyboard still enters the grid, on the first day of the month.
+    const tabStops = screen
+      .getAllByRole('button')
+      .filter((button) => button.getAttribute('tabindex') === '0');
+    expect(tabStops.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Mon, Jun 01, 2026, Not on sale',
+    ]);
   });
 });

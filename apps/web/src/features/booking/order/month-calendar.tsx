@@ -212,6 +212,10 @@ export function MonthCalendar(props: MonthCalendarProps) {
         </tbody>
       </table>
 
+      {statuses && !firstOpen ? (
+        <p className="order-note order-note--small">{t('order_calendar_none_open')}</p>
+      ) : null}
+
       <ul className="month-calendar__legend" aria-label={t('order_calendar_legend')}>
         {(['available', 'few', 'sold_out'] as const).map((status) => (
           <li key={status}>
