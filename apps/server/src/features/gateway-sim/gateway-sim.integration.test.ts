@@ -219,6 +219,19 @@ describe('the simulator’s server calls over HTTP (GMO_GATEWAY=real pointed at 
     });
     expect(decodeGmo(search.body)).toMatchObject({ Status: 'UNPROCESSED', Amount: '100' });
     expect((await call('DeleteEverything.idPass', {})).statusCode).toBe(404);
+    // Malformed ids name nothing (and never reach SQL, where a NUL byte would be an error).
+    const bad = {
+      AccessID: 'a\u0000b',
+      AccessPass: entry.AccessPass!,
+      OrderID: 'k-http-1',
+      Token: 't\u0000',
+    };
+    expect(decodeGmo((await call('ExecTran.idPass', bad)).body)).toEqual({
+      ErrCode: 'E01',
+      ErrInfo: 'E01110002',
+    });
+    const badOrder = { ShopID: DEMO_SHOP_ID, ShopPass: 'p', OrderID: 'k\u0000' };
+    expect(decodeGmo((await call('SearchTrade.idPass', badOrder)).body).ErrInfo).toBe('E01040013');
   });
 
   it('the card-token API refuses a body that is not a card (invalid request), never a 5xx', async () => {

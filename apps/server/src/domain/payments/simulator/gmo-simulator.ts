@@ -94,6 +94,11 @@ function gatewayTime(at: Date = new Date()): string {
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
+/** Shapes of the ids the simulator hands out; anything else names no transaction or token (and never reaches SQL). */
+const ACCESS_KEY = /^[0-9a-f]{32}$/;
+const ORDER_ID = /^[A-Za-z0-9-]{1,27}$/;
+const CARD_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
 type SimTransaction = {
   access_id: string;
   access_pass: string;
@@ -126,6 +131,7 @@ export function createGmoSimulator(db: Db): GmoSimulator {
   };
 
   const findTransaction = async (accessId: string, accessPass: string) => {
+    if (!ACCESS_KEY.test(accessId) || !ACCESS_KEY.test(accessPass)) return undefined;
     const { rows } = await db.execute<SimTransaction>(
       sql`SELECT * FROM gateway_sim_transactions WHERE access_id = ${accessId} AND access_pass = ${accessPass}`,
     );
@@ -137,7 +143,7 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     if (shopProblem) return shopProblem;
     const orderId = params.OrderID;
     if (!orderId) return gmoErrorAnswer('E01040001');
-    if (!/^[A-Za-z0-9-]{1,27}$/.test(orderId)) return gmoErrorAnswer('E01040013');
+    if (!ORDER_ID.test(orderId)) return gmoErrorAnswer('E01040013');
     const jobCd = params.JobCd;
     if (!jobCd) return gmoErrorAnswer('E01050001');
     if (jobCd !== 'CAPTURE' && jobCd !== 'AUTH') return gmoErrorAnswer('E01050002');
@@ -167,6 +173,7 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     if (params.OrderID !== trade.order_id) return gmoErrorAnswer('E01040003');
     if (trade.status !== 'UNPROCESSED') return gmoErrorAnswer('E11010001');
     if (!params.Token) return gmoErrorAnswer('E61010001');
+    if (!CARD_TOKEN.test(params.Token)) return gmoErrorAnswer('E61010002');
     // The token is spent by this call whatever its outcome, exactly once (a conditional update).
     const { rows } = await db.execute<{
       behaviour: CardBehaviour;
@@ -224,6 +231,9 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     if (!params.AccessPass) return gmoErrorAnswer('E01100001');
     const jobCd = params.JobCd;
     if (jobCd !== 'VOID' && jobCd !== 'RETURN' && jobCd !== 'RETURNX') return gmoErrorAnswer('E01050002');
+    if (!ACCESS_KEY.test(params.AccessID) || !ACCESS_KEY.test(params.AccessPass)) {
+      return gmoErrorAnswer('E01110002');
+    }
     const { rows } = await db.execute<SimTransaction>(sql`
       UPDATE gateway_sim_transactions SET status = ${jobCd}, updated_at = now()
       WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
@@ -248,6 +258,7 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     const shopProblem = shopOf(params);
     if (shopProblem) return shopProblem;
     if (!params.OrderID) return gmoErrorAnswer('E01040001');
+    if (!ORDER_ID.test(params.OrderID)) return gmoErrorAnswer('E01040013');
     const { rows } = await db.execute<SimTransaction>(sql`
       SELECT * FROM gateway_sim_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
     const trade = rows[0];
