@@ -18,12 +18,19 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
+import { registerMailWorker } from './domain/mail/mail-worker.ts';
+import type { CreateOrderDeps } from './domain/orders/create-order.ts';
+import { createProductCache } from './domain/orders/product-for-sale.ts';
+import { createStockHolder } from './domain/stock/hold-stock.ts';
+import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     env: Env;
+    /** The app's one stock holder (hold batcher, ADR 007) and product cache, shared by every route that holds. */
+    orderDeps: CreateOrderDeps;
   }
 }
 
@@ -37,10 +44,19 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Release expired holds in the background. Default: on, except under NODE_ENV=test, where tests sweep by hand. */
   holdSweeper?: boolean;
+  /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
+  mailWorker?: boolean;
 }
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
-export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: BuildAppOptions): Promise<App> {
+export async function buildApp({
+  env,
+  db,
+  webDistDir,
+  logger,
+  holdSweeper,
+  mailWorker,
+}: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger:
       (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
@@ -56,6 +72,11 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('env', env);
+  app.decorate('orderDeps', {
+    products: createProductCache(db),
+    stock: createStockHolder(db),
+    defaultHoldMinutes: env.HOLD_MINUTES,
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -92,10 +113,12 @@ export async function buildApp({ env, db, webDistDir, logger, holdSweeper }: Bui
     { prefix: '/:slug/api/v1' },
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  await app.register(devMailPage);
   // The payment gateway simulator (ADR 017): its own paths, outside every site and the API's XSRF check.
   if (simulatorEnabled(env)) await app.register(gatewaySimulatorRoutes);
   await registerSpa(app, webDistDir);
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
+  if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
 
   return app;
 }

@@ -3,6 +3,7 @@ import { sitesRoutes } from './sites/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { bookingRoutes } from './booking/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
+import { orderMailsRoutes } from './mail/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { ticketsRoutes } from './tickets/routes.ts';
 
@@ -12,6 +13,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogueRoutes);
   await app.register(bookingRoutes);
   await app.register(couponsRoutes);
+  await app.register(orderMailsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ticketsRoutes);
 }

@@ -28,7 +28,6 @@ async function readInvitation(
   executor: Pick<Tx, 'execute'>,
   site: string,
   token: string,
-  lock: boolean,
 ): Promise<InvitationRow | undefined> {
   const { rows } = await executor.execute<InvitationRow>(sql`
     SELECT i.id, i.email, i.lang, p.uuid AS product_uuid, i.time_span_id, i.tickets, i.order_id,
@@ -36,8 +35,7 @@ async function readInvitation(
     FROM invitations i
     JOIN products p ON p.id = i.product_id
     LEFT JOIN orders o ON o.id = i.order_id
-    WHERE i.token = ${token} AND i.site_code = ${site}
-    ${lock ? sql`FOR UPDATE OF i` : sql``}`);
+    WHERE i.token = ${token} AND i.site_code = ${site}`);
   return rows[0];
 }
 
@@ -62,7 +60,7 @@ export async function acceptInvitation(
   site: string,
   token: string,
 ): Promise<ConfirmOrderMailResponse | null> {
-  const invitation = await readInvitation(deps.db, site, token, false);
+  const invitation = await readInvitation(deps.db, site, token);
   if (!invitation) return null;
   const standing = standingOrder(invitation);
   if (standing) return { order_token: standing };
@@ -81,7 +79,10 @@ export async function acceptInvitation(
   });
 
   const winner = await deps.db.transaction(async (tx) => {
-    const locked = await readInvitation(tx, site, token, true);
+    // Lock first, then read in a new statement: it sees the order another click committed meanwhile (a
+    // locking read that waited would re-check the invitation row but not find that order through its join).
+    await tx.execute(sql`SELECT id FROM invitations WHERE id = ${invitation.id} FOR UPDATE`);
+    const locked = await readInvitation(tx, site, token);
     const other = locked && standingOrder(locked);
     if (other) return other;
     const { rows } = await tx.execute<{ id: number }>(sql`

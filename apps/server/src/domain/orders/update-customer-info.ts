@@ -18,7 +18,9 @@ async function refusalFor(tx: Tx, siteCode: string, token: string): Promise<AppE
 
 /**
  * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves a
- * holding order to ready_checkout. Only an open, unexpired order changes (a conditional update).
+ * holding order to ready_checkout, except on a site with isMailConfirm: there the order stays holding until
+ * the visitor follows the mailed link (GET /ordermails/{mailToken}, ADR 020). Only an open, unexpired order
+ * changes (a conditional update).
  */
 export async function updateCustomerInfo(
   db: Db,
@@ -32,6 +34,11 @@ export async function updateCustomerInfo(
     [siteCode],
   );
   const customerInfo = acceptedCustomerInfo(templates.rows, body.customer_info);
+  const site = await db.$client.query<{ mail_confirm: boolean }>(
+    `SELECT COALESCE((settings->>'isMailConfirm')::boolean, false) AS mail_confirm FROM sites WHERE code = $1`,
+    [siteCode],
+  );
+  const confirmsByMail = site.rows[0]?.mail_confirm ?? false;
   return db.transaction(async (tx) => {
     const updated = await tx.execute<{ id: string; status: OrderStatus }>(sql`
       UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()
@@ -41,7 +48,7 @@ export async function updateCustomerInfo(
     const order = updated.rows[0];
     if (!order) throw await refusalFor(tx, siteCode, token);
     let status = order.status;
-    if (status === 'holding') {
+    if (status === 'holding' && !confirmsByMail) {
       await transitionOrders(tx, {
         orders: orderById(Number(order.id)),
         to: 'ready_checkout',

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SEND_VALUE } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { orders } from '../../db/schema.ts';
@@ -59,26 +59,46 @@ describe('PUT /orders/{id}', () => {
     });
   const statusOf = async (token: string) =>
     (await ctx.db.select().from(orders).where(eq(orders.orderToken, token)))[0]!;
+  /** DEMO confirms e-mail addresses by mail (isMailConfirm, ADR 020); some tests need a site that does not. */
+  const setMailConfirm = (on: boolean) =>
+    ctx.db.$client.query(
+      `UPDATE sites SET settings = jsonb_set(settings, '{isMailConfirm}', to_jsonb($1::boolean)) WHERE code = 'DEMO'`,
+      [on],
+    );
 
   it('keeps displayed fields only, drops no-send selects, stores mail magazines as text', async () => {
+    await setMailConfirm(false);
+    try {
+      const token = await newOrder();
+      const res = await put(token, { customer_info: GOOD });
+      expect(res.statusCode).toBe(200);
+      const expected = [
+        { key: 'fullname', value: 'Hanako Yamada' },
+        { key: 'email', value: 'hanako@example.jp' },
+        { key: 'phone', value: '03-1234-5678' },
+        { key: 'age', value: '20-29' },
+        { key: 'mail_magazine', value: 'true' },
+        { key: 'teamlab_mail_magazine', value: 'false' },
+      ];
+      expect(res.json()).toEqual({ order_token: token, status: 'ready_checkout', customer_info: expected });
+      const stored = await statusOf(token);
+      expect(stored.status).toBe('ready_checkout');
+      expect(stored.customerInfo).toEqual(expected);
+      const shown = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/orders/${token}` });
+      expect(shown.json().customer_info).toEqual(expected);
+      expect(shown.json().status).toBe('ready_checkout');
+    } finally {
+      await setMailConfirm(true);
+    }
+  });
+
+  it('on a mail-confirm site stores the info and leaves the order holding for the mailed link', async () => {
     const token = await newOrder();
     const res = await put(token, { customer_info: GOOD });
     expect(res.statusCode).toBe(200);
-    const expected = [
-      { key: 'fullname', value: 'Hanako Yamada' },
-      { key: 'email', value: 'hanako@example.jp' },
-      { key: 'phone', value: '03-1234-5678' },
-      { key: 'age', value: '20-29' },
-      { key: 'mail_magazine', value: 'true' },
-      { key: 'teamlab_mail_magazine', value: 'false' },
-    ];
-    expect(res.json()).toEqual({ order_token: token, status: 'ready_checkout', customer_info: expected });
-    const stored = await statusOf(token);
-    expect(stored.status).toBe('ready_checkout');
-    expect(stored.customerInfo).toEqual(expected);
-    const shown = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/orders/${token}` });
-    expect(shown.json().customer_info).toEqual(expected);
-    expect(shown.json().status).toBe('ready_checkout');
+    expect(res.json().status).toBe('holding');
+    expect((await statusOf(token)).status).toBe('holding');
+    expect((await statusOf(token)).customerInfo).toContainEqual({ key: 'email', value: 'hanako@example.jp' });
   });
 
   const bad: [string, { key: string; value: string | boolean }[], number, string][] = [
@@ -158,6 +178,9 @@ describe('PUT /orders/{id}', () => {
   });
 
   describe('assertReadyForCheckout', () => {
+    beforeAll(() => setMailConfirm(false));
+    afterAll(() => setMailConfirm(true));
+
     it('refuses a holding order and accepts it once the customer info is in', async () => {
       const token = await newOrder();
       const holding = await statusOf(token);

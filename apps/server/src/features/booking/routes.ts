@@ -12,10 +12,8 @@ import {
   updateOrderResponseSchema,
 } from '@kippu/contract';
 import { cancelOrder } from '../../domain/orders/cancel-order.ts';
-import { createOrder, type CreateOrderDeps } from '../../domain/orders/create-order.ts';
+import { createOrder } from '../../domain/orders/create-order.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
-import { createStockHolder } from '../../domain/stock/hold-stock.ts';
-import { createProductCache } from '../../domain/orders/product-for-sale.ts';
 import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 import { clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
@@ -23,12 +21,8 @@ import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts'
 /** Temporary orders and holds. */
 export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  // One batcher and product cache per app instance (= per server process).
-  const deps: CreateOrderDeps = {
-    products: createProductCache(app.db),
-    stock: createStockHolder(app.db),
-    defaultHoldMinutes: app.env.HOLD_MINUTES,
-  };
+  // The app's one batcher and product cache (= one per server process), shared with the invitation links.
+  const deps = app.orderDeps;
 
   app.post(
     '/orders',

@@ -1,0 +1,42 @@
+import type { Env } from '../config/env.ts';
+import { embeddedDataDir, openDatabase } from '../database.ts';
+import { createDb, type Db } from '../db/client.ts';
+import { readPostmasterLock } from '../db/postmaster-pid.ts';
+
+export interface CliDatabase {
+  db: Db;
+  /** How the command reached the database, for its output. */
+  via: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The server's database for an operator command: DATABASE_URL; else the embedded PostgreSQL a running
+ * server has started (its port is in the data directory's postmaster.pid); else the embedded PostgreSQL
+ * started for the command alone (and stopped after it). Migrations run in the last two cases' absence of a
+ * server as in the server's own start.
+ */
+export async function openCliDatabase(env: Env, repoRoot: string): Promise<CliDatabase> {
+  if (!env.DATABASE_URL) {
+    const lock = await readPostmasterLock(embeddedDataDir(env, repoRoot));
+    if (lock?.status === 'ready') {
+      const db = createDb(`postgres://postgres:postgres@127.0.0.1:${lock.port}/kippu`, 2);
+      try {
+        await db.$client.query('SELECT 1 FROM mail_outbox LIMIT 1');
+        return {
+          db,
+          via: `the running server's embedded PostgreSQL (port ${lock.port})`,
+          close: () => db.$client.end(),
+        };
+      } catch {
+        await db.$client.end();
+      }
+    }
+  }
+  const opened = await openDatabase({ ...env, DATABASE_POOL_SIZE: 2 }, repoRoot);
+  return {
+    db: opened.db,
+    via: opened.embedded ? 'the embedded PostgreSQL (started for this command)' : 'DATABASE_URL',
+    close: opened.close,
+  };
+}

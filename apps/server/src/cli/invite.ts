@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import { formatDate, formatDateRange, formatPrice, formatTimeRange } from '@kippu/contract';
+import { loadEnv } from '../config/env.ts';
+import { createInvitation, InvitationError } from '../domain/mail/create-invitation.ts';
+import { listInvitationChoices } from '../domain/mail/invitation-choices.ts';
+import { openCliDatabase } from './cli-database.ts';
+import { INVITE_USAGE, UsageError, parseInviteArgs } from './invite-args.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * `npm run invite -- ...` (ADR 020, README "Invitations (MORI)"): the operator's tool to invite a visitor
+ * to an invitation-only site. Writes the invitation and queues its mail; the server's mail worker sends it
+ * (over MAIL_URL, or to the development mail page at /dev/mails).
+ */
+async function main(argv: string[]): Promise<number> {
+  const command = parseInviteArgs(argv);
+  if (command.kind === 'help') {
+    console.log(INVITE_USAGE);
+    return 0;
+  }
+  const env = loadEnv();
+  const database = await openCliDatabase(env, REPO_ROOT);
+  try {
+    if (command.kind === 'list') {
+      const choices = await listInvitationChoices(database.db, command.siteCode, 'en');
+      if (choices.length === 0) console.log(`${command.siteCode} has no web products.`);
+      for (const product of choices) {
+        console.log(
+          `\n${product.name}  (${product.type}, ${product.minQuantity}-${product.maxQuantity} per order)`,
+        );
+        console.log(`  --product ${product.uuid}`);
+        for (const t of product.ticketTypes)
+          console.log(`  ticket type ${t.id}: ${t.name}, ${formatPrice(t.price, 'en')}`);
+        for (const slot of product.nextSlots) {
+          const when =
+            product.type === 'time'
+              ? `${formatDate(slot.startsAt, 'en')} ${formatTimeRange(slot.startsAt, slot.endsAt, 'en')}`
+              : product.type === 'date'
+                ? formatDate(slot.startsAt, 'en')
+                : formatDateRange(slot.startsAt, slot.endsAt, 'en');
+          console.log(`  --time-span ${slot.id}: ${when} (Tokyo), ${slot.remaining} left`);
+        }
+      }
+      return 0;
+    }
+    const invitation = await createInvitation(database.db, env, command.request);
+    console.log(`Invitation ${invitation.id} for ${command.request.email} (via ${database.via}).`);
+    console.log(`Its mail is queued (outbox ${invitation.outboxId}); the server sends it.`);
+    console.log(`Link: ${invitation.url}`);
+    if (!env.MAIL_URL && env.NODE_ENV !== 'production') {
+      console.log(`MAIL_URL is not set: read the mail at http://localhost:${env.PORT}/dev/mails`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${INVITE_USAGE}`);
+    else if (error instanceof InvitationError) console.error(`Not invited: ${error.message}`);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  confirmOrderMailResponseSchema,
+  orderMailParamsSchema,
+  sendOrderMailBodySchema,
+  sendOrderMailResponseSchema,
+} from '@kippu/contract';
+import { followMailLink } from '../../domain/mail/follow-mail-link.ts';
+import { sendOrderMail } from '../../domain/mail/send-order-mail.ts';
+import { perClientRateLimit, type ClientBudget } from '../../plugins/rate-limit.ts';
+
+/**
+ * Each call sends a mail to an address the visitor typed: a small budget per client keeps the form from
+ * becoming a way to flood someone's inbox (a visitor needs one mail, perhaps a resend or two).
+ */
+const ORDER_MAIL_BUDGET: ClientBudget = { max: 5, timeWindow: '10 minutes' };
+
+/** Mail confirmation and invitations (ADR 020). */
+export async function orderMailsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/ordermails/:id',
+    {
+      schema: {
+        params: orderMailParamsSchema,
+        body: sendOrderMailBodySchema,
+        response: { 201: sendOrderMailResponseSchema },
+      },
+      config: perClientRateLimit('order-mails', ORDER_MAIL_BUDGET),
+    },
+    async (request, reply) => {
+      const sent = await sendOrderMail(app.db, app.env, request.site, request.params.id, request.body.lang);
+      return reply.status(201).send(sent);
+    },
+  );
+
+  app.get(
+    '/ordermails/:id',
+    { schema: { params: orderMailParamsSchema, response: { 200: confirmOrderMailResponseSchema } } },
+    async (request) => followMailLink({ db: app.db, orders: app.orderDeps }, request.site, request.params.id),
+  );
+}
