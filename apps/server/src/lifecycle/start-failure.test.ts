@@ -34,6 +34,21 @@ describe('describeStartFailure', () => {
     expect(text).toContain('PORT=');
   });
 
+  it('tells a HOST that does not resolve from a database host that does not', () => {
+    const lookup = (hostname: string) =>
+      Object.assign(errorWithCode(`getaddrinfo ENOTFOUND ${hostname}`, 'ENOTFOUND'), {
+        hostname,
+        syscall: 'getaddrinfo',
+      });
+    const context = { host: 'web.invalid', databaseUrl: 'postgres://u@db.invalid:5432/kippu' };
+    expect(describeStartFailure(lookup('web.invalid'), context)).toContain(
+      'HOST web.invalid cannot be resolved',
+    );
+    expect(describeStartFailure(lookup('db.invalid'), context)).toContain(
+      'the database host in DATABASE_URL (db.invalid:5432/kippu) cannot be resolved',
+    );
+  });
+
   it('explains invalid configuration with the variable that is wrong', () => {
     let error: unknown;
     try {

@@ -66,6 +66,12 @@ function listenFailure(error: ErrorDetails, context: StartContext): StartFailure
         `HOST ${host} is not an address of this machine.`,
         'Set HOST to 0.0.0.0 (all interfaces), 127.0.0.1 (this machine only) or one of its addresses.',
       );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartFailure(
+        `HOST ${context.host} cannot be resolved to an address.`,
+        'Set HOST to 0.0.0.0 (all interfaces), 127.0.0.1 (this machine only) or one of its addresses.',
+      );
     default:
       return undefined;
   }
@@ -114,6 +120,11 @@ function diskFull(error: ErrorDetails, context: StartContext): StartFailure | un
   );
 }
 
+/** Listening failed, or looking up HOST for it did (a database host that does not resolve is another case). */
+function isListenError(error: ErrorDetails, context: StartContext): boolean {
+  return error.syscall === 'listen' || (error.hostname !== undefined && error.hostname === context.host);
+}
+
 function classify(error: unknown, context: StartContext): StartFailure | undefined {
   const chain = causeChain(error);
   const known = chain.find((link): link is StartFailure => link instanceof StartFailure);
@@ -128,7 +139,7 @@ function classify(error: unknown, context: StartContext): StartFailure | undefin
   for (const link of chain) {
     const failure =
       diskFull(link, context) ??
-      (link.syscall === 'listen' ? listenFailure(link, context) : databaseFailure(link, context));
+      (isListenError(link, context) ? listenFailure(link, context) : databaseFailure(link, context));
     if (failure) return failure;
   }
   return undefined;
