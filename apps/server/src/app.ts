@@ -12,6 +12,7 @@ import {
 import { simulatorEnabled, type Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
+import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
 import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerXsrfCheck(api);
+      registerEmptyJsonDeleteParser(api);
       await api.register(apiRoutes);
     },
     { prefix: '/:slug/api/v1' },

@@ -7,7 +7,7 @@ import {
   type StoredSiteSettings,
 } from '@kippu/contract';
 import type { Db } from '../src/db/client.ts';
-import { coupons, optionValues, products, sites, timeSpans } from '../src/db/schema.ts';
+import { coupons, optionValues, products, setProductLinks, setProducts, sites, timeSpans } from '../src/db/schema.ts';
 
 /** The same text in every language: fixtures care about structure, not wording. */
 export function everyLang(text: string): LocalizedText {
@@ -182,4 +182,28 @@ export async function createCoupon(
     })
     .returning({ id: coupons.id });
   return coupon!.id;
+}
+
+/** An add-on (audio guide, drink) of a site, sold with the given products. Answers its uuid. */
+export async function createSetProduct(
+  db: Db,
+  input: { site: SiteCode; name: string; price: number; position?: number; productIds: number[] },
+): Promise<string> {
+  const [row] = await db
+    .insert(setProducts)
+    .values({
+      uuid: randomUUID(),
+      siteCode: input.site,
+      names: everyLang(input.name),
+      descriptions: everyLang(`${input.name} description`),
+      price: input.price,
+      position: input.position ?? 0,
+    })
+    .returning();
+  if (input.productIds.length > 0) {
+    await db
+      .insert(setProductLinks)
+      .values(input.productIds.map((productId) => ({ setProductId: row!.id, productId })));
+  }
+  return row!.uuid;
 }

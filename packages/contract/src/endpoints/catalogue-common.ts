@@ -4,8 +4,13 @@ import { productTypeSchema, salesChannelSchema, stockStatusSchema } from '../enu
 /** Longest date range one search, status or colour call may ask for (about a quarter). */
 export const MAX_RANGE_DAYS = 93;
 
-/** A visit date, a Tokyo calendar date: yyyy-MM-dd. */
-export const visitDateSchema = z.iso.date();
+/**
+ * A visit date, a Tokyo calendar date: yyyy-MM-dd in the years 2000 to 2999. `z.iso.date()` alone takes
+ * 0000-01-01, which is no date for PostgreSQL (there is no year 0) and failed the catalogue with a 500.
+ */
+export const visitDateSchema = z.iso
+  .date()
+  .refine((date) => date >= '2000-01-01' && date <= '2999-12-31', 'must be a date in the years 2000 to 2999');
 
 /** Sale channel the product calls filter by; the SPA is the web channel. */
 export const catalogueChannelSchema = salesChannelSchema.default('web');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentMethodSchema } from '../enums.ts';
+import { storableText } from '../validation/storable-text.ts';
 
 /**
  * POST /api/v1/orders/checkout/{id} (id: the order token; spec §7, 240 000 ms client time-out).
@@ -9,9 +10,9 @@ import { paymentMethodSchema } from '../enums.ts';
 export const checkoutBodySchema = z.object({
   payment_method_type: paymentMethodSchema,
   /** One-time card token from the gateway's token script (card methods); never a card number. */
-  token: z.string().min(1).max(512).optional(),
+  token: storableText().min(1).max(512).optional(),
   /** Masked card for display and receipts, as the token script answers it (e.g. "************4242"). */
-  masked_card_number: z.string().max(32).optional(),
+  masked_card_number: storableText().max(32).optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 
-/** `{id}` of the coupon calls is the order token of a temporary order. */
-export const orderCouponParamsSchema = z.object({ id: z.string().min(1).max(128) });
+/** `{id}` of the coupon calls is the order token of a temporary order (the same schema as `/orders/{id}`). */
+export const orderCouponParamsSchema = tokenParamsSchema;
 
 /** POST /api/v1/ordercoupons/{id} */
 export const applyOrderCouponBodySchema = z.object({
   // Visitors paste codes with stray spaces; the code itself is matched exactly (ADR 008).
-  coupon_code: z.string().trim().min(1).max(64),
+  coupon_code: storableText().trim().min(1).max(64),
 });
 export type ApplyOrderCouponBody = z.infer<typeof applyOrderCouponBodySchema>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enums.ts';
+import { tokenParamsSchema } from '../validation/storable-text.ts';
 
 /**
  * Path parameter of `/ordermails/{id}`: the order token for POST, the mail token (from the mailed link)
  * for GET. Both are 128-bit random, base64url.
  */
-export const orderMailParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const orderMailParamsSchema = tokenParamsSchema;
 
 /**
  * POST /api/v1/ordermails/{orderToken}: sends the mail-confirmation link to the e-mail address of the

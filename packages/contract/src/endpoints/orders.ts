@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enums.ts';
+import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { orderCouponSchema } from './order-coupons.ts';
 
 /** Path parameter of every `/orders/{id}` call: the order token (128-bit random, base64url). */
-export const orderTokenParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const orderTokenParamsSchema = tokenParamsSchema;
 
 /** POST /api/v1/orders (and later POST /api/v1/spot/orders, same body). */
 export const createOrderBodySchema = z.object({
@@ -85,7 +86,12 @@ export type TemporaryOrder = z.infer<typeof temporaryOrderSchema>;
  */
 export const updateOrderBodySchema = z.object({
   customer_info: z
-    .array(z.object({ key: z.string().min(1).max(64), value: z.union([z.string().max(2000), z.boolean()]) }))
+    .array(
+      z.object({
+        key: storableText().min(1).max(64),
+        value: z.union([storableText().max(2000), z.boolean()]),
+      }),
+    )
     .max(50),
 });
 export type UpdateOrderBody = z.infer<typeof updateOrderBodySchema>;

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarColorsResponseSchema, setProductSearchResponseSchema } from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
 import { createProduct, createTimeSpan } from '../../../test/factories.ts';
-import { at, cleanSite, createSetProduct, tokyoDate } from './catalogue-test-fixtures.ts';
+import { createSetProduct } from '../../../test/factories.ts';
+import { at, cleanSite, tokyoDate } from './catalogue-test-fixtures.ts';
 
 describe('GET /calendar/colors', () => {
   const ctx = setupTestApp();

@@ -1,15 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import { setProductLinks, setProducts, sites } from '../../db/schema.ts';
-import {
-  ensureSite,
-  everyLang,
-  TEST_SITE_COLUMNS,
-  testSiteSettings,
-  type TestSiteColumns,
-} from '../../../test/factories.ts';
+import { sites } from '../../db/schema.ts';
+import { ensureSite, TEST_SITE_COLUMNS, testSiteSettings, type TestSiteColumns } from '../../../test/factories.ts';
 
 /** yyyy-MM-dd of the Tokyo date `days` from today. */
 export function tokyoDate(days = 0): string {
@@ -60,27 +53,4 @@ export async function setProductFields(
       sql`UPDATE products SET names = ${JSON.stringify(fields.names)}::jsonb WHERE id = ${productId}`,
     );
   }
-}
-
-export async function createSetProduct(
-  db: Db,
-  input: { site: SiteCode; name: string; price: number; position?: number; productIds: number[] },
-): Promise<string> {
-  const [row] = await db
-    .insert(setProducts)
-    .values({
-      uuid: randomUUID(),
-      siteCode: input.site,
-      names: everyLang(input.name),
-      descriptions: everyLang(`${input.name} description`),
-      price: input.price,
-      position: input.position ?? 0,
-    })
-    .returning();
-  if (input.productIds.length > 0) {
-    await db
-      .insert(setProductLinks)
-      .values(input.productIds.map((productId) => ({ setProductId: row!.id, productId })));
-  }
-  return row!.uuid;
 }
