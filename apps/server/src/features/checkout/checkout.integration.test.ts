@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
-import { productWithSlot } from '../../../test/order-support.ts';
+import { xsrfHeaders } from '../../../test/helper.ts';
+import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import {
   CARDS,
@@ -276,5 +277,52 @@ describe('free orders', () => {
     expect(await paymentsOf(ctx.db, order.id)).toMatchObject([
       { method: 'free', amount: 0, status: 'confirmed' },
     ]);
+  });
+});
+
+describe('the visitor’s whole path over HTTP', () => {
+  it('POST /orders → PUT /orders → mail link (POST and GET /ordermails) → card token → checkout', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const held = await postOrder(ctx.app, orderBody(slot, 2));
+    const orderToken = held.json().order_token as string;
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `${SITE_PATH}/orders/${orderToken}`,
+      headers: xsrfHeaders(),
+      payload: {
+        customer_info: [
+          { key: 'fullname', value: 'Taro Yamada' },
+          { key: 'email', value: 'journey@example.jp' },
+        ],
+      },
+    });
+    // DEMO confirms the address by mail first: until then the order cannot check out.
+    expect(put.json().status).toBe('holding');
+    expect((await payWithCard(ctx.app, orderToken)).json()).toEqual({
+      error: 'order status must be ready_checkout',
+    });
+
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/ordermails/${orderToken}`,
+      headers: xsrfHeaders(),
+      payload: { lang: 'en' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [confirmation] = await mailsTo('journey@example.jp');
+    const mailToken = new URL(String(confirmation!.payload.confirmUrl).replace('#/', '')).searchParams.get(
+      'token',
+    );
+    const followed = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/ordermails/${mailToken}` });
+    expect(followed.json()).toEqual({ order_token: orderToken });
+
+    const paid = await payWithCard(ctx.app, orderToken);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'reserved' });
+    expect((await mailsTo('journey@example.jp')).map((mail) => mail.kind)).toEqual([
+      'mail_confirmation',
+      'purchase_confirmation',
+    ]);
+    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
   });
 });
