@@ -33,7 +33,11 @@ const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padSta
  * The simulator's documented test cards (README "Payments and the gateway simulator"), shown only when
  * the gateway is the simulator (the method's test_mode flag).
  */
-export const SIMULATOR_TEST_CARDS = { success: '4111 1111 1111 1111', decline: '4000 0000 0000 0002' };
+export const SIMULATOR_TEST_CARDS = {
+  // No-break spaces keep each number on one line; a pasted copy still passes (the rules judge digits).
+  success: '4111\u00a01111\u00a01111\u00a01111',
+  decline: '4000\u00a00000\u00a00000\u00a00002',
+};
 
 /**
  * Card entry (spec §5 rules): number, expiry month and year (not in the past: "expired"), security code and
@@ -71,7 +75,7 @@ export function CardFields({
       validate: (value, values) => validateNumber(cardDigits(value), values),
     }),
     expiryMonth: register('expiryMonth', {
-      validate: toRhfValidate(RULES.expiryMonth, { t, field: t('payment_card_expiry_month') }),
+      validate: toRhfValidate(RULES.expiryMonth, { t, field: label.expiry }),
       // A month chosen after the year may make the pair valid (or expired): check the pair again.
       onChange: () => {
         if (isSubmitted || getFieldState('expiryYear').isDirty) void trigger('expiryYear');
@@ -80,7 +84,7 @@ export function CardFields({
     expiryYear: register('expiryYear', {
       validate: toRhfValidate(RULES.expiryYear, {
         t,
-        field: t('payment_card_expiry_year'),
+        field: label.expiry,
         expiryFields: { month: 'expiryMonth', year: 'expiryYear' },
         now,
       }),

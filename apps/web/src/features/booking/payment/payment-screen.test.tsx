@@ -135,7 +135,8 @@ describe('payment screen', () => {
       true,
     );
     expect(screen.getByText('Test mode')).toBeTruthy();
-    expect(screen.getByText(/4111 1111 1111 1111/).textContent).toContain('4000 0000 0000 0002');
+    const hint = screen.getByText(/4111 1111 1111 1111/).textContent!.replace(/\s/g, ' ');
+    expect(hint).toContain('4000 0000 0000 0002');
     // The plain card here is a real gateway (test_mode false): no hint.
     await userEvent.click(within(group).getByRole('radio', { name: 'Credit card' }));
     expect(screen.queryByText('Test mode')).toBeNull();
@@ -151,6 +152,7 @@ describe('payment screen', () => {
       document.getElementById(element.getAttribute('aria-describedby')!.split(' ')[0]!)!.textContent;
     expect(errorOf(number)).toBe('Card number is required.');
     expect(errorOf(screen.getByRole('textbox', { name: 'Name on card' }))).toBe('Name on card is required.');
+    expect(errorOf(screen.getByRole('combobox', { name: 'Month' }))).toBe('Expiry date is required.');
 
     await user.type(number, '4111');
     expect(errorOf(number)).toBe('Card number must be at least 14 characters.');

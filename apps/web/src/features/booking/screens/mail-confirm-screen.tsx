@@ -44,20 +44,21 @@ export default function MailConfirmScreen() {
         </div>
         {failed ? (
           <div className="checkout-actions">
+            {/* Starting again is the way on from a dead link; retrying only helps after a lost connection. */}
+            {onlyStartMailConfirm ? null : (
+              <Link className="button button--primary" to={paths.order.getHref()}>
+                {t('mail_confirm_start_over')}
+              </Link>
+            )}
             {mailToken ? (
               <button
                 type="button"
-                className="button button--primary"
+                className={`button ${onlyStartMailConfirm ? 'button--primary' : 'button--secondary'}`}
                 onClick={() => void confirmation.refetch()}
               >
                 {t('checkout_retry')}
               </button>
             ) : null}
-            {onlyStartMailConfirm ? null : (
-              <Link className="button button--secondary" to={paths.order.getHref()}>
-                {t('mail_confirm_start_over')}
-              </Link>
-            )}
           </div>
         ) : null}
       </CheckoutPanel>
