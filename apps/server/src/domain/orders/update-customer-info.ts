@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus, UpdateOrderBody, UpdateOrderResponse } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { acceptedCustomerInfo, type FieldRule } from './customer-info-rules.ts';
+import { readSiteSettings } from '../sites/site-settings.ts';
+import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
 import { OPEN_STATUSES, isTimedOut, orderById, transitionOrders } from './order-state.ts';
 
 /** Why an order could not be updated, read after the conditional update found nothing to change. */
@@ -29,16 +30,15 @@ export async function updateCustomerInfo(
   body: UpdateOrderBody,
 ): Promise<UpdateOrderResponse> {
   const templates = await db.$client.query<FieldRule>(
-    `SELECT field_name AS "fieldName", is_display AS "isDisplay", is_require AS "isRequire"
+    `SELECT field_name AS "fieldName", field_type AS "fieldType", is_display AS "isDisplay",
+            is_require AS "isRequire"
      FROM field_templates WHERE site_code = $1 ORDER BY position, field_name`,
     [siteCode],
   );
-  const customerInfo = acceptedCustomerInfo(templates.rows, body.customer_info);
-  const site = await db.$client.query<{ mail_confirm: boolean }>(
-    `SELECT COALESCE((settings->>'isMailConfirm')::boolean, false) AS mail_confirm FROM sites WHERE code = $1`,
-    [siteCode],
-  );
-  const confirmsByMail = site.rows[0]?.mail_confirm ?? false;
+  const settings = await readSiteSettings(db, siteCode);
+  if (!settings) throw new AppError('record_not_found');
+  const customerInfo = acceptedCustomerInfo(templates.rows, body.customer_info, selectOptionsOf(settings));
+  const confirmsByMail = settings.isMailConfirm;
   return db.transaction(async (tx) => {
     const updated = await tx.execute<{ id: string; status: OrderStatus }>(sql`
       UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()

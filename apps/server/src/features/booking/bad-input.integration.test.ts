@@ -81,6 +81,44 @@ describe('bad input answers a clear 4xx with the one error body', () => {
     expect(emoji.json().customer_info).toContainEqual({ key: 'fullname', value: 'Hanako 🎫' });
   });
 
+  it("refuses a select value that is not one of the site's options, and stores nothing", async () => {
+    const { token } = await heldOrder();
+    const put = (key: string, value: string) =>
+      call(
+        'PUT',
+        `${SITE_PATH}/orders/${token}`,
+        JSON.stringify({
+          customer_info: [
+            { key: 'email', value: 'hanako@example.jp' },
+            { key: 'fullname', value: 'Hanako' },
+            { key, value },
+          ],
+        }),
+      );
+    for (const [key, value] of [
+      ['gender', '<script>alert(1)</script>'],
+      ['age', '20-25'],
+      ['resident_area', 'atlantis'],
+      ['questionnaire1', 'a billboard I made up'],
+    ]) {
+      const res = await put(key!, value!);
+      expect(res.statusCode, `${key}=${value}`).toBe(400);
+      expect(res.json().error).toBe('invalid request');
+    }
+    expect((await call('GET', `${SITE_PATH}/orders/${token}`)).json().customer_info).toEqual([]);
+    // The options DEMO offers (its option lists age_decades, gender_binary, prefectures, heard_about_us).
+    for (const [key, value] of [
+      ['gender', 'woman'],
+      ['age', '20-29'],
+      ['resident_area', 'hokkaido'],
+      ['questionnaire1', 'sns'],
+    ]) {
+      const res = await put(key!, value!);
+      expect(res.statusCode, `${key}=${value}`).toBe(200);
+      expect(res.json().customer_info).toContainEqual({ key, value });
+    }
+  });
+
   it('cancels on DELETE /orders/{id} sent with a JSON content type and no body', async () => {
     const { slot, token } = await heldOrder(2);
     expect(await heldOf(ctx.db, slot.spanId)).toBe(2);
