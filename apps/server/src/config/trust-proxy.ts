@@ -47,7 +47,7 @@ export const trustProxySchema = z
         code: 'custom',
         message:
           text === 'true'
-            ? 'true would trust any client to name its own address: give a hop count or the proxies\' addresses'
+            ? "true would trust any client to name its own address: give a hop count or the proxies' addresses"
             : `not an address, CIDR range or hop count: ${bad.join(', ')}`,
       });
       return z.NEVER;

@@ -38,8 +38,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
  * 414). Fastify's own answer echoes the URL; this one keeps the status and answers the one error body.
  * Passed to Fastify as `frameworkErrors`.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   void reply.status(status).send(INVALID_REQUEST);
 }
 

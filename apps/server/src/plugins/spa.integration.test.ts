@@ -50,6 +50,27 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers /{slug}/index.html with the site page, not the raw cached file', async () => {
+    const res = await get('/mori/index.html');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<body data-site="MORI">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers /robots.txt and /favicon.ico as files, not with the app page', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('User-agent: *');
+    const favicon = await get('/favicon.ico');
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(favicon.body).not.toContain('<body');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.statusCode).toBe(404);
+    expect(sitemap.body).not.toContain('<body');
+  });
+
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await get('/borderless/api/v1/nothing-here');
     expect(res.statusCode).toBe(404);

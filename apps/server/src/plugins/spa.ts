@@ -26,6 +26,9 @@ function looksLikeFile(path: string): boolean {
   return path.startsWith('assets/') || /\.[a-z0-9]+$/i.test(path);
 }
 
+/** Crawlers may read the pages; the API is no place for them. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
+
 /**
  * Serves the SPA under `/{slug}/` for every site and `/tickets/` (the default site's tickets sub-site).
  * Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
@@ -49,8 +52,23 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
 
   app.get('/', (_request, reply) => reply.redirect(`/${siteSlug(DEFAULT_SITE)}/`));
 
+  // Files browsers and crawlers ask for at the root: never the app page (issue 7).
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
+  );
+  app.get('/favicon.ico', (_request, reply) => {
+    if (!built || !existsSync(`${distDir}favicon.svg`))
+      return reply.status(404).type('text/plain').send('Not found');
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=3600')
+      .sendFile('favicon.svg', { cacheControl: false });
+  });
+
   app.get('/:slug', (request, reply) => {
     const { slug } = request.params as { slug: string };
+    // `/sitemap.xml`, `/apple-touch-icon.png`: a file that is not there, not a site to redirect to.
+    if (looksLikeFile(slug)) return reply.status(404).type('text/plain').send('Not found');
     return reply.redirect(`/${encodeURIComponent(slug)}/`);
   });
 
@@ -60,6 +78,8 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
   app.get('/:slug/*', (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     if (file.startsWith('api/')) return reply.status(404).send({ error: ERRORS.not_found.message });
+    // The page itself by its file name: the site's page (data-site, not cached), never the raw file.
+    if (file === 'index.html') return sendPage(request, reply);
     if (built && /^[\w./-]+$/.test(file) && !file.includes('..') && existsSync(distDir + file)) {
       const immutable = file.startsWith('assets/');
       return reply

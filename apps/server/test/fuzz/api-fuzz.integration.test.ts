@@ -4,7 +4,12 @@ import { tokyoDate } from '../../src/features/catalogue/catalogue-test-fixtures.
 import { createProduct, createSetProduct, createTimeSpan } from '../factories.ts';
 import { fakeWebBuild } from '../fake-web-build.ts';
 import { setupTestApp, xsrfHeaders } from '../helper.ts';
-import { malformedRequest, type JsonSchema, type KnownValues, type OperationSchemas } from './fuzz-requests.ts';
+import {
+  malformedRequest,
+  type JsonSchema,
+  type KnownValues,
+  type OperationSchemas,
+} from './fuzz-requests.ts';
 import { routesOf, type RouteMethod } from './route-table.ts';
 import { seededRandom } from './seeded-random.ts';
 
@@ -103,7 +108,8 @@ function knownValues(random: ReturnType<typeof seededRandom>): KnownValues {
     from: () => fixture.visitDate,
     to: () => fixture.visitDate,
     coupon_code: () => 'DEMO10',
-    key: () => random.pick(['fullname', 'email', 'gender', 'age', 'resident_area', 'questionnaire1', 'phone']),
+    key: () =>
+      random.pick(['fullname', 'email', 'gender', 'age', 'resident_area', 'questionnaire1', 'phone']),
     value: () => random.pick(['Kippu Taro', 'fuzz@example.com', 'true']),
   };
 }
@@ -176,7 +182,11 @@ describe('fuzzing every API route with malformed input', () => {
         const { label, ...request } = malformedRequest(route, operation, known, random);
         const res = await ctx.app.inject({ ...request, remoteAddress: nextClientAddress() });
         sent += 1;
-        const problem = violation(res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+        const problem = violation(
+          res.statusCode,
+          res.headers['content-type'] as string | undefined,
+          res.body,
+        );
         if (problem) {
           report.push(`${route.method} ${route.url} [${label}] ${problem}: ${res.body.slice(0, 160)}`);
         }

@@ -187,7 +187,11 @@ export function malformedRequest(
       body = withValueAt(body, path, undefined, true);
       label = `body ${path.join('.')} removed`;
     } else if (kind === 1) {
-      body = withValueAt(body ?? {}, [...path.slice(0, -1), 'unexpected_field'], random.pick(BAD_JSON_VALUES));
+      body = withValueAt(
+        body ?? {},
+        [...path.slice(0, -1), 'unexpected_field'],
+        random.pick(BAD_JSON_VALUES),
+      );
       label = `body ${path.join('.')} sibling added`;
     } else {
       const value = random.pick(BAD_JSON_VALUES);
@@ -230,5 +234,11 @@ export function malformedRequest(
 
   const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
   if (contentType && payload !== undefined) headers['content-type'] = contentType;
-  return { method: route.method as InjectOptions['method'], url: urlWith(route, params, query), headers, payload, label };
+  return {
+    method: route.method as InjectOptions['method'],
+    url: urlWith(route, params, query),
+    headers,
+    payload,
+    label,
+  };
 }

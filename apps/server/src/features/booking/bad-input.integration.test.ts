@@ -155,7 +155,10 @@ describe('money and add-ons', () => {
       productIds: [slot.id],
     });
     const withGuides = (tickets: number, guides: number) =>
-      postOrder(ctx.app, orderBody(slot, tickets, { set_products: [{ set_product_uuid: guide, quantity: guides }] }));
+      postOrder(
+        ctx.app,
+        orderBody(slot, tickets, { set_products: [{ set_product_uuid: guide, quantity: guides }] }),
+      );
     const refused = await withGuides(1, 1000);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe('invalid request');

@@ -135,7 +135,7 @@ describe('behind a trusted proxy (TRUST_PROXY set)', () => {
       payload,
     });
 
-  it("counts the visitor the proxy names, and ignores the header from anyone else", async () => {
+  it('counts the visitor the proxy names, and ignores the header from anyone else', async () => {
     await setCaps(ctx, 1, null);
     const slot = await productWithSlot(ctx.db, 200);
     // Two visitors behind the proxy: one order each.

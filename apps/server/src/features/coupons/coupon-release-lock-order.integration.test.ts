@@ -19,10 +19,10 @@ async function orderWithCoupons(count: number): Promise<{ orderId: number; coupo
   for (let i = 0; i < count; i++) {
     const id = await createCoupon(ctx.db, { code: `LOCK-${order.id}-${i}`, usedCount: 1 });
     couponIds.push(id);
-    await ctx.db.$client.query('INSERT INTO order_coupons (order_id, coupon_id, discount) VALUES ($1, $2, 0)', [
-      order.id,
-      id,
-    ]);
+    await ctx.db.$client.query(
+      'INSERT INTO order_coupons (order_id, coupon_id, discount) VALUES ($1, $2, 0)',
+      [order.id, id],
+    );
   }
   return { orderId: order.id, couponIds: couponIds.sort((a, b) => a - b) };
 }
