@@ -1,3 +1,4 @@
+import type { LangCode } from '@kippu/contract';
 import type { Env } from '../config/env.ts';
 
 /** The origin mails and other messages link to: PUBLIC_URL, else this server on localhost. */
@@ -12,11 +13,19 @@ export function publicHost(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
 
 /**
  * An absolute link to a screen of a site's SPA: `${PUBLIC_URL}/${slug}/#${hashPath}`, e.g.
- * siteUrl(env, 'borderless', '/mail-confirm?token=abc') → 'https://tickets.example/borderless/#/mail-confirm?token=abc'.
+ * siteUrl(env, 'borderless', '/mail-confirm?token=abc', 'en') →
+ * 'https://tickets.example/borderless/#/mail-confirm?token=abc&lang=en'.
  * The one place links leaving the server (mails, calendar entries) are built, so the SPA's routing
- * (hash routes under the site slug, ADR 004) is written down once.
+ * (hash routes under the site slug, ADR 004) is written down once. With `lang`, the link opens in that
+ * language even in a browser that never saw the site (the SPA reads `lang` from the hash query, spec §2).
  */
-export function siteUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, siteSlug: string, hashPath: string): string {
+export function siteUrl(
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  siteSlug: string,
+  hashPath: string,
+  lang?: LangCode,
+): string {
   const path = hashPath.startsWith('/') ? hashPath : `/${hashPath}`;
-  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/#${path}`;
+  const withLang = lang ? `${path}${path.includes('?') ? '&' : '?'}lang=${lang}` : path;
+  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/#${withLang}`;
 }

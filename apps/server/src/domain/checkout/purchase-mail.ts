@@ -35,7 +35,7 @@ export async function queuePurchaseConfirmation(
       productType: reservation.productType,
       startsAt: reservation.startsAt.toISOString(),
       endsAt: reservation.endsAt.toISOString(),
-      ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token)),
+      ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token), lang),
       lines: [...reservation.lines, ...reservation.sets].map((line) => ({
         name: inLang(line.names, lang),
         quantity: line.quantity,

@@ -102,7 +102,7 @@ export async function createInvitation(
           RETURNING id`,
     );
     const identity = await siteIdentity(tx, request.siteCode, request.lang);
-    const url = siteUrl(env, identity.slug, `/mail-confirm?token=${token}`);
+    const url = siteUrl(env, identity.slug, `/mail-confirm?token=${token}`, request.lang);
     const outboxId = await enqueueMail(tx, {
       kind: 'invitation',
       siteCode: request.siteCode,

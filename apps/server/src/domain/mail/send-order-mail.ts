@@ -41,7 +41,7 @@ export async function sendOrderMail(
       to: email,
       lang,
       payload: {
-        confirmUrl: siteUrl(env, identity.slug, `/mail-confirm?token=${token}`),
+        confirmUrl: siteUrl(env, identity.slug, `/mail-confirm?token=${token}`, lang),
         siteName: identity.name,
         expiresAt: order.expiresAt.toISOString(),
       },

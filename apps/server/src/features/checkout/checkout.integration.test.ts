@@ -110,7 +110,9 @@ describe('POST /orders/checkout/{id} with the simulator card (gmo)', () => {
         total: 6000,
       },
     });
-    expect(mails[0]!.payload.ticketUrl).toMatch(new RegExp(`/demo/#/id/${body.reservation_token}$`));
+    expect(mails[0]!.payload.ticketUrl).toMatch(
+      new RegExp(`/demo/#/id/${body.reservation_token}\\?lang=en$`),
+    );
   });
 
   it('a retry after the purchase answers the same reservation and charges nothing more', async () => {

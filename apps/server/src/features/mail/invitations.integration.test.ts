@@ -49,7 +49,7 @@ async function orderOf(token: string) {
 describe('invitations (MORI)', () => {
   it('queues the invitation mail with the link, in the invitation language, holding nothing yet', async () => {
     const invitation = await createInvitation(ctx.db, ctx.env, request({ lang: 'kr' }));
-    expect(invitation.url).toBe(`https://tickets.example/mori/#/mail-confirm?token=${invitation.token}`);
+    expect(invitation.url).toBe(`https://tickets.example/mori/#/mail-confirm?token=${invitation.token}&lang=kr`);
     const { rows } = await ctx.db.$client.query(
       'SELECT kind, to_address, lang, payload FROM mail_outbox WHERE id = $1',
       [invitation.outboxId],

@@ -119,7 +119,7 @@ describe('POST /ordermails/{orderToken}', () => {
     const mail = await lastMail();
     expect(mail).toMatchObject({ kind: 'mail_confirmation', to_address: EMAIL, lang: 'ja' });
     expect(mail.payload.confirmUrl).toMatch(
-      /^https:\/\/tickets\.example\/demo\/#\/mail-confirm\?token=[\w-]{22}$/,
+      /^https:\/\/tickets\.example\/demo\/#\/mail-confirm\?token=[\w-]{22}&lang=ja$/,
     );
     const { rows } = await ctx.db.$client.query(
       'SELECT o.expires_at FROM orders o WHERE o.order_token = $1',
@@ -277,11 +277,12 @@ describe('with MAIL_URL set', () => {
       expect(mail).toBeDefined();
       expect(mail!.subject).toMatch(/^\[.+\] Confirm your email address to continue your booking$/);
       expect(mail!.to && 'text' in mail!.to && mail!.to.text).toBe('smtp-visitor@example.jp');
-      const link = /https:\/\/tickets\.example\/demo\/#\/mail-confirm\?token=[\w-]+/.exec(
+      const link = /https:\/\/tickets\.example\/demo\/#\/mail-confirm\?token=[\w-]+&lang=en/.exec(
         mail!.text ?? '',
       )?.[0];
       expect(link).toBeDefined();
-      expect(mail!.html).toContain(`href="${link}"`);
+      // In HTML the link's & is written &amp;.
+      expect(mail!.html).toContain(`href="${link!.replaceAll('&', '&amp;')}"`);
       expect((await follow(tokenOf(link!))).json()).toEqual({ order_token: order });
       const { rows } = await ctx.db.$client.query(
         "SELECT status, message_id FROM mail_outbox WHERE to_address = 'smtp-visitor@example.jp'",
