@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCurrentSite } from '../site/detect-site.ts';
 import { useCoreStore } from './core-store.ts';
+import { useSpotStore, useSpotTokensStore } from './spot-store.ts';
+import { useTicketStore } from './ticket-store.ts';
 
 const order = {
   productOptions: [
@@ -77,8 +79,33 @@ describe('core store', () => {
       // Not on the spec's list: the visitor's language stays.
       langCode: 'en',
     });
-    expect(sessionStorage.getItem('kippu.BORDERLESS.core')).toBeNull();
-    expect(sessionStorage.getItem('kippu.BORDERLESS.ticket')).toBeNull();
     expect(sessionStorage.getItem('kippu.MORI.core')).toBe('{"keep":true}');
+  });
+
+  it('full reset leaves memory and storage in step: a reload finds what the screen had', () => {
+    const { set, fullReset } = useCoreStore.getState();
+    set({ orderToken: 't', mailToken: 'm', dPayStateCode: 'd', langCode: 'th', defaultLangCode: 'ja' });
+    useTicketStore.getState().set({ shareToken: 's', changeDate: { id: 1 } });
+    useSpotStore.getState().set({ orderToken: 'spot-order', qrToken: 'qr' });
+    useSpotTokensStore.getState().addOrderToken('spot-1');
+    fullReset();
+
+    const storedState = (name: string, storage: Storage = sessionStorage) =>
+      JSON.parse(storage.getItem(`kippu.BORDERLESS.${name}`) ?? 'null')?.state ?? null;
+    const core = useCoreStore.getState();
+    expect(core).toMatchObject({ orderToken: null, mailToken: null, dPayStateCode: null, langCode: 'th' });
+    expect(storedState('core')).toMatchObject({
+      orderToken: null,
+      mailToken: null,
+      dPayStateCode: null,
+      langCode: 'th',
+      defaultLangCode: 'ja',
+    });
+    expect(useTicketStore.getState()).toMatchObject({ shareToken: null, changeDate: null });
+    expect(storedState('ticket')).toMatchObject({ shareToken: null, changeDate: null });
+    expect(useSpotStore.getState()).toMatchObject({ orderToken: null, qrToken: 'qr' });
+    expect(storedState('spot')).toMatchObject({ orderToken: null, qrToken: 'qr' });
+    expect(useSpotTokensStore.getState().orderTokens).toEqual([]);
+    expect(storedState('spotOrderTokens', localStorage)).toMatchObject({ orderTokens: [] });
   });
 });

@@ -6,6 +6,8 @@ import type { Product } from '@kippu/contract/endpoints/products';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import { clearSiteStorage, siteJsonStorage } from '../storage/site-storage.ts';
+import { useSpotStore, useSpotTokensStore } from './spot-store.ts';
+import { useTicketStore } from './ticket-store.ts';
 
 export type ProductOption = { name: string; price: number; count: number; productTimespanID: number };
 export type SavedOrder = { productOptions: ProductOption[]; [field: string]: unknown };
@@ -46,7 +48,10 @@ type CoreActions = {
   saveOrder: (order: SavedOrder) => void;
   /** Clears the saved order, sign-in and payment pages. */
   resetOrder: () => void;
-  /** Clears tokens, saved pages, conversion and completion data, and all of this site's storage. */
+  /**
+   * Clears tokens, saved pages, conversion and completion data, and all of this site's storage; the
+   * stores' memory follows, so a reload finds exactly what the screen had. Only the language stays.
+   */
   fullReset: () => void;
 };
 
@@ -107,6 +112,10 @@ export const useCoreStore = create<CoreState & CoreActions>()(
         }),
       resetOrder: () => set({ savedOrder: null, savedSignIn: null, savedPayment: null }),
       fullReset: () => {
+        // Storage first, then memory: each persisted store writes back what it keeps. The other way round
+        // (as before) left tokens in memory that a reload no longer found (issue 7).
+        clearSiteStorage(sessionStorage);
+        clearSiteStorage(localStorage);
         set({
           orderToken: null,
           paymentNumber: null,
@@ -115,9 +124,14 @@ export const useCoreStore = create<CoreState & CoreActions>()(
           savedPayment: null,
           gtmConversionData: null,
           completeData: null,
+          // Their storage went too, so memory lets go of them as well.
+          mailToken: null,
+          dPayStateCode: null,
         });
-        clearSiteStorage(sessionStorage);
-        clearSiteStorage(localStorage);
+        useTicketStore.setState(useTicketStore.getInitialState(), true);
+        // The spot QR token says where a spot visitor started: the session time-out goes back there.
+        useSpotStore.setState((spot) => ({ ...useSpotStore.getInitialState(), qrToken: spot.qrToken }), true);
+        useSpotTokensStore.setState(useSpotTokensStore.getInitialState(), true);
       },
     }),
     {
