@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NO_SEND_VALUE } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { orders } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
-import { assertReadyForCheckout } from '../../domain/orders/assert-ready-for-checkout.ts';
 import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 
 const TEMPLATES: [string, 'text' | 'select', boolean, boolean][] = [
@@ -175,37 +174,5 @@ describe('PUT /orders/{id}', () => {
     expect(res.statusCode).toBe(410);
     expect(res.json()).toEqual({ error: 'session_timeout' });
     expect((await statusOf(token)).status).toBe('holding');
-  });
-
-  describe('assertReadyForCheckout', () => {
-    beforeAll(() => setMailConfirm(false));
-    afterAll(() => setMailConfirm(true));
-
-    it('refuses a holding order and accepts it once the customer info is in', async () => {
-      const token = await newOrder();
-      const holding = await statusOf(token);
-      expect(() => assertReadyForCheckout(holding)).toThrow('order status must be ready_checkout');
-      await put(token, { customer_info: GOOD });
-      const ready = await statusOf(token);
-      expect(ready.status).toBe('ready_checkout');
-      expect(() => assertReadyForCheckout(ready)).not.toThrow();
-    });
-
-    it('refuses a ready order whose hold has run out', async () => {
-      const token = await newOrder();
-      await put(token, { customer_info: GOOD });
-      await ctx.db.$client.query(
-        "UPDATE orders SET expires_at = now() - interval '1 second' WHERE order_token = $1",
-        [token],
-      );
-      const lapsed = await statusOf(token);
-      expect(lapsed.status).toBe('ready_checkout');
-      try {
-        assertReadyForCheckout(lapsed);
-        expect.unreachable();
-      } catch (error) {
-        expect(error).toMatchObject({ code: 'order_not_ready_checkout', status: 409 });
-      }
-    });
   });
 });
