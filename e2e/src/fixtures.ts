@@ -13,6 +13,14 @@ const ELEMENT_TIMEOUT_MS = 15_000;
 
 const diagnostics = new WeakMap<Page, { failedResponses: string[]; consoleErrors: string[] }>();
 
+// A random start: every test file loads this module afresh, and the server's rate limits outlive a file.
+let visitors = Math.floor(Math.random() * 100_000);
+/** A distinct client address per browser context (198.18.0.0/15, the benchmarking range, never dialled). */
+function nextVisitorAddress(): string {
+  visitors = (visitors + 1) % 131_072;
+  return `198.${18 + (visitors >> 16)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+}
+
 export const PHONE_VIEWPORT = { width: 375, height: 812 } as const;
 
 interface FileFixtures {
@@ -49,7 +57,12 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
     const pageErrors: string[] = [];
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext({ baseURL: baseUrl, ...options });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        // One visitor per context, as a proxy in front of the server reports it (TEST-NET addresses).
+        extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorAddress() },
+        ...options,
+      });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(ELEMENT_TIMEOUT_MS);

@@ -23,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   console.info(`[e2e] server at ${server.baseUrl} (${database.describe})`);
   project.provide('e2eBaseUrl', server.baseUrl);
+  project.provide('e2eDatabaseUrl', database.url);
   return async () => {
     await server.stop();
     await database.remove();
@@ -33,5 +34,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the server under test, e.g. http://127.0.0.1:41234 (no trailing slash). */
     e2eBaseUrl: string;
+    /** The server's database, for journeys that must age a row (a hold running out). */
+    e2eDatabaseUrl: string;
   }
 }

@@ -68,8 +68,16 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // As `npm start` runs it: development turns on the gateway simulator and the development mail
+      // page, which the journeys use like a visitor trying the demo.
+      NODE_ENV: 'development',
       KIPPU_ENV: 'development',
+      // Mail links must come back to this server.
+      PUBLIC_URL: baseUrl,
+      // The browser stands behind a trusted proxy on loopback: each test's browser context is its own
+      // visitor (fixtures.ts sets X-Forwarded-For), so per-client rate limits and hold caps apply per
+      // visitor as in production, not to the whole suite at once.
+      TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
       APP_SECRET: randomBytes(30).toString('base64url').slice(0, 40),
       HOST: '127.0.0.1',

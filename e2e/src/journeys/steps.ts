@@ -1,0 +1,186 @@
+import type { Locator, Page } from 'playwright-core';
+import { addDays, toTokyoDateString, type LangCode } from '@kippu/contract';
+import { expect, expectNoAxeViolations } from '../fixtures.ts';
+import { pattern, text } from '../texts.ts';
+
+/**
+ * The steps of the booking journey as a visitor takes them, in any language: every control is found by
+ * the text the visitor reads (from the locale files), never by a hard-coded English label.
+ */
+
+export interface Visitor {
+  lang: LangCode;
+  email: string;
+  fullName: string;
+}
+
+export function newVisitor(lang: LangCode, label = 'visitor'): Visitor {
+  return {
+    lang,
+    email: `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+    fullName: 'Hanako Yamada',
+  };
+}
+
+/** A date in Tokyo, `days` from today, as yyyy-MM-dd. */
+export function tokyoDate(days: number): string {
+  return addDays(toTokyoDateString(new Date()), days);
+}
+
+/** Runs axe on every screen a journey passes; `screens` records which were checked. */
+export async function checkScreen(page: Page, screens: string[], name: string): Promise<void> {
+  await expectNoAxeViolations(page);
+  screens.push(name);
+}
+
+async function visible(locator: Locator): Promise<boolean> {
+  return locator.isVisible().catch(() => false);
+}
+
+/** Clicks the day `date` (yyyy-MM-dd) on the order calendar, paging to its month if needed. */
+async function chooseDate(page: Page, lang: LangCode, date: string): Promise<void> {
+  const grid = page.getByRole('grid');
+  const day = grid.locator(`button[data-date="${date}"]`);
+  if (!(await visible(day))) {
+    await page.getByRole('button', { name: text(lang, 'order_calendar_next_month') }).click();
+  }
+  await expect.poll(() => day.getAttribute('aria-disabled'), { timeout: 15_000 }).toBe('false');
+  await day.click();
+}
+
+/**
+ * The order screen in either procedure (product before date, or date before product): chooses the
+ * date `date`, the product named `product` (or the first one), the first time, then `tickets` of the
+ * first ticket type, and continues. Answers once the next screen's address is reached.
+ */
+export async function chooseTickets(
+  page: Page,
+  lang: LangCode,
+  options: { date: string; product?: RegExp; tickets: number },
+): Promise<void> {
+  const main = page.getByRole('main');
+  const addOne = main.getByRole('button', { name: pattern(lang, 'order_add_one') });
+  const productSection = main.getByRole('radiogroup', { name: text(lang, 'order_section_product') });
+  const times = main.getByRole('radiogroup', { name: text(lang, 'order_slots_label') });
+  let dateChosen = false;
+  let productChosen = false;
+  for (let round = 0; round < 8 && !(await visible(addOne.first())); round++) {
+    if (!dateChosen && (await visible(page.getByRole('grid')))) {
+      await chooseDate(page, lang, options.date);
+      dateChosen = true;
+    } else if (!productChosen && (await visible(productSection))) {
+      const radios = productSection.getByRole('radio');
+      await (options.product ? radios.filter({ hasText: options.product }) : radios).first().click();
+      productChosen = true;
+    } else if (await visible(times)) {
+      await times.getByRole('radio').first().click();
+    } else {
+      await page.waitForTimeout(300);
+    }
+  }
+  for (let i = 0; i < options.tickets; i++) await addOne.first().click();
+  await main.getByRole('button', { name: text(lang, 'order_continue'), exact: true }).click();
+  await page.waitForURL(/#\/(sign-in|membership-login|payment)/);
+}
+
+/** Fills the sign-in form the site shows (required fields and e-mail twice) and submits it. */
+export async function signIn(page: Page, visitor: Visitor): Promise<void> {
+  const { lang } = visitor;
+  const main = page.getByRole('main');
+  const field = (key: string) => main.getByRole('textbox', { name: text(lang, key), exact: true });
+  await field('signin_field_email').fill(visitor.email);
+  await field('signin_field_email_confirm').fill(visitor.email);
+  if (await visible(field('signin_field_fullname')))
+    await field('signin_field_fullname').fill(visitor.fullName);
+  if (await visible(field('signin_field_phone'))) await field('signin_field_phone').fill('090-1234-5678');
+  if (await visible(field('signin_field_address'))) await field('signin_field_address').fill('1-1 Chiyoda');
+  await main
+    .getByRole('button', {
+      name: new RegExp(`^(${text(lang, 'signin_submit_mail')}|${text(lang, 'signin_submit')})$`),
+    })
+    .click();
+  await page.waitForURL(/#\/(sended-mail|payment)/);
+}
+
+/**
+ * Reads the newest mail to `email` on the development mail page, as a visitor trying the demo would,
+ * and answers the first link in it that matches `href`.
+ */
+export async function linkInMail(page: Page, email: string, href: RegExp): Promise<string> {
+  const mails = await page.context().newPage();
+  try {
+    let link: string | null = null;
+    await expect
+      .poll(
+        async () => {
+          await mails.goto('/dev/mails');
+          const entry = mails.getByRole('link', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).first();
+          if (!(await visible(entry))) return null;
+          await entry.click();
+          const anchors = mails.frameLocator('iframe').locator('a[href]');
+          for (const anchor of await anchors.all()) {
+            const candidate = await anchor.getAttribute('href');
+            if (candidate && href.test(candidate)) link = candidate;
+            if (link) break;
+          }
+          return link;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .not.toBeNull();
+    return link!;
+  } finally {
+    await mails.close();
+  }
+}
+
+/** From the mail-sent screen: opens the confirmation link from the mail and lands on payment. */
+export async function confirmMail(page: Page, visitor: Visitor): Promise<void> {
+  const link = await linkInMail(page, visitor.email, /#\/mail-confirm\?token=/);
+  await page.goto(link);
+  await page.waitForURL(/#\/payment/);
+}
+
+export const TEST_CARDS = { success: '4111111111111111', decline: '4000000000000002' } as const;
+
+/** Pays by card through the gateway simulator's token script and continues to confirm. */
+export async function payByCard(
+  page: Page,
+  lang: LangCode,
+  card: string = TEST_CARDS.success,
+): Promise<void> {
+  const main = page.getByRole('main');
+  const cardMethod = main.getByRole('radio').first();
+  if (!(await cardMethod.isChecked())) await cardMethod.check();
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).fill(card);
+  await main
+    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_month'), exact: true })
+    .selectOption({ index: 3 });
+  await main
+    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_year'), exact: true })
+    .selectOption({ index: 3 });
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_cvc') }).fill('123');
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
+  await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
+  await page.waitForURL(/#\/confirm/);
+}
+
+/** On confirm: agrees to the terms and completes the purchase. */
+export async function completePurchase(page: Page, lang: LangCode): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('checkbox', { name: text(lang, 'confirm_terms_agree') }).check();
+  await main.getByRole('button', { name: text(lang, 'confirm_checkout') }).click();
+}
+
+/** The reservation number on the complete screen. */
+export async function reservationNumber(page: Page): Promise<string> {
+  await page.waitForURL(/#\/complete/);
+  return (await page.getByTestId('reservation-number').innerText()).trim();
+}
+
+/** The error dialog on screen: its title, after which OK closes it. */
+export async function acknowledgeErrorDialog(page: Page, lang: LangCode, code: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: text(lang, `error_dialog_${code}_title`) });
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.getByRole('button', { name: text(lang, 'error_dialog_ok') }).click();
+}
