@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job.ts';
 import { publicHost } from '../links.ts';
 import {
   DEFAULT_DELIVERY_POLICY,
@@ -9,10 +10,8 @@ import {
 } from './deliver-due-mails.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
-export interface MailWorker {
-  /** Stops polling and waits for the batch in flight (its rows are marked or released, never half-done). */
-  stop(): Promise<void>;
-}
+/** Stopping waits for the batch in flight (its rows are marked or released, never half-done). */
+export type MailWorker = RepeatingJob;
 
 export interface MailWorkerOptions {
   intervalMs: number;
@@ -34,33 +33,11 @@ export function startMailWorker(db: Db, transport: MailTransport, options: MailW
     host: options.host,
     onGiveUp: options.onGiveUp,
   };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const tick = async () => {
-    try {
-      while (!stopped && (await deliverDueMails(db, context)).claimed === context.policy.batchSize);
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(schedule);
-    }, options.intervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeatingJob({
+    intervalMs: options.intervalMs,
+    runOnce: async () => (await deliverDueMails(db, context)).claimed === context.policy.batchSize,
+    onError: options.onError ?? (() => undefined),
+  });
 }
 
 /**
