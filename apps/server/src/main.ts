@@ -11,7 +11,6 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 let context: StartContext = {};
 let database: OpenDatabase | undefined;
 let app: App | undefined;
-let stopDemoWindow = (): void => undefined;
 let starting: Promise<void> = Promise.resolve();
 
 /**
@@ -34,7 +33,6 @@ const shutdown = installGracefulShutdown({
   async close() {
     // A signal during the start lets the start reach a state that can be closed.
     await starting.catch(() => undefined);
-    stopDemoWindow();
     // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
     if (app) await closeApp(app);
     // Only then the pool and the embedded PostgreSQL.
@@ -62,9 +60,11 @@ async function start(): Promise<void> {
   app = await buildApp({ env, db: database.db });
   const server = app;
   if (demo) {
-    stopDemoWindow = keepDemoWindowOpen(database.db, (error) =>
+    const demoWindow = keepDemoWindowOpen(database.db, (error) =>
       server.log.error({ err: error }, 'extending demo stock failed'),
     );
+    // A worker like the others: closing the app waits for a run in flight.
+    server.addHook('onClose', () => demoWindow.stop());
   }
   if (shutdown.started) return;
   await app.listen({ port: env.PORT, host: env.HOST });

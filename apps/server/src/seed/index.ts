@@ -1,5 +1,6 @@
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
+import { startRepeatingJob, type RepeatingJob } from '../shared/repeating-job.ts';
 import { seedCalendarColors } from './calendar-colors.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
 import { seedFieldTemplates } from './field-templates.ts';
@@ -61,12 +62,14 @@ export function keepDemoWindowOpen(
   db: Db,
   onError: (error: unknown) => void,
   everyMs = 6 * 3600 * 1000,
-): () => void {
-  const timer = setInterval(() => {
-    seedTimeSpans(db)
-      .then(() => seedCalendarColors(db))
-      .catch(onError);
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): RepeatingJob {
+  return startRepeatingJob({
+    intervalMs: everyMs,
+    runOnce: async () => {
+      await seedTimeSpans(db);
+      await seedCalendarColors(db);
+      return false;
+    },
+    onError,
+  });
 }

@@ -20,11 +20,11 @@ describe('keepDemoWindowOpen', () => {
     expect(await lastSlotDaysAhead()).toBeLessThanOrEqual(30);
 
     const errors: unknown[] = [];
-    const stop = keepDemoWindowOpen(ctx.db, (error) => errors.push(error), 50);
+    const demoWindow = keepDemoWindowOpen(ctx.db, (error) => errors.push(error), 50);
     try {
       await expect.poll(lastSlotDaysAhead, { timeout: 10_000, interval: 100 }).toBeGreaterThanOrEqual(88);
     } finally {
-      stop();
+      await demoWindow.stop();
     }
     expect(errors).toEqual([]);
   });
