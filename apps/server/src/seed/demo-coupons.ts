@@ -256,6 +256,21 @@ const DEMO_COUPONS: DemoCoupon[] = [
     value: 10,
     channels: ['web', 'spot'],
   },
+  {
+    site: 'IZURA',
+    code: 'IZURA10',
+    names: [
+      '五浦10%オフクーポン',
+      'Izura 10% off',
+      '五浦九折优惠券',
+      '이즈라 10% 할인 쿠폰',
+      '五浦九折優惠券',
+      'คูปองอิซุระลด 10%',
+    ],
+    campaign: WELCOME,
+    type: 'percent',
+    value: 10,
+  },
   ...[1, 2].map((n): DemoCoupon => ({
     site: 'BORDERLESS',
     code: `INVITE-${n}`,

@@ -8,12 +8,15 @@ import { createTestOrder } from './coupon-test-fixtures.ts';
 
 const ctx = setupTestApp();
 
-/** An order on a seeded DEMO product: one adult ticket (3000) of 'entry', or one free preview seat. */
-async function demoOrder(productKey: 'entry' | 'freePreview'): Promise<string> {
+/**
+ * An order on a seeded product: one ticket of its first type. DEMO's 'entry' is one adult (3000), its
+ * 'freePreview' one free seat; IZURA's 'entry' one adult (1800).
+ */
+async function demoOrder(site: 'DEMO' | 'IZURA', productKey: 'entry' | 'freePreview'): Promise<string> {
   const [product] = await ctx.db
     .select({ id: products.id })
     .from(products)
-    .where(eq(products.uuid, productUuid('DEMO', productKey)));
+    .where(eq(products.uuid, productUuid(site, productKey)));
   const [ticket] = await ctx.db
     .select({ id: optionValues.id, price: optionValues.price })
     .from(optionValues)
@@ -24,6 +27,7 @@ async function demoOrder(productKey: 'entry' | 'freePreview'): Promise<string> {
     .where(and(eq(timeSpans.productId, product!.id), sql`${timeSpans.startsAt} > now()`))
     .limit(1);
   const { token } = await createTestOrder(ctx.db, {
+    site,
     productId: product!.id,
     timeSpanId: span!.id,
     lines: [{ optionValueId: ticket!.id, quantity: 1, unitPrice: ticket!.price }],
@@ -31,10 +35,11 @@ async function demoOrder(productKey: 'entry' | 'freePreview'): Promise<string> {
   return token;
 }
 
-async function apply(token: string, code: string) {
+/** Applies `code` to the order through the site's API: the discount, or the error string. */
+async function apply(token: string, code: string, slug = 'demo') {
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/demo/api/v1/ordercoupons/${token}`,
+    url: `/${slug}/api/v1/ordercoupons/${token}`,
     headers: xsrfHeaders(),
     remoteAddress: visitorAddress(),
     payload: { coupon_code: code },
@@ -43,7 +48,7 @@ async function apply(token: string, code: string) {
 }
 
 describe('demo coupons (docs/demo-coupons.md)', () => {
-  const entry = () => demoOrder('entry');
+  const entry = () => demoOrder('DEMO', 'entry');
 
   it('each demo code on a one-adult entry order does what the docs say', async () => {
     const expected: Record<string, string> = {
@@ -63,6 +68,7 @@ describe('demo coupons (docs/demo-coupons.md)', () => {
       'DEMO-FUTURE-CAMPAIGN': 'out of coverage dates',
       'DEMO-BROKEN': 'discount could not be calculated',
       WELCOME10: 'coupon_code does not exist',
+      IZURA10: 'coupon_code does not exist',
     };
     const actual: Record<string, string> = {};
     for (const code of Object.keys(expected)) actual[code] = await apply(await entry(), code);
@@ -80,14 +86,18 @@ describe('demo coupons (docs/demo-coupons.md)', () => {
     expect(await apply(b, 'DEMO-INVITE-2')).toBe('3000');
     expect(await apply(b, 'DEMO-INVITE-2')).toBe('duplicated invitation code');
     expect(await apply(b, 'DEMO-INVITE-3')).toBe('invitation codes exceed tickets');
-    expect(await apply(await demoOrder('freePreview'), 'DEMO-ENTRY')).toBe(
+    expect(await apply(await demoOrder('DEMO', 'freePreview'), 'DEMO-ENTRY')).toBe(
       'coupon cannot be applied to specified order',
     );
   });
 
+  it("IZURA10 takes 10 % off an IZURA adult (1800): 180, on IZURA's own API", async () => {
+    expect(await apply(await demoOrder('IZURA', 'entry'), 'IZURA10', 'izura')).toBe('180');
+  });
+
   it('seeding again adds nothing and keeps the uses taken', async () => {
     const before = await ctx.db.select({ code: coupons.code, used: coupons.usedCount }).from(coupons);
-    expect(before.length).toBeGreaterThanOrEqual(19);
+    expect(before.length).toBeGreaterThanOrEqual(21);
     await seedDemoCoupons(ctx.db);
     const after = await ctx.db.select({ code: coupons.code, used: coupons.usedCount }).from(coupons);
     expect(after).toEqual(expect.arrayContaining(before));
