@@ -68,7 +68,8 @@ const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   RUINS: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds', 'gmo_paypay'] },
   IZURA: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER },
   CANCANFACTORY: { web: ['gmo_3ds', 'gmo_paypay'], pos: ['gmo'] },
-  MORI: { web: ['stripe_secure', 'alipay', 'free'] },
+  // gmo_3ds: an invited visitor can pay by card on the payment screen (the simulator plays it in development).
+  MORI: { web: ['stripe_secure', 'gmo_3ds', 'alipay', 'free'] },
   ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA: ['free'] },
   SOFTBANK: {
     web: ['softbank_3ds', 'softbank_credit', 'softbank_paypay', 'softbank_alipay', 'free'],

@@ -61,6 +61,18 @@ describe('reference data on a database without demo data', () => {
     }
   });
 
+  it('lets an invited MORI visitor pay by card on the web: gmo_3ds with a GMO shop id', async () => {
+    // The payment screen takes only card methods with a token script (gmo, gmo_3ds) and free today.
+    const methods = await db.$client.query<{ method: string }>(
+      "SELECT method FROM payment_methods WHERE site_code = 'MORI' AND channel = 'web' AND enabled",
+    );
+    expect(methods.rows.map((row) => row.method)).toContain('gmo_3ds');
+    const shop = await db.$client.query<{ shop_id: string | null }>(
+      "SELECT settings -> 'payment' -> 'cardProviderKeys' ->> 'gmo' AS shop_id FROM sites WHERE code = 'MORI'",
+    );
+    expect(shop.rows[0]!.shop_id).toBeTruthy();
+  });
+
   it('starts when an operator removed a reference site and gave its slug to another one', async () => {
     await db.$client.query("DELETE FROM sites WHERE code = 'MORI'");
     await db.$client.query(
