@@ -184,3 +184,19 @@ export async function acknowledgeErrorDialog(page: Page, lang: LangCode, code: s
   await dialog.waitFor({ state: 'visible' });
   await dialog.getByRole('button', { name: text(lang, 'error_dialog_ok') }).click();
 }
+
+/**
+ * The order token the app keeps in sessionStorage (the core store of the site, `kippu.<SITE>.core`), or
+ * null when no order is stored: after a session time-out the app must have let go of it.
+ */
+export async function storedOrderToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    for (let i = 0; i < sessionStorage.length; i++) {
+      const key = sessionStorage.key(i)!;
+      if (!/^kippu\.[^.]+\.core$/.test(key)) continue;
+      const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { state?: { orderToken?: string } };
+      if (stored.state?.orderToken) return stored.state.orderToken;
+    }
+    return null;
+  });
+}
