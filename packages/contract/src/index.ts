@@ -17,6 +17,7 @@ export * from './endpoints/checkout.ts';
 export * from './endpoints/reservations.ts';
 export * from './endpoints/gtm.ts';
 export * from './endpoints/ticket.ts';
+export * from './endpoints/ticket-share.ts';
 export * from './endpoints/catalogue-common.ts';
 export * from './endpoints/catalogue-search.ts';
 export * from './endpoints/catalogue-search-by-date.ts';

@@ -6,6 +6,7 @@ import { couponsRoutes } from './coupons/routes.ts';
 import { orderMailsRoutes } from './mail/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { ticketsRoutes } from './tickets/routes.ts';
+import { ticketShareRoutes } from './tickets/share-routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -16,4 +17,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(orderMailsRoutes);
   await app.register(checkoutRoutes);
   await app.register(ticketsRoutes);
+  await app.register(ticketShareRoutes);
 }

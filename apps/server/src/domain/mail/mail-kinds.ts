@@ -40,6 +40,16 @@ export interface MailPayloads {
     /** Amount paid in yen. */
     total: number;
   };
+  /** A ticket link a holder sends to another address (ADR 021), in the language they chose. */
+  ticket_link: {
+    siteName: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the visit. */
+    startsAt: string;
+    endsAt: string;
+    ticketUrl: string;
+  };
 }
 
 export type MailKind = keyof MailPayloads;
@@ -48,6 +58,7 @@ export const MAIL_KINDS = [
   'mail_confirmation',
   'invitation',
   'purchase_confirmation',
+  'ticket_link',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

@@ -111,6 +111,28 @@ function purchaseDocument({ lang, payload }: OutboxMailOf<'purchase_confirmation
   };
 }
 
+function ticketLinkDocument({ lang, payload }: OutboxMailOf<'ticket_link'>): MailDocument {
+  const site = payload.siteName;
+  return {
+    lang,
+    subject: mailText(lang, 'email_ticket_link_subject', { site, product: payload.productName }),
+    siteName: site,
+    preheader: mailText(lang, 'email_ticket_link_preheader'),
+    heading: mailText(lang, 'email_ticket_link_heading'),
+    paragraphs: [mailText(lang, 'email_ticket_link_body', { site })],
+    tables: [
+      {
+        rows: [
+          { label: mailText(lang, 'email_label_ticket'), value: payload.productName },
+          ...visitRows(payload.productType, payload.startsAt, payload.endsAt, lang),
+        ],
+      },
+    ],
+    action: { label: mailText(lang, 'email_ticket_link_button'), url: payload.ticketUrl },
+    notes: [mailText(lang, 'email_ticket_link_note')],
+  };
+}
+
 function documentOf(mail: OutboxMail): MailDocument {
   switch (mail.kind) {
     case 'mail_confirmation':
@@ -119,6 +141,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return invitationDocument(mail);
     case 'purchase_confirmation':
       return purchaseDocument(mail);
+    case 'ticket_link':
+      return ticketLinkDocument(mail);
   }
 }
 

@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  reservationTokenParamsSchema,
+  sharedTicketQuerySchema,
+  ticketResponseSchema,
+  ticketSendBodySchema,
+  ticketSendResponseSchema,
+  ticketShareBodySchema,
+  ticketShareOptionsResponseSchema,
+  ticketShareQuerySchema,
+  ticketShareResponseSchema,
+} from '@kippu/contract';
+import { sendTicketLink } from '../../domain/tickets/send-ticket-link.ts';
+import { sharedTicketPage } from '../../domain/tickets/shared-ticket-page.ts';
+import { shareOptions, splitTickets } from '../../domain/tickets/share-tickets.ts';
+import { perClientRateLimit } from '../../plugins/rate-limit.ts';
+import { AppError } from '../../shared/app-error.ts';
+
+/**
+ * Sending mails to any address is worth abusing: per client (a script spamming from one address) and per
+ * reservation (one ticket link mailed to many people). Enough for a family handing tickets round.
+ */
+const SEND_PER_CLIENT = { max: 5, timeWindow: '1 minute' };
+const SEND_PER_RESERVATION = { max: 10, timeWindow: '1 hour' };
+
+/** Share, shared and send (ADR 021): a holder's tickets handed to companions. */
+export async function ticketShareRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/tickets/share/:id',
+    {
+      schema: {
+        params: reservationTokenParamsSchema,
+        querystring: ticketShareQuerySchema,
+        response: { 200: ticketShareOptionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return shareOptions(app.db, request.site, request.params.id, request.query.lang);
+    },
+  );
+
+  app.post(
+    '/tickets/share/:id',
+    {
+      schema: {
+        params: reservationTokenParamsSchema,
+        body: ticketShareBodySchema,
+        response: { 201: ticketShareResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return splitTickets(app.db, request.site, request.params.id, request.body);
+    },
+  );
+
+  app.get(
+    '/tickets/shared/:id',
+    {
+      schema: {
+        params: reservationTokenParamsSchema,
+        querystring: sharedTicketQuerySchema,
+        response: { 200: ticketResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      // The QR codes admit people: never kept by a shared cache.
+      reply.header('cache-control', 'private, no-store');
+      return sharedTicketPage(
+        app.db,
+        app.env.APP_SECRET,
+        request.site,
+        request.params.id,
+        request.query.lang,
+      );
+    },
+  );
+
+  const perReservation = app.createRateLimit({
+    ...SEND_PER_RESERVATION,
+    keyGenerator: (request: FastifyRequest) => `ticket-send|${(request.params as { id: string }).id}`,
+  });
+
+  app.post(
+    '/tickets/send/:id',
+    {
+      schema: {
+        params: reservationTokenParamsSchema,
+        body: ticketSendBodySchema,
+        response: { 202: ticketSendResponseSchema },
+      },
+      config: perClientRateLimit('ticket-send', SEND_PER_CLIENT),
+      // After validation, so the key is a well-formed token.
+      preHandler: async (request, reply) => {
+        const budget = await perReservation(request);
+        if (!budget.isAllowed && budget.isExceeded) {
+          reply.header('retry-after', budget.ttlInSeconds);
+          throw new AppError('too_many_requests');
+        }
+      },
+    },
+    async (request, reply) => {
+      reply.code(202);
+      return sendTicketLink(app.db, app.env, request.site, request.params.id, request.body);
+    },
+  );
+}
