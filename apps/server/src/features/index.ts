@@ -7,6 +7,8 @@ import { orderMailsRoutes } from './mail/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { ticketsRoutes } from './tickets/routes.ts';
 import { ticketShareRoutes } from './tickets/share-routes.ts';
+import { mailMagazinesRoutes } from './mail-magazines/routes.ts';
+import { reservationCalendarRoutes } from './reservation-calendar/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -18,4 +20,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(checkoutRoutes);
   await app.register(ticketsRoutes);
   await app.register(ticketShareRoutes);
+  await app.register(mailMagazinesRoutes);
+  await app.register(reservationCalendarRoutes);
 }

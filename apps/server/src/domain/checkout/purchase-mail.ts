@@ -1,12 +1,18 @@
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import { siteUrl } from '../links.ts';
+import { unsubscribeTokenFor } from '../mail-magazines/mail-magazine-subscriptions.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { inLang, reservationById } from '../reservations/reservation-details.ts';
 
 /** The ticket page of a reservation, as the SPA routes it (`/id/:reservationToken`). */
 export function ticketPagePath(reservationToken: string): string {
   return `/id/${reservationToken}`;
+}
+
+/** The mail-magazine release screen of an unsubscribe token (`/mail-release/:mailToken`, ADR 022). */
+export function mailReleasePath(unsubscribeToken: string): string {
+  return `/mail-release/${unsubscribeToken}`;
 }
 
 /**
@@ -23,6 +29,7 @@ export async function queuePurchaseConfirmation(
   const reservation = (await reservationById(tx, reservationId))!;
   if (!reservation.email) return;
   const { lang } = reservation;
+  const unsubscribeToken = await unsubscribeTokenFor(tx, reservation.siteCode, reservation.email);
   await enqueueMail(tx, {
     kind: 'purchase_confirmation',
     siteCode: reservation.siteCode,
@@ -43,6 +50,9 @@ export async function queuePurchaseConfirmation(
       })),
       discount: reservation.discount,
       total: paid,
+      ...(unsubscribeToken
+        ? { unsubscribeUrl: siteUrl(env, reservation.siteSlug, mailReleasePath(unsubscribeToken), lang) }
+        : {}),
     },
   });
 }

@@ -18,6 +18,7 @@ import {
   type RefundOutcome,
   type StartOutcome,
 } from '../payments/payment-provider.ts';
+import { recordMailMagazineChoice } from '../mail-magazines/record-mail-magazine-choice.ts';
 import { createReservation } from '../reservations/create-reservation.ts';
 import { sellHeldStock } from '../stock/sell-held-stock.ts';
 import { queuePurchaseConfirmation } from './purchase-mail.ts';
@@ -105,6 +106,8 @@ async function reserveOrRefund(
       email: rows[0]!.email ?? '',
       lang: rows[0]!.lang,
     });
+    // Before the mail: the mail carries the subscription's unsubscribe link.
+    await recordMailMagazineChoice(tx, reservation.id);
     await queuePurchaseConfirmation(tx, deps.env, reservation.id, attempt.amount);
     return 'reserved';
   });

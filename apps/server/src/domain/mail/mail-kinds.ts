@@ -39,6 +39,8 @@ export interface MailPayloads {
     discount: number;
     /** Amount paid in yen. */
     total: number;
+    /** The mail-magazine release link (ADR 022), while the address gets a magazine; absent in older rows. */
+    unsubscribeUrl?: string;
   };
   /** A ticket link a holder sends to another address (ADR 021), in the language they chose. */
   ticket_link: {

@@ -8,17 +8,20 @@ function tokyoDay(iso: string): DateArray {
   return [year, month, day];
 }
 
+/** What a calendar entry shows: the purchase mail's payload has it, the ticket page's download reads it. */
+export type CalendarVisit = Pick<
+  MailPayloads['purchase_confirmation'],
+  'siteName' | 'reservationNumber' | 'productName' | 'productType' | 'startsAt' | 'endsAt' | 'ticketUrl'
+>;
+
 /**
- * The visit as an iCalendar event (RFC 5545) for the purchase confirmation. A slot or a day ticket is
- * timed, written in UTC (`DTSTART:20250105T010000Z`) so no calendar has to know Asia/Tokyo; a pass is an
- * all-day event over the days it is valid (DTEND exclusive). The UID is the reservation number at our host,
- * so a mail sent twice (ADR 016: at least once) updates one entry instead of adding a second.
+ * The visit as an iCalendar event (RFC 5545) for the purchase confirmation and the ticket page's "add to
+ * calendar" download. A slot or a day ticket is timed, written in UTC (`DTSTART:20250105T010000Z`) so no
+ * calendar has to know Asia/Tokyo; a pass is an all-day event over the days it is valid (DTEND exclusive).
+ * The UID is the reservation number at our host, so a mail sent twice (ADR 016: at least once) or the
+ * ticket page's download updates one entry instead of adding a second.
  */
-export function purchaseCalendar(
-  payload: MailPayloads['purchase_confirmation'],
-  lang: LangCode,
-  uidHost: string,
-): string {
+export function purchaseCalendar(payload: CalendarVisit, lang: LangCode, uidHost: string): string {
   const when: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType'> & {
     end: EventAttributes['start'];
     endInputType?: 'utc';

@@ -107,7 +107,13 @@ function purchaseDocument({ lang, payload }: OutboxMailOf<'purchase_confirmation
       },
     ],
     action: { label: mailText(lang, 'email_purchase_button'), url: payload.ticketUrl },
-    notes: [mailText(lang, 'email_purchase_calendar_note'), mailText(lang, 'email_purchase_keep')],
+    notes: [
+      mailText(lang, 'email_purchase_calendar_note'),
+      mailText(lang, 'email_purchase_keep'),
+      ...(payload.unsubscribeUrl
+        ? [mailText(lang, 'email_purchase_unsubscribe', { url: payload.unsubscribeUrl })]
+        : []),
+    ],
   };
 }
 

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { langCodeSchema } from '../enums.ts';
+
+/**
+ * GET /api/v1/reservations/{reservationToken}/calendar.ics?lang=: the visit as an iCalendar file (a
+ * download, `text/calendar`), in `lang` or else the reservation's language. Same event UID as the purchase
+ * mail's attachment, so adding both updates one calendar entry.
+ */
+export const reservationCalendarQuerySchema = z.object({ lang: langCodeSchema.optional() });
+export type ReservationCalendarQuery = z.infer<typeof reservationCalendarQuerySchema>;
