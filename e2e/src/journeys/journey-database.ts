@@ -54,3 +54,19 @@ export async function orderRecord(orderToken: string): Promise<OrderRecord> {
     reservations: reservations.map((row) => row.reservation_number),
   };
 }
+
+export interface PaymentRecord {
+  method: string;
+  amount: number;
+  status: string;
+}
+
+/** Every payment attempt of the order of `orderToken`, oldest first: what was charged, how, and its outcome. */
+export async function paymentsOf(orderToken: string): Promise<PaymentRecord[]> {
+  const rows = await query<{ method: string; amount: string; status: string }>(
+    `SELECT p.method, p.amount, p.status FROM payments p JOIN orders o ON o.id = p.order_id
+     WHERE o.order_token = $1 ORDER BY p.id`,
+    [orderToken],
+  );
+  return rows.map((row) => ({ method: row.method, amount: Number(row.amount), status: row.status }));
+}

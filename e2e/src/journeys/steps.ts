@@ -69,8 +69,8 @@ export async function chooseTickets(
       await chooseDate(page, lang, options.date);
       dateChosen = true;
     } else if (!productChosen && (await visible(productSection))) {
-      const radios = productSection.getByRole('radio');
-      await (options.product ? radios.filter({ hasText: options.product }) : radios).first().click();
+      // The radio is named by the product (aria-labelledby); it holds no text of its own to filter on.
+      await productSection.getByRole('radio', { name: options.product }).first().click();
       productChosen = true;
     } else if (await visible(times)) {
       await times.getByRole('radio').first().click();
@@ -199,4 +199,25 @@ export async function storedOrderToken(page: Page): Promise<string | null> {
     }
     return null;
   });
+}
+
+/**
+ * On confirm: enters `code` in the coupon field and applies it; answers once the order shows it among the
+ * applied coupons, and fails with the dialog's text if the code was refused.
+ */
+export async function applyCoupon(page: Page, lang: LangCode, code: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: text(lang, 'confirm_coupon_code'), exact: true }).fill(code);
+  await main.getByRole('button', { name: text(lang, 'confirm_coupon_apply'), exact: true }).click();
+  const applied = main.getByRole('list', { name: text(lang, 'confirm_coupons_applied') });
+  const dialog = page.getByRole('dialog');
+  await expect
+    .poll(
+      async () => {
+        if (await visible(dialog)) return `refused: ${await dialog.innerText()}`;
+        return (await applied.innerText().catch(() => '')).includes(code) ? 'applied' : 'waiting';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('applied');
 }
