@@ -102,16 +102,18 @@ describe('the ticket page', () => {
     expect(header.style.getPropertyValue('--ticket-on-header-sp')).toBe('#15151a');
     expect(header.style.getPropertyValue('--ticket-on-header-pc')).toBe('#ffffff');
     // The site name shows as the header logo on wide screens only (headerLogo: pc on, sp off).
-    expect(within(cards[0]!).getByText('Harbour Light Museum (en)').className).toContain('ticket-card__brand--no-sp');
+    expect(within(cards[0]!).getByText('Harbour Light Museum (en)').className).toContain(
+      'ticket-card__brand--no-sp',
+    );
   });
 
   it('pushes ticket_view once for the reservation', async () => {
     fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData()) });
     await renderTicket('fusion');
     await drawnCodes();
-    expect(window.dataLayer?.filter((entry) => (entry as { event: string }).event === 'ticket_view')).toEqual([
-      expect.objectContaining({ reservation_number: 'K7QX2M9P', total_quantity: 3 }),
-    ]);
+    expect(window.dataLayer?.filter((entry) => (entry as { event: string }).event === 'ticket_view')).toEqual(
+      [expect.objectContaining({ reservation_number: 'K7QX2M9P', total_quantity: 3 })],
+    );
   });
 
   it('shows the date in the visitor’s language and asks the server in it', async () => {
@@ -135,11 +137,32 @@ describe('the ticket page', () => {
     expect(screen.queryByText('Valid')).toBeNull();
   });
 
+  it('links to sharing and sending while the booking is active', async () => {
+    fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData()) });
+    await renderTicket('fusion');
+    expect((await screen.findByRole('link', { name: 'Share tickets' })).getAttribute('href')).toBe(
+      `/tickets/share/${TOKEN}`,
+    );
+    expect(screen.getByRole('link', { name: 'Send tickets' }).getAttribute('href')).toBe(
+      `/tickets/send/${TOKEN}`,
+    );
+  });
+
+  it('offers no sharing or sending for a cancelled booking', async () => {
+    fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData({ status: 'cancelled' })) });
+    await renderTicket('fusion');
+    await screen.findByRole('button', { name: 'Print tickets' });
+    expect(screen.queryByRole('link', { name: 'Share tickets' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Send tickets' })).toBeNull();
+  });
+
   it('says a ticket was not found without an error dialog', async () => {
     fakeApi({ [`GET tickets/${TOKEN}`]: serverError('record_not_found') });
     await renderTicket('fusion');
     expect(
-      await screen.findByText('We could not find this ticket. Please check the link in your confirmation email.'),
+      await screen.findByText(
+        'We could not find this ticket. Please check the link in your confirmation email.',
+      ),
     ).toBeTruthy();
     expect(useDialogStore.getState().dialogs).toEqual([]);
     expect(screen.getByRole('link', { name: 'Find your booking' })).toBeTruthy();

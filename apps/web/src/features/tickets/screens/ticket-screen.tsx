@@ -7,16 +7,9 @@ import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { ticketQuery } from '../api/ticket-query.ts';
-import type { TicketDisplay } from '../ticket/ticket-parts.tsx';
+import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
 import '../ticket/ticket.css';
-
-/** Until the site's settings arrive (they load with the layout), tickets show as one card in a neutral band. */
-const FALLBACK_DISPLAY: TicketDisplay = {
-  displayType: 'fusion',
-  headerColor: { pc: '#15151a', sp: '#15151a' },
-  headerLogo: { pc: true, sp: true },
-};
 
 function PrintIcon() {
   return (
@@ -61,7 +54,11 @@ export default function TicketScreen() {
                 {t('ticket_find_booking')}
               </Link>
             ) : (
-              <button type="button" className="button button--secondary" onClick={() => void ticket.refetch()}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void ticket.refetch()}
+              >
                 {t('ticket_retry')}
               </button>
             )}
@@ -78,6 +75,22 @@ export default function TicketScreen() {
                 <PrintIcon />
                 {t('ticket_print')}
               </button>
+              {ticket.data.status === 'reserved' ? (
+                <>
+                  <Link
+                    className="button button--secondary"
+                    to={paths.ticketShare.getHref({ reservationToken })}
+                  >
+                    {t('screen_ticket_share_title')}
+                  </Link>
+                  <Link
+                    className="button button--secondary"
+                    to={paths.ticketSend.getHref({ reservationToken })}
+                  >
+                    {t('screen_ticket_send_title')}
+                  </Link>
+                </>
+              ) : null}
             </div>
           </>
         )}

@@ -1,6 +1,59 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
+import { sharedTicketQuery } from '../shared/shared-ticket-query.ts';
+import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
+import { TicketView } from '../ticket/ticket-view.tsx';
+import '../ticket/ticket.css';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * Shared (spec §2 `/tickets/shared/:reservationToken`, ADR 021): the companion's page. Only the tickets
+ * shared with them, each with its own QR code, laid out as the site's ticket page; no purchase details.
+ */
 export default function TicketSharedScreen() {
-  return <PendingScreen titleKey="screen_ticket_shared_title" />;
+  const { t } = useTranslation();
+  const lang = useActiveLang();
+  const { reservationToken = '' } = useParams();
+  const settings = useCoreStore((state) => state.configuration?.settings);
+  const ticket = useQuery(sharedTicketQuery(reservationToken, lang));
+  const notFound = ticket.error instanceof ApiError && ticket.error.status === 404;
+
+  return (
+    <div className="ticket-page">
+      <ScreenHero title={t('screen_ticket_shared_title')} />
+      <div className="ticket-page__content">
+        {ticket.isPending ? (
+          <div className="ticket-skeleton" aria-busy="true">
+            <span className="visually-hidden">{t('common_loading')}</span>
+          </div>
+        ) : ticket.isError ? (
+          <div className="ticket-message" role={notFound ? undefined : 'alert'}>
+            <p>{t(notFound ? 'shared_not_found' : 'ticket_load_failed')}</p>
+            {notFound ? null : (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void ticket.refetch()}
+              >
+                {t('ticket_retry')}
+              </button>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className="ticket-notice">{t('shared_intro')}</p>
+            <TicketView
+              ticket={ticket.data}
+              display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
+              brand={settings?.name[lang] ?? ''}
+            />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

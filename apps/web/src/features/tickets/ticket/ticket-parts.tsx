@@ -8,6 +8,13 @@ import { QrImage } from './qr-image.tsx';
 export type TicketEntry = TicketResponse['tickets'][number];
 export type TicketDisplay = SiteSettings['ticketDisplay'];
 
+/** Until the site's settings arrive (they load with the layout), tickets show as one card in a neutral band. */
+export const FALLBACK_DISPLAY: TicketDisplay = {
+  displayType: 'fusion',
+  headerColor: { pc: '#15151a', sp: '#15151a' },
+  headerLogo: { pc: true, sp: true },
+};
+
 const textOn = (colour: string) => (toneOf(colour) === 'dark' ? '#ffffff' : '#15151a');
 
 /**
@@ -85,7 +92,9 @@ export function TicketQr({
         <span className="ticket-qr__type">{entry.option_name}</span>
         <span className="ticket-qr__index">{t('ticket_index', { index: index + 1, total })}</span>
         {reservationActive ? (
-          <span className={`ticket-status ticket-status--${entry.status}`}>{t(`ticket_status_${entry.status}`)}</span>
+          <span className={`ticket-status ticket-status--${entry.status}`}>
+            {t(`ticket_status_${entry.status}`)}
+          </span>
         ) : null}
       </figcaption>
     </figure>

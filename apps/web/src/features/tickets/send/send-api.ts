@@ -1,0 +1,14 @@
+import type { TicketSendBody, TicketSendResponse } from '@kippu/contract/endpoints/ticket-share';
+import { api } from '../../../shared/api/api-client.ts';
+
+/** POST /tickets/send/{reservationToken}: mails the ticket link; refusals (rate limit, not found) show dialogs. */
+export async function sendTicketLink(
+  reservationToken: string,
+  body: TicketSendBody,
+): Promise<TicketSendResponse> {
+  const { data } = await api.post<TicketSendResponse>(
+    `tickets/send/${encodeURIComponent(reservationToken)}`,
+    body,
+  );
+  return data;
+}
