@@ -1,6 +1,21 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** After the release (spec §2 `/mail-release-completion`): what happened, and the way to the tickets. */
 export default function MailReleaseCompletionScreen() {
-  return <PendingScreen titleKey="screen_mail_release_completion_title" />;
+  const { t } = useTranslation();
+  return (
+    <MessageScreen
+      testId="mail-release-completion-screen"
+      title={t('screen_mail_release_completion_title')}
+      text={t('mail_release_completion_text')}
+      action={
+        <Link className="button button--secondary" to={paths.root.getHref()}>
+          {t('common_back_to_tickets')}
+        </Link>
+      }
+    />
+  );
 }

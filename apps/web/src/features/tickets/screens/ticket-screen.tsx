@@ -8,6 +8,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { ticketQuery } from '../api/ticket-query.ts';
 import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
+import { AddToCalendarLink } from '../ticket/add-to-calendar-link.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
 import '../ticket/ticket.css';
 
@@ -75,6 +76,7 @@ export default function TicketScreen() {
                 <PrintIcon />
                 {t('ticket_print')}
               </button>
+              <AddToCalendarLink reservationToken={reservationToken} lang={lang} />
               {ticket.data.status === 'reserved' ? (
                 <>
                   <Link

@@ -1,0 +1,13 @@
+import type { ReservationLookupResponse } from '@kippu/contract/endpoints/reservations';
+import { api } from '../../../../shared/api/api-client.ts';
+
+/**
+ * GET /reservations?email&reservation_number: the ticket page's token of a booking. No match (`record not
+ * found`) and too many tries (`too many requests`) show their dialogs (API client) and throw.
+ */
+export async function lookUpReservation(email: string, reservationNumber: string): Promise<string> {
+  const { data } = await api.get<ReservationLookupResponse>('reservations', {
+    params: { email: email.trim(), reservation_number: reservationNumber.trim() },
+  });
+  return data.reservation_token;
+}
