@@ -13,6 +13,7 @@ import {
   payByCard,
   reservationNumber,
   signIn,
+  storedOrder,
   storedOrderToken,
   tokyoDate,
 } from './steps.ts';
@@ -25,7 +26,10 @@ async function acknowledgeTimeout(page: Page, lang: LangCode): Promise<void> {
   await acknowledgeErrorDialog(page, lang, 'session_timeout');
   await page.waitForURL(/#\/order$/);
   await expect.poll(() => dialog.count()).toBe(0);
-  expect(await storedOrderToken(page), 'the order token left sessionStorage').toBeNull();
+  expect(await storedOrder(page), 'the order left sessionStorage').toEqual({
+    orderToken: null,
+    savedOrder: null,
+  });
 }
 
 describe.skipIf(skipBrowserSuites)('the hold runs out mid-journey', () => {

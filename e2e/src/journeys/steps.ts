@@ -186,19 +186,26 @@ export async function acknowledgeErrorDialog(page: Page, lang: LangCode, code: s
 }
 
 /**
- * The order token the app keeps in sessionStorage (the core store of the site, `kippu.<SITE>.core`), or
- * null when no order is stored: after a session time-out the app must have let go of it.
+ * What the app keeps of the visitor's order in sessionStorage (the site's core store, `kippu.<SITE>.core`):
+ * the order token and the saved order page; null for each when none is stored (after a session time-out).
  */
-export async function storedOrderToken(page: Page): Promise<string | null> {
+export async function storedOrder(page: Page): Promise<{ orderToken: string | null; savedOrder: unknown }> {
   return page.evaluate(() => {
     for (let i = 0; i < sessionStorage.length; i++) {
       const key = sessionStorage.key(i)!;
       if (!/^kippu\.[^.]+\.core$/.test(key)) continue;
-      const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { state?: { orderToken?: string } };
-      if (stored.state?.orderToken) return stored.state.orderToken;
+      const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as {
+        state?: { orderToken?: string | null; savedOrder?: unknown };
+      };
+      return { orderToken: stored.state?.orderToken ?? null, savedOrder: stored.state?.savedOrder ?? null };
     }
-    return null;
+    return { orderToken: null, savedOrder: null };
   });
+}
+
+/** The order token the app keeps in sessionStorage, or null when no order is stored. */
+export async function storedOrderToken(page: Page): Promise<string | null> {
+  return (await storedOrder(page)).orderToken;
 }
 
 /**
