@@ -9,6 +9,7 @@ import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { sendTicketLink } from '../send/send-api.ts';
 import { SendForm } from '../send/send-form.tsx';
 import '../share/share.css';
+import '../ticket/ticket.css';
 
 /**
  * Send (spec §2 `/tickets/send/:reservationToken`, ADR 021): mails the link of these tickets to another
@@ -37,9 +38,9 @@ export default function TicketSendScreen() {
       <ScreenHero title={t('screen_ticket_send_title')} />
       <div className="share-page__content">
         <p className="share-intro">{t('send_intro')}</p>
-        <p className="share-message" role="status">
-          {sentTo ? t('send_done', { email: sentTo }) : ''}
-        </p>
+        <div role="status">
+          {sentTo ? <p className="ticket-notice">{t('send_done', { email: sentTo })}</p> : null}
+        </div>
         <SendForm defaultLang={lang} submitting={submitting} onSubmit={(body) => void send(body)} />
         <Link className="button button--secondary share-back" to={paths.ticket.getHref({ reservationToken })}>
           {t('share_back')}

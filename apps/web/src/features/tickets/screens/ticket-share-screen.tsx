@@ -51,7 +51,7 @@ export default function TicketShareScreen() {
       <div className="share-page__content">
         {created ? (
           <>
-            <p className="share-message" role="status">
+            <p className="ticket-notice" role="status">
               {t('share_created')}
             </p>
             <ShareLink

@@ -8,6 +8,7 @@ import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { sharedTicketQuery } from '../shared/shared-ticket-query.ts';
 import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
+import '../share/share.css';
 import '../ticket/ticket.css';
 
 /**
@@ -24,7 +25,9 @@ export default function TicketSharedScreen() {
 
   return (
     <div className="ticket-page">
-      <ScreenHero title={t('screen_ticket_shared_title')} />
+      <ScreenHero title={t('screen_ticket_shared_title')}>
+        <p className="share-hero-lead">{t('shared_intro')}</p>
+      </ScreenHero>
       <div className="ticket-page__content">
         {ticket.isPending ? (
           <div className="ticket-skeleton" aria-busy="true">
@@ -44,14 +47,11 @@ export default function TicketSharedScreen() {
             )}
           </div>
         ) : (
-          <>
-            <p className="ticket-notice">{t('shared_intro')}</p>
-            <TicketView
-              ticket={ticket.data}
-              display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
-              brand={settings?.name[lang] ?? ''}
-            />
-          </>
+          <TicketView
+            ticket={ticket.data}
+            display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
+            brand={settings?.name[lang] ?? ''}
+          />
         )}
       </div>
     </div>

@@ -52,7 +52,7 @@ export function SendForm({
         )}
       </FormField>
       {choices.length > 0 ? (
-        <FormField id="send-lang" label={t('send_lang_label')}>
+        <FormField id="send-lang" label={t('send_lang_label')} required>
           {(control) => (
             <select
               {...control}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketShareBody, TicketShareOptionsResponse } from '@kippu/contract/endpoints/ticket-share';
-import { FormField } from '../../../shared/ui/form-field.tsx';
+import '../../../shared/ui/form-field.css';
 
 /**
  * How many of each ticket type to split off. A type offers 0 up to its valid tickets; the holder keeps at
@@ -41,29 +41,30 @@ export function ShareForm({
       {shareable.map((type) => {
         const id = `share-type-${type.option_value_id}`;
         return (
-          <FormField
-            key={type.option_value_id}
-            id={id}
-            label={type.name}
-            hint={t('share_type_hint', { count: type.count })}
-          >
-            {(control) => (
-              <select
-                {...control}
-                className="form-field__select"
-                value={counts[type.option_value_id] ?? 0}
-                onChange={(event) =>
-                  setCounts({ ...counts, [type.option_value_id]: Number(event.currentTarget.value) })
-                }
-              >
-                {Array.from({ length: type.count + 1 }, (_, count) => (
-                  <option key={count} value={count}>
-                    {count}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          // A count, not a question to answer: no required/optional tag (FormField's) beside the type's name.
+          <div className="form-field" key={type.option_value_id}>
+            <label htmlFor={id} className="form-field__label">
+              {type.name}
+            </label>
+            <p id={`${id}-hint`} className="form-field__hint">
+              {t('share_type_hint', { count: type.count })}
+            </p>
+            <select
+              id={id}
+              aria-describedby={`${id}-hint`}
+              className="form-field__select"
+              value={counts[type.option_value_id] ?? 0}
+              onChange={(event) =>
+                setCounts({ ...counts, [type.option_value_id]: Number(event.currentTarget.value) })
+              }
+            >
+              {Array.from({ length: type.count + 1 }, (_, count) => (
+                <option key={count} value={count}>
+                  {count}
+                </option>
+              ))}
+            </select>
+          </div>
         );
       })}
       <p className={`share-form__rule${keepsOne ? '' : ' share-form__rule--broken'}`}>
