@@ -15,7 +15,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from 
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
 import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
 import { registerSiteResolution } from './plugins/site.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
@@ -66,6 +66,8 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     // Errors raised before any route runs answer the one error body too, without echoing the URL.
     frameworkErrors: frameworkErrorHandler,
+    // A site's tickets sub-site shares the site's assets and API (ADR 024).
+    rewriteUrl: (request) => withoutTicketsFolder(request.url ?? '/'),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 

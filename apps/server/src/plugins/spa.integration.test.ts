@@ -22,6 +22,26 @@ describe('serving the web app', () => {
     expect((await get('/no-such-venue/')).body).toContain('data-site="BORDERLESS"');
   });
 
+  it("serves each site's tickets sub-site at /{slug}/tickets/ with its assets and API (ADR 024)", async () => {
+    const page = await get('/mori/tickets/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<body data-site="MORI">');
+    const asset = await get('/mori/tickets/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    const configuration = await get('/mori/tickets/api/v1/configurations');
+    expect(configuration.statusCode).toBe(200);
+    expect(configuration.json()).toMatchObject({ siteCode: 'MORI' });
+    expect((await get('/mori/tickets/api/v1/nothing-here')).json()).toEqual({ error: 'not found' });
+    expect((await get('/mori/tickets/assets/index-gone.js')).statusCode).toBe(404);
+  });
+
+  it('redirects a tickets sub-site without its trailing slash', async () => {
+    const res = await get('/mori/tickets');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/mori/tickets/');
+  });
+
   it('redirects a slug without its trailing slash', async () => {
     const res = await get('/mori');
     expect(res.statusCode).toBe(302);

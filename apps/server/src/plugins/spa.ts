@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, ERRORS, siteSlug, type SiteCode } from '@kippu/contract';
+import { DEFAULT_SITE, ERRORS, siteSlug, TICKETS_SLUG, type SiteCode } from '@kippu/contract';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
@@ -26,12 +26,22 @@ function looksLikeFile(path: string): boolean {
   return path.startsWith('assets/') || /\.[a-z0-9]+$/i.test(path);
 }
 
+/**
+ * The SPA's asset and API paths are relative (`./assets/...`, `./api/v1/...`), so a page served at
+ * `/{slug}/tickets/` asks for `/{slug}/tickets/assets/...` and `/{slug}/tickets/api/v1/...`. The router sees
+ * them as the site's own paths: `/{slug}/tickets/<rest>` → `/{slug}/<rest>` (the page itself, with nothing
+ * after the folder, stays as it is). Used as Fastify's `rewriteUrl`, before routing (ADR 024).
+ */
+export function withoutTicketsFolder(url: string): string {
+  return url.replace(new RegExp(`^(/[^/?#]+/)${TICKETS_SLUG}/(?=[^?#])`), '$1');
+}
+
 /** Crawlers may read the pages; the API is no place for them. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
 
 /**
- * Serves the SPA under `/{slug}/` for every site and `/tickets/` (the default site's tickets sub-site).
- * Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
+ * Serves the SPA under `/{slug}/` for every site, its tickets sub-site under `/{slug}/tickets/` and `/tickets/`
+ * (the default site's tickets sub-site; ADR 024). Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
  * (an unknown slug falls back to the default site).
  */
 export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
@@ -77,6 +87,11 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
   // Hashed build assets and static files (logos, favicon) are shared by all sites.
   app.get('/:slug/*', (request, reply) => {
     const file = (request.params as { '*': string })['*'];
+    // The sub-site's page needs its trailing slash, or its relative paths would resolve against /{slug}/.
+    if (file === TICKETS_SLUG) {
+      const { slug } = request.params as { slug: string };
+      return reply.redirect(`/${encodeURIComponent(slug)}/${TICKETS_SLUG}/`);
+    }
     if (file.startsWith('api/')) return reply.status(404).send({ error: ERRORS.not_found.message });
     // The page itself by its file name: the site's page (data-site, not cached), never the raw file.
     if (file === 'index.html') return sendPage(request, reply);

@@ -9,6 +9,7 @@ import { useErrorNavigation } from '../use-error-navigation.ts';
 import { useRouteEffects } from '../use-route-effects.ts';
 import { useSiteData } from '../use-site-data.ts';
 import { useTheme } from '../use-theme.ts';
+import { useTicketsSubSite } from '../use-tickets-sub-site.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
@@ -23,6 +24,7 @@ export function RootLayout() {
   useRouteEffects();
   useErrorNavigation();
   useTagManager();
+  useTicketsSubSite();
 
   // A plain #anchor would be taken as a route by the hash router, so the skip link moves focus itself.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
