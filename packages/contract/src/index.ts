@@ -15,6 +15,7 @@ export * from './endpoints/email.ts';
 export * from './endpoints/order-mails.ts';
 export * from './endpoints/checkout.ts';
 export * from './endpoints/reservations.ts';
+export * from './endpoints/receipt.ts';
 export * from './endpoints/mail-magazines.ts';
 export * from './endpoints/reservation-calendar.ts';
 export * from './endpoints/gtm.ts';

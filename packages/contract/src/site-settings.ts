@@ -85,6 +85,17 @@ export const siteSettingsSchema = z.object({
   layout: z.object({ orderProcedure: orderProcedureSchema }),
   calendar: z.object({ colorized: z.boolean() }),
   appDownloadModalImage: z.string().nullable(),
+  /**
+   * Who issues the receipts (ADR 023): the issuer's name and its qualified-invoice registration number
+   * (適格請求書発行事業者登録番号, T and 13 digits). Optional: documents stored before it keep working, and
+   * a receipt without it names the site and prints no number (a plain receipt, not a qualified invoice).
+   */
+  receipt: z
+    .object({
+      issuerName: localizedTextSchema,
+      registrationNumber: z.string().regex(/^T\d{13}$/, 'expected T and 13 digits'),
+    })
+    .optional(),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 

@@ -9,6 +9,7 @@ import { ticketsRoutes } from './tickets/routes.ts';
 import { ticketShareRoutes } from './tickets/share-routes.ts';
 import { mailMagazinesRoutes } from './mail-magazines/routes.ts';
 import { reservationCalendarRoutes } from './reservation-calendar/routes.ts';
+import { receiptsRoutes } from './receipts/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -22,4 +23,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ticketShareRoutes);
   await app.register(mailMagazinesRoutes);
   await app.register(reservationCalendarRoutes);
+  await app.register(receiptsRoutes);
 }

@@ -115,6 +115,8 @@ export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
     completePage: { showGoToTicketButton: !def.onlyStartMailConfirm },
     layout: { orderProcedure: def.orderProcedure },
     appDownloadModalImage: def.appDownloadModal ? '/images/app-download.png' : null,
+    // The demo operator issues receipts under the venue's name (ADR 023).
+    receipt: { issuerName: name, registrationNumber: def.invoiceRegistrationNumber },
   };
   return storedSiteSettingsSchema.parse(settings);
 }

@@ -6,6 +6,11 @@ export type ResidenceList = 'prefectures' | 'regions' | 'countries' | 'text';
 /** The parts of a site's settings that differ between the demo sites; sites.ts fills in the rest. */
 export interface SiteDefinition {
   code: DemoSiteCode;
+  /**
+   * The operator's qualified-invoice registration number printed on receipts (T + 13 digits, a valid check
+   * digit; demo values, ADR 023). Both West Japan sites are one operator, so they share one.
+   */
+  invoiceRegistrationNumber: string;
   kind: SiteSettings['kind'];
   name: Texts6;
   orderProcedure: OrderProcedure;
@@ -53,6 +58,7 @@ const WEST_JAPAN_FOOTER = {
 export const SITE_DEFINITIONS: SiteDefinition[] = [
   {
     code: 'BORDERLESS',
+    invoiceRegistrationNumber: 'T6010001000001',
     kind: 'art',
     name: [
       'キップ ボーダーレス ミュージアム',
@@ -80,6 +86,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'LAB_EXHIBITION',
+    invoiceRegistrationNumber: 'T5010001000002',
     kind: 'art',
     name: [
       'キップ ライトラボ展',
@@ -102,6 +109,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'DEMO',
+    invoiceRegistrationNumber: 'T4010001000003',
     kind: 'art',
     name: [
       'キップ デモ展覧会',
@@ -124,6 +132,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'RUINS',
+    invoiceRegistrationNumber: 'T3010001000004',
     kind: 'art',
     name: [
       'キップ 遺跡と光のアート展',
@@ -149,6 +158,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'IZURA',
+    invoiceRegistrationNumber: 'T2010001000005',
     kind: 'art',
     name: [
       'キップ 五浦 海辺のアート',
@@ -171,6 +181,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'CANCANFACTORY',
+    invoiceRegistrationNumber: 'T1010001000006',
     kind: 'cafe',
     name: [
       'キップ カンカン ファクトリー カフェ',
@@ -193,6 +204,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'MORI',
+    invoiceRegistrationNumber: 'T9010001000007',
     kind: 'art',
     name: [
       'キップ 森のアートミュージアム',
@@ -216,6 +228,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'ARTIZON',
+    invoiceRegistrationNumber: 'T8010001000008',
     kind: 'museum',
     name: [
       'キップ 美術館',
@@ -250,6 +263,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'SOFTBANK',
+    invoiceRegistrationNumber: 'T7010001000009',
     kind: 'art',
     name: [
       'キップ コネクテッド アートホール',
@@ -279,6 +293,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'NISHINIPPON_PRODUCT',
+    invoiceRegistrationNumber: 'T5010001000010',
     kind: 'art',
     name: [
       'キップ 西日本アートツアー',
@@ -302,6 +317,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'NISHINIPPON_DATE',
+    invoiceRegistrationNumber: 'T5010001000010',
     kind: 'art',
     name: [
       'キップ 西日本アートデイズ',
@@ -324,6 +340,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'NAGAI',
+    invoiceRegistrationNumber: 'T3010001000012',
     kind: 'garden',
     name: [
       'キップ 長居植物園',
@@ -351,6 +368,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'AZABUDAI_BORDERLESS',
+    invoiceRegistrationNumber: 'T2010001000013',
     kind: 'art',
     name: [
       'キップ ボーダーレス 麻布台',
@@ -379,6 +397,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
   },
   {
     code: 'OKINAWA',
+    invoiceRegistrationNumber: 'T1010001000014',
     kind: 'art',
     name: [
       'キップ 沖縄 光のアート展',
