@@ -146,6 +146,7 @@ describe('the ticket page', () => {
     expect(screen.getByRole('link', { name: 'Send tickets' }).getAttribute('href')).toBe(
       `/tickets/send/${TOKEN}`,
     );
+    expect(screen.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(`/id/${TOKEN}/receipt`);
   });
 
   it('offers no sharing or sending for a cancelled booking', async () => {
@@ -154,6 +155,7 @@ describe('the ticket page', () => {
     await screen.findByRole('button', { name: 'Print tickets' });
     expect(screen.queryByRole('link', { name: 'Share tickets' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Send tickets' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Receipt' })).toBeNull();
   });
 
   it('says a ticket was not found without an error dialog', async () => {

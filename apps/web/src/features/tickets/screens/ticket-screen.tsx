@@ -91,6 +91,9 @@ export default function TicketScreen() {
                   >
                     {t('screen_ticket_send_title')}
                   </Link>
+                  <Link className="button button--secondary" to={paths.receipt.getHref({ reservationToken })}>
+                    {t('screen_receipt_title')}
+                  </Link>
                 </>
               ) : null}
             </div>
