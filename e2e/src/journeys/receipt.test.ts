@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { PDFParse } from 'pdf-parse';
+import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import { text } from '../texts.ts';
+import {
+  checkScreen,
+  chooseTickets,
+  completePurchase,
+  confirmMail,
+  newVisitor,
+  payByCard,
+  reservationNumber,
+  signIn,
+  tokyoDate,
+} from './steps.ts';
+
+async function pdfText(file: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(file) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/**
+ * Issue 9, the receipt (ADR 023): after a purchase in Japanese, the visitor opens the receipt from the
+ * ticket page, types the addressee, sees the printable receipt, downloads its PDF (which holds the
+ * reservation number, the total and Japanese text), then issues it again and sees it marked 再発行;
+ * axe clean on the receipt screen before and after issuing.
+ */
+describe.skipIf(skipBrowserSuites)('the receipt', () => {
+  test('in Japanese: issue to an addressee, the printable sheet, the PDF, then a re-issue', async ({
+    page,
+  }) => {
+    const lang = 'ja';
+    const visitor = newVisitor(lang, 'receipt');
+    const screens: string[] = [];
+    await openPage(page, `/borderless/?lang=${lang}`);
+    await chooseTickets(page, lang, { date: tokyoDate(1), tickets: 2 });
+    await signIn(page, visitor);
+    await confirmMail(page, visitor);
+    await payByCard(page, lang);
+    await completePurchase(page, lang);
+    const number = await reservationNumber(page);
+    await page.getByRole('link', { name: text(lang, 'complete_go_to_ticket') }).click();
+    await page.waitForURL(/#\/id\/[^/]+$/);
+
+    await page.getByRole('link', { name: text(lang, 'screen_receipt_title') }).click();
+    await page.waitForURL(/#\/id\/[^/]+\/receipt/);
+    const issueButton = page.getByRole('button', { name: text(lang, 'receipt_issue_button') });
+    await expect.poll(() => issueButton.isVisible()).toBe(true);
+    await checkScreen(page, screens, 'receipt');
+
+    await page.getByLabel(text(lang, 'receipt_addressee'), { exact: false }).fill('株式会社キップ');
+    await issueButton.click();
+    const sheet = page.getByRole('article', { name: text(lang, 'receipt_title') });
+    await expect.poll(() => sheet.isVisible()).toBe(true);
+    const sheetText = await sheet.innerText();
+    expect(sheetText).toContain(text(lang, 'receipt_addressee_line', { addressee: '株式会社キップ' }));
+    expect(sheetText).toContain(number);
+    expect(sheetText).toMatch(/T\d{13}/);
+    expect(sheetText).not.toContain(text(lang, 'receipt_reissued'));
+    const total = (await sheet.locator('.receipt-paper__total strong').innerText()).trim();
+    expect(total).toMatch(/^[\d,]+円$/);
+    await checkScreen(page, screens, 'receipt-issued');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: text(lang, 'receipt_download_pdf') }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^receipt-R\d{8}\.pdf$/);
+    const pdf = await pdfText(await readFile(await download.path()));
+    expect(pdf).toContain(text(lang, 'receipt_title'));
+    expect(pdf).toContain(number);
+    expect(pdf).toContain(total);
+    expect(pdf).toContain('株式会社キップ 様');
+
+    // Issuing again is a re-issue, marked on the sheet.
+    await page.getByRole('button', { name: text(lang, 'receipt_reissue_button') }).click();
+    await expect.poll(() => sheet.innerText()).toContain(text(lang, 'receipt_reissued'));
+    expect(screens).toEqual(['receipt', 'receipt-issued']);
+  });
+});
