@@ -1,0 +1,74 @@
+import {
+  bodySite,
+  describe,
+  expect,
+  expectNoAxeViolations,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from '../fixtures.ts';
+import { text } from '../texts.ts';
+import {
+  chooseTickets,
+  completePurchase,
+  confirmMail,
+  newVisitor,
+  payByCard,
+  reservationNumber,
+  signIn,
+  tokyoDate,
+} from './steps.ts';
+
+/** Where the browser is: the page's path (which site, main or tickets sub-site) and its hash route. */
+function where(url: string): { path: string; route: string } {
+  const { pathname, hash } = new URL(url);
+  return { path: pathname, route: hash.slice(1) };
+}
+
+/**
+ * Spec §2 (ADR 024): outside production (the suite's server runs as development), a ticket route opened on
+ * the main site moves the browser to the site's tickets sub-site, and leaving the ticket pages returns to
+ * the main site, keeping the site both ways.
+ */
+describe.skipIf(skipBrowserSuites)('the tickets sub-site', () => {
+  test('after a purchase the ticket opens on /borderless/tickets/ and the footer leads back', async ({
+    page,
+  }) => {
+    const visitor = newVisitor('ja', 'tickets-site');
+    await openPage(page, '/borderless/?lang=ja');
+    await chooseTickets(page, 'ja', { date: tokyoDate(3), tickets: 2 });
+    await signIn(page, visitor);
+    await confirmMail(page, visitor);
+    await payByCard(page, 'ja');
+    await completePurchase(page, 'ja');
+    const number = await reservationNumber(page);
+    expect(where(page.url()).path).toBe('/borderless/');
+
+    await page.getByRole('link', { name: text('ja', 'complete_go_to_ticket') }).click();
+    await page.waitForURL((url) => url.pathname === '/borderless/tickets/');
+    expect(where(page.url()).route).toMatch(/^\/id\/[\w-]+$/);
+    expect(await bodySite(page)).toBe('BORDERLESS');
+    // The sub-site's page loads its assets and calls the API through the deeper path.
+    const codes = page.getByRole('img', { name: /のQRコード$/ });
+    await expect.poll(() => codes.count()).toBe(2);
+    await expect.poll(() => page.getByRole('main').innerText()).toContain(number);
+    await expectNoAxeViolations(page);
+
+    // Back on the main site for any other route, in the same language (session storage is per origin).
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('ja', 'footer_order') })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/borderless/');
+    expect(where(page.url()).route).toBe('/order');
+    await page.getByRole('banner').waitFor({ state: 'visible' });
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+  });
+
+  test("a ticket link of another site goes to that site's own tickets sub-site", async ({ page }) => {
+    await openPage(page, '/mori/#/tickets/share/no-such-token');
+    await page.waitForURL((url) => url.pathname === '/mori/tickets/');
+    expect(where(page.url()).route).toBe('/tickets/share/no-such-token');
+    expect(await bodySite(page)).toBe('MORI');
+  });
+});
