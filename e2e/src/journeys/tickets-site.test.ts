@@ -71,4 +71,22 @@ describe.skipIf(skipBrowserSuites)('the tickets sub-site', () => {
     expect(where(page.url()).route).toBe('/tickets/share/no-such-token');
     expect(await bodySite(page)).toBe('MORI');
   });
+
+  test('the legal pages stay on the main site, in the page language, axe clean', async ({ page }) => {
+    await openPage(page, '/borderless/?lang=ja');
+    for (const [route, title, firstWords] of [
+      ['specified', 'screen_specified_title', 'legal_seller_label'],
+      ['privacy', 'screen_privacy_title', 'legal_privacy_collect_title'],
+      ['terms', 'screen_terms_title', 'legal_terms_tickets_title'],
+    ] as const) {
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: text('ja', `footer_${route}`) })
+        .click();
+      await page.getByRole('heading', { level: 1, name: text('ja', title) }).waitFor({ state: 'visible' });
+      await page.getByText(text('ja', firstWords), { exact: true }).waitFor({ state: 'visible' });
+      expect(where(page.url())).toEqual({ path: '/borderless/', route: `/${route}` });
+      await expectNoAxeViolations(page);
+    }
+  });
 });
