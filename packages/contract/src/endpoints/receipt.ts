@@ -6,7 +6,7 @@ import { storableText } from '../validation/storable-text.ts';
  * The receipt of a paid reservation (ADR 023), all on `{id}` = the reservation token:
  * GET /receipts/{id}?lang= (the receipt as it stands, `issue` null before the first issue),
  * POST /receipts/{id}?lang= `{ addressee }` (issues it: the first time the original, then re-issues),
- * GET /receipts/{id}/receipt.pdf?lang= (the issued receipt as a PDF; never issues by itself).
+ * GET /receipts/{id}/pdf?lang= (the issued receipt as a PDF; never issues by itself).
  */
 export const receiptQuerySchema = z.object({ lang: langCodeSchema });
 

@@ -5,7 +5,7 @@ import { readReceipt } from './receipt-document.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 
 /**
- * GET /receipts/{token}/receipt.pdf: the receipt as last issued, as a PDF in `lang`. Downloading never
+ * GET /receipts/{token}/pdf: the receipt as last issued, as a PDF in `lang`. Downloading never
  * issues (a download of the same paper is not a re-issue); before the first issue there is nothing to
  * print: record not found.
  */

@@ -27,7 +27,7 @@ const issue = (token: string, addressee: unknown, lang = 'ja') =>
     payload: { addressee },
   });
 const pdf = (token: string, lang = 'ja') =>
-  ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/receipts/${token}/receipt.pdf?lang=${lang}` });
+  ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/receipts/${token}/pdf?lang=${lang}` });
 
 async function pdfText(body: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(body) });

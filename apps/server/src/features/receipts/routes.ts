@@ -54,7 +54,7 @@ export async function receiptsRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.get(
-    '/receipts/:id/receipt.pdf',
+    '/receipts/:id/pdf',
     { schema: { params: reservationTokenParamsSchema, querystring: receiptQuerySchema } },
     async (request, reply) => {
       const file = await issuedReceiptPdf(app.db, request.site, request.params.id, request.query.lang);

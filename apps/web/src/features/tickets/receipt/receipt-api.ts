@@ -36,7 +36,7 @@ export async function issueReceipt(
   return data;
 }
 
-/** GET /receipts/{reservationToken}/receipt.pdf?lang=: the issued receipt, downloaded as a file. */
+/** GET /receipts/{reservationToken}/pdf?lang=: the issued receipt, downloaded as a file. */
 export function receiptPdfHref(reservationToken: string, lang: LangCode): string {
-  return `${API_BASE_URL}${receiptPath(reservationToken)}/receipt.pdf?lang=${lang}`;
+  return `${API_BASE_URL}${receiptPath(reservationToken)}/pdf?lang=${lang}`;
 }

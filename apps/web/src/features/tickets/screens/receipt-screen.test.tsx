@@ -79,7 +79,7 @@ describe('the receipt screen', () => {
     expect(within(sheet).getByText('Registration number: T4010001000003')).toBeTruthy();
     expect(within(sheet).queryByText('Reissued')).toBeNull();
     const pdf = screen.getByRole('link', { name: 'Download PDF' });
-    expect(pdf.getAttribute('href')).toMatch(new RegExp(`receipts/${TOKEN}/receipt\\.pdf\\?lang=en$`));
+    expect(pdf.getAttribute('href')).toMatch(new RegExp(`receipts/${TOKEN}/pdf\\?lang=en$`));
 
     // Issuing again is allowed, said beforehand, and the new sheet is marked.
     expect(screen.getByText(/Issuing it again marks the new one as reissued/)).toBeTruthy();
