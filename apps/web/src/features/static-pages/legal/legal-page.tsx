@@ -62,6 +62,16 @@ export function LegalSection({ title, children }: { title: string; children: Rea
   );
 }
 
+/** One labelled fact of a `legal-facts` list. */
+export function LegalFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="legal-facts__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
 /** Where to ask: the site's help page when configured, else the staff at the venue. */
 export function LegalContact({ facts }: { facts: LegalFacts }) {
   const { t } = useTranslation();

@@ -22,6 +22,8 @@ function useSite(overrides: Parameters<typeof configuration>[0] = {}) {
     paymentMethods: [
       { payment_method_type: 'gmo_paypay', name: 'PayPay', display_position: 2 },
       { payment_method_type: 'gmo', name: 'Credit card', display_position: 1 },
+      { payment_method_type: 'stripe', name: 'Credit card', display_position: 3 },
+      { payment_method_type: 'free', name: 'No payment needed', display_position: 4 },
     ],
   });
 }
@@ -33,7 +35,7 @@ function fact(label: string): HTMLElement {
 }
 
 describe('the legal notice (特定商取引法に基づく表記)', () => {
-  it("lists the seller, contact, prices, payment methods and cancellation from the site's settings", async () => {
+  it("lists the seller, contact, prices, payment methods (each once, no 'free') and cancellation from the site's settings", async () => {
     useSite();
     await renderRoutes(ROUTES, '/specified');
     expect(screen.getByRole('heading', { level: 1, name: 'Legal notice' })).toBeTruthy();

@@ -6,7 +6,7 @@ export type LegalFacts = {
   /** The site's name in the page's language: the pages speak of "the operator of {site}". */
   site: string;
   currency: string;
-  /** The web channel's payment methods in their display order, as the payment page offers them. */
+  /** The web channel's ways of paying in their display order, each name once. */
   paymentMethods: string[];
   helpUrl: string | null;
   footer: SiteSettings['footer'];
@@ -25,9 +25,15 @@ export function useLegalFacts(): LegalFacts | null {
   return {
     site: settings.name[lang],
     currency: settings.currency,
-    paymentMethods: [...methods]
-      .sort((a, b) => a.display_position - b.display_position)
-      .map((method) => method.name),
+    // `free` is no way of paying, and two providers may offer the same method under one name.
+    paymentMethods: [
+      ...new Set(
+        [...methods]
+          .filter((method) => method.payment_method_type !== 'free')
+          .sort((a, b) => a.display_position - b.display_position)
+          .map((method) => method.name),
+      ),
+    ],
     helpUrl: settings.footer.helpUrl,
     footer: settings.footer,
   };

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LegalContact, LegalPage, LegalSection } from '../legal/legal-page.tsx';
+import { LegalContact, LegalFact, LegalPage, LegalSection } from '../legal/legal-page.tsx';
 import { useLegalFacts } from '../legal/use-legal-facts.ts';
 
 const PARTS = ['collect', 'use', 'share', 'security'] as const;
@@ -24,9 +24,11 @@ export default function PrivacyScreen() {
           ))}
           <LegalSection title={t('legal_privacy_requests_title')}>
             <p>{t('legal_privacy_requests_text')}</p>
-            <p>
-              {t('legal_contact_label')}: <LegalContact facts={facts} />
-            </p>
+            <dl className="legal-facts legal__contact">
+              <LegalFact label={t('legal_contact_label')}>
+                <LegalContact facts={facts} />
+              </LegalFact>
+            </dl>
           </LegalSection>
         </>
       )}

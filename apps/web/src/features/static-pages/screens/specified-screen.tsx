@@ -1,16 +1,6 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LegalContact, LegalPage } from '../legal/legal-page.tsx';
+import { LegalContact, LegalFact as Fact, LegalPage } from '../legal/legal-page.tsx';
 import { useLegalFacts } from '../legal/use-legal-facts.ts';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="legal-facts__row">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 /**
  * Legal notice (spec §2 `/specified`, 特定商取引法に基づく表記): the facts the Act on Specified Commercial
