@@ -2,7 +2,8 @@ import { PDFParse } from 'pdf-parse';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptResponse } from '@kippu/contract';
-import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { createCoupon } from '../../../test/factories.ts';
+import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
 import { payWithCard, readyOrder } from '../../../test/checkout-support.ts';
 
@@ -123,6 +124,33 @@ describe('receipts', () => {
       expect(text).toContain(title);
       expect(text).toContain(reserved.reservation_number);
     }
+  });
+
+  it('a discount lowers the total the tax is taken from, once per rate', async () => {
+    await createCoupon(ctx.db, { code: 'RECEIPT-10', discountType: 'percent', discountValue: 10 });
+    const slot = await productWithSlot(ctx.db, 10, { prices: [3150] });
+    const order = await readyOrder(ctx.app, ctx.db, slot, 2, 'receipt-coupon@example.jp');
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/ordercoupons/${order.token}`,
+      headers: xsrfHeaders(),
+      remoteAddress: visitorAddress(),
+      payload: { coupon_code: 'RECEIPT-10' },
+    });
+    expect(applied.statusCode).toBe(200);
+    const paid = (await payWithCard(ctx.app, order.token)).json<Reserved>();
+    expect((await issue(paid.reservation_token, 'Coupon Buyer', 'en')).json<ReceiptResponse>()).toMatchObject(
+      {
+        subtotal: 6300,
+        discount: 630,
+        total: 5670,
+        // floor(5670 × 10 / 110) = floor(515.45…)
+        taxes: [{ rate_percent: 10, amount: 5670, tax: 515 }],
+      },
+    );
+    const text = await pdfText((await pdf(paid.reservation_token, 'en')).rawPayload);
+    expect(text).toContain('-¥630');
+    expect(text).toContain('Subject to 10% tax: ¥5,670 (consumption tax included: ¥515)');
   });
 
   it('concurrent issues of a fresh reservation make one original and count every re-issue', async () => {
