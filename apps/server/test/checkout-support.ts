@@ -1,3 +1,4 @@
+import { SIMULATOR_TEST_CARDS } from '@kippu/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -12,12 +13,7 @@ import { SITE_PATH, orderBody, postOrder, productWithSlot } from './order-suppor
 /** DEMO's public GMO shop id (seeded site settings, payment.cardProviderKeys.gmo). */
 export const DEMO_SHOP_ID = 'tshop_test_demo';
 
-export const CARDS = {
-  visa: '4111111111111111',
-  decline: '4000000000000002',
-  timeout: '4000000000000119',
-  challenge: '4000000000003220',
-} as const;
+export const CARDS = SIMULATOR_TEST_CARDS;
 
 export type Slot = Awaited<ReturnType<typeof productWithSlot>>;
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { addDays, toTokyoDateString, type LangCode } from '@kippu/contract';
+import { SIMULATOR_TEST_CARDS, addDays, toTokyoDateString, type LangCode } from '@kippu/contract';
 import { expect, expectNoAxeViolations } from '../fixtures.ts';
 import { pattern, text } from '../texts.ts';
 
@@ -141,7 +141,7 @@ export async function confirmMail(page: Page, visitor: Visitor): Promise<void> {
   await page.waitForURL(/#\/payment/);
 }
 
-export const TEST_CARDS = { success: '4111111111111111', decline: '4000000000000002' } as const;
+export const TEST_CARDS = { success: SIMULATOR_TEST_CARDS.visa, decline: SIMULATOR_TEST_CARDS.decline } as const;
 
 /** Pays by card through the gateway simulator's token script and continues to confirm. */
 export async function payByCard(

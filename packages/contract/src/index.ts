@@ -32,3 +32,4 @@ export * from './endpoints/catalogue-set-products.ts';
 export * from './validation/index.ts';
 export * from './format/index.ts';
 export * from './html-lang.ts';
+export * from './simulator-test-cards.ts';

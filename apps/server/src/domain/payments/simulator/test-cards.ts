@@ -1,7 +1,9 @@
+import { SIMULATOR_TEST_CARDS } from '@kippu/contract';
+
 /**
  * The gateway simulator's test cards (README "Payments and the gateway simulator", ADR 017). Any expiry
  * in the future, any 3- or 4-digit security code and any holder name work with them. A card number not
- * listed here is refused at authorisation (the gateway's card-number error), so the simulator never
+ * listed here (numbers: the contract's SIMULATOR_TEST_CARDS) is refused at authorisation (the gateway's card-number error), so the simulator never
  * "accepts" a real card.
  */
 export type CardBehaviour =
@@ -16,14 +18,14 @@ export type CardBehaviour =
   | 'unknown_card';
 
 export const TEST_CARDS: Readonly<Record<string, Exclude<CardBehaviour, 'unknown_card'>>> = {
-  '4111111111111111': 'success',
-  '5555555555554444': 'success',
-  '3530111333300000': 'success',
-  '4000000000000002': 'decline',
-  '4000000000009995': 'insufficient_funds',
-  '4000000000000069': 'expired_card',
-  '4000000000003220': 'challenge',
-  '4000000000000119': 'timeout',
+  [SIMULATOR_TEST_CARDS.visa]: 'success',
+  [SIMULATOR_TEST_CARDS.mastercard]: 'success',
+  [SIMULATOR_TEST_CARDS.jcb]: 'success',
+  [SIMULATOR_TEST_CARDS.decline]: 'decline',
+  [SIMULATOR_TEST_CARDS.insufficientFunds]: 'insufficient_funds',
+  [SIMULATOR_TEST_CARDS.expiredCard]: 'expired_card',
+  [SIMULATOR_TEST_CARDS.challenge]: 'challenge',
+  [SIMULATOR_TEST_CARDS.timeout]: 'timeout',
 };
 
 /** The gateway's ErrInfo for each refusing behaviour (GMO-PG style card-company codes). */

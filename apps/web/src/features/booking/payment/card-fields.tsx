@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { tokyoDateParts } from '@kippu/contract/format/tokyo-date';
+import { SIMULATOR_TEST_CARDS } from '@kippu/contract/simulator-test-cards';
 import type { RuleSpec } from '@kippu/contract/validation/rules';
 import { FormField, FormFieldGroup } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate } from '../../../shared/validation/index.ts';
@@ -29,14 +30,18 @@ const RULES = {
 const EXPIRY_YEARS = 15;
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
 
+/** Groups of four digits joined by no-break spaces, so each number stays on one line of the hint. */
+function printedCardNumber(digits: string): string {
+  return digits.replace(/(\d{4})(?=\d)/g, '$1\u00a0');
+}
+
 /**
- * The simulator's documented test cards (README "Payments and the gateway simulator"), shown only when
- * the gateway is the simulator (the method's test_mode flag).
+ * The simulator's test cards shown in the hint, only when the gateway is the simulator (the method's
+ * test_mode flag). A pasted copy still passes: the rules judge digits.
  */
-export const SIMULATOR_TEST_CARDS = {
-  // No-break spaces keep each number on one line; a pasted copy still passes (the rules judge digits).
-  success: '4111\u00a01111\u00a01111\u00a01111',
-  decline: '4000\u00a00000\u00a00000\u00a00002',
+const TEST_CARD_HINT = {
+  success: printedCardNumber(SIMULATOR_TEST_CARDS.visa),
+  decline: printedCardNumber(SIMULATOR_TEST_CARDS.decline),
 };
 
 /**
@@ -100,7 +105,7 @@ export function CardFields({
       {testMode ? (
         <div className="payment-test-mode">
           <p className="payment-test-mode__title">{t('payment_test_mode_title')}</p>
-          <p className="payment-test-mode__text">{t('payment_test_mode_text', SIMULATOR_TEST_CARDS)}</p>
+          <p className="payment-test-mode__text">{t('payment_test_mode_text', TEST_CARD_HINT)}</p>
         </div>
       ) : null}
       <FormField
