@@ -1,5 +1,6 @@
 export * from './tokyo-date.ts';
 export * from './date.ts';
+export * from './visit-when.ts';
 export * from './price.ts';
 export * from './stock.ts';
 export * from './analytics.ts';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
-import { visitWhen } from '../../../shared/format/visit-when.ts';
+import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';

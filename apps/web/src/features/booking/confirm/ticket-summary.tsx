@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import type { Currency } from '@kippu/contract/format/price';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
-import { visitWhen } from '../../../shared/format/visit-when.ts';
+import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 
 /** What is being bought: the product, when (in the visitor's language), ticket types × counts and add-ons. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
 import { pushTicketView } from '../../../shared/analytics/analytics-events.ts';
-import { visitWhen } from '../../../shared/format/visit-when.ts';
+import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { TicketHeader, TicketQr, useTicketLabel, type TicketDisplay } from './ticket-parts.tsx';
 

@@ -1,10 +1,11 @@
-import type { LangCode, ProductType } from '@kippu/contract/enums';
-import { formatDate, formatDateRange, formatTimeRange } from '@kippu/contract/format/date';
-import type { DateInput } from '@kippu/contract/format/tokyo-date';
+import type { LangCode, ProductType } from '../enums.ts';
+import { formatDate, formatDateRange, formatTimeRange } from './date.ts';
+import type { DateInput } from './tokyo-date.ts';
 
 /**
  * When a ticket is for, in the visitor's language (spec §9): a timed ticket has its date and entry time
- * range, a day ticket its date, a pass the range of dates it is valid for.
+ * range, a day ticket its date, a pass the range of dates it is valid for. One rule for the screens and
+ * the mails.
  */
 export function visitWhen(
   type: ProductType,
