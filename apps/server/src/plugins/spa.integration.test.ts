@@ -92,9 +92,18 @@ describe('serving the web app', () => {
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
-    const res = await get('/borderless/api/v1/nothing-here');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'not found' });
+    // A `..` slug resolves away (`/%2e%2e/api/...` is `/api/...`): still the API's JSON error, not the page
+    // or a plain-text file error.
+    for (const url of [
+      '/borderless/api/v1/nothing-here',
+      '/api/v1/nothing-here',
+      '/%2e%2e/api/v1/nothing-here',
+      '/%2e%2e/api/v1/reservations/x/calendar.ics',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not found' });
+    }
   });
 
   it('sends a strict content security policy with the page', async () => {

@@ -36,6 +36,14 @@ export function withoutTicketsFolder(url: string): string {
   return url.replace(new RegExp(`^(/[^/?#]+/)${TICKETS_SLUG}/(?=[^?#])`), '$1');
 }
 
+/**
+ * A path of the API: `/{slug}/api/...`, or `/api/...` once a `..` slug is resolved away (`/%2e%2e/api/...`).
+ * A miss there answers the API's JSON error body, never the page or a plain-text file error.
+ */
+function isApiPath(url: string): boolean {
+  return /^\/(?:[^/?#]+\/)?api\//.test(url);
+}
+
 /** Crawlers may read the pages; the API is no place for them. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
 
@@ -92,7 +100,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
       const { slug } = request.params as { slug: string };
       return reply.redirect(`/${encodeURIComponent(slug)}/${TICKETS_SLUG}/`);
     }
-    if (file.startsWith('api/')) return reply.status(404).send({ error: ERRORS.not_found.message });
+    if (isApiPath(request.url)) return reply.status(404).send({ error: ERRORS.not_found.message });
     // The page itself by its file name: the site's page (data-site, not cached), never the raw file.
     if (file === 'index.html') return sendPage(request, reply);
     if (built && /^[\w./-]+$/.test(file) && !file.includes('..') && existsSync(distDir + file)) {
@@ -108,7 +116,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.includes('/api/') || request.method !== 'GET') {
+    if (isApiPath(request.url) || request.method !== 'GET') {
       return reply.status(404).send({ error: ERRORS.not_found.message });
     }
     return sendPage(request, reply);
