@@ -44,15 +44,14 @@ export function isTimedOut(status: string, lapsed: boolean): boolean {
   return status === 'expired' || (isOpenStatus(status) && lapsed);
 }
 
-/** The statuses an order may come from to reach `to`. */
-export function allowedSources(to: OrderStatus): OrderStatus[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) =>
-    (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to),
-  );
-}
-
+/** Whether the table lets an order move from `from` to `to`. */
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return (ORDER_TRANSITIONS[from] as readonly OrderStatus[]).includes(to);
+}
+
+/** The statuses an order may come from to reach `to`. */
+function allowedSources(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
 }
 
 /** An order that just moved, with what releasing or selling its stock needs. */
