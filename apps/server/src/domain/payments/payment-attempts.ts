@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, SiteCode } from '@kippu/contract';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
 
 /**
@@ -13,8 +13,6 @@ export type PaymentStatus = 'created' | 'pending' | 'confirmed' | 'failed' | 'ca
 
 /** Statuses of an attempt whose outcome is not settled yet. */
 const IN_FLIGHT = ['created', 'pending'] as const;
-
-type Executor = Pick<Db, 'execute'> | Tx;
 
 type AttemptRow = {
   id: number;
@@ -79,11 +77,6 @@ export async function insertAttempt(
             ${randomBytes(16).toString('base64url')}, ${`k-${randomBytes(12).toString('hex')}`},
             ${input.maskedCardNumber ?? null})
     RETURNING *`);
-  return toAttempt(rows[0]!);
-}
-
-export async function loadAttempt(executor: Executor, id: number): Promise<StoredAttempt> {
-  const { rows } = await executor.execute<AttemptRow>(sql`SELECT * FROM payments WHERE id = ${id}`);
   return toAttempt(rows[0]!);
 }
 
