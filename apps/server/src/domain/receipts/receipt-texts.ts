@@ -1,4 +1,4 @@
-import { fillPlaceholders, type LangCode } from '@kippu/contract';
+import { bundledTexts } from '@kippu/contract';
 // The receipt's labels are the `receipt` group of the locale files, shared with the web page, so the paper
 // and the screen say the same words (the locale tests check every language has every key).
 import en from '../../../../../packages/contract/texts/receipt/en.json' with { type: 'json' };
@@ -10,20 +10,12 @@ import zhHant from '../../../../../packages/contract/texts/receipt/zh-hant.json'
 
 export type ReceiptTextKey = keyof typeof en;
 
-const TEXTS: Record<LangCode, Record<ReceiptTextKey, string>> = {
+/** One receipt label in `lang` with its {placeholders} filled. */
+export const receiptText = bundledTexts<ReceiptTextKey>({
   ja,
   en,
   'zh-hans': zhHans,
   kr,
   'zh-hant': zhHant,
   th,
-};
-
-/** One receipt label in `lang` with its {placeholders} filled. */
-export function receiptText(
-  lang: LangCode,
-  key: ReceiptTextKey,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return fillPlaceholders(TEXTS[lang][key], params);
-}
+});

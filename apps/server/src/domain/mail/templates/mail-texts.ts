@@ -1,4 +1,4 @@
-import { fillPlaceholders, type LangCode } from '@kippu/contract';
+import { bundledTexts } from '@kippu/contract';
 // The mail texts are the `mail` group of the locale files (every language has the same keys: the locale
 // tests check it). Imported, not read from the texts table: the worker renders from the outbox row alone.
 import en from '../../../../../../packages/contract/texts/mail/en.json' with { type: 'json' };
@@ -10,20 +10,12 @@ import zhHant from '../../../../../../packages/contract/texts/mail/zh-hant.json'
 
 export type MailTextKey = keyof typeof en;
 
-const TEXTS: Record<LangCode, Record<MailTextKey, string>> = {
+/** One mail text in `lang` with its {placeholders} filled. */
+export const mailText = bundledTexts<MailTextKey>({
   ja,
   en,
   'zh-hans': zhHans,
   kr,
   'zh-hant': zhHant,
   th,
-};
-
-/** One mail text in `lang` with its {placeholders} filled. */
-export function mailText(
-  lang: LangCode,
-  key: MailTextKey,
-  params: Readonly<Record<string, string | number>> = {},
-): string {
-  return fillPlaceholders(TEXTS[lang][key], params);
-}
+});
