@@ -1,9 +1,11 @@
+import type { LangCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import { siteUrl } from '../links.ts';
 import { unsubscribeTokenFor } from '../mail-magazines/mail-magazine-subscriptions.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import { inLang, reservationById } from '../reservations/reservation-details.ts';
+import type { CalendarVisit } from '../mail/templates/calendar-attachment.ts';
+import { inLang, reservationById, type ReservationDetails } from '../reservations/reservation-details.ts';
 
 /** The ticket page of a reservation, as the SPA routes it (`/id/:reservationToken`). */
 export function ticketPagePath(reservationToken: string): string {
@@ -13,6 +15,26 @@ export function ticketPagePath(reservationToken: string): string {
 /** The mail-magazine release screen of an unsubscribe token (`/mail-release/:mailToken`, ADR 022). */
 export function mailReleasePath(unsubscribeToken: string): string {
   return `/mail-release/${unsubscribeToken}`;
+}
+
+/**
+ * The visit of a reservation in `lang` as the purchase mail tells it, and as its calendar event (attached to
+ * the mail, or downloaded from the ticket page) carries it.
+ */
+export function visitOf(
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  reservation: ReservationDetails,
+  lang: LangCode,
+): CalendarVisit {
+  return {
+    siteName: inLang(reservation.siteNames, lang),
+    reservationNumber: reservation.number,
+    productName: inLang(reservation.productNames, lang),
+    productType: reservation.productType,
+    startsAt: reservation.startsAt.toISOString(),
+    endsAt: reservation.endsAt.toISOString(),
+    ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token), lang),
+  };
 }
 
 /**
@@ -36,13 +58,7 @@ export async function queuePurchaseConfirmation(
     to: reservation.email,
     lang,
     payload: {
-      siteName: inLang(reservation.siteNames, lang),
-      reservationNumber: reservation.number,
-      productName: inLang(reservation.productNames, lang),
-      productType: reservation.productType,
-      startsAt: reservation.startsAt.toISOString(),
-      endsAt: reservation.endsAt.toISOString(),
-      ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token), lang),
+      ...visitOf(env, reservation, lang),
       lines: [...reservation.lines, ...reservation.sets].map((line) => ({
         name: inLang(line.names, lang),
         quantity: line.quantity,

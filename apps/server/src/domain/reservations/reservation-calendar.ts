@@ -2,10 +2,10 @@ import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { ticketPagePath } from '../checkout/purchase-mail.ts';
-import { publicHost, siteUrl } from '../links.ts';
+import { visitOf } from '../checkout/purchase-mail.ts';
+import { publicHost } from '../links.ts';
 import { purchaseCalendar } from '../mail/templates/calendar-attachment.ts';
-import { inLang, reservationByToken } from './reservation-details.ts';
+import { reservationByToken } from './reservation-details.ts';
 
 export interface CalendarFile {
   filename: string;
@@ -26,18 +26,6 @@ export async function reservationCalendar(
   const reservation = await reservationByToken(db, site, reservationToken);
   if (!reservation) throw new AppError('record_not_found');
   const lang = requestedLang ?? reservation.lang;
-  const content = purchaseCalendar(
-    {
-      siteName: inLang(reservation.siteNames, lang),
-      reservationNumber: reservation.number,
-      productName: inLang(reservation.productNames, lang),
-      productType: reservation.productType,
-      startsAt: reservation.startsAt.toISOString(),
-      endsAt: reservation.endsAt.toISOString(),
-      ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token), lang),
-    },
-    lang,
-    publicHost(env),
-  );
+  const content = purchaseCalendar(visitOf(env, reservation, lang), lang, publicHost(env));
   return { filename: `${reservation.number}.ics`, content };
 }
