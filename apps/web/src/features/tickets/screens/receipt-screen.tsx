@@ -9,6 +9,7 @@ import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { issueReceipt, receiptPdfHref, receiptQuery } from '../receipt/receipt-api.ts';
 import { ReceiptForm } from '../receipt/receipt-form.tsx';
 import { ReceiptPaper } from '../receipt/receipt-paper.tsx';
+import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import '../ticket/ticket.css';
 import '../receipt/receipt.css';
 
@@ -24,7 +25,6 @@ export default function ReceiptScreen() {
   const queryClient = useQueryClient();
   const receipt = useQuery(receiptQuery(reservationToken, lang));
   const [submitting, setSubmitting] = useState(false);
-  const notFound = receipt.error instanceof ApiError && receipt.error.status === 404;
 
   const issue = async (addressee: string) => {
     setSubmitting(true);
@@ -47,27 +47,14 @@ export default function ReceiptScreen() {
     <div className="ticket-page receipt-page">
       <ScreenHero title={t('screen_receipt_title')} />
       <div className="ticket-page__content receipt-page__content">
-        {receipt.isPending ? (
-          <div className="ticket-skeleton" aria-busy="true">
-            <span className="visually-hidden">{t('common_loading')}</span>
-          </div>
-        ) : receipt.isError ? (
-          <div className="ticket-message" role={notFound ? undefined : 'alert'}>
-            <p>{t(notFound ? 'ticket_not_found' : 'receipt_load_failed')}</p>
-            {notFound ? (
-              <Link className="button button--secondary" to={paths.reservationInquiry.getHref()}>
-                {t('ticket_find_booking')}
-              </Link>
-            ) : (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void receipt.refetch()}
-              >
-                {t('receipt_retry')}
-              </button>
-            )}
-          </div>
+        {!receipt.isSuccess ? (
+          <TicketQueryState
+            query={receipt}
+            notFoundKey="ticket_not_found"
+            failedKey="receipt_load_failed"
+            retryKey="receipt_retry"
+            findBooking
+          />
         ) : (
           <>
             <p className="receipt-intro">{t('receipt_intro')}</p>

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { ticketQuery } from '../api/ticket-query.ts';
 import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { AddToCalendarLink } from '../ticket/add-to-calendar-link.tsx';
+import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
 import '../ticket/ticket.css';
 
@@ -37,33 +37,19 @@ export default function TicketScreen() {
   const { reservationToken = '' } = useParams();
   const settings = useCoreStore((state) => state.configuration?.settings);
   const ticket = useQuery(ticketQuery(reservationToken, lang));
-  const notFound = ticket.error instanceof ApiError && ticket.error.status === 404;
 
   return (
     <div className="ticket-page">
       <ScreenHero title={t('screen_ticket_title')} />
       <div className="ticket-page__content">
-        {ticket.isPending ? (
-          <div className="ticket-skeleton" aria-busy="true">
-            <span className="visually-hidden">{t('common_loading')}</span>
-          </div>
-        ) : ticket.isError ? (
-          <div className="ticket-message" role={notFound ? undefined : 'alert'}>
-            <p>{t(notFound ? 'ticket_not_found' : 'ticket_load_failed')}</p>
-            {notFound ? (
-              <Link className="button button--secondary" to={paths.reservationInquiry.getHref()}>
-                {t('ticket_find_booking')}
-              </Link>
-            ) : (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void ticket.refetch()}
-              >
-                {t('ticket_retry')}
-              </button>
-            )}
-          </div>
+        {!ticket.isSuccess ? (
+          <TicketQueryState
+            query={ticket}
+            notFoundKey="ticket_not_found"
+            failedKey="ticket_load_failed"
+            retryKey="ticket_retry"
+            findBooking
+          />
         ) : (
           <>
             <TicketView

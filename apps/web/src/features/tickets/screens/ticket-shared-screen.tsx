@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { sharedTicketQuery } from '../shared/shared-ticket-query.ts';
 import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
+import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
 import '../share/share.css';
 import '../ticket/ticket.css';
@@ -21,7 +21,6 @@ export default function TicketSharedScreen() {
   const { reservationToken = '' } = useParams();
   const settings = useCoreStore((state) => state.configuration?.settings);
   const ticket = useQuery(sharedTicketQuery(reservationToken, lang));
-  const notFound = ticket.error instanceof ApiError && ticket.error.status === 404;
 
   return (
     <div className="ticket-page">
@@ -29,23 +28,14 @@ export default function TicketSharedScreen() {
         <p className="share-hero-lead">{t('shared_intro')}</p>
       </ScreenHero>
       <div className="ticket-page__content">
-        {ticket.isPending ? (
-          <div className="ticket-skeleton" aria-busy="true">
-            <span className="visually-hidden">{t('common_loading')}</span>
-          </div>
-        ) : ticket.isError ? (
-          <div className="ticket-message" role={notFound ? undefined : 'alert'}>
-            <p>{t(notFound ? 'shared_not_found' : 'ticket_load_failed')}</p>
-            {notFound ? null : (
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void ticket.refetch()}
-              >
-                {t('ticket_retry')}
-              </button>
-            )}
-          </div>
+        {!ticket.isSuccess ? (
+          <TicketQueryState
+            query={ticket}
+            notFoundKey="shared_not_found"
+            failedKey="ticket_load_failed"
+            retryKey="ticket_retry"
+            findBooking={false}
+          />
         ) : (
           <TicketView
             ticket={ticket.data}
