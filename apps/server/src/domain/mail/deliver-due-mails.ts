@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { MailKind, OutboxMail } from './mail-kinds.ts';
+import type { MailKind } from './mail-kinds.ts';
 import { isPermanentFailure, type MailTransport } from './mail-transport.ts';
-import { outboxMailOf } from './outbox-mails.ts';
+import { outboxMailOf, type OutboxRow } from './outbox-mails.ts';
 import { renderMail, type RenderedMail } from './templates/render-mail.ts';
 
 /** How the worker retries (ADR 016). */
@@ -45,15 +45,8 @@ export interface BatchOutcome {
   failed: number;
 }
 
-type OutboxRow = {
-  id: number;
-  site_code: string;
-  kind: MailKind;
-  to_address: string;
-  lang: OutboxMail['lang'];
-  payload: OutboxMail['payload'];
-  attempts: number;
-};
+/** The columns a delivery reads. */
+type DueRow = Pick<OutboxRow, 'id' | 'site_code' | 'kind' | 'to_address' | 'lang' | 'payload' | 'attempts'>;
 
 /** The Message-ID of an outbox row: the same on every delivery of that row. */
 export function outboxMessageId(id: number, host: string): string {
@@ -64,7 +57,7 @@ function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
-async function markDelivered(tx: Tx, row: OutboxRow, status: string, messageId: string): Promise<void> {
+async function markDelivered(tx: Tx, row: DueRow, status: string, messageId: string): Promise<void> {
   await tx.execute(sql`
     UPDATE mail_outbox SET status = ${status}, attempts = ${row.attempts + 1}, sent_at = now(),
       message_id = ${messageId}, last_error = NULL
@@ -73,7 +66,7 @@ async function markDelivered(tx: Tx, row: OutboxRow, status: string, messageId: 
 
 async function markFailedAttempt(
   tx: Tx,
-  row: OutboxRow,
+  row: DueRow,
   error: unknown,
   retryable: boolean,
   context: DeliveryContext,
@@ -89,7 +82,7 @@ async function markFailedAttempt(
   return giveUp ? 'failed' : 'retrying';
 }
 
-async function deliverOne(tx: Tx, row: OutboxRow, context: DeliveryContext): Promise<keyof BatchOutcome> {
+async function deliverOne(tx: Tx, row: DueRow, context: DeliveryContext): Promise<keyof BatchOutcome> {
   let rendered: RenderedMail;
   try {
     rendered = renderMail(outboxMailOf(row), { uidHost: context.host });
@@ -117,7 +110,7 @@ async function deliverOne(tx: Tx, row: OutboxRow, context: DeliveryContext): Pro
  */
 export async function deliverDueMails(db: Db, context: DeliveryContext): Promise<BatchOutcome> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<OutboxRow>(sql`
+    const { rows } = await tx.execute<DueRow>(sql`
       SELECT id, site_code, kind, to_address, lang, payload, attempts FROM mail_outbox
       WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at, id

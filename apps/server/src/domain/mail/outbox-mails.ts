@@ -20,7 +20,8 @@ export interface OutboxEntry {
   rendered: RenderedMail | null;
 }
 
-type Row = {
+/** A `mail_outbox` row as the pg driver hands it over. */
+export type OutboxRow = {
   id: number;
   site_code: string;
   kind: MailKind;
@@ -38,7 +39,7 @@ const COLUMNS = `id, site_code, kind, to_address, lang, payload, status, attempt
 
 /** The mail an outbox row holds (the CHECK on `kind` and enqueueMail's types keep payloads in shape). */
 export function outboxMailOf(
-  row: Pick<Row, 'kind' | 'site_code' | 'to_address' | 'lang' | 'payload'>,
+  row: Pick<OutboxRow, 'kind' | 'site_code' | 'to_address' | 'lang' | 'payload'>,
 ): OutboxMail {
   return {
     kind: row.kind,
@@ -49,7 +50,7 @@ export function outboxMailOf(
   } as OutboxMail;
 }
 
-function toEntry(row: Row, uidHost: string): OutboxEntry {
+function toEntry(row: OutboxRow, uidHost: string): OutboxEntry {
   let rendered: RenderedMail | null;
   try {
     rendered = renderMail(outboxMailOf(row), { uidHost });
@@ -73,7 +74,7 @@ function toEntry(row: Row, uidHost: string): OutboxEntry {
 
 /** The newest outbox mails first. */
 export async function listOutboxMails(db: Db, uidHost: string, limit = 100): Promise<OutboxEntry[]> {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<OutboxRow>(
     `SELECT ${COLUMNS} FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1`,
     [limit],
   );
@@ -81,7 +82,9 @@ export async function listOutboxMails(db: Db, uidHost: string, limit = 100): Pro
 }
 
 export async function findOutboxMail(db: Db, id: number, uidHost: string): Promise<OutboxEntry | null> {
-  const { rows } = await db.$client.query<Row>(`SELECT ${COLUMNS} FROM mail_outbox WHERE id = $1`, [id]);
+  const { rows } = await db.$client.query<OutboxRow>(`SELECT ${COLUMNS} FROM mail_outbox WHERE id = $1`, [
+    id,
+  ]);
   return rows[0] ? toEntry(rows[0], uidHost) : null;
 }
 
