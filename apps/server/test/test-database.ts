@@ -9,7 +9,8 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedOnStart } from '../src/seed/index.ts';
 
-async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on one connection to the admin database (CREATE and DROP DATABASE need no pool). */
+export async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

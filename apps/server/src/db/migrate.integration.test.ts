@@ -1,21 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { admin } from '../../test/test-database.ts';
 import { databaseUrl } from './database-url.ts';
 import { listMigrations, migrate } from './migrate.ts';
 
 /** As many servers as the issue's reproduction started at once (27 of 40 failed before). */
 const SERVERS = 40;
-
-async function onAdmin(adminUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 describe('migrate() run by many servers at once on a fresh database', () => {
   const { adminUrl } = inject('testDatabase');
@@ -28,10 +19,10 @@ describe('migrate() run by many servers at once on a fresh database', () => {
     return pool;
   });
 
-  beforeAll(() => onAdmin(adminUrl, `CREATE DATABASE ${database}`));
+  beforeAll(() => admin(adminUrl, (client) => client.query(`CREATE DATABASE ${database}`)));
   afterAll(async () => {
     await Promise.all(pools.map((pool) => pool.end()));
-    await onAdmin(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
   });
 
   it('all succeed and apply every migration exactly once', async () => {
