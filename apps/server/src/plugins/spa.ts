@@ -44,6 +44,11 @@ function isApiPath(url: string): boolean {
   return /^\/(?:[^/?#]+\/)?api\//.test(url);
 }
 
+/** A file that is not there answers as a missing file: never the app page, which would be taken for it. */
+function fileNotFound(reply: FastifyReply): FastifyReply {
+  return reply.status(404).type('text/plain').send('Not found');
+}
+
 /** Crawlers may read the pages; the API is no place for them. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
 
@@ -75,8 +80,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(ROBOTS_TXT),
   );
   app.get('/favicon.ico', (_request, reply) => {
-    if (!built || !existsSync(`${distDir}favicon.svg`))
-      return reply.status(404).type('text/plain').send('Not found');
+    if (!built || !existsSync(`${distDir}favicon.svg`)) return fileNotFound(reply);
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=3600')
@@ -86,7 +90,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
   app.get('/:slug', (request, reply) => {
     const { slug } = request.params as { slug: string };
     // `/sitemap.xml`, `/apple-touch-icon.png`: a file that is not there, not a site to redirect to.
-    if (looksLikeFile(slug)) return reply.status(404).type('text/plain').send('Not found');
+    if (looksLikeFile(slug)) return fileNotFound(reply);
     return reply.redirect(`/${encodeURIComponent(slug)}/`);
   });
 
@@ -111,7 +115,7 @@ export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR):
     }
     // A file that is not there (an old hashed chunk after a deploy) must fail as a file: answering the
     // page instead would be refused as a script and leave a blank screen with no error to act on.
-    if (looksLikeFile(file)) return reply.status(404).type('text/plain').send('Not found');
+    if (looksLikeFile(file)) return fileNotFound(reply);
     return sendPage(request, reply);
   });
 
