@@ -20,8 +20,8 @@ type Slot = Awaited<ReturnType<typeof productWithSlot>>;
 /** A reserved purchase of `adults` tickets of the first type and `children` of the second. */
 async function reservation(slot: Slot, adults: number, children = 0): Promise<string> {
   const lines = [
-    { option_value_id: slot.optionValueIds[0], quantity: adults },
-    ...(children > 0 ? [{ option_value_id: slot.optionValueIds[1], quantity: children }] : []),
+    { option_value_id: slot.optionValueIds[0]!, quantity: adults },
+    ...(children > 0 ? [{ option_value_id: slot.optionValueIds[1]!, quantity: children }] : []),
   ];
   const order = await readyOrder(ctx.app, ctx.db, slot, adults + children, 'hanako@example.jp', {
     option_values: lines,
@@ -65,8 +65,8 @@ describe('share: splitting tickets off to a companion', () => {
     expect(res.statusCode).toBe(200);
     expect(ticketShareOptionsResponseSchema.parse(res.json())).toEqual({
       ticket_types: [
-        { option_value_id: slot.optionValueIds[0], name: 'Ticket 0 (ja)', count: 2 },
-        { option_value_id: slot.optionValueIds[1], name: 'Ticket 1 (ja)', count: 1 },
+        { option_value_id: slot.optionValueIds[0]!, name: 'Ticket 0 (ja)', count: 2 },
+        { option_value_id: slot.optionValueIds[1]!, name: 'Ticket 1 (ja)', count: 1 },
       ],
       ticket_count: 3,
       shares: [],
@@ -78,7 +78,7 @@ describe('share: splitting tickets off to a companion', () => {
     const before = await page(`tickets/${token}`);
     expect(before.tickets).toHaveLength(3);
 
-    const res = await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }]);
+    const res = await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }]);
     expect(res.statusCode).toBe(201);
     const { share_token: shareToken, ticket_count } = ticketShareResponseSchema.parse(res.json());
     expect(ticket_count).toBe(1);
@@ -130,8 +130,8 @@ describe('share: splitting tickets off to a companion', () => {
   it('the holder must keep a ticket: parent ticket has not more than one child ticket', async () => {
     const token = await reservation(slot, 2, 1);
     const all = await split(token, [
-      { option_value_id: slot.optionValueIds[0], count: 2 },
-      { option_value_id: slot.optionValueIds[1], count: 1 },
+      { option_value_id: slot.optionValueIds[0]!, count: 2 },
+      { option_value_id: slot.optionValueIds[1]!, count: 1 },
     ]);
     expect(all.statusCode).toBe(409);
     expect(all.json()).toEqual({ error: 'parent ticket has not more than one child ticket' });
@@ -141,8 +141,8 @@ describe('share: splitting tickets off to a companion', () => {
   it('more tickets of a type than valid ones, or a type not held: option value of ticket less than 1', async () => {
     const token = await reservation(slot, 2);
     for (const tickets of [
-      [{ option_value_id: slot.optionValueIds[1], count: 1 }],
-      [{ option_value_id: slot.optionValueIds[0], count: 3 }],
+      [{ option_value_id: slot.optionValueIds[1]!, count: 1 }],
+      [{ option_value_id: slot.optionValueIds[0]!, count: 3 }],
     ]) {
       const res = await split(token, tickets);
       expect(res.statusCode).toBe(409);
@@ -151,10 +151,10 @@ describe('share: splitting tickets off to a companion', () => {
     // A used ticket cannot move: one adult used leaves one movable, and the holder keeps the used one.
     const { tickets } = await page(`tickets/${token}`);
     await ctx.db.execute(sql`UPDATE tickets SET status = 'used' WHERE id = ${tickets[0]!.id}`);
-    expect((await split(token, [{ option_value_id: slot.optionValueIds[0], count: 2 }])).json()).toEqual({
+    expect((await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 2 }])).json()).toEqual({
       error: 'option value of ticket less than 1',
     });
-    expect((await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).statusCode).toBe(
+    expect((await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).statusCode).toBe(
       201,
     );
   });
@@ -162,11 +162,11 @@ describe('share: splitting tickets off to a companion', () => {
   it('unknown tokens, shared tokens and bad bodies', async () => {
     const token = await reservation(slot, 3);
     const shared = ticketShareResponseSchema.parse(
-      (await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).json(),
+      (await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).json(),
     );
     // A companion cannot split further, and a shared token is no holder's page.
     expect(
-      (await split(shared.share_token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).json(),
+      (await split(shared.share_token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).json(),
     ).toEqual({ error: 'ticket not found' });
     expect((await split('no-such-token', [{ option_value_id: 1, count: 1 }])).statusCode).toBe(404);
     const sharedAsHolder = await ctx.app.inject({
@@ -181,10 +181,10 @@ describe('share: splitting tickets off to a companion', () => {
     expect(otherSite.statusCode).toBe(404);
     for (const tickets of [
       [],
-      [{ option_value_id: slot.optionValueIds[0], count: 0 }],
+      [{ option_value_id: slot.optionValueIds[0]!, count: 0 }],
       [
-        { option_value_id: slot.optionValueIds[0], count: 1 },
-        { option_value_id: slot.optionValueIds[0], count: 1 },
+        { option_value_id: slot.optionValueIds[0]!, count: 1 },
+        { option_value_id: slot.optionValueIds[0]!, count: 1 },
       ],
     ]) {
       const res = await split(token, tickets);
@@ -195,12 +195,12 @@ describe('share: splitting tickets off to a companion', () => {
   it('a cancelled purchase: no split, and the shared page shows the cancellation', async () => {
     const token = await reservation(slot, 2);
     const shared = ticketShareResponseSchema.parse(
-      (await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).json(),
+      (await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).json(),
     );
     await ctx.db.execute(
       sql`UPDATE reservations SET status = 'cancelled' WHERE reservation_token = ${token}`,
     );
-    expect((await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).statusCode).toBe(
+    expect((await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).statusCode).toBe(
       404,
     );
     expect((await page(`tickets/shared/${shared.share_token}`)).status).toBe('cancelled');
@@ -210,7 +210,7 @@ describe('share: splitting tickets off to a companion', () => {
     const token = await reservation(slot, 6);
     const { tickets: before } = await page(`tickets/${token}`);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])),
+      Array.from({ length: 10 }, () => split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])),
     );
     const made = answers.filter((res) => res.statusCode === 201);
     // Six tickets: five can go, the holder keeps the last one.
@@ -283,7 +283,7 @@ describe('send: mailing the ticket link', () => {
   it('a shared reservation sends its shared page', async () => {
     const token = await reservation(slot, 2);
     const shared = ticketShareResponseSchema.parse(
-      (await split(token, [{ option_value_id: slot.optionValueIds[0], count: 1 }])).json(),
+      (await split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])).json(),
     );
     expect((await send(shared.share_token, { email: 'companion@example.com', lang: 'en' })).statusCode).toBe(
       202,
