@@ -1,22 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { isRunning, parentPid, waitUntilGone } from '../lifecycle/processes.ts';
 import { StartFailure } from '../lifecycle/start-failure.ts';
-import { OWNER_SETTING, PASSWORD, READY_TIMEOUT_MS, STOP_TIMEOUT_MS, USER } from './embedded-settings.ts';
+import { OWNER_SETTING, READY_TIMEOUT_MS, STOP_TIMEOUT_MS, maintenanceClient } from './embedded-settings.ts';
 import { readPostmasterLock } from './postmaster-pid.ts';
 
 type Owner = { reachable: false } | { reachable: true; ownerPid: number | undefined };
 
 /** Asks a running postmaster which server process started it. */
 async function askOwner(port: number): Promise<Owner> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: USER,
-    password: PASSWORD,
-    database: 'postgres',
-    connectionTimeoutMillis: 3000,
-  });
+  const client = maintenanceClient(port, { connectionTimeoutMillis: 3000 });
   client.on('error', () => undefined);
   try {
     await client.connect();

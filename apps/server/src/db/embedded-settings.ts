@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 /** How Kippu runs its embedded PostgreSQL (ADR 002, ADR 012). */
 
 /** The superuser initdb creates; the password is no secret: the server listens on loopback only. */
@@ -14,3 +16,18 @@ export const OWNER_SETTING = 'kippu.owner_pid';
 /** Crash recovery after a `kill -9` may replay a lot of WAL before the database accepts connections. */
 export const READY_TIMEOUT_MS = 120_000;
 export const STOP_TIMEOUT_MS = 30_000;
+
+/** A connection to the embedded server's `postgres` database as its superuser, for set-up and checks. */
+export function maintenanceClient(
+  port: number,
+  options: Omit<pg.ClientConfig, 'host' | 'port'> = {},
+): pg.Client {
+  return new pg.Client({
+    host: '127.0.0.1',
+    port,
+    user: USER,
+    password: PASSWORD,
+    database: 'postgres',
+    ...options,
+  });
+}

@@ -3,7 +3,6 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { StartFailure } from '../lifecycle/start-failure.ts';
 import {
   explainPostgresFailure,
@@ -15,6 +14,7 @@ import { takeOverOrphan } from './embedded-orphan.ts';
 import {
   DATABASE,
   EMBEDDED_LOG_FILE,
+  maintenanceClient,
   OWNER_SETTING,
   PASSWORD,
   READY_TIMEOUT_MS,
@@ -120,13 +120,7 @@ async function launchPostmaster(
 }
 
 async function createDatabaseIfMissing(port: number): Promise<void> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: USER,
-    password: PASSWORD,
-    database: 'postgres',
-  });
+  const client = maintenanceClient(port);
   await client.connect();
   try {
     const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
