@@ -29,3 +29,26 @@ export function siteUrl(
   const withLang = lang ? `${path}${path.includes('?') ? '&' : '?'}lang=${lang}` : path;
   return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/#${withLang}`;
 }
+
+// The SPA's screens that links leaving the server open, as the web's router names them (apps/web
+// src/app/paths.ts, spec §2): written once here for every mail and calendar entry.
+
+/** The ticket page of a reservation (`/id/:reservationToken`). */
+export function ticketPagePath(reservationToken: string): string {
+  return `/id/${reservationToken}`;
+}
+
+/** A companion's page of shared tickets (`/tickets/shared/:reservationToken`, ADR 021). */
+export function sharedTicketPagePath(shareToken: string): string {
+  return `/tickets/shared/${shareToken}`;
+}
+
+/** The screen a mail-confirmation or invitation link opens (`/mail-confirm?token=`, ADR 020). */
+export function mailConfirmPath(token: string): string {
+  return `/mail-confirm?token=${token}`;
+}
+
+/** The mail-magazine release screen of an unsubscribe token (`/mail-release/:mailToken`, ADR 022). */
+export function mailReleasePath(unsubscribeToken: string): string {
+  return `/mail-release/${unsubscribeToken}`;
+}

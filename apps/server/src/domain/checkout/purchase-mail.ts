@@ -1,21 +1,11 @@
 import type { LangCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
-import { siteUrl } from '../links.ts';
+import { mailReleasePath, siteUrl, ticketPagePath } from '../links.ts';
 import { unsubscribeTokenFor } from '../mail-magazines/mail-magazine-subscriptions.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import type { CalendarVisit } from '../mail/templates/calendar-attachment.ts';
 import { inLang, reservationById, type ReservationDetails } from '../reservations/reservation-details.ts';
-
-/** The ticket page of a reservation, as the SPA routes it (`/id/:reservationToken`). */
-export function ticketPagePath(reservationToken: string): string {
-  return `/id/${reservationToken}`;
-}
-
-/** The mail-magazine release screen of an unsubscribe token (`/mail-release/:mailToken`, ADR 022). */
-export function mailReleasePath(unsubscribeToken: string): string {
-  return `/mail-release/${unsubscribeToken}`;
-}
 
 /**
  * The visit of a reservation in `lang` as the purchase mail tells it, and as its calendar event (attached to

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isEmail, type LangCode, type LocalizedText, type ProductType } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { siteUrl } from '../links.ts';
+import { mailConfirmPath, siteUrl } from '../links.ts';
 import { enqueueMail } from './enqueue-mail.ts';
 import { newMailToken } from './mail-token.ts';
 import { siteIdentity } from './site-identity.ts';
@@ -102,7 +102,7 @@ export async function createInvitation(
           RETURNING id`,
     );
     const identity = await siteIdentity(tx, request.siteCode, request.lang);
-    const url = siteUrl(env, identity.slug, `/mail-confirm?token=${token}`, request.lang);
+    const url = siteUrl(env, identity.slug, mailConfirmPath(token), request.lang);
     const outboxId = await enqueueMail(tx, {
       kind: 'invitation',
       siteCode: request.siteCode,

@@ -3,7 +3,7 @@ import { isEmail, type LangCode, type SendOrderMailResponse, type SiteCode } fro
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { siteUrl } from '../links.ts';
+import { mailConfirmPath, siteUrl } from '../links.ts';
 import { lockOpenOrder } from '../orders/open-order.ts';
 import { enqueueMail } from './enqueue-mail.ts';
 import { newMailToken } from './mail-token.ts';
@@ -41,7 +41,7 @@ export async function sendOrderMail(
       to: email,
       lang,
       payload: {
-        confirmUrl: siteUrl(env, identity.slug, `/mail-confirm?token=${token}`, lang),
+        confirmUrl: siteUrl(env, identity.slug, mailConfirmPath(token), lang),
         siteName: identity.name,
         expiresAt: order.expiresAt.toISOString(),
       },

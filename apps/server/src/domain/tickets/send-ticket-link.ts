@@ -3,7 +3,7 @@ import type { LangCode, LocalizedText, ProductType, SiteCode, TicketSendResponse
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { siteUrl } from '../links.ts';
+import { sharedTicketPagePath, siteUrl, ticketPagePath } from '../links.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { siteIdentity } from '../mail/site-identity.ts';
 import { inLang } from '../reservations/reservation-details.ts';
@@ -44,7 +44,7 @@ export async function sendTicketLink(
     const row = rows[0];
     if (!row) throw new AppError('ticket_not_found');
     const identity = await siteIdentity(tx, site, to.lang);
-    const path = row.shared ? `/tickets/shared/${token}` : `/id/${token}`;
+    const path = row.shared ? sharedTicketPagePath(token) : ticketPagePath(token);
     await enqueueMail(tx, {
       kind: 'ticket_link',
       siteCode: site,
