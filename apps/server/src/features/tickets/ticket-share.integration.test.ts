@@ -31,8 +31,7 @@ async function reservation(slot: Slot, adults: number, children = 0): Promise<st
   return paid.json<{ reservation_token: string }>().reservation_token;
 }
 
-// The ids come from the fixture's list (possibly undefined to the type checker); the server validates the body.
-const split = (token: string, tickets: { option_value_id: number | undefined; count: number }[]) =>
+const split = (token: string, tickets: { option_value_id: number; count: number }[]) =>
   ctx.app.inject({
     method: 'POST',
     url: `${SITE_PATH}/tickets/share/${token}`,
