@@ -15,6 +15,17 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // The web app's build checks (route JavaScript budgets, issue 12): a production build in node.
+        test: {
+          name: 'web-build',
+          include: ['apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

@@ -1,4 +1,6 @@
 import { hotSlot } from './hot-slot/index.ts';
+import { lighthouseBench } from './lighthouse/index.ts';
+import { overload } from './overload/index.ts';
 import { readPath } from './read-path/index.ts';
 
 /** One benchmark: a name for `npm run bench -- <name>` and a run that prints its own numbers. */
@@ -12,4 +14,4 @@ export interface Benchmark {
  * Every benchmark, in the order a bare `npm run bench` runs them.
  * Add one by creating bench/src/<name>/index.ts that exports a Benchmark and listing it here.
  */
-export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath];
+export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench];

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -12,12 +13,22 @@ import {
 import { simulatorEnabled, type Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
+import { createAnswerCache, registerAnswerCache } from './plugins/answer-cache.ts';
+import { registerApiCompression } from './plugins/content-encoding.ts';
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
+import {
+  DEFAULT_OVERLOAD_LIMITS,
+  registerOverloadGuard,
+  startLoadSignals,
+  type LoadSignals,
+  type OverloadLimits,
+} from './plugins/overload-guard.ts';
 import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
+import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import type { CreateOrderDeps } from './domain/orders/create-order.ts';
@@ -25,6 +36,10 @@ import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
+import { gatewayReturnRoutes } from './features/gateway-returns.ts';
+import { softbankPaymentRoutes } from './features/payments-softbank/routes.ts';
+import { stripePaymentRoutes } from './features/payments-stripe/routes.ts';
+import { dpayRoutes } from './features/payments-dpay/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +60,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Release expired holds in the background. Default: on, except under NODE_ENV=test, where tests sweep by hand. */
   holdSweeper?: boolean;
+  /** Overload protection (ADR 034): limits over the defaults, and signals to use instead of measured ones (tests). */
+  overload?: { limits?: Partial<OverloadLimits>; signals?: LoadSignals };
   /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
   mailWorker?: boolean;
 }
@@ -57,8 +74,12 @@ export async function buildApp({
   logger,
   holdSweeper,
   mailWorker,
+  overload,
 }: BuildAppOptions): Promise<App> {
+  // Availability reads kept for at most a second, answered before Fastify (ADR 033).
+  const answers = createAnswerCache();
   const app = Fastify({
+    serverFactory: (handler) => createServer((req, res) => answers.handle(req, res, () => handler(req, res))),
     logger:
       (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
     bodyLimit: 256 * 1024,
@@ -81,12 +102,27 @@ export async function buildApp({
     defaultHoldMinutes: env.HOLD_MINUTES,
   });
 
+  // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
+  // a shared machine on purpose, and must see their answers, not the guard's.
+  const guarded = overload !== undefined || env.NODE_ENV !== 'test';
+  const measured = guarded && !overload?.signals ? startLoadSignals(db.$client) : undefined;
+  const loadSignals = overload?.signals ?? measured;
+  app.addHook('onClose', async () => measured?.stop());
+  const lagLimit = (ms: number) => (ms === 0 ? Infinity : ms);
+  const overloadLimits: OverloadLimits = {
+    ...DEFAULT_OVERLOAD_LIMITS,
+    readLagMs: lagLimit(env.OVERLOAD_READ_LAG_MS),
+    writeLagMs: lagLimit(env.OVERLOAD_WRITE_LAG_MS),
+    ...overload?.limits,
+  };
+
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval': where a browser has no BarcodeDetector, the gate scanner compiles ZXing's wasm (ADR 030).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -110,17 +146,30 @@ export async function buildApp({
   // /:slug/api/v1, however the path was encoded (style guide: scope hooks by plugin, ADR 015).
   await app.register(
     async (api) => {
+      // First: a refused request costs nothing more (ADR 034).
+      if (loadSignals) registerOverloadGuard(api, loadSignals, overloadLimits);
       registerXsrfCheck(api);
       registerEmptyJsonDeleteParser(api);
+      registerAnswerCache(api, answers);
+      registerApiCompression(api);
       await api.register(apiRoutes);
     },
     { prefix: '/:slug/api/v1' },
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(devMailPage);
+  // Gateways' returns and notifications (ADR 026): outside every site and the API's XSRF check.
+  await app.register(gatewayReturnRoutes);
+  // Stripe's return and webhook (ADR 028): outside every site and the XSRF check; the webhook is signed.
+  await app.register(stripePaymentRoutes);
+  // d払い (ADR 028): the SPA's two calls under /{site}/ (XSRF-checked) and the carrier's returns.
+  await app.register(dpayRoutes);
   // The payment gateway simulator (ADR 017): its own paths, outside every site and the API's XSRF check.
   if (simulatorEnabled(env)) await app.register(gatewaySimulatorRoutes);
-  await registerSpa(app, webDistDir);
+  // SoftBank Payment Service's returns and notification (ADR 027): outside every site and the XSRF check.
+  await app.register(softbankPaymentRoutes);
+  // The page inlines what the first render needs (issue 12), so the SPA starts without a chain of calls.
+  await registerSpa(app, webDistDir, (site, lang) => loadBootData(db, env, site, lang));
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
 

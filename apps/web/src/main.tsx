@@ -4,14 +4,22 @@ import { createHashRouter, RouterProvider } from 'react-router';
 import { bootstrap } from './app/bootstrap.ts';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
+import { configurationQuery } from './shared/api/endpoints/configurations.ts';
+import { langsQuery } from './shared/api/endpoints/langs.ts';
 import './styles/global.css';
 
-const i18n = await bootstrap();
+const { i18n, boot } = await bootstrap();
 const router = createHashRouter(routes);
+const queryClient = createQueryClient();
+// The page's data answers the layout's first queries (issue 12): no call, no layout shift.
+if (boot) {
+  queryClient.setQueryData(langsQuery().queryKey, boot.langs);
+  queryClient.setQueryData(configurationQuery().queryKey, boot.configuration);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Providers i18n={i18n} queryClient={createQueryClient()}>
+    <Providers i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,

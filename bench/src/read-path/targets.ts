@@ -63,6 +63,8 @@ export async function readPathTargets(baseUrl: string): Promise<Target[]> {
       `/products/stocks-statuses?from=${from}&to=${to}&product_uuid=${productUuid}`,
     ),
     availability('calendar/colors', `/calendar/colors?from=${from}&to=${to}`),
+    availability('products/search', `/products/search?from=${slotDate}&to=${slotDate}&lang=en`),
+    availability('products/search2', `/products/search2?date=${slotDate}&lang=en`),
     { label: '404 (floor)', path: `${SITE_API}/nope`, expectedStatus: 404, availability: false },
   ];
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../apps/server/src/db/embedded.ts';
 
@@ -10,6 +11,18 @@ const START_TIMEOUT_MS = 60_000;
 export interface ServerProcess {
   baseUrl: string;
   stop(): Promise<void>;
+  /** Resident set size of the server process in bytes (Linux /proc), undefined where unknown. */
+  rssBytes(): number | undefined;
+}
+
+function rssOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps the last lines the server printed, to explain a failed start. */
@@ -55,7 +68,7 @@ export async function startHttpChild(
     try {
       // Any answer means it listens; the status does not matter.
       await fetch(`${baseUrl}/`, { redirect: 'manual', signal: AbortSignal.timeout(1000) });
-      return { baseUrl, stop };
+      return { baseUrl, stop, rssBytes: () => rssOf(child.pid) };
     } catch {
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -67,6 +80,8 @@ export async function startHttpChild(
 export interface ServerOptions {
   /** Load the demo catalogue of every site on start (the read-path benchmark reads it); default false. */
   seedDemoData?: boolean;
+  /** More environment for the server (e.g. the gateway simulator for the lighthouse benchmark). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The real server, as production runs it (NODE_ENV=production, no demo data unless asked), in its own process. */
@@ -82,5 +97,6 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
     APP_SECRET: randomBytes(32).toString('base64url'),
     // The load generators stand in for a proxy in front of many visitors (X-Forwarded-For per request).
     TRUST_PROXY: 'loopback',
+    ...options.env,
   });
 }

@@ -70,3 +70,91 @@ export async function paymentsOf(orderToken: string): Promise<PaymentRecord[]> {
   );
   return rows.map((row) => ({ method: row.method, amount: Number(row.amount), status: row.status }));
 }
+
+const SIX = (ja: string, en: string, zhHans: string, kr: string, zhHant: string, th: string) =>
+  JSON.stringify({ ja, en, 'zh-hans': zhHans, kr, 'zh-hant': zhHant, th });
+
+export interface SpotPoster {
+  productUuid: string;
+  qrToken: string;
+  /** Tickets left today; the journey's purchases take from it. */
+  capacity: number;
+}
+
+/**
+ * A day ticket of RUINS sold on the spot channel, open today and tomorrow (Tokyo) whatever the hour of
+ * the run, with a valid poster token: what `npm run spot-qr` gives staff, made for one journey. (The demo's
+ * timed slots of today may all have started when the journey runs late in the evening.)
+ */
+export async function spotDayTicket(capacity = 30): Promise<SpotPoster> {
+  const [product] = await query<{ id: number; uuid: string }>(
+    `INSERT INTO products (uuid, site_code, product_type, names, descriptions, cautions, sale_channels, position)
+     VALUES (gen_random_uuid(), 'RUINS', 'date', $1, $2, $3, '{web,spot}', 90) RETURNING id, uuid`,
+    [
+      SIX(
+        '遺跡庭園 当日券',
+        'Ruins garden day ticket',
+        '遗迹庭园 当日票',
+        '유적 정원 당일권',
+        '遺跡庭園 當日票',
+        'บัตรสวนซากโบราณรายวัน',
+      ),
+      SIX(
+        '本日中いつでも入場できます。',
+        'Enter any time today.',
+        '当天任意时间入场。',
+        '오늘 중 언제든 입장할 수 있습니다.',
+        '當天任何時間入場。',
+        'เข้าชมได้ตลอดวันนี้',
+      ),
+      SIX('', '', '', '', '', ''),
+    ],
+  );
+  await query(
+    `INSERT INTO option_values (product_id, names, price, position) VALUES ($1, $2, 1500, 0), ($1, $3, 500, 1)`,
+    [
+      product!.id,
+      SIX('大人', 'Adult', '成人', '성인', '成人', 'ผู้ใหญ่'),
+      SIX('子ども', 'Child', '儿童', '어린이', '兒童', 'เด็ก'),
+    ],
+  );
+  await query(
+    `INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+     SELECT $1, d AT TIME ZONE 'Asia/Tokyo', (d + interval '1 day') AT TIME ZONE 'Asia/Tokyo', $2
+     FROM (SELECT (now() AT TIME ZONE 'Asia/Tokyo')::date::timestamp + n * interval '1 day' AS d
+           FROM generate_series(0, 1) AS n) AS days`,
+    [product!.id, capacity],
+  );
+  const qrToken = `e2e${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.slice(0, 22);
+  await query(
+    `INSERT INTO spot_qr_tokens (site_code, product_id, token, expires_at)
+     VALUES ('RUINS', $1, $2, now() + interval '1 day')`,
+    [product!.id, qrToken],
+  );
+  return { productUuid: product!.uuid, qrToken, capacity };
+}
+
+/** Lets a poster token run out now, as its expiry date passing would. */
+export async function expireSpotToken(qrToken: string): Promise<void> {
+  await query(`UPDATE spot_qr_tokens SET expires_at = now() WHERE token = $1`, [qrToken]);
+}
+
+/** The latest change of date of a reservation: its status and the payment attempts of its top-up. */
+export async function timeChangeRecord(
+  reservationToken: string,
+): Promise<{ status: string; payments: { method: string; amount: number; status: string }[] }> {
+  const [change] = await query<{ status: string; order_id: string }>(
+    `SELECT c.status, c.order_id FROM time_changes c JOIN reservations r ON r.id = c.reservation_id
+     WHERE r.reservation_token = $1 ORDER BY c.id DESC LIMIT 1`,
+    [reservationToken],
+  );
+  if (!change) throw new Error(`No time change of reservation ${reservationToken}`);
+  const payments = await query<{ method: string; amount: string; status: string }>(
+    'SELECT method, amount, status FROM payments WHERE order_id = $1 ORDER BY id',
+    [change.order_id],
+  );
+  return {
+    status: change.status,
+    payments: payments.map((row) => ({ method: row.method, amount: Number(row.amount), status: row.status })),
+  };
+}

@@ -92,6 +92,8 @@ export const ORDER_STATUSES = [
   'expired',
   'cancelled',
   'refunded',
+  /** Its reservation moved to another order by a change of date (ADR 029). */
+  'changed',
 ] as const;
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

@@ -62,6 +62,10 @@ export const ERRORS = {
   invalid_xsrf_token: { message: 'invalid xsrf token', status: 403 },
   not_found: { message: 'not found', status: 404 },
   too_many_requests: { message: 'too many requests', status: 429 },
+  /** A gate call without a valid, unrevoked gate key, or a tap with a wrong tap code (ADR 030). */
+  gate_not_authorised: { message: 'gate device not authorised', status: 401 },
+  /** Past what the server can answer in time (overload protection, ADR 034): try again after Retry-After. */
+  server_busy: { message: 'server busy', status: 503 },
   /** One client already holds as much as the site allows at once (hold caps, ADR 015). */
   too_many_holds: { message: 'too many holds', status: 409 },
   internal_error: { message: 'internal error', status: 500 },

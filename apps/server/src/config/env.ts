@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@kippu/contract';
 import { trustProxySchema } from './trust-proxy.ts';
+import { walletCertificates } from './wallet-certificates.ts';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,6 +36,12 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Proxies whose X-Forwarded-For names the client (config/trust-proxy.ts): off, a hop count or addresses. */
   TRUST_PROXY: trustProxySchema,
+  /**
+   * Overload protection (ADR 034): event-loop delay in ms past which API reads, and then writes (holds,
+   * checkouts), are answered `503 server busy` with Retry-After. 0 turns the guard's lag signal off.
+   */
+  OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(40),
+  OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(150),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The built-in payment gateway simulator (ADR 017). Unset: on outside production. Production refuses to
@@ -50,8 +57,68 @@ const envSchema = z.object({
   /** The real GMO-PG's API origin and token script (defaults: GMO's test environment). */
   GMO_API_URL: z.url().default('https://pt01.mul-pay.jp'),
   GMO_TOKEN_SCRIPT_URL: z.url().default('https://stg.static.mul-pay.jp/ext/js/token.js'),
+  /**
+   * Who the SoftBank Payment Service methods (softbank_credit, softbank_3ds, softbank_alipay, softbank_paypay)
+   * talk to (ADR 027). Unset: the simulator while it is on, else the real gateway.
+   */
+  SOFTBANK_GATEWAY: z.enum(['simulator', 'real']).optional(),
+  /** The real SBPS link-type purchase page and API (defaults: SBPS's connection-test environment). */
+  SOFTBANK_PURCHASE_URL: z.url().default('https://stbfep.sps-system.com/f01/FepBuyInfoReceive.do'),
+  SOFTBANK_API_URL: z.url().default('https://stbfep.sps-system.com/api/xmlapi.do'),
+  /** The merchant's SBPS ids and hash key (the real gateway only; the simulator has its own). */
+  SOFTBANK_MERCHANT_ID: z
+    .string()
+    .regex(/^\d{5}$/)
+    .optional(),
+  SOFTBANK_SERVICE_ID: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
+  SOFTBANK_HASH_KEY: z.string().min(8).optional(),
+  /**
+   * Stripe (methods stripe, stripe_secure; ADR 028). STRIPE_GATEWAY unset: the simulator while it is on,
+   * else the real API with the keys below (never in the repository: only from the environment). Without
+   * them the real Stripe is not offered (its methods answer payment_api_failure).
+   */
+  STRIPE_GATEWAY: z.enum(['simulator', 'real']).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key (pk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a webhook signing secret (whsec_...)')
+    .optional(),
+  STRIPE_JS_URL: z.url().default('https://js.stripe.com/v3'),
+  /**
+   * d払い (method d_pay; ADR 028). DPAY_GATEWAY unset: the simulator while it is on, else the carrier's
+   * endpoints below with the merchant's credentials (all needed; else d_pay is not offered).
+   */
+  DPAY_GATEWAY: z.enum(['simulator', 'real']).optional(),
+  DPAY_AUTHORIZATION_URL: z.url().optional(),
+  DPAY_API_URL: z.url().optional(),
+  DPAY_CLIENT_ID: z.string().min(1).optional(),
+  DPAY_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The merchant's terminal number (s_terkn) and shop code (s_spcd) for the payment token. */
+  DPAY_TERMINAL_ID: z.string().min(1).optional(),
+  DPAY_SHOP_CODE: z.string().min(1).optional(),
   /** How long one server-to-gateway call may take before its outcome counts as unknown (then asked for). */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(180_000).default(60_000),
+  /**
+   * Apple Wallet passes (ADR 025): all of the pass type id, team id, signer certificate and key and Apple's
+   * WWDR certificate, or none (then the ticket page offers no pass). Certificates and key are PEM contents
+   * or paths to PEM files (config/wallet-certificates.ts).
+   */
+  WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
+  WALLET_TEAM_ID: z.string().min(1).optional(),
+  WALLET_SIGNER_CERT: z.string().min(1).optional(),
+  WALLET_SIGNER_KEY: z.string().min(1).optional(),
+  WALLET_SIGNER_KEY_PASSPHRASE: z.string().optional(),
+  WALLET_WWDR_CERT: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -77,7 +144,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.GMO_GATEWAY === 'simulator' && !simulator) {
     throw new Error('Invalid configuration:\n  GMO_GATEWAY: simulator chosen while GATEWAY_SIMULATOR is off');
   }
+  if (parsed.data.SOFTBANK_GATEWAY === 'simulator' && !simulator) {
+    throw new Error(
+      'Invalid configuration:\n  SOFTBANK_GATEWAY: simulator chosen while GATEWAY_SIMULATOR is off',
+    );
+  }
+  for (const family of ['STRIPE', 'DPAY'] as const) {
+    if (parsed.data[`${family}_GATEWAY`] === 'simulator' && !simulator) {
+      throw new Error(
+        `Invalid configuration:\n  ${family}_GATEWAY: simulator chosen while GATEWAY_SIMULATOR is off`,
+      );
+    }
+  }
+  walletCertificates(parsed.data);
   return parsed.data;
+}
+
+/** Who a gateway family talks to: its own setting, else the simulator while it is on, else the real one. */
+export function gatewayOf(
+  env: Pick<Env, 'GATEWAY_SIMULATOR' | 'NODE_ENV' | 'STRIPE_GATEWAY' | 'DPAY_GATEWAY'>,
+  setting: 'STRIPE_GATEWAY' | 'DPAY_GATEWAY',
+): 'simulator' | 'real' {
+  return env[setting] ?? (simulatorEnabled(env) ? 'simulator' : 'real');
 }
 
 /** Whether the gateway simulator runs: GATEWAY_SIMULATOR, else on everywhere but production. */

@@ -104,6 +104,10 @@ export const products = pgTable('products', {
   position: integer('position').notNull().default(0),
   saleStartsAt: tstz('sale_starts_at'),
   saleEndsAt: tstz('sale_ends_at'),
+  /** Change of date (ADR 029, migration 0630): allowed at all, until how long before the slot, to which group. */
+  dateChangeable: boolean('date_changeable').notNull().default(false),
+  dateChangeUntilMinutes: integer('date_change_until_minutes').notNull().default(0),
+  dateChangeGroup: text('date_change_group'),
 });
 
 export const optionValues = pgTable('option_values', {
@@ -163,6 +167,31 @@ export const orders = pgTable('orders', {
   updatedAt: tstz('updated_at').notNull().defaultNow(),
   /** Keyed hash of the client's address, for the hold caps (migration 0520). */
   clientKey: text('client_key'),
+  /** The member logged in for this order and the discount fixed at login (migration 0660, ADR 032). */
+  memberId: bigint('member_id', { mode: 'number' }),
+  membershipDiscount: bigint('membership_discount', { mode: 'number' }).notNull().default(0),
+  membershipPromotionNames: jsonb('membership_promotion_names').$type<LocalizedText>(),
+});
+
+/** Members of a site with isUseMembershipLogin (migration 0660, ADR 032). */
+export const members = pgTable('members', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteCode: text('site_code').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  name: text('name').notNull(),
+  residentArea: text('resident_area').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  age: text('age').notNull().default(''),
+  gender: text('gender').notNull().default(''),
+  createdAt: tstz('created_at').notNull().defaultNow(),
+});
+
+/** A site's member discount (migration 0660). */
+export const membershipPromotions = pgTable('membership_promotions', {
+  siteCode: text('site_code').primaryKey(),
+  names: jsonb('names').$type<LocalizedText>().notNull(),
+  discountPercent: integer('discount_percent').notNull(),
 });
 
 export const orderLines = pgTable(

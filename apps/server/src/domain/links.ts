@@ -52,3 +52,13 @@ export function mailConfirmPath(token: string): string {
 export function mailReleasePath(unsubscribeToken: string): string {
   return `/mail-release/${unsubscribeToken}`;
 }
+
+/** A spot poster's QR target: the spot order screen with the poster's token (`/spot?qr_token=`, ADR 031). */
+export function spotOrderPath(qrToken: string): string {
+  return `/spot?qr_token=${qrToken}`;
+}
+
+/** Staff's printable poster of a product (`/spot/qr/:productUUID?qr_token=`, ADR 031). */
+export function spotPosterPath(productUuid: string, qrToken: string): string {
+  return `/spot/qr/${productUuid}?qr_token=${qrToken}`;
+}

@@ -5,11 +5,20 @@ import { bookingRoutes } from './booking/routes.ts';
 import { couponsRoutes } from './coupons/routes.ts';
 import { orderMailsRoutes } from './mail/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
+import { confirmCheckoutRoutes } from './confirm-checkout/routes.ts';
 import { ticketsRoutes } from './tickets/routes.ts';
 import { ticketShareRoutes } from './tickets/share-routes.ts';
 import { mailMagazinesRoutes } from './mail-magazines/routes.ts';
 import { reservationCalendarRoutes } from './reservation-calendar/routes.ts';
 import { receiptsRoutes } from './receipts/routes.ts';
+import { checkInRoutes } from './check-in/routes.ts';
+import { spotRoutes } from './spot/routes.ts';
+import { gmoSecureRoutes } from './payments-gmo/routes.ts';
+import { paymentCallbackRoutes } from './payment-callbacks/routes.ts';
+import { changeDateRoutes } from './change-date/routes.ts';
+import { walletPassRoutes } from './wallet-pass/routes.ts';
+import { membershipRoutes } from './membership/routes.ts';
+import { signageRoutes } from './signage/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -19,9 +28,18 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(couponsRoutes);
   await app.register(orderMailsRoutes);
   await app.register(checkoutRoutes);
+  await app.register(confirmCheckoutRoutes);
   await app.register(ticketsRoutes);
   await app.register(ticketShareRoutes);
   await app.register(mailMagazinesRoutes);
   await app.register(reservationCalendarRoutes);
   await app.register(receiptsRoutes);
+  await app.register(checkInRoutes);
+  await app.register(spotRoutes);
+  await app.register(gmoSecureRoutes);
+  await app.register(paymentCallbackRoutes);
+  await app.register(changeDateRoutes);
+  await app.register(walletPassRoutes);
+  await app.register(membershipRoutes);
+  await app.register(signageRoutes);
 }

@@ -11,7 +11,9 @@ const INVALID_REQUEST: ErrorBody = { error: ERRORS.invalid_request.message };
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: ERRORS[error.code].message } satisfies ErrorBody);
+      return reply
+        .status(error.status)
+        .send({ ...error.fields, error: ERRORS[error.code].message } satisfies ErrorBody);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -2,25 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, ERRORS, siteSlug, TICKETS_SLUG, type SiteCode } from '@kippu/contract';
+import { DEFAULT_SITE, ERRORS, LANG_CODES, siteSlug, TICKETS_SLUG } from '@kippu/contract';
+import { preferredEncoding, varyOnAcceptEncoding } from './content-encoding.ts';
+import { createSitePages, type LoadBootData } from './site-pages.ts';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
-
-/**
- * One built bundle serves every site: only `<body data-site>` differs (ADR 004). Pages are made on first
- * use for each site the site directory resolves (codes are checked against a safe pattern, ADR 014).
- */
-function pagesBySite(indexHtml: string): (site: SiteCode) => string {
-  const pages = new Map<SiteCode, string>();
-  return (site) => {
-    let page = pages.get(site);
-    if (page === undefined) {
-      page = indexHtml.replace('<body', `<body data-site="${site}"`);
-      pages.set(site, page);
-    }
-    return page;
-  };
-}
 
 function looksLikeFile(path: string): boolean {
   return path.startsWith('assets/') || /\.[a-z0-9]+$/i.test(path);
@@ -57,20 +43,45 @@ const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
  * (the default site's tickets sub-site; ADR 024). Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
  * (an unknown slug falls back to the default site).
  */
-export async function registerSpa(app: FastifyInstance, distDir = WEB_DIST_DIR): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir = WEB_DIST_DIR,
+  loadBootData?: LoadBootData,
+): Promise<void> {
   const indexFile = `${distDir}index.html`;
   const built = existsSync(indexFile);
-  const pageOf = built ? pagesBySite(readFileSync(indexFile, 'utf8')) : undefined;
+  const pageOf = built ? createSitePages(readFileSync(indexFile, 'utf8'), loadBootData) : undefined;
 
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pageOf?.(request.site);
-    if (!page)
+  // The page inlines the site's data (issue 12): revalidated with its ETag on every visit (no-cache), a
+  // returning visitor gets 304; compressed once per page, sent by content negotiation.
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!pageOf) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    }
+    const { lang } = (request.query ?? {}) as { lang?: unknown };
+    const requestedLang =
+      typeof lang === 'string' && (LANG_CODES as readonly string[]).includes(lang) ? lang : undefined;
+    const page = await pageOf(request.site, requestedLang);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', varyOnAcceptEncoding(reply.getHeader('vary')));
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (
+      ifNoneMatch &&
+      ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag.slice(2))
+    ) {
+      return reply.status(304).send();
+    }
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
   };
 
   if (built) {
-    await app.register(fastifyStatic, { root: distDir, serve: false });
+    // Hashed assets have brotli and gzip copies made at build time (apps/web/build/precompress.ts).
+    await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
   }
 
   app.get('/', (_request, reply) => reply.redirect(`/${siteSlug(DEFAULT_SITE)}/`));

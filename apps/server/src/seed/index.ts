@@ -1,8 +1,10 @@
 import type { Env } from '../config/env.ts';
+import { seedDemoGateKeys } from './demo-gate-keys.ts';
 import type { Db } from '../db/client.ts';
 import { startRepeatingJob, type RepeatingJob } from '../shared/repeating-job.ts';
 import { seedCalendarColors } from './calendar-colors.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
+import { seedDemoMembers } from './demo-members.ts';
 import { seedFieldTemplates } from './field-templates.ts';
 import { seedLanguages } from './languages.ts';
 import { seedOptionLists } from './option-lists.ts';
@@ -38,6 +40,9 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedCalendarColors(db);
   // Coupons refer to the sites and products above.
   await seedDemoCoupons(db);
+  // ARTIZON's member promotion and demo member (README "Membership login").
+  await seedDemoMembers(db);
+  await seedDemoGateKeys(db);
 }
 
 /**

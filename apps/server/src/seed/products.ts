@@ -40,6 +40,11 @@ export async function seedProducts(db: Db): Promise<void> {
         minQuantity: 1,
         maxQuantity: product.maxQuantity ?? 10,
         position: position + 1,
+        // Dated visits may move to another slot of the site's dated products until an hour before
+        // (ADR 029); a pass has no date to change.
+        dateChangeable: text.type !== 'period',
+        dateChangeUntilMinutes: 60,
+        dateChangeGroup: text.type === 'period' ? null : 'visit',
       };
     }),
   );

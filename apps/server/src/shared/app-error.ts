@@ -4,11 +4,17 @@ import { ERRORS, type ErrorCode } from '@kippu/contract';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /**
+   * Fields answered beside `error` (the spec's 3-D Secure failure fields: can_retry, order_token, ...);
+   * never a reason for support, which goes to `message` (logged, not answered).
+   */
+  readonly fields: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: ErrorCode, detail?: string) {
+  constructor(code: ErrorCode, detail?: string, fields?: Record<string, unknown>) {
     super(detail ?? ERRORS[code].message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERRORS[code].status;
+    this.fields = fields;
   }
 }

@@ -1,17 +1,33 @@
 import type { i18n } from 'i18next';
 import { getTexts } from '../shared/api/endpoints/texts.ts';
 import { initI18n } from '../shared/i18n/i18n.ts';
-import { startLanguage, supportedLanguage, takeLangQueryParam } from '../shared/i18n/language-rules.ts';
+import {
+  applyLanguages,
+  startLanguage,
+  supportedLanguage,
+  takeLangQueryParam,
+} from '../shared/i18n/language-rules.ts';
+import { readBootData, type BootData } from '../shared/site/boot-data.ts';
 import { currentSite } from '../shared/site/detect-site.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 
+const noReload = () => undefined;
+
 /**
- * Start-up (spec §2, §4): detect the site, apply and remove a `lang` query parameter, then fetch the
- * texts of the current language. The query parameter is applied before any text is loaded, so it
- * needs no reload.
+ * Start-up (spec §2, §4): detect the site, take the data the server put into the page (issue 12), apply
+ * and remove a `lang` query parameter, then the texts of the current language: the page's own when they
+ * are in that language, else fetched. With the page's data the language list and the site configuration
+ * are known before the first render, so nothing moves when they would otherwise arrive, and a first visit
+ * starts in the site's default language without a reload.
  */
-export async function bootstrap(): Promise<i18n> {
+export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }> {
   currentSite();
+  const boot = readBootData();
+  if (boot) {
+    // Before any text is loaded, so a changed default needs no reload.
+    applyLanguages(boot.langs, startLanguage(), noReload);
+    useCoreStore.getState().set({ configuration: boot.configuration });
+  }
   const fromQuery = takeLangQueryParam();
   if (fromQuery) {
     const { languages, defaultLangCode, set } = useCoreStore.getState();
@@ -19,6 +35,6 @@ export async function bootstrap(): Promise<i18n> {
   }
   const lang = startLanguage();
   // A failed load already queued the connection-error dialog; the app still starts.
-  const texts = await getTexts(lang).catch(() => ({}));
-  return initI18n(lang, texts);
+  const texts = boot?.lang === lang ? boot.texts : await getTexts(lang).catch(() => ({}));
+  return { i18n: await initI18n(lang, texts), boot };
 }

@@ -42,6 +42,8 @@ export const paths = {
   ticketRedirect: route<Token>('/tickets/:reservationToken'),
   ticket: route<Token>('/id/:reservationToken'),
   checkInGate: route<Token & { id: string; type: string }>('/id/:reservationToken/:id/:type'),
+  /** The staff scanner (ADR 030): not a spec §2 route; a gate device opens it once and keeps it. */
+  gateScanner: route('/gate'),
   receipt: route<Token>('/id/:reservationToken/receipt'),
   ticketShare: route<Token>('/tickets/share/:reservationToken'),
   ticketShared: route<Token>('/tickets/shared/:reservationToken'),

@@ -21,21 +21,22 @@ const CompleteScreen = lazyScreen(() => import('../features/booking/screens/comp
 const DPayConfirmScreen = lazyScreen(() => import('../features/booking/screens/d-pay-confirm-screen.tsx'));
 const ErrorScreen = lazyScreen(() => import('../features/booking/screens/error-screen.tsx'));
 const PaymentCallbackScreen = lazyScreen(
-  () => import('../features/payments/screens/payment-callback-screen.tsx'),
+  () => import('../features/booking/payment-callbacks/payment-callback-screen.tsx'),
 );
 const Gmo3dsCallbackScreen = lazyScreen(
-  () => import('../features/payments/screens/gmo3ds-callback-screen.tsx'),
+  () => import('../features/booking/payment-callbacks/gmo3ds-callback-screen.tsx'),
 );
 const Sbps3dsCallbackScreen = lazyScreen(
   () => import('../features/payments/screens/sbps3ds-callback-screen.tsx'),
 );
-const PaymentErrorScreen = lazyScreen(() => import('../features/payments/screens/payment-error-screen.tsx'));
+const PaymentErrorScreen = lazyScreen(() => import('../features/booking/payment-callbacks/payment-error-screen.tsx'));
 const TicketScreen = lazyScreen(() => import('../features/tickets/screens/ticket-screen.tsx'));
 const ReceiptScreen = lazyScreen(() => import('../features/tickets/screens/receipt-screen.tsx'));
 const TicketShareScreen = lazyScreen(() => import('../features/tickets/screens/ticket-share-screen.tsx'));
 const TicketSharedScreen = lazyScreen(() => import('../features/tickets/screens/ticket-shared-screen.tsx'));
 const TicketSendScreen = lazyScreen(() => import('../features/tickets/screens/ticket-send-screen.tsx'));
 const CheckInGateScreen = lazyScreen(() => import('../features/check-in/screens/check-in-gate-screen.tsx'));
+const GateScannerScreen = lazyScreen(() => import('../features/check-in/screens/gate-scanner-screen.tsx'));
 const ChangeDateScreen = lazyScreen(() => import('../features/change-date/screens/change-date-screen.tsx'));
 const ChangeDateConfirmScreen = lazyScreen(
   () => import('../features/change-date/screens/change-date-confirm-screen.tsx'),
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: paths.ticketShared.path, element: <TicketSharedScreen /> },
           { path: paths.ticketSend.path, element: <TicketSendScreen /> },
           { path: paths.checkInGate.path, element: <CheckInGateScreen /> },
+          { path: paths.gateScanner.path, element: <GateScannerScreen /> },
           { path: paths.changeDate.path, element: <ChangeDateScreen /> },
           { path: paths.changeDateConfirm.path, element: <ChangeDateConfirmScreen /> },
           { path: paths.changeDatePayment.path, element: <ChangeDatePaymentScreen /> },

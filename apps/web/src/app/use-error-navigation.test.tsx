@@ -58,6 +58,27 @@ describe('errorDestinationHref', () => {
     expect(errorDestinationHref('session-timeout', spot)).toBe('/spot?qr_token=qr+1');
     expect(errorDestinationHref('payment', spot)).toBe('/spot/payment');
   });
+
+  it('keeps a change of date in its flow: a declined top-up pays again, an ended change starts again', () => {
+    const where = (pathname: string) => ({ pathname, onlyStartMailConfirm: false, spotQrToken: null });
+    const paying = where('/tickets/changedate/payment/confirm/r1/timechange/t1');
+    expect(errorDestinationHref('payment', paying)).toBe(
+      '/tickets/changedate/payment/r1/timechange/t1?ref=c',
+    );
+    expect(errorDestinationHref('time-change', paying)).toBe('/tickets/changedate/r1');
+    expect(errorDestinationHref('time-change', where('/tickets/changedate/confirm/r1/timechange/t1'))).toBe(
+      '/tickets/changedate/r1',
+    );
+    expect(
+      errorDestinationFor(
+        { error: 'time change status is not pending or time change expired' },
+        {
+          method: 'POST',
+          url: 'timechanges/r1/t1/checkout',
+        },
+      ),
+    ).toBe('time-change');
+  });
 });
 
 /** A layout with the navigation hook and the dialog host, and a screen that makes one call. */

@@ -17,8 +17,32 @@ type Where = {
 const isSpotPath = (pathname: string) =>
   pathname === paths.spot.path || pathname.startsWith(`${paths.spot.path}/`);
 
+/** The tokens of a change-of-date route (`/tickets/changedate/.../:reservationToken/timechange/:token`). */
+function timeChangeTokens(pathname: string): { reservationToken: string; timechangeToken?: string } | null {
+  const match =
+    /^\/tickets\/changedate\/(?:confirm\/|payment\/(?:confirm\/)?|complete\/)?([^/]+)(?:\/timechange\/([^/]+))?/.exec(
+      pathname,
+    );
+  if (!match) return null;
+  const reservationToken = decodeURIComponent(match[1]!);
+  return match[2]
+    ? { reservationToken, timechangeToken: decodeURIComponent(match[2]) }
+    : { reservationToken };
+}
+
 /** The route of an error destination (spec §4), for the flow the visitor is in. */
 export function errorDestinationHref(destination: ErrorDestination, where: Where): string {
+  // The change of date (spec §4): a failed top-up pays again on its own payment screen; anything else
+  // that ends the change goes back to choosing a date.
+  const change = timeChangeTokens(where.pathname);
+  if (change) {
+    return destination === 'payment' && change.timechangeToken
+      ? paths.changeDatePayment.getHref(
+          { reservationToken: change.reservationToken, timechangeToken: change.timechangeToken },
+          { ref: 'c' },
+        )
+      : paths.changeDate.getHref({ reservationToken: change.reservationToken });
+  }
   if (destination === 'payment') {
     return isSpotPath(where.pathname) ? paths.spotPayment.getHref() : paths.payment.getHref();
   }
@@ -52,7 +76,7 @@ export function useErrorNavigation(): void {
             useCoreStore.getState().configuration?.settings.isOnlyStartMailConfirm ?? false,
           spotQrToken,
         });
-        if (destination === 'session-timeout') {
+        if (destination === 'session-timeout' && !timeChangeTokens(currentPath.current)) {
           useCoreStore.getState().fullReset();
           // The spot store's order went with the hold; its QR token still says where the visitor started.
           useSpotStore

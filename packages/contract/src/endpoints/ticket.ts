@@ -26,6 +26,8 @@ export const ticketResponseSchema = z.object({
   total_price: z.number().int().nonnegative(),
   discount: z.number().int().nonnegative(),
   set_products: z.array(z.object({ name: z.string(), quantity: z.number().int().positive() })),
+  /** The holder may change the date now (ADR 029): the page shows the "Change date" link. */
+  can_change_date: z.boolean().optional(),
   /**
    * One per admitted person, in ticket-type order; `qr` is the signed payload the QR code carries
    * (`K1.<id>.<secret>.<signature>`: digits, A–Z, 2–7 and dots; empty for a void ticket).
@@ -39,5 +41,10 @@ export const ticketResponseSchema = z.object({
       qr: z.string(),
     }),
   ),
+  /**
+   * Whether each usable ticket can be added to Apple Wallet (`GET .../tickets/{id}/wallet.pkpass`): true
+   * only when the operator configured the signing certificates (ADR 025).
+   */
+  apple_wallet: z.boolean(),
 });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;

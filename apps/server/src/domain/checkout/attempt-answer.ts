@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { CheckoutResponse, OrderStatus } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
@@ -57,5 +58,29 @@ export async function attemptAnswer(db: Db, paymentId: number): Promise<Checkout
         : // The gateway's answer got lost and its status is not final: the visitor is told the payment
           // did not go through for now; the order stays paying until the attempt is resolved.
           new AppError('payment_api_failure');
+  }
+}
+
+/** A call that finds an attempt in flight polls it with this backoff (ms). */
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 500;
+
+/**
+ * The attempt's answer once its outcome is written, waiting for it (bounded by `waitMs`): checkout's
+ * repeated calls and confirmcheckout both answer this way, so every caller of one attempt gets one answer.
+ */
+export async function waitForAttemptAnswer(
+  db: Db,
+  paymentId: number,
+  waitMs: number,
+): Promise<CheckoutResponse> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
+    const answer = await attemptAnswer(db, paymentId);
+    if (answer instanceof AppError) throw answer;
+    if (answer) return answer;
+    if (Date.now() >= deadline)
+      throw new AppError('payment_api_failure', 'the attempt in flight did not finish in time');
+    await sleep(delay);
   }
 }

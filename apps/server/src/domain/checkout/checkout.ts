@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
@@ -12,7 +11,7 @@ import {
   type StartInput,
 } from '../payments/payment-provider.ts';
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
-import { attemptAnswer } from './attempt-answer.ts';
+import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
 export interface CheckoutDeps extends SettleDeps {
@@ -20,10 +19,6 @@ export interface CheckoutDeps extends SettleDeps {
   /** How long a repeated checkout waits for the attempt in flight before answering payment_api_failure. */
   waitForAttemptMs: number;
 }
-
-/** A repeated call polls the attempt in flight with this backoff (ms). */
-const FIRST_POLL_MS = 50;
-const MAX_POLL_MS = 500;
 
 type LockedOrder = {
   id: number;
@@ -34,12 +29,13 @@ type LockedOrder = {
   currency: string;
 };
 
-type Begun =
+/** What the locked first step of a checkout found or started (also a change of date's top-up, ADR 029). */
+export type Begun =
   | { kind: 'answered'; response: CheckoutResponse }
   | { kind: 'in_flight'; paymentId: number }
   | { kind: 'started'; attempt: StoredAttempt; provider: PaymentProvider };
 
-async function methodEnabled(
+export async function methodEnabled(
   tx: Tx,
   site: SiteCode,
   channel: string,
@@ -71,8 +67,9 @@ async function beginAttempt(
   const { rows } = locked[0]
     ? await tx.execute<LockedOrder>(sql`
         SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
-               GREATEST(0, o.price - COALESCE((SELECT sum(c.discount) FROM order_coupons c
-                                               WHERE c.order_id = o.id), 0))::bigint AS total,
+               GREATEST(0, o.price - o.membership_discount
+                              - COALESCE((SELECT sum(c.discount) FROM order_coupons c
+                                          WHERE c.order_id = o.id), 0))::bigint AS total,
                COALESCE(s.settings ->> 'currency', 'JPY') AS currency
         FROM orders o JOIN sites s ON s.code = o.site_code
         WHERE o.id = ${locked[0].id}`)
@@ -136,18 +133,6 @@ async function outcomeFromStatus(
   return { kind: 'unknown', events };
 }
 
-async function answerOf(deps: CheckoutDeps, paymentId: number): Promise<CheckoutResponse> {
-  const deadline = Date.now() + deps.waitForAttemptMs;
-  for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
-    const answer = await attemptAnswer(deps.db, paymentId);
-    if (answer instanceof AppError) throw answer;
-    if (answer) return answer;
-    if (Date.now() >= deadline)
-      throw new AppError('payment_api_failure', 'the attempt in flight did not finish in time');
-    await sleep(delay);
-  }
-}
-
 /**
  * POST /orders/checkout/{orderToken} (ADR 017). Idempotent: a double click or a retry never charges or
  * reserves twice. (1) Lock the order; ready_checkout → paying with a new payment attempt, in one
@@ -163,8 +148,21 @@ export async function checkout(
   body: CheckoutBody,
 ): Promise<CheckoutResponse> {
   const begun = await deps.db.transaction((tx) => beginAttempt(tx, deps, site, orderToken, body));
+  return payBegunAttempt(deps, begun, body);
+}
+
+/**
+ * Steps (2) and (3) of a checkout: the provider is called outside any transaction and its outcome recorded
+ * through settleAttempt; a joined attempt is waited for. Shared with the change of date's top-up (ADR 029).
+ */
+export async function payBegunAttempt(
+  deps: CheckoutDeps,
+  begun: Begun,
+  body: CheckoutBody,
+): Promise<CheckoutResponse> {
   if (begun.kind === 'answered') return begun.response;
-  if (begun.kind === 'in_flight') return answerOf(deps, begun.paymentId);
+  if (begun.kind === 'in_flight')
+    return waitForAttemptAnswer(deps.db, begun.paymentId, deps.waitForAttemptMs);
 
   const { attempt, provider } = begun;
   const input: StartInput = { token: body.token, maskedCardNumber: body.masked_card_number };
@@ -179,5 +177,5 @@ export async function checkout(
     outcome = await outcomeFromStatus(provider, attempt, error);
   }
   await settleAttempt(deps, provider, attempt, outcome);
-  return answerOf(deps, attempt.id);
+  return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
 }

@@ -21,6 +21,8 @@ import {
 import { recordMailMagazineChoice } from '../mail-magazines/record-mail-magazine-choice.ts';
 import { createReservation } from '../reservations/create-reservation.ts';
 import { sellHeldStock } from '../stock/sell-held-stock.ts';
+import { completeTimeChange } from '../time-changes/complete-time-change.ts';
+import { changeOfOrder } from '../time-changes/time-change-store.ts';
 import { queuePurchaseConfirmation } from './purchase-mail.ts';
 
 /** What became of a gateway call: the provider's answer, or nobody knows yet (asked later). */
@@ -75,7 +77,7 @@ export async function settleAttempt(
 /**
  * The money is taken. In ONE transaction: the payment is confirmed, the order moves paying → reserved,
  * its held stock becomes sold, the reservation and its tickets are created and the confirmation mail is
- * queued. If the order is no longer paying (the sweeper expired it after the grace period), the payment is
+ * queued; for a change of date's order, the change completes instead (completeTimeChange, ADR 029). If the order is no longer paying (the sweeper expired it after the grace period), the payment is
  * confirmed alone and then refunded through the provider; a refund that fails is recorded for staff.
  */
 async function reserveOrRefund(
@@ -87,6 +89,9 @@ async function reserveOrRefund(
 ): Promise<void> {
   const settled = await deps.db.transaction(async (tx) => {
     if (!(await markConfirmed(tx, attempt.id, reference, events))) return 'already_settled';
+    // A change of date's top-up (ADR 029): a change that is no longer pending cannot complete; refunded.
+    const change = await changeOfOrder(tx, attempt.orderId);
+    if (change && change.status !== 'pending') return 'order_gone';
     const moved = await transitionOrders(tx, {
       orders: orderById(attempt.orderId),
       to: 'reserved',
@@ -94,6 +99,10 @@ async function reserveOrRefund(
     });
     const order = moved[0];
     if (!order) return 'order_gone';
+    if (change) {
+      await completeTimeChange(tx, deps.env, change, order, attempt.amount);
+      return 'reserved';
+    }
     await sellHeldStock(tx, moved);
     // The reservation keeps the visitor's language and the e-mail address of the order form.
     const { rows } = await tx.execute<{ lang: LangCode; email: string | null }>(sql`
@@ -123,9 +132,16 @@ async function reserveOrRefund(
       events: [providerEvent('refund', { error: (error as Error).message })],
     };
   }
-  await deps.db.transaction((tx) =>
-    refund.ok ? markRefunded(tx, attempt.id, refund.events) : markRefundFailed(tx, attempt.id, refund.events),
-  );
+  await deps.db.transaction(async (tx) => {
+    if (refund.ok) return markRefunded(tx, attempt.id, refund.events);
+    await markRefundFailed(tx, attempt.id, refund.events);
+    // The order is flagged for staff (ADR 026): its money is taken and neither booked nor given back.
+    await tx.execute(sql`
+      UPDATE orders SET staff_attention_reason = ${`refund_failed:${refund.code}`},
+                        staff_attention_at = COALESCE(staff_attention_at, now())
+      WHERE id = ${attempt.orderId}`);
+    return true;
+  });
   if (!refund.ok) {
     deps.log.error(
       { paymentId: attempt.id, orderId: attempt.orderId, code: refund.code },

@@ -1,4 +1,4 @@
-import type { OrderCoupon, SiteCode } from '@kippu/contract';
+import type { OrderCoupon, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { orderCoupons } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -11,6 +11,8 @@ export interface ApplyOrderCouponInput {
   site: SiteCode;
   orderToken: string;
   couponCode: string;
+  /** The call's channel when it names one (`POST /spot/ordercoupons` is 'spot'): another channel's order is refused. */
+  channel?: SalesChannel;
   now?: Date;
 }
 
@@ -23,6 +25,7 @@ export async function applyOrderCoupon(db: Db, input: ApplyOrderCouponInput): Pr
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
+    if (input.channel && order.channel !== input.channel) throw new AppError('invalid_channel');
     const found = await findCoupon(tx, input.site, input.couponCode);
     if (!found) throw new AppError('coupon_code_not_exist');
     const { coupon, campaignCoverage } = found;

@@ -52,6 +52,22 @@ export interface MailPayloads {
     endsAt: string;
     ticketUrl: string;
   };
+  /** A change of date completed (ADR 029): the new visit, the one it replaces and the top-up paid. */
+  date_changed: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the new visit. */
+    startsAt: string;
+    endsAt: string;
+    /** ISO date-times of the visit it replaces. */
+    previousStartsAt: string;
+    previousEndsAt: string;
+    ticketUrl: string;
+    /** Top-up paid in yen (0 when none). */
+    paid: number;
+  };
 }
 
 export type MailKind = keyof MailPayloads;
@@ -61,6 +77,7 @@ export const MAIL_KINDS = [
   'invitation',
   'purchase_confirmation',
   'ticket_link',
+  'date_changed',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

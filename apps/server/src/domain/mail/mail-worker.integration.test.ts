@@ -100,8 +100,9 @@ describe('mail worker', () => {
   it('keeps every mail while SMTP is down and sends each exactly once when it is back', async () => {
     await sink.stop();
     const ids = await queue(Array.from({ length: 14 }, (_, n) => confirmation(n)));
-    // A backoff long enough that the first batch is not due again while the second one runs.
-    const policy = { ...FAST, backoffBaseMs: 600, backoffCapMs: 1200 };
+    // A backoff far longer than any batch can take on a loaded machine (now() is the claiming transaction's
+    // start, so a short one can pass while the batches run): the rows are made due below instead of waited for.
+    const policy = { ...FAST, backoffBaseMs: 600_000, backoffCapMs: 600_000 };
     const context: DeliveryContext = { transport: smtpTransport(sink.url, FROM), policy, host: HOST };
 
     // Down: the first batch fails, the rest are still due and fail in the next one.
@@ -124,7 +125,8 @@ describe('mail worker', () => {
     expect(down[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
 
     await sink.start();
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The backoff has passed (the clock moved on, not the test's time).
+    await ctx.db.$client.query("UPDATE mail_outbox SET next_attempt_at = now() WHERE status = 'pending'");
     await drain(context);
     const up = await outbox();
     expect(up.every((row) => row.status === 'sent' && row.attempts === 2 && row.sent_at !== null)).toBe(true);

@@ -21,6 +21,8 @@ interface Row {
   lines: { id: number; names: LocalizedText; unit_price: number; quantity: number }[];
   sets: { names: LocalizedText; unit_price: number; quantity: number }[];
   coupons: { id: number; code: string; names: LocalizedText; discount: number }[];
+  membership_discount: string;
+  membership_promotion_names: LocalizedText | null;
 }
 
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>
@@ -31,6 +33,7 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
   const { rows } = await db.$client.query<Row>(
     `SELECT o.status, o.lang, o.price, o.quantity, o.customer_info, o.expires_at,
             o.expires_at <= now() AS lapsed, o.time_span_id,
+            o.membership_discount, o.membership_promotion_names,
             p.product_type, p.names, p.descriptions, p.cautions, t.starts_at, t.ends_at,
             COALESCE((SELECT json_agg(json_build_object('id', ov.id, 'names', ov.names,
                         'unit_price', l.unit_price, 'quantity', l.quantity) ORDER BY ov.position, ov.id)
@@ -55,7 +58,8 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
   if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
 
   const lang = row.lang;
-  const discount = row.coupons.reduce((sum, c) => sum + c.discount, 0);
+  const membershipDiscount = Number(row.membership_discount);
+  const discount = row.coupons.reduce((sum, c) => sum + c.discount, 0) + membershipDiscount;
   return {
     lang,
     price: Math.max(0, row.price - discount),
@@ -90,7 +94,10 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
       coupon_name: localized(c.names, lang),
       coupon_discount: c.discount,
     })),
-    membership_promotion: null,
+    // Set by the membership login (domain/membership, ADR 032): the promotion's name and its discount.
+    membership_promotion: row.membership_promotion_names
+      ? { name: localized(row.membership_promotion_names, lang), membership_discount: membershipDiscount }
+      : null,
     status: row.status,
     expires_at: row.expires_at.toISOString(),
   };

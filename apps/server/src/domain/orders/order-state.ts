@@ -9,15 +9,18 @@ import type { Db } from '../../db/client.ts';
  *      │                                            │                         │  ▲
  *      └──────────── expired / cancelled ◀──────────┘      declined, retry ◀──┘  │ (back to ready_checkout)
  *                                                          payment never came back ▶ expired
+ *   reserved ──change of date completed (ADR 029)──▶ changed
+ * A change of date's temporary order follows the same path: holding ─confirmed─▶ ready_checkout ─▶ paying ─▶ reserved.
  */
 export const ORDER_TRANSITIONS = {
   holding: ['ready_checkout', 'expired', 'cancelled'],
   ready_checkout: ['paying', 'expired', 'cancelled'],
   paying: ['reserved', 'ready_checkout', 'expired'],
-  reserved: ['refunded'],
+  reserved: ['refunded', 'changed'],
   expired: [],
   cancelled: [],
   refunded: [],
+  changed: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
 
 /** Why an order moved; stored in order_events.reason. */
@@ -30,7 +33,11 @@ export type TransitionReason =
   | 'hold_expired'
   | 'payment_abandoned'
   | 'cancelled_by_visitor'
-  | 'refunded';
+  | 'refunded'
+  /** A change of date's temporary order checks out (ADR 029). */
+  | 'date_change_confirmed'
+  /** The reservation moved to a change of date's order (ADR 029). */
+  | 'date_changed';
 
 /** Statuses that still hold stock for the visitor and can change (coupons, customer info, checkout). */
 export const OPEN_STATUSES = ['holding', 'ready_checkout'] as const satisfies readonly OrderStatus[];

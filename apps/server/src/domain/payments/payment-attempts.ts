@@ -14,7 +14,7 @@ export type PaymentStatus = 'created' | 'pending' | 'confirmed' | 'failed' | 'ca
 /** Statuses of an attempt whose outcome is not settled yet. */
 const IN_FLIGHT = ['created', 'pending'] as const;
 
-type AttemptRow = {
+export type AttemptRow = {
   id: number;
   order_id: number;
   site_code: SiteCode;
@@ -36,7 +36,7 @@ export interface StoredAttempt extends PaymentAttempt {
   refundFailed: boolean;
 }
 
-function toAttempt(row: AttemptRow): StoredAttempt {
+export function toAttempt(row: AttemptRow): StoredAttempt {
   return {
     id: Number(row.id),
     orderId: Number(row.order_id),
@@ -158,4 +158,53 @@ export function markRefunded(tx: Tx, id: number, providerEvents: ProviderEvent[]
 /** A refund the gateway refused or never answered: the money is still taken; staff must act. */
 export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEvent[]) {
   return settle(tx, id, ['confirmed'], sql`refund_failed_at = now()`, providerEvents);
+}
+
+/** One attempt by id, as providers and settleAttempt take it. */
+export async function attemptById(db: Pick<Tx, 'execute'>, id: number): Promise<StoredAttempt | undefined> {
+  const { rows } = await db.execute<AttemptRow>(sql`SELECT * FROM payments WHERE id = ${id}`);
+  return rows[0] && toAttempt(rows[0]);
+}
+
+/** Appends a summary of an exchange (a browser return, a notification) without changing the status. */
+export async function recordEvents(db: Pick<Tx, 'execute'>, id: number, providerEvents: ProviderEvent[]) {
+  await db.execute(sql`
+    UPDATE payments SET provider_events = provider_events || ${events(providerEvents)}, updated_at = updated_at
+    WHERE id = ${id}`);
+}
+
+/** How a gateway's return names an attempt: our payment number, or the gateway's own reference. */
+export type AttemptLocator = { paymentNumber: string } | { providerReference: string };
+
+/**
+ * The attempt a return or notification names, on the site it came for (a payment number of another site
+ * finds nothing). Read without a lock: every change the caller then makes is conditional (settleAttempt).
+ */
+export async function findAttempt(
+  db: Pick<Tx, 'execute'>,
+  site: SiteCode,
+  locator: AttemptLocator,
+): Promise<StoredAttempt | undefined> {
+  const where =
+    'paymentNumber' in locator
+      ? sql`payment_number = ${locator.paymentNumber}`
+      : sql`provider_reference = ${locator.providerReference}`;
+  const { rows } = await db.execute<AttemptRow>(
+    sql`SELECT * FROM payments WHERE ${where} AND site_code = ${site}`,
+  );
+  return rows[0] ? toAttempt(rows[0]) : undefined;
+}
+
+/**
+ * The attempt a gateway's notification names by our idempotency key (its order id). Any site: the key is
+ * unique across sites, and the notification is verified (signed) before this is asked.
+ */
+export async function findAttemptByIdempotencyKey(
+  db: Pick<Tx, 'execute'>,
+  idempotencyKey: string,
+): Promise<StoredAttempt | undefined> {
+  const { rows } = await db.execute<AttemptRow>(
+    sql`SELECT * FROM payments WHERE idempotency_key = ${idempotencyKey}`,
+  );
+  return rows[0] ? toAttempt(rows[0]) : undefined;
 }

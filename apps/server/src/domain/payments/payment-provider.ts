@@ -67,6 +67,21 @@ export interface PaymentProvider {
   complete(attempt: PaymentAttempt, callback: Record<string, string>): Promise<CompleteOutcome>;
   status(attempt: PaymentAttempt): Promise<GatewayStatus>;
   refund(attempt: PaymentAttempt): Promise<RefundOutcome>;
+  /**
+   * The outside origins the browser must reach to pay with this method (a gateway's token script, its
+   * 3-D Secure or wallet page, its API). A site's Content-Security-Policy is built from the declarations of
+   * the methods it enables, so a site never allows an origin it does not pay through. Omit for a method
+   * that needs nothing beyond our own origin (the simulator, `free`).
+   */
+  readonly contentSecurity?: ContentSecurityDeclaration;
+}
+
+/** Origins (e.g. 'https://js.stripe.com') per CSP directive; merged across a site's enabled methods. */
+export interface ContentSecurityDeclaration {
+  scriptSrc?: readonly string[];
+  frameSrc?: readonly string[];
+  formAction?: readonly string[];
+  connectSrc?: readonly string[];
 }
 
 export interface PublicPaymentFields {

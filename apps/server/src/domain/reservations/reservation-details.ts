@@ -73,7 +73,8 @@ async function read(executor: Pick<Db, 'execute'> | Tx, where: SQL): Promise<Res
            s.slug AS site_slug, s.settings -> 'name' AS site_names,
            COALESCE(s.settings ->> 'currency', 'JPY') AS currency, o.time_span_id,
            p.product_type, p.names AS product_names, p.cautions AS product_cautions, t.starts_at, t.ends_at,
-           COALESCE((SELECT sum(discount) FROM order_coupons WHERE order_id = o.id), 0)::int AS discount,
+           (o.membership_discount
+            + COALESCE((SELECT sum(discount) FROM order_coupons WHERE order_id = o.id), 0))::int AS discount,
            COALESCE((SELECT json_agg(json_build_object('names', ov.names, 'unit_price', l.unit_price,
                                                        'quantity', l.quantity) ORDER BY ov.position, ov.id)
                      FROM order_lines l JOIN option_values ov ON ov.id = l.option_value_id

@@ -4,6 +4,7 @@ import type { LangCode, SalesChannel } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
+import { noteStockChange } from './stock-changes.ts';
 
 /** Everything needed to hold stock for one temporary order; product-level checks are already done. */
 export interface HoldRequest {
@@ -201,6 +202,8 @@ function capKeysOf(batch: Pending[]): string[] {
 }
 
 function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
+  // Committed (or nothing taken): cached availability answers of this process are stale now (ADR 033).
+  if (rows.length > 0) noteStockChange();
   const expiryByToken = new Map(rows.map((row) => [row.order_token, row.expires_at]));
   for (const pending of accepted) {
     pending.resolve({

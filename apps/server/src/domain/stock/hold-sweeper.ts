@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job.ts';
+import { noteStockChange } from './stock-changes.ts';
 import { SWEEP_BATCH_SIZE, sweepExpiredHolds } from './sweep-expired-holds.ts';
 
 export type HoldSweeper = RepeatingJob;
@@ -16,7 +17,12 @@ export function startHoldSweeper(
 ): HoldSweeper {
   return startRepeatingJob({
     intervalMs,
-    runOnce: async () => (await sweepExpiredHolds(db)) === SWEEP_BATCH_SIZE,
+    runOnce: async () => {
+      const swept = await sweepExpiredHolds(db);
+      // After the sweep's transaction: released stock shows at once in this process (ADR 033).
+      if (swept > 0) noteStockChange();
+      return swept === SWEEP_BATCH_SIZE;
+    },
     onError,
   });
 }

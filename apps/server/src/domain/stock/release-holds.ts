@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
+import { noteStockChange } from './stock-changes.ts';
 import { lockClaimedSpans } from './span-quantities.ts';
 
 /** An order that just stopped holding stock (expired, cancelled) in the caller's transaction. */
@@ -22,6 +23,8 @@ export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<v
     UPDATE time_spans t SET held = t.held - r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
     WHERE t.id = r.id`);
+  // Again when the request or sweep that runs this transaction ends (ADR 033).
+  noteStockChange();
   await releaseCouponUsage(
     tx,
     released.map((order) => order.id),

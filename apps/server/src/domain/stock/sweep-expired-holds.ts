@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { transitionOrders } from '../orders/order-state.ts';
+import { expireChangesOfOrders } from '../time-changes/time-change-store.ts';
 import { releaseHolds } from './release-holds.ts';
 
 export const SWEEP_BATCH_SIZE = 300;
@@ -32,6 +33,11 @@ export async function sweepExpiredHolds(db: Db, limit = SWEEP_BATCH_SIZE): Promi
       reason: 'hold_expired',
     });
     await releaseHolds(tx, moved);
+    // A pending change of date whose hold ran out ends with it (ADR 029).
+    await expireChangesOfOrders(
+      tx,
+      moved.map((order) => order.id),
+    );
     return moved.length;
   });
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LangCode, LocalizedText, ProductType, SiteCode, TicketResponse } from '@kippu/contract';
+import type { Env } from '../../config/env.ts';
+import { walletCertificates, type WalletEnv } from '../../config/wallet-certificates.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { inLang, type ReservationStatus, type TicketStatus } from '../reservations/reservation-details.ts';
@@ -32,7 +34,7 @@ type Row = {
  */
 export async function sharedTicketPage(
   db: Db,
-  appSecret: string,
+  env: Pick<Env, 'APP_SECRET'> & WalletEnv,
   site: SiteCode,
   shareToken: string,
   lang: LangCode,
@@ -78,7 +80,8 @@ export async function sharedTicketPage(
       qr:
         ticket.status === 'void'
           ? ''
-          : signTicketQr(appSecret, { id: Number(ticket.id), secret: ticket.secret }),
+          : signTicketQr(env.APP_SECRET, { id: Number(ticket.id), secret: ticket.secret }),
     })),
+    apple_wallet: walletCertificates(env) !== undefined,
   };
 }

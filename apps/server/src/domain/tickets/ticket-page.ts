@@ -1,7 +1,10 @@
 import type { LangCode, SiteCode, TicketResponse } from '@kippu/contract';
+import type { Env } from '../../config/env.ts';
+import { walletCertificates, type WalletEnv } from '../../config/wallet-certificates.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { inLang, reservationByToken } from '../reservations/reservation-details.ts';
+import { dateChangeOffered } from '../time-changes/changeable-reservation.ts';
 import { signTicketQr } from './ticket-qr.ts';
 
 /**
@@ -10,7 +13,7 @@ import { signTicketQr } from './ticket-qr.ts';
  */
 export async function ticketPage(
   db: Db,
-  appSecret: string,
+  env: Pick<Env, 'APP_SECRET'> & WalletEnv,
   site: SiteCode,
   reservationToken: string,
   lang: LangCode,
@@ -31,13 +34,15 @@ export async function ticketPage(
     ends_at: reservation.endsAt.toISOString(),
     total_price: reservation.subtotal,
     discount: reservation.discount,
+    can_change_date: await dateChangeOffered(db, site, reservationToken),
     set_products: reservation.sets.map((set) => ({ name: inLang(set.names, lang), quantity: set.quantity })),
     tickets: reservation.tickets.map((ticket) => ({
       id: ticket.id,
       sequence: ticket.sequence,
       option_name: inLang(ticket.names, lang),
       status: ticket.status,
-      qr: ticket.status === 'void' ? '' : signTicketQr(appSecret, ticket),
+      qr: ticket.status === 'void' ? '' : signTicketQr(env.APP_SECRET, ticket),
     })),
+    apple_wallet: walletCertificates(env) !== undefined,
   };
 }

@@ -106,6 +106,12 @@ describe('a payment confirmed after its order expired', () => {
     expect(payment).toMatchObject({ status: 'confirmed' });
     expect(payment!.refund_failed_at).not.toBeNull();
     expect(errors).toMatchObject([{ paymentId: attempt.id, code: 'E01999999' }]);
+    // The order is flagged for staff, with the reason.
+    const { rows: flagged } = await ctx.db.execute<{ reason: string; at: string | null }>(
+      sql`SELECT staff_attention_reason AS reason, staff_attention_at AS at FROM orders WHERE id = ${order.id}`,
+    );
+    expect(flagged[0]).toMatchObject({ reason: 'refund_failed:E01999999' });
+    expect(flagged[0]!.at).not.toBeNull();
     const answer = await attemptAnswer(ctx.db, attempt.id);
     expect((answer as AppError).code).toBe('critical_refund_error');
   });

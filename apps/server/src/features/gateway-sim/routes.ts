@@ -9,6 +9,10 @@ import {
 import { gmoTokenScript } from '../../domain/payments/simulator/gmo-token-script.ts';
 import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { gmoPageRoutes } from './gmo-page-routes.ts';
+import { softbankSimulatorRoutes } from './softbank-routes.ts';
+import { dpaySimulatorRoutes } from './dpay-routes.ts';
+import { stripeSimulatorRoutes } from './stripe-routes.ts';
 
 /*
  * These schemas describe the imitated gateway's interface, not Kippu's API (which lives in
@@ -51,6 +55,9 @@ const apiOf = (call: string): GmoApi | undefined => {
  */
 export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Each gateway's face in its own plugin (its own body parsers).
+  await app.register(stripeSimulatorRoutes);
+  await app.register(dpaySimulatorRoutes);
   const simulator = createGmoSimulator(app.db);
   const script = gmoTokenScript(GMO_SIMULATOR_PATHS.tokenApi);
 
@@ -60,6 +67,8 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
     { parseAs: 'string', bodyLimit: 16 * 1024 },
     (_request, body, done) => done(null, decodeGmo(body as string)),
   );
+
+  gmoPageRoutes(app, simulator);
 
   app.get(GMO_SIMULATOR_PATHS.tokenScript, { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),
@@ -92,4 +101,7 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
       }
     },
   );
+
+  // SoftBank Payment Service's link type (ADR 027), sharing this scope's form parser.
+  await app.register(softbankSimulatorRoutes);
 }

@@ -70,13 +70,7 @@ export async function ticketShareRoutes(fastify: FastifyInstance): Promise<void>
     async (request, reply) => {
       // The QR codes admit people: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return sharedTicketPage(
-        app.db,
-        app.env.APP_SECRET,
-        request.site,
-        request.params.id,
-        request.query.lang,
-      );
+      return sharedTicketPage(app.db, app.env, request.site, request.params.id, request.query.lang);
     },
   );
 

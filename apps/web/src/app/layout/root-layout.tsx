@@ -2,6 +2,7 @@ import { Suspense, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTagManager } from '../../shared/analytics/use-tag-manager.ts';
+import { BusyNotice } from '../../shared/ui/busy-notice.tsx';
 import { DialogHost } from '../../shared/ui/dialog-host.tsx';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';
@@ -13,6 +14,7 @@ import { useTicketsSubSite } from '../use-tickets-sub-site.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
+import { paths } from '../paths.ts';
 import './root-layout.css';
 
 /** The root of every screen (spec §2): toast, header, routed view with a fade, footer, loader, dialogs. */
@@ -32,12 +34,25 @@ export function RootLayout() {
     document.getElementById('main-content')?.focus();
   };
 
+  // The entrance signage is the whole screen: no skip link, header, footer, toast or loader (issue 11).
+  if (pathname === paths.signageTodayTicketInfo.path) {
+    return (
+      <main id="main-content" className="app-main app-main--bare">
+        <Suspense fallback={<ScreenPlaceholder />}>
+          <Outlet />
+        </Suspense>
+        <DialogHost />
+      </main>
+    );
+  }
+
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         {t('common_skip_to_content')}
       </a>
       <Toast />
+      <BusyNotice />
       <LoadingIndicator />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>

@@ -81,6 +81,7 @@ describe('pushTicketView', () => {
       total_price: 9100,
       discount: 0,
       set_products: [],
+      apple_wallet: false,
       tickets: [
         { id: 1, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'secret-1' },
         { id: 2, sequence: 2, option_name: 'Adult', status: 'valid', qr: 'secret-2' },

@@ -1,3 +1,5 @@
+import { ERRORS } from '@kippu/contract/errors';
+import { useBusyStore } from '../stores/busy-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
 import { ApiError, CLIENT_ERROR_MESSAGES, isCancel, type ApiResponse } from './api-error.ts';
 import { showErrorDialog } from './error-dialog.ts';
@@ -85,6 +87,45 @@ function transportError(thrown: unknown, cancelled: boolean, timedOut: number | 
   return new ApiError(CLIENT_ERROR_MESSAGES.network, 'ERR_NETWORK');
 }
 
+/** Automatic tries after a `503 server busy` before the error is shown (ADR 034). */
+export const BUSY_RETRIES = 4;
+const BUSY_MAX_DELAY_MS = 8000;
+
+function isServerBusy(response: Response, data: unknown): boolean {
+  return (
+    response.status === 503 &&
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { error?: unknown }).error === ERRORS.server_busy.message
+  );
+}
+
+/**
+ * How long to wait before try `attempt` (0-based): the server's Retry-After, doubled each time, capped,
+ * with jitter so that the visitors refused together do not all come back in the same instant.
+ */
+export function busyDelayMs(attempt: number, retryAfter: string | null, random = Math.random): number {
+  const seconds = Number(retryAfter);
+  const base = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+  const delay = Math.min(base * 2 ** attempt, BUSY_MAX_DELAY_MS);
+  return Math.round(delay * (0.75 + random() * 0.5));
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error('aborted'));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 function shouldShowDialog(error: ApiError, config: RequestConfig): boolean {
   if (isCancel(error) || config.noErrorDialog) return false;
   return !(error.status !== undefined && config.ignoredStatuses?.includes(error.status));
@@ -126,15 +167,31 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     try {
       const transport = options.fetch ?? fetch;
-      const response = await transport(buildUrl(baseURL, url, config.params), {
-        method,
-        headers,
-        body: encodeBody(body, headers),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
+      let response: Response;
+      let data: unknown;
+      // A refused call (503 server busy) did nothing on the server, a hold included: wait and try again,
+      // saying so on screen, before showing an error (ADR 034).
+      for (let attempt = 0; ; attempt += 1) {
+        response = await transport(buildUrl(baseURL, url, config.params), {
+          method,
+          headers,
+          body: encodeBody(body, headers),
+          credentials: 'same-origin',
+          signal: controller.signal,
+        });
+        data = await readBody(response);
+        if (attempt >= BUSY_RETRIES || !isServerBusy(response, data)) break;
+        const delay = busyDelayMs(attempt, response.headers.get('Retry-After'));
+        const busy = useBusyStore.getState();
+        busy.startWaiting(Date.now() + delay);
+        try {
+          await sleep(delay, controller.signal);
+        } finally {
+          useBusyStore.getState().stopWaiting();
+        }
+      }
       const result: ApiResponse<T> = {
-        data: (await readBody(response)) as T,
+        data: data as T,
         status: response.status,
         headers: response.headers,
       };

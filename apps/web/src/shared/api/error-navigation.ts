@@ -7,9 +7,11 @@ import { serverErrorCode } from './api-error.ts';
  * visitor is in (booking or spot).
  *  - `session-timeout`: the hold is gone. Every stored value is cleared and the flow starts again.
  *  - `order`: the order page (an e-mail address the server refused).
- *  - `payment`: pay again (a declined payment, or a coupon used up while checking out).
+ *  - `payment`: pay again (a declined payment, or a coupon used up while checking out); in the change of
+ *    date flow, its own payment screen.
+ *  - `time-change`: the change-date page (a time change that is over, or an address refused in one).
  */
-export type ErrorDestination = 'session-timeout' | 'order' | 'payment';
+export type ErrorDestination = 'session-timeout' | 'order' | 'payment' | 'time-change';
 
 /** The call that failed, as the API client made it (url relative to the API base). */
 export type FailedCall = { method: string; url: string };
@@ -22,6 +24,8 @@ const DESTINATIONS: Partial<Record<ErrorCode, (call: FailedCall) => ErrorDestina
   session_timeout: () => 'session-timeout',
   invalid_email: () => 'order',
   payment_api_failure: () => 'payment',
+  invalid_email_time_change: () => 'time-change',
+  time_change_not_pending: () => 'time-change',
   // Applying a coupon on the confirm screen can fail the same way; there the visitor just tries another.
   coupon_limit_reached: (call) => (isCheckout(call) ? 'payment' : null),
 };

@@ -131,7 +131,11 @@ export const useCoreStore = create<CoreState & CoreActions>()(
         useTicketStore.setState(useTicketStore.getInitialState(), true);
         // The spot QR token says where a spot visitor started: the session time-out goes back there.
         useSpotStore.setState((spot) => ({ ...useSpotStore.getInitialState(), qrToken: spot.qrToken }), true);
-        useSpotTokensStore.setState(useSpotTokensStore.getInitialState(), true);
+        // Paid spot tickets are no flow state: a time-out in the next purchase must not lose them (ADR 031).
+        useSpotTokensStore.setState(
+          (spot) => ({ ...useSpotTokensStore.getInitialState(), tickets: spot.tickets }),
+          true,
+        );
       },
     }),
     {

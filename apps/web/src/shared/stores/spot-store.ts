@@ -28,17 +28,42 @@ export const useSpotStore = create<SpotState & SpotActions>()(
   ),
 );
 
+/** A spot purchase as the visitor's phone remembers it: enough to list it and open its ticket page. */
+export type SpotTicket = {
+  reservationToken: string;
+  reservationNumber: string;
+  productName: string;
+  productType: string;
+  startsAt: string;
+  endsAt: string;
+  count: number;
+};
+
 type SpotTokensState = {
   orderTokens: string[];
+  /** Paid spot orders, newest first: `/spot/ticket-inquiry` lists them after a reload or a closed tab. */
+  tickets: SpotTicket[];
   addOrderToken: (token: string) => void;
   removeOrderToken: (token: string) => void;
+  addTicket: (ticket: SpotTicket) => void;
 };
+
+/** A phone keeps this many spot purchases; older ones are in their mails. */
+const MAX_SPOT_TICKETS = 20;
 
 /** Spot order tokens are kept in localStorage so a visitor finds their spot orders after closing the tab. */
 export const useSpotTokensStore = create<SpotTokensState>()(
   persist(
     (set) => ({
       orderTokens: [],
+      tickets: [],
+      addTicket: (ticket) =>
+        set((state) => ({
+          tickets: [
+            ticket,
+            ...state.tickets.filter((each) => each.reservationToken !== ticket.reservationToken),
+          ].slice(0, MAX_SPOT_TICKETS),
+        })),
       addOrderToken: (token) =>
         set((state) => ({
           orderTokens: state.orderTokens.includes(token) ? state.orderTokens : [...state.orderTokens, token],

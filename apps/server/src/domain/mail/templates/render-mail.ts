@@ -139,6 +139,41 @@ function ticketLinkDocument({ lang, payload }: OutboxMailOf<'ticket_link'>): Mai
   };
 }
 
+function dateChangedDocument({ lang, payload }: OutboxMailOf<'date_changed'>): MailDocument {
+  const site = payload.siteName;
+  const number = payload.reservationNumber;
+  const previous = visitRows(payload.productType, payload.previousStartsAt, payload.previousEndsAt, lang);
+  return {
+    lang,
+    subject: mailText(lang, 'email_date_changed_subject', { site, number }),
+    siteName: site,
+    preheader: mailText(lang, 'email_date_changed_preheader'),
+    heading: mailText(lang, 'email_date_changed_heading'),
+    paragraphs: [mailText(lang, 'email_date_changed_body')],
+    tables: [
+      {
+        rows: [
+          { label: mailText(lang, 'email_label_reservation_number'), value: number, strong: true },
+          { label: mailText(lang, 'email_label_ticket'), value: payload.productName },
+          ...visitRows(payload.productType, payload.startsAt, payload.endsAt, lang).map((row) => ({
+            ...row,
+            strong: true,
+          })),
+        ],
+      },
+      {
+        title: mailText(lang, 'email_label_previous_visit'),
+        rows: [
+          ...previous,
+          { label: mailText(lang, 'email_label_top_up'), value: formatPrice(payload.paid, lang) },
+        ],
+      },
+    ],
+    action: { label: mailText(lang, 'email_purchase_button'), url: payload.ticketUrl },
+    notes: [mailText(lang, 'email_date_changed_note')],
+  };
+}
+
 function documentOf(mail: OutboxMail): MailDocument {
   switch (mail.kind) {
     case 'mail_confirmation':
@@ -149,6 +184,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return purchaseDocument(mail);
     case 'ticket_link':
       return ticketLinkDocument(mail);
+    case 'date_changed':
+      return dateChangedDocument(mail);
   }
 }
 

@@ -2,6 +2,7 @@ import type { SiteCode } from '@kippu/contract';
 import {
   GatewayUnavailableError,
   providerEvent,
+  type ContentSecurityDeclaration,
   type GatewayStatus,
   type PaymentAttempt,
   type PaymentProvider,
@@ -25,6 +26,8 @@ export interface GmoCardOptions {
   returnUrl: (attempt: PaymentAttempt) => string;
   tokenScriptUrl: string;
   testMode: boolean;
+  /** The real gateway's origins (token script); none for the same-origin simulator. */
+  contentSecurity?: ContentSecurityDeclaration;
 }
 
 /** Trade statuses that mean the money is taken. */
@@ -33,6 +36,10 @@ const TAKEN = new Set(['CAPTURE', 'AUTH', 'SALES']);
 const GIVEN_BACK = new Set(['VOID', 'RETURN', 'RETURNX']);
 /** SearchTrade: no trade with this OrderID. */
 const NO_SUCH_TRADE = 'E01110002';
+/** The trade was already processed (another ExecTran / SecureTran2 got there first). */
+const ALREADY_PROCESSED = 'E11010001';
+/** SecureTran2 before the card holder answered the challenge. */
+const NOT_AUTHENTICATED = 'E01240002';
 
 /** What may be kept of an answer: never AccessPass, never a token. */
 function summary(answer: GmoParams, keys: string[]): Record<string, unknown> {
@@ -51,7 +58,7 @@ const tokyoDay = (gatewayTime?: string) =>
  * never reaches our server: the browser trades it for a one-time token with the gateway's script.
  */
 export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider {
-  const { transport } = options;
+  const { transport, contentSecurity } = options;
 
   async function shopFor(attempt: PaymentAttempt): Promise<GmoShop> {
     const shop = await options.shopOf(attempt.siteCode);
@@ -136,14 +143,52 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
 
     status,
 
-    // The 3-D Secure return (SecureTran2) is the payments issue's; until then a return is settled by
-    // asking the gateway for the trade's status, which is also what a lost return falls back on.
-    async complete(attempt) {
-      const found = await status(attempt);
-      const events = [providerEvent('SearchTrade', { status: found })];
-      if (found === 'confirmed') return { kind: 'done', events };
-      if (found === 'pending') return { kind: 'pending', events };
-      return { kind: 'declined', code: found, events };
+    ...(contentSecurity ? { contentSecurity } : {}),
+
+    /**
+     * The 3-D Secure return (exe-payment): the trade's state is asked of the gateway (the browser's word is
+     * not taken); a trade still waiting is completed with SecureTran2, which charges once. A second,
+     * concurrent completion finds it processed and reads the outcome again.
+     */
+    async complete(attempt, callback) {
+      const shop = await shopFor(attempt);
+      const events: ProviderEvent[] = [];
+      const settledBy = (found: GatewayStatus) => {
+        events.push(providerEvent('SearchTrade', { status: found }));
+        if (found === 'confirmed') return { kind: 'done' as const, events };
+        if (found === 'pending') return { kind: 'pending' as const, events };
+        return { kind: 'declined' as const, code: found, events };
+      };
+      if (!options.threeDSecure) return settledBy(await status(attempt));
+      // A return naming another transaction proves nothing about this one: ask again later.
+      if (callback.AccessID !== undefined && callback.AccessID !== attempt.providerReference) {
+        events.push(providerEvent('return', { mismatch: true }));
+        return { kind: 'pending', events };
+      }
+      const trade = await searchTrade(attempt, shop);
+      const searchError = gmoError(trade);
+      if (searchError === NO_SUCH_TRADE) return settledBy('not_found');
+      if (searchError) throw new GatewayUnavailableError(`GMO SearchTrade: ${searchError}`);
+      if (trade.Status !== 'UNPROCESSED' && trade.Status !== 'AUTHENTICATED') {
+        return settledBy(TAKEN.has(trade.Status!) ? 'confirmed' : 'failed');
+      }
+      const secured = await transport('SecureTran2', {
+        AccessID: trade.AccessID!,
+        AccessPass: trade.AccessPass!,
+      });
+      const secureError = gmoError(secured);
+      events.push(
+        providerEvent(
+          'SecureTran2',
+          summary(secured, ['Forward', 'Approve', 'TranID', 'TranDate', ...ERROR_KEYS]),
+        ),
+      );
+      if (!secureError) return { kind: 'done', events };
+      // Processed meanwhile (a concurrent return): its outcome is the trade's.
+      if (secureError === ALREADY_PROCESSED) return settledBy(await status(attempt));
+      // The challenge is not answered yet: the visitor may still be on the issuer's page.
+      if (secureError === NOT_AUTHENTICATED) return { kind: 'pending', events };
+      return { kind: 'declined', code: secureError, events };
     },
 
     async refund(attempt) {

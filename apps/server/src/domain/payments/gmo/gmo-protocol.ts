@@ -6,7 +6,22 @@ import { GatewayUnavailableError } from '../payment-provider.ts';
  * `ErrCode=E01|E01&ErrInfo=E01040010|E01060010` on failure. The real gateway and the built-in simulator
  * speak exactly this, so switching between them is configuration (ADR 017).
  */
-export const GMO_APIS = ['EntryTran', 'ExecTran', 'AlterTran', 'SearchTrade'] as const;
+export const GMO_APIS = [
+  'EntryTran',
+  'ExecTran',
+  'AlterTran',
+  'SearchTrade',
+  // 3-D Secure 2: completes a card trade after the challenge returned (AccessID, AccessPass).
+  'SecureTran2',
+  // Wallets (PayPay, Alipay): entry, execution (→ StartURL + Token for the browser), status, refund.
+  'EntryTranPaypay',
+  'ExecTranPaypay',
+  'PaypayCancelReturn',
+  'EntryTranAlipay',
+  'ExecTranAlipay',
+  'AlipayCancelReturn',
+  'SearchTradeMulti',
+] as const;
 export type GmoApi = (typeof GMO_APIS)[number];
 
 export type GmoParams = Record<string, string>;

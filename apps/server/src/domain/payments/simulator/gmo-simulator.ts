@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { gmoErrorAnswer, type GmoApi, type GmoParams, type GmoTransport } from '../gmo/gmo-protocol.ts';
 import { GatewayUnavailableError } from '../payment-provider.ts';
+import { GMO_SIMULATOR_PATHS } from './simulator-paths.ts';
 import { DECLINE_CODES, behaviourOf, maskCardNumber, type CardBehaviour } from './test-cards.ts';
 
 /**
@@ -112,14 +113,67 @@ type SimTransaction = {
   tran_id: string | null;
   approve: string | null;
   forward: string | null;
+  err_info: string | null;
+  ret_url: string | null;
+  tds_result: 'passed' | 'failed' | null;
+  pay_type: 'card' | WalletType;
+  start_token: string | null;
   /** As text: drizzle's execute does not parse timestamps. */
   updated_at: string;
 };
+
+export type WalletType = 'paypay' | 'alipay';
+
+/** GMO's PayType of each wallet in SearchTradeMulti and notifications. */
+export const WALLET_PAY_TYPE: Record<WalletType, string> = { paypay: '45', alipay: '14' };
+
+/** The error of SecureTran2 when the card holder failed the 3-D Secure challenge. */
+export const TDS_AUTH_FAILED = 'E92000001';
+/** SecureTran2 before the challenge was answered. */
+const TDS_NOT_AUTHENTICATED = 'E01240002';
+/** A wallet payment refused (insufficient balance) on the cashier page. */
+export const WALLET_DECLINED = 'P01000001';
+
+/** What the card holder did on a simulated 3-D Secure challenge or wallet cashier page. */
+export type ChallengeAnswer = 'pass' | 'fail';
+export type CashierAnswer = 'approve' | 'decline' | 'cancel';
+
+/** A wallet trade as the cashier page shows it. */
+export interface CashierView {
+  wallet: WalletType;
+  amount: number;
+  status: string;
+}
+
+/** A challenge as its page shows it. */
+export interface ChallengeView {
+  amount: number;
+  maskedCardNo: string;
+  answered: boolean;
+}
 
 export interface GmoSimulator {
   issueCardToken(request: CardTokenRequest): Promise<CardTokenResult>;
   /** One server call; throws SimulatedGatewayTimeout when the test card says the answer gets lost. */
   call(api: GmoApi, params: GmoParams): Promise<GmoParams>;
+  /** The 3-D Secure challenge page's trade, or undefined for an unknown AccessID. */
+  challenge(accessId: string): Promise<ChallengeView | undefined>;
+  /**
+   * The card holder's answer on the challenge page (the first one counts). Answers where the browser is sent
+   * back (ExecTran's RetUrl), or undefined for an unknown or finished trade.
+   */
+  answerChallenge(accessId: string, answer: ChallengeAnswer): Promise<string | undefined>;
+  /** The cashier page's trade, when AccessID and the start token match. */
+  cashier(accessId: string, token: string): Promise<CashierView | undefined>;
+  /**
+   * The visitor's choice on the cashier page (the first one counts). Answers the result the gateway posts
+   * to RetURL (and notifies), or undefined for an unknown trade or token.
+   */
+  answerCashier(
+    accessId: string,
+    token: string,
+    answer: CashierAnswer,
+  ): Promise<{ retUrl: string; result: GmoParams } | undefined>;
 }
 
 export function createGmoSimulator(db: Db): GmoSimulator {
@@ -172,6 +226,7 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     if (!trade) return gmoErrorAnswer('E01110002');
     if (params.OrderID !== trade.order_id) return gmoErrorAnswer('E01040003');
     if (trade.status !== 'UNPROCESSED') return gmoErrorAnswer('E11010001');
+    if (trade.pay_type !== 'card') return gmoErrorAnswer('E01110002');
     if (!params.Token) return gmoErrorAnswer('E61010001');
     if (!CARD_TOKEN.test(params.Token)) return gmoErrorAnswer('E61010002');
     // The token is spent by this call whatever its outcome, exactly once (a conditional update).
@@ -190,9 +245,10 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     if (card.behaviour === 'challenge' && trade.tds_required) {
       await db.execute(sql`
         UPDATE gateway_sim_transactions
-        SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no}, updated_at = now()
+        SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no},
+            ret_url = ${params.RetUrl ?? null}, updated_at = now()
         WHERE access_id = ${trade.access_id}`);
-      return { ACS: '2', RedirectUrl: `/simulator/gmo/tds2/challenge/${trade.access_id}` };
+      return { ACS: '2', RedirectUrl: `${GMO_SIMULATOR_PATHS.challenge}/${trade.access_id}` };
     }
     if (card.behaviour in DECLINE_CODES) {
       const code = DECLINE_CODES[card.behaviour as keyof typeof DECLINE_CODES];
@@ -280,11 +336,137 @@ export function createGmoSimulator(db: Db): GmoSimulator {
     };
   }
 
+  /** Takes the money of a trade: once (conditional on its status), with new transaction ids. */
+  async function capture(trade: SimTransaction): Promise<SimTransaction | undefined> {
+    const tranId = `${gatewayTime().slice(2, 8)}${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 9, 10 ** 10)}`;
+    const { rows } = await db.execute<SimTransaction>(sql`
+      UPDATE gateway_sim_transactions
+      SET status = job_cd, tran_id = ${tranId}, approve = ${String(randomInt(10 ** 6, 10 ** 7))},
+          forward = ${FORWARD}, updated_at = now()
+      WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED'
+      RETURNING *`);
+    return rows[0];
+  }
+
+  /** 3-D Secure 2 completion after the challenge: the charge happens here, once. */
+  async function secureTran2(params: GmoParams): Promise<GmoParams> {
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    const trade = await findTransaction(params.AccessID, params.AccessPass);
+    if (!trade || trade.pay_type !== 'card') return gmoErrorAnswer('E01110002');
+    if (trade.status !== 'UNPROCESSED') return gmoErrorAnswer('E11010001');
+    if (trade.tds_result === null) return gmoErrorAnswer(TDS_NOT_AUTHENTICATED);
+    if (trade.tds_result === 'failed') {
+      await db.execute(sql`
+        UPDATE gateway_sim_transactions SET err_info = ${TDS_AUTH_FAILED}, updated_at = now()
+        WHERE access_id = ${trade.access_id}`);
+      return gmoErrorAnswer(TDS_AUTH_FAILED);
+    }
+    const taken = await capture(trade);
+    if (!taken) return gmoErrorAnswer('E11010001');
+    return {
+      OrderID: taken.order_id,
+      Forward: taken.forward ?? FORWARD,
+      Method: '1',
+      PayTimes: '',
+      Approve: taken.approve ?? '',
+      TranID: taken.tran_id ?? '',
+      TranDate: gatewayTime(),
+      CheckString: hex(16),
+    };
+  }
+
+  const entryTranWallet = (wallet: WalletType) => async (params: GmoParams) => {
+    const answer = await entryTran({ ...params, TdFlag: '0' });
+    if (answer.AccessID) {
+      await db.execute(sql`
+        UPDATE gateway_sim_transactions SET pay_type = ${wallet} WHERE access_id = ${answer.AccessID}`);
+    }
+    return answer;
+  };
+
+  /** A wallet's execution: the trade waits for the visitor at the cashier (StartURL, with a one-time Token). */
+  const execTranWallet = (wallet: WalletType) => async (params: GmoParams) => {
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    const trade = await findTransaction(params.AccessID, params.AccessPass);
+    if (!trade || trade.pay_type !== wallet) return gmoErrorAnswer('E01110002');
+    if (params.OrderID !== trade.order_id) return gmoErrorAnswer('E01040003');
+    if (!params.RetURL) return gmoErrorAnswer('E01490001');
+    const token = hex(16);
+    const { rows } = await db.execute(sql`
+      UPDATE gateway_sim_transactions SET start_token = ${token}, ret_url = ${params.RetURL}, updated_at = now()
+      WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED' AND start_token IS NULL
+      RETURNING access_id`);
+    if (rows.length === 0) return gmoErrorAnswer('E11010001');
+    const limit = gatewayTime(new Date(Date.now() + 30 * 60 * 1000));
+    return {
+      AccessID: trade.access_id,
+      Token: token,
+      StartURL: GMO_SIMULATOR_PATHS.cashier,
+      StartLimitDate: limit,
+    };
+  };
+
+  const cancelReturnWallet = (wallet: WalletType) => async (params: GmoParams) => {
+    const shopProblem = shopOf(params);
+    if (shopProblem) return shopProblem;
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    if (!ACCESS_KEY.test(params.AccessID) || !ACCESS_KEY.test(params.AccessPass)) {
+      return gmoErrorAnswer('E01110002');
+    }
+    const { rows } = await db.execute<SimTransaction>(sql`
+      UPDATE gateway_sim_transactions SET status = 'CANCEL', updated_at = now()
+      WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
+        AND pay_type = ${wallet} AND status IN ('CAPTURE', 'SALES')
+      RETURNING *`);
+    if (!rows[0]) return gmoErrorAnswer('E11010002');
+    return { OrderID: rows[0].order_id, Status: 'CANCEL', Amount: String(rows[0].amount) };
+  };
+
+  async function searchTradeMulti(params: GmoParams): Promise<GmoParams> {
+    const answer = await searchTrade(params);
+    if (answer.ErrCode) return answer;
+    const { rows } = await db.execute<SimTransaction>(sql`
+      SELECT * FROM gateway_sim_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
+    const trade = rows[0]!;
+    if (trade.pay_type === 'card' || params.PayType !== WALLET_PAY_TYPE[trade.pay_type]) {
+      return gmoErrorAnswer('E01110002');
+    }
+    // Before the cashier: REQSUCCESS; waiting at it: AUTHPROCESS; then CAPTURE, PAYFAIL or CANCEL.
+    const status =
+      trade.status === 'UNPROCESSED' ? (trade.start_token ? 'AUTHPROCESS' : 'REQSUCCESS') : trade.status;
+    return { ...answer, Status: status, PayType: params.PayType };
+  }
+
   const apis: Record<GmoApi, (params: GmoParams) => Promise<GmoParams>> = {
     EntryTran: entryTran,
     ExecTran: execTran,
     AlterTran: alterTran,
     SearchTrade: searchTrade,
+    SecureTran2: secureTran2,
+    EntryTranPaypay: entryTranWallet('paypay'),
+    ExecTranPaypay: execTranWallet('paypay'),
+    PaypayCancelReturn: cancelReturnWallet('paypay'),
+    EntryTranAlipay: entryTranWallet('alipay'),
+    ExecTranAlipay: execTranWallet('alipay'),
+    AlipayCancelReturn: cancelReturnWallet('alipay'),
+    SearchTradeMulti: searchTradeMulti,
+  };
+
+  const byAccessId = async (accessId: string) => {
+    if (!ACCESS_KEY.test(accessId)) return undefined;
+    const { rows } = await db.execute<SimTransaction>(
+      sql`SELECT * FROM gateway_sim_transactions WHERE access_id = ${accessId}`,
+    );
+    return rows[0];
+  };
+  const withToken = async (accessId: string, token: string) => {
+    const trade = await byAccessId(accessId);
+    return trade && trade.pay_type !== 'card' && trade.start_token !== null && trade.start_token === token
+      ? trade
+      : undefined;
   };
 
   return {
@@ -317,6 +499,60 @@ export function createGmoSimulator(db: Db): GmoSimulator {
       };
     },
     call: (api, params) => apis[api](params),
+
+    async challenge(accessId) {
+      const trade = await byAccessId(accessId);
+      if (!trade || trade.pay_type !== 'card' || !trade.ret_url) return undefined;
+      return {
+        amount: Number(trade.amount),
+        maskedCardNo: trade.masked_card_no ?? '',
+        answered: trade.tds_result !== null,
+      };
+    },
+
+    async answerChallenge(accessId, answer) {
+      if (!ACCESS_KEY.test(accessId)) return undefined;
+      // The first answer counts; a second press (back button) only returns the browser again.
+      await db.execute(sql`
+        UPDATE gateway_sim_transactions
+        SET tds_result = ${answer === 'pass' ? 'passed' : 'failed'}, updated_at = now()
+        WHERE access_id = ${accessId} AND pay_type = 'card' AND tds_result IS NULL AND ret_url IS NOT NULL`);
+      const trade = await byAccessId(accessId);
+      return trade?.ret_url ?? undefined;
+    },
+
+    async cashier(accessId, token) {
+      const trade = await withToken(accessId, token);
+      if (!trade || trade.pay_type === 'card') return undefined;
+      return { wallet: trade.pay_type, amount: Number(trade.amount), status: trade.status };
+    },
+
+    async answerCashier(accessId, token, answer) {
+      const trade = await withToken(accessId, token);
+      if (!trade || trade.pay_type === 'card' || !trade.ret_url) return undefined;
+      if (answer === 'approve') {
+        await capture(trade);
+      } else {
+        await db.execute(sql`
+          UPDATE gateway_sim_transactions
+          SET status = ${answer === 'decline' ? 'PAYFAIL' : 'CANCEL'},
+              err_info = ${answer === 'decline' ? WALLET_DECLINED : null}, updated_at = now()
+          WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED'`);
+      }
+      const now = (await byAccessId(accessId))!;
+      return {
+        retUrl: trade.ret_url,
+        result: {
+          ShopID: now.shop_id,
+          OrderID: now.order_id,
+          Status: now.status,
+          AccessID: now.access_id,
+          PayType: WALLET_PAY_TYPE[trade.pay_type],
+          Amount: String(now.amount),
+          ...(now.err_info ? gmoErrorAnswer(now.err_info) : {}),
+        },
+      };
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { configuration } from '../../../test/site-settings-fixture.ts';
 import CompleteScreen from '../screens/complete-screen.tsx';
-import type { CompleteData } from './complete-data.ts';
+import type { CompleteData } from '../../../shared/purchase/complete-data.ts';
 
 const COMPLETE: CompleteData = {
   reservationNumber: 'K7QX2M9P',
@@ -56,6 +56,8 @@ describe('the complete screen', () => {
     useCoreStore.setState({ completeData: { reservationNumber: 42 } });
     await renderComplete(true);
     expect(screen.getByText(/There is no recent purchase in this browser/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Find your booking' }).getAttribute('href')).toBe('/reservation-inquiry');
+    expect(screen.getByRole('link', { name: 'Find your booking' }).getAttribute('href')).toBe(
+      '/reservation-inquiry',
+    );
   });
 });

@@ -6,7 +6,7 @@ import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
-import { readCompleteData, type CompleteData } from './complete-data.ts';
+import { readCompleteData, type CompleteData } from '../../../shared/purchase/complete-data.ts';
 import './complete.css';
 
 function Thanks({ data }: { data: CompleteData }) {
@@ -23,7 +23,14 @@ function Thanks({ data }: { data: CompleteData }) {
     <>
       <CheckoutPanel>
         <div className="complete-thanks">
-          <svg className="complete-thanks__mark" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true" focusable="false">
+          <svg
+            className="complete-thanks__mark"
+            viewBox="0 0 48 48"
+            width="56"
+            height="56"
+            aria-hidden="true"
+            focusable="false"
+          >
             <circle cx="24" cy="24" r="23" fill="currentColor" />
             <path
               d="M14 24.5l7 7 13-15"

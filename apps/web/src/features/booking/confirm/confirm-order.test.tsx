@@ -13,7 +13,7 @@ import { fakeApi, ok, serverError, type FakeReply } from '../../../test/fake-api
 import { renderRoutes } from '../../../test/render.tsx';
 import { checkoutConfiguration } from '../checkout-page/test-doubles.ts';
 import ConfirmScreen from '../screens/confirm-screen.tsx';
-import { readCompleteData } from '../complete/complete-data.ts';
+import { readCompleteData } from '../../../shared/purchase/complete-data.ts';
 import { CHECKOUT_TIMEOUT_MS } from './api/confirm-calls.ts';
 import { COUPON, orderToConfirm } from './confirm-test-doubles.ts';
 import { leaveForGateway } from './leave-for-gateway.ts';
@@ -41,7 +41,9 @@ const RESERVED = checkoutResponseSchema.parse({
 });
 
 /** The server's order with the coupons applied so far; the price follows them as the server computes it. */
-function orderServer(extra: Record<string, FakeReply | ((call: { body: unknown }) => FakeReply | Promise<FakeReply>)> = {}) {
+function orderServer(
+  extra: Record<string, FakeReply | ((call: { body: unknown }) => FakeReply | Promise<FakeReply>)> = {},
+) {
   let coupons: OrderCoupon[] = [];
   const api = fakeApi({
     [`GET orders/${TOKEN}`]: () =>
@@ -101,10 +103,11 @@ describe('the confirm screen', () => {
     expect(tickets.getByText('Tue, Dec 01, 2026')).toBeTruthy();
     expect(tickets.getByText('10:00 - 10:30')).toBeTruthy();
     const lines = tickets.getByRole('list', { name: 'Ticket types' });
-    expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Adult × 2¥7,600',
-      'Child × 1¥1,500',
-    ]);
+    expect(
+      within(lines)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Adult × 2¥7,600', 'Child × 1¥1,500']);
     expect(tickets.getByRole('list', { name: 'Add-ons' }).textContent).toBe('Audio guide × 1¥500');
 
     const details = within(screen.getByRole('region', { name: 'Your details' }));
@@ -116,7 +119,9 @@ describe('the confirm screen', () => {
     ]);
     expect(details.getByText('Full name').nextSibling?.textContent).toBe('Hanako Yamada');
     expect(details.getByText('Gender').nextSibling?.textContent).toBe('Woman');
-    expect(details.getByText('Send me news and special offers by email').nextSibling?.textContent).toBe('Yes');
+    expect(details.getByText('Send me news and special offers by email').nextSibling?.textContent).toBe(
+      'Yes',
+    );
 
     const payment = within(screen.getByRole('region', { name: 'Payment method' }));
     expect(payment.getByText('Credit card')).toBeTruthy();
@@ -163,9 +168,9 @@ describe('the confirm screen', () => {
     await user.click(coupon.getByRole('button', { name: 'Remove coupon Winter 500' }));
     await vi.waitFor(() => expect(amount.getByText('Total').nextSibling?.textContent).toBe('¥9,600'));
     expect(screen.queryByText('Coupon: Winter 500')).toBeNull();
-    expect(server.calls.some((call) => call.method === 'DELETE' && call.path === `ordercoupons/${TOKEN}/7`)).toBe(
-      true,
-    );
+    expect(
+      server.calls.some((call) => call.method === 'DELETE' && call.path === `ordercoupons/${TOKEN}/7`),
+    ).toBe(true);
   });
 
   it('leaves a refused coupon to its server dialog and keeps the order as it was', async () => {
@@ -265,7 +270,9 @@ describe('the confirm screen', () => {
     await renderConfirm();
     await user.click(await screen.findByRole('checkbox', { name: 'I agree to the terms of use' }));
     await user.click(checkoutButton());
-    await vi.waitFor(() => expect(leaveForGateway).toHaveBeenCalledWith('https://gateway.test/3ds?session=1'));
+    await vi.waitFor(() =>
+      expect(leaveForGateway).toHaveBeenCalledWith('https://gateway.test/3ds?session=1'),
+    );
     expect(useCoreStore.getState().paymentNumber).toBe('P-0001');
     expect(useCoreStore.getState().completeData).toBeNull();
   });
@@ -288,13 +295,17 @@ describe('the confirm screen', () => {
     orderServer();
     await renderConfirm();
     expect(await screen.findByText('Please choose how you would like to pay.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choose a payment method' }).getAttribute('href')).toBe('/payment?ref=c');
+    expect(screen.getByRole('link', { name: 'Choose a payment method' }).getAttribute('href')).toBe(
+      '/payment?ref=c',
+    );
     expect((checkoutButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('checks out a zero total as free', async () => {
     const server = orderServer({
-      [`GET orders/${TOKEN}`]: ok(orderToConfirm({ price: 0, coupons: [{ ...COUPON, coupon_discount: 9600 }] })),
+      [`GET orders/${TOKEN}`]: ok(
+        orderToConfirm({ price: 0, coupons: [{ ...COUPON, coupon_discount: 9600 }] }),
+      ),
       [`POST orders/checkout/${TOKEN}`]: ok(RESERVED),
     });
     const user = userEvent.setup();

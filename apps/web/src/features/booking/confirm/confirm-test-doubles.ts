@@ -38,4 +38,9 @@ export function orderToConfirm(overrides: Partial<TemporaryOrder> = {}): Tempora
   });
 }
 
-export const COUPON: OrderCoupon = { id: 7, coupon_code: 'WINTER500', coupon_name: 'Winter 500', coupon_discount: 500 };
+export const COUPON: OrderCoupon = {
+  id: 7,
+  coupon_code: 'WINTER500',
+  coupon_name: 'Winter 500',
+  coupon_discount: 500,
+};

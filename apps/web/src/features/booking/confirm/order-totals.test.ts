@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUPON, orderToConfirm } from './confirm-test-doubles.ts';
-import { orderTotals } from './order-totals.ts';
+import { orderTotals } from '../../../shared/purchase/order-totals.ts';
 
 describe('orderTotals', () => {
   it('adds ticket types and add-ons at their prices; the total is the server price', () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import type { Currency } from '@kippu/contract/format/price';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
-import { orderTotals } from './order-totals.ts';
+import { orderTotals } from '../../../shared/purchase/order-totals.ts';
 
 /** Subtotal, each discount (coupons, a membership promotion) and the total to pay. */
 export function PriceTotals({ order, currency }: { order: TemporaryOrder; currency: Currency }) {

@@ -2,34 +2,15 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { paths } from '../../../app/paths.ts';
-import { recordCompletePurchase } from '../../../shared/analytics/complete-event.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
-import type { CompleteData } from '../complete/complete-data.ts';
 import { checkoutOrder } from './api/confirm-calls.ts';
 import { leaveForGateway } from './leave-for-gateway.ts';
-import { orderTotals } from './order-totals.ts';
+import { finishPurchase } from '../../../shared/purchase/finish-purchase.ts';
 import { checkoutBody, type PaymentChoice } from './payment-choice.ts';
 
 /** idle → submitting (the call is in flight) → leaving (reserved, or off to the gateway): never twice. */
 export type CheckoutPhase = 'idle' | 'submitting' | 'leaving';
-
-function completeDataOf(order: TemporaryOrder, reservation: { token: string; number: string }): CompleteData {
-  const { main_product: product } = order;
-  const { total, discount } = orderTotals(order);
-  return {
-    reservationNumber: reservation.number,
-    reservationToken: reservation.token,
-    email: order.customer_info.find((entry) => entry.key === 'email')?.value ?? null,
-    productName: product.product_name,
-    productType: product.sale_type,
-    startsAt: product.reservation_from,
-    endsAt: product.reservation_to,
-    ticketCount: product.order_options.reduce((sum, option) => sum + option.quantity, 0),
-    totalPrice: total,
-    discount,
-  };
-}
 
 /**
  * Checkout from the confirm screen (spec §4, §7). One submission at a time: a ref guards against a second
@@ -57,12 +38,8 @@ export function useCheckout() {
         leaveForGateway(result.redirect_url);
         return;
       }
-      const reservation = { token: result.reservation_token, number: result.reservation_number };
-      store.set({ completeData: completeDataOf(order, reservation) });
-      void recordCompletePurchase(reservation.token);
       navigate(paths.complete.getHref(), { replace: true });
-      store.resetOrder();
-      store.set({ orderToken: null, mailToken: null, gtmConversionData: null });
+      finishPurchase(order, { token: result.reservation_token, number: result.reservation_number });
     } catch (error) {
       inFlight.current = false;
       setPhase('idle');

@@ -7,9 +7,11 @@ import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { VALIDATION_FORM_OPTIONS } from '../../../shared/validation/index.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { useNextStep } from '../steps/booking-steps.ts';
-import { CardFields, type PaymentValues } from './card-fields.tsx';
-import { CardTokenError, createCardToken } from './card-token.ts';
-import type { PaymentOption, SavedPayment } from './payment-options.ts';
+import { CardFields, type PaymentValues } from '../../../shared/payments/card-fields.tsx';
+import { CardTokenError, createCardToken } from '../../../shared/payments/card-token.ts';
+import type { PaymentOption, SavedPayment } from '../../../shared/payments/payment-options.ts';
+import { createStripePaymentMethod } from '../../../shared/payments/stripe-card.ts';
+import { StripeCardFields, type StripeCardHandle } from '../../../shared/payments/stripe-card-fields.tsx';
 
 const EMPTY_CARD = { cardNumber: '', expiryMonth: '', expiryYear: '', securityCode: '', cardName: '' };
 
@@ -32,6 +34,24 @@ function CardIcon() {
   );
 }
 
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <rect
+        x="6.5"
+        y="2.5"
+        width="11"
+        height="19"
+        rx="2.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+      />
+      <path d="M10.5 18.5h3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /**
  * The payment form: the method (radio group), and for a card the card entry, turned into a one-time token
  * by the gateway's script on submit. The choice is saved for the confirm screen (savedPayment: method,
@@ -49,6 +69,7 @@ export function PaymentForm({
   const navigate = useNavigate();
   const nextHref = useNextStep('payment');
   const [tokenizing, setTokenizing] = useState(false);
+  const [stripeCard, setStripeCard] = useState<StripeCardHandle | null>(null);
   // A return from confirm (?ref=c) keeps the chosen method; the card itself is entered again.
   const [defaultValues] = useState<PaymentValues>(() => {
     const saved = useCoreStore.getState().savedPayment?.method;
@@ -64,17 +85,28 @@ export function PaymentForm({
     navigate(nextHref);
   };
 
+  const stripePaymentMethod = (name: string) => {
+    if (!stripeCard) throw new CardTokenError('gateway');
+    return createStripePaymentMethod(stripeCard.stripe, stripeCard.card, name);
+  };
+
   const submit = async (values: PaymentValues) => {
     if (chosen.kind === 'free') return save({ method: 'free' });
+    // Paid on the gateway's own pages after the confirm screen: nothing more to take here.
+    if (chosen.kind === 'redirect') return save({ method: chosen.method });
+    if (chosen.kind === 'carrier') return save({ method: chosen.method });
     setTokenizing(true);
     try {
-      const card = await createCardToken(chosen, {
-        number: values.cardNumber,
-        month: values.expiryMonth,
-        year: values.expiryYear,
-        securityCode: values.securityCode,
-        name: values.cardName,
-      });
+      const card =
+        chosen.kind === 'stripe'
+          ? await stripePaymentMethod(values.cardName)
+          : await createCardToken(chosen, {
+              number: values.cardNumber,
+              month: values.expiryMonth,
+              year: values.expiryYear,
+              securityCode: values.securityCode,
+              name: values.cardName,
+            });
       save({ method: chosen.method, token: card.token, maskedCardNo: card.maskedCardNo });
     } catch (error) {
       if (!(error instanceof CardTokenError)) throw error;
@@ -100,7 +132,7 @@ export function PaymentForm({
             <fieldset className="payment-methods">
               <legend className="checkout-panel__title">{t('payment_method_legend')}</legend>
               {options.map((option) =>
-                option.kind === 'card' ? (
+                option.kind !== 'free' ? (
                   <label key={option.method} className="payment-method">
                     <input
                       type="radio"
@@ -109,15 +141,39 @@ export function PaymentForm({
                       {...form.register('method')}
                     />
                     <span className="payment-method__name">{option.name}</span>
-                    <CardIcon />
+                    {option.kind === 'carrier' ? <PhoneIcon /> : <CardIcon />}
                   </label>
                 ) : null,
               )}
             </fieldset>
           </CheckoutPanel>
-          <CheckoutPanel id="payment-card" title={t('payment_card_legend')}>
-            <CardFields form={form} testMode={chosen.testMode} now={now} />
-          </CheckoutPanel>
+          {chosen.kind === 'card' ? (
+            <CheckoutPanel id="payment-card" title={t('payment_card_legend')}>
+              <CardFields form={form} testMode={chosen.testMode} now={now} />
+            </CheckoutPanel>
+          ) : null}
+          {chosen.kind === 'stripe' ? (
+            <CheckoutPanel id="payment-card" title={t('payment_card_legend')}>
+              <StripeCardFields
+                key={chosen.method}
+                form={form}
+                scriptUrl={chosen.scriptUrl}
+                publishableKey={chosen.shopId}
+                testMode={chosen.testMode}
+                onHandle={setStripeCard}
+              />
+            </CheckoutPanel>
+          ) : null}
+          {chosen.kind === 'redirect' ? (
+            <CheckoutPanel id="payment-gateway-page">
+              <p className="checkout-panel__text">{t('sbps_redirect_text')}</p>
+            </CheckoutPanel>
+          ) : null}
+          {chosen.kind === 'carrier' ? (
+            <CheckoutPanel id="payment-carrier">
+              <p className="checkout-panel__text">{t('payment_dpay_note')}</p>
+            </CheckoutPanel>
+          ) : null}
         </>
       )}
       <div className="checkout-actions">

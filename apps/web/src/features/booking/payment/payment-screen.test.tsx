@@ -12,7 +12,7 @@ import { fakeApi, ok } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { checkoutConfiguration, temporaryOrder } from '../checkout-page/test-doubles.ts';
 import PaymentScreen from '../screens/payment-screen.tsx';
-import type { Multipayment, TokenCard, TokenResult } from './card-token.ts';
+import type { Multipayment, TokenCard, TokenResult } from '../../../shared/payments/card-token.ts';
 
 const TOKEN = 'order-token-1';
 // Each test loads "its own" gateway script: the loader keeps one per URL for the page's lifetime.
@@ -34,7 +34,7 @@ afterEach(() => {
 
 const methods = (): PaymentMethodItem[] =>
   paymentMethodsResponseSchema.parse([
-    { payment_method_type: 'gmo_paypay', name: 'PayPay', display_position: 1 },
+    { payment_method_type: 'gmo_paypay', name: 'PayPay', display_position: 5 },
     {
       payment_method_type: 'gmo_3ds',
       name: 'Credit card (3-D Secure)',
@@ -124,12 +124,12 @@ describe('payment screen', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
     expect(screen.getByText('¥7,600')).toBeTruthy();
     const group = screen.getByRole('group', { name: 'Payment method' });
-    // PayPay has no way in on this screen yet and free is for zero totals: neither is offered.
+    // PayPay (a wallet: its own page follows confirm) is offered; free is for zero totals only.
     expect(
       within(group)
         .getAllByRole('radio')
         .map((radio) => radio.closest('label')!.textContent),
-    ).toEqual(['Credit card (3-D Secure)', 'Credit card']);
+    ).toEqual(['Credit card (3-D Secure)', 'Credit card', 'PayPay']);
     expect(within(group).getByRole('radio', { name: 'Credit card (3-D Secure)' })).toHaveProperty(
       'checked',
       true,
@@ -270,7 +270,7 @@ describe('payment screen', () => {
 
   it('says so when the site has no method this screen can take', async () => {
     const items = paymentMethodsResponseSchema.parse([
-      { payment_method_type: 'alipay', name: 'Alipay', display_position: 1 },
+      { payment_method_type: 'stripe', name: 'Stripe without keys', display_position: 1 },
     ]);
     await openPayment({ items });
     expect(

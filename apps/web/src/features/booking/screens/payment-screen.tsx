@@ -9,9 +9,9 @@ import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { PaymentForm } from '../payment/payment-form.tsx';
-import { paymentOptions } from '../payment/payment-options.ts';
+import { paymentOptions } from '../../../shared/payments/payment-options.ts';
 import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
-import '../payment/payment.css';
+import '../../../shared/payments/payment.css';
 
 /**
  * Payment (`/payment`, also `?ref=c` from confirm): the amount of the temporary order (GET /orders, the
@@ -29,7 +29,10 @@ export default function PaymentScreen() {
   const order = useQuery({ ...temporaryOrderQuery(orderToken ?? ''), enabled: !!orderToken });
   const total = order.data?.price;
   const options = useMemo(
-    () => (total === undefined || !methods.data ? null : paymentOptions(methods.data, total)),
+    () =>
+      total === undefined || !methods.data
+        ? null
+        : paymentOptions(methods.data, total, { withRedirects: true }),
     [methods.data, total],
   );
   const failed = order.isError || methods.isError;

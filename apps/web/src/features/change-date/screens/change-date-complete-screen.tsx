@@ -1,6 +1,61 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { ProductType } from '@kippu/contract/enums';
+import { paths } from '../../../app/paths.ts';
+import { useFormatters } from '../../../shared/format/use-formatters.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+import { ChangeDateFrame, ChangeDatePanel } from '../parts/change-date-frame.tsx';
+import { VisitWhen } from '../parts/visit-line.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+type Result = {
+  reservationToken: string;
+  to: { product_name: string; product_type: ProductType; starts_at: string; ends_at: string };
+  paid: number;
+};
+
+/**
+ * Complete (spec §2 `/tickets/changedate/complete/:reservationToken`): the new visit, what was paid, that
+ * the QR codes are new (the old ones no longer admit), and the way to the ticket. Opened without a stored
+ * result (a reload in another tab), it still leads to the ticket, which shows the truth.
+ */
 export default function ChangeDateCompleteScreen() {
-  return <PendingScreen titleKey="screen_change_date_complete_title" />;
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { reservationToken = '' } = useParams();
+  const currency = useCoreStore((state) => state.configuration?.settings.currency);
+  const stored = useTicketStore((state) => state.changeDateResult) as Result | null;
+  const result = stored?.reservationToken === reservationToken ? stored : null;
+  // The change is over: its data goes (the result stays for this screen; spec §4 clears them separately).
+  useEffect(() => {
+    useTicketStore.getState().set({ changeDate: null, changeDatePayment: null });
+  }, []);
+
+  return (
+    <ChangeDateFrame title={t('screen_change_date_complete_title')} step="complete">
+      <ChangeDatePanel id="change-date-done" title={t('change_date_done_heading')}>
+        {result ? (
+          <>
+            <p className="change-date-visit change-date-visit--large">
+              <span className="change-date-visit__product">{result.to.product_name}</span>
+              <VisitWhen visit={result.to} />
+            </p>
+            {result.paid > 0 ? (
+              <p className="change-date-text">
+                {t('change_date_paid', { amount: format.price(result.paid, currency) })}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        <p className="change-date-text">{t('change_date_done_codes')}</p>
+        <p className="change-date-text change-date-text--muted">{t('change_date_done_mail')}</p>
+      </ChangeDatePanel>
+      <div className="change-date-actions">
+        <Link className="button button--primary" to={paths.ticket.getHref({ reservationToken })}>
+          {t('change_date_show_ticket')}
+        </Link>
+      </div>
+    </ChangeDateFrame>
+  );
 }

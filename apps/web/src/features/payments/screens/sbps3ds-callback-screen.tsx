@@ -1,6 +1,43 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
+import { useConfirmSbps3ds } from '../sbps3ds/use-confirm-sbps3ds.ts';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * `/payment-callback/sbps3ds` (spec §2): where SoftBank Payment Service's 3-D Secure returns (through the
+ * server's return route, which names the attempt by `payment_number`; ADR 027). Says it is checking, then
+ * moves on to the complete page, or offers to pay again.
+ */
 export default function Sbps3dsCallbackScreen() {
-  return <PendingScreen titleKey="screen_sbps3ds_callback_title" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const stored = useCoreStore((state) => state.paymentNumber);
+  const state = useConfirmSbps3ds(params.get('payment_number') ?? stored);
+
+  if (state === 'checking') {
+    return (
+      <div role="status" aria-live="polite">
+        <MessageScreen
+          testId="sbps3ds-checking"
+          title={t('sbps3ds_title')}
+          text={t('sbps3ds_checking')}
+          action={null}
+        />
+      </div>
+    );
+  }
+  return (
+    <MessageScreen
+      testId={state === 'failed' ? 'sbps3ds-failed' : 'sbps3ds-missing'}
+      title={t('sbps3ds_failed_title')}
+      text={t(state === 'failed' ? 'sbps3ds_failed_text' : 'sbps3ds_missing')}
+      action={
+        <Link to={paths.payment.getHref()} className="button button--primary">
+          {t('sbps3ds_retry')}
+        </Link>
+      }
+    />
+  );
 }

@@ -1,6 +1,97 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useEffect, useState } from 'react';
+import type { SignageSlot } from '@kippu/contract/endpoints/signage';
+import { htmlLang } from '@kippu/contract/html-lang';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useLanguageCycle, type Translate } from '../today-ticket-info/use-language-cycle.ts';
+import { useSignagePoll } from '../today-ticket-info/use-signage-poll.ts';
+import '../today-ticket-info/today-ticket-info.css';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** `2026-11-23T10:00:00+09:00` → `10:00`: the data is already in Tokyo wall-clock time. */
+const clock = (tokyo: string) => tokyo.slice(11, 16);
+
+function statusText(slot: SignageSlot, t: Translate): string {
+  if (slot.status === 'closed') return t('signage_closed');
+  if (slot.status === 'sold_out') return t('signage_sold_out');
+  return t('signage_left', { count: slot.remaining });
+}
+
+function useTokyoClock(): string {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Tokyo',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(now);
+}
+
+/**
+ * The entrance screen (`/signage/today-ticket-info`, issue 11, ADR 032): full screen, no header or
+ * footer (the root layout leaves them out here), today's slots per product with what is left in large
+ * type for reading from 3 m, in the site's colours, cycling through the site's languages. Figures come
+ * from a 2 s ETag poll that reconnects by itself after a server restart or a network drop.
+ */
 export default function TodayTicketInfoScreen() {
-  return <PendingScreen titleKey="screen_signage_today_ticket_info_title" />;
+  const fallback = useActiveLang();
+  const { lang, t } = useLanguageCycle(fallback);
+  const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
+  const { data, offline } = useSignagePoll();
+  const time = useTokyoClock();
+
+  return (
+    <div className="signage" lang={htmlLang(lang)}>
+      <header className="signage__header">
+        <div>
+          <p className="signage__site">{siteName}</p>
+          <h1 className="signage__title">{t('signage_title')}</h1>
+        </div>
+        <p className="signage__clock">
+          <time dateTime={data?.date}>{data ? data.date.replaceAll('-', '/') : ''}</time>{' '}
+          <span className="signage__time">{time}</span>
+        </p>
+      </header>
+      {offline ? (
+        <p className="signage__offline" role="status">
+          {t('signage_reconnecting')}
+        </p>
+      ) : null}
+      {data && data.products.length === 0 ? (
+        <p className="signage__empty">{t('signage_none_today')}</p>
+      ) : null}
+      <div className="signage__products">
+        {data?.products.map((product) => (
+          <section
+            key={product.uuid}
+            className="signage__product"
+            aria-labelledby={`signage-${product.uuid}`}
+          >
+            <h2 id={`signage-${product.uuid}`} className="signage__product-name">
+              {product.names[lang]}
+            </h2>
+            <ul className="signage__slots">
+              {product.slots.map((slot) => (
+                <li
+                  key={slot.id}
+                  className={`signage__slot signage__slot--${slot.status}`}
+                  data-span-id={slot.id}
+                  data-remaining={slot.remaining}
+                >
+                  {product.product_type === 'time' ? (
+                    <span className="signage__slot-time">
+                      {clock(slot.start)}–{clock(slot.end)}
+                    </span>
+                  ) : null}
+                  <span className="signage__slot-status">{statusText(slot, t)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
 }

@@ -1,6 +1,11 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * `/spot/order-fields/:reservationToken`: a spot purchase asks only for the e-mail address, on the payment
+ * screen (ADR 031), so a link here shows where that purchase ended: its mail-sent screen.
+ */
 export default function SpotOrderFieldsScreen() {
-  return <PendingScreen titleKey="screen_spot_order_fields_title" />;
+  const { reservationToken = '' } = useParams();
+  return <Navigate replace to={paths.spotEmailSended.getHref({ reservationToken })} />;
 }

@@ -1,6 +1,67 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { paymentMethodsQuery } from '../../../shared/api/endpoints/payment-methods.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { paymentOptions } from '../../../shared/payments/payment-options.ts';
+import { useSpotStore } from '../../../shared/stores/spot-store.ts';
+import { spotOrderQuery } from '../api/spot-calls.ts';
+import { SpotOrderSummary } from '../payment/spot-order-summary.tsx';
+import { SpotPaymentForm } from '../payment/spot-payment-form.tsx';
+import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
+import '../../../shared/payments/payment.css';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * Spot payment (`/spot/payment`): the held order (GET /orders, the server's truth), the spot channel's
+ * payment methods and the pay form. Without a spot order in progress: back to the spot order screen.
+ */
 export default function SpotPaymentScreen() {
-  return <PendingScreen titleKey="screen_spot_payment_title" />;
+  const { t } = useTranslation();
+  const lang = useActiveLang();
+  const orderToken = useSpotStore((state) => state.orderToken);
+  const qrToken = useSpotStore((state) => state.qrToken);
+  const methods = useQuery(paymentMethodsQuery(lang, 'spot'));
+  const order = useQuery({ ...spotOrderQuery(orderToken ?? ''), enabled: !!orderToken });
+  const total = order.data?.price;
+  const options = useMemo(
+    () => (total === undefined || !methods.data ? null : paymentOptions(methods.data, total)),
+    [methods.data, total],
+  );
+
+  if (!orderToken) {
+    return (
+      <Navigate replace to={paths.spot.getHref(undefined, qrToken ? { qr_token: qrToken } : undefined)} />
+    );
+  }
+
+  const failed = order.isError || methods.isError;
+  return (
+    <SpotFrame title={t('screen_spot_payment_title')} step="payment">
+      {order.data && options ? (
+        <>
+          <SpotOrderSummary orderToken={orderToken} order={order.data} />
+          {options.length > 0 ? (
+            <SpotPaymentForm
+              key={options.map((o) => o.method).join()}
+              orderToken={orderToken}
+              order={order.data}
+              options={options}
+            />
+          ) : (
+            <SpotPanel>
+              <p className="spot-panel__text">{t('payment_no_methods')}</p>
+            </SpotPanel>
+          )}
+        </>
+      ) : failed ? (
+        <SpotPanel>
+          <p className="spot-panel__text">{t('payment_load_failed')}</p>
+        </SpotPanel>
+      ) : (
+        <div className="spot-skeleton" aria-hidden="true" />
+      )}
+    </SpotFrame>
+  );
 }

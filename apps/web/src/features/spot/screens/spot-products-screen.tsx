@@ -1,6 +1,12 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { Navigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * `/spot/products`: a spot poster names one product, so choosing tickets is the spot order screen with the
+ * poster's token (kept in spot state); without one, that screen asks the visitor to scan the poster.
+ */
 export default function SpotProductsScreen() {
-  return <PendingScreen titleKey="screen_spot_products_title" />;
+  const qrToken = useSpotStore((state) => state.qrToken);
+  return <Navigate replace to={paths.spot.getHref(undefined, qrToken ? { qr_token: qrToken } : undefined)} />;
 }

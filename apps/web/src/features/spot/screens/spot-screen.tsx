@@ -1,6 +1,44 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useSpotStore } from '../../../shared/stores/spot-store.ts';
+import { spotStocksQuery } from '../api/spot-calls.ts';
+import { SpotOrderForm } from '../order/spot-order-form.tsx';
+import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/**
+ * The spot order screen (`/spot?qr_token=`): where a poster's QR code leads. The token is kept (spot state
+ * `qrToken`) so a session time-out comes back here (spec §4); an expired or unknown token has shown its
+ * dialog and leaves a note to scan the poster again.
+ */
 export default function SpotScreen() {
-  return <PendingScreen titleKey="screen_spot_title" />;
+  const { t } = useTranslation();
+  const lang = useActiveLang();
+  const [search] = useSearchParams();
+  const stored = useSpotStore((state) => state.qrToken);
+  const qrToken = search.get('qr_token') ?? stored;
+  useEffect(() => {
+    if (qrToken && qrToken !== useSpotStore.getState().qrToken) useSpotStore.getState().set({ qrToken });
+  }, [qrToken]);
+  const stocks = useQuery({ ...spotStocksQuery(qrToken ?? '', lang), enabled: !!qrToken });
+
+  return (
+    <SpotFrame title={t('screen_spot_title')} step="order">
+      {!qrToken || stocks.isError ? (
+        <SpotPanel>
+          <p className="spot-panel__text">{t('spot_scan_poster')}</p>
+          <p className="spot-panel__text">
+            <Link to={paths.spotTicketInquiry.getHref()}>{t('spot_my_tickets_link')}</Link>
+          </p>
+        </SpotPanel>
+      ) : stocks.data ? (
+        <SpotOrderForm key={`${qrToken}-${lang}`} data={stocks.data} qrToken={qrToken} lang={lang} />
+      ) : (
+        <div className="spot-skeleton" aria-hidden="true" />
+      )}
+    </SpotFrame>
+  );
 }

@@ -1,6 +1,35 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useSpotStore } from '../../../shared/stores/spot-store.ts';
+import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
+import { SpotTicketList } from '../spot-ticket-list.tsx';
 
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
+/** `/spot/ticket-inquiry`: the spot tickets bought on this phone, kept in local storage (spec §3). */
 export default function SpotTicketInquiryScreen() {
-  return <PendingScreen titleKey="screen_spot_ticket_inquiry_title" />;
+  const { t } = useTranslation();
+  const qrToken = useSpotStore((state) => state.qrToken);
+  return (
+    <SpotFrame title={t('screen_spot_ticket_inquiry_title')}>
+      <SpotPanel title={t('spot_my_tickets_title')} id="spot-my-tickets">
+        <SpotTicketList />
+      </SpotPanel>
+      <SpotPanel>
+        <p className="spot-panel__text">{t('spot_other_phone_text')}</p>
+        <div className="spot-actions">
+          <Link className="button button--secondary" to={paths.reservationInquiry.getHref()}>
+            {t('complete_find_booking')}
+          </Link>
+          {qrToken ? (
+            <Link
+              className="button button--secondary"
+              to={paths.spot.getHref(undefined, { qr_token: qrToken })}
+            >
+              {t('complete_buy_more')}
+            </Link>
+          ) : null}
+        </div>
+      </SpotPanel>
+    </SpotFrame>
+  );
 }

@@ -24,6 +24,7 @@ function ticketData(overrides: Partial<TicketResponse> = {}): TicketResponse {
     total_price: 9100,
     discount: 0,
     set_products: [{ name: 'Audio guide', quantity: 1 }],
+    apple_wallet: false,
     tickets: [
       { id: 101, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'KP1.101.a1b2c3' },
       { id: 102, sequence: 2, option_name: 'Adult', status: 'used', qr: 'KP1.102.d4e5f6' },
@@ -147,6 +148,35 @@ describe('the ticket page', () => {
       `/tickets/send/${TOKEN}`,
     );
     expect(screen.getByRole('link', { name: 'Receipt' }).getAttribute('href')).toBe(`/id/${TOKEN}/receipt`);
+  });
+
+  it('offers an Apple Wallet pass per usable ticket only when the server can sign them', async () => {
+    fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData({ apple_wallet: true })) });
+    await renderTicket('separate');
+    const links = await screen.findAllByRole('link', { name: /to Apple Wallet$/ });
+    // The used ticket (102) still shows its code, so it keeps its pass; every link names its ticket.
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [
+        'Add Adult, ticket 1 of 3 to Apple Wallet',
+        `./api/v1/reservations/${TOKEN}/tickets/101/wallet.pkpass?lang=en`,
+      ],
+      [
+        'Add Adult, ticket 2 of 3 to Apple Wallet',
+        `./api/v1/reservations/${TOKEN}/tickets/102/wallet.pkpass?lang=en`,
+      ],
+      [
+        'Add Child, ticket 3 of 3 to Apple Wallet',
+        `./api/v1/reservations/${TOKEN}/tickets/103/wallet.pkpass?lang=en`,
+      ],
+    ]);
+    expect(links[0]!.textContent).toBe('Add to Apple Wallet');
+  });
+
+  it('shows no Apple Wallet button when the server has no certificates', async () => {
+    fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData({ apple_wallet: false })) });
+    await renderTicket('fusion');
+    await drawnCodes();
+    expect(screen.queryByRole('link', { name: /Apple Wallet/ })).toBeNull();
   });
 
   it('offers no sharing or sending for a cancelled booking', async () => {

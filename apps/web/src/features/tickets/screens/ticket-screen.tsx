@@ -56,6 +56,7 @@ export default function TicketScreen() {
               ticket={ticket.data}
               display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
               brand={settings?.name[lang] ?? ''}
+              reservationToken={reservationToken}
             />
             <div className="ticket-actions">
               <button type="button" className="button button--secondary" onClick={() => window.print()}>
@@ -63,6 +64,14 @@ export default function TicketScreen() {
                 {t('ticket_print')}
               </button>
               <AddToCalendarLink reservationToken={reservationToken} lang={lang} />
+              {ticket.data.can_change_date ? (
+                <Link
+                  className="button button--secondary"
+                  to={paths.changeDate.getHref({ reservationToken })}
+                >
+                  {t('ticket_change_date')}
+                </Link>
+              ) : null}
               {ticket.data.status === 'reserved' ? (
                 <>
                   <Link

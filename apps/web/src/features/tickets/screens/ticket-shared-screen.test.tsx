@@ -21,6 +21,7 @@ const shared = ticketResponseSchema.parse({
   total_price: 3000,
   discount: 0,
   set_products: [],
+  apple_wallet: false,
   tickets: [
     { id: 102, sequence: 2, option_name: 'Adult', status: 'valid', qr: 'K1.102.ABCDEFGHIJKLMNOP.ABC' },
   ],

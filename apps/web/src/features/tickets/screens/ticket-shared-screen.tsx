@@ -41,6 +41,7 @@ export default function TicketSharedScreen() {
             ticket={ticket.data}
             display={settings?.ticketDisplay ?? FALLBACK_DISPLAY}
             brand={settings?.name[lang] ?? ''}
+            reservationToken={reservationToken}
           />
         )}
       </div>

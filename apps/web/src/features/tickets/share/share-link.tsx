@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QrImage } from '../ticket/qr-image.tsx';
+import { QrImage } from '../../../shared/ui/qr-image.tsx';
 
 /**
  * One shared link to hand over: the address (selectable), a copy button, and the address as a QR code

@@ -17,6 +17,7 @@ const ticket = ticketResponseSchema.parse({
   total_price: 3000,
   discount: 0,
   set_products: [],
+  apple_wallet: false,
   tickets: [{ id: 101, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'KP1.101.a1b2c3' }],
 });
 

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
 import type { SiteSettings } from '@kippu/contract/site-settings';
 import { toneOf } from '../../../app/theme-tone.ts';
-import { QrImage } from './qr-image.tsx';
+import { QrImage } from '../../../shared/ui/qr-image.tsx';
+import { AppleWalletLink } from './apple-wallet-link.tsx';
 
 export type TicketEntry = TicketResponse['tickets'][number];
 export type TicketDisplay = SiteSettings['ticketDisplay'];
@@ -72,11 +73,14 @@ export function TicketQr({
   index,
   total,
   reservationActive,
+  walletHref,
 }: {
   entry: TicketEntry;
   index: number;
   total: number;
   reservationActive: boolean;
+  /** The ticket's Apple Wallet pass, when the server can sign one (ADR 025). */
+  walletHref?: string;
 }) {
   const { t } = useTranslation();
   const label = useTicketLabel()(entry, index, total);
@@ -97,6 +101,7 @@ export function TicketQr({
           </span>
         ) : null}
       </figcaption>
+      {usable && walletHref ? <AppleWalletLink href={walletHref} label={label} /> : null}
     </figure>
   );
 }

@@ -4,6 +4,7 @@ import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
 import { pushTicketView } from '../../../shared/analytics/analytics-events.ts';
 import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { walletPassHref } from './apple-wallet-link.tsx';
 import { TicketHeader, TicketQr, useTicketLabel, type TicketDisplay } from './ticket-parts.tsx';
 
 /** The ticket types and how many of each, in the order the tickets come (ticket-type order). */
@@ -58,10 +59,13 @@ export function TicketView({
   ticket,
   display,
   brand,
+  reservationToken,
 }: {
   ticket: TicketResponse;
   display: TicketDisplay;
   brand: string;
+  /** The token the page was opened with (holder's or companion's): Wallet passes are fetched with it. */
+  reservationToken: string;
 }) {
   const { t } = useTranslation();
   const ticketLabel = useTicketLabel();
@@ -75,6 +79,9 @@ export function TicketView({
   const active = ticket.status === 'reserved';
   const total = ticket.tickets.length;
   const productName = ticket.product.name;
+  const lang = useActiveLang();
+  const walletHref = (id: number) =>
+    ticket.apple_wallet ? walletPassHref(reservationToken, id, lang) : undefined;
 
   return (
     <div className={`ticket-view ticket-view--${display.displayType}`}>
@@ -93,7 +100,13 @@ export function TicketView({
             <ul className="ticket-qr-list" aria-label={t('ticket_codes')}>
               {ticket.tickets.map((entry, index) => (
                 <li key={entry.id}>
-                  <TicketQr entry={entry} index={index} total={total} reservationActive={active} />
+                  <TicketQr
+                    entry={entry}
+                    index={index}
+                    total={total}
+                    reservationActive={active}
+                    walletHref={walletHref(entry.id)}
+                  />
                 </li>
               ))}
             </ul>
@@ -106,7 +119,13 @@ export function TicketView({
               <article className="ticket-card" aria-label={ticketLabel(entry, index, total)}>
                 <TicketHeader display={display} brand={brand} title={productName} />
                 <div className="ticket-card__body">
-                  <TicketQr entry={entry} index={index} total={total} reservationActive={active} />
+                  <TicketQr
+                    entry={entry}
+                    index={index}
+                    total={total}
+                    reservationActive={active}
+                    walletHref={walletHref(entry.id)}
+                  />
                   <Facts ticket={ticket} compact />
                 </div>
               </article>

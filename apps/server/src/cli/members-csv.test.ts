@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { MembersCsvError, membersFromCsv, parseCsv } from './members-csv.ts';
+
+describe('member CSV', () => {
+  it('reads quoted fields, CRLF lines, a BOM and columns in any order', () => {
+    expect(parseCsv('\uFEFFa,"b,""c"""\r\n1,2\n')).toEqual([
+      ['a', 'b,"c"'],
+      ['1', '2'],
+    ]);
+    expect(
+      membersFromCsv('name,email,password,age\n"Kippu, Hanako", Hanako@Example.JP ,secret-pass,30-39\n'),
+    ).toEqual([
+      {
+        email: 'hanako@example.jp',
+        password: 'secret-pass',
+        name: 'Kippu, Hanako',
+        residentArea: '',
+        phone: '',
+        age: '30-39',
+        gender: '',
+      },
+    ]);
+  });
+
+  it('names the line of a bad row', () => {
+    expect(() => membersFromCsv('email,password,name\nnot-mail,secret-pass,A\n')).toThrow(
+      /line 2: bad e-mail/,
+    );
+    expect(() => membersFromCsv('email,password,name\na@b.jp,short,A\n')).toThrow(/line 2: the password/);
+    expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,A\nA@b.jp,secret-pass,B\n')).toThrow(
+      /line 3: a@b.jp appears twice/,
+    );
+    expect(() => membersFromCsv('email,name\n')).toThrow(MembersCsvError);
+  });
+});

@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { siteCodeSchema, siteSlug } from '@kippu/contract';
+import { loadEnv } from '../config/env.ts';
+import { siteUrl, spotOrderPath, spotPosterPath } from '../domain/links.ts';
+import {
+  DEFAULT_SPOT_QR_DAYS,
+  currentSpotQrToken,
+  rotateSpotQrToken,
+  spotProductsOf,
+} from '../domain/spot/spot-qr-tokens.ts';
+import { AppError } from '../shared/app-error.ts';
+import { openCliDatabase } from './cli-database.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export const SPOT_QR_USAGE = `Spot QR codes (ADR 031): print the poster links of a site's spot products.
+
+  npm run spot-qr -- --site LAB_EXHIBITION                 every spot product: its valid token (one is issued if none)
+  npm run spot-qr -- --site LAB_EXHIBITION --product <uuid> --rotate [--days 90]
+                                                           a new token; the product's earlier tokens stop at once
+
+Open the poster link in a browser and print it (the QR code leads to the spot order screen).`;
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      site: { type: 'string' },
+      product: { type: 'string' },
+      rotate: { type: 'boolean', default: false },
+      days: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return null;
+  const site = siteCodeSchema.safeParse(values.site?.toUpperCase());
+  if (!site.success) throw new UsageError('--site must be a site code such as LAB_EXHIBITION');
+  const days = values.days === undefined ? DEFAULT_SPOT_QR_DAYS : Number(values.days);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError('--days must be 1 to 3650');
+  if (values.rotate && !values.product) throw new UsageError('--rotate needs --product <uuid>');
+  return { site: site.data, product: values.product, rotate: values.rotate, days };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const command = parse(argv);
+  if (!command) {
+    console.log(SPOT_QR_USAGE);
+    return 0;
+  }
+  const env = loadEnv();
+  const database = await openCliDatabase(env, REPO_ROOT);
+  try {
+    const products = (await spotProductsOf(database.db, command.site)).filter(
+      (product) => !command.product || product.uuid === command.product,
+    );
+    if (products.length === 0) {
+      console.log(`${command.site} has no spot product${command.product ? ` ${command.product}` : 's'}.`);
+      return 1;
+    }
+    const slug = siteSlug(command.site);
+    for (const product of products) {
+      const input = { site: command.site, productUuid: product.uuid, validDays: command.days };
+      const qr = command.rotate
+        ? await rotateSpotQrToken(database.db, input)
+        : await currentSpotQrToken(database.db, input);
+      console.log(`\n${product.name}  (${product.uuid})`);
+      console.log(
+        `  token ${qr.token}, valid until ${qr.expiresAt.toISOString()}${command.rotate ? ' (rotated)' : ''}`,
+      );
+      console.log(`  poster: ${siteUrl(env, slug, spotPosterPath(product.uuid, qr.token))}`);
+      console.log(`  QR link: ${siteUrl(env, slug, spotOrderPath(qr.token))}`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${SPOT_QR_USAGE}`);
+    else if (error instanceof AppError) console.error(`Refused: ${error.message}`);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

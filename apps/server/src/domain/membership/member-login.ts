@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { MembershipInfo, MembershipLoginBody, SiteCode } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { readSiteSettings } from '../sites/site-settings.ts';
+import { OPEN_STATUSES, isTimedOut } from '../orders/order-state.ts';
+import { decoyHash, verifyPassword } from './password-hash.ts';
+
+/**
+ * Membership login (issue 11, ADR 032). Only a site with `isUseMembershipLogin` has members; elsewhere
+ * both calls answer `record not found`, as an unknown path would.
+ */
+async function requireMembershipSite(db: Db, site: SiteCode): Promise<void> {
+  const settings = await readSiteSettings(db, site);
+  if (!settings?.isUseMembershipLogin) throw new AppError('record_not_found');
+}
+
+/** The member's discount on an order's gross price: the site promotion's percentage, rounded down. */
+export function memberDiscount(grossPrice: number, percent: number): number {
+  return Math.floor((grossPrice * percent) / 100);
+}
+
+/**
+ * POST /membership/login/{id}: checks e-mail and password and ties the member to the open temporary order
+ * `{id}`, fixing the site promotion's discount on it (the total, checkout amount and receipt then include
+ * it). A wrong address and a wrong password answer the same `membership login failed` after the same scrypt
+ * work, so the answer does not tell which addresses are members.
+ */
+export async function loginMember(
+  db: Db,
+  site: SiteCode,
+  orderToken: string,
+  body: MembershipLoginBody,
+): Promise<{ result: true }> {
+  await requireMembershipSite(db, site);
+  const email = body.email.trim().toLowerCase();
+  const { rows } = await db.execute<{ id: string; password_hash: string }>(
+    sql`SELECT id, password_hash FROM members WHERE site_code = ${site} AND email = ${email}`,
+  );
+  const member = rows[0];
+  const matches = await verifyPassword(body.password, member?.password_hash ?? (await decoyHash()));
+  if (!member || !matches) throw new AppError('membership_login_failed');
+
+  return db.transaction(async (tx) => {
+    const { rows: orders } = await tx.execute<{ id: string; status: string; lapsed: boolean; price: string }>(
+      sql`SELECT id, status, expires_at <= now() AS lapsed, price FROM orders
+          WHERE order_token = ${orderToken} AND site_code = ${site} FOR UPDATE`,
+    );
+    const order = orders[0];
+    if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
+    if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
+    if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
+      throw new AppError('order_not_ready_checkout');
+    const { rows: promotions } = await tx.execute<{ names: unknown; discount_percent: number }>(
+      sql`SELECT names, discount_percent FROM membership_promotions WHERE site_code = ${site}`,
+    );
+    const promotion = promotions[0];
+    await tx.execute(sql`
+      UPDATE orders SET member_id = ${member.id},
+             membership_discount = ${promotion ? memberDiscount(Number(order.price), promotion.discount_percent) : 0},
+             membership_promotion_names = ${promotion ? JSON.stringify(promotion.names) : null}::jsonb,
+             updated_at = now()
+      WHERE id = ${order.id}`);
+    return { result: true as const };
+  });
+}
+
+/**
+ * GET /membership/{id}: the logged-in member of the temporary order `{id}`, to pre-fill sign-in (spec §3).
+ * An order nobody logged in to answers `membership retrieval failure`.
+ */
+export async function membershipInfo(db: Db, site: SiteCode, orderToken: string): Promise<MembershipInfo> {
+  await requireMembershipSite(db, site);
+  const { rows } = await db.execute<
+    MembershipInfo & { status: string; lapsed: boolean; has_member: boolean }
+  >(
+    sql`SELECT o.status, o.expires_at <= now() AS lapsed, m.id IS NOT NULL AS has_member,
+               m.name, m.resident_area, m.email, m.phone, m.age, m.gender
+        FROM orders o LEFT JOIN members m ON m.id = o.member_id
+        WHERE o.order_token = ${orderToken} AND o.site_code = ${site}`,
+  );
+  const row = rows[0];
+  if (!row || row.status === 'cancelled') throw new AppError('record_not_found');
+  if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
+  if (!row.has_member) throw new AppError('membership_retrieval_failure');
+  return {
+    name: row.name,
+    resident_area: row.resident_area,
+    email: row.email,
+    phone: row.phone,
+    age: row.age,
+    gender: row.gender,
+  };
+}

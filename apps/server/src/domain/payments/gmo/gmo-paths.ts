@@ -1,0 +1,8 @@
+import { PAYMENT_NOTIFY_PREFIX } from '../payment-returns.ts';
+
+/** Where GMO-PG posts its result notifications (結果通知): configured per shop in GMO's console. */
+export const GMO_NOTIFY_PATH = `${PAYMENT_NOTIFY_PREFIX}/gmo`;
+
+/** The GMO methods whose browser return comes back through a return route. */
+export const GMO_REDIRECT_METHODS = ['gmo_3ds', 'gmo_paypay', 'alipay'] as const;
+export const GMO_WALLET_METHODS = ['gmo_paypay', 'alipay'] as const;

@@ -1,0 +1,151 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { PaymentMethod } from '@kippu/contract';
+
+/**
+ * SoftBank Payment Service (SBPS) link-type protocol shape (ADR 027). The browser form-POSTs the purchase
+ * request to the gateway's purchase page; the gateway POSTs the result notification to our `pagecon_url`
+ * (server to server, answered `OK,` or `NG,<reason>`) and sends the browser back to `success_url`,
+ * `cancel_url` or `error_url`. Every message carries `sps_hashcode`: SHA-1 (hex) over the values of its
+ * fields in the documented order, concatenated, followed by the merchant's hash key, in UTF-8.
+ * The same code signs and verifies on both sides (our server, and the simulator playing the gateway).
+ */
+
+/** The purchase request's fields, in hash order (the link type's "購入要求"; detail rows not used). */
+export const PURCHASE_FIELDS = [
+  'pay_method',
+  'merchant_id',
+  'service_id',
+  'cust_code',
+  'sps_cust_no',
+  'sps_payment_no',
+  'order_id',
+  'item_id',
+  'pay_item_id',
+  'item_name',
+  'tax',
+  'amount',
+  'pay_type',
+  'auto_charge_type',
+  'service_type',
+  'div_settele',
+  'last_charge_month',
+  'camp_type',
+  'tracking_id',
+  'terminal_type',
+  'success_url',
+  'cancel_url',
+  'error_url',
+  'pagecon_url',
+  'free1',
+  'free2',
+  'free3',
+  'free_csv',
+  'request_date',
+  'limit_second',
+] as const;
+
+/** The result's fields (notification and browser return), in hash order. */
+export const RESULT_FIELDS = [
+  'pay_method',
+  'merchant_id',
+  'service_id',
+  'cust_code',
+  'sps_cust_no',
+  'sps_payment_no',
+  'order_id',
+  'item_id',
+  'pay_item_id',
+  'item_name',
+  'tax',
+  'amount',
+  'pay_type',
+  'auto_charge_type',
+  'service_type',
+  'div_settele',
+  'last_charge_month',
+  'camp_type',
+  'tracking_id',
+  'terminal_type',
+  'free1',
+  'free2',
+  'free3',
+  'request_date',
+  'res_pay_method',
+  'res_result',
+  'res_tracking_id',
+  'res_sps_cust_no',
+  'res_sps_payment_no',
+  'res_payinfo_key',
+  'res_payment_date',
+  'res_err_code',
+  'res_date',
+  'limit_second',
+] as const;
+
+/** The status query's fields (API "決済結果参照", XML over HTTPS), in hash order. */
+export const STATUS_FIELDS = ['merchant_id', 'service_id', 'order_id', 'request_date'] as const;
+
+export type SbpsFields = Record<string, string>;
+
+/** `res_result`: OK (paid), NG (refused or failed), CR (the visitor cancelled on the gateway's page). */
+export type SbpsResult = 'OK' | 'NG' | 'CR';
+
+/** Our method ids → the link type's `pay_method`. */
+export const SBPS_PAY_METHODS = {
+  softbank_credit: 'credit',
+  softbank_3ds: 'credit3d',
+  softbank_alipay: 'alipay',
+  softbank_paypay: 'paypay',
+} as const satisfies Partial<Record<PaymentMethod, string>>;
+
+export type SbpsMethod = keyof typeof SBPS_PAY_METHODS;
+export type SbpsPayMethod = (typeof SBPS_PAY_METHODS)[SbpsMethod];
+
+export function isSbpsMethod(method: string): method is SbpsMethod {
+  return method in SBPS_PAY_METHODS;
+}
+
+/** SHA-1 hex over the fields' values in `order` (a missing field counts as empty) and the hash key. */
+export function spsHashcode(fields: SbpsFields, order: readonly string[], hashKey: string): string {
+  const message = order.map((name) => fields[name] ?? '').join('') + hashKey;
+  return createHash('sha1').update(message, 'utf8').digest('hex');
+}
+
+/** The fields plus their `sps_hashcode`. */
+export function signFields(fields: SbpsFields, order: readonly string[], hashKey: string): SbpsFields {
+  return { ...fields, sps_hashcode: spsHashcode(fields, order, hashKey) };
+}
+
+/** Whether `sps_hashcode` matches the fields and the key (constant-time compare). */
+export function verifyFields(fields: SbpsFields, order: readonly string[], hashKey: string): boolean {
+  const given = Buffer.from((fields.sps_hashcode ?? '').toLowerCase(), 'utf8');
+  const expected = Buffer.from(spsHashcode(fields, order, hashKey), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The gateway's time format: Japan time, yyyyMMddHHmmss. */
+export function sbpsDate(at: Date = new Date()): string {
+  return new Date(at.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
+}
+
+/** A flat XML document of the API's shape: `<sps-api-request id="...">` with one element per field. */
+export function encodeSbpsXml(root: 'sps-api-request' | 'sps-api-response', id: string, fields: SbpsFields) {
+  const escape = (value: string) =>
+    value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  const body = Object.entries(fields)
+    .map(([name, value]) => `<${name}>${escape(value)}</${name}>`)
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><${root} id="${id}">${body}</${root}>`;
+}
+
+/** The leaf elements of a flat API document (the only shape this protocol uses). */
+export function decodeSbpsXml(xml: string): SbpsFields {
+  const fields: SbpsFields = {};
+  for (const match of xml.matchAll(/<([a-z_0-9]+)>([^<]*)<\/\1>/g)) {
+    fields[match[1]!] = match[2]!.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  }
+  return fields;
+}
+
+/** The status query's API id (決済結果参照要求). */
+export const STATUS_API_ID = 'MG01-00101-101';

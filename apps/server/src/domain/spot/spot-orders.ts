@@ -1,0 +1,39 @@
+import type { CreateSpotOrderBody, SiteCode } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { createOrder, type CreateOrderDeps, type OrderClient } from '../orders/create-order.ts';
+import type { HeldOrder } from '../stock/hold-stock.ts';
+import { resolveSpotQrToken } from './spot-qr-tokens.ts';
+
+/**
+ * Is the slot the poster's product's, and is it today's (Tokyo)? A spot visitor stands at the venue:
+ * they buy for today only. Whether it still sells now (cut-off, stock) is the one hold's business.
+ */
+async function isTodaysSlot(db: Db, productId: number, timeSpanId: number): Promise<boolean> {
+  const { rows } = await db.$client.query<{ today: boolean }>(
+    `SELECT (starts_at AT TIME ZONE 'Asia/Tokyo')::date <= (now() AT TIME ZONE 'Asia/Tokyo')::date
+            AND ends_at > now() AS today
+     FROM time_spans WHERE id = $1 AND product_id = $2`,
+    [timeSpanId, productId],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('record_not_found');
+  return row.today;
+}
+
+/**
+ * POST /spot/orders: the web order's hold (`createOrder`, so the one stock function and its caps) on the
+ * 'spot' channel, for the product the visitor's QR token names and a slot of today.
+ */
+export async function createSpotOrder(
+  deps: CreateOrderDeps & { db: Db },
+  client: { code: SiteCode; clientKey: string | null },
+  body: CreateSpotOrderBody,
+): Promise<HeldOrder> {
+  const product = await resolveSpotQrToken(deps.db, client.code, body.qr_token);
+  if (product.productUuid !== body.product_uuid) throw new AppError('invalid_request');
+  if (!(await isTodaysSlot(deps.db, product.productId, body.time_span_id))) throw new AppError('not_on_sale');
+  const { qr_token: _qrToken, ...orderBody } = body;
+  const spotClient: OrderClient = { ...client, channel: 'spot' };
+  return createOrder(deps, spotClient, orderBody);
+}

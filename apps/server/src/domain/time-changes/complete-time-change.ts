@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Env } from '../../config/env.ts';
+import type { Tx } from '../../db/client.ts';
+import { visitOf } from '../checkout/purchase-mail.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { orderById, transitionOrders, type MovedOrder } from '../orders/order-state.ts';
+import { reservationById } from '../reservations/reservation-details.ts';
+import { sellHeldStockReleasingSold } from '../stock/sell-held-stock.ts';
+import { newTicketSecret } from '../tickets/ticket-qr.ts';
+import { TICKET_TYPE_KEY } from './repriced-order.ts';
+import type { StoredTimeChange } from './time-change-store.ts';
+
+/**
+ * Moves the purchase's tickets (the holder's and any shared ones, ADR 021) to the new order's ticket types,
+ * each with a new secret: every QR code made before the change stops matching (ADR 018), so the old date's
+ * codes fail at the gate.
+ */
+async function moveTickets(tx: Tx, reservationId: number, productId: number): Promise<void> {
+  const { rows } = await tx.execute<{ id: number; to_id: number }>(sql`
+    SELECT tk.id, COALESCE(nv.id, tk.option_value_id) AS to_id
+    FROM tickets tk
+    JOIN reservations tr ON tr.id = tk.reservation_id
+    JOIN option_values ov ON ov.id = tk.option_value_id
+    LEFT JOIN LATERAL (
+      SELECT id FROM option_values nv
+      WHERE nv.product_id = ${productId} AND ${sql.raw(TICKET_TYPE_KEY('nv'))} = ${sql.raw(TICKET_TYPE_KEY('ov'))}
+      ORDER BY nv.position, nv.id LIMIT 1) nv ON true
+    WHERE (tr.id = ${reservationId} OR tr.parent_reservation_id = ${reservationId}) AND tk.status <> 'void'
+    ORDER BY tk.id`);
+  if (rows.length === 0) return;
+  const ids = rows.map((row) => Number(row.id));
+  const types = rows.map((row) => Number(row.to_id));
+  const secrets = rows.map(() => newTicketSecret());
+  await tx.execute(sql`
+    UPDATE tickets SET option_value_id = moved.type, secret = moved.secret
+    FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(types)}::int[], ${sql.param(secrets)}::text[])
+         AS moved(id, type, secret)
+    WHERE tickets.id = moved.id`);
+}
+
+/**
+ * Completes a pending change of date (ADR 029) in the transaction where settleAttempt confirmed its top-up
+ * and moved its temporary order paying → reserved (`order`): the old order becomes `changed` (an
+ * order_events row logs it), the new slot's held stock becomes sold and the old slot's sold stock is given
+ * back, the reservation (and its coupons) moves to the new order, the tickets move with new secrets, the
+ * change is `done` and a mail with the new date is queued. All or nothing.
+ */
+export async function completeTimeChange(
+  tx: Tx,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  change: StoredTimeChange,
+  order: MovedOrder,
+  paid: number,
+): Promise<void> {
+  const old = await transitionOrders(tx, {
+    orders: orderById(change.fromOrderId),
+    to: 'changed',
+    reason: 'date_changed',
+  });
+  // The reservation was refunded meanwhile: nothing may move (the caller's transaction rolls back).
+  if (old.length === 0) throw new Error(`time change ${change.id}: the old order is no longer reserved`);
+  await sellHeldStockReleasingSold(
+    tx,
+    { time_span_id: order.time_span_id, quantity: order.quantity },
+    { time_span_id: old[0]!.time_span_id, quantity: old[0]!.quantity },
+  );
+  await tx.execute(sql`
+    UPDATE reservations SET order_id = ${order.id}, updated_at = now() WHERE id = ${change.reservationId}`);
+  await tx.execute(
+    sql`UPDATE order_coupons SET order_id = ${order.id} WHERE order_id = ${change.fromOrderId}`,
+  );
+  const { rows } = await tx.execute<{ product_id: number }>(
+    sql`SELECT product_id FROM orders WHERE id = ${order.id}`,
+  );
+  await moveTickets(tx, change.reservationId, Number(rows[0]!.product_id));
+  await tx.execute(
+    sql`UPDATE time_changes SET status = 'done', completed_at = now() WHERE id = ${change.id}`,
+  );
+
+  const reservation = (await reservationById(tx, change.reservationId))!;
+  if (!reservation.email) return;
+  const { rows: previous } = await tx.execute<{ starts_at: string; ends_at: string }>(
+    sql`SELECT starts_at, ends_at FROM time_spans WHERE id = ${change.fromTimeSpanId}`,
+  );
+  await enqueueMail(tx, {
+    kind: 'date_changed',
+    siteCode: reservation.siteCode,
+    to: reservation.email,
+    lang: reservation.lang,
+    payload: {
+      ...visitOf(env, reservation, reservation.lang),
+      previousStartsAt: new Date(previous[0]!.starts_at).toISOString(),
+      previousEndsAt: new Date(previous[0]!.ends_at).toISOString(),
+      paid,
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** The purchase's ticket types and add-ons at a target product's current prices (ADR 029). */
+export interface RepricedOrder {
+  lines: { optionValueId: number; quantity: number; unitPrice: number }[];
+  setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
+  price: number;
+}
+
+/**
+ * A ticket type matches across products by its key: the demo seed's `seed_key`, else its Japanese name
+ * (an operator names "大人" the same on the day and the night product). One SQL expression, used by the
+ * repricing here and by the tickets' move on completion.
+ */
+export const TICKET_TYPE_KEY = (alias: string) => `COALESCE(${alias}.seed_key, ${alias}.names ->> 'ja')`;
+
+/**
+ * The order's lines repriced for `productId` (the same product: today's prices; another of its group: the
+ * matching ticket types' prices). Null when a ticket type has no match there or an add-on is not offered
+ * with it: such a purchase cannot move to that product (`cannot change ticket`).
+ */
+export async function repricedOrder(
+  executor: Pick<Db, 'execute'> | Tx,
+  orderId: number,
+  productId: number,
+): Promise<RepricedOrder | null> {
+  const { rows: lines } = await executor.execute<{
+    quantity: number;
+    to_id: number | null;
+    price: number | null;
+  }>(
+    sql`
+    SELECT l.quantity, nv.id AS to_id, nv.price
+    FROM order_lines l
+    JOIN option_values ov ON ov.id = l.option_value_id
+    LEFT JOIN LATERAL (
+      SELECT id, price FROM option_values nv
+      WHERE nv.product_id = ${productId} AND ${sql.raw(TICKET_TYPE_KEY('nv'))} = ${sql.raw(TICKET_TYPE_KEY('ov'))}
+      ORDER BY nv.position, nv.id LIMIT 1) nv ON true
+    WHERE l.order_id = ${orderId}
+    ORDER BY ov.position, ov.id`,
+  );
+  const { rows: sets } = await executor.execute<{
+    set_product_id: number;
+    quantity: number;
+    price: number;
+    offered: boolean;
+  }>(sql`
+    SELECT os.set_product_id, os.quantity, sp.price,
+           EXISTS (SELECT 1 FROM set_product_links k
+                   WHERE k.product_id = ${productId} AND k.set_product_id = os.set_product_id) AS offered
+    FROM order_set_products os JOIN set_products sp ON sp.id = os.set_product_id
+    WHERE os.order_id = ${orderId}`);
+  if (lines.length === 0 || lines.some((line) => line.to_id === null) || sets.some((set) => !set.offered)) {
+    return null;
+  }
+  const repriced: RepricedOrder = {
+    lines: lines.map((line) => ({
+      optionValueId: Number(line.to_id),
+      quantity: line.quantity,
+      unitPrice: Number(line.price),
+    })),
+    setProducts: sets.map((set) => ({
+      setProductId: Number(set.set_product_id),
+      quantity: set.quantity,
+      unitPrice: Number(set.price),
+    })),
+    price: 0,
+  };
+  repriced.price = [...repriced.lines, ...repriced.setProducts].reduce(
+    (sum, line) => sum + line.unitPrice * line.quantity,
+    0,
+  );
+  return repriced;
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { methodEnabled, payBegunAttempt, type Begun, type CheckoutDeps } from '../checkout/checkout.ts';
+import { orderById, transitionOrders } from '../orders/order-state.ts';
+import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
+import { releaseHolds } from '../stock/release-holds.ts';
+import { changeByTokens } from './time-change-store.ts';
+
+type LockedOrder = { id: number; status: OrderStatus; lapsed: boolean; currency: string };
+
+async function lockedOrder(tx: Tx, orderId: number): Promise<LockedOrder> {
+  await tx.execute(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
+  const { rows } = await tx.execute<LockedOrder>(sql`
+    SELECT o.id, o.status, o.expires_at <= now() AS lapsed, COALESCE(s.settings ->> 'currency', 'JPY') AS currency
+    FROM orders o JOIN sites s ON s.code = o.site_code WHERE o.id = ${orderId}`);
+  return rows[0]!;
+}
+
+/**
+ * Under the change's and its order's row locks: answer a completed change again, join the top-up in flight,
+ * or move the change's temporary order to paying with a new attempt for the top-up (ADR 029). A change
+ * that is no longer pending or whose hold ran out: `time change status is not pending or time change expired`.
+ */
+async function beginTopUp(
+  tx: Tx,
+  deps: CheckoutDeps,
+  site: SiteCode,
+  reservationToken: string,
+  timechangeToken: string,
+  body: CheckoutBody,
+): Promise<Begun> {
+  const change = await changeByTokens(tx, site, reservationToken, timechangeToken, true);
+  if (!change) throw new AppError('record_not_found');
+  if (change.status === 'done') {
+    const { rows } = await tx.execute<{ reservation_token: string; reservation_number: string }>(
+      sql`SELECT reservation_token, reservation_number FROM reservations WHERE id = ${change.reservationId}`,
+    );
+    return { kind: 'answered', response: { status: 'reserved', ...rows[0]! } };
+  }
+  if (change.status !== 'pending') throw new AppError('time_change_not_pending');
+  const order = await lockedOrder(tx, change.orderId);
+  if (order.status === 'paying') {
+    const paymentId = await inFlightAttemptId(tx, order.id);
+    if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
+  }
+  if (!['holding', 'ready_checkout'].includes(order.status) || order.lapsed) {
+    throw new AppError('time_change_not_pending');
+  }
+  const method: PaymentMethod = change.topUp === 0 ? 'free' : body.payment_method_type;
+  if (method !== 'free' && !(await methodEnabled(tx, site, 'web', method))) {
+    throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
+  }
+  const provider = deps.payments.providerFor(method);
+  if (!provider) throw new AppError('payment_api_failure', `no provider for ${method} yet`);
+  if (order.status === 'holding') {
+    await transitionOrders(tx, {
+      orders: orderById(order.id),
+      to: 'ready_checkout',
+      reason: 'date_change_confirmed',
+    });
+  }
+  await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
+  const attempt = await insertAttempt(tx, {
+    orderId: order.id,
+    siteCode: site,
+    method,
+    amount: change.topUp,
+    currency: order.currency,
+    maskedCardNumber: body.masked_card_number,
+  });
+  return { kind: 'started', attempt, provider };
+}
+
+/**
+ * POST /timechanges/{reservationToken}/{timechangeToken}/checkout (ADR 029): the top-up goes through the
+ * same provider registry, attempts and settleAttempt as an order's checkout, so every method works and an
+ * outcome is applied once; settleAttempt completes the change in the transaction that confirms the
+ * payment. A change with nothing to pay goes through the `free` provider. Declined: nothing moves, the
+ * hold stays and the visitor may pay again.
+ */
+export async function checkoutTimeChange(
+  deps: CheckoutDeps,
+  site: SiteCode,
+  reservationToken: string,
+  timechangeToken: string,
+  body: CheckoutBody,
+): Promise<CheckoutResponse> {
+  const begun = await deps.db.transaction((tx) =>
+    beginTopUp(tx, deps, site, reservationToken, timechangeToken, body),
+  );
+  return payBegunAttempt(deps, begun, body);
+}
+
+/**
+ * DELETE /timechanges/{reservationToken}/{timechangeToken}: the visitor gives up the change; its hold is
+ * cancelled and the new slot's stock given back. A change already paying, done or over: `time change
+ * status is not pending or time change expired`.
+ */
+export async function cancelTimeChange(
+  deps: Pick<CheckoutDeps, 'db'>,
+  site: SiteCode,
+  reservationToken: string,
+  timechangeToken: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const change = await changeByTokens(tx, site, reservationToken, timechangeToken, true);
+    if (!change) throw new AppError('record_not_found');
+    if (change.status !== 'pending') throw new AppError('time_change_not_pending');
+    const cancelled = await transitionOrders(tx, {
+      orders: sql`SELECT id FROM orders WHERE id = ${change.orderId} AND status IN ('holding', 'ready_checkout') FOR UPDATE`,
+      to: 'cancelled',
+      reason: 'cancelled_by_visitor',
+    });
+    if (cancelled.length === 0) throw new AppError('time_change_not_pending');
+    await releaseHolds(tx, cancelled);
+    await tx.execute(sql`UPDATE time_changes SET status = 'cancelled' WHERE id = ${change.id}`);
+  });
+}

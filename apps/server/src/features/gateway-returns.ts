@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { gmoReturnRoutes } from './payments-gmo/return-routes.ts';
+
+/**
+ * Every gateway family's return and notification routes (ADR 026): at the root, outside every site prefix
+ * and the API's XSRF check, since their callers are gateways and browsers coming back from them. Each
+ * verifies what it is told (a signature, or by asking the gateway) and settles through settleAttempt.
+ * One line per family.
+ */
+export async function gatewayReturnRoutes(app: FastifyInstance): Promise<void> {
+  // Gateways post forms; a form body becomes a plain object of strings.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  await app.register(gmoReturnRoutes);
+}

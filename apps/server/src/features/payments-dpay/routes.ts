@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dpayAuthResponseSchema, dpayScptokResponseSchema, orderTokenParamsSchema } from '@kippu/contract';
+import { dpayGateway, DPAY_PATHS } from '../../domain/payments/dpay/dpay-gateway.ts';
+import {
+  applyDpayNotification,
+  dpayAuthParams,
+  dpayPaymentToken,
+  recordDpayLogin,
+  recordDpayResult,
+} from '../../domain/payments/dpay/dpay-flow.ts';
+import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
+import { registerXsrfCheck } from '../../plugins/xsrf.ts';
+
+/* The carrier's returns have the carrier's shapes: their schemas live here, not in packages/contract. */
+const paymentNumberSchema = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+const loginReturnQuerySchema = z.object({
+  state: z.string().min(1).max(200),
+  code: z.string().min(1).max(200).optional(),
+  error: z.string().max(100).optional(),
+  error_description: z.string().max(500).optional(),
+});
+const formSchema = z.record(z.string().max(100), z.string().max(2000));
+const notifySchema = z.object({ s_cptok: z.string().min(1).max(200) }).loose();
+
+/**
+ * d払い (ADR 028). The SPA's two calls under the site's path (spec §7: `/{site}/d-account/v1/auth/{id}` and
+ * `/{site}/d-pay/v1/scptok/{id}`, XSRF-checked like the API), and the carrier's returns and notification
+ * outside every site and the XSRF check (the carrier's pages are their callers).
+ */
+export async function dpayRoutes(fastify: FastifyInstance): Promise<void> {
+  const gateway = dpayGateway(fastify.db, fastify.env);
+  if (!gateway) return;
+  const deps = {
+    db: fastify.db,
+    env: fastify.env,
+    log: fastify.log,
+    payments: createPaymentRegistry(fastify.db, fastify.env),
+    dpay: gateway,
+  };
+
+  await fastify.register(
+    async (site) => {
+      registerXsrfCheck(site);
+      const app = site.withTypeProvider<ZodTypeProvider>();
+      app.get(
+        '/d-account/v1/auth/:id',
+        { schema: { params: orderTokenParamsSchema, response: { 200: dpayAuthResponseSchema } } },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return dpayAuthParams(deps, request.site, request.params.id);
+        },
+      );
+      app.get(
+        '/d-pay/v1/scptok/:id',
+        { schema: { params: orderTokenParamsSchema, response: { 200: dpayScptokResponseSchema } } },
+        async (request, reply) => {
+          reply.header('cache-control', 'no-store');
+          return dpayPaymentToken(deps, request.site, request.params.id);
+        },
+      );
+    },
+    { prefix: '/:slug' },
+  );
+
+  await fastify.register(async (carrier) => {
+    const app = carrier.withTypeProvider<ZodTypeProvider>();
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    app.get(
+      `${DPAY_PATHS.return}/:paymentNumber`,
+      { schema: { hide: true, params: paymentNumberSchema, querystring: loginReturnQuerySchema } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(await recordDpayLogin(deps, request.params.paymentNumber, request.query), 303);
+      },
+    );
+    app.post(
+      `${DPAY_PATHS.return}/:paymentNumber/result`,
+      { schema: { hide: true, params: paymentNumberSchema, body: formSchema } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(await recordDpayResult(deps, request.params.paymentNumber), 303);
+      },
+    );
+    app.post(DPAY_PATHS.notify, { schema: { hide: true, body: notifySchema } }, async (request) =>
+      applyDpayNotification(deps, request.body.s_cptok),
+    );
+  });
+}

@@ -1,0 +1,39 @@
+import { FALLBACK_LANG, LANG_CODES, type LangCode, type SiteCode } from '@kippu/contract';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { getConfiguration } from './services/get-configuration.ts';
+import { listLanguages } from './services/list-languages.ts';
+import { listTexts } from './services/list-texts.ts';
+
+/**
+ * What every visitor's first render needs, put into the served page (issue 12) so the SPA starts without a
+ * chain of calls: the same answers as GET /configurations, /langs and /texts?lang= (public data only,
+ * ADR 014). The SPA reads it from `<script id="kippu-boot" type="application/json">`.
+ */
+export interface BootData {
+  lang: LangCode;
+  configuration: Awaited<ReturnType<typeof getConfiguration>>;
+  langs: Awaited<ReturnType<typeof listLanguages>>;
+  /** The texts of `lang`, key → text (the shape the SPA builds from GET /texts). */
+  texts: Record<string, string>;
+}
+
+/**
+ * The page's language: the `?lang=` the page was opened with when the site offers it, else the site's
+ * default language (what a first visit starts in, spec §4), else the first offered.
+ */
+export async function loadBootData(db: Db, env: Env, site: SiteCode, requested?: string): Promise<BootData> {
+  const [configuration, langs] = await Promise.all([
+    getConfiguration(db, env, site),
+    listLanguages(db, site),
+  ]);
+  const offered = langs.map((language) => language.code);
+  const lang: LangCode =
+    requested &&
+    (LANG_CODES as readonly string[]).includes(requested) &&
+    offered.includes(requested as LangCode)
+      ? (requested as LangCode)
+      : (langs.find((language) => language.is_default)?.code ?? offered[0] ?? FALLBACK_LANG);
+  const texts = await listTexts(db, site, lang);
+  return { lang, configuration, langs, texts: Object.fromEntries(texts.map(({ key, text }) => [key, text])) };
+}

@@ -1,0 +1,183 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { noteStockChange, stockVersion } from '../domain/stock/stock-changes.ts';
+import {
+  compress,
+  COMPRESS_MIN_BYTES,
+  preferredEncoding,
+  varyOnAcceptEncoding,
+  type Encoding,
+} from './content-encoding.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A public availability read whose 200 answers the shared answer cache may keep (ADR 033). */
+    answerCache?: boolean;
+  }
+}
+
+/** How long a kept answer is served: availability may be one second old, never more (ADR 033). */
+export const ANSWER_MAX_AGE_MS = 1000;
+/** What a CDN or browser in front of the server may do with an availability answer (docs/scaling.md). */
+export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=5';
+/** Distinct URLs kept at most; past it the oldest go (a crawler walking dates cannot grow memory). */
+const MAX_ENTRIES = 5000;
+
+const MISS = Symbol('kippu.answerCacheMiss');
+
+interface Variant {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+interface Entry {
+  /** When the read that made it began, and the stock version then. */
+  readAt: number;
+  version: number;
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  variants: Partial<Record<Encoding | 'identity', Variant>>;
+}
+
+interface Miss {
+  key: string;
+  readAt: number;
+  version: number;
+}
+
+type RawRequest = IncomingMessage & { [MISS]?: Miss };
+
+/** Headers that belong to one response, never to a kept copy. */
+const NOT_KEPT = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+]);
+
+/**
+ * The shared answer cache of availability reads (ADR 033). A kept answer is served straight from the
+ * Node request handler, before Fastify parses or routes anything (the lean path of issue 12), while it is
+ * at most ANSWER_MAX_AGE_MS old and no stock changed in this process since its read began. Requests for a
+ * URL whose answer is being made wait for it instead of running the same query (concurrent misses share
+ * one). The answer itself comes from the route as usual: its validation, its query, its serialization.
+ */
+export function createAnswerCache() {
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<void>>();
+
+  const fresh = (entry: Entry | undefined, now: number): entry is Entry =>
+    entry !== undefined && entry.version === stockVersion() && now - entry.readAt <= ANSWER_MAX_AGE_MS;
+
+  function variantOf(entry: Entry, encoding: Encoding | undefined): Variant {
+    const name = encoding && entry.body.length >= COMPRESS_MIN_BYTES ? encoding : 'identity';
+    let variant = entry.variants[name];
+    if (!variant) {
+      const body = name === 'identity' ? entry.body : compress(entry.body, name, 'fast');
+      const headers: OutgoingHttpHeaders = { ...entry.headers, 'content-length': body.length };
+      if (name !== 'identity') headers['content-encoding'] = name;
+      entry.variants[name] = variant = { headers, body };
+    }
+    return variant;
+  }
+
+  function send(entry: Entry, req: IncomingMessage, res: ServerResponse): void {
+    const variant = variantOf(entry, preferredEncoding(req.headers['accept-encoding']));
+    res.writeHead(entry.status, variant.headers);
+    res.end(variant.body);
+  }
+
+  function passOn(req: RawRequest, res: ServerResponse, key: string, next: () => void): void {
+    // This request makes the answer; later ones for the same URL wait for it.
+    let done!: () => void;
+    inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
+    req[MISS] = { key, readAt: Date.now(), version: stockVersion() };
+    res.once('close', () => {
+      inFlight.delete(key);
+      done();
+    });
+    next();
+  }
+
+  return {
+    /**
+     * Wraps Node's request handler: answers a GET from a kept answer when one is fresh, waits for one being
+     * made, otherwise hands the request to Fastify (`next`) and marks it so its answer can be kept.
+     */
+    handle(req: RawRequest, res: ServerResponse, next: () => void): void {
+      const key = req.url;
+      if (req.method !== 'GET' || !key || !key.includes('/api/')) return next();
+      const entry = entries.get(key);
+      if (fresh(entry, Date.now())) return send(entry, req, res);
+      const making = inFlight.get(key);
+      if (!making) return passOn(req, res, key, next);
+      void making.then(() => {
+        const made = entries.get(key);
+        if (fresh(made, Date.now())) send(made, req, res);
+        else if (inFlight.has(key)) next();
+        else passOn(req, res, key, next);
+      });
+    },
+
+    /** Keeps a route's 200 answer (called from the API scope's onSend with the final headers and body). */
+    keep(req: RawRequest, status: number, headers: Record<string, unknown>, body: Buffer): void {
+      const miss = req[MISS];
+      if (!miss || status !== 200) return;
+      // A stock change during the read: the answer may already be old; serve it to this request only.
+      if (miss.version !== stockVersion()) return;
+      const kept: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined && !NOT_KEPT.has(name.toLowerCase()))
+          kept[name] = value as OutgoingHttpHeaders[string];
+      }
+      if (body.length >= COMPRESS_MIN_BYTES) kept.vary = varyOnAcceptEncoding(kept.vary);
+      if (entries.size >= MAX_ENTRIES) {
+        const now = Date.now();
+        for (const [key, entry] of entries) if (!fresh(entry, now)) entries.delete(key);
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      }
+      entries.delete(miss.key);
+      entries.set(miss.key, {
+        readAt: miss.readAt,
+        version: miss.version,
+        status,
+        headers: kept,
+        body,
+        variants: {},
+      });
+    },
+
+    size: () => entries.size,
+  };
+}
+
+export type AnswerCache = ReturnType<typeof createAnswerCache>;
+
+/**
+ * The API scope's side of the cache: routes with `config: { answerCache: true }` answer with
+ * AVAILABILITY_CACHE_CONTROL (set before the handler, so no XSRF cookie joins a public answer) and their
+ * 200 answers are kept. Register before the API compression hook: the kept copy is the raw body.
+ */
+export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): void {
+  api.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.config.answerCache) reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
+  });
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.answerCache) return payload;
+    if (reply.statusCode !== 200) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      cache.keep(request.raw, reply.statusCode, reply.getHeaders(), body);
+    }
+    return payload;
+  });
+  // A write that went through this process may have moved stock in a transaction that has now ended.
+  api.addHook('onResponse', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') noteStockChange();
+  });
+}

@@ -1,0 +1,118 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fakeWebBuild } from '../../test/fake-web-build.ts';
+import { setupTestApp } from '../../test/helper.ts';
+
+/** A fake build with an asset large enough to have compressed copies, as the real build writes them. */
+function buildWithCompressedAsset(): string {
+  const dir = fakeWebBuild();
+  const code = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+  writeFileSync(join(dir, 'assets', 'big-abc123.js'), code);
+  writeFileSync(join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(code));
+  writeFileSync(join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(code));
+  return dir;
+}
+
+function bootDataOf(html: string): {
+  lang: string;
+  configuration: { siteCode: string };
+  langs: unknown[];
+  texts: Record<string, string>;
+} {
+  const json = /<script id="kippu-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  expect(json).toBeDefined();
+  return JSON.parse(json!);
+}
+
+describe('page delivery (issue 12)', () => {
+  const ctx = setupTestApp({}, { webDistDir: buildWithCompressedAsset() });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url, headers });
+
+  it("inlines the site's configuration, languages and the default language's texts into the page", async () => {
+    const res = await get('/mori/');
+    expect(res.statusCode).toBe(200);
+    const boot = bootDataOf(res.body);
+    expect(boot.configuration.siteCode).toBe('MORI');
+    expect(boot.langs.length).toBeGreaterThan(0);
+    const api = await get(`/mori/api/v1/texts?lang=${boot.lang}`);
+    expect(Object.keys(boot.texts).length).toBe(api.json().length);
+    const configuration = await get('/mori/api/v1/configurations');
+    expect(boot.configuration).toEqual(configuration.json());
+    expect(res.body).toContain('<body data-site="MORI">');
+  });
+
+  it('inlines the texts of the language the page was opened with, when the site offers it', async () => {
+    const en = bootDataOf((await get('/borderless/?lang=en')).body);
+    expect(en.lang).toBe('en');
+    const enTexts = (await get('/borderless/api/v1/texts?lang=en')).json() as { key: string; text: string }[];
+    expect(en.texts[enTexts[0]!.key]).toBe(enTexts[0]!.text);
+    expect((await get('/borderless/?lang=en')).body).toContain('<html lang="en"');
+    // An unknown language is the default's page, not a new one per value.
+    expect(bootDataOf((await get('/borderless/?lang=xx')).body).lang).toBe(
+      bootDataOf((await get('/borderless/')).body).lang,
+    );
+  });
+
+  it('escapes the inlined data so no text can close the script element', async () => {
+    const res = await get('/borderless/');
+    const inline = /<script id="kippu-boot" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!;
+    expect(inline).not.toContain('<');
+  });
+
+  it('revalidates the page with its ETag: 304 without a body when unchanged', async () => {
+    const first = await get('/borderless/');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get('/borderless/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const otherSite = await get('/mori/', { 'if-none-match': etag });
+    expect(otherSite.statusCode).toBe(200);
+  });
+
+  it('sends the page brotli or gzip by Accept-Encoding, varying on it', async () => {
+    const plain = await get('/borderless/');
+    const br = await get('/borderless/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await get('/borderless/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the precompressed copy of an asset by Accept-Encoding, immutable, without a cookie', async () => {
+    const res = await get('/borderless/assets/big-abc123.js', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('xxxx');
+    const raw = await get('/borderless/assets/big-abc123.js');
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.body).toContain('xxxx');
+  });
+
+  it('compresses API answers over 1 KB, leaves small ones alone', async () => {
+    const big = await get('/borderless/api/v1/texts?lang=ja', { 'accept-encoding': 'br' });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString()).length).toBeGreaterThan(10);
+    const small = await get('/borderless/api/v1/langs', { 'accept-encoding': 'br' });
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sets the XSRF cookie on the page only when the visitor has none', async () => {
+    const first = await get('/borderless/');
+    expect(String(first.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    const returning = await get('/borderless/', { cookie: 'XSRF-TOKEN=abc' });
+    expect(returning.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
+import { compress, type Encoding } from './content-encoding.ts';
+
+/** What the page inlines for the SPA's first render (features/sites/boot-data.ts makes it). */
+export interface PageBootData {
+  lang: LangCode;
+}
+export type LoadBootData = (site: SiteCode, requestedLang: string | undefined) => Promise<PageBootData>;
+
+export interface SitePage {
+  html: Buffer;
+  /** Weak: the same page is sent raw, brotli or gzip. */
+  etag: string;
+  encoded: Record<Encoding, Buffer>;
+}
+
+/**
+ * Site data (configuration, languages, texts) may change in the database while the server runs; a page is
+ * rebuilt at most this long after it was made. Same as the site directory's cache (ADR 014).
+ */
+const PAGE_TTL_MS = 10_000;
+
+/** JSON inside `<script type="application/json">`: no `<` may close the element early. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+function makePage(indexHtml: string, site: SiteCode, boot: PageBootData | undefined): SitePage {
+  let page = indexHtml.replace('<body', `<body data-site="${site}"`);
+  if (boot) {
+    page = page
+      .replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${htmlLang(boot.lang)}"`)
+      .replace(
+        '</head>',
+        `<script id="kippu-boot" type="application/json">${scriptJson(boot)}</script></head>`,
+      );
+  }
+  const html = Buffer.from(page);
+  return {
+    html,
+    etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+    encoded: { br: compress(html, 'br', 'small'), gzip: compress(html, 'gzip', 'small') },
+  };
+}
+
+/**
+ * One built index.html serves every site (ADR 004); each site and language gets its own page with
+ * `<body data-site>` and the inlined boot data, made on first use, shared by concurrent first requests,
+ * compressed once and remade after PAGE_TTL_MS. When the boot data cannot be loaded the page goes out
+ * without it (the SPA then asks the API, as before) and is retried on the next request.
+ */
+export function createSitePages(indexHtml: string, loadBootData?: LoadBootData) {
+  const pages = new Map<string, { page: Promise<SitePage>; madeAt: number }>();
+  const plain = new Map<SiteCode, SitePage>();
+  const plainPage = (site: SiteCode) => {
+    let page = plain.get(site);
+    if (!page) plain.set(site, (page = makePage(indexHtml, site, undefined)));
+    return page;
+  };
+
+  return async function pageOf(site: SiteCode, requestedLang: string | undefined): Promise<SitePage> {
+    if (!loadBootData) return plainPage(site);
+    const key = `${site}\n${requestedLang ?? ''}`;
+    const cached = pages.get(key);
+    if (cached && Date.now() - cached.madeAt < PAGE_TTL_MS) return cached.page;
+    const page = loadBootData(site, requestedLang).then((boot) => makePage(indexHtml, site, boot));
+    pages.set(key, { page, madeAt: Date.now() });
+    try {
+      return await page;
+    } catch {
+      pages.delete(key);
+      return plainPage(site);
+    }
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * A small HTML page that carries the browser to another site with a form POST (a gateway's purchase page,
+ * or, played by the simulator, the gateway's return to us). Link-type gateways take POSTs, which a redirect
+ * cannot make. The same-origin script submits the form at once (the strict CSP admits 'self' scripts only);
+ * the button stays for a browser without scripts.
+ */
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** The script every such page loads: submit the first form marked data-auto-submit. */
+export const AUTO_SUBMIT_SCRIPT =
+  "document.addEventListener('DOMContentLoaded',function(){var f=document.querySelector('form[data-auto-submit]');if(f)f.submit();});\n";
+
+export interface FormPostPage {
+  lang: string;
+  title: string;
+  text: string;
+  button: string;
+  action: string;
+  fields: Record<string, string>;
+  scriptSrc: string;
+}
+
+export function formPostPage(page: FormPostPage): string {
+  const inputs = Object.entries(page.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n      ');
+  return `<!doctype html>
+<html lang="${escapeHtml(page.lang)}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex">
+  <title>${escapeHtml(page.title)}</title>
+  <style>body{font-family:system-ui,sans-serif;margin:0;padding:2rem 1rem;color:#1a1a1a}main{max-width:32rem;margin:auto}
+  button{font:inherit;padding:.75rem 1.5rem;border-radius:.5rem;border:0;background:#1a1a1a;color:#fff;min-height:44px}</style>
+  <script src="${escapeHtml(page.scriptSrc)}" defer></script>
+</head>
+<body>
+  <main>
+    <h1>${escapeHtml(page.title)}</h1>
+    <p>${escapeHtml(page.text)}</p>
+    <form method="post" action="${escapeHtml(page.action)}" data-auto-submit>
+      ${inputs}
+      <button type="submit">${escapeHtml(page.button)}</button>
+    </form>
+  </main>
+</body>
+</html>
+`;
+}
+
+/** A plain page with a heading and a text (no form), e.g. "this payment has ended". */
+export function messagePage(page: { lang: string; title: string; text: string }): string {
+  return `<!doctype html>
+<html lang="${escapeHtml(page.lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title></head>
+<body><main><h1>${escapeHtml(page.title)}</h1><p>${escapeHtml(page.text)}</p></main></body>
+</html>
+`;
+}

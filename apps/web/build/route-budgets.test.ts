@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureRoutes, type RouteSize } from './route-sizes.ts';
+
+const WEB_ROOT = fileURLToPath(new URL('../', import.meta.url));
+const VITE_BIN = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));
+
+/**
+ * The CI check of issue 12: a production build (in a temporary directory, so the working build in
+ * apps/web/dist is left alone) and every lazy route's compressed initial JavaScript against its budget
+ * (route-sizes.ts).
+ */
+describe('route JavaScript budgets', () => {
+  const outDir = mkdtempSync(join(tmpdir(), 'kippu-budget-'));
+  let routes: RouteSize[] = [];
+
+  beforeAll(async () => {
+    await promisify(execFile)(
+      process.execPath,
+      [VITE_BIN, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: WEB_ROOT,
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
+    routes = measureRoutes(outDir);
+  }, 180_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('finds the lazy routes, the order screen and the ticket page among them', () => {
+    const names = routes.map((route) => route.route);
+    expect(names).toContain('order-screen');
+    expect(names).toContain('ticket-screen');
+    expect(routes.length).toBeGreaterThan(10);
+  });
+
+  it('keeps every route within its compressed budget', () => {
+    const over = routes
+      .filter((route) => route.brotli > route.budget)
+      .map((route) => `${route.route}: ${route.brotli} bytes brotli > budget ${route.budget}`);
+    expect(over).toEqual([]);
+  });
+
+  it('writes brotli and gzip copies of the assets at build time', () => {
+    const orderScreen = routes.find((route) => route.route === 'order-screen')!;
+    const framework = orderScreen.files.find((file) => file.startsWith('framework-'))!;
+    expect(existsSync(join(outDir, 'assets', `${framework}.br`))).toBe(true);
+    expect(existsSync(join(outDir, 'assets', `${framework}.gz`))).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { useNavigate } from 'react-router';
+import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
+import { ERRORS } from '@kippu/contract/errors';
+import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
+import { finishPurchase } from '../../../shared/purchase/finish-purchase.ts';
+import { orderForCompletion } from './api/payment-calls.ts';
+
+type Reserved = Extract<CheckoutResponse, { status: 'reserved' }>;
+
+/** The spec's failure fields of a failed call, if it answered them. */
+export function paymentFailureOf(error: unknown): PaymentFailure | null {
+  if (!(error instanceof ApiError)) return null;
+  const parsed = paymentFailureSchema.safeParse(error.response?.data);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * What the payment callback screens do with an outcome (spec §4, 3DS return):
+ *  - reserved: the completion data is stored and the complete page shows (as after checkout);
+ *  - a failure the visitor may retry: a dialog whose OK returns to the matching payment page;
+ *  - no retry, but an order token (or an unknown state): the payment-error page, its inquiry variant for
+ *    `critical refund error` (money taken, not given back: staff must refund);
+ *  - anything else: the error page.
+ */
+export function usePaymentOutcome() {
+  const navigate = useNavigate();
+
+  const reserved = async (result: Reserved) => {
+    const store = useCoreStore.getState();
+    const reservation = { token: result.reservation_token, number: result.reservation_number };
+    const order = store.orderToken ? await orderForCompletion(store.orderToken) : null;
+    navigate(paths.complete.getHref(), { replace: true });
+    if (order) {
+      finishPurchase(order, reservation);
+    } else {
+      store.resetOrder();
+      store.set({ orderToken: null, mailToken: null, gtmConversionData: null, paymentNumber: null });
+    }
+  };
+
+  const paymentPage = (failure: PaymentFailure) =>
+    failure.is_time_change && failure.old_reservation_token && failure.time_change_token
+      ? paths.changeDatePayment.getHref({
+          reservationToken: failure.old_reservation_token,
+          timechangeToken: failure.time_change_token,
+        })
+      : paths.payment.getHref();
+
+  const failed = (failure: PaymentFailure | null, reference: string | null, canceled = false) => {
+    if (failure?.can_retry) {
+      useDialogStore.getState().open({
+        titleKey: 'payment_retry_title',
+        textKey: canceled ? 'payment_canceled_text' : 'payment_retry_text',
+        okButtonTextKey: 'payment_retry_ok',
+        onClose: () => navigate(paymentPage(failure), { replace: true }),
+      });
+      return;
+    }
+    if (!failure || failure.order_token !== null) {
+      const query = new URLSearchParams();
+      if (failure?.is_time_change) query.set('time_change', 'true');
+      if (failure?.error === ERRORS.critical_refund_error.message) {
+        query.set('inquiry', 'true');
+        if (reference) query.set('additional_info', reference);
+      }
+      const search = query.toString();
+      navigate(`${paths.paymentError.getHref()}${search ? `?${search}` : ''}`, { replace: true });
+      return;
+    }
+    navigate(paths.error.getHref(), { replace: true });
+  };
+
+  return { reserved, failed };
+}

@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+
+/**
+ * After checkout: a completed change stores what the complete screen shows (changeDateResult, cleared
+ * separately from the order, spec §4) and answers true; a 3-D Secure challenge sends the browser to the
+ * card issuer (it comes back through the payment callback) and answers false.
+ */
+export function finishChange(
+  answer: CheckoutResponse,
+  change: TimeChangeResponse,
+  queryClient: QueryClient,
+): boolean {
+  if (answer.status === 'redirect') {
+    window.location.assign(answer.redirect_url);
+    return false;
+  }
+  // The ticket page (and its new QR codes) and the change's own answers must be read again.
+  void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+  void queryClient.invalidateQueries({ queryKey: ['timechanges'] });
+  // The change's data is cleared by the complete screen: clearing the payment here would send the
+  // payment-confirm screen, still mounted, back to payment before the navigation to complete.
+  useTicketStore.getState().set({
+    changeDateResult: {
+      reservationToken: answer.reservation_token,
+      to: change.to,
+      paid: change.top_up,
+    },
+  });
+  return true;
+}

@@ -1,0 +1,21 @@
+import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { ConfirmCheckoutBody } from '@kippu/contract/endpoints/confirm-checkout';
+import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
+import { api } from '../../../shared/api/api-client.ts';
+
+/** Confirming waits for the gateway like checkout: 240 000 ms (spec §7, §9). */
+export const CONFIRM_TIMEOUT_MS = 240_000;
+
+/** POST /orders/confirmcheckout: the server asks the gateway and answers like checkout. */
+export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<CheckoutResponse> {
+  const { data } = await api.post<CheckoutResponse>('orders/confirmcheckout', body, {
+    timeout: CONFIRM_TIMEOUT_MS,
+  });
+  return data;
+}
+
+/** GET /orders/{orderToken}: the order just paid, for the completion data. */
+export async function paidOrder(orderToken: string): Promise<TemporaryOrder> {
+  const { data } = await api.get<TemporaryOrder>(`orders/${encodeURIComponent(orderToken)}`);
+  return data;
+}

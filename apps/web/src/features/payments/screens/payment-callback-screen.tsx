@@ -1,6 +1,0 @@
-import { PendingScreen } from '../../../shared/ui/pending-screen.tsx';
-
-/** Pending: contents arrive with a later issue (docs/ARCHITECTURE.md, "Screens"). */
-export default function PaymentCallbackScreen() {
-  return <PendingScreen titleKey="screen_payment_callback_title" />;
-}

@@ -1,0 +1,171 @@
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
+import { paths } from '../../../app/paths.ts';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { CardFields, type PaymentValues } from '../../../shared/payments/card-fields.tsx';
+import { CardTokenError, createCardToken } from '../../../shared/payments/card-token.ts';
+import type { PaymentOption } from '../../../shared/payments/payment-options.ts';
+import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
+import { useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
+import { FormField } from '../../../shared/ui/form-field.tsx';
+import { VALIDATION_FORM_OPTIONS, toRhfValidate } from '../../../shared/validation/index.ts';
+import { checkoutSpotOrder, updateSpotOrder } from '../api/spot-calls.ts';
+import { SpotPanel } from '../spot-frame.tsx';
+
+const EMPTY = { cardNumber: '', expiryMonth: '', expiryYear: '', securityCode: '', cardName: '', email: '' };
+
+/** Sends the browser to the gateway's page (3-D Secure challenge); it comes back through a payment callback. */
+function leaveForGateway(url: string) {
+  window.location.assign(url);
+}
+
+/**
+ * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card.
+ * Pay = PUT /spot/orders (address), the card turned into a one-time token by the gateway's script, then
+ * checkout. Reserved: the purchase is remembered on this phone and the mail-sent screen shows (which ends
+ * the spot order in progress: cleared here, this screen would first send the visitor back to the order).
+ */
+export function SpotPaymentForm({
+  orderToken,
+  order,
+  options,
+  now = () => new Date(),
+}: {
+  orderToken: string;
+  order: TemporaryOrder;
+  options: PaymentOption[];
+  now?: () => Date;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const emailId = useId();
+  const [phase, setPhase] = useState<'idle' | 'paying' | 'leaving'>('idle');
+  const inFlight = useRef(false);
+  const form = useForm<PaymentValues>({
+    ...VALIDATION_FORM_OPTIONS,
+    defaultValues: { method: options[0]?.method ?? 'free', ...EMPTY },
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const chosen = options.find((option) => option.method === method) ?? options[0]!;
+  const emailLabel = t('signin_field_email');
+  const validateEmail = toRhfValidate(['required', 'email'], { t, field: emailLabel });
+
+  const pay = async (values: PaymentValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPhase('paying');
+    try {
+      await updateSpotOrder(orderToken, (values.email ?? '').trim());
+      let body: Parameters<typeof checkoutSpotOrder>[1] = { payment_method_type: 'free' };
+      if (chosen.kind === 'card') {
+        const card = await createCardToken(chosen, {
+          number: values.cardNumber,
+          month: values.expiryMonth,
+          year: values.expiryYear,
+          securityCode: values.securityCode,
+          name: values.cardName,
+        });
+        body = {
+          payment_method_type: chosen.method,
+          token: card.token,
+          masked_card_number: card.maskedCardNo,
+        };
+      }
+      const result = await checkoutSpotOrder(orderToken, body);
+      setPhase('leaving');
+      if (result.status === 'redirect') {
+        leaveForGateway(result.redirect_url);
+        return;
+      }
+      const product = order.main_product;
+      useSpotTokensStore.getState().addTicket({
+        reservationToken: result.reservation_token,
+        reservationNumber: result.reservation_number,
+        productName: product.product_name,
+        productType: product.sale_type,
+        startsAt: product.reservation_from,
+        endsAt: product.reservation_to,
+        count: product.quantity,
+      });
+      navigate(paths.spotEmailSended.getHref({ reservationToken: result.reservation_token }), {
+        replace: true,
+      });
+    } catch (error) {
+      inFlight.current = false;
+      setPhase('idle');
+      if (error instanceof CardTokenError) {
+        useDialogStore.getState().open({
+          titleKey: `payment_${error.reason}_error_title`,
+          textKey: `payment_${error.reason}_error_text`,
+          okButtonTextKey: 'error_dialog_ok',
+        });
+      } else if (!(error instanceof ApiError)) throw error;
+    }
+  };
+
+  const emailError = form.formState.errors.email?.message;
+  const busy = phase !== 'idle';
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)}>
+      <SpotPanel title={t('spot_ticket_mail_title')} id="spot-mail">
+        <FormField id={emailId} label={emailLabel} required hint={t('spot_email_hint')} error={emailError}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              className="form-field__input"
+              {...form.register('email', { validate: validateEmail })}
+            />
+          )}
+        </FormField>
+      </SpotPanel>
+      {chosen.kind === 'free' ? (
+        <SpotPanel>
+          <p className="spot-panel__text">{t('payment_free_text')}</p>
+        </SpotPanel>
+      ) : (
+        <>
+          <SpotPanel>
+            <fieldset className="payment-methods">
+              <legend className="spot-panel__title">{t('payment_method_legend')}</legend>
+              {options.map((option) =>
+                option.kind === 'card' ? (
+                  <label key={option.method} className="payment-method">
+                    <input
+                      type="radio"
+                      value={option.method}
+                      className="payment-method__radio"
+                      {...form.register('method')}
+                    />
+                    <span className="payment-method__name">{option.name}</span>
+                  </label>
+                ) : null,
+              )}
+            </fieldset>
+          </SpotPanel>
+          <SpotPanel title={t('payment_card_legend')} id="spot-card">
+            <CardFields form={form} testMode={chosen.testMode} now={now} />
+          </SpotPanel>
+        </>
+      )}
+      <div className="spot-bar">
+        <button
+          type="submit"
+          className="button button--primary spot-bar__submit"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? t('confirm_checkout_processing') : t('spot_pay')}
+        </button>
+        <p className="spot-bar__status" role="status">
+          {busy ? t('confirm_checkout_wait') : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

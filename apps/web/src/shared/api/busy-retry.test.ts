@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ERRORS } from '@kippu/contract/errors';
+import { useBusyStore } from '../stores/busy-store.ts';
+import { useDialogStore } from '../stores/dialog-store.ts';
+import { BUSY_RETRIES, busyDelayMs, createApiClient } from './api-client.ts';
+
+const busy = () =>
+  new Response(JSON.stringify({ error: ERRORS.server_busy.message }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+  });
+const ok = () => new Response(JSON.stringify({ ok: true }), { status: 201 });
+
+describe('a 503 server busy answer (ADR 034)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('waits, says so on screen, and tries again by itself: a hold gets through without an error', async () => {
+    vi.useFakeTimers();
+    const transport = vi
+      .fn()
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(ok());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const call = client.post<{ ok: boolean }>('orders', { quantity: 1 });
+    await vi.waitFor(() => expect(useBusyStore.getState().retryAt).not.toBeNull());
+    await vi.advanceTimersByTimeAsync(10_000);
+    const response = await call;
+    expect(response.status).toBe(201);
+    expect(transport).toHaveBeenCalledTimes(3);
+    expect(useBusyStore.getState().retryAt).toBeNull();
+    expect(useDialogStore.getState().dialogs).toHaveLength(0);
+  });
+
+  it('shows the translated busy dialog after its tries run out', async () => {
+    vi.useFakeTimers();
+    const transport = vi.fn(async () => busy());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const call = client.get('products/stocks').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = (await call) as { status?: number };
+    expect(error.status).toBe(503);
+    expect(transport).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+    expect(JSON.stringify(useDialogStore.getState())).toContain('error_dialog_server_busy_title');
+  });
+
+  it('does not retry other 503s', async () => {
+    const transport = vi.fn(async () => new Response('{"error":"internal error"}', { status: 503 }));
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    await expect(client.get('langs', { noErrorDialog: true })).rejects.toMatchObject({ status: 503 });
+    expect(transport).toHaveBeenCalledTimes(1);
+  });
+
+  it('backs off: Retry-After doubled per try, capped, with jitter', () => {
+    expect(busyDelayMs(0, '1', () => 0.5)).toBe(1000);
+    expect(busyDelayMs(2, '1', () => 0.5)).toBe(4000);
+    expect(busyDelayMs(9, '1', () => 0.5)).toBe(8000);
+    expect(busyDelayMs(0, null, () => 0)).toBe(750);
+  });
+});

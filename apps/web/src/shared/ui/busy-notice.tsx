@@ -1,0 +1,35 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBusyStore } from '../stores/busy-store.ts';
+import './busy-notice.css';
+
+/**
+ * Tells the visitor that the site is very busy and that their request will be tried again by itself, with
+ * the seconds left (ADR 034). A fixed banner over the page: it moves nothing below it.
+ */
+export function BusyNotice() {
+  const { t } = useTranslation();
+  const retryAt = useBusyStore((state) => state.retryAt);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (retryAt === null) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 250);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [retryAt]);
+  // Never more than the longest wait, even for the instant before the first tick.
+  const seconds = retryAt === null ? 0 : Math.min(8, Math.max(1, Math.ceil((retryAt - now) / 1000)));
+  return (
+    <div className="busy-notice-region" role="status" aria-live="polite">
+      {retryAt !== null ? (
+        <p className="busy-notice" data-testid="busy-notice">
+          {t('busy_retry_notice', { seconds })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

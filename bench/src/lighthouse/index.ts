@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Benchmark } from '../registry.ts';
+import { option, positiveInt } from '../shared/args.ts';
+import { withBenchDatabase } from '../shared/bench-database.ts';
+import { startServer } from '../shared/server-process.ts';
+import { fixed, formatTable } from '../shared/table.ts';
+import { createReservation } from './reservation.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Metrics {
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
+async function audit(url: string, port: number, attempt = 1): Promise<Metrics> {
+  try {
+    return await auditOnce(url, port);
+  } catch (error) {
+    // A trace lost on a loaded machine (NO_NAVSTART, NO_FCP) says nothing about the page: run it again.
+    if (attempt >= 3) throw error;
+    console.log(`  ${(error as Error).message}: again`);
+    return audit(url, port, attempt + 1);
+  }
+}
+
+async function auditOnce(url: string, port: number): Promise<Metrics> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+  };
+}
+
+/** The median of each figure over the runs (Lighthouse's own advice for noisy machines). */
+function medianOf(runs: Metrics[]): Metrics {
+  const pick = (key: keyof Metrics) => median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    fcpMs: pick('fcpMs'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+    bytes: pick('bytes'),
+  };
+}
+
+export const lighthouseBench: Benchmark = {
+  name: 'lighthouse',
+  description: 'Lighthouse mobile on the order screen and the ticket page (machine Chromium), median of 3',
+  async run(args) {
+    const runs = positiveInt(option(args, 'runs') ?? '3', 'runs');
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+    if (!args.includes('--skip-build') || !existsSync(`${REPO_ROOT}apps/web/dist/index.html`)) {
+      console.log('  building the web app (npm run build)…');
+      await promisify(execFile)('npm', ['run', 'build'], { cwd: REPO_ROOT });
+    }
+    await withBenchDatabase(async (database) => {
+      const server = await startServer(database.url, {
+        seedDemoData: true,
+        // The ticket page needs a paid reservation: the built-in gateway simulator takes the test card.
+        // Page speed, not overload behaviour, is measured: the guard's event-loop signal is off (ADR 034).
+        env: { GATEWAY_SIMULATOR: 'on', ALLOW_SIMULATOR_IN_PRODUCTION: 'true', OVERLOAD_READ_LAG_MS: '0' },
+      });
+      const chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      });
+      try {
+        const reservationToken = await createReservation(server.baseUrl, database.url);
+        const pages = [
+          { label: 'order screen', url: `${server.baseUrl}/borderless/#/order` },
+          { label: 'ticket page', url: `${server.baseUrl}/demo/#/id/${reservationToken}` },
+        ];
+        const rows: { label: string; metrics: Metrics }[] = [];
+        for (const page of pages) {
+          // One unmeasured load: the server's page and answer caches are warm as for any visitor after the first.
+          await audit(page.url, chrome.port);
+          const measured: Metrics[] = [];
+          for (let i = 0; i < runs; i += 1) measured.push(await audit(page.url, chrome.port));
+          console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
+          rows.push({ label: page.label, metrics: medianOf(measured) });
+        }
+        console.log(
+          `\nLighthouse mobile (simulated throttling), median of ${runs}; ${CHROMIUM}; ${os.cpus().length} CPUs, ` +
+            `load average ${os
+              .loadavg()
+              .map((n) => n.toFixed(1))
+              .join(' ')}\n`,
+        );
+        console.log(
+          formatTable(
+            ['page', 'performance', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KB transferred'],
+            rows.map(({ label, metrics }) => [
+              label,
+              String(metrics.performance),
+              fixed(metrics.fcpMs, 0),
+              fixed(metrics.lcpMs, 0),
+              fixed(metrics.tbtMs, 0),
+              fixed(metrics.cls, 3),
+              fixed(metrics.bytes / 1024, 0),
+            ]),
+          ),
+        );
+        const minPerformance = Math.min(...rows.map((row) => row.metrics.performance));
+        const maxLcp = Math.max(...rows.map((row) => row.metrics.lcpMs));
+        console.log(`lighthouse: performance ${minPerformance} lcp_ms ${fixed(maxLcp, 0)}`);
+      } finally {
+        chrome.kill();
+        await server.stop();
+      }
+    });
+  },
+};

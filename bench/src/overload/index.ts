@@ -1,0 +1,240 @@
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { Benchmark } from '../registry.ts';
+import { option, positiveInt } from '../shared/args.ts';
+import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { percentile } from '../shared/percentile.ts';
+import { startServer, type ServerProcess } from '../shared/server-process.ts';
+import { fixed, formatTable } from '../shared/table.ts';
+import { BENCH_SLUG, createSlot, seedBenchProduct, type BenchProduct } from '../hot-slot/seed.ts';
+import { ORDER_HEADERS } from '../hot-slot/http-run.ts';
+import { checkSlot } from '../hot-slot/stock-check.ts';
+
+interface OverloadConfig {
+  /** Multiple of the sustainable rate offered in the overload phase. */
+  factor: number;
+  /** Seconds of the overload phase. */
+  durationSeconds: number;
+  /** Seconds of the closed-loop run that measures the sustainable rate. */
+  sustainSeconds: number;
+  /** Connections of the closed-loop run. */
+  sustainConnections: number;
+  slots: number;
+  capacity: number;
+}
+
+function overloadConfig(args: string[]): OverloadConfig {
+  const int = (name: string, fallback: number) => {
+    const value = option(args, name);
+    return value ? positiveInt(value, name) : fallback;
+  };
+  return {
+    factor: int('factor', 4),
+    durationSeconds: int('duration', 20),
+    sustainSeconds: int('sustain-duration', 8),
+    sustainConnections: int('sustain-connections', 16),
+    slots: int('slots', 8),
+    capacity: int('capacity', 2000),
+  };
+}
+
+interface Phase {
+  seconds: number;
+  offered: number;
+  /** Answered by the application: 2xx, and 409 out of stock (a hold refused for a sold-out slot). */
+  accepted: number;
+  /** 503 server busy (overload protection) and 429 answers. */
+  shed: number;
+  /** Any other status, socket errors and time-outs. */
+  errors: number;
+  acceptedLatencies: number[];
+  statuses: Record<string, number>;
+  holds: number;
+}
+
+let visitors = 0;
+const nextVisitor = () => {
+  visitors += 1;
+  return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
+};
+
+/**
+ * One visitor's order path, looped by every connection: the date's slots, one slot's stock, then a hold
+ * of one ticket on a slot (round robin over the run's slots), each as another visitor behind the proxy.
+ */
+function orderPath(product: BenchProduct, date: string, spanIds: number[]): autocannon.Request[] {
+  let next = 0;
+  const api = `/${BENCH_SLUG}/api/v1`;
+  return [
+    { method: 'GET', path: `${api}/products/stocks?date=${date}&product_id=${product.uuid}&lang=ja` },
+    {
+      method: 'GET',
+      setupRequest: (request) => ({
+        ...request,
+        path: `${api}/products/orderable_stocks?product_time_span_id=${spanIds[next % spanIds.length]}`,
+      }),
+    },
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const spanId = spanIds[next++ % spanIds.length];
+        return {
+          ...request,
+          path: `${api}/orders`,
+          headers: { ...ORDER_HEADERS, 'x-forwarded-for': nextVisitor() },
+          body: JSON.stringify({
+            lang: 'ja',
+            product_uuid: product.uuid,
+            time_span_id: spanId,
+            quantity: 1,
+            option_values: [{ option_value_id: product.optionValueId, quantity: 1 }],
+            set_products: [],
+          }),
+        };
+      },
+    },
+  ];
+}
+
+async function drive(
+  server: ServerProcess,
+  requests: autocannon.Request[],
+  input: { connections: number; seconds: number; rate?: number },
+): Promise<Phase> {
+  const phase: Phase = {
+    seconds: input.seconds,
+    offered: 0,
+    accepted: 0,
+    shed: 0,
+    errors: 0,
+    acceptedLatencies: [],
+    statuses: {},
+    holds: 0,
+  };
+  let instance!: autocannon.Instance;
+  const finished = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      {
+        url: server.baseUrl,
+        headers: { cookie: 'XSRF-TOKEN=bench-xsrf-token' },
+        requests,
+        connections: input.connections,
+        pipelining: 1,
+        duration: input.seconds,
+        timeout: 10,
+        ...(input.rate ? { overallRate: input.rate } : {}),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    phase.statuses[statusCode] = (phase.statuses[statusCode] ?? 0) + 1;
+    if ((statusCode >= 200 && statusCode < 300) || statusCode === 409) {
+      phase.accepted += 1;
+      phase.acceptedLatencies.push(responseTime);
+      if (statusCode === 201) phase.holds += 1;
+    } else if (statusCode === 503 || statusCode === 429) phase.shed += 1;
+    else phase.errors += 1;
+  });
+  const result = await finished;
+  phase.errors += result.errors;
+  if (result.errors > 0) phase.statuses['socket errors/time-outs'] = result.errors;
+  phase.offered = result.requests.sent;
+  return phase;
+}
+
+const perSecond = (phase: Phase, count: number) => count / phase.seconds;
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${fixed(bytes / 1024 / 1024, 0)} MB`;
+
+async function run(config: OverloadConfig, database: BenchDatabase): Promise<void> {
+  const product = await seedBenchProduct(database.pool);
+  const spanIds: number[] = [];
+  for (let i = 0; i < config.slots; i += 1)
+    spanIds.push(await createSlot(database.pool, product.id, config.capacity));
+  const { rows } = await database.pool.query<{ date: string }>(
+    `SELECT to_char(starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS date FROM time_spans WHERE id = $1`,
+    [spanIds[0]],
+  );
+  const date = rows[0]!.date;
+  const server = await startServer(database.url);
+  try {
+    // Warm-up on a throwaway slot: JIT, pools, caches.
+    const warmSlot = await createSlot(database.pool, product.id, 1_000_000);
+    await drive(server, orderPath(product, date, [warmSlot]), { connections: 8, seconds: 2 });
+    const throwaway = await createSlot(database.pool, product.id, 1_000_000);
+    const sustained = await drive(server, orderPath(product, date, [throwaway]), {
+      connections: config.sustainConnections,
+      seconds: config.sustainSeconds,
+    });
+    const sustainable = perSecond(sustained, sustained.accepted);
+    console.log(
+      `  sustainable: ${fixed(sustainable, 0)} req/s accepted (closed loop, ${config.sustainConnections} connections, ` +
+        `p99 ${fixed(percentile(sustained.acceptedLatencies, 99), 0)} ms, shed ${sustained.shed})`,
+    );
+    const rate = Math.round(sustainable * config.factor);
+    // Enough connections to offer the rate even while answers take a quarter of a second.
+    const connections = Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
+    const overload = await drive(server, orderPath(product, date, spanIds), {
+      connections,
+      seconds: config.durationSeconds,
+      rate,
+    });
+    const rss = server.rssBytes();
+    let oversold = 0;
+    let held = 0;
+    for (const spanId of spanIds) {
+      const stock = await checkSlot(database.pool, spanId);
+      oversold += stock.oversold;
+      held += stock.held;
+    }
+    const goodput = (perSecond(overload, overload.accepted) / sustainable) * 100;
+    const p99 = percentile(overload.acceptedLatencies, 99);
+    console.log(
+      `\n${config.factor}x the sustainable rate (${rate} req/s offered over ${connections} connections) for ` +
+        `${config.durationSeconds} s; ${config.slots} slots x ${config.capacity} seats; ` +
+        `PostgreSQL ${database.serverVersion}; ${os.cpus().length} CPUs, node ${process.version}, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}\n`,
+    );
+    const row = (label: string, phase: Phase) => [
+      label,
+      fixed(perSecond(phase, phase.offered), 0),
+      fixed(perSecond(phase, phase.accepted), 0),
+      fixed(perSecond(phase, phase.shed), 0),
+      String(phase.errors),
+      fixed(percentile(phase.acceptedLatencies, 50), 0),
+      fixed(percentile(phase.acceptedLatencies, 99), 0),
+      String(phase.holds),
+    ];
+    console.log(
+      formatTable(
+        ['phase', 'sent/s', 'accepted/s', 'shed/s', 'errors', 'p50 ms', 'p99 ms', 'holds'],
+        [row('sustainable (closed loop)', sustained), row(`overload (${config.factor}x)`, overload)],
+      ),
+    );
+    console.log(`  statuses under overload: ${JSON.stringify(overload.statuses)}`);
+    console.log(`  seats held on the run's slots: ${held} (holds answered 201: ${overload.holds})`);
+    console.log(`  server RSS after the run: ${mb(rss)}`);
+    if (oversold > 0) {
+      console.log(`! OVERSOLD by ${oversold}`);
+      process.exitCode = 1;
+    }
+    // A hold whose answer came after its connection timed out or the run ended is held but not counted.
+    if (held < overload.holds)
+      console.log(`! ${overload.holds} holds answered 201 but only ${held} seats held`);
+    console.log(`overload: goodput ${fixed(goodput, 0)}% p99_ms ${fixed(p99, 0)} oversold ${oversold}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+export const overload: Benchmark = {
+  name: 'overload',
+  description: 'the order path (slots, stock, hold) at 4x the sustainable rate: goodput, p99, oversold',
+  async run(args) {
+    const config = overloadConfig(args);
+    await withBenchDatabase((database) => run(config, database));
+  },
+};

@@ -1,0 +1,177 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LangCode } from '@kippu/contract';
+import type { Browser, Page } from 'playwright-core';
+import QRCode from 'qrcode';
+import { launchBrowser } from '../browser.ts';
+import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
+import { pattern, text } from '../texts.ts';
+import { chooseTickets, completePurchase, confirmMail, newVisitor, signIn, tokyoDate } from './steps.ts';
+
+/** The demo's gate key (README "Entry gate"; apps/server/src/seed/demo-gate-keys.ts). */
+const DEMO_GATE_KEY = 'KG1-DEMOGATEDEMOGATEDEMOGATEDEMOGATE';
+const WIDTH = 640;
+const HEIGHT = 480;
+
+/**
+ * A camera picture for Chromium's fake capture device: the QR code of `payload`, black on white in the
+ * middle of a 640×480 frame, as a YUV4MPEG2 (4:2:0) file of a few identical frames (Chromium loops it).
+ */
+async function qrVideo(payload: string): Promise<string> {
+  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const modules = qr.modules.size;
+  const scale = Math.floor(Math.min(WIDTH, HEIGHT) / (modules + 8));
+  const left = Math.floor((WIDTH - modules * scale) / 2);
+  const top = Math.floor((HEIGHT - modules * scale) / 2);
+  const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
+  for (let y = 0; y < modules * scale; y += 1) {
+    for (let x = 0; x < modules * scale; x += 1) {
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale)))
+        luma[(top + y) * WIDTH + left + x] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
+  const file = join(await mkdtemp(join(tmpdir(), 'kippu-gate-')), 'qr.y4m');
+  await writeFile(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
+  return file;
+}
+
+/**
+ * Two tickets of DEMO's free preview (no card: the card journeys are the payments issue's) for the day after
+ * tomorrow; answers the reservation token and the tickets' codes as the ticket page has them.
+ */
+async function buyTwoTickets(page: Page, lang: LangCode) {
+  await openPage(page, `/demo/?lang=${lang}`);
+  await chooseTickets(page, lang, {
+    date: tokyoDate(2),
+    product: /^(Free preview|無料プレビュー)/,
+    tickets: 2,
+  });
+  const buyer = newVisitor(lang, `gate-${lang}`);
+  await signIn(page, buyer);
+  await confirmMail(page, buyer);
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: text(lang, 'payment_submit') })
+    .click();
+  await page.waitForURL(/#\/confirm/);
+  await completePurchase(page, lang);
+  await page.getByRole('link', { name: text(lang, 'complete_go_to_ticket') }).click();
+  await page.waitForURL(/#\/id\/[^/]+$/);
+  // The ticket page drawn (after any move to the tickets sub-site, a full navigation) before asking from it.
+  await expect.poll(() => page.getByRole('img', { name: pattern(lang, 'ticket_qr_alt') }).count()).toBe(2);
+  const token = /#\/id\/([^/?]+)/.exec(page.url())![1]!;
+  const tickets = await page.evaluate(async (reservationToken) => {
+    const response = await fetch(`./api/v1/tickets/${reservationToken}?lang=en`);
+    return ((await response.json()) as { tickets: { id: number; qr: string }[] }).tickets;
+  }, token);
+  expect(tickets).toHaveLength(2);
+  return { token, tickets };
+}
+
+async function settle(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  await expectNoHorizontalOverflow(page);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, `entry-gate/${name}`);
+}
+
+const result = (page: Page) => page.locator('.check-in-outcome').getAttribute('data-result');
+
+/**
+ * Issue 10, the entry gate (ADR 030), at phone width in Japanese and in English: a visitor gets two tickets
+ * (DEMO's free preview); a gate device is authorised with the demo key and reads the first ticket's QR code through
+ * Chromium's fake camera (success, then used as it is still held up); a forged code is invalid; the second
+ * ticket is admitted by tapping the visitor's phone with the gate's tap code. axe on every screen.
+ */
+describe.skipIf(skipBrowserSuites)('the entry gate', () => {
+  // Two browsers and a purchase: longer than one journey's time-out on a busy machine.
+  test.for<LangCode>(['ja', 'en'])(
+    'read_qr by camera and tap_ticket, in %s',
+    { timeout: 240_000 },
+    async (lang, { newPage }) => {
+      const visitor = await newPage(PHONE);
+      const { token, tickets } = await buyTwoTickets(visitor, lang);
+
+      let gateBrowser: Browser | undefined;
+      try {
+        gateBrowser = await launchBrowser([
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          `--use-file-for-fake-video-capture=${await qrVideo(tickets[0]!.qr)}`,
+        ]);
+        const context = await gateBrowser.newContext({
+          ...PHONE,
+          baseURL: new URL(visitor.url()).origin,
+          permissions: ['camera'],
+        });
+        const gate = await context.newPage();
+        const pageErrors: string[] = [];
+        gate.on('pageerror', (error) => pageErrors.push(error.message));
+
+        await openPage(gate, `/demo/?lang=${lang}#/gate`);
+        const keyField = gate.getByLabel(text(lang, 'gate_key_label'));
+        await keyField.waitFor();
+        await settle(gate, `${lang}-01-gate-key`);
+        await keyField.fill('KG1-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        await gate.getByRole('button', { name: text(lang, 'gate_key_submit') }).click();
+        await expect.poll(() => gate.getByRole('alert').innerText()).toBe(text(lang, 'gate_key_refused'));
+        await keyField.fill(DEMO_GATE_KEY);
+        await gate.getByRole('button', { name: text(lang, 'gate_key_submit') }).click();
+        await gate.getByText(text(lang, 'gate_device', { label: 'Demo gate' })).waitFor();
+        await settle(gate, `${lang}-02-gate-ready`);
+
+        // read_qr: the camera shows the first ticket's code.
+        await gate.getByRole('button', { name: text(lang, 'gate_camera_start') }).click();
+        await expect.poll(() => result(gate), { timeout: 30_000 }).toBe('success');
+        const live = gate.getByRole('status').filter({ has: gate.locator('.check-in-outcome') });
+        expect(await live.innerText()).toContain(text(lang, 'check_in_result_success'));
+        expect(await live.getAttribute('aria-live')).toBe('assertive');
+        await settle(gate, `${lang}-03-read-qr-success`);
+        // Still held up in front of the camera: read again after the pause, now used.
+        await expect.poll(() => result(gate), { timeout: 30_000 }).toBe('used');
+        await settle(gate, `${lang}-04-read-qr-used`);
+        await gate.getByRole('button', { name: text(lang, 'gate_camera_stop') }).click();
+
+        // A forged code typed in: invalid.
+        const forged = tickets[1]!.qr.replace(/\.[A-Z2-7]{26}$/, '.AAAAAAAAAAAAAAAAAAAAAAAAAA');
+        await gate.getByLabel(text(lang, 'gate_manual_label')).fill(forged);
+        await gate.getByRole('button', { name: text(lang, 'gate_manual_submit') }).click();
+        await expect.poll(() => result(gate)).toBe('invalid');
+        await settle(gate, `${lang}-05-invalid`);
+
+        // tap_ticket: the gate shows its tap code; staff type it on the visitor's phone.
+        await gate.getByRole('radio', { name: text(lang, 'gate_check_tap_ticket') }).check();
+        const digits = (await gate.locator('.gate-tap-code__digits').innerText()).replace(/\D/g, '');
+        expect(digits).toMatch(/^\d{8}$/);
+        await settle(gate, `${lang}-06-tap-code`);
+
+        await visitor.goto(`/demo/?lang=${lang}#/id/${token}/${tickets[1]!.id}/gate`);
+        const tapButton = visitor.getByRole('button', { name: text(lang, 'tap_staff_button') });
+        await tapButton.waitFor();
+        await settle(visitor, `${lang}-07-tap-init`);
+        await tapButton.click();
+        const codeField = visitor.getByLabel(text(lang, 'tap_code_label'));
+        await codeField.fill('00000000' === digits ? '11111111' : '00000000');
+        await visitor.getByRole('button', { name: text(lang, 'tap_admit') }).click();
+        await visitor.getByText(text(lang, 'tap_problem_wrong_code')).waitFor();
+        await codeField.fill(digits);
+        await settle(visitor, `${lang}-08-tap`);
+        await visitor.getByRole('button', { name: text(lang, 'tap_admit') }).click();
+        await expect.poll(() => result(visitor)).toBe('success');
+        await settle(visitor, `${lang}-09-tap-success`);
+        await visitor.reload({ waitUntil: 'networkidle' });
+        await expect.poll(() => result(visitor)).toBe('used');
+        await settle(visitor, `${lang}-10-tap-used`);
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await gateBrowser?.close();
+      }
+    },
+  );
+});

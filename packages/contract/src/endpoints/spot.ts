@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { langCodeSchema } from '../enums.ts';
+import { tokenSchema } from '../validation/storable-text.ts';
+import { slotSchema } from './catalogue-common.ts';
+import { createOrderBodySchema } from './orders.ts';
+import { productSchema } from './products.ts';
+
+/**
+ * A spot QR token: what the poster at the venue carries (`/spot?qr_token=`). 128-bit random, base64url;
+ * one per site and product at a time, with an expiry, rotated by staff (`npm run spot-qr`, ADR 031).
+ */
+export const spotQrTokenSchema = tokenSchema;
+
+/** GET /api/v1/spot/products/stocks?qr_token=&lang= */
+export const spotStocksQuerySchema = z.object({
+  qr_token: spotQrTokenSchema,
+  lang: langCodeSchema,
+});
+export type SpotStocksQuery = z.input<typeof spotStocksQuerySchema>;
+
+/** The poster's product and today's slots (Tokyo date), earliest first; `expires_at` is the token's. */
+export const spotStocksResponseSchema = z.object({
+  date: z.iso.date(),
+  product: productSchema,
+  slots: z.array(slotSchema),
+  expires_at: z.string(),
+});
+export type SpotStocksResponse = z.infer<typeof spotStocksResponseSchema>;
+
+/** POST /api/v1/spot/orders: the body of POST /orders plus the QR token the visitor came with. */
+export const createSpotOrderBodySchema = createOrderBodySchema.extend({ qr_token: spotQrTokenSchema });
+export type CreateSpotOrderBody = z.infer<typeof createSpotOrderBodySchema>;

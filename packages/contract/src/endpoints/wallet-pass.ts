@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { langCodeSchema } from '../enums.ts';
+import { tokenSchema } from '../validation/storable-text.ts';
+
+/**
+ * GET /api/v1/reservations/{reservationToken}/tickets/{ticketId}/wallet.pkpass?lang=: one ticket as an Apple
+ * Wallet pass (`application/vnd.apple.pkpass`, a download), in `lang` or else Japanese. `reservationToken` is
+ * the holder's or a companion's (shared) token. Answers only when the server has Wallet certificates, which
+ * the ticket response tells with `apple_wallet` (ADR 025).
+ */
+export const walletPassParamsSchema = z.object({
+  id: tokenSchema,
+  ticketId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type WalletPassParams = z.infer<typeof walletPassParamsSchema>;
+
+export const walletPassQuerySchema = z.object({ lang: langCodeSchema.default('ja') });
+export type WalletPassQuery = z.infer<typeof walletPassQuerySchema>;
