@@ -84,7 +84,12 @@ describe.skipIf(skipBrowserSuites)('a purchase with the keyboard alone', () => {
     await page.goto(await linkInMail(page, visitor.email, /#\/mail-confirm\?token=/));
     await page.waitForURL(/#\/payment/);
 
-    // Payment: the card method is already chosen; card fields typed, expiry chosen with the arrow keys.
+    // Payment: BORDERLESS lists Stripe's card first; ArrowDown in the method group chooses the GMO card,
+    // whose fields the simulator's test card fills. Card fields typed, expiry chosen with the arrow keys.
+    const gmoCard = main.locator('input[type="radio"][value="gmo_3ds"]');
+    await tabTo(page, main.locator('input.payment-method__radio:checked'));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => gmoCard.isChecked()).toBe(true);
     await typeInto(page, text(lang, 'payment_card_number'), TEST_CARDS.success);
     await chooseWithArrows(page, text(lang, 'payment_card_expiry_month'), 3);
     await chooseWithArrows(page, text(lang, 'payment_card_expiry_year'), 3);

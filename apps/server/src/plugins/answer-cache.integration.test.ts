@@ -32,10 +32,12 @@ describe('availability answer cache', () => {
     const slot = await productWithSlot(ctx.db, 10);
     const { res } = await orderable(slot.spanId);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=5');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(res.headers.get('cdn-cache-control')).toBe('public, max-age=1, stale-while-revalidate=5');
     expect(res.headers.get('set-cookie')).toBeNull();
     const kept = await orderable(slot.spanId);
-    expect(kept.res.headers.get('cache-control')).toBe('public, max-age=1, stale-while-revalidate=5');
+    expect(kept.res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(kept.res.headers.get('cdn-cache-control')).toBe('public, max-age=1, stale-while-revalidate=5');
     expect(kept.res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(kept.res.headers.get('set-cookie')).toBeNull();
   });

@@ -18,8 +18,14 @@ declare module 'fastify' {
 
 /** How long a kept answer is served: availability may be one second old, never more (ADR 033). */
 export const ANSWER_MAX_AGE_MS = 1000;
-/** What a CDN or browser in front of the server may do with an availability answer (docs/scaling.md). */
-export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=5';
+/**
+ * What a browser or shared cache may do with an availability answer (docs/scaling.md): keep it one second.
+ * No stale-while-revalidate here: a browser would then show a visitor seats up to six seconds old on the
+ * next screen (and Chromium's background revalidation never reports to the page).
+ */
+export const AVAILABILITY_CACHE_CONTROL = 'public, max-age=1';
+/** A CDN (RFC 9213 `CDN-Cache-Control`) may also serve it stale while it revalidates, shielding the origin. */
+export const AVAILABILITY_CDN_CACHE_CONTROL = 'public, max-age=1, stale-while-revalidate=5';
 /** Distinct URLs kept at most; past it the oldest go (a crawler walking dates cannot grow memory). */
 const MAX_ENTRIES = 5000;
 
@@ -157,17 +163,20 @@ export type AnswerCache = ReturnType<typeof createAnswerCache>;
 
 /**
  * The API scope's side of the cache: routes with `config: { answerCache: true }` answer with
- * AVAILABILITY_CACHE_CONTROL (set before the handler, so no XSRF cookie joins a public answer) and their
+ * AVAILABILITY_CACHE_CONTROL and AVAILABILITY_CDN_CACHE_CONTROL (set before the handler, so no XSRF cookie joins a public answer) and their
  * 200 answers are kept. Register before the API compression hook: the kept copy is the raw body.
  */
 export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): void {
   api.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.answerCache) reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
+    if (!request.routeOptions.config.answerCache) return;
+    reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
+    reply.header('cdn-cache-control', AVAILABILITY_CDN_CACHE_CONTROL);
   });
   api.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config.answerCache) return payload;
     if (reply.statusCode !== 200) {
       reply.header('cache-control', 'no-store');
+      reply.removeHeader('cdn-cache-control');
       return payload;
     }
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
