@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SignageSlot } from '@kippu/contract/endpoints/signage';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useLanguageCycle, type Translate } from '../today-ticket-info/use-language-cycle.ts';
+import { useSignagePages } from '../today-ticket-info/use-signage-pages.ts';
 import { useSignagePoll } from '../today-ticket-info/use-signage-poll.ts';
 import '../today-ticket-info/today-ticket-info.css';
 
@@ -33,13 +34,18 @@ function useTokyoClock(): string {
  * The entrance screen (`/signage/today-ticket-info`, issue 11, ADR 032): full screen, no header or
  * footer (the root layout leaves them out here), today's slots per product with what is left in large
  * type for reading from 3 m, in the site's colours, cycling through the site's languages. Figures come
- * from a 2 s ETag poll that reconnects by itself after a server restart or a network drop.
+ * from a 2 s ETag poll that reconnects by itself after a server restart or a network drop. More slots than
+ * the screen holds are shown a page at a time, every page in every language.
  */
 export default function TodayTicketInfoScreen() {
   const fallback = useActiveLang();
-  const { lang, t } = useLanguageCycle(fallback);
-  const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
   const { data, offline } = useSignagePoll();
+  const productArea = useRef<HTMLDivElement>(null);
+  const products = useMemo(() => data?.products ?? [], [data]);
+  const slotCounts = useMemo(() => products.map((product) => product.slots.length), [products]);
+  const { parts, page, pageCount, round } = useSignagePages(productArea, slotCounts);
+  const { lang, t } = useLanguageCycle(fallback, round);
+  const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
   const time = useTokyoClock();
 
   return (
@@ -62,36 +68,42 @@ export default function TodayTicketInfoScreen() {
       {data && data.products.length === 0 ? (
         <p className="signage__empty">{t('signage_none_today')}</p>
       ) : null}
-      <div className="signage__products">
-        {data?.products.map((product) => (
-          <section
-            key={product.uuid}
-            className="signage__product"
-            aria-labelledby={`signage-${product.uuid}`}
-          >
-            <h2 id={`signage-${product.uuid}`} className="signage__product-name">
-              {product.names[lang]}
-            </h2>
-            <ul className="signage__slots">
-              {product.slots.map((slot) => (
-                <li
-                  key={slot.id}
-                  className={`signage__slot signage__slot--${slot.status}`}
-                  data-span-id={slot.id}
-                  data-remaining={slot.remaining}
-                >
-                  {product.product_type === 'time' ? (
-                    <span className="signage__slot-time">
-                      {clock(slot.start)}–{clock(slot.end)}
-                    </span>
-                  ) : null}
-                  <span className="signage__slot-status">{statusText(slot, t)}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+      <div className="signage__products" ref={productArea}>
+        {parts.map(({ product: index, from, to }) => {
+          const product = products[index]!;
+          return (
+            <section
+              key={`${product.uuid}-${from}`}
+              className="signage__product"
+              aria-labelledby={`signage-${product.uuid}-${from}`}
+            >
+              <h2 id={`signage-${product.uuid}-${from}`} className="signage__product-name">
+                {product.names[lang]}
+              </h2>
+              <ul className="signage__slots">
+                {product.slots.slice(from, to).map((slot) => (
+                  <li
+                    key={slot.id}
+                    className={`signage__slot signage__slot--${slot.status}`}
+                    data-span-id={slot.id}
+                    data-remaining={slot.remaining}
+                  >
+                    {product.product_type === 'time' ? (
+                      <span className="signage__slot-time">
+                        {clock(slot.start)}–{clock(slot.end)}
+                      </span>
+                    ) : null}
+                    <span className="signage__slot-status">{statusText(slot, t)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
       </div>
+      {pageCount > 1 ? (
+        <p className="signage__page">{t('signage_page', { current: page + 1, total: pageCount })}</p>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import { getTexts } from '../../../shared/api/endpoints/texts.ts';
 import { langsQuery } from '../../../shared/api/endpoints/langs.ts';
-
-/** How long each language stays on the screen. */
-export const LANGUAGE_DWELL_MS = 8000;
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
@@ -18,9 +14,11 @@ function translator(texts: Record<string, string> | undefined): Translate {
 
 /**
  * The site's languages in their display order, one after another (issue 11: the signage cycles through
- * them), with each one's texts fetched once. A language whose texts are not there yet is skipped.
+ * them): `round` counts the screen's rounds through its pages (use-signage-pages.ts), each round in the
+ * next language. Each language's texts are fetched once; a language whose texts are not there yet is
+ * skipped.
  */
-export function useLanguageCycle(fallback: LangCode): { lang: LangCode; t: Translate } {
+export function useLanguageCycle(fallback: LangCode, round: number): { lang: LangCode; t: Translate } {
   const langs = useQuery(langsQuery());
   const codes = (langs.data ?? [])
     .slice()
@@ -34,12 +32,7 @@ export function useLanguageCycle(fallback: LangCode): { lang: LangCode; t: Trans
     })),
   });
   const ready = codes.filter((_, index) => texts[index]?.data);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((value) => value + 1), LANGUAGE_DWELL_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const lang = ready.length > 0 ? ready[tick % ready.length]! : fallback;
+  const lang = ready.length > 0 ? ready[round % ready.length]! : fallback;
   const textsOf = texts[codes.indexOf(lang)]?.data;
   return { lang, t: translator(textsOf) };
 }

@@ -1,0 +1,117 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { paginate, singlePage, type PageMetrics, type PagePart } from './signage-pages.ts';
+
+/** How long each page (and, on a one-page day, each language) stays on the screen. */
+export const DWELL_MS = 8000;
+
+/** What the rendered screen says about its sizes; null while nothing is there to measure. */
+function measure(area: HTMLElement): PageMetrics | null {
+  const sections = [...area.querySelectorAll<HTMLElement>('.signage__product')];
+  const cards = [...area.querySelectorAll<HTMLElement>('.signage__slot')];
+  const firstList = area.querySelector<HTMLElement>('.signage__slots');
+  if (sections.length === 0 || cards.length === 0 || !firstList) return null;
+  const listStyle = getComputedStyle(firstList);
+  const headingHeight = Math.max(
+    ...sections.map((section) => {
+      const list = section.querySelector('.signage__slots');
+      return list ? list.getBoundingClientRect().top - section.getBoundingClientRect().top : 0;
+    }),
+  );
+  return {
+    available: area.clientHeight,
+    productGap: parseFloat(getComputedStyle(area).rowGap) || 0,
+    headingHeight,
+    columns: listStyle.gridTemplateColumns.split(' ').filter(Boolean).length,
+    rowHeight: Math.max(...cards.map((card) => card.getBoundingClientRect().height)),
+    rowGap: parseFloat(listStyle.rowGap) || 0,
+  };
+}
+
+/**
+ * Heights only grow while the area keeps its size: a page or a language whose cards happen to be shorter
+ * must not make the next page plan differently, or two plans could take turns forever. The plan so fits
+ * the tallest language seen, a row less at most for the others.
+ */
+function merged(previous: PageMetrics | null, next: PageMetrics): PageMetrics {
+  if (!previous) return next;
+  return {
+    ...next,
+    headingHeight: Math.max(previous.headingHeight, next.headingHeight),
+    rowHeight: Math.max(previous.rowHeight, next.rowHeight),
+  };
+}
+
+const same = (a: PageMetrics | null, b: PageMetrics) =>
+  a !== null &&
+  (Object.keys(b) as (keyof PageMetrics)[]).every((key) => Math.abs(a[key] - b[key]) < 0.5);
+
+export interface SignagePages {
+  /** What the current page shows: parts of products, in order. */
+  parts: PagePart[];
+  page: number;
+  pageCount: number;
+  /** Counts the rounds through all pages: the language cycle moves on once per round. */
+  round: number;
+}
+
+/**
+ * The entrance screen's pages (issue 11): measures the product area as laid out, plans pages of whole
+ * card rows (`paginate`) and turns them every DWELL_MS; after the last page the next round starts, in
+ * which the language cycle shows the next language, so every language shows every page. Measured again
+ * whenever the area or a product on it changes size (window, reconnecting notice, a longer name in
+ * another language).
+ */
+export function useSignagePages(
+  area: RefObject<HTMLElement | null>,
+  slotCounts: readonly number[],
+): SignagePages {
+  const [measured, setMeasured] = useState<{ size: string; metrics: PageMetrics } | null>(null);
+  const metrics = measured?.metrics ?? null;
+  const countsKey = slotCounts.join(',');
+  const pages = useMemo(
+    () => (metrics ? paginate(slotCounts, metrics) : singlePage(slotCounts)),
+    // slotCounts as its contents: a new array with the same counts on every poll plans nothing new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [metrics, countsKey],
+  );
+  const [cycle, setCycle] = useState({ page: 0, round: 0 });
+  const page = Math.min(cycle.page, pages.length - 1);
+  const pageCount = useRef(pages.length);
+  useEffect(() => {
+    pageCount.current = pages.length;
+  }, [pages.length]);
+
+  // Before paint: a plan from the sizes replaces the everything-on-one-page first draw without it ever
+  // showing, and a changed size re-plans before the cut-off rows could show.
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    const update = () => {
+      const next = measure(element);
+      if (!next) return;
+      const size = `${element.clientWidth}x${element.clientHeight}`;
+      setMeasured((previous) => {
+        const sameArea = previous?.size === size;
+        const combined = sameArea ? merged(previous.metrics, next) : next;
+        return sameArea && same(previous.metrics, combined) ? previous : { size, metrics: combined };
+      });
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    for (const section of element.querySelectorAll('.signage__product')) observer.observe(section);
+    return () => observer.disconnect();
+  }, [area, pages, page]);
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setCycle(({ page: shown, round }) =>
+        shown + 1 < pageCount.current ? { page: shown + 1, round } : { page: 0, round: round + 1 },
+      );
+    }, DWELL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  return { parts: pages[page] ?? [], page, pageCount: pages.length, round: cycle.round };
+}
