@@ -55,10 +55,14 @@ async function waitUntilReady(child: ChildProcess, baseUrl: string, logTail: () 
 
 /**
  * Starts the real server (`node --import tsx apps/server/src/main.ts`) the way an operator would,
- * on a free port, and waits until its API answers.
+ * on a free port (or `port`: a restart on the address its pages were opened from), and waits until its
+ * API answers.
  */
-export async function startServer(extraEnv: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(
+  extraEnv: Record<string, string>,
+  { port: fixedPort }: { port?: number } = {},
+): Promise<RunningServer> {
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

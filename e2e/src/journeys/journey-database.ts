@@ -158,3 +158,64 @@ export async function timeChangeRecord(
     payments: payments.map((row) => ({ method: row.method, amount: Number(row.amount), status: row.status })),
   };
 }
+
+export interface TodayDayTicket {
+  productUuid: string;
+  /** Today's span: the slot the signage shows for this product. */
+  timeSpanId: number;
+  /** The one ticket type. */
+  optionValueId: number;
+  capacity: number;
+}
+
+/**
+ * A web day ticket of `site` with one span for today (Tokyo), open until midnight whatever the hour of the
+ * run, so the signage screen has a slot still on sale to count down (the demo's timed slots of today may
+ * all have started when a journey runs in the evening). One ticket type, `price` yen.
+ */
+export async function todayDayTicket(site: string, capacity: number, price = 1200): Promise<TodayDayTicket> {
+  const [product] = await query<{ id: number; uuid: string }>(
+    `INSERT INTO products (uuid, site_code, product_type, names, descriptions, cautions, sale_channels, position)
+     VALUES (gen_random_uuid(), $1, 'date', $2, $3, $4, '{web}', 90) RETURNING id, uuid`,
+    [
+      site,
+      SIX('庭園 当日券', 'Garden day pass', '庭园 当日票', '정원 당일권', '庭園 當日票', 'บัตรสวนรายวัน'),
+      SIX(
+        '本日中いつでも入場できます。',
+        'Enter any time today.',
+        '当天任意时间入场。',
+        '오늘 중 언제든 입장할 수 있습니다.',
+        '當天任何時間入場。',
+        'เข้าชมได้ตลอดวันนี้',
+      ),
+      SIX('', '', '', '', '', ''),
+    ],
+  );
+  const [option] = await query<{ id: number }>(
+    `INSERT INTO option_values (product_id, names, price, position) VALUES ($1, $2, $3, 0) RETURNING id`,
+    [product!.id, SIX('一般', 'General', '普通', '일반', '一般', 'ทั่วไป'), price],
+  );
+  const [span] = await query<{ id: string }>(
+    `INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+     SELECT $1, d AT TIME ZONE 'Asia/Tokyo', (d + interval '1 day') AT TIME ZONE 'Asia/Tokyo', $2
+     FROM (SELECT (now() AT TIME ZONE 'Asia/Tokyo')::date::timestamp AS d) AS today
+     RETURNING id`,
+    [product!.id, capacity],
+  );
+  return { productUuid: product!.uuid, timeSpanId: Number(span!.id), optionValueId: option!.id, capacity };
+}
+
+/** The stock of one span as the database holds it. */
+export async function spanStock(timeSpanId: number): Promise<{ held: number; sold: number }> {
+  const [row] = await query<{ held: number; sold: number }>(
+    'SELECT held, sold FROM time_spans WHERE id = $1',
+    [timeSpanId],
+  );
+  if (!row) throw new Error(`No time span ${timeSpanId}`);
+  return row;
+}
+
+/** Takes a journey's own product off every channel, so later journeys' screens do not show it. */
+export async function retireProduct(productUuid: string): Promise<void> {
+  await query(`UPDATE products SET sale_channels = '{}' WHERE uuid = $1`, [productUuid]);
+}

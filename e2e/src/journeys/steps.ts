@@ -56,7 +56,13 @@ async function chooseDate(page: Page, lang: LangCode, date: string): Promise<voi
 export async function chooseTickets(
   page: Page,
   lang: LangCode,
-  options: { date: string; product?: RegExp; tickets: number },
+  options: {
+    date: string;
+    product?: RegExp;
+    tickets: number;
+    /** Runs with everything chosen, just before continuing (which holds the tickets). */
+    beforeContinue?: () => Promise<void>;
+  },
 ): Promise<void> {
   const main = page.getByRole('main');
   const addOne = main.getByRole('button', { name: pattern(lang, 'order_add_one') });
@@ -79,6 +85,7 @@ export async function chooseTickets(
     }
   }
   for (let i = 0; i < options.tickets; i++) await addOne.first().click();
+  await options.beforeContinue?.();
   await main.getByRole('button', { name: text(lang, 'order_continue'), exact: true }).click();
   await page.waitForURL(/#\/(sign-in|membership-login|payment)/);
 }
