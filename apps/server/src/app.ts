@@ -34,6 +34,8 @@ import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import type { CreateOrderDeps } from './domain/orders/create-order.ts';
 import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
+import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
+import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
 import { gatewayReturnRoutes } from './features/gateway-returns.ts';
@@ -47,6 +49,10 @@ declare module 'fastify' {
     env: Env;
     /** The app's one stock holder (hold batcher, ADR 007) and product cache, shared by every route that holds. */
     orderDeps: CreateOrderDeps;
+    /** The app's one payment registry: every method's provider, built once from the environment. */
+    payments: PaymentRegistry;
+    /** What checkout, gateway returns and notifications share: the registry, the database and the log. */
+    checkoutDeps: CheckoutDeps;
   }
 }
 
@@ -96,6 +102,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('env', env);
+  const payments = createPaymentRegistry(db, env, app.log);
+  app.decorate('payments', payments);
+  app.decorate('checkoutDeps', { db, env, log: app.log, payments, waitForAttemptMs: WAIT_FOR_ATTEMPT_MS });
   app.decorate('orderDeps', {
     products: createProductCache(db),
     stock: createStockHolder(db),

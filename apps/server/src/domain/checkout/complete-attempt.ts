@@ -24,6 +24,8 @@ export async function completeAttempt(
   attempt: StoredAttempt,
   callback: Record<string, string>,
   source: string,
+  /** The gateway's own id for the payment when the return names it (Stripe's PaymentIntent). */
+  providerReference: string | null = null,
 ): Promise<void> {
   if (attempt.status !== 'created' && attempt.status !== 'pending') return;
   const provider = deps.payments.providerFor(attempt.method);
@@ -45,8 +47,8 @@ export async function completeAttempt(
     provider,
     attempt,
     outcome.kind === 'done'
-      ? { kind: 'done', providerReference: null, events }
-      : { kind: 'declined', providerReference: null, code: outcome.code, events },
+      ? { kind: 'done', providerReference, events }
+      : { kind: 'declined', providerReference, code: outcome.code, events },
   );
 }
 
