@@ -36,6 +36,7 @@ import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
 import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
+import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
 import { gatewayReturnRoutes } from './features/gateway-returns.ts';
@@ -178,7 +179,13 @@ export async function buildApp({
   // SoftBank Payment Service's returns and notification (ADR 027): outside every site and the XSRF check.
   await app.register(softbankPaymentRoutes);
   // The page inlines what the first render needs (issue 12), so the SPA starts without a chain of calls.
-  await registerSpa(app, webDistDir, (site, lang) => loadBootData(db, env, site, lang));
+  // Its Content-Security-Policy admits the outside origins of the payment methods the site enables (issue 8).
+  await registerSpa(
+    app,
+    webDistDir,
+    (site, lang) => loadBootData(db, env, site, lang),
+    cachedSiteContentSecurity(db, payments),
+  );
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
 
