@@ -30,6 +30,7 @@ import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
+import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import type { CreateOrderDeps } from './domain/orders/create-order.ts';
 import { createProductCache } from './domain/orders/product-for-sale.ts';
@@ -69,6 +70,8 @@ export interface BuildAppOptions {
   holdSweeper?: boolean;
   /** Overload protection (ADR 034): limits over the defaults, and signals to use instead of measured ones (tests). */
   overload?: { limits?: Partial<OverloadLimits>; signals?: LoadSignals };
+  /** Ask gateways about payments left in flight (ADR 026). Default: on, except under NODE_ENV=test. */
+  paymentReconciler?: boolean;
   /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
   mailWorker?: boolean;
 }
@@ -80,6 +83,7 @@ export async function buildApp({
   webDistDir,
   logger,
   holdSweeper,
+  paymentReconciler,
   mailWorker,
   overload,
 }: BuildAppOptions): Promise<App> {
@@ -187,6 +191,7 @@ export async function buildApp({
     cachedSiteContentSecurity(db, payments),
   );
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
+  if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
 
   return app;
