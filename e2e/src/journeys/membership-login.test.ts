@@ -82,13 +82,33 @@ async function pdfText(file: Buffer): Promise<string> {
   }
 }
 
-/** Runs axe, saves a screenshot and records the screen as checked. */
+/**
+ * Until the screen's entrance (the route's fade, a dialog's) has run its course: axe measures colour
+ * contrast on what is painted, and half-way through a fade the text is paler than the screen will be.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            !Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)),
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/** Runs axe on the settled screen, saves a screenshot and records the screen as checked. */
 async function checkScreen(
   page: Page,
   screens: string[],
   name: string,
   options: { wholePage?: boolean } = {},
 ): Promise<void> {
+  await settled(page);
   await expectNoAxeViolations(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `page width of ${name}`).toBeLessThanOrEqual(PHONE_390.viewport!.width);
@@ -107,7 +127,7 @@ async function memberPurchase(page: Page, lang: LangCode): Promise<void> {
   await page.waitForURL(/#\/membership-login$/);
   const steps = page.getByRole('list', { name: text(lang, 'booking_steps_label') });
   await expect
-    .poll(() => steps.getByRole('listitem').allInnerTexts())
+    .poll(() => steps.getByRole('listitem').allInnerTexts(), { timeout: 15_000 })
     .toEqual(
       ['order', 'membership_login', 'sign_in', 'payment', 'confirm'].map((step) =>
         expect.stringContaining(text(lang, `booking_step_${step}`)),
@@ -141,7 +161,7 @@ async function memberPurchase(page: Page, lang: LangCode): Promise<void> {
   await page.waitForURL(/#\/sign-in/);
   const field = (key: string) => main.getByRole('textbox', { name: text(lang, key), exact: true });
   const select = (key: string) => main.getByRole('combobox', { name: text(lang, key), exact: true });
-  await expect.poll(() => field('signin_field_email').inputValue()).toBe(MEMBER.email);
+  await expect.poll(() => field('signin_field_email').inputValue(), { timeout: 15_000 }).toBe(MEMBER.email);
   expect(await field('signin_field_email_confirm').inputValue()).toBe(MEMBER.email);
   expect(await field('signin_field_fullname').inputValue()).toBe(MEMBER.name);
   expect(await field('signin_field_phone').inputValue()).toBe(MEMBER.phone);
@@ -168,7 +188,7 @@ async function memberPurchase(page: Page, lang: LangCode): Promise<void> {
   // Confirm: the member discount under the promotion's name, and the total after it.
   const discountRow = main.locator('.confirm-totals__row--discount');
   await expect
-    .poll(() => discountRow.innerText())
+    .poll(() => discountRow.innerText(), { timeout: 15_000 })
     .toMatch(
       new RegExp(
         `${text(lang, 'confirm_discount_membership', { name: PROMOTION_NAME[lang]! })}\\s*${formatPrice(
@@ -192,11 +212,11 @@ async function memberPurchase(page: Page, lang: LangCode): Promise<void> {
   await page.getByRole('link', { name: text(lang, 'screen_receipt_title') }).click();
   await page.waitForURL(/#\/id\/[^/]+\/receipt/);
   const issue = page.getByRole('button', { name: text(lang, 'receipt_issue_button') });
-  await expect.poll(() => issue.isVisible()).toBe(true);
+  await expect.poll(() => issue.isVisible(), { timeout: 15_000 }).toBe(true);
   await page.getByLabel(text(lang, 'receipt_addressee'), { exact: false }).fill(MEMBER.name);
   await issue.click();
   const sheet = page.getByRole('article', { name: text(lang, 'receipt_title') });
-  await expect.poll(() => sheet.isVisible()).toBe(true);
+  await expect.poll(() => sheet.isVisible(), { timeout: 15_000 }).toBe(true);
   const sheetText = await sheet.innerText();
   expect(sheetText).toContain(number);
   expect(sheetText).toContain(text(lang, 'receipt_discount'));
@@ -240,7 +260,7 @@ describe.skipIf(skipBrowserSuites)('membership login on a phone (ARTIZON)', () =
     // The order continues straight to sign-in, and the steps have no member login.
     await page.waitForURL(/#\/sign-in/);
     const steps = page.getByRole('list', { name: text(lang, 'booking_steps_label') });
-    await expect.poll(() => steps.getByRole('listitem').count()).toBe(4);
+    await expect.poll(() => steps.getByRole('listitem').count(), { timeout: 15_000 }).toBe(4);
     expect(await steps.innerText()).not.toContain(text(lang, 'booking_step_membership_login'));
     const orderToken = (await storedOrderToken(page))!;
 

@@ -67,8 +67,12 @@ describe('signage pages', () => {
     for (const available of [150, 300, 555, 800, 1200]) {
       const shown = paginate(counts, { ...SCREEN, available })
         .flat()
-        .flatMap(({ product, from, to }) => Array.from({ length: to - from }, (_, i) => `${product}:${from + i}`));
-      expect(shown).toEqual(counts.flatMap((count, product) => Array.from({ length: count }, (_, i) => `${product}:${i}`)));
+        .flatMap(({ product, from, to }) =>
+          Array.from({ length: to - from }, (_, i) => `${product}:${from + i}`),
+        );
+      expect(shown).toEqual(
+        counts.flatMap((count, product) => Array.from({ length: count }, (_, i) => `${product}:${i}`)),
+      );
     }
   });
 });

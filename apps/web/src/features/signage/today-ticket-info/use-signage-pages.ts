@@ -42,8 +42,7 @@ function merged(previous: PageMetrics | null, next: PageMetrics): PageMetrics {
 }
 
 const same = (a: PageMetrics | null, b: PageMetrics) =>
-  a !== null &&
-  (Object.keys(b) as (keyof PageMetrics)[]).every((key) => Math.abs(a[key] - b[key]) < 0.5);
+  a !== null && (Object.keys(b) as (keyof PageMetrics)[]).every((key) => Math.abs(a[key] - b[key]) < 0.5);
 
 export interface SignagePages {
   /** What the current page shows: parts of products, in order. */
