@@ -69,6 +69,8 @@ interface ScreenState {
   lang: string;
   title: string;
   pageLine: string | null;
+  /** Room left under the last card, and the most another product needs (gap, heading, a row). */
+  room: { left: number; nextProductNeeds: number };
   cards: { id: number; status: string; top: number; bottom: number; left: number; right: number }[];
 }
 
@@ -79,6 +81,20 @@ function screenState(page: Page): Promise<ScreenState> {
       lang: root?.getAttribute('lang') ?? '',
       title: document.querySelector('.signage h1')?.textContent ?? '',
       pageLine: document.querySelector('.signage__page')?.textContent ?? null,
+      room: (() => {
+        const area = document.querySelector<HTMLElement>('.signage__products');
+        const sections = [...document.querySelectorAll<HTMLElement>('.signage__product')];
+        const last = sections.at(-1);
+        const cards = [...document.querySelectorAll<HTMLElement>('.signage__slot')];
+        const list = sections[0]?.querySelector('.signage__slots');
+        if (!area || !last || cards.length === 0 || !list) return { left: 0, nextProductNeeds: 0 };
+        const heading = list.getBoundingClientRect().top - sections[0]!.getBoundingClientRect().top;
+        const row = Math.max(...cards.map((card) => card.getBoundingClientRect().height));
+        return {
+          left: area.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom,
+          nextProductNeeds: parseFloat(getComputedStyle(area).rowGap) + heading + row,
+        };
+      })(),
       cards: [...document.querySelectorAll<HTMLElement>('.signage__slot')].map((card) => {
         const box = card.getBoundingClientRect();
         return {
@@ -274,6 +290,7 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
     const seen = new Set<number>();
     const pictures = new Set<string>();
     const offScreen: string[] = [];
+    const underfilled: string[] = [];
     const pageLines = new Set<string>();
     const titles = new Set<string>();
     const wanted = ['ja-page-1', 'ja-page-2', 'en-page-1'];
@@ -285,6 +302,11 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
         else offScreen.push(`${card.id} at ${Math.round(card.top)}–${Math.round(card.bottom)}`);
       }
       if (state.pageLine) pageLines.add(`${state.lang}: ${state.pageLine}`);
+      // A page before the last is full: not even a product's heading and one row would have fitted on it.
+      const [current, total] = (state.pageLine?.match(/\d+/g) ?? []).map(Number);
+      if (current! < total! && state.room.left >= state.room.nextProductNeeds) {
+        underfilled.push(`${state.pageLine}: ${Math.round(state.room.left)} px left`);
+      }
       const picture = `${state.lang}-page-${state.pageLine?.match(/\d+/)?.[0] ?? '1'}`;
       if (!pictures.has(picture)) {
         pictures.add(picture);
@@ -295,6 +317,7 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
       await screen.waitForTimeout(200);
     }
     expect(offScreen).toEqual([]);
+    expect(underfilled).toEqual([]);
     expect([...seen].sort()).toEqual([...allSlots].sort());
     expect([...pictures]).toEqual(expect.arrayContaining(wanted));
     expect([...titles]).toEqual(

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { SignageSlot } from '@kippu/contract/endpoints/signage';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
@@ -40,13 +40,16 @@ function useTokyoClock(): string {
 export default function TodayTicketInfoScreen() {
   const fallback = useActiveLang();
   const { data, offline } = useSignagePoll();
-  const productArea = useRef<HTMLDivElement>(null);
+  const [productArea, setProductArea] = useState<HTMLDivElement | null>(null);
   const products = useMemo(() => data?.products ?? [], [data]);
   const slotCounts = useMemo(() => products.map((product) => product.slots.length), [products]);
   const { parts, page, pageCount, round } = useSignagePages(productArea, slotCounts);
-  const { lang, t } = useLanguageCycle(fallback, round);
+  const { lang, t, ready } = useLanguageCycle(fallback, round);
   const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
   const time = useTokyoClock();
+
+  // Nothing but the site's colour until the texts are there: no text keys on the wall.
+  if (!ready) return <div className="signage" lang={htmlLang(lang)} />;
 
   return (
     <div className="signage" lang={htmlLang(lang)}>
@@ -68,7 +71,7 @@ export default function TodayTicketInfoScreen() {
       {data && data.products.length === 0 ? (
         <p className="signage__empty">{t('signage_none_today')}</p>
       ) : null}
-      <div className="signage__products" ref={productArea}>
+      <div className="signage__products" ref={setProductArea}>
         {parts.map(({ product: index, from, to }) => {
           const product = products[index]!;
           return (

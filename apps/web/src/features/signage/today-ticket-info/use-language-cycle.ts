@@ -16,9 +16,12 @@ function translator(texts: Record<string, string> | undefined): Translate {
  * The site's languages in their display order, one after another (issue 11: the signage cycles through
  * them): `round` counts the screen's rounds through its pages (use-signage-pages.ts), each round in the
  * next language. Each language's texts are fetched once; a language whose texts are not there yet is
- * skipped.
+ * skipped. `ready` is false until the first texts are there: the screen then shows no text keys.
  */
-export function useLanguageCycle(fallback: LangCode, round: number): { lang: LangCode; t: Translate } {
+export function useLanguageCycle(
+  fallback: LangCode,
+  round: number,
+): { lang: LangCode; t: Translate; ready: boolean } {
   const langs = useQuery(langsQuery());
   const codes = (langs.data ?? [])
     .slice()
@@ -34,5 +37,5 @@ export function useLanguageCycle(fallback: LangCode, round: number): { lang: Lan
   const ready = codes.filter((_, index) => texts[index]?.data);
   const lang = ready.length > 0 ? ready[round % ready.length]! : fallback;
   const textsOf = texts[codes.indexOf(lang)]?.data;
-  return { lang, t: translator(textsOf) };
+  return { lang, t: translator(textsOf), ready: textsOf !== undefined };
 }

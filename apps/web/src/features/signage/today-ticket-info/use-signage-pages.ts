@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { paginate, singlePage, type PageMetrics, type PagePart } from './signage-pages.ts';
 
 /** How long each page (and, on a one-page day, each language) stays on the screen. */
@@ -28,9 +28,8 @@ function measure(area: HTMLElement): PageMetrics | null {
 }
 
 /**
- * Heights only grow while the area keeps its size: a page or a language whose cards happen to be shorter
- * must not make the next page plan differently, or two plans could take turns forever. The plan so fits
- * the tallest language seen, a row less at most for the others.
+ * Heights only grow while the area keeps its size and language: a page whose cards happen to be shorter
+ * must not make the next page plan differently, or two plans could take turns forever.
  */
 function merged(previous: PageMetrics | null, next: PageMetrics): PageMetrics {
   if (!previous) return next;
@@ -54,16 +53,13 @@ export interface SignagePages {
 }
 
 /**
- * The entrance screen's pages (issue 11): measures the product area as laid out, plans pages of whole
- * card rows (`paginate`) and turns them every DWELL_MS; after the last page the next round starts, in
- * which the language cycle shows the next language, so every language shows every page. Measured again
- * whenever the area or a product on it changes size (window, reconnecting notice, a longer name in
- * another language).
+ * The entrance screen's pages (issue 11): measures the product area as laid out (`area` comes from a
+ * callback ref, so an area that mounts later is measured at once), plans pages of whole card rows
+ * (`paginate`) and turns them every DWELL_MS; after the last page the next round starts, in which the
+ * language cycle shows the next language, so every language shows every page. Measured again whenever
+ * the area or a product on it changes size (window, reconnecting notice, another language).
  */
-export function useSignagePages(
-  area: RefObject<HTMLElement | null>,
-  slotCounts: readonly number[],
-): SignagePages {
+export function useSignagePages(area: HTMLElement | null, slotCounts: readonly number[]): SignagePages {
   const [measured, setMeasured] = useState<{ size: string; metrics: PageMetrics } | null>(null);
   const metrics = measured?.metrics ?? null;
   const countsKey = slotCounts.join(',');
@@ -83,12 +79,13 @@ export function useSignagePages(
   // Before paint: a plan from the sizes replaces the everything-on-one-page first draw without it ever
   // showing, and a changed size re-plans before the cut-off rows could show.
   useLayoutEffect(() => {
-    const element = area.current;
+    const element = area;
     if (!element) return;
     const update = () => {
       const next = measure(element);
       if (!next) return;
-      const size = `${element.clientWidth}x${element.clientHeight}`;
+      // The language too: heights that grew in one language do not shrink another's pages for good.
+      const size = `${element.clientWidth}x${element.clientHeight}|${element.closest('[lang]')?.getAttribute('lang')}`;
       setMeasured((previous) => {
         const sameArea = previous?.size === size;
         const combined = sameArea ? merged(previous.metrics, next) : next;
