@@ -43,7 +43,7 @@ describe.skipIf(skipBrowserSuites)('Stripe and d払い on BORDERLESS (ADR 028)',
       await page.waitForURL(/\/simulator\/stripe\/3ds\//);
       await page.getByRole('button', { name: /Fail authentication/ }).click();
       await page.waitForURL(/#\/payment-callback\/stripe_secure\/failure/);
-      // The retry dialog, whose OK leads back to payment.
+      // The retry dialog (its title and text in the visitor's language); its button leads back to payment.
       await acknowledgePaymentDialog(page, lang, 'retry');
       expect(await orderRecord(orderToken)).toMatchObject({ status: 'ready_checkout', payments: ['failed'] });
 
