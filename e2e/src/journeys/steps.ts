@@ -51,12 +51,13 @@ async function chooseDate(page: Page, lang: LangCode, date: string): Promise<voi
 /**
  * The order screen in either procedure (product before date, or date before product): chooses the
  * date `date`, the product named `product` (or the first one), the first time, then `tickets` of the
- * first ticket type, and continues. Answers once the next screen's address is reached.
+ * first ticket type, and continues (after `beforeContinue`, e.g. checking the filled-in screen). Answers once
+ * the next screen's address is reached.
  */
 export async function chooseTickets(
   page: Page,
   lang: LangCode,
-  options: { date: string; product?: RegExp; tickets: number },
+  options: { date: string; product?: RegExp; tickets: number; beforeContinue?: () => Promise<void> },
 ): Promise<void> {
   const main = page.getByRole('main');
   const addOne = main.getByRole('button', { name: pattern(lang, 'order_add_one') });
@@ -79,6 +80,7 @@ export async function chooseTickets(
     }
   }
   for (let i = 0; i < options.tickets; i++) await addOne.first().click();
+  await options.beforeContinue?.();
   await main.getByRole('button', { name: text(lang, 'order_continue'), exact: true }).click();
   await page.waitForURL(/#\/(sign-in|membership-login|payment)/);
 }
@@ -154,11 +156,15 @@ export const TEST_CARDS = {
   decline: SIMULATOR_TEST_CARDS.decline,
 } as const;
 
-/** Pays by card through the gateway simulator's token script and continues to confirm. */
+/**
+ * Pays by card through the gateway simulator's token script and continues to confirm (`next`: the address
+ * that follows, e.g. the change of date's payment confirm after its top-up form).
+ */
 export async function payByCard(
   page: Page,
   lang: LangCode,
   card: string = TEST_CARDS.success,
+  { next = /#\/confirm/ }: { next?: RegExp } = {},
 ): Promise<void> {
   const main = page.getByRole('main');
   // The GMO-PG card method where the site offers it (the test cards are the GMO simulator's): BORDERLESS now
@@ -177,7 +183,7 @@ export async function payByCard(
   await main.getByRole('textbox', { name: text(lang, 'payment_card_cvc') }).fill('123');
   await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
   await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
-  await page.waitForURL(/#\/confirm/);
+  await page.waitForURL(next);
 }
 
 /** On confirm: agrees to the terms and completes the purchase. */
