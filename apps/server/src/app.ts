@@ -30,10 +30,14 @@ import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
+import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import type { CreateOrderDeps } from './domain/orders/create-order.ts';
 import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
+import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
+import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
+import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
 import { gatewayReturnRoutes } from './features/gateway-returns.ts';
@@ -47,6 +51,10 @@ declare module 'fastify' {
     env: Env;
     /** The app's one stock holder (hold batcher, ADR 007) and product cache, shared by every route that holds. */
     orderDeps: CreateOrderDeps;
+    /** The app's one payment registry: every method's provider, built once from the environment. */
+    payments: PaymentRegistry;
+    /** What checkout, gateway returns and notifications share: the registry, the database and the log. */
+    checkoutDeps: CheckoutDeps;
   }
 }
 
@@ -62,6 +70,8 @@ export interface BuildAppOptions {
   holdSweeper?: boolean;
   /** Overload protection (ADR 034): limits over the defaults, and signals to use instead of measured ones (tests). */
   overload?: { limits?: Partial<OverloadLimits>; signals?: LoadSignals };
+  /** Ask gateways about payments left in flight (ADR 026). Default: on, except under NODE_ENV=test. */
+  paymentReconciler?: boolean;
   /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
   mailWorker?: boolean;
 }
@@ -73,6 +83,7 @@ export async function buildApp({
   webDistDir,
   logger,
   holdSweeper,
+  paymentReconciler,
   mailWorker,
   overload,
 }: BuildAppOptions): Promise<App> {
@@ -96,6 +107,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('env', env);
+  const payments = createPaymentRegistry(db, env, app.log);
+  app.decorate('payments', payments);
+  app.decorate('checkoutDeps', { db, env, log: app.log, payments, waitForAttemptMs: WAIT_FOR_ATTEMPT_MS });
   app.decorate('orderDeps', {
     products: createProductCache(db),
     stock: createStockHolder(db),
@@ -169,8 +183,15 @@ export async function buildApp({
   // SoftBank Payment Service's returns and notification (ADR 027): outside every site and the XSRF check.
   await app.register(softbankPaymentRoutes);
   // The page inlines what the first render needs (issue 12), so the SPA starts without a chain of calls.
-  await registerSpa(app, webDistDir, (site, lang) => loadBootData(db, env, site, lang));
+  // Its Content-Security-Policy admits the outside origins of the payment methods the site enables (issue 8).
+  await registerSpa(
+    app,
+    webDistDir,
+    (site, lang) => loadBootData(db, env, site, lang),
+    cachedSiteContentSecurity(db, payments),
+  );
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
+  if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
 
   return app;

@@ -78,7 +78,7 @@ export function exePayment(app: App, md: string) {
 export async function answerCashier(
   app: App,
   cashierUrl: string,
-  answer: 'approve' | 'decline' | 'cancel' | 'approve_lost_return',
+  answer: 'approve' | 'decline' | 'cancel' | 'approve_lost_return' | 'approve_lost_all',
 ) {
   const url = new URL(cashierUrl, 'http://localhost');
   const res = await app.inject({

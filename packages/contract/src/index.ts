@@ -1,4 +1,5 @@
 export * from './enums.ts';
+export * from './enum-schemas.ts';
 export * from './errors.ts';
 export * from './sites.ts';
 export * from './i18n-text.ts';

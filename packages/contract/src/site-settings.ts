@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencySchema, orderProcedureSchema, siteCodeSchema, ENVIRONMENTS } from './enums.ts';
+import { ENVIRONMENTS } from './enums.ts';
+import { currencySchema, orderProcedureSchema, siteCodeSchema } from './enum-schemas.ts';
 import { localizedTextSchema, optionItemSchema } from './i18n-text.ts';
 
 const size = z.object({ width: z.number().int().positive(), height: z.number().int().positive() });

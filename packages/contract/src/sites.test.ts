@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SITE_CODES, siteCodeSchema } from './enums.ts';
+import { DEMO_SITE_CODES } from './enums.ts';
+import { siteCodeSchema } from './enum-schemas.ts';
 import { isSiteCode, siteSlug } from './sites.ts';
 
 describe('site codes are data (ADR 014)', () => {

@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, ERRORS, LANG_CODES, siteSlug, TICKETS_SLUG } from '@kippu/contract';
+import { DEFAULT_SITE, ERRORS, LANG_CODES, siteSlug, TICKETS_SLUG, type SiteCode } from '@kippu/contract';
+import type { ContentSecurityDeclaration } from '../domain/payments/payment-provider.ts';
+import { widenPolicy } from '../domain/payments/site-content-security.ts';
 import { preferredEncoding, varyOnAcceptEncoding } from './content-encoding.ts';
 import { createSitePages, type LoadBootData } from './site-pages.ts';
 
@@ -47,6 +49,8 @@ export async function registerSpa(
   app: FastifyInstance,
   distDir = WEB_DIST_DIR,
   loadBootData?: LoadBootData,
+  /** The outside origins the site's payment methods need, added to the page's Content-Security-Policy. */
+  siteContentSecurity?: (site: SiteCode) => Promise<ContentSecurityDeclaration>,
 ): Promise<void> {
   const indexFile = `${distDir}index.html`;
   const built = existsSync(indexFile);
@@ -62,6 +66,13 @@ export async function registerSpa(
     const requestedLang =
       typeof lang === 'string' && (LANG_CODES as readonly string[]).includes(lang) ? lang : undefined;
     const page = await pageOf(request.site, requestedLang);
+    const basePolicy = reply.getHeader('content-security-policy');
+    if (siteContentSecurity && typeof basePolicy === 'string') {
+      reply.header(
+        'content-security-policy',
+        widenPolicy(basePolicy, await siteContentSecurity(request.site)),
+      );
+    }
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productTypeSchema, salesChannelSchema, stockStatusSchema } from '../enums.ts';
+import { productTypeSchema, salesChannelSchema, stockStatusSchema } from '../enum-schemas.ts';
 
 /** Longest date range one search, status or colour call may ask for (about a quarter). */
 export const MAX_RANGE_DAYS = 93;

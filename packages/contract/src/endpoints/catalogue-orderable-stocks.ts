@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stockStatusSchema } from '../enums.ts';
+import { stockStatusSchema } from '../enum-schemas.ts';
 import { catalogueChannelSchema, numericIdSchema } from './catalogue-common.ts';
 
 /** GET /api/v1/products/orderable_stocks?product_time_span_id=&channel= */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 import { catalogueChannelSchema, productOnDateSchema, visitDateSchema } from './catalogue-common.ts';
 
 /**

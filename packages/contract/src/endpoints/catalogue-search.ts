@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, productTypeSchema } from '../enums.ts';
+import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
 import {
   aggregateStatusShape,
   catalogueChannelSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 
 /** Most slots one set-product search may name. */
 export const MAX_SET_PRODUCT_SPANS = 50;

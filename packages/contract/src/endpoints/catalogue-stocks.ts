@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 import { catalogueChannelSchema, slotSchema, visitDateSchema } from './catalogue-common.ts';
 
 /** GET /api/v1/products/stocks?date=&product_id=&lang=&channel= ; product_id is the product uuid. */

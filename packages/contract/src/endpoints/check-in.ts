@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  CHECK_IN_MODES,
-  CHECK_IN_RESULTS,
-  langCodeSchema,
-  TAP_STATES,
-  TICKET_CHECK_MODES,
-} from '../enums.ts';
+import { CHECK_IN_MODES, CHECK_IN_RESULTS, TAP_STATES, TICKET_CHECK_MODES } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 
 /**
  * The entry gate (ADR 030). Gate devices send their key in the `X-Gate-Key` header; visitors' phones

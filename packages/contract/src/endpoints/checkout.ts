@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentMethodSchema } from '../enums.ts';
+import { paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenParamsSchema } from '../validation/storable-text.ts';
 
 /**

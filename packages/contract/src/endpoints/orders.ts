@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enums.ts';
+import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enum-schemas.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { orderCouponSchema } from './order-coupons.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, paymentMethodSchema, salesChannelSchema } from '../enums.ts';
+import { langCodeSchema, paymentMethodSchema, salesChannelSchema } from '../enum-schemas.ts';
 
 /** GET /api/v1/paymentmethods?lang=&channel= */
 export const paymentMethodsQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, productTypeSchema, salesChannelSchema } from '../enums.ts';
+import { langCodeSchema, productTypeSchema, salesChannelSchema } from '../enum-schemas.ts';
 
 /** A ticket type of a product (adult, child, ...) with its price in minor units of the site currency. */
 export const optionValueSchema = z.object({

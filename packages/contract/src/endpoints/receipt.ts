@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, langCodeSchema } from '../enums.ts';
+import { currencySchema, langCodeSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
 
 /**

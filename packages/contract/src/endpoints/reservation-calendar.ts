@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 
 /**
  * GET /api/v1/reservations/{reservationToken}/calendar.ics?lang=: the visit as an iCalendar file (a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { slotSchema } from './catalogue-common.ts';
 import { createOrderBodySchema } from './orders.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema } from '../enums.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
 
 /** GET /api/v1/texts?lang= */
 export const textsQuerySchema = z.object({ lang: langCodeSchema });

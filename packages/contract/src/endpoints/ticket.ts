@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, productTypeSchema } from '../enums.ts';
+import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
 
 /** Status of a reservation and of each of its tickets. */
 export const RESERVATION_STATUSES = ['reserved', 'cancelled', 'refunded'] as const;

@@ -7,7 +7,10 @@ const end = '2026-12-01T01:30:00.000Z';
 
 describe('visitWhen', () => {
   it('gives a timed ticket its date and entry time range', () => {
-    expect(visitWhen('time', start, end, 'ja')).toEqual({ date: '2026年12月01日(火)', time: '10:00 ~ 10:30' });
+    expect(visitWhen('time', start, end, 'ja')).toEqual({
+      date: '2026年12月01日(火)',
+      time: '10:00 ~ 10:30',
+    });
     expect(visitWhen('time', start, end, 'en')).toEqual({ date: 'Tue, Dec 01, 2026', time: '10:00 - 10:30' });
   });
 

@@ -14,6 +14,12 @@ import type { PaymentRegistry } from '../payments/payment-registry.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
+/**
+ * A repeated checkout waits this long for the attempt in flight: under the client's 240 000 ms time-out
+ * (spec §9), above the worst gateway round (three calls of GATEWAY_TIMEOUT_MS's default 60 s).
+ */
+export const WAIT_FOR_ATTEMPT_MS = 200_000;
+
 export interface CheckoutDeps extends SettleDeps {
   payments: PaymentRegistry;
   /** How long a repeated checkout waits for the attempt in flight before answering payment_api_failure. */

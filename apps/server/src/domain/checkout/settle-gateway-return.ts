@@ -1,13 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { toAttempt, type AttemptRow, type StoredAttempt } from '../payments/payment-attempts.ts';
-import {
-  GatewayUnavailableError,
-  providerEvent,
-  type CompleteOutcome,
-} from '../payments/payment-provider.ts';
-import type { PaymentRegistry } from '../payments/payment-registry.ts';
-import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
+import { completeAttempt, type CompleteDeps } from './complete-attempt.ts';
 
 /** How a gateway's return or notification names its attempt. */
 export type AttemptLookup =
@@ -30,37 +24,18 @@ export async function findReturnedAttempt(db: Db, lookup: AttemptLookup): Promis
   return row ? { ...toAttempt(row), siteSlug: row.site_slug, failureCode: row.failure_code } : undefined;
 }
 
-const IN_FLIGHT = new Set(['created', 'pending']);
-
 /**
- * A gateway's return or notification for an attempt (ADR 028): the attempt's provider is asked what became of
- * it (`complete`), and the answer is settled through settleAttempt, which applies an outcome once however many
- * returns and notifications arrive. An attempt already settled is left as it is (no gateway call). Returns the
+ * A gateway's return or notification for an attempt found by findReturnedAttempt (ADR 028): completed by
+ * completeAttempt, the one completion every gateway's return goes through, then read again. Returns the
  * attempt as it stands afterwards.
  */
 export async function settleGatewayReturn(
-  deps: SettleDeps & { payments: PaymentRegistry },
+  deps: CompleteDeps,
   attempt: FoundAttempt,
   callback: Record<string, string>,
+  source: string,
   reference: string | null = null,
 ): Promise<FoundAttempt> {
-  if (IN_FLIGHT.has(attempt.status)) {
-    const provider = deps.payments.providerFor(attempt.method);
-    if (!provider) throw new GatewayUnavailableError(`no provider for ${attempt.method}`);
-    let answer: CompleteOutcome;
-    try {
-      answer = await provider.complete(attempt, callback);
-    } catch (error) {
-      deps.log.error({ err: error, paymentId: attempt.id }, 'gateway gave no answer to a completion');
-      answer = { kind: 'pending', events: [providerEvent('complete', { error: (error as Error).message })] };
-    }
-    const outcome: AttemptOutcome | null =
-      answer.kind === 'done'
-        ? { kind: 'done', providerReference: reference, events: answer.events }
-        : answer.kind === 'declined'
-          ? { kind: 'declined', providerReference: reference, code: answer.code, events: answer.events }
-          : null;
-    if (outcome) await settleAttempt(deps, provider, attempt, outcome);
-  }
+  await completeAttempt(deps, attempt, callback, source, reference);
   return (await findReturnedAttempt(deps.db, { paymentNumber: attempt.paymentNumber }))!;
 }

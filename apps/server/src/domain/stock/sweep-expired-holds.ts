@@ -8,7 +8,7 @@ export const SWEEP_BATCH_SIZE = 300;
 
 /**
  * How long past its hold an order may stay 'paying' before the sweeper gives up on the payment and
- * releases the stock. A gateway redirect (3-D Secure, a wallet) can outlive the hold by a few minutes;
+ * releases the stock, once the reconciliation worker has asked the gateway about it since the hold ran out. A gateway redirect (3-D Secure, a wallet) can outlive the hold by a few minutes;
  * a payment that lands after this is a late payment (kept if stock remains, else refunded).
  */
 export const PAYING_GRACE_MINUTES = 30;
@@ -25,7 +25,13 @@ export async function sweepExpiredHolds(db: Db, limit = SWEEP_BATCH_SIZE): Promi
       orders: sql`
         SELECT id FROM orders
         WHERE (status IN ('holding', 'ready_checkout') AND expires_at <= now())
-           OR (status = 'paying' AND expires_at <= now() - make_interval(mins => ${PAYING_GRACE_MINUTES}))
+           OR (status = 'paying' AND expires_at <= now() - make_interval(mins => ${PAYING_GRACE_MINUTES})
+               -- Never while the payment may still land: every attempt in flight was asked after the
+               -- hold ran out (the reconciliation worker, ADR 026) and the gateway did not say paid.
+               AND NOT EXISTS (
+                 SELECT 1 FROM payments p
+                 WHERE p.order_id = orders.id AND p.status IN ('created', 'pending')
+                   AND (p.reconciled_at IS NULL OR p.reconciled_at < orders.expires_at)))
         ORDER BY expires_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED`,

@@ -12,26 +12,15 @@ import {
   timeChangeReservationParamsSchema,
   timeChangeResponseSchema,
 } from '@kippu/contract';
-import type { CheckoutDeps } from '../../domain/checkout/checkout.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 import { startTimeChange } from '../../domain/time-changes/start-time-change.ts';
 import { cancelTimeChange, checkoutTimeChange } from '../../domain/time-changes/time-change-checkout.ts';
 import { timeChangeDetails } from '../../domain/time-changes/time-change-details.ts';
 import { timeChangeOptions } from '../../domain/time-changes/time-change-options.ts';
 
-/** As the order checkout: a repeated top-up waits this long for the attempt in flight (ADR 017). */
-const WAIT_FOR_ATTEMPT_MS = 200_000;
-
 /** Change of date (ADR 029): options, the pending change, its top-up checkout and its cancellation. */
 export async function changeDateRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CheckoutDeps = {
-    db: app.db,
-    env: app.env,
-    payments: createPaymentRegistry(app.db, app.env),
-    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
-    log: app.log,
-  };
+  const deps = app.checkoutDeps;
 
   app.get(
     '/timechanges/:reservationToken',

@@ -9,18 +9,11 @@ import {
   reservationLookupResponseSchema,
   reservationTokenParamsSchema,
 } from '@kippu/contract';
-import { checkout, type CheckoutDeps } from '../../domain/checkout/checkout.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
+import { checkout } from '../../domain/checkout/checkout.ts';
 import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
 import { gtmData } from '../../domain/reservations/gtm-data.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
-
-/**
- * A repeated checkout waits this long for the attempt in flight: under the client's 240 000 ms time-out
- * (spec §9), above the worst gateway round (three calls of GATEWAY_TIMEOUT_MS's default 60 s).
- */
-const WAIT_FOR_ATTEMPT_MS = 200_000;
 
 /**
  * The reservation inquiry against guessing: per client (a script trying addresses) and per e-mail address
@@ -32,13 +25,7 @@ const INQUIRY_PER_EMAIL = { max: 10, timeWindow: '1 hour' };
 /** Checkout (ADR 017), the reservation inquiry and the analytics data of a completed order. */
 export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CheckoutDeps = {
-    db: app.db,
-    env: app.env,
-    payments: createPaymentRegistry(app.db, app.env),
-    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
-    log: app.log,
-  };
+  const deps = app.checkoutDeps;
 
   app.post(
     '/orders/checkout/:id',

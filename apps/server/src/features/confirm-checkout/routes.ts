@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutResponseSchema, confirmCheckoutBodySchema } from '@kippu/contract';
-import type { CheckoutDeps } from '../../domain/checkout/checkout.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
-
-/** Bounded like checkout's wait (features/checkout): under the client's 240 000 ms time-out (spec §9). */
-const WAIT_FOR_ATTEMPT_MS = 200_000;
 
 /**
  * POST /orders/confirmcheckout (spec §7, ADR 027): the browser back from a gateway asks for the result of
@@ -14,13 +9,7 @@ const WAIT_FOR_ATTEMPT_MS = 200_000;
  */
 export async function confirmCheckoutRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CheckoutDeps = {
-    db: app.db,
-    env: app.env,
-    payments: createPaymentRegistry(app.db, app.env),
-    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
-    log: app.log,
-  };
+  const deps = app.checkoutDeps;
 
   app.post(
     '/orders/confirmcheckout',

@@ -14,7 +14,7 @@ const cashierQuery = z.object({ AccessID: id, Token: id });
 const cashierBody = z.object({
   AccessID: id,
   Token: id,
-  answer: z.enum(['approve', 'decline', 'cancel', 'approve_lost_return']),
+  answer: z.enum(['approve', 'decline', 'cancel', 'approve_lost_return', 'approve_lost_all']),
 });
 
 /** The gateway's result notification arrives a moment after the browser leaves, and once more (a retry). */
@@ -87,10 +87,11 @@ export function gmoPageRoutes(fastify: FastifyInstance, simulator: GmoSimulator)
     { schema: { hide: true, body: cashierBody } },
     async (request, reply) => {
       const { AccessID: accessId, Token: token, answer } = request.body;
-      const lost = answer === 'approve_lost_return';
+      // approve_lost_all: neither the return nor the notifications arrive; only reconciliation finds it.
+      const lost = answer === 'approve_lost_return' || answer === 'approve_lost_all';
       const answered = await simulator.answerCashier(accessId, token, lost ? 'approve' : answer);
       if (!answered) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage());
-      notify(answered.result);
+      if (answer !== 'approve_lost_all') notify(answered.result);
       reply.header('cache-control', 'no-store');
       if (lost) return reply.type('text/html; charset=utf-8').send(lostReturnPage());
       const url = new URL(answered.retUrl, 'http://return.invalid');

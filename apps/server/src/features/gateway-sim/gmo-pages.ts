@@ -80,6 +80,7 @@ export function cashierPage(accessId: string, token: string, view: CashierView, 
   <button type="submit" name="answer" value="decline">残高不足で失敗する<small>Decline (insufficient balance)</small></button>
   <button type="submit" name="answer" value="cancel">キャンセル<small>Cancel</small></button>
   <button type="submit" name="answer" value="approve_lost_return">支払う（ショップに戻らない）<small>Approve, but the return to the shop gets lost</small></button>
+  <button type="submit" name="answer" value="approve_lost_all">支払う（戻りも通知も届かない）<small>Approve, but the return and the notifications get lost</small></button>
 </form>`,
   );
 }

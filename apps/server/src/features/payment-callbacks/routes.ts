@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paymentResultParamsSchema, paymentResultResponseSchema } from '@kippu/contract';
-import type { CompleteDeps } from '../../domain/checkout/complete-attempt.ts';
 import { paymentResult } from '../../domain/checkout/exe-payment.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 
 /** GET /payment-results/{paymentNumber}: the outcome of an attempt, for the payment-callback screens. */
 export async function paymentCallbackRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CompleteDeps = {
-    db: app.db,
-    env: app.env,
-    log: app.log,
-    payments: createPaymentRegistry(app.db, app.env),
-  };
+  const deps = app.checkoutDeps;
   app.get(
     '/payment-results/:id',
     { schema: { params: paymentResultParamsSchema, response: { 200: paymentResultResponseSchema } } },

@@ -10,7 +10,6 @@ import {
   recordDpayLogin,
   recordDpayResult,
 } from '../../domain/payments/dpay/dpay-flow.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 import { registerXsrfCheck } from '../../plugins/xsrf.ts';
 
 /* The carrier's returns have the carrier's shapes: their schemas live here, not in packages/contract. */
@@ -36,7 +35,7 @@ export async function dpayRoutes(fastify: FastifyInstance): Promise<void> {
     db: fastify.db,
     env: fastify.env,
     log: fastify.log,
-    payments: createPaymentRegistry(fastify.db, fastify.env),
+    payments: fastify.payments,
     dpay: gateway,
   };
 

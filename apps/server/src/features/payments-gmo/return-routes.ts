@@ -2,10 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentMethod } from '@kippu/contract';
-import type { CompleteDeps } from '../../domain/checkout/complete-attempt.ts';
 import { notificationFromGateway, returnFromGateway } from '../../domain/checkout/gateway-returns.ts';
 import { GMO_NOTIFY_PATH, GMO_REDIRECT_METHODS } from '../../domain/payments/gmo/gmo-paths.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 import { PAYMENT_RETURN_PREFIX } from '../../domain/payments/payment-returns.ts';
 
 const paymentNumberParams = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
@@ -26,12 +24,7 @@ const notification = z
  */
 export async function gmoReturnRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps: CompleteDeps = {
-    db: app.db,
-    env: app.env,
-    log: app.log,
-    payments: createPaymentRegistry(app.db, app.env),
-  };
+  const deps = app.checkoutDeps;
 
   const fieldsOf = (request: FastifyRequest) =>
     gatewayFields.safeParse({ ...(request.query as object), ...(request.body as object | undefined) }).data ??

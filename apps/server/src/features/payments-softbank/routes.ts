@@ -2,17 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tokenSchema } from '@kippu/contract';
 import { z } from 'zod';
-import type { CheckoutDeps } from '../../domain/checkout/checkout.ts';
 import { siteUrl } from '../../domain/links.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 import { SBPS_RETURN_PATHS, sbpsConfig } from '../../domain/payments/softbank/sbps-config.ts';
 import { sbpsHandoff } from '../../domain/payments/softbank/sbps-purchase.ts';
 import { receiveSbpsNotification, returnFromSbps } from '../../domain/payments/softbank/sbps-results.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { AUTO_SUBMIT_SCRIPT, formPostPage, messagePage } from '../../shared/form-post-page.ts';
-
-/** Bounded like checkout's wait (features/checkout). */
-const WAIT_FOR_ATTEMPT_MS = 200_000;
 
 const paymentParamsSchema = z.object({ paymentNumber: tokenSchema });
 const returnParamsSchema = z.object({
@@ -34,13 +29,7 @@ const gatewayFormSchema = z.record(z.string().max(64), z.string().max(2000));
 export async function softbankPaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const config = sbpsConfig(app.env);
-  const deps: CheckoutDeps = {
-    db: app.db,
-    env: app.env,
-    payments: createPaymentRegistry(app.db, app.env),
-    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
-    log: app.log,
-  };
+  const deps = app.checkoutDeps;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { siteUrl } from '../../domain/links.ts';
-import { createPaymentRegistry, stripeKeys } from '../../domain/payments/payment-registry.ts';
+import { stripeKeys } from '../../domain/payments/payment-registry.ts';
 import { applyStripeEvent, recordStripeReturn } from '../../domain/payments/stripe/stripe-callbacks.ts';
 import { STRIPE_PATHS } from '../../domain/payments/stripe/stripe-paths.ts';
 
@@ -27,7 +27,7 @@ const returnQuerySchema = z.object({
  */
 export async function stripePaymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.db, env: app.env, log: app.log, payments: createPaymentRegistry(app.db, app.env) };
+  const deps = app.checkoutDeps;
   const webhookSecret = stripeKeys(app.env)?.webhookSecret;
 
   // The signature covers the exact bytes Stripe sent: keep the body as text.

@@ -14,7 +14,6 @@ import { listFieldTemplates } from './services/list-field-templates.ts';
 import { listLanguages } from './services/list-languages.ts';
 import { listPaymentMethods } from './services/list-payment-methods.ts';
 import { listTexts } from './services/list-texts.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
 import { withPublicPaymentFields } from '../../domain/payments/public-payment-fields.ts';
 
 /** Site data changes rarely; a minute of caching takes the layout's start-up calls off the server. */
@@ -24,7 +23,6 @@ const tags = ['sites'];
 /** langs, texts, configurations, field_templates, paymentmethods: all scoped by the request's site. */
 export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const payments = createPaymentRegistry(app.db, app.env);
 
   // preHandler runs after validation, so a rejected query is not cached.
   app.addHook('preHandler', async (_request, reply) => {
@@ -65,7 +63,7 @@ export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { lang, channel } = request.query;
       const methods = await listPaymentMethods(app.db, request.site, channel, lang);
-      return withPublicPaymentFields(app.db, payments, request.site, methods);
+      return withPublicPaymentFields(app.db, app.payments, request.site, methods);
     },
   );
 }

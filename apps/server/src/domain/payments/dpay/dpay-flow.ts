@@ -93,7 +93,7 @@ export async function recordDpayLogin(
   if (!rows[0] || !sameText(rows[0].state, query.state))
     throw new AppError('invalid_request', 'state mismatch');
   if (query.error || !query.code) {
-    const after = await settleGatewayReturn(deps, attempt, { error: query.error ?? 'no_code' });
+    const after = await settleGatewayReturn(deps, attempt, { error: query.error ?? 'no_code' }, 'dpay_auth_return');
     const result = after.status === 'confirmed' ? 'success' : 'cancel';
     return siteUrl(deps.env, attempt.siteSlug, `/payment-callback/d_pay/${result}`);
   }
@@ -156,7 +156,7 @@ function callbackOf(attempt: FoundAttempt): string {
  */
 export async function recordDpayResult(deps: Deps, paymentNumber: string): Promise<string> {
   const attempt = await dpayAttempt(deps, paymentNumber);
-  const after = await settleGatewayReturn(deps, attempt, {});
+  const after = await settleGatewayReturn(deps, attempt, {}, 'browser_return');
   return siteUrl(deps.env, after.siteSlug, `/payment-callback/d_pay/${callbackOf(after)}`);
 }
 
@@ -167,6 +167,6 @@ export async function applyDpayNotification(deps: Deps, paymentToken: string): P
     WHERE a.payment_token = ${paymentToken}`);
   if (!rows[0]) return { settled: false };
   const attempt = await dpayAttempt(deps, rows[0].payment_number);
-  const after = await settleGatewayReturn(deps, attempt, {});
+  const after = await settleGatewayReturn(deps, attempt, {}, 'notification');
   return { settled: after.status !== 'pending' && after.status !== 'created' };
 }

@@ -47,6 +47,7 @@ export async function recordStripeReturn(
     deps,
     attempt,
     { payment_intent: paymentIntentId },
+    'browser_return',
     paymentIntentId,
   );
   return { siteSlug: after.siteSlug, method: after.method, result: resultOf(after) };
@@ -85,6 +86,6 @@ export async function applyStripeEvent(
     : await findReturnedAttempt(deps.db, { providerReference: intent.id });
   // Not ours (another integration on the same account): acknowledged, so Stripe stops sending it.
   if (!attempt || !STRIPE_METHODS.has(attempt.method)) return { settled: false };
-  await settleGatewayReturn(deps, attempt, { payment_intent: intent.id }, intent.id);
+  await settleGatewayReturn(deps, attempt, { payment_intent: intent.id }, 'webhook', intent.id);
   return { settled: true };
 }

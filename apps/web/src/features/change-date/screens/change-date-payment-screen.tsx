@@ -59,7 +59,11 @@ export default function ChangeDatePaymentScreen() {
               options={options}
               initialMethod={typeof saved?.method === 'string' ? saved.method : undefined}
               onSaved={(payment) => {
-                useTicketStore.getState().set({ changeDatePayment: { ...payment, timechangeToken } });
+                // The reservation too: a 3-D Secure return lands on the payment callback, which then knows
+                // the reserved answer is this change's (features/booking/payment-callbacks).
+                useTicketStore
+                  .getState()
+                  .set({ changeDatePayment: { ...payment, timechangeToken, reservationToken } });
                 navigate(paths.changeDatePaymentConfirm.getHref({ reservationToken, timechangeToken }));
               }}
             />

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job.ts';
+import { noteStockChange } from '../stock/stock-changes.ts';
+import { RECONCILE_BATCH_SIZE, reconcilePendingAttempts } from './reconcile-payments.ts';
+
+/** Once a minute: well inside RECONCILE_AGAIN_MINUTES, so a pending attempt is asked on time. */
+export const RECONCILE_INTERVAL_MS = 60_000;
+
+/** Runs the reconciliation worker while the app is up (ADR 026): started when ready, stopped on close. */
+export function registerPaymentReconciler(app: FastifyInstance): void {
+  let job: RepeatingJob | undefined;
+  app.addHook('onReady', async () => {
+    job = startRepeatingJob({
+      intervalMs: RECONCILE_INTERVAL_MS,
+      runOnce: async () => {
+        const asked = await reconcilePendingAttempts(app.checkoutDeps);
+        // A settled attempt may have sold or released stock (ADR 033).
+        if (asked > 0) noteStockChange();
+        return asked === RECONCILE_BATCH_SIZE;
+      },
+      onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}
