@@ -156,6 +156,20 @@ export const TEST_CARDS = {
   decline: SIMULATOR_TEST_CARDS.decline,
 } as const;
 
+/** The GMO-PG card entry on the payment screen (tokenised by the simulator's script on submit): fills it in. */
+export async function fillGmoCard(page: Page, lang: LangCode, card: string): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).fill(card);
+  await main
+    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_month'), exact: true })
+    .selectOption({ index: 3 });
+  await main
+    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_year'), exact: true })
+    .selectOption({ index: 3 });
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_cvc') }).fill('123');
+  await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
+}
+
 /**
  * Pays by card through the gateway simulator's token script and continues to confirm (`next`: the address
  * that follows, e.g. the change of date's payment confirm after its top-up form).
@@ -173,15 +187,7 @@ export async function payByCard(
   const gmoCard = main.locator('input[type="radio"][value="gmo_3ds"], input[type="radio"][value="gmo"]');
   const cardMethod = (await gmoCard.count()) > 0 ? gmoCard.first() : main.getByRole('radio').first();
   if (!(await cardMethod.isChecked())) await cardMethod.check();
-  await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).fill(card);
-  await main
-    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_month'), exact: true })
-    .selectOption({ index: 3 });
-  await main
-    .getByRole('combobox', { name: text(lang, 'payment_card_expiry_year'), exact: true })
-    .selectOption({ index: 3 });
-  await main.getByRole('textbox', { name: text(lang, 'payment_card_cvc') }).fill('123');
-  await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
+  await fillGmoCard(page, lang, card);
   await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
   await page.waitForURL(next);
 }
