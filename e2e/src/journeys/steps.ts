@@ -51,18 +51,13 @@ async function chooseDate(page: Page, lang: LangCode, date: string): Promise<voi
 /**
  * The order screen in either procedure (product before date, or date before product): chooses the
  * date `date`, the product named `product` (or the first one), the first time, then `tickets` of the
- * first ticket type, and continues. Answers once the next screen's address is reached.
+ * first ticket type, and continues (after `beforeContinue`, e.g. checking the filled-in screen). Answers once
+ * the next screen's address is reached.
  */
 export async function chooseTickets(
   page: Page,
   lang: LangCode,
-  options: {
-    date: string;
-    product?: RegExp;
-    tickets: number;
-    /** Runs with everything chosen, just before continuing (which holds the tickets). */
-    beforeContinue?: () => Promise<void>;
-  },
+  options: { date: string; product?: RegExp; tickets: number; beforeContinue?: () => Promise<void> },
 ): Promise<void> {
   const main = page.getByRole('main');
   const addOne = main.getByRole('button', { name: pattern(lang, 'order_add_one') });
@@ -175,11 +170,15 @@ export async function fillGmoCard(page: Page, lang: LangCode, card: string): Pro
   await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
 }
 
-/** Pays by card through the gateway simulator's token script and continues to confirm. */
+/**
+ * Pays by card through the gateway simulator's token script and continues to confirm (`next`: the address
+ * that follows, e.g. the change of date's payment confirm after its top-up form).
+ */
 export async function payByCard(
   page: Page,
   lang: LangCode,
   card: string = TEST_CARDS.success,
+  { next = /#\/confirm/ }: { next?: RegExp } = {},
 ): Promise<void> {
   const main = page.getByRole('main');
   // The GMO-PG card method where the site offers it (the test cards are the GMO simulator's): BORDERLESS now
@@ -190,7 +189,7 @@ export async function payByCard(
   if (!(await cardMethod.isChecked())) await cardMethod.check();
   await fillGmoCard(page, lang, card);
   await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
-  await page.waitForURL(/#\/confirm/);
+  await page.waitForURL(next);
 }
 
 /** On confirm: agrees to the terms and completes the purchase. */
