@@ -12,7 +12,7 @@ import {
   skipBrowserSuites,
   test,
 } from '../fixtures.ts';
-import { saveScreenshot } from '../screenshots.ts';
+import { expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import { orderRecord, paymentsOf } from './journey-database.ts';
 import {
@@ -110,8 +110,7 @@ async function checkScreen(
 ): Promise<void> {
   await settled(page);
   await expectNoAxeViolations(page);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `page width of ${name}`).toBeLessThanOrEqual(PHONE_390.viewport!.width);
+  await expectNoHorizontalOverflow(page);
   await saveScreenshot(page, `membership/${name}`, options);
   screens.push(name);
 }
