@@ -15,6 +15,14 @@ import { useTimeChange } from '../parts/use-time-change.ts';
 import '../../../shared/payments/payment.css';
 
 /**
+ * The top-up offers token-script cards (and free, when nothing is owed), as before. The change-of-date
+ * checkout would take any web method, but Stripe's 3-D Secure and the wallets' cashiers return through the
+ * booking's payment callbacks, whose failure answer names no date change yet (complete-attempt.ts:
+ * `is_time_change: false`), and carrier billing needs the booking's /d-pay-confirm (ADR 028).
+ */
+const TOP_UP_KINDS = ['card'] as const;
+
+/**
  * Payment (spec §2 `/tickets/changedate/payment/:reservationToken/timechange/:timechangeToken`, also
  * `?ref=c` after a declined top-up): the amount to pay and the site's methods for the web channel; the
  * chosen method and card token go to payment confirm.
@@ -29,7 +37,10 @@ export default function ChangeDatePaymentScreen() {
   const methods = useQuery(paymentMethodsQuery(lang, 'web'));
   const topUp = query.data?.top_up;
   const options = useMemo(
-    () => (topUp === undefined || !methods.data ? null : paymentOptions(methods.data, topUp)),
+    () =>
+      topUp === undefined || !methods.data
+        ? null
+        : paymentOptions(methods.data, topUp, { kinds: TOP_UP_KINDS }),
     [methods.data, topUp],
   );
   const saved = useTicketStore((state) => state.changeDatePayment);
