@@ -13,13 +13,7 @@ import type { PaymentValues } from '../../../shared/payments/payment-values.ts';
  * token, masked number; never the card itself), where checkout happens. A free order has nothing to
  * choose: it continues with `free`.
  */
-export function PaymentForm({
-  options,
-  now,
-}: {
-  options: PaymentOption[];
-  now?: () => Date;
-}) {
+export function PaymentForm({ options, now }: { options: PaymentOption[]; now?: () => Date }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const nextHref = useNextStep('payment');

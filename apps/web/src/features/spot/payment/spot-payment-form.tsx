@@ -4,25 +4,23 @@ import { useNavigate } from 'react-router';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
 import { PaymentMethodFields, usePaymentMethodForm } from '../../../shared/payments/payment-method-form.tsx';
 import type { PaymentOption } from '../../../shared/payments/payment-options.ts';
 import type { PaymentValues } from '../../../shared/payments/payment-values.ts';
-import { useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
+import { finishSpotPurchase, rememberSpotPaymentAway } from '../../../shared/purchase/spot-purchase.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate } from '../../../shared/validation/index.ts';
 import { checkoutSpotOrder, updateSpotOrder } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 
-/** Sends the browser to the gateway's page (3-D Secure challenge); it comes back through a payment callback. */
-function leaveForGateway(url: string) {
-  window.location.assign(url);
-}
-
 /**
- * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card.
- * Pay = PUT /spot/orders (address), the card turned into a one-time token by the gateway's script, then
- * checkout. Reserved: the purchase is remembered on this phone and the mail-sent screen shows (which ends
- * the spot order in progress: cleared here, this screen would first send the visitor back to the order).
+ * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card
+ * (the payment-method form shared with booking). Pay = PUT /spot/orders (address), the card turned into a
+ * one-time token (token script or Stripe.js), then checkout. Reserved: the purchase is remembered on this
+ * phone and the mail-sent screen shows (which ends the spot order in progress: cleared here, this screen
+ * would first send the visitor back to the order). Redirect: off to the gateway's page; the payment
+ * callback finishes the purchase the same way when it comes back.
  */
 export function SpotPaymentForm({
   orderToken,
@@ -65,19 +63,12 @@ export function SpotPaymentForm({
       });
       setPhase('leaving');
       if (result.status === 'redirect') {
+        // 3-D Secure or a wallet's cashier: the payment callback it returns to ends on the spot screens.
+        rememberSpotPaymentAway(result.payment_number);
         leaveForGateway(result.redirect_url);
         return;
       }
-      const product = order.main_product;
-      useSpotTokensStore.getState().addTicket({
-        reservationToken: result.reservation_token,
-        reservationNumber: result.reservation_number,
-        productName: product.product_name,
-        productType: product.sale_type,
-        startsAt: product.reservation_from,
-        endsAt: product.reservation_to,
-        count: product.quantity,
-      });
+      finishSpotPurchase(order, { token: result.reservation_token, number: result.reservation_number });
       navigate(paths.spotEmailSended.getHref({ reservationToken: result.reservation_token }), {
         replace: true,
       });
