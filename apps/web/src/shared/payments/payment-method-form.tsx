@@ -108,6 +108,7 @@ export function PaymentMethodFields({
   titleClassName,
   textClassName,
   idPrefix,
+  redirectTextKey = 'sbps_redirect_text',
   now = systemNow,
 }: {
   payment: PaymentMethodForm;
@@ -115,6 +116,8 @@ export function PaymentMethodFields({
   titleClassName: string;
   textClassName: string;
   idPrefix: string;
+  /** The gateway-page note: booking's says the page follows its confirm screen. */
+  redirectTextKey?: string;
   now?: () => Date;
 }) {
   const { t } = useTranslation();
@@ -166,7 +169,7 @@ export function PaymentMethodFields({
       ) : null}
       {chosen.kind === 'redirect' ? (
         <Panel id={`${idPrefix}-gateway-page`}>
-          <p className={textClassName}>{t('sbps_redirect_text')}</p>
+          <p className={textClassName}>{t(redirectTextKey)}</p>
         </Panel>
       ) : null}
       {chosen.kind === 'carrier' ? (

@@ -203,6 +203,8 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
     const user = userEvent.setup();
     await user.click(within(group).getByRole('radio', { name: 'PayPay' }));
     expect(screen.queryByRole('textbox', { name: 'Name on card' })).toBeNull();
+    // No confirm screen in the spot flow: the cashier comes next.
+    expect(screen.getByText(/^Next, you will pay on the payment service's own page/)).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
     await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
 

@@ -103,6 +103,7 @@ export function SpotPaymentForm({
         titleClassName="spot-panel__title"
         textClassName="spot-panel__text"
         idPrefix="spot"
+        redirectTextKey="spot_redirect_text"
         now={now}
       />
       <div className="spot-bar">
