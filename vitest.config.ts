@@ -46,6 +46,9 @@ export default defineConfig({
           globalSetup: ['e2e/src/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // expect.poll waits for the page like a locator does (fixtures' 15 s), not vitest's 1 s: on a
+          // loaded CI machine a ticket page's QR codes took longer than 1 s to draw. Speed is the benchmarks'.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },

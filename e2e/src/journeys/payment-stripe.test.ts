@@ -65,7 +65,9 @@ describe.skipIf(skipBrowserSuites)('Stripe and d払い on BORDERLESS (ADR 028)',
       await page.waitForURL(/#\/payment-callback\/stripe_secure\/failure/);
       expect(await orderRecord(orderToken)).toMatchObject({ status: 'ready_checkout', payments: ['failed'] });
 
-      await page.goto(page.url().replace(/#.*$/, '#/payment'));
+      // The retry dialog's button leads back to payment, as the visitor goes.
+      await page.getByRole('dialog').getByRole('button', { name: text(lang, 'payment_retry_ok') }).click();
+      await page.waitForURL(/#\/payment$/);
       await payWithStripe(page, lang, screens);
       await page.waitForURL(/\/simulator\/stripe\/3ds\//);
       await page.getByRole('button', { name: /Complete authentication/ }).click();

@@ -52,12 +52,21 @@ export async function completeAttempt(
   );
 }
 
-type OrderOf = { order_token: string; channel: string; status: string; lapsed: boolean };
+type OrderOf = {
+  order_token: string;
+  channel: string;
+  status: string;
+  lapsed: boolean;
+  time_change_token: string | null;
+  time_change_status: string | null;
+  old_reservation_token: string | null;
+};
 
 /**
  * The spec's failure answer (§8: can_retry, order_token, error, is_time_change, old_reservation_token,
  * time_change_token, sales_channel) for an attempt that did not end in a reservation. The visitor may
- * retry while the order still waits for payment; a date change is not paid through here yet.
+ * retry while the order still waits for payment (and, for a change of date's top-up, while the change is
+ * pending): the time-change fields send them back to the change's payment page (spec §4).
  */
 export async function paymentFailure(
   deps: Pick<CompleteDeps, 'db'>,
@@ -65,14 +74,25 @@ export async function paymentFailure(
   error: AppError,
 ): Promise<AppError> {
   const { rows } = await deps.db.execute<OrderOf>(sql`
-    SELECT order_token, channel, status, expires_at <= now() AS lapsed FROM orders WHERE id = ${attempt.orderId}`);
+    SELECT o.order_token, o.channel, o.status, o.expires_at <= now() AS lapsed,
+           tc.timechange_token AS time_change_token, tc.status AS time_change_status,
+           r.reservation_token AS old_reservation_token
+    FROM orders o
+    LEFT JOIN time_changes tc ON tc.order_id = o.id
+    LEFT JOIN reservations r ON r.id = tc.reservation_id
+    WHERE o.id = ${attempt.orderId}`);
   const order = rows[0]!;
+  const isTimeChange = order.time_change_token !== null;
   const fields: Omit<PaymentFailure, 'error'> = {
-    can_retry: order.status === 'ready_checkout' && !order.lapsed && error.code === 'payment_api_failure',
+    can_retry:
+      order.status === 'ready_checkout' &&
+      !order.lapsed &&
+      error.code === 'payment_api_failure' &&
+      (!isTimeChange || order.time_change_status === 'pending'),
     order_token: order.order_token,
-    is_time_change: false,
-    old_reservation_token: null,
-    time_change_token: null,
+    is_time_change: isTimeChange,
+    old_reservation_token: order.old_reservation_token,
+    time_change_token: order.time_change_token,
     sales_channel: order.channel,
   };
   return new AppError(error.code, error.message, fields);

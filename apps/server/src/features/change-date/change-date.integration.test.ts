@@ -10,6 +10,7 @@ import {
   stockOf,
 } from '../../../test/checkout-support.ts';
 import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+import { answerChallenge, exePayment, postReturn } from '../../../test/gmo-redirect-support.ts';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH } from '../../../test/order-support.ts';
 import type { App } from '../../app.ts';
@@ -253,6 +254,51 @@ describe('change of date (ADR 029)', () => {
     expect(paid.json()).toMatchObject({ status: 'reserved' });
     expect(await stockOf(ctx.db, dear.spanIds[0]!)).toEqual({ held: 0, sold: 2 });
     expect(await stockOf(ctx.db, cheap.spanIds[0]!)).toEqual({ held: 0, sold: 0 });
+  });
+
+  it('a top-up by 3-D Secure: a failed challenge answers the time-change fields (back to the change’s payment); passed, it completes', async () => {
+    const cheap = await changeableProduct(ctx.db, [3000, 1000], [inDays(5)]);
+    const dear = await changeableProduct(ctx.db, [5000, 2000], [inDays(12)]);
+    const { token } = await purchase(ctx.app, ctx.db, cheap, 1);
+    const change = (await postChange(ctx.app, token, dear.spanIds[0]!)).json<{ timechange_token: string }>()
+      .timechange_token;
+    const challenge = async () => {
+      const res = await postChangeCheckout(ctx.app, token, change, {
+        payment_method_type: 'gmo_3ds',
+        token: await cardToken(ctx.app, CARDS.challenge),
+      });
+      expect(res.json()).toMatchObject({ status: 'redirect' });
+      return res.json<{ redirect_url: string }>().redirect_url;
+    };
+
+    const first = await answerChallenge(ctx.app, await challenge(), 'fail');
+    await postReturn(ctx.app, first.returnUrl, `AccessID=${first.accessId}`);
+    const failed = await exePayment(ctx.app, first.accessId);
+    expect(failed.statusCode).toBe(502);
+    const { orderId } = await changeRow(ctx.db, change);
+    const { rows } = await ctx.db.execute<{ order_token: string }>(
+      sql`SELECT order_token FROM orders WHERE id = ${orderId}`,
+    );
+    expect(failed.json()).toEqual({
+      error: 'payment_api_failure',
+      can_retry: true,
+      order_token: rows[0]!.order_token,
+      is_time_change: true,
+      old_reservation_token: token,
+      time_change_token: change,
+      sales_channel: 'web',
+    });
+
+    const second = await answerChallenge(ctx.app, await challenge(), 'pass');
+    await postReturn(ctx.app, second.returnUrl, `AccessID=${second.accessId}`);
+    const passed = await exePayment(ctx.app, second.accessId);
+    expect(passed.json()).toMatchObject({ status: 'reserved', reservation_token: token });
+    expect(await changeRow(ctx.db, change)).toMatchObject({ status: 'done' });
+    expect(await stockOf(ctx.db, dear.spanIds[0]!)).toEqual({ held: 0, sold: 1 });
+    expect((await paymentsOf(ctx.db, orderId)).map((payment) => payment.status)).toEqual([
+      'failed',
+      'confirmed',
+    ]);
   });
 
   it('a pending change that expires gives the new slot its stock back and can no longer complete', async () => {

@@ -6,6 +6,7 @@ import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
 import { finishSpotPurchase, spotOrderAwayForPayment } from '../../../shared/purchase/spot-purchase.ts';
 import { orderForCompletion } from './api/payment-calls.ts';
@@ -41,6 +42,14 @@ export function usePaymentOutcome() {
   };
 
   const reserved = async (result: Reserved) => {
+    // A change of date's top-up came back from 3-D Secure: its own complete screen, not the booking's.
+    const change = useTicketStore.getState().changeDatePayment as { reservationToken?: string } | null;
+    if (change?.reservationToken === result.reservation_token) {
+      navigate(paths.changeDateComplete.getHref({ reservationToken: result.reservation_token }), {
+        replace: true,
+      });
+      return;
+    }
     const store = useCoreStore.getState();
     const reservation = { token: result.reservation_token, number: result.reservation_number };
     const spotOrderToken = spotOrderAwayForPayment();

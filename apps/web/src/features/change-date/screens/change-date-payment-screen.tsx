@@ -16,9 +16,10 @@ import '../../../shared/payments/payment.css';
 
 /**
  * The top-up offers token-script cards (and free, when nothing is owed), as before. The change-of-date
- * checkout would take any web method, but Stripe's 3-D Secure and the wallets' cashiers return through the
- * booking's payment callbacks, whose failure answer names no date change yet (complete-attempt.ts:
- * `is_time_change: false`), and carrier billing needs the booking's /d-pay-confirm (ADR 028).
+ * checkout would take any web method, but only cards are shown to complete (a GMO 3-D Secure challenge
+ * too: change-date.integration.test.ts). Stripe's return carries no payment number and the change's
+ * confirm keeps none for the callback (finish-change.ts); wallets are untested for a top-up; carrier
+ * billing needs the booking's /d-pay-confirm (ADR 028).
  */
 const TOP_UP_KINDS = ['card'] as const;
 
@@ -70,7 +71,11 @@ export default function ChangeDatePaymentScreen() {
               options={options}
               initialMethod={typeof saved?.method === 'string' ? saved.method : undefined}
               onSaved={(payment) => {
-                useTicketStore.getState().set({ changeDatePayment: { ...payment, timechangeToken } });
+                // The reservation too: a 3-D Secure return lands on the payment callback, which then knows
+                // the reserved answer is this change's (features/booking/payment-callbacks).
+                useTicketStore
+                  .getState()
+                  .set({ changeDatePayment: { ...payment, timechangeToken, reservationToken } });
                 navigate(paths.changeDatePaymentConfirm.getHref({ reservationToken, timechangeToken }));
               }}
             />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
+import { BuyMoreLink } from '../buy-more-link.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 
 /**
@@ -12,7 +13,6 @@ import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 export default function SpotEmailSendedScreen() {
   const { t } = useTranslation();
   const { reservationToken = '' } = useParams();
-  const qrToken = useSpotStore((state) => state.qrToken);
   // The purchase is done: the spot order in progress ends here (its QR token stays for "buy more").
   useEffect(() => {
     useSpotStore.getState().set({
@@ -43,14 +43,7 @@ export default function SpotEmailSendedScreen() {
           <Link className="button button--secondary" to={paths.spotTicketInquiry.getHref()}>
             {t('spot_my_tickets_link')}
           </Link>
-          {qrToken ? (
-            <Link
-              className="button button--secondary"
-              to={paths.spot.getHref(undefined, { qr_token: qrToken })}
-            >
-              {t('complete_buy_more')}
-            </Link>
-          ) : null}
+          <BuyMoreLink />
         </div>
       </SpotPanel>
     </SpotFrame>

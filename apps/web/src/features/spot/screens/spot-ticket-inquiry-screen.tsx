@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { useSpotStore } from '../../../shared/stores/spot-store.ts';
+import { BuyMoreLink } from '../buy-more-link.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 import { SpotTicketList } from '../spot-ticket-list.tsx';
 
 /** `/spot/ticket-inquiry`: the spot tickets bought on this phone, kept in local storage (spec §3). */
 export default function SpotTicketInquiryScreen() {
   const { t } = useTranslation();
-  const qrToken = useSpotStore((state) => state.qrToken);
   return (
     <SpotFrame title={t('screen_spot_ticket_inquiry_title')}>
       <SpotPanel title={t('spot_my_tickets_title')} id="spot-my-tickets">
@@ -20,14 +19,7 @@ export default function SpotTicketInquiryScreen() {
           <Link className="button button--secondary" to={paths.reservationInquiry.getHref()}>
             {t('complete_find_booking')}
           </Link>
-          {qrToken ? (
-            <Link
-              className="button button--secondary"
-              to={paths.spot.getHref(undefined, { qr_token: qrToken })}
-            >
-              {t('complete_buy_more')}
-            </Link>
-          ) : null}
+          <BuyMoreLink />
         </div>
       </SpotPanel>
     </SpotFrame>
