@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerErrorNavigator, type ErrorDestination } from '../shared/api/error-navigation.ts';
-import { spotOrderAwayForPayment } from '../shared/purchase/spot-purchase.ts';
+import { spotOrderAwayForPayment } from '../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
 import { paths } from './paths.ts';

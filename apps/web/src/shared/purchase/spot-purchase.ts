@@ -1,5 +1,4 @@
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
-import { useCoreStore } from '../stores/core-store.ts';
 import { useSpotStore, useSpotTokensStore } from '../stores/spot-store.ts';
 import type { Reservation } from './finish-purchase.ts';
 
@@ -19,26 +18,4 @@ export function finishSpotPurchase(order: TemporaryOrder, reservation: Reservati
     count: product.quantity,
   });
   useSpotStore.getState().set({ paymentNumber: null });
-}
-
-/**
- * The spot checkout answered `redirect`: before the browser leaves, the payment number is kept as the
- * spot order's and as the last payment that left (core `paymentNumber`, which the callbacks read when a
- * return does not carry it, as Stripe's does not). A booking checkout that leaves later overwrites only
- * the latter, so the callbacks know whose return it is.
- */
-export function rememberSpotPaymentAway(paymentNumber: string): void {
-  useSpotStore.getState().set({ paymentNumber });
-  useCoreStore.getState().set({ paymentNumber });
-}
-
-/**
- * The spot order a payment callback is finishing: the one whose payment was the last to leave for a
- * gateway's page from this browser, or null when the return is the booking's.
- */
-export function spotOrderAwayForPayment(): string | null {
-  const { orderToken, paymentNumber } = useSpotStore.getState();
-  return orderToken && paymentNumber && paymentNumber === useCoreStore.getState().paymentNumber
-    ? orderToken
-    : null;
 }

@@ -11,7 +11,7 @@ export type SpotState = {
   qrToken: string | null;
   /**
    * The payment number of this spot order's checkout while it is away on a gateway's page (3-D Secure, a
-   * wallet's cashier): the payment callbacks finish it on the spot screens (shared/purchase/spot-purchase.ts).
+   * wallet's cashier): the payment callbacks finish it on the spot screens (shared/stores/spot-payment-away.ts).
    */
   paymentNumber: string | null;
 };

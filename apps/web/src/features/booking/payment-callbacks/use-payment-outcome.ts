@@ -8,7 +8,8 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
-import { finishSpotPurchase, spotOrderAwayForPayment } from '../../../shared/purchase/spot-purchase.ts';
+import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
+import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
 import { orderForCompletion } from './api/payment-calls.ts';
 
 type Reserved = Extract<CheckoutResponse, { status: 'reserved' }>;

@@ -4,7 +4,8 @@ import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { serverErrorCode } from '../../../shared/api/api-error.ts';
 import { finishPurchase } from '../../../shared/purchase/finish-purchase.ts';
-import { finishSpotPurchase, spotOrderAwayForPayment } from '../../../shared/purchase/spot-purchase.ts';
+import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
+import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { confirmCheckout, paidOrder } from './sbps3ds-calls.ts';
 
