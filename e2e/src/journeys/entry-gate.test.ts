@@ -1,44 +1,17 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LangCode } from '@kippu/contract';
 import type { Browser, Page } from 'playwright-core';
-import QRCode from 'qrcode';
-import { launchBrowser } from '../browser.ts';
 import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
+import {
+  authoriseGate,
+  checkInResult as result,
+  closeBrowser,
+  launchCameraBrowser,
+  qrVideo,
+  removeVideo,
+} from './gate-camera.ts';
 import { chooseTickets, completePurchase, confirmMail, newVisitor, signIn, tokyoDate } from './steps.ts';
-
-/** The demo's gate key (README "Entry gate"; apps/server/src/seed/demo-gate-keys.ts). */
-const DEMO_GATE_KEY = 'KG1-DEMOGATEDEMOGATEDEMOGATEDEMOGATE';
-const WIDTH = 640;
-const HEIGHT = 480;
-
-/**
- * A camera picture for Chromium's fake capture device: the QR code of `payload`, black on white in the
- * middle of a 640×480 frame, as a YUV4MPEG2 (4:2:0) file of a few identical frames (Chromium loops it).
- */
-async function qrVideo(payload: string): Promise<string> {
-  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
-  const modules = qr.modules.size;
-  const scale = Math.floor(Math.min(WIDTH, HEIGHT) / (modules + 8));
-  const left = Math.floor((WIDTH - modules * scale) / 2);
-  const top = Math.floor((HEIGHT - modules * scale) / 2);
-  const luma = Buffer.alloc(WIDTH * HEIGHT, 235);
-  for (let y = 0; y < modules * scale; y += 1) {
-    for (let x = 0; x < modules * scale; x += 1) {
-      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale)))
-        luma[(top + y) * WIDTH + left + x] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
-  const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
-  const file = join(await mkdtemp(join(tmpdir(), 'kippu-gate-')), 'qr.y4m');
-  await writeFile(file, Buffer.concat([header, ...Array.from({ length: 10 }, () => frame)]));
-  return file;
-}
 
 /**
  * Two tickets of DEMO's free preview (no card: the card journeys are the payments issue's) for the day after
@@ -81,8 +54,6 @@ async function settle(page: Page, name: string) {
   await saveScreenshot(page, `entry-gate/${name}`);
 }
 
-const result = (page: Page) => page.locator('.check-in-outcome').getAttribute('data-result');
-
 /**
  * Issue 10, the entry gate (ADR 030), at phone width in Japanese and in English: a visitor gets two tickets
  * (DEMO's free preview); a gate device is authorised with the demo key and reads the first ticket's QR code through
@@ -94,17 +65,19 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
   test.for<LangCode>(['ja', 'en'])(
     'read_qr by camera and tap_ticket, in %s',
     { timeout: 240_000 },
-    async (lang, { newPage }) => {
+    async (lang, { newPage, onTestFinished }) => {
       const visitor = await newPage(PHONE);
       const { token, tickets } = await buyTwoTickets(visitor, lang);
 
+      const video = await qrVideo(tickets[0]!.qr);
       let gateBrowser: Browser | undefined;
+      // Closed even when the test times out with a step still waiting (the finally below never runs then).
+      onTestFinished(async () => {
+        await closeBrowser(gateBrowser);
+        await removeVideo(video);
+      });
       try {
-        gateBrowser = await launchBrowser([
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          `--use-file-for-fake-video-capture=${await qrVideo(tickets[0]!.qr)}`,
-        ]);
+        gateBrowser = await launchCameraBrowser(video);
         const context = await gateBrowser.newContext({
           ...PHONE,
           baseURL: new URL(visitor.url()).origin,
@@ -121,9 +94,7 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
         await keyField.fill('KG1-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
         await gate.getByRole('button', { name: text(lang, 'gate_key_submit') }).click();
         await expect.poll(() => gate.getByRole('alert').innerText()).toBe(text(lang, 'gate_key_refused'));
-        await keyField.fill(DEMO_GATE_KEY);
-        await gate.getByRole('button', { name: text(lang, 'gate_key_submit') }).click();
-        await gate.getByText(text(lang, 'gate_device', { label: 'Demo gate' })).waitFor();
+        await authoriseGate(gate, lang);
         await settle(gate, `${lang}-02-gate-ready`);
 
         // read_qr: the camera shows the first ticket's code.
@@ -170,7 +141,8 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
         await settle(visitor, `${lang}-10-tap-used`);
         expect(pageErrors).toEqual([]);
       } finally {
-        await gateBrowser?.close();
+        await closeBrowser(gateBrowser);
+        await removeVideo(video);
       }
     },
   );

@@ -25,7 +25,8 @@ import {
 const LANGS: LangCode[] = ['ja', 'en'];
 
 describe.skipIf(skipBrowserSuites)('journey screenshots at phone width', () => {
-  test.for(LANGS)('every screen of a purchase in %s', async (lang, { newPage }) => {
+  // A whole purchase with a screenshot and an axe run on every screen: about 60 s on a quiet machine.
+  test.for(LANGS)('every screen of a purchase in %s', { timeout: 180_000 }, async (lang, { newPage }) => {
     const page = await newPage(PHONE);
     const visitor = newVisitor(lang, `screens-${lang}`);
     const main = page.getByRole('main');

@@ -51,12 +51,13 @@ async function chooseDate(page: Page, lang: LangCode, date: string): Promise<voi
 /**
  * The order screen in either procedure (product before date, or date before product): chooses the
  * date `date`, the product named `product` (or the first one), the first time, then `tickets` of the
- * first ticket type, and continues. Answers once the next screen's address is reached.
+ * first ticket type, and continues (after `beforeContinue`, e.g. checking the filled-in screen). Answers once
+ * the next screen's address is reached.
  */
 export async function chooseTickets(
   page: Page,
   lang: LangCode,
-  options: { date: string; product?: RegExp; tickets: number },
+  options: { date: string; product?: RegExp; tickets: number; beforeContinue?: () => Promise<void> },
 ): Promise<void> {
   const main = page.getByRole('main');
   const addOne = main.getByRole('button', { name: pattern(lang, 'order_add_one') });
@@ -79,6 +80,7 @@ export async function chooseTickets(
     }
   }
   for (let i = 0; i < options.tickets; i++) await addOne.first().click();
+  await options.beforeContinue?.();
   await main.getByRole('button', { name: text(lang, 'order_continue'), exact: true }).click();
   await page.waitForURL(/#\/(sign-in|membership-login|payment)/);
 }
@@ -154,19 +156,9 @@ export const TEST_CARDS = {
   decline: SIMULATOR_TEST_CARDS.decline,
 } as const;
 
-/** Pays by card through the gateway simulator's token script and continues to confirm. */
-export async function payByCard(
-  page: Page,
-  lang: LangCode,
-  card: string = TEST_CARDS.success,
-): Promise<void> {
+/** The GMO-PG card entry on the payment screen (tokenised by the simulator's script on submit): fills it in. */
+export async function fillGmoCard(page: Page, lang: LangCode, card: string): Promise<void> {
   const main = page.getByRole('main');
-  // The GMO-PG card method where the site offers it (the test cards are the GMO simulator's): BORDERLESS now
-  // lists stripe_secure first, whose flow these steps do not play.
-  await main.getByRole('radio').first().waitFor();
-  const gmoCard = main.locator('input[type="radio"][value="gmo_3ds"], input[type="radio"][value="gmo"]');
-  const cardMethod = (await gmoCard.count()) > 0 ? gmoCard.first() : main.getByRole('radio').first();
-  if (!(await cardMethod.isChecked())) await cardMethod.check();
   await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).fill(card);
   await main
     .getByRole('combobox', { name: text(lang, 'payment_card_expiry_month'), exact: true })
@@ -176,8 +168,28 @@ export async function payByCard(
     .selectOption({ index: 3 });
   await main.getByRole('textbox', { name: text(lang, 'payment_card_cvc') }).fill('123');
   await main.getByRole('textbox', { name: text(lang, 'payment_card_name') }).fill('HANAKO YAMADA');
+}
+
+/**
+ * Pays by card through the gateway simulator's token script and continues to confirm (`next`: the address
+ * that follows, e.g. the change of date's payment confirm after its top-up form).
+ */
+export async function payByCard(
+  page: Page,
+  lang: LangCode,
+  card: string = TEST_CARDS.success,
+  { next = /#\/confirm/ }: { next?: RegExp } = {},
+): Promise<void> {
+  const main = page.getByRole('main');
+  // The GMO-PG card method where the site offers it (the test cards are the GMO simulator's): BORDERLESS now
+  // lists stripe_secure first, whose flow these steps do not play.
+  await main.getByRole('radio').first().waitFor();
+  const gmoCard = main.locator('input[type="radio"][value="gmo_3ds"], input[type="radio"][value="gmo"]');
+  const cardMethod = (await gmoCard.count()) > 0 ? gmoCard.first() : main.getByRole('radio').first();
+  if (!(await cardMethod.isChecked())) await cardMethod.check();
+  await fillGmoCard(page, lang, card);
   await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
-  await page.waitForURL(/#\/confirm/);
+  await page.waitForURL(next);
 }
 
 /** On confirm: agrees to the terms and completes the purchase. */

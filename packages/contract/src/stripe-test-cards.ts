@@ -1,3 +1,5 @@
+import type { LangCode } from './enums.ts';
+
 /**
  * The Stripe simulator's test cards (README "Payments and the gateway simulator", ADR 028): Stripe's own
  * test numbers, so the same cards work against a real Stripe test account. Any future expiry, any 3-digit
@@ -26,3 +28,17 @@ export const DPAY_TEST_ACCOUNTS = {
   decline: 'docomo-decline',
   insufficientFunds: 'docomo-limit',
 } as const;
+
+/**
+ * How the simulator's card Element (its Stripe.js) labels its three inputs, per page language, as Stripe
+ * localises its own Element: number, expiry, security code. The script and the browser journeys read them
+ * from here.
+ */
+export const STRIPE_SIMULATOR_ELEMENT_LABELS: Record<LangCode, readonly [string, string, string]> = {
+  ja: ['カード番号', '有効期限 (MM / YY)', 'セキュリティコード'],
+  en: ['Card number', 'Expiration date (MM / YY)', 'Security code'],
+  'zh-hans': ['卡号', '有效期 (MM / YY)', '安全码'],
+  kr: ['카드 번호', '유효기간 (MM / YY)', '보안 코드'],
+  'zh-hant': ['卡號', '有效期限 (MM / YY)', '安全碼'],
+  th: ['หมายเลขบัตร', 'วันหมดอายุ (MM / YY)', 'รหัสความปลอดภัย'],
+};

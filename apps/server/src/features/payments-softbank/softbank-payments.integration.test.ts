@@ -130,7 +130,10 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     const { slot, order, paymentNumber, page } = await start('softbank_3ds');
     const returnPage = await submitGatewayPage(ctx.app, page, { choice: 'cancel' });
     expect(formOf(returnPage).action).toContain('/cancel');
-    await returnToShop(ctx.app, returnPage);
+    // Not the 3-D Secure check's screen (a failure) but the callback screen that says the visitor cancelled.
+    expect(await returnToShop(ctx.app, returnPage)).toBe(
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+    );
     expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(502);
     await expectPayAgain(order, slot.spanId);
     expect(await gatewayStatus(order.id)).toEqual(['cancelled']);

@@ -1,3 +1,5 @@
+import { STRIPE_SIMULATOR_ELEMENT_LABELS } from '@kippu/contract/stripe-test-cards';
+
 /**
  * The simulator's counterpart of Stripe.js (https://js.stripe.com/v3), the part Kippu's payment screen uses:
  *
@@ -12,13 +14,16 @@
  * /v1/payment_methods with the publishable key, never to our API. Plain ES5, served from our own origin.
  */
 export function stripeJsScript(apiBase: string): string {
+  // Keyed by the locales Stripe.js takes (the payment screen passes zh-TW for zh-hant, ko for kr).
+  const of = STRIPE_SIMULATOR_ELEMENT_LABELS;
   const labels = {
-    ja: ['カード番号', '有効期限 (MM / YY)', 'セキュリティコード'],
-    en: ['Card number', 'Expiration date (MM / YY)', 'Security code'],
-    'zh-hans': ['卡号', '有效期 (MM / YY)', '安全码'],
-    ko: ['카드 번호', '유효기간 (MM / YY)', '보안 코드'],
-    'zh-hant': ['卡號', '有效期限 (MM / YY)', '安全碼'],
-    th: ['หมายเลขบัตร', 'วันหมดอายุ (MM / YY)', 'รหัสความปลอดภัย'],
+    ja: of.ja,
+    en: of.en,
+    zh: of['zh-hans'],
+    ko: of.kr,
+    'zh-TW': of['zh-hant'],
+    'zh-HK': of['zh-hant'],
+    th: of.th,
   };
   return `/* Kippu gateway simulator: Stripe.js (test cards only; see the README). */
 (function () {
@@ -27,8 +32,6 @@ export function stripeJsScript(apiBase: string): string {
   var LABELS = ${JSON.stringify(labels)};
   function labelsOf(locale) {
     var key = String(locale || 'en');
-    if (key === 'kr') key = 'ko';
-    if (key === 'zh') key = 'zh-hans';
     return LABELS[key] || LABELS[key.split('-')[0]] || LABELS.en;
   }
   function input(name, label, autocomplete, size) {

@@ -68,7 +68,7 @@ export interface SbpsReturn {
  * The browser is back from the gateway (success, cancel or error URL). Its form is not believed: the
  * gateway is asked (confirmCheckout → the provider's status query) and the outcome settled once. SoftBank
  * 3-D Secure goes on to `/payment-callback/sbps3ds`, whose screen confirms again by POST
- * /orders/confirmcheckout (idempotent) and shows the result; the other methods to
+ * /orders/confirmcheckout (idempotent) and shows the result; the other methods, and a cancel of any, to
  * `/payment-callback/{method}/{result}`.
  */
 export async function returnFromSbps(
@@ -96,8 +96,10 @@ export async function returnFromSbps(
     status = result === 'success' ? 'error' : result;
   }
   const query = `payment_number=${encodeURIComponent(paymentNumber)}`;
+  // A cancel on the gateway's page is no 3-D Secure return: it goes where every method's cancel goes, whose
+  // screen tells the visitor they cancelled (the 3-D Secure screen could only say the payment failed).
   const hashPath =
-    attempt.method === 'softbank_3ds'
+    attempt.method === 'softbank_3ds' && result !== 'cancel'
       ? `/payment-callback/sbps3ds?${query}`
       : `/payment-callback/${attempt.method}/${status}?${query}`;
   return { slug: site.slug, hashPath };

@@ -17,8 +17,9 @@ export function finishChange(
     window.location.assign(answer.redirect_url);
     return false;
   }
-  // The ticket page (and its new QR codes) and the change's own answers must be read again.
-  void queryClient.invalidateQueries({ queryKey: ['tickets'] });
+  // The ticket page must be read again: its cached answer is forgotten, not merely marked stale, or "Show my
+  // ticket" would first draw the old visit and its QR codes, which no longer admit, until the new answer came.
+  queryClient.removeQueries({ queryKey: ['tickets'] });
   void queryClient.invalidateQueries({ queryKey: ['timechanges'] });
   // The change's data is cleared by the complete screen: clearing the payment here would send the
   // payment-confirm screen, still mounted, back to payment before the navigation to complete.
