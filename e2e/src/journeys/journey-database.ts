@@ -82,14 +82,14 @@ export interface SpotPoster {
 }
 
 /**
- * A day ticket of RUINS sold on the spot channel, open today and tomorrow (Tokyo) whatever the hour of
- * the run, with a valid poster token: what `npm run spot-qr` gives staff, made for one journey. (The demo's
- * timed slots of today may all have started when the journey runs late in the evening.)
+ * A day ticket of RUINS (or `site`) sold on the spot channel, open today and tomorrow (Tokyo) whatever the
+ * hour of the run, with a valid poster token: what `npm run spot-qr` gives staff, made for one journey.
+ * (The demo's timed slots of today may all have started when the journey runs late in the evening.)
  */
-export async function spotDayTicket(capacity = 30): Promise<SpotPoster> {
+export async function spotDayTicket(capacity = 30, site = 'RUINS'): Promise<SpotPoster> {
   const [product] = await query<{ id: number; uuid: string }>(
     `INSERT INTO products (uuid, site_code, product_type, names, descriptions, cautions, sale_channels, position)
-     VALUES (gen_random_uuid(), 'RUINS', 'date', $1, $2, $3, '{web,spot}', 90) RETURNING id, uuid`,
+     VALUES (gen_random_uuid(), $4, 'date', $1, $2, $3, '{web,spot}', 90) RETURNING id, uuid`,
     [
       SIX(
         '遺跡庭園 当日券',
@@ -108,6 +108,7 @@ export async function spotDayTicket(capacity = 30): Promise<SpotPoster> {
         'เข้าชมได้ตลอดวันนี้',
       ),
       SIX('', '', '', '', '', ''),
+      site,
     ],
   );
   await query(
@@ -128,8 +129,8 @@ export async function spotDayTicket(capacity = 30): Promise<SpotPoster> {
   const qrToken = `e2e${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.slice(0, 22);
   await query(
     `INSERT INTO spot_qr_tokens (site_code, product_id, token, expires_at)
-     VALUES ('RUINS', $1, $2, now() + interval '1 day')`,
-    [product!.id, qrToken],
+     VALUES ($3, $1, $2, now() + interval '1 day')`,
+    [product!.id, qrToken, site],
   );
   return { productUuid: product!.uuid, qrToken, capacity };
 }

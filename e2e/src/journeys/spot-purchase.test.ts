@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { LangCode } from '@kippu/contract';
+import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import {
   describe,
   expect,
@@ -61,6 +62,28 @@ async function buyAtTheVenue(page: Page, lang: LangCode, qrToken: string, shots:
   if (shots) await saveScreenshot(page, `spot/${lang}-3-mail-sent`);
 }
 
+/** Holds one adult ticket on `slug`'s spot poster and fills the e-mail address on the payment screen. */
+async function holdOneAtTheVenue(page: Page, slug: string, qrToken: string) {
+  await openPage(page, `/${slug}/?lang=en#/spot?qr_token=${qrToken}`);
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: text('en', 'order_add_one', { name: 'Adult' }) }).click();
+  await main.getByRole('button', { name: text('en', 'spot_continue_to_payment') }).click();
+  await page.waitForURL(/#\/spot\/payment/);
+  await main
+    .getByRole('textbox', { name: pattern('en', 'signin_field_email') })
+    .fill(`spot-gateway-${Date.now()}@example.com`);
+}
+
+/** Back from the gateway's page: the spot mail-sent screen with the number, and the phone's list has it. */
+async function expectSpotPurchaseDone(page: Page) {
+  await page.waitForURL(/#\/spot\/email-sended\//, { timeout: 60_000 });
+  const main = page.getByRole('main');
+  await expect.poll(() => main.innerText()).toMatch(/[0-9A-Z]{10}/);
+  await page.getByRole('link', { name: text('en', 'spot_my_tickets_link') }).click();
+  const list = page.getByRole('list', { name: text('en', 'spot_my_tickets_title') });
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+}
+
 describe.skipIf(skipBrowserSuites)('spot sales on a phone', () => {
   test('in English: scan, buy two adults with a test card, see them listed after a reload, open the ticket', async ({
     newPage,
@@ -92,6 +115,47 @@ describe.skipIf(skipBrowserSuites)('spot sales on a phone', () => {
       .poll(() => page.getByRole('list', { name: text('ja', 'spot_my_tickets_title') }).innerText())
       .toContain('遺跡庭園 当日券');
     await saveScreenshot(page, 'spot/ja-4-my-tickets');
+  });
+
+  test('BORDERLESS: Stripe with 3-D Secure, its first spot method, comes back to the spot mail-sent screen', async ({
+    newPage,
+  }) => {
+    const poster = await spotDayTicket(30, 'BORDERLESS');
+    const page = await newPage(PHONE);
+    await holdOneAtTheVenue(page, 'borderless', poster.qrToken);
+    const main = page.getByRole('main');
+    await expect
+      .poll(() => main.locator('input[type="radio"][value="stripe_secure"]').isChecked())
+      .toBe(true);
+    expect(await main.getByText(text('en', 'payment_free_text')).count()).toBe(0);
+    // The simulator's card Element labels its inputs as Stripe's does.
+    await main.getByRole('textbox', { name: 'Card number' }).fill(STRIPE_TEST_CARDS.success);
+    await main.getByRole('textbox', { name: 'Expiration date (MM / YY)' }).fill('12 / 34');
+    await main.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await main.getByRole('textbox', { name: text('en', 'payment_card_name') }).fill('HANAKO YAMADA');
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'spot/en-stripe-payment');
+    await main.getByRole('button', { name: text('en', 'spot_pay') }).click();
+    await page.waitForURL(/\/simulator\/stripe\/3ds\//);
+    await page.getByRole('button', { name: /Complete authentication/ }).click();
+    await expectSpotPurchaseDone(page);
+  });
+
+  test('RUINS: PayPay approved on its cashier comes back to the spot mail-sent screen', async ({
+    newPage,
+  }) => {
+    const poster = await spotDayTicket();
+    const page = await newPage(PHONE);
+    await holdOneAtTheVenue(page, 'ruins', poster.qrToken);
+    const main = page.getByRole('main');
+    await main.locator('input[type="radio"][value="gmo_paypay"]').check();
+    await expect.poll(() => main.innerText()).toContain(text('en', 'spot_redirect_text'));
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, 'spot/en-paypay-payment');
+    await main.getByRole('button', { name: text('en', 'spot_pay') }).click();
+    await page.waitForURL(/\/simulator\/gmo\/wallet\//);
+    await page.getByRole('button', { name: /^支払う\s*Approve$/ }).click();
+    await expectSpotPurchaseDone(page);
   });
 
   test('an expired and an unknown QR code say so and sell nothing', async ({ newPage }) => {

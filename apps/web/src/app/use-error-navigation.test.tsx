@@ -59,6 +59,19 @@ describe('errorDestinationHref', () => {
     expect(errorDestinationHref('payment', spot)).toBe('/spot/payment');
   });
 
+  it('sends a spot payment back from a gateway page to the spot flow, and a booking one to the booking', () => {
+    const back = { pathname: '/payment-callback/sbps3ds', onlyStartMailConfirm: false, spotQrToken: 'q' };
+    expect(errorDestinationHref('payment', { ...back, spotPaymentAway: true })).toBe('/spot/payment');
+    expect(errorDestinationHref('session-timeout', { ...back, spotPaymentAway: true })).toBe(
+      '/spot?qr_token=q',
+    );
+    expect(errorDestinationHref('payment', { ...back, spotPaymentAway: false })).toBe('/payment');
+    // Away or not, a screen of the booking flow stays in the booking flow.
+    expect(errorDestinationHref('payment', { ...back, pathname: '/confirm', spotPaymentAway: true })).toBe(
+      '/payment',
+    );
+  });
+
   it('keeps a change of date in its flow: a declined top-up pays again, an ended change starts again', () => {
     const where = (pathname: string) => ({ pathname, onlyStartMailConfirm: false, spotQrToken: null });
     const paying = where('/tickets/changedate/payment/confirm/r1/timechange/t1');

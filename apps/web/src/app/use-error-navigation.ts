@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerErrorNavigator, type ErrorDestination } from '../shared/api/error-navigation.ts';
+import { spotOrderAwayForPayment } from '../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
 import { paths } from './paths.ts';
@@ -12,10 +13,17 @@ type Where = {
   onlyStartMailConfirm: boolean;
   /** The spot flow's QR token, if the visitor came through a spot QR code. */
   spotQrToken: string | null;
+  /** A spot order's payment left for a gateway's page: the payment callback it returns to is spot's. */
+  spotPaymentAway?: boolean;
 };
 
 const isSpotPath = (pathname: string) =>
   pathname === paths.spot.path || pathname.startsWith(`${paths.spot.path}/`);
+
+/** A gateway's return (`/payment-callback/...`) belongs to the flow whose payment left for it. */
+const isSpotFlow = (where: Where) =>
+  isSpotPath(where.pathname) ||
+  (where.spotPaymentAway === true && where.pathname.startsWith('/payment-callback/'));
 
 /** The tokens of a change-of-date route (`/tickets/changedate/.../:reservationToken/timechange/:token`). */
 function timeChangeTokens(pathname: string): { reservationToken: string; timechangeToken?: string } | null {
@@ -44,9 +52,9 @@ export function errorDestinationHref(destination: ErrorDestination, where: Where
       : paths.changeDate.getHref({ reservationToken: change.reservationToken });
   }
   if (destination === 'payment') {
-    return isSpotPath(where.pathname) ? paths.spotPayment.getHref() : paths.payment.getHref();
+    return isSpotFlow(where) ? paths.spotPayment.getHref() : paths.payment.getHref();
   }
-  if (isSpotPath(where.pathname)) {
+  if (isSpotFlow(where)) {
     return paths.spot.getHref(undefined, where.spotQrToken ? { qr_token: where.spotQrToken } : undefined);
   }
   if (destination === 'session-timeout' && where.onlyStartMailConfirm) return paths.error.getHref();
@@ -75,6 +83,7 @@ export function useErrorNavigation(): void {
           onlyStartMailConfirm:
             useCoreStore.getState().configuration?.settings.isOnlyStartMailConfirm ?? false,
           spotQrToken,
+          spotPaymentAway: spotOrderAwayForPayment() !== null,
         });
         if (destination === 'session-timeout' && !timeChangeTokens(currentPath.current)) {
           useCoreStore.getState().fullReset();

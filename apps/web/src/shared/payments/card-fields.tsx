@@ -6,36 +6,20 @@ import { SIMULATOR_TEST_CARDS } from '@kippu/contract/simulator-test-cards';
 import type { RuleSpec } from '@kippu/contract/validation/rules';
 import { FormField, FormFieldGroup } from '../ui/form-field.tsx';
 import { toRhfValidate } from '../validation/index.ts';
+import { CardNameField, printedCardNumber, TestModeHint } from './card-entry-parts.tsx';
 import { cardDigits } from './card-token.ts';
-
-/** The payment form's values; the card ones never leave the browser except to the gateway's script. */
-export type PaymentValues = {
-  method: string;
-  cardNumber: string;
-  expiryMonth: string;
-  expiryYear: string;
-  securityCode: string;
-  cardName: string;
-  /** The spot payment asks for the ticket's e-mail address on the same form (ADR 031). */
-  email?: string;
-};
+import type { PaymentValues } from './payment-values.ts';
 
 const RULES = {
   cardNumber: ['required', 'numeric', 'min:14', 'max:16'],
   expiryMonth: ['required'],
   expiryYear: ['required', 'expired'],
   securityCode: ['required', 'numeric', 'min:3', 'max:4'],
-  cardName: ['required', 'cardName', 'cardNameContainingHalfWidthSpaces'],
 } satisfies Record<string, RuleSpec[]>;
 
 /** Cards are issued for at most this many years ahead. */
 const EXPIRY_YEARS = 15;
 const MONTHS = Array.from({ length: 12 }, (_, index) => String(index + 1).padStart(2, '0'));
-
-/** Groups of four digits joined by no-break spaces, so each number stays on one line of the hint. */
-function printedCardNumber(digits: string): string {
-  return digits.replace(/(\d{4})(?=\d)/g, '$1\u00a0');
-}
 
 /**
  * The simulator's test cards shown in the hint, only when the gateway is the simulator (the method's
@@ -72,11 +56,11 @@ export function CardFields({
     cardNumber: t('payment_card_number'),
     expiry: t('payment_card_expiry'),
     securityCode: t('payment_card_cvc'),
-    cardName: t('payment_card_name'),
   };
   const validateNumber = toRhfValidate(RULES.cardNumber, { t, field: label.cardNumber });
   const expiryError = errors.expiryMonth?.message ?? errors.expiryYear?.message;
-  // Registered here in screen order, so a failed submit focuses the first invalid field from the top.
+  // Registered here in screen order (the name last, in CardNameField), so a failed submit focuses the
+  // first invalid field from the top.
   const fields = {
     cardNumber: register('cardNumber', {
       validate: (value, values) => validateNumber(cardDigits(value), values),
@@ -99,17 +83,11 @@ export function CardFields({
     securityCode: register('securityCode', {
       validate: toRhfValidate(RULES.securityCode, { t, field: label.securityCode }),
     }),
-    cardName: register('cardName', { validate: toRhfValidate(RULES.cardName, { t, field: label.cardName }) }),
   };
 
   return (
     <>
-      {testMode ? (
-        <div className="payment-test-mode">
-          <p className="payment-test-mode__title">{t('payment_test_mode_title')}</p>
-          <p className="payment-test-mode__text">{t('payment_test_mode_text', TEST_CARD_HINT)}</p>
-        </div>
-      ) : null}
+      {testMode ? <TestModeHint textKey="payment_test_mode_text" cards={TEST_CARD_HINT} /> : null}
       <FormField
         id="payment-card-number"
         label={label.cardNumber}
@@ -187,25 +165,7 @@ export function CardFields({
           />
         )}
       </FormField>
-      <FormField
-        id="payment-card-name"
-        label={label.cardName}
-        required
-        hint={t('payment_card_name_hint')}
-        error={errors.cardName?.message}
-      >
-        {(control) => (
-          <input
-            className="form-field__input"
-            type="text"
-            autoComplete="cc-name"
-            autoCapitalize="characters"
-            spellCheck={false}
-            {...control}
-            {...fields.cardName}
-          />
-        )}
-      </FormField>
+      <CardNameField form={form} />
       <p className="payment-secure-note">
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
           <rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor" />

@@ -40,11 +40,15 @@ const REDIRECT_METHODS = new Set<PaymentMethod>([
 /**
  * The options for an order of `total`: only `free` when it totals 0, else the site's usable methods in
  * order. `withRedirects`: a screen that can send the browser to a gateway's pages offers those methods too.
+ * `kinds`: only the kinds of method the screen's flow can complete (every kind when absent).
  */
 export function paymentOptions(
   items: PaymentMethodItem[],
   total: number,
-  { withRedirects = false }: { withRedirects?: boolean } = {},
+  {
+    withRedirects = false,
+    kinds,
+  }: { withRedirects?: boolean; kinds?: readonly Exclude<PaymentOption['kind'], 'free'>[] } = {},
 ): PaymentOption[] {
   if (total === 0) return [{ kind: 'free', method: 'free' }];
   return [...items]
@@ -82,7 +86,8 @@ export function paymentOptions(
             },
           ]
         : [];
-    });
+    })
+    .filter((option) => !kinds || (option.kind !== 'free' && kinds.includes(option.kind)));
 }
 
 const STRIPE_METHODS = new Set<PaymentMethod>(['stripe', 'stripe_secure']);

@@ -2,23 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
-import type { RuleSpec } from '@kippu/contract/validation/rules';
 import { useActiveLang } from '../hooks/use-active-lang.ts';
-import { FormField } from '../ui/form-field.tsx';
-import { toRhfValidate } from '../validation/index.ts';
-import type { PaymentValues } from './card-fields.tsx';
+import { CardNameField, printedCardNumber, TestModeHint } from './card-entry-parts.tsx';
+import type { PaymentValues } from './payment-values.ts';
 import { loadStripeJs, STRIPE_LOCALES, type StripeCardElement, type StripeJs } from './stripe-card.ts';
 
 /** What the form needs at submit: Stripe.js and the mounted card Element. */
 export type StripeCardHandle = { stripe: StripeJs; card: StripeCardElement };
 
-const NAME_RULES: RuleSpec[] = ['required', 'cardName', 'cardNameContainingHalfWidthSpaces'];
-
-const printed = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1\u00a0');
 const TEST_CARD_HINT = {
-  success: printed(STRIPE_TEST_CARDS.success),
-  challenge: printed(STRIPE_TEST_CARDS.challenge),
-  decline: printed(STRIPE_TEST_CARDS.decline),
+  success: printedCardNumber(STRIPE_TEST_CARDS.success),
+  challenge: printedCardNumber(STRIPE_TEST_CARDS.challenge),
+  decline: printedCardNumber(STRIPE_TEST_CARDS.decline),
 };
 
 /**
@@ -67,20 +62,9 @@ export function StripeCardFields({
     };
   }, [scriptUrl, publishableKey, lang, onHandle, attempt]);
 
-  const nameLabel = t('payment_card_name');
-  const { errors } = form.formState;
-  const cardName = form.register('cardName', {
-    validate: toRhfValidate(NAME_RULES, { t, field: nameLabel }),
-  });
-
   return (
     <>
-      {testMode ? (
-        <div className="payment-test-mode">
-          <p className="payment-test-mode__title">{t('payment_test_mode_title')}</p>
-          <p className="payment-test-mode__text">{t('payment_stripe_test_mode_text', TEST_CARD_HINT)}</p>
-        </div>
-      ) : null}
+      {testMode ? <TestModeHint textKey="payment_stripe_test_mode_text" cards={TEST_CARD_HINT} /> : null}
       <div className="form-field">
         <p className="form-field__label" id="payment-stripe-card-label">
           {t('payment_stripe_card_label')}
@@ -117,25 +101,7 @@ export function StripeCardFields({
           </div>
         ) : null}
       </div>
-      <FormField
-        id="payment-card-name"
-        label={nameLabel}
-        required
-        hint={t('payment_card_name_hint')}
-        error={errors.cardName?.message}
-      >
-        {(control) => (
-          <input
-            className="form-field__input"
-            type="text"
-            autoComplete="cc-name"
-            autoCapitalize="characters"
-            spellCheck={false}
-            {...control}
-            {...cardName}
-          />
-        )}
-      </FormField>
+      <CardNameField form={form} />
     </>
   );
 }

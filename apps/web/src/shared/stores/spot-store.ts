@@ -9,6 +9,11 @@ export type SpotState = {
   orderToken: string | null;
   savedSpotOrder: Record<string, unknown> | null;
   qrToken: string | null;
+  /**
+   * The payment number of this spot order's checkout while it is away on a gateway's page (3-D Secure, a
+   * wallet's cashier): the payment callbacks finish it on the spot screens (shared/stores/spot-payment-away.ts).
+   */
+  paymentNumber: string | null;
 };
 
 type SpotActions = {
@@ -22,6 +27,7 @@ export const useSpotStore = create<SpotState & SpotActions>()(
       orderToken: null,
       savedSpotOrder: null,
       qrToken: null,
+      paymentNumber: null,
       set: (patch) => set(patch),
     }),
     { name: 'spot', storage: siteJsonStorage(() => sessionStorage) },

@@ -16,9 +16,9 @@ import ConfirmScreen from '../screens/confirm-screen.tsx';
 import { readCompleteData } from '../../../shared/purchase/complete-data.ts';
 import { CHECKOUT_TIMEOUT_MS } from './api/confirm-calls.ts';
 import { COUPON, orderToConfirm } from './confirm-test-doubles.ts';
-import { leaveForGateway } from './leave-for-gateway.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
 
-vi.mock('./leave-for-gateway.ts', () => ({ leaveForGateway: vi.fn() }));
+vi.mock('../../../shared/payments/leave-for-gateway.ts', () => ({ leaveForGateway: vi.fn() }));
 
 const TOKEN = 'order-token-1';
 const CARD = { method: 'gmo', token: 'tok_simulated_1', maskedCardNo: '************4242' };

@@ -5,7 +5,7 @@ import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { checkoutOrder } from './api/confirm-calls.ts';
-import { leaveForGateway } from './leave-for-gateway.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
 import { finishPurchase } from '../../../shared/purchase/finish-purchase.ts';
 import { checkoutBody, type PaymentChoice } from './payment-choice.ts';
 

@@ -3,7 +3,7 @@ import {
   type DpayAuthResponse,
   type DpayScptokResponse,
 } from '@kippu/contract/endpoints/dpay';
-import { leaveForGateway } from '../confirm/leave-for-gateway.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
 
 /** The carrier's login URL: its endpoint with the authorisation request as query parameters. */
 export function authorizationUrl(auth: DpayAuthResponse): string {

@@ -7,7 +7,9 @@ import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
-import { finishPurchase } from '../../../shared/purchase/finish-purchase.ts';
+import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
+import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
+import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
 import { orderForCompletion } from './api/payment-calls.ts';
 
 type Reserved = Extract<CheckoutResponse, { status: 'reserved' }>;
@@ -21,14 +23,24 @@ export function paymentFailureOf(error: unknown): PaymentFailure | null {
 
 /**
  * What the payment callback screens do with an outcome (spec §4, 3DS return):
- *  - reserved: the completion data is stored and the complete page shows (as after checkout);
- *  - a failure the visitor may retry: a dialog whose OK returns to the matching payment page;
+ *  - reserved: the completion data is stored and the complete page shows (as after checkout); a spot
+ *    purchase is remembered on the phone and the spot mail-sent screen shows;
+ *  - a failure the visitor may retry: a dialog whose OK returns to the matching payment page (the spot
+ *    one for a spot order);
  *  - no retry, but an order token (or an unknown state): the payment-error page, its inquiry variant for
  *    `critical refund error` (money taken, not given back: staff must refund);
  *  - anything else: the error page.
  */
 export function usePaymentOutcome() {
   const navigate = useNavigate();
+
+  /** A spot purchase back from the gateway: the spot flow's mail-sent screen, as after its checkout. */
+  const reservedSpot = async (spotOrderToken: string, reservation: Reservation) => {
+    const order = await orderForCompletion(spotOrderToken);
+    if (order) finishSpotPurchase(order, reservation);
+    useCoreStore.getState().set({ paymentNumber: null });
+    navigate(paths.spotEmailSended.getHref({ reservationToken: reservation.token }), { replace: true });
+  };
 
   const reserved = async (result: Reserved) => {
     // A change of date's top-up came back from 3-D Secure: its own complete screen, not the booking's.
@@ -41,6 +53,8 @@ export function usePaymentOutcome() {
     }
     const store = useCoreStore.getState();
     const reservation = { token: result.reservation_token, number: result.reservation_number };
+    const spotOrderToken = spotOrderAwayForPayment();
+    if (spotOrderToken) return reservedSpot(spotOrderToken, reservation);
     const order = store.orderToken ? await orderForCompletion(store.orderToken) : null;
     navigate(paths.complete.getHref(), { replace: true });
     if (order) {
@@ -51,13 +65,15 @@ export function usePaymentOutcome() {
     }
   };
 
-  const paymentPage = (failure: PaymentFailure) =>
-    failure.is_time_change && failure.old_reservation_token && failure.time_change_token
-      ? paths.changeDatePayment.getHref({
-          reservationToken: failure.old_reservation_token,
-          timechangeToken: failure.time_change_token,
-        })
-      : paths.payment.getHref();
+  const paymentPage = (failure: PaymentFailure) => {
+    if (failure.is_time_change && failure.old_reservation_token && failure.time_change_token) {
+      return paths.changeDatePayment.getHref({
+        reservationToken: failure.old_reservation_token,
+        timechangeToken: failure.time_change_token,
+      });
+    }
+    return failure.sales_channel === 'spot' ? paths.spotPayment.getHref() : paths.payment.getHref();
+  };
 
   const failed = (failure: PaymentFailure | null, reference: string | null, canceled = false) => {
     if (failure?.can_retry) {

@@ -15,6 +15,15 @@ import { useTimeChange } from '../parts/use-time-change.ts';
 import '../../../shared/payments/payment.css';
 
 /**
+ * The top-up offers token-script cards (and free, when nothing is owed), as before. The change-of-date
+ * checkout would take any web method, but only cards are shown to complete (a GMO 3-D Secure challenge
+ * too: change-date.integration.test.ts). Stripe's return carries no payment number and the change's
+ * confirm keeps none for the callback (finish-change.ts); wallets are untested for a top-up; carrier
+ * billing needs the booking's /d-pay-confirm (ADR 028).
+ */
+const TOP_UP_KINDS = ['card'] as const;
+
+/**
  * Payment (spec §2 `/tickets/changedate/payment/:reservationToken/timechange/:timechangeToken`, also
  * `?ref=c` after a declined top-up): the amount to pay and the site's methods for the web channel; the
  * chosen method and card token go to payment confirm.
@@ -29,7 +38,10 @@ export default function ChangeDatePaymentScreen() {
   const methods = useQuery(paymentMethodsQuery(lang, 'web'));
   const topUp = query.data?.top_up;
   const options = useMemo(
-    () => (topUp === undefined || !methods.data ? null : paymentOptions(methods.data, topUp)),
+    () =>
+      topUp === undefined || !methods.data
+        ? null
+        : paymentOptions(methods.data, topUp, { kinds: TOP_UP_KINDS }),
     [methods.data, topUp],
   );
   const saved = useTicketStore((state) => state.changeDatePayment);

@@ -1,38 +1,33 @@
 import { useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
-import { CardFields, type PaymentValues } from '../../../shared/payments/card-fields.tsx';
-import { CardTokenError, createCardToken } from '../../../shared/payments/card-token.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
+import { PaymentMethodFields, usePaymentMethodForm } from '../../../shared/payments/payment-method-form.tsx';
 import type { PaymentOption } from '../../../shared/payments/payment-options.ts';
-import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
-import { useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
+import type { PaymentValues } from '../../../shared/payments/payment-values.ts';
+import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
+import { rememberSpotPaymentAway } from '../../../shared/stores/spot-payment-away.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
-import { VALIDATION_FORM_OPTIONS, toRhfValidate } from '../../../shared/validation/index.ts';
+import { toRhfValidate } from '../../../shared/validation/index.ts';
 import { checkoutSpotOrder, updateSpotOrder } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 
-const EMPTY = { cardNumber: '', expiryMonth: '', expiryYear: '', securityCode: '', cardName: '', email: '' };
-
-/** Sends the browser to the gateway's page (3-D Secure challenge); it comes back through a payment callback. */
-function leaveForGateway(url: string) {
-  window.location.assign(url);
-}
-
 /**
- * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card.
- * Pay = PUT /spot/orders (address), the card turned into a one-time token by the gateway's script, then
- * checkout. Reserved: the purchase is remembered on this phone and the mail-sent screen shows (which ends
- * the spot order in progress: cleared here, this screen would first send the visitor back to the order).
+ * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card
+ * (the payment-method form shared with booking). Pay = PUT /spot/orders (address), the card turned into a
+ * one-time token (token script or Stripe.js), then checkout. Reserved: the purchase is remembered on this
+ * phone and the mail-sent screen shows (which ends the spot order in progress: cleared here, this screen
+ * would first send the visitor back to the order). Redirect: off to the gateway's page; the payment
+ * callback finishes the purchase the same way when it comes back.
  */
 export function SpotPaymentForm({
   orderToken,
   order,
   options,
-  now = () => new Date(),
+  now,
 }: {
   orderToken: string;
   order: TemporaryOrder;
@@ -44,12 +39,8 @@ export function SpotPaymentForm({
   const emailId = useId();
   const [phase, setPhase] = useState<'idle' | 'paying' | 'leaving'>('idle');
   const inFlight = useRef(false);
-  const form = useForm<PaymentValues>({
-    ...VALIDATION_FORM_OPTIONS,
-    defaultValues: { method: options[0]?.method ?? 'free', ...EMPTY },
-  });
-  const method = useWatch({ control: form.control, name: 'method' });
-  const chosen = options.find((option) => option.method === method) ?? options[0]!;
+  const payment = usePaymentMethodForm(options);
+  const { form } = payment;
   const emailLabel = t('signin_field_email');
   const validateEmail = toRhfValidate(['required', 'email'], { t, field: emailLabel });
 
@@ -59,50 +50,33 @@ export function SpotPaymentForm({
     setPhase('paying');
     try {
       await updateSpotOrder(orderToken, (values.email ?? '').trim());
-      let body: Parameters<typeof checkoutSpotOrder>[1] = { payment_method_type: 'free' };
-      if (chosen.kind === 'card') {
-        const card = await createCardToken(chosen, {
-          number: values.cardNumber,
-          month: values.expiryMonth,
-          year: values.expiryYear,
-          securityCode: values.securityCode,
-          name: values.cardName,
-        });
-        body = {
-          payment_method_type: chosen.method,
-          token: card.token,
-          masked_card_number: card.maskedCardNo,
-        };
+      const taken = await payment.takePayment(values);
+      if (!taken) {
+        // The card was refused or the gateway not reached: its dialog is open; the visitor tries again.
+        inFlight.current = false;
+        setPhase('idle');
+        return;
       }
-      const result = await checkoutSpotOrder(orderToken, body);
+      const result = await checkoutSpotOrder(orderToken, {
+        payment_method_type: taken.method,
+        token: taken.token,
+        masked_card_number: taken.maskedCardNo,
+      });
       setPhase('leaving');
       if (result.status === 'redirect') {
+        // 3-D Secure or a wallet's cashier: the payment callback it returns to ends on the spot screens.
+        rememberSpotPaymentAway(result.payment_number);
         leaveForGateway(result.redirect_url);
         return;
       }
-      const product = order.main_product;
-      useSpotTokensStore.getState().addTicket({
-        reservationToken: result.reservation_token,
-        reservationNumber: result.reservation_number,
-        productName: product.product_name,
-        productType: product.sale_type,
-        startsAt: product.reservation_from,
-        endsAt: product.reservation_to,
-        count: product.quantity,
-      });
+      finishSpotPurchase(order, { token: result.reservation_token, number: result.reservation_number });
       navigate(paths.spotEmailSended.getHref({ reservationToken: result.reservation_token }), {
         replace: true,
       });
     } catch (error) {
       inFlight.current = false;
       setPhase('idle');
-      if (error instanceof CardTokenError) {
-        useDialogStore.getState().open({
-          titleKey: `payment_${error.reason}_error_title`,
-          textKey: `payment_${error.reason}_error_text`,
-          okButtonTextKey: 'error_dialog_ok',
-        });
-      } else if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof ApiError)) throw error;
     }
   };
 
@@ -124,35 +98,15 @@ export function SpotPaymentForm({
           )}
         </FormField>
       </SpotPanel>
-      {chosen.kind === 'free' ? (
-        <SpotPanel>
-          <p className="spot-panel__text">{t('payment_free_text')}</p>
-        </SpotPanel>
-      ) : (
-        <>
-          <SpotPanel>
-            <fieldset className="payment-methods">
-              <legend className="spot-panel__title">{t('payment_method_legend')}</legend>
-              {options.map((option) =>
-                option.kind === 'card' ? (
-                  <label key={option.method} className="payment-method">
-                    <input
-                      type="radio"
-                      value={option.method}
-                      className="payment-method__radio"
-                      {...form.register('method')}
-                    />
-                    <span className="payment-method__name">{option.name}</span>
-                  </label>
-                ) : null,
-              )}
-            </fieldset>
-          </SpotPanel>
-          <SpotPanel title={t('payment_card_legend')} id="spot-card">
-            <CardFields form={form} testMode={chosen.testMode} now={now} />
-          </SpotPanel>
-        </>
-      )}
+      <PaymentMethodFields
+        payment={payment}
+        Panel={SpotPanel}
+        titleClassName="spot-panel__title"
+        textClassName="spot-panel__text"
+        idPrefix="spot"
+        redirectTextKey="spot_redirect_text"
+        now={now}
+      />
       <div className="spot-bar">
         <button
           type="submit"

@@ -15,7 +15,12 @@ export default function SpotEmailSendedScreen() {
   const { reservationToken = '' } = useParams();
   // The purchase is done: the spot order in progress ends here (its QR token stays for "buy more").
   useEffect(() => {
-    useSpotStore.getState().set({ orderToken: null, savedSpotOrder: null, spotGtmConversionData: null });
+    useSpotStore.getState().set({
+      orderToken: null,
+      savedSpotOrder: null,
+      spotGtmConversionData: null,
+      paymentNumber: null,
+    });
   }, []);
   const ticket = useSpotTokensStore((state) =>
     state.tickets.find((each) => each.reservationToken === reservationToken),

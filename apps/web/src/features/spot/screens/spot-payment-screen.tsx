@@ -14,6 +14,14 @@ import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 import '../../../shared/payments/payment.css';
 
 /**
+ * What the spot checkout (the web `POST /orders/checkout/{id}` on the order's `spot` channel) can complete:
+ * cards by token script or Stripe.js, and the gateway-page methods (wallets, SoftBank's link type), whose
+ * `redirect` answer the form follows. Carrier billing is left out: it goes on through the booking's
+ * /d-pay-confirm, which pays the booking's order, not the spot one (ADR 028).
+ */
+const SPOT_KINDS = ['card', 'stripe', 'redirect'] as const;
+
+/**
  * Spot payment (`/spot/payment`): the held order (GET /orders, the server's truth), the spot channel's
  * payment methods and the pay form. Without a spot order in progress: back to the spot order screen.
  */
@@ -26,7 +34,10 @@ export default function SpotPaymentScreen() {
   const order = useQuery({ ...spotOrderQuery(orderToken ?? ''), enabled: !!orderToken });
   const total = order.data?.price;
   const options = useMemo(
-    () => (total === undefined || !methods.data ? null : paymentOptions(methods.data, total)),
+    () =>
+      total === undefined || !methods.data
+        ? null
+        : paymentOptions(methods.data, total, { withRedirects: true, kinds: SPOT_KINDS }),
     [methods.data, total],
   );
 

@@ -1,0 +1,21 @@
+import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
+import { useSpotStore, useSpotTokensStore } from '../stores/spot-store.ts';
+import type { Reservation } from './finish-purchase.ts';
+
+/**
+ * A spot purchase that is reserved (at checkout, or back from a gateway's page): the phone remembers it for
+ * `/spot/ticket-inquiry` and the mail-sent screen, which then ends the spot order in progress.
+ */
+export function finishSpotPurchase(order: TemporaryOrder, reservation: Reservation): void {
+  const product = order.main_product;
+  useSpotTokensStore.getState().addTicket({
+    reservationToken: reservation.token,
+    reservationNumber: reservation.number,
+    productName: product.product_name,
+    productType: product.sale_type,
+    startsAt: product.reservation_from,
+    endsAt: product.reservation_to,
+    count: product.quantity,
+  });
+  useSpotStore.getState().set({ paymentNumber: null });
+}
