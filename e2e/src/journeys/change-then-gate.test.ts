@@ -1,7 +1,7 @@
 import type { LangCode } from '@kippu/contract';
 import { formatDate } from '@kippu/contract/format/date';
 import { formatPrice } from '@kippu/contract/format/price';
-import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
@@ -9,9 +9,7 @@ import {
   authoriseGate,
   cameraVideo,
   checkInResult,
-  closeBrowser,
-  launchCameraBrowser,
-  removeVideo,
+  openGateDevice,
   screenFrame,
   showToCamera,
 } from './gate-camera.ts';
@@ -180,23 +178,14 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
 
       // 3. The gate, on another device: its camera held to the visitor's phone.
       const video = await cameraVideo(newTicketOnScreen);
-      let gateBrowser: Browser | undefined;
-      // Closed even if the test times out while a step still waits (the finally below does not run then).
-      onTestFinished(async () => {
-        await closeBrowser(gateBrowser);
-        await removeVideo(video);
-      });
+      const device = await openGateDevice(
+        video,
+        { ...PHONE_390, baseURL: new URL(page.url()).origin },
+        onTestFinished,
+      );
       try {
-        gateBrowser = await launchCameraBrowser(video);
-        const context = await gateBrowser.newContext({
-          ...PHONE_390,
-          baseURL: new URL(page.url()).origin,
-          permissions: ['camera'],
-        });
-        const gate = await context.newPage();
+        const { gate, pageErrors } = device;
         gate.setDefaultTimeout(15_000);
-        const pageErrors: string[] = [];
-        gate.on('pageerror', (error) => pageErrors.push(error.message));
         const outcome = gate.locator('.check-in-outcome');
         /** The gate's next check-in call: set up before the scan that makes it. */
         const nextCheckIn = () =>
@@ -255,8 +244,7 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
         await camera('gate_camera_stop');
         expect(pageErrors).toEqual([]);
       } finally {
-        await closeBrowser(gateBrowser);
-        await removeVideo(video);
+        await device.close();
       }
 
       // The visitor's ticket page: the first ticket used, the second still valid.

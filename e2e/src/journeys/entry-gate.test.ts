@@ -1,16 +1,9 @@
 import type { LangCode } from '@kippu/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
-import {
-  authoriseGate,
-  checkInResult as result,
-  closeBrowser,
-  launchCameraBrowser,
-  qrVideo,
-  removeVideo,
-} from './gate-camera.ts';
+import { authoriseGate, checkInResult as result, openGateDevice, qrVideo } from './gate-camera.ts';
 import { chooseTickets, completePurchase, confirmMail, newVisitor, signIn, tokyoDate } from './steps.ts';
 
 /**
@@ -70,22 +63,13 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
       const { token, tickets } = await buyTwoTickets(visitor, lang);
 
       const video = await qrVideo(tickets[0]!.qr);
-      let gateBrowser: Browser | undefined;
-      // Closed even when the test times out with a step still waiting (the finally below never runs then).
-      onTestFinished(async () => {
-        await closeBrowser(gateBrowser);
-        await removeVideo(video);
-      });
+      const device = await openGateDevice(
+        video,
+        { ...PHONE, baseURL: new URL(visitor.url()).origin },
+        onTestFinished,
+      );
       try {
-        gateBrowser = await launchCameraBrowser(video);
-        const context = await gateBrowser.newContext({
-          ...PHONE,
-          baseURL: new URL(visitor.url()).origin,
-          permissions: ['camera'],
-        });
-        const gate = await context.newPage();
-        const pageErrors: string[] = [];
-        gate.on('pageerror', (error) => pageErrors.push(error.message));
+        const { gate, pageErrors } = device;
 
         await openPage(gate, `/demo/?lang=${lang}#/gate`);
         const keyField = gate.getByLabel(text(lang, 'gate_key_label'));
@@ -141,8 +125,7 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
         await settle(visitor, `${lang}-10-tap-used`);
         expect(pageErrors).toEqual([]);
       } finally {
-        await closeBrowser(gateBrowser);
-        await removeVideo(video);
+        await device.close();
       }
     },
   );

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LangCode } from '@kippu/contract';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { launchBrowser } from '../browser.ts';
 import { text } from '../texts.ts';
@@ -128,6 +128,36 @@ export async function closeBrowser(browser: Browser | undefined): Promise<void> 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The gate device a journey holds: its page, the page's uncaught errors, and `close` (browser and video). */
+export interface GateDevice {
+  gate: Page;
+  pageErrors: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the gate device: its own Chromium whose camera plays `video`, one page with the camera allowed.
+ * `close` ends it and removes the video; `onTestFinished` does the same at the latest, also when the test
+ * times out with a step still waiting (a `finally` does not run then).
+ */
+export async function openGateDevice(
+  video: string,
+  context: BrowserContextOptions,
+  onTestFinished: (cleanup: () => Promise<void>) => void,
+): Promise<GateDevice> {
+  const launching = launchCameraBrowser(video);
+  const close = async () => {
+    await closeBrowser(await launching.catch(() => undefined));
+    await removeVideo(video);
+  };
+  onTestFinished(close);
+  const browser = await launching;
+  const gate = await (await browser.newContext({ ...context, permissions: ['camera'] })).newPage();
+  const pageErrors: string[] = [];
+  gate.on('pageerror', (error) => pageErrors.push(error.message));
+  return { gate, pageErrors, close };
 }
 
 /** On the gate screen asking for its key: types the demo key and waits for the device's session. */
