@@ -13,7 +13,8 @@ import {
 import { simulatorEnabled, type Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
-import { createAnswerCache, registerAnswerCache } from './plugins/answer-cache.ts';
+import { createAnswerCache, registerAnswerCache, registerAnswerRelease } from './plugins/answer-cache.ts';
+import { registerLeanApiHeaders } from './plugins/api-headers.ts';
 import { registerApiCompression } from './plugins/content-encoding.ts';
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
 import {
@@ -153,6 +154,7 @@ export async function buildApp({
   });
 
   registerErrorHandler(app);
+  registerAnswerRelease(app, answers);
   registerSiteResolution(app);
   registerXsrfCookie(app);
 
@@ -160,6 +162,7 @@ export async function buildApp({
   // /:slug/api/v1, however the path was encoded (style guide: scope hooks by plugin, ADR 015).
   await app.register(
     async (api) => {
+      registerLeanApiHeaders(api);
       // First: a refused request costs nothing more (ADR 034).
       if (loadSignals) registerOverloadGuard(api, loadSignals, overloadLimits);
       registerXsrfCheck(api);

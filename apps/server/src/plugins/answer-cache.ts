@@ -50,6 +50,8 @@ interface Miss {
   key: string;
   readAt: number;
   version: number;
+  /** Wakes the requests waiting for this answer: once it is kept, or when the response ends without it. */
+  wake: () => void;
 }
 
 type RawRequest = IncomingMessage & { [MISS]?: Miss };
@@ -96,14 +98,17 @@ export function createAnswerCache() {
   }
 
   function passOn(req: RawRequest, res: ServerResponse, key: string, next: () => void): void {
-    // This request makes the answer; later ones for the same URL wait for it.
-    let done!: () => void;
-    inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
-    req[MISS] = { key, readAt: Date.now(), version: stockVersion() };
-    res.once('close', () => {
-      inFlight.delete(key);
-      done();
-    });
+    // This request makes the answer; later ones for the same URL wait for it, and are woken as soon as it
+    // is kept, not when this response has been written (a slow client must not hold up the others).
+    let resolve!: () => void;
+    const making = new Promise<void>((done) => (resolve = done));
+    inFlight.set(key, making);
+    const wake = () => {
+      if (inFlight.get(key) === making) inFlight.delete(key);
+      resolve();
+    };
+    req[MISS] = { key, readAt: Date.now(), version: stockVersion(), wake };
+    res.once('close', wake);
     next();
   }
 
@@ -121,42 +126,56 @@ export function createAnswerCache() {
       if (!making) return passOn(req, res, key, next);
       void making.then(() => {
         const made = entries.get(key);
+        // No kept answer (an error, a stock change during the read): read for this request alone rather
+        // than queue behind yet another maker.
         if (fresh(made, Date.now())) send(made, req, res);
-        else if (inFlight.has(key)) next();
-        else passOn(req, res, key, next);
+        else next();
       });
     },
 
     /** Keeps a route's 200 answer (called from the API scope's onSend with the final headers and body). */
     keep(req: RawRequest, status: number, headers: Record<string, unknown>, body: Buffer): void {
       const miss = req[MISS];
-      if (!miss || status !== 200) return;
-      // A stock change during the read: the answer may already be old; serve it to this request only.
-      if (miss.version !== stockVersion()) return;
-      const kept: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined && !NOT_KEPT.has(name.toLowerCase()))
-          kept[name] = value as OutgoingHttpHeaders[string];
+      if (!miss) return;
+      try {
+        if (status === 200 && miss.version === stockVersion()) store(miss, status, headers, body);
+        // else: an error is not kept; after a stock change during the read the answer may already be old.
+      } finally {
+        miss.wake();
       }
-      if (body.length >= COMPRESS_MIN_BYTES) kept.vary = varyOnAcceptEncoding(kept.vary);
-      if (entries.size >= MAX_ENTRIES) {
-        const now = Date.now();
-        for (const [key, entry] of entries) if (!fresh(entry, now)) entries.delete(key);
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      }
-      entries.delete(miss.key);
-      entries.set(miss.key, {
-        readAt: miss.readAt,
-        version: miss.version,
-        status,
-        headers: kept,
-        body,
-        variants: {},
-      });
+    },
+
+    /** A request whose route keeps no answer (not an availability read, or no route): wake its waiters now. */
+    release(req: RawRequest): void {
+      req[MISS]?.wake();
+      req[MISS] = undefined;
     },
 
     size: () => entries.size,
   };
+
+  function store(miss: Miss, status: number, headers: Record<string, unknown>, body: Buffer): void {
+    const kept: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined && !NOT_KEPT.has(name.toLowerCase()))
+        kept[name] = value as OutgoingHttpHeaders[string];
+    }
+    if (body.length >= COMPRESS_MIN_BYTES) kept.vary = varyOnAcceptEncoding(kept.vary);
+    if (entries.size >= MAX_ENTRIES) {
+      const now = Date.now();
+      for (const [key, entry] of entries) if (!fresh(entry, now)) entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    }
+    entries.delete(miss.key);
+    entries.set(miss.key, {
+      readAt: miss.readAt,
+      version: miss.version,
+      status,
+      headers: kept,
+      body,
+      variants: {},
+    });
+  }
 }
 
 export type AnswerCache = ReturnType<typeof createAnswerCache>;
@@ -188,5 +207,16 @@ export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): v
   // A write that went through this process may have moved stock in a transaction that has now ended.
   api.addHook('onResponse', async (request) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') noteStockChange();
+  });
+}
+
+/**
+ * Every route (and the not-found handler) that keeps no answer wakes the requests waiting on its URL as soon
+ * as it is routed: concurrent GETs of an order or of an unknown path must not queue behind one another.
+ */
+export function registerAnswerRelease(app: FastifyInstance, cache: AnswerCache): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.routeOptions.config?.answerCache) cache.release(request.raw);
+    done();
   });
 }

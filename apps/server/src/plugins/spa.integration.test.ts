@@ -111,4 +111,15 @@ describe('serving the web app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+
+  it('answers the API with JSON headers only: no page headers on the hot path (issue 12)', async () => {
+    const res = await get('/borderless/api/v1/configurations');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security'])
+      expect(res.headers[pageOnly]).toBeUndefined();
+    // The page keeps them.
+    expect((await get('/borderless/')).headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
 });
