@@ -18,9 +18,10 @@ import { registerLeanApiHeaders } from './plugins/api-headers.ts';
 import { registerApiCompression } from './plugins/content-encoding.ts';
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
 import {
+  createOverloadGuard,
   DEFAULT_OVERLOAD_LIMITS,
-  registerOverloadGuard,
   startLoadSignals,
+  UNGUARDED,
   type LoadSignals,
   type OverloadLimits,
 } from './plugins/overload-guard.ts';
@@ -88,10 +89,33 @@ export async function buildApp({
   mailWorker,
   overload,
 }: BuildAppOptions): Promise<App> {
-  // Availability reads kept for at most a second, answered before Fastify (ADR 033).
+  // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
+  // a shared machine on purpose, and must see their answers, not the guard's.
+  const guarded = overload !== undefined || env.NODE_ENV !== 'test';
+  const measured = guarded && !overload?.signals ? startLoadSignals(db.$client) : undefined;
+  const loadSignals = overload?.signals ?? measured;
+  const off = (limit: number) => (limit === 0 ? Infinity : limit);
+  const overloadLimits: OverloadLimits = {
+    ...DEFAULT_OVERLOAD_LIMITS,
+    readInFlight: off(env.OVERLOAD_READ_IN_FLIGHT),
+    writeInFlight: off(env.OVERLOAD_WRITE_IN_FLIGHT),
+    readLagMs: off(env.OVERLOAD_READ_LAG_MS),
+    writeLagMs: off(env.OVERLOAD_WRITE_LAG_MS),
+    ...overload?.limits,
+  };
+  // In front of Fastify, in this order: kept availability answers (ADR 033), then the overload guard
+  // (ADR 034), so a kept answer is never refused and a refusal costs no parsing or routing.
   const answers = createAnswerCache();
+  const guard = loadSignals
+    ? createOverloadGuard(loadSignals, overloadLimits, (shed, state) =>
+        app.log.warn({ shed, ...state }, 'overloaded: shedding requests'),
+      )
+    : UNGUARDED;
   const app = Fastify({
-    serverFactory: (handler) => createServer((req, res) => answers.handle(req, res, () => handler(req, res))),
+    serverFactory: (handler) =>
+      createServer((req, res) =>
+        answers.handle(req, res, () => guard.handle(req, res, () => handler(req, res))),
+      ),
     logger:
       (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
     bodyLimit: 256 * 1024,
@@ -103,6 +127,7 @@ export async function buildApp({
     rewriteUrl: (request) => withoutTicketsFolder(request.url ?? '/'),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => measured?.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -116,20 +141,6 @@ export async function buildApp({
     stock: createStockHolder(db),
     defaultHoldMinutes: env.HOLD_MINUTES,
   });
-
-  // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
-  // a shared machine on purpose, and must see their answers, not the guard's.
-  const guarded = overload !== undefined || env.NODE_ENV !== 'test';
-  const measured = guarded && !overload?.signals ? startLoadSignals(db.$client) : undefined;
-  const loadSignals = overload?.signals ?? measured;
-  app.addHook('onClose', async () => measured?.stop());
-  const lagLimit = (ms: number) => (ms === 0 ? Infinity : ms);
-  const overloadLimits: OverloadLimits = {
-    ...DEFAULT_OVERLOAD_LIMITS,
-    readLagMs: lagLimit(env.OVERLOAD_READ_LAG_MS),
-    writeLagMs: lagLimit(env.OVERLOAD_WRITE_LAG_MS),
-    ...overload?.limits,
-  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
@@ -163,8 +174,6 @@ export async function buildApp({
   await app.register(
     async (api) => {
       registerLeanApiHeaders(api);
-      // First: a refused request costs nothing more (ADR 034).
-      if (loadSignals) registerOverloadGuard(api, loadSignals, overloadLimits);
       registerXsrfCheck(api);
       registerEmptyJsonDeleteParser(api);
       registerAnswerCache(api, answers);

@@ -87,7 +87,9 @@ export interface ServerOptions {
 /** The real server, as production runs it (NODE_ENV=production, no demo data unless asked), in its own process. */
 export async function startServer(databaseUrl: string, options: ServerOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
-  return startHttpChild(['--import', 'tsx', 'apps/server/src/main.ts'], port, {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startHttpChild([...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], port, {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

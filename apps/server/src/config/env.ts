@@ -37,11 +37,14 @@ const envSchema = z.object({
   /** Proxies whose X-Forwarded-For names the client (config/trust-proxy.ts): off, a hop count or addresses. */
   TRUST_PROXY: trustProxySchema,
   /**
-   * Overload protection (ADR 034): event-loop delay in ms past which API reads, and then writes (holds,
-   * checkouts), are answered `503 server busy` with Retry-After. 0 turns the guard's lag signal off.
+   * Overload protection (ADR 034): API requests in flight at or past which reads, and then writes (holds,
+   * checkouts), are answered `503 server busy` with Retry-After; and the event-loop delay in ms past which
+   * they are. 0 turns that signal off.
    */
-  OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(40),
-  OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(150),
+  OVERLOAD_READ_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  OVERLOAD_WRITE_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(128),
+  OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(100),
+  OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The built-in payment gateway simulator (ADR 017). Unset: on outside production. Production refuses to

@@ -7,8 +7,22 @@ import type { FastifyRequest } from 'fastify';
  * client gets the same key while APP_SECRET stays, and the key alone does not give the address back.
  */
 export function clientKeyOf(request: FastifyRequest): string {
-  return createHmac('sha256', request.server.env.APP_SECRET)
-    .update(request.ip)
-    .digest('base64url')
-    .slice(0, 22);
+  const address = request.ip;
+  let keys = keysByApp.get(request.server);
+  if (!keys) keysByApp.set(request.server, (keys = new Map()));
+  let key = keys.get(address);
+  if (key === undefined) {
+    key = createHmac('sha256', request.server.env.APP_SECRET)
+      .update(address)
+      .digest('base64url')
+      .slice(0, 22);
+    // Bounded: a flood of addresses empties the memo rather than growing it.
+    if (keys.size >= MAX_KEYS) keys.clear();
+    keys.set(address, key);
+  }
+  return key;
 }
+
+/** Keys of recent addresses, per app (its APP_SECRET): a visitor's hold, retries and checkout pay for one HMAC. */
+const keysByApp = new WeakMap<object, Map<string, string>>();
+const MAX_KEYS = 10_000;

@@ -1,20 +1,26 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS } from '@kippu/contract';
 
 /**
- * Overload protection (issue 12, ADR 034). Past what the process can answer in time, extra requests get a
- * fast `503 { error: 'server busy' }` with `Retry-After` instead of joining a queue that makes everyone
- * late. Two signals: the event loop's delay (the process is short of CPU) and the number of queries
- * waiting for a pooled connection (PostgreSQL or the pool is the bottleneck). Reads are refused first;
- * writes (a hold, a checkout) only well past the point where reads are, so a visitor who chose seats gets
- * them while the availability reads around them are shed. Kept availability answers (ADR 033) are served
- * in front of this guard: they cost almost nothing.
+ * Overload protection (issue 12, ADR 034). Past what the process can answer in time, extra API requests get
+ * a fast `503 { error: 'server busy' }` with `Retry-After` instead of joining a queue that makes everyone
+ * late. It runs in Node's request handler, before Fastify parses or routes anything, so a refusal costs
+ * about what a hello-world costs. Three signals:
+ * - API requests in flight (the main one: by Little's law it bounds the wait of every accepted request);
+ * - the event loop's delay (the process is short of CPU, whatever the cause);
+ * - queries waiting for a pooled connection (PostgreSQL or the pool is the bottleneck).
+ * Reads are refused first; writes (a hold, a checkout) only well past the point where reads are, so a
+ * visitor who chose seats gets them while the availability reads around them are shed. Kept availability
+ * answers (ADR 033) are served in front of this guard: they cost almost nothing.
  */
 export interface OverloadLimits {
+  /** API requests in flight at or above which reads are refused. */
+  readInFlight: number;
   /** Event-loop delay (ms) above which reads are refused. */
   readLagMs: number;
   /** Queries waiting for a connection above which reads are refused. */
   readPoolWaiting: number;
+  writeInFlight: number;
   writeLagMs: number;
   writePoolWaiting: number;
   /** Seconds a refused client is asked to wait (Retry-After). */
@@ -22,9 +28,11 @@ export interface OverloadLimits {
 }
 
 export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
-  readLagMs: 40,
-  readPoolWaiting: 8,
-  writeLagMs: 150,
+  readInFlight: 64,
+  readLagMs: 100,
+  readPoolWaiting: 16,
+  writeInFlight: 128,
+  writeLagMs: 250,
   writePoolWaiting: 60,
   retryAfterSeconds: 1,
 };
@@ -59,42 +67,70 @@ export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function isOverloaded(
-  request: Pick<FastifyRequest, 'method'>,
+  method: string | undefined,
+  inFlight: number,
   signals: LoadSignals,
   limits: OverloadLimits,
-) {
-  const read = SAFE_METHODS.has(request.method);
+): boolean {
+  const read = SAFE_METHODS.has(method ?? 'GET');
   const lag = signals.lagMs();
   const waiting = signals.poolWaiting();
   return read
-    ? lag > limits.readLagMs || waiting > limits.readPoolWaiting
-    : lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
+    ? inFlight >= limits.readInFlight || lag > limits.readLagMs || waiting > limits.readPoolWaiting
+    : inFlight >= limits.writeInFlight || lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
 }
 
-/** Register in the API's scope: pages and assets are static and cheap; the API is where the work is. */
-export function registerOverloadGuard(
-  api: FastifyInstance,
+/** The API's paths: `/{site}/api/...` (pages, assets and gateway returns are cheap or must not be refused). */
+const isApi = (url: string | undefined) => url !== undefined && url.includes('/api/');
+
+export interface OverloadGuard {
+  /** Node request handler step: refuses an API request when overloaded, else counts it and calls `next`. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  inFlight(): number;
+}
+
+export function createOverloadGuard(
   signals: LoadSignals,
   limits: OverloadLimits,
-): void {
+  onShed: (shed: number, state: { inFlight: number; lagMs: number; poolWaiting: number }) => void,
+): OverloadGuard {
+  const body = Buffer.from(JSON.stringify({ error: ERRORS.server_busy.message }));
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': body.length,
+    'retry-after': String(limits.retryAfterSeconds),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  let inFlight = 0;
   let shed = 0;
-  let lastLog = 0;
-  api.addHook('onRequest', async (request, reply) => {
-    if (!isOverloaded(request, signals, limits)) return;
-    shed += 1;
-    const now = Date.now();
-    if (now - lastLog > 10_000) {
-      request.log.warn(
-        { shed, lagMs: Math.round(signals.lagMs()), poolWaiting: signals.poolWaiting() },
-        'overloaded: shedding requests',
-      );
-      lastLog = now;
-      shed = 0;
-    }
-    return reply
-      .status(503)
-      .header('retry-after', String(limits.retryAfterSeconds))
-      .header('cache-control', 'no-store')
-      .send({ error: ERRORS.server_busy.message });
-  });
+  let lastReport = 0;
+  const finished = () => {
+    inFlight -= 1;
+  };
+
+  return {
+    handle(req, res, next) {
+      if (!isApi(req.url)) return next();
+      if (isOverloaded(req.method, inFlight, signals, limits)) {
+        shed += 1;
+        const now = Date.now();
+        if (now - lastReport > 10_000) {
+          onShed(shed, { inFlight, lagMs: Math.round(signals.lagMs()), poolWaiting: signals.poolWaiting() });
+          lastReport = now;
+          shed = 0;
+        }
+        res.writeHead(503, headers);
+        res.end(body);
+        return;
+      }
+      inFlight += 1;
+      res.once('close', finished);
+      next();
+    },
+    inFlight: () => inFlight,
+  };
 }
+
+/** A guard that never refuses (tests that fire hundreds of concurrent requests on purpose). */
+export const UNGUARDED: OverloadGuard = { handle: (_req, _res, next) => next(), inFlight: () => 0 };

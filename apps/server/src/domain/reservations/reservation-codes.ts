@@ -1,8 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { randomToken } from '../../shared/random-token.ts';
 
 /** 128-bit random, URL-safe (22 characters): the ticket page's address, never guessable. */
 export function newReservationToken(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken();
 }
 
 /**

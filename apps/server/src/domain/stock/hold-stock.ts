@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../shared/random-token.ts';
 import type { PoolClient } from 'pg';
 import type { LangCode, SalesChannel } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
@@ -80,7 +80,7 @@ interface HeldRow {
 
 /** 128-bit random, URL-safe (22 characters). */
 export function newOrderToken(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -62,7 +62,7 @@ function toChange(row: Row): StoredTimeChange {
 
 /** 128-bit random, URL-safe (22 characters), as every token of the app. */
 export function newTimeChangeToken(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken();
 }
 
 /**
