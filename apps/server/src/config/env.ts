@@ -41,8 +41,8 @@ const envSchema = z.object({
    * checkouts), are answered `503 server busy` with Retry-After; and the event-loop delay in ms past which
    * they are. 0 turns that signal off.
    */
-  OVERLOAD_READ_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
-  OVERLOAD_WRITE_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(128),
+  OVERLOAD_READ_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(512),
+  OVERLOAD_WRITE_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(1024),
   OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -28,10 +28,10 @@ export interface OverloadLimits {
 }
 
 export const DEFAULT_OVERLOAD_LIMITS: OverloadLimits = {
-  readInFlight: 64,
+  readInFlight: 512,
   readLagMs: 100,
   readPoolWaiting: 16,
-  writeInFlight: 128,
+  writeInFlight: 1024,
   writeLagMs: 250,
   writePoolWaiting: 60,
   retryAfterSeconds: 1,
