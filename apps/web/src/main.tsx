@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { bootstrap } from './app/bootstrap.ts';
@@ -17,10 +17,15 @@ if (boot) {
   queryClient.setQueryData(configurationQuery().queryKey, boot.configuration);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A transition: React renders the first screen in slices and yields to the browser between them, so
+// loading never blocks input for long on a slow phone (total blocking time, issue 12).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Providers i18n={i18n} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );
