@@ -150,8 +150,6 @@ export function createAnswerCache() {
       req[MISS]?.wake();
       req[MISS] = undefined;
     },
-
-    size: () => entries.size,
   };
 
   function store(miss: Miss, status: number, headers: Record<string, unknown>, body: Buffer): void {

@@ -66,7 +66,7 @@ export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function isOverloaded(
+function isOverloaded(
   method: string | undefined,
   inFlight: number,
   signals: LoadSignals,
@@ -86,7 +86,6 @@ const isApi = (url: string | undefined) => url !== undefined && url.includes('/a
 export interface OverloadGuard {
   /** Node request handler step: refuses an API request when overloaded, else counts it and calls `next`. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
-  inFlight(): number;
 }
 
 export function createOverloadGuard(
@@ -128,9 +127,8 @@ export function createOverloadGuard(
       res.once('close', finished);
       next();
     },
-    inFlight: () => inFlight,
   };
 }
 
 /** A guard that never refuses (tests that fire hundreds of concurrent requests on purpose). */
-export const UNGUARDED: OverloadGuard = { handle: (_req, _res, next) => next(), inFlight: () => 0 };
+export const UNGUARDED: OverloadGuard = { handle: (_req, _res, next) => next() };
