@@ -3,8 +3,12 @@ import { useEffect, useState } from 'react';
 type QrCode = typeof import('qrcode');
 
 let qrcodeLoad: Promise<QrCode> | null = null;
-/** The one load of `qrcode`, shared by every QR on the screen. */
-const loadQrcode = () => (qrcodeLoad ??= import('qrcode'));
+/** The one load of `qrcode`, shared by every QR on the screen; a failed load is tried again by the next QR. */
+const loadQrcode = () =>
+  (qrcodeLoad ??= import('qrcode').catch((error: unknown) => {
+    qrcodeLoad = null;
+    throw error;
+  }));
 
 // `qrcode` is only needed where a QR is shown, and this module loads only with those screens. Its load
 // starts now, with the screen, instead of after the screen's data arrived and the first QR rendered: on
