@@ -7,8 +7,8 @@ const pool = Buffer.alloc(TOKEN_BYTES * POOL_TOKENS);
 let next = pool.length;
 
 /**
- * 128-bit random, URL-safe (22 characters): every token of the app (orders, reservations, changes of
- * date). The bytes come from the operating system's CSPRNG in blocks, because on a hot slot one
+ * 128-bit random, URL-safe (22 characters): every token of the app (orders, reservations, changes
+ * of date, mail links, spot QR codes, payment numbers). The bytes come from the operating system's CSPRNG in blocks, because on a hot slot one
  * `randomBytes` call per order was the hold path's costliest step after the socket writes (issue 12).
  * Each byte is handed out once.
  */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../shared/random-token.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
@@ -74,7 +75,7 @@ export async function insertAttempt(
     INSERT INTO payments (order_id, site_code, method, amount, currency, payment_number, idempotency_key,
                           masked_card_number)
     VALUES (${input.orderId}, ${input.siteCode}, ${input.method}, ${input.amount}, ${input.currency},
-            ${randomBytes(16).toString('base64url')}, ${`k-${randomBytes(12).toString('hex')}`},
+            ${randomToken()}, ${`k-${randomBytes(12).toString('hex')}`},
             ${input.maskedCardNumber ?? null})
     RETURNING *`);
   return toAttempt(rows[0]!);

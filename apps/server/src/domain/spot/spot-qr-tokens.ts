@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
@@ -24,8 +24,6 @@ export interface SpotProduct {
   productUuid: string;
   expiresAt: Date;
 }
-
-const newToken = () => randomBytes(16).toString('base64url');
 
 /**
  * Resolves the visitor's `qr_token` on this site: unknown (or another site's) → 'record not found',
@@ -84,7 +82,7 @@ export async function rotateSpotQrToken(
       sql`UPDATE spot_qr_tokens SET expires_at = ${now.toISOString()}::timestamptz
           WHERE product_id = ${productId} AND expires_at > ${now.toISOString()}::timestamptz`,
     );
-    const token = newToken();
+    const token = randomToken();
     await tx.execute(
       sql`INSERT INTO spot_qr_tokens (site_code, product_id, token, created_at, expires_at)
           VALUES (${input.site}, ${productId}, ${token}, ${now.toISOString()}::timestamptz,
