@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { mayReachApi } from './api-path.ts';
 import { noteStockChange, stockVersion } from '../domain/stock/stock-changes.ts';
 import {
   compress,
@@ -119,7 +120,7 @@ export function createAnswerCache() {
      */
     handle(req: RawRequest, res: ServerResponse, next: () => void): void {
       const key = req.url;
-      if (req.method !== 'GET' || !key || !key.includes('/api/')) return next();
+      if (req.method !== 'GET' || !mayReachApi(key)) return next();
       const entry = entries.get(key);
       if (fresh(entry, Date.now())) return send(entry, req, res);
       const making = inFlight.get(key);

@@ -53,6 +53,9 @@ describe('overload protection (ADR 034)', () => {
     expect(await refused.json()).toEqual({ error: 'server busy' });
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.headers.get('cache-control')).toBe('no-store');
+    // The router decodes the path: an encoded API path is the API too, and no way around the guard.
+    const encoded = await fetch(`${base}${SITE_PATH.replace('/api/', '/%61pi/')}/langs`);
+    expect(encoded.status).toBe(503);
     const slot = await productWithSlot(ctx.db, 5);
     expect((await hold(slot)).status).toBe(201);
   });

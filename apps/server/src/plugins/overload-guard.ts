@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ERRORS } from '@kippu/contract';
+import { mayReachApi } from './api-path.ts';
 
 /**
  * Overload protection (issue 12, ADR 034). Past what the process can answer in time, extra API requests get
@@ -80,8 +81,6 @@ function isOverloaded(
     : inFlight >= limits.writeInFlight || lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
 }
 
-/** The API's paths: `/{site}/api/...` (pages, assets and gateway returns are cheap or must not be refused). */
-const isApi = (url: string | undefined) => url !== undefined && url.includes('/api/');
 
 export interface OverloadGuard {
   /** Node request handler step: refuses an API request when overloaded, else counts it and calls `next`. */
@@ -110,7 +109,8 @@ export function createOverloadGuard(
 
   return {
     handle(req, res, next) {
-      if (!isApi(req.url)) return next();
+      // Only the API: pages, assets and gateway returns are cheap or must not be refused.
+      if (!mayReachApi(req.url)) return next();
       if (isOverloaded(req.method, inFlight, signals, limits)) {
         shed += 1;
         const now = Date.now();
