@@ -81,7 +81,6 @@ function isOverloaded(
     : inFlight >= limits.writeInFlight || lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
 }
 
-
 export interface OverloadGuard {
   /** Node request handler step: refuses an API request when overloaded, else counts it and calls `next`. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
