@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -27,18 +27,18 @@ interface Metrics {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
-async function audit(url: string, port: number, attempt = 1): Promise<Metrics> {
+async function audit(url: string, port: number, report?: string, attempt = 1): Promise<Metrics> {
   try {
-    return await auditOnce(url, port);
+    return await auditOnce(url, port, report);
   } catch (error) {
     // A trace lost on a loaded machine (NO_NAVSTART, NO_FCP) says nothing about the page: run it again.
     if (attempt >= 3) throw error;
     console.log(`  ${(error as Error).message}: again`);
-    return audit(url, port, attempt + 1);
+    return audit(url, port, report, attempt + 1);
   }
 }
 
-async function auditOnce(url: string, port: number): Promise<Metrics> {
+async function auditOnce(url: string, port: number, report?: string): Promise<Metrics> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -48,6 +48,9 @@ async function auditOnce(url: string, port: number): Promise<Metrics> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // The whole report (long tasks, boot-up time, the LCP element, the request chain) for diagnosis.
+  if (report) writeFileSync(report, JSON.stringify(lhr));
+  if (report && process.env.LH_TRACE) writeFileSync(report.replace('.json', '.trace.json'), JSON.stringify((result.artifacts as any).Trace ?? (result.artifacts as any).traces?.defaultPass));
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -77,6 +80,8 @@ export const lighthouseBench: Benchmark = {
   description: 'Lighthouse mobile on the order screen and the ticket page (machine Chromium), median of 3',
   async run(args) {
     const runs = positiveInt(option(args, 'runs') ?? '3', 'runs');
+    const reportsDir = option(args, 'reports');
+    if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
     if (!args.includes('--skip-build') || !existsSync(`${REPO_ROOT}apps/web/dist/index.html`)) {
       console.log('  building the web app (npm run build)…');
@@ -111,7 +116,10 @@ export const lighthouseBench: Benchmark = {
           // One unmeasured load: the server's page and answer caches are warm as for any visitor after the first.
           await audit(page.url, chrome.port);
           const measured: Metrics[] = [];
-          for (let i = 0; i < runs; i += 1) measured.push(await audit(page.url, chrome.port));
+          for (let i = 0; i < runs; i += 1) {
+            const report = reportsDir && `${reportsDir}/${page.label.replace(/ /g, '-')}-${i + 1}.json`;
+            measured.push(await audit(page.url, chrome.port, report || undefined));
+          }
           console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
           rows.push({ label: page.label, metrics: medianOf(measured) });
         }

@@ -1,8 +1,7 @@
 import { pad2, weekdayOf } from './tokyo-date.ts';
 
-/** Day grids start their weeks on Sunday and use the en-US date locale (spec §9). */
+/** Day grids start their weeks on Sunday (spec §9); month titles are formatYearMonth's (date.ts). */
 export const WEEK_STARTS_ON = 0;
-export const CALENDAR_LOCALE = 'en-US';
 
 export interface YearMonth {
   year: number;
@@ -50,14 +49,4 @@ export function monthGrid(yearMonth: YearMonth): (string | null)[][] {
   const weeks: (string | null)[][] = [];
   for (let start = 0; start < cells.length; start += 7) weeks.push(cells.slice(start, start + 7));
   return weeks;
-}
-
-const monthTitleFormat = new Intl.DateTimeFormat(CALENDAR_LOCALE, {
-  timeZone: 'UTC',
-  year: 'numeric',
-  month: 'long',
-});
-/** Heading of a day grid in the calendar locale: 'January 2022'. */
-export function calendarMonthTitle({ year, month }: YearMonth): string {
-  return monthTitleFormat.format(new Date(Date.UTC(year, month - 1, 1)));
 }

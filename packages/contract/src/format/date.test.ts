@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateRange, formatTime, formatTimeRange } from './date.ts';
+import { LANG_CODES } from '../enums.ts';
+import { htmlLang } from '../html-lang.ts';
+import {
+  formatDate,
+  formatDateRange,
+  formatTime,
+  formatTimeRange,
+  formatYearMonth,
+  WEEKDAY_LONG_NAMES,
+} from './date.ts';
 import { toTokyoDateString, tokyoDateParts } from './tokyo-date.ts';
 
 // 2022-01-05 is a Wednesday.
@@ -126,5 +135,51 @@ describe('tokyoDateParts', () => {
       hour: 0,
       minute: 0,
     });
+  });
+});
+
+describe('tokyoDateParts against Intl', () => {
+  it('agrees with Intl for Asia/Tokyo on instants spread over a century', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Tokyo',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    const start = Date.UTC(1960, 0, 1);
+    const step = 7_777_777_777; // about 90 days and a few hours: lands on every hour and weekday
+    for (let at = start; at < Date.UTC(2070, 0, 1); at += step) {
+      const parts = Object.fromEntries(intl.formatToParts(at).map((part) => [part.type, Number(part.value)]));
+      const ours = tokyoDateParts(new Date(at));
+      expect([ours.year, ours.month, ours.day, ours.hour, ours.minute]).toEqual([
+        parts.year,
+        parts.month,
+        parts.day,
+        parts.hour,
+        parts.minute,
+      ]);
+      expect(ours.weekday).toBe(new Date(Date.UTC(ours.year, ours.month - 1, ours.day)).getUTCDay());
+    }
+  });
+});
+
+describe('calendar names against Intl', () => {
+  it.each(LANG_CODES)('%s: month titles and full weekday names read as Intl writes them', (lang) => {
+    const months = new Intl.DateTimeFormat(htmlLang(lang), {
+      year: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    for (let month = 1; month <= 12; month += 1) {
+      expect(formatYearMonth(2026, month, lang)).toBe(months.format(Date.UTC(2026, month - 1, 1)));
+    }
+    const weekdays = new Intl.DateTimeFormat(htmlLang(lang), { weekday: 'long', timeZone: 'UTC' });
+    // 1 January 2023 was a Sunday.
+    expect(WEEKDAY_LONG_NAMES[lang]).toEqual(
+      Array.from({ length: 7 }, (_, day) => weekdays.format(Date.UTC(2023, 0, 1 + day))),
+    );
   });
 });

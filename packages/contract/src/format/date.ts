@@ -29,6 +29,65 @@ const TH_MONTHS = [
 /** Thai dates are read in the Buddhist era: 2022 CE is 2565 BE. */
 const BUDDHIST_ERA_OFFSET = 543;
 
+/** Full weekday names, Sunday first, as Intl writes them (the calendar's column headers, read aloud). */
+export const WEEKDAY_LONG_NAMES: Record<LangCode, readonly string[]> = {
+  ja: ['日曜日', '月曜日', '火曜日', '水曜日', '木曜日', '金曜日', '土曜日'],
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+  'zh-hans': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+  'zh-hant': ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'],
+  kr: ['일요일', '월요일', '화요일', '수요일', '목요일', '금요일', '토요일'],
+  th: ['วันอาทิตย์', 'วันจันทร์', 'วันอังคาร', 'วันพุธ', 'วันพฤหัสบดี', 'วันศุกร์', 'วันเสาร์'],
+};
+
+const EN_MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const TH_MONTHS_LONG = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+];
+
+/**
+ * A calendar month's title as Intl writes it ({ year: 'numeric', month: 'long' }): ja '2026年11月',
+ * en 'November 2026', kr '2026년 11월', th 'พฤศจิกายน 2569'. Fixed tables, no Intl formatter: the
+ * first Intl object of a page loads the browser's ICU data (see tokyo-date.ts).
+ */
+export function formatYearMonth(year: number, month: number, lang: LangCode): string {
+  switch (lang) {
+    case 'ja':
+    case 'zh-hans':
+    case 'zh-hant':
+      return `${year}年${month}月`;
+    case 'en':
+      return `${EN_MONTHS_LONG[month - 1]} ${year}`;
+    case 'kr':
+      return `${year}년 ${month}월`;
+    case 'th':
+      return `${TH_MONTHS_LONG[month - 1]} ${year + BUDDHIST_ERA_OFFSET}`;
+  }
+}
+
 /**
  * A visit date in Tokyo (spec §9):
  * ja '2022年01月05日(水)', zh-hans/zh-hant '2022年01月05日(三)', en 'Wed, Jan 05, 2022',

@@ -36,3 +36,14 @@ describe('formatPrice', () => {
     expect(() => formatPrice(10.5, 'ja')).toThrow(RangeError);
   });
 });
+
+describe('formatPrice grouping against Intl', () => {
+  it('groups thousands as Intl.NumberFormat en-US does, with and without minor units', () => {
+    const yen = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const amount of [0, 5, 99, 100, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, 9_007_199_254]) {
+      expect(formatPrice(amount, 'en')).toBe(`¥${yen.format(amount)}`);
+      expect(formatPrice(amount, 'en', 'USD')).toBe(`$${dollars.format(amount / 100)}`);
+    }
+  });
+});

@@ -37,14 +37,14 @@ const SYMBOL_TEMPLATES: Record<Exclude<Currency, 'JPY'>, string> = {
   SAR: `${CURRENCY_SYMBOLS.sar} {amount}`,
 };
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
+/**
+ * '1,234,567.89': thousands grouped by commas, as Intl.NumberFormat('en-US') writes it, without
+ * building one (the first Intl object of a page loads the browser's ICU data; see tokyo-date.ts).
+ */
 function groupedNumber(value: number, digits: number): string {
-  let format = numberFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    numberFormats.set(digits, format);
-  }
-  return format.format(value);
+  const [whole = '', fraction] = value.toFixed(digits).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
 }
 
 /**

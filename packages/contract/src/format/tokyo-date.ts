@@ -1,9 +1,9 @@
 /**
  * Calendar parts of an instant in Asia/Tokyo, the display timezone of spec §9, whatever the
- * timezone of the machine. Intl does the timezone work; there is no date library.
+ * timezone of the machine. Tokyo has kept UTC+9 all year since 1951 (no daylight saving), so its wall
+ * clock is UTC shifted by nine hours. No Intl timezone formatter: the first Intl object a page builds
+ * loads the browser's ICU data, 150 ms or more of a throttled phone's main thread (docs/benchmarks.md).
  */
-export const DISPLAY_TIME_ZONE = 'Asia/Tokyo';
-
 /** A Date, an ISO date-time string, or a date-only 'YYYY-MM-DD' that is a Tokyo calendar date. */
 export type DateInput = Date | string;
 
@@ -21,18 +21,7 @@ export interface TokyoDateParts {
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 // A date-time with neither Z nor an offset would otherwise be read in the machine's own timezone.
 const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-const tokyoParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  weekday: 'short',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
+const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** Weekday of a calendar date, independent of any timezone. */
 export function weekdayOf(year: number, month: number, day: number): number {
@@ -64,15 +53,14 @@ export function tokyoDateParts(input: DateInput): TokyoDateParts {
       return { year, month, day, weekday: weekdayOf(year, month, day), hour: 0, minute: 0 };
     }
   }
-  const parts = tokyoParts.formatToParts(toInstant(input));
-  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)?.value ?? '';
+  const wallClock = new Date(toInstant(input).getTime() + TOKYO_OFFSET_MS);
   return {
-    year: Number(pick('year')),
-    month: Number(pick('month')),
-    day: Number(pick('day')),
-    weekday: WEEKDAYS.indexOf(pick('weekday')),
-    hour: Number(pick('hour')),
-    minute: Number(pick('minute')),
+    year: wallClock.getUTCFullYear(),
+    month: wallClock.getUTCMonth() + 1,
+    day: wallClock.getUTCDate(),
+    weekday: wallClock.getUTCDay(),
+    hour: wallClock.getUTCHours(),
+    minute: wallClock.getUTCMinutes(),
   };
 }
 

@@ -1,29 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { splitLastWord } from './last-word.ts';
+import { splitLastCharacter } from './last-word.ts';
 
-describe('splitLastWord', () => {
-  it('splits Latin labels before the last word', () => {
-    expect(splitLastWord('Exhibition information', 'en')).toEqual({
-      head: 'Exhibition ',
-      last: 'information',
+describe('splitLastCharacter', () => {
+  it('splits before the last character and keeps the whole label', () => {
+    expect(splitLastCharacter('Exhibition information')).toEqual({
+      head: 'Exhibition informatio',
+      last: 'n',
     });
-    expect(splitLastWord('Help', 'en')).toEqual({ head: '', last: 'Help' });
+    expect(splitLastCharacter('特定商取引法に基づく表記')).toEqual({
+      head: '特定商取引法に基づく表',
+      last: '記',
+    });
+    expect(splitLastCharacter('Access (map) ')).toEqual({ head: 'Access (map', last: ')' });
   });
 
-  it('finds the last word of labels written without spaces and keeps the whole text', () => {
-    for (const [label, lang] of [
-      ['特定商取引法に基づく表記', 'ja'],
-      ['展览信息', 'zh-Hans'],
-      ['ข้อมูลนิทรรศการ', 'th'],
-    ] as const) {
-      const { head, last } = splitLastWord(label, lang);
-      expect(head + last).toBe(label);
-      expect(last.length).toBeGreaterThan(0);
-      expect(last.length).toBeLessThan(label.length);
-    }
+  it('keeps a letter with its combining marks', () => {
+    // ที่ is one grapheme: the letter ท with two combining marks.
+    expect(splitLastCharacter('ข้อมูลที่')).toEqual({ head: 'ข้อมูล', last: 'ที่' });
   });
 
-  it('keeps closing punctuation with the last word', () => {
-    expect(splitLastWord('Access (map)', 'en')).toEqual({ head: 'Access (', last: 'map)' });
+  it('keeps a character outside the basic plane whole', () => {
+    expect(splitLastCharacter('Map 🗺')).toEqual({ head: 'Map ', last: '🗺' });
+  });
+
+  it('returns an empty label unchanged', () => {
+    expect(splitLastCharacter('')).toEqual({ head: '', last: '' });
   });
 });

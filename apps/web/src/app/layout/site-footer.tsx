@@ -1,15 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks, type FooterLink } from './footer-links.ts';
-import { splitLastWord } from './last-word.ts';
+import { splitLastCharacter } from './last-word.ts';
 import './site-footer.css';
 
 function FooterItem({ link }: { link: FooterLink }) {
   const { t } = useTranslation();
-  const lang = useActiveLang();
   const label = link.label ?? t(link.labelKey ?? '');
   const testId = `footer-link-${link.name}`;
   if (!link.external) {
@@ -19,7 +17,7 @@ function FooterItem({ link }: { link: FooterLink }) {
       </Link>
     );
   }
-  const { head, last } = splitLastWord(label, htmlLang(lang));
+  const { head, last } = splitLastCharacter(label);
   return (
     <a
       href={link.to}
@@ -29,7 +27,7 @@ function FooterItem({ link }: { link: FooterLink }) {
       rel="noopener noreferrer"
     >
       {head}
-      {/* The icon stays with the last word, never alone on a line of its own. */}
+      {/* The icon stays with the last word (see splitLastCharacter), never alone on a line of its own. */}
       <span className="site-footer__last-word">
         {last}
         <svg className="site-footer__external" viewBox="0 0 12 12" width="10" height="10" aria-hidden="true">

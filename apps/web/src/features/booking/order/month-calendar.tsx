@@ -2,10 +2,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { CalendarColor } from '@kippu/contract/endpoints/catalogue-calendar-colors';
 import type { DateStockStatus } from '@kippu/contract/endpoints/catalogue-stock-statuses';
-import type { LangCode, StockStatus } from '@kippu/contract/enums';
+import type { StockStatus } from '@kippu/contract/enums';
 import { addDays, monthGrid, shiftMonth, type YearMonth } from '@kippu/contract/format/calendar';
-import { formatDate, WEEKDAY_NAMES } from '@kippu/contract/format/date';
-import { htmlLang } from '@kippu/contract/html-lang';
+import { formatDate, formatYearMonth, WEEKDAY_LONG_NAMES, WEEKDAY_NAMES } from '@kippu/contract/format/date';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { isOpen, stockStatusText } from './stock-status.ts';
 
@@ -17,18 +16,6 @@ export const monthOf = (date: string): YearMonth => ({
   month: Number(date.slice(5, 7)),
 });
 const monthIndex = ({ year, month }: YearMonth) => year * 12 + month;
-
-function monthTitle(yearMonth: YearMonth, lang: LangCode): string {
-  return new Intl.DateTimeFormat(htmlLang(lang), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
-    Date.UTC(yearMonth.year, yearMonth.month - 1, 1),
-  );
-}
-
-/** Full weekday names, Sunday first (1 January 2023 was a Sunday), for the column headers' abbr. */
-function weekdayLongNames(lang: LangCode): string[] {
-  const format = new Intl.DateTimeFormat(htmlLang(lang), { weekday: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, day) => format.format(Date.UTC(2023, 0, 1 + day)));
-}
 
 /** Where a key press moves the focused day; null for keys the grid does not handle. */
 function movedDate(date: string, key: string): string | null {
@@ -87,7 +74,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
     () => new Map(colors?.map((entry) => [entry.date, entry.color_code])),
     [colors],
   );
-  const longNames = useMemo(() => weekdayLongNames(lang), [lang]);
+  const longNames = WEEKDAY_LONG_NAMES[lang];
   const gridRef = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
   const [focused, setFocused] = useState<string | null>(null);
@@ -132,7 +119,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
           <span className="order-icon-chevron order-icon-chevron--left" aria-hidden="true" />
         </button>
         <h3 id={titleId} className="month-calendar__title" aria-live="polite">
-          {monthTitle(month, lang)}
+          {formatYearMonth(month.year, month.month, lang)}
         </h3>
         <button
           type="button"

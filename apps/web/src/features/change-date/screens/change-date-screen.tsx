@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
@@ -13,11 +14,6 @@ import { ChangeDateFrame, ChangeDateLoadState, ChangeDatePanel } from '../parts/
 import { differenceKey, VisitWhen } from '../parts/visit-line.tsx';
 
 const DAY_MS = 24 * 3600 * 1000;
-
-/** yyyy-MM-dd of a moment in Asia/Tokyo. */
-function tokyoDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(at);
-}
 
 function shiftDay(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -44,7 +40,7 @@ export default function ChangeDateScreen() {
   const [submitting, setSubmitting] = useState(false);
   const options = useQuery(timeChangeOptionsQuery(reservationToken, lang, date));
   const notFound = options.error instanceof ApiError && options.error.status === 404;
-  const today = tokyoDay(new Date());
+  const today = toTokyoDateString(new Date());
   const shownDate = options.data?.date ?? date ?? today;
 
   const pickDate = (day: string) => {
