@@ -48,9 +48,12 @@ async function auditOnce(url: string, port: number, report?: string): Promise<Me
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-  // The whole report (long tasks, boot-up time, the LCP element, the request chain) for diagnosis.
-  if (report) writeFileSync(report, JSON.stringify(lhr));
-  if (report && process.env.LH_TRACE) writeFileSync(report.replace('.json', '.trace.json'), JSON.stringify((result.artifacts as any).Trace ?? (result.artifacts as any).traces?.defaultPass));
+  // For diagnosis: the whole report (long tasks, boot-up time, the LCP element, the request chain)
+  // and the page's trace (each main-thread task and what ran in it).
+  if (report) {
+    writeFileSync(`${report}.json`, JSON.stringify(lhr));
+    writeFileSync(`${report}.trace.json`, JSON.stringify(result.artifacts.Trace));
+  }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -117,7 +120,7 @@ export const lighthouseBench: Benchmark = {
           await audit(page.url, chrome.port);
           const measured: Metrics[] = [];
           for (let i = 0; i < runs; i += 1) {
-            const report = reportsDir && `${reportsDir}/${page.label.replace(/ /g, '-')}-${i + 1}.json`;
+            const report = reportsDir && `${reportsDir}/${page.label.replace(/ /g, '-')}-${i + 1}`;
             measured.push(await audit(page.url, chrome.port, report || undefined));
           }
           console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
