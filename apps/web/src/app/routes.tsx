@@ -29,7 +29,9 @@ const Gmo3dsCallbackScreen = lazyScreen(
 const Sbps3dsCallbackScreen = lazyScreen(
   () => import('../features/payments/screens/sbps3ds-callback-screen.tsx'),
 );
-const PaymentErrorScreen = lazyScreen(() => import('../features/booking/payment-callbacks/payment-error-screen.tsx'));
+const PaymentErrorScreen = lazyScreen(
+  () => import('../features/booking/payment-callbacks/payment-error-screen.tsx'),
+);
 const TicketScreen = lazyScreen(() => import('../features/tickets/screens/ticket-screen.tsx'));
 const ReceiptScreen = lazyScreen(() => import('../features/tickets/screens/receipt-screen.tsx'));
 const TicketShareScreen = lazyScreen(() => import('../features/tickets/screens/ticket-share-screen.tsx'));

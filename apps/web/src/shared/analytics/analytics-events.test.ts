@@ -34,7 +34,10 @@ describe('pushConversion', () => {
 
   it('keeps entries queued before it', () => {
     window.dataLayer = [{ event: 'earlier' }];
-    pushConversion({ timeSpanId: 1, options: [{ name: 'Adult', price: 100, count: 1, productTimespanID: 1 }] });
+    pushConversion({
+      timeSpanId: 1,
+      options: [{ name: 'Adult', price: 100, count: 1, productTimespanID: 1 }],
+    });
     expect(window.dataLayer).toHaveLength(2);
     expect(window.dataLayer[0]).toEqual({ event: 'earlier' });
   });

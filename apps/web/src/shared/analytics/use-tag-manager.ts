@@ -9,6 +9,7 @@ import { useCoreStore } from '../stores/core-store.ts';
 export function useTagManager(): void {
   const containerId = useCoreStore((state) => state.configuration?.settings.analytics.tagManagerId ?? null);
   useEffect(() => {
-    if (containerId) void import('./tag-manager.ts').then(({ loadTagManager }) => loadTagManager(containerId));
+    if (containerId)
+      void import('./tag-manager.ts').then(({ loadTagManager }) => loadTagManager(containerId));
   }, [containerId]);
 }
