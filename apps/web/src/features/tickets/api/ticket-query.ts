@@ -19,4 +19,8 @@ export const ticketQuery = (reservationToken: string, lang: LangCode) =>
       return data;
     },
     staleTime: 60_000,
+    // A failed load was already reported (its dialog) and the screen offers its own retry; mounting the
+    // screen does not ask again, so the early load the entry starts (app/prefetch-route-data.ts) and the
+    // screen never report one failure twice.
+    retryOnMount: false,
   });
