@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { SignageSlot } from '@kippu/contract/endpoints/signage';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useLanguageCycle, type Translate } from '../today-ticket-info/use-language-cycle.ts';
-import { useSignagePages } from '../today-ticket-info/use-signage-pages.ts';
+import { ROW_HEIGHT_VARIABLE, useSignagePages } from '../today-ticket-info/use-signage-pages.ts';
 import { useSignagePoll } from '../today-ticket-info/use-signage-poll.ts';
 import '../today-ticket-info/today-ticket-info.css';
 
@@ -43,7 +43,7 @@ export default function TodayTicketInfoScreen() {
   const [productArea, setProductArea] = useState<HTMLDivElement | null>(null);
   const products = useMemo(() => data?.products ?? [], [data]);
   const slotCounts = useMemo(() => products.map((product) => product.slots.length), [products]);
-  const { parts, page, pageCount, round } = useSignagePages(productArea, slotCounts);
+  const { parts, page, pageCount, round, rowHeight } = useSignagePages(productArea, slotCounts);
   const { lang, t, ready } = useLanguageCycle(fallback, round);
   const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
   const time = useTokyoClock();
@@ -71,7 +71,13 @@ export default function TodayTicketInfoScreen() {
       {data && data.products.length === 0 ? (
         <p className="signage__empty">{t('signage_none_today')}</p>
       ) : null}
-      <div className="signage__products" ref={setProductArea}>
+      <div
+        className="signage__products"
+        ref={setProductArea}
+        style={
+          rowHeight === null ? undefined : ({ [ROW_HEIGHT_VARIABLE]: `${rowHeight}px` } as CSSProperties)
+        }
+      >
         {parts.map(({ product: index, from, to }) => {
           const product = products[index]!;
           return (

@@ -4,8 +4,24 @@ import { paginate, singlePage, type PageMetrics, type PagePart } from './signage
 /** How long each page (and, on a one-page day, each language) stays on the screen. */
 export const DWELL_MS = 8000;
 
-/** What the rendered screen says about its sizes; null while nothing is there to measure. */
+/** The CSS variable that gives every row of cards the planned height (today-ticket-info.css). */
+export const ROW_HEIGHT_VARIABLE = '--signage-row-height';
+
+/**
+ * What the rendered screen says about its sizes; null while nothing is there to measure. The cards are
+ * measured at their own height, without the planned row height the screen gives every row.
+ */
 function measure(area: HTMLElement): PageMetrics | null {
+  const planned = area.style.getPropertyValue(ROW_HEIGHT_VARIABLE);
+  area.style.removeProperty(ROW_HEIGHT_VARIABLE);
+  try {
+    return measureAsLaidOut(area);
+  } finally {
+    if (planned) area.style.setProperty(ROW_HEIGHT_VARIABLE, planned);
+  }
+}
+
+function measureAsLaidOut(area: HTMLElement): PageMetrics | null {
   const sections = [...area.querySelectorAll<HTMLElement>('.signage__product')];
   const cards = [...area.querySelectorAll<HTMLElement>('.signage__slot')];
   const firstList = area.querySelector<HTMLElement>('.signage__slots');
@@ -50,6 +66,12 @@ export interface SignagePages {
   pageCount: number;
   /** Counts the rounds through all pages: the language cycle moves on once per round. */
   round: number;
+  /**
+   * The height the plan gives every row of cards (the tallest card measured), null before the screen is
+   * measured. Every row is drawn this tall (ROW_HEIGHT_VARIABLE), so a row of short cards does not leave
+   * room the plan did not count on: a page holds exactly what was planned for it.
+   */
+  rowHeight: number | null;
 }
 
 /**
@@ -109,5 +131,11 @@ export function useSignagePages(area: HTMLElement | null, slotCounts: readonly n
     return () => clearInterval(timer);
   }, []);
 
-  return { parts: pages[page] ?? [], page, pageCount: pages.length, round: cycle.round };
+  return {
+    parts: pages[page] ?? [],
+    page,
+    pageCount: pages.length,
+    round: cycle.round,
+    rowHeight: metrics?.rowHeight ?? null,
+  };
 }
