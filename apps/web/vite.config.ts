@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { inlinePageStyles } from './build/inline-page-styles.ts';
+import { preloadApp } from './build/preload-app.ts';
 
 // base './': one build is served under every site's /{slug}/ path.
 export default defineConfig({
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadApp(), inlinePageStyles(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -28,7 +30,7 @@ export default defineConfig({
               // budget is 150 KB (apps/web/build/order-route-size.ts). Keep it to modules the order
               // route needs anyway, or it grows the route instead.
               name: 'app-shared',
-              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort)|shared[\\/]analytics[\\/]data-layer|shared[\\/]ui[\\/]screen-hero|app[\\/](paths|theme-tone))|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))|vite[\\/]preload-helper/,
+              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort)|shared[\\/]analytics[\\/]data-layer|app[\\/](paths|theme-tone))|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))/,
             },
           ],
         },

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * What each lazy route of the built SPA makes a visitor download before it shows: the entry chunk, every
- * chunk it imports statically, and the route's lazy chunk with its own static imports (architecture §7,
+ * What each lazy route of the built SPA makes a visitor download before it shows: the entry chunk, the
+ * chunks the page preloads, every chunk they import statically, and the route's lazy chunk with its own
+ * static imports (architecture §7,
  * issue 12). Sizes are compressed bytes: `gzip -9` and brotli 11 (what the server sends to
  * browsers that accept it, precompressed at build time).
  */
@@ -71,12 +72,22 @@ export function measureRoutes(distDir: string): RouteSize[] {
   const html = readFileSync(`${distDir.replace(/\/?$/, '/')}index.html`, 'utf8');
   const entry = /<script type="module"[^>]*src="\.\/assets\/([^"]+)"/.exec(html)?.[1];
   if (!entry) throw new Error('No module entry script in index.html');
-  const initial = staticClosure([entry]);
+  // The page downloads its entry and every module it preloads (the app, started after the first paint:
+  // build/preload-app.ts) whatever the route.
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+  const page = [entry, ...preloaded];
+  const initial = new Set(staticClosure(page));
   const lazy = new Set<string>();
-  for (const file of initial) for (const match of source(file).matchAll(DYNAMIC_IMPORT)) lazy.add(match[1]!);
+  for (const file of initial) {
+    for (const match of source(file).matchAll(DYNAMIC_IMPORT)) {
+      if (!initial.has(match[1]!)) lazy.add(match[1]!);
+    }
+  }
 
   return [...lazy].sort().map((chunk) => {
-    const files = staticClosure([entry, chunk]);
+    const files = staticClosure([...page, chunk]);
     const route = chunk.replace(/-[\w-]{8}\.js$/, '');
     return {
       route,

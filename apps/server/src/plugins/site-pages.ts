@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
 import { compress, type Encoding } from './content-encoding.ts';
+import type { PrePaint, RenderPrePaint } from './pre-paint.ts';
 
 /** What the page inlines for the SPA's first render (features/sites/boot-data.ts makes it). */
 export interface PageBootData {
@@ -26,15 +27,44 @@ function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-function makePage(indexHtml: string, site: SiteCode, boot: PageBootData | undefined): SitePage {
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** `<html>`'s attributes: the page's language, and the site's colours once the first paint is in the page. */
+function htmlAttributes(boot: PageBootData, prePaint: PrePaint | undefined): string {
+  let attributes = ` lang="${htmlLang(boot.lang)}"`;
+  if (prePaint) {
+    const { properties, tone } = prePaint.theme;
+    const style = Object.entries(properties)
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';');
+    attributes += ` style="${escapeAttribute(style)}" data-tone="${escapeAttribute(tone)}"`;
+  }
+  return attributes;
+}
+
+function makePage(
+  indexHtml: string,
+  site: SiteCode,
+  boot: PageBootData | undefined,
+  prePaint?: PrePaint,
+): SitePage {
   let page = indexHtml.replace('<body', `<body data-site="${site}"`);
   if (boot) {
     page = page
-      .replace(/<html(?:\s+lang="[^"]*")?/, `<html lang="${htmlLang(boot.lang)}"`)
+      .replace(/<html(?:\s+lang="[^"]*")?/, `<html${htmlAttributes(boot, prePaint)}`)
       .replace(
         '</head>',
         `<script id="kippu-boot" type="application/json">${scriptJson(boot)}</script></head>`,
       );
+  }
+  if (prePaint) {
+    page = page
+      .replace(
+        /(<meta name="theme-color" content=")[^"]*"/,
+        (_match, start: string) => `${start}${escapeAttribute(prePaint.theme.themeColor)}"`,
+      )
+      .replace('<div id="root"></div>', () => `<div id="root">${prePaint.root}</div>`);
   }
   const html = Buffer.from(page);
   return {
@@ -44,13 +74,27 @@ function makePage(indexHtml: string, site: SiteCode, boot: PageBootData | undefi
   };
 }
 
+/** A first paint that cannot be made leaves the page as it was before ADR 037: the app paints it all. */
+async function prePaintOf(render: RenderPrePaint | undefined, boot: PageBootData) {
+  try {
+    return await render?.(boot);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * One built index.html serves every site (ADR 004); each site and language gets its own page with
- * `<body data-site>` and the inlined boot data, made on first use, shared by concurrent first requests,
- * compressed once and remade after PAGE_TTL_MS. When the boot data cannot be loaded the page goes out
- * without it (the SPA then asks the API, as before) and is retried on the next request.
+ * `<body data-site>`, the inlined boot data and the first paint made from it (ADR 037), made on first use,
+ * shared by concurrent first requests, compressed once and remade after PAGE_TTL_MS. When the boot data
+ * cannot be loaded the page goes out without it (the SPA then asks the API, as before) and is retried on
+ * the next request.
  */
-export function createSitePages(indexHtml: string, loadBootData?: LoadBootData) {
+export function createSitePages(
+  indexHtml: string,
+  loadBootData?: LoadBootData,
+  renderPrePaint?: RenderPrePaint,
+) {
   const pages = new Map<string, { page: Promise<SitePage>; madeAt: number }>();
   const plain = new Map<SiteCode, SitePage>();
   const plainPage = (site: SiteCode) => {
@@ -64,7 +108,9 @@ export function createSitePages(indexHtml: string, loadBootData?: LoadBootData) 
     const key = `${site}\n${requestedLang ?? ''}`;
     const cached = pages.get(key);
     if (cached && Date.now() - cached.madeAt < PAGE_TTL_MS) return cached.page;
-    const page = loadBootData(site, requestedLang).then((boot) => makePage(indexHtml, site, boot));
+    const page = loadBootData(site, requestedLang).then(async (boot) =>
+      makePage(indexHtml, site, boot, await prePaintOf(renderPrePaint, boot)),
+    );
     pages.set(key, { page, madeAt: Date.now() });
     try {
       return await page;

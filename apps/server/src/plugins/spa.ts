@@ -6,6 +6,7 @@ import { DEFAULT_SITE, ERRORS, LANG_CODES, siteSlug, TICKETS_SLUG, type SiteCode
 import type { ContentSecurityDeclaration } from '../domain/payments/payment-provider.ts';
 import { widenPolicy } from '../domain/payments/site-content-security.ts';
 import { preferredEncoding, varyOnAcceptEncoding } from './content-encoding.ts';
+import { loadPrePaint } from './pre-paint.ts';
 import { createSitePages, type LoadBootData } from './site-pages.ts';
 
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -54,7 +55,9 @@ export async function registerSpa(
 ): Promise<void> {
   const indexFile = `${distDir}index.html`;
   const built = existsSync(indexFile);
-  const pageOf = built ? createSitePages(readFileSync(indexFile, 'utf8'), loadBootData) : undefined;
+  const pageOf = built
+    ? createSitePages(readFileSync(indexFile, 'utf8'), loadBootData, await loadPrePaint(distDir))
+    : undefined;
 
   // The page inlines the site's data (issue 12): revalidated with its ETag on every visit (no-cache), a
   // returning visitor gets 304; compressed once per page, sent by content negotiation.

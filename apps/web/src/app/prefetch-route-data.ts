@@ -5,9 +5,9 @@ import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
 import { paths } from './paths.ts';
 
 /**
- * The ticket page's data, asked for by the entry as the app starts instead of by the ticket screen once
- * its chunk has loaded: the call and the chunk travel together, one round trip fewer before the QR
- * codes, the page's largest paint (issue 12). The screen's own query finds the answer in flight.
+ * The ticket page's data, asked for as the app starts instead of by the ticket screen once its chunk has
+ * loaded (the entry starts that chunk's download, src/main.ts): one round trip fewer before the QR codes,
+ * the page's largest paint (issue 12). The screen's own query finds the answer in flight.
  */
 export function prefetchRouteData(queryClient: QueryClient, lang: LangCode, hash: string): void {
   const pathname = hash.replace(/^#/, '').split('?')[0] ?? '';

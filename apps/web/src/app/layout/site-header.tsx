@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import type { Language } from '@kippu/contract/endpoints/langs';
+import type { LangCode } from '@kippu/contract/enums';
+import type { SiteSettings } from '@kippu/contract/site-settings';
 import { LanguagePicker } from '../../features/i18n/language-picker.tsx';
 import { SiteLogo } from '../../features/sites/site-logo.tsx';
 import { changeLanguage } from '../../shared/i18n/language-rules.ts';
@@ -7,11 +10,15 @@ import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { paths } from '../paths.ts';
 import './site-header.css';
 
-export function SiteHeader() {
-  const lang = useActiveLang();
-  const configuration = useCoreStore((state) => state.configuration);
-  const languages = useCoreStore((state) => state.languages);
-  const settings = configuration?.settings;
+type ViewProps = {
+  lang: LangCode;
+  settings: SiteSettings | undefined;
+  languages: Language[];
+  onLanguageChange: (code: string) => void;
+};
+
+/** The header as drawn: also the served page's first paint (pre-paint/render-pre-paint.tsx, ADR 037). */
+export function SiteHeaderView({ lang, settings, languages, onLanguageChange }: ViewProps) {
   return (
     <header className="site-header" data-variant={settings?.logo.variant ?? 'black'}>
       <div className="site-header__inner">
@@ -22,8 +29,22 @@ export function SiteHeader() {
             <span className="site-header__logo-space" />
           )}
         </Link>
-        <LanguagePicker languages={languages} value={lang} onChange={(code) => changeLanguage(code, lang)} />
+        <LanguagePicker languages={languages} value={lang} onChange={onLanguageChange} />
       </div>
     </header>
+  );
+}
+
+export function SiteHeader() {
+  const lang = useActiveLang();
+  const configuration = useCoreStore((state) => state.configuration);
+  const languages = useCoreStore((state) => state.languages);
+  return (
+    <SiteHeaderView
+      lang={lang}
+      settings={configuration?.settings}
+      languages={languages}
+      onLanguageChange={(code) => changeLanguage(code, lang)}
+    />
   );
 }

@@ -3,8 +3,11 @@ import { initReactI18next } from 'react-i18next';
 import type { LangCode } from '@kippu/contract/enums';
 import { htmlLang } from '@kippu/contract/html-lang';
 
-/** One i18next instance whose only resources are the texts fetched from the server for `lang`. */
-export async function initI18n(lang: LangCode, texts: Record<string, string>): Promise<i18n> {
+/**
+ * One i18next instance whose only resources are the texts fetched from the server for `lang`. No DOM: the
+ * server's first paint of the page uses it too (ADR 037).
+ */
+export async function createI18n(lang: LangCode, texts: Record<string, string>): Promise<i18n> {
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: lang,
@@ -19,6 +22,12 @@ export async function initI18n(lang: LangCode, texts: Record<string, string>): P
     keySeparator: false,
     nsSeparator: false,
   });
+  return instance;
+}
+
+/** The app's instance: the page's language follows it. */
+export async function initI18n(lang: LangCode, texts: Record<string, string>): Promise<i18n> {
+  const instance = await createI18n(lang, texts);
   document.documentElement.lang = htmlLang(lang);
   return instance;
 }

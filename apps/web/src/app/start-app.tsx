@@ -1,14 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
-import { bootstrap } from './app/bootstrap.ts';
-import { prefetchRouteData } from './app/prefetch-route-data.ts';
-import { createQueryClient, Providers } from './app/providers.tsx';
-import { routes } from './app/routes.tsx';
-import { configurationQuery } from './shared/api/endpoints/configurations.ts';
-import { langsQuery } from './shared/api/endpoints/langs.ts';
-import { activeLangOf } from './shared/hooks/use-active-lang.ts';
-import './styles/global.css';
+import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
+import { langsQuery } from '../shared/api/endpoints/langs.ts';
+import { activeLangOf } from '../shared/hooks/use-active-lang.ts';
+import { bootstrap } from './bootstrap.ts';
+import { prefetchRouteData } from './prefetch-route-data.ts';
+import { createQueryClient, Providers } from './providers.tsx';
+import { routes } from './routes.tsx';
+
+// The app, loaded by the entry (src/main.ts) once the served page has painted (ADR 037).
 
 const { i18n, boot } = await bootstrap();
 const router = createHashRouter(routes);
@@ -20,6 +21,8 @@ if (boot) {
 }
 prefetchRouteData(queryClient, activeLangOf(i18n), window.location.hash);
 
+// The page's first paint (the header and a placeholder the server drew, ADR 037) stays until React's first
+// commit, which replaces it: createRoot clears the container.
 // A transition: React renders the first screen in slices and yields to the browser between them, so
 // loading never blocks input for long on a slow phone (total blocking time, issue 12).
 const root = createRoot(document.getElementById('root')!);

@@ -1,0 +1,20 @@
+import type { SiteSettings } from '@kippu/contract/site-settings';
+import { toneOf } from './theme-tone.ts';
+
+/**
+ * What a site's colours (settings.theme) set on <html>: the custom properties global.css reads, the palette
+ * tone, and the browser's theme colour. The served page carries them from the start (ADR 037) and
+ * `useTheme` sets the same values, so the first paint is already in the site's colours.
+ */
+export function siteTheme(theme: SiteSettings['theme']) {
+  return {
+    properties: {
+      '--primary': theme.primary,
+      '--on-primary': theme.onPrimary,
+      '--accent': theme.accent,
+      '--background': theme.background,
+    },
+    tone: toneOf(theme.background),
+    themeColor: theme.primary,
+  };
+}

@@ -1,0 +1,21 @@
+// The styles of the served page's first paint (the layout's header and the screen placeholder the server
+// draws, ADR 037): linked by the page itself, so that paint needs no script.
+import './styles/global.css';
+import './app/layout/root-layout.css';
+import './app/layout/site-header.css';
+import './features/sites/site-logo.css';
+import './features/i18n/language-picker.css';
+import './shared/ui/screen-hero.css';
+import { afterFirstPaint } from './app/after-first-paint.ts';
+import { isTicketPageHash } from './app/ticket-hash.ts';
+
+// The app's scripts download from the start (modulepreload, build/preload-app.ts) but run only after the
+// browser has painted the server's first paint: evaluating them is the longest task of a page load on a
+// slow phone, and it would otherwise come first.
+await afterFirstPaint();
+// The ticket page's screen downloads beside the app, not once the app has run: its QR codes are the page's
+// largest paint (issue 12). A failed load is the route's to report.
+if (isTicketPageHash(window.location.hash)) {
+  import('./features/tickets/screens/ticket-screen.tsx').catch(() => undefined);
+}
+await import('./app/start-app.tsx');

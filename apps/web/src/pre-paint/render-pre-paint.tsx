@@ -1,0 +1,56 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { createPath, Router, type Navigator } from 'react-router';
+import { ScreenPlaceholder } from '../app/layout/screen-placeholder.tsx';
+import { SiteHeaderView } from '../app/layout/site-header.tsx';
+import { siteTheme } from '../app/site-theme.ts';
+import { createI18n } from '../shared/i18n/i18n.ts';
+import type { BootData } from '../shared/site/boot-data.ts';
+
+const ignore = () => undefined;
+/** Links as the app's hash router writes them (`#/`); nothing navigates before the app takes over. */
+const hashLinks: Navigator = {
+  createHref: (to) => `#${typeof to === 'string' ? to : createPath(to)}`,
+  go: ignore,
+  push: ignore,
+  replace: ignore,
+};
+
+/** What the server puts into the page beside the boot data (apps/server/src/plugins/site-pages.ts). */
+export type PrePaint = {
+  /** Markup for `<div id="root">`: replaced by the app's first commit (createRoot clears the container). */
+  root: string;
+  theme: ReturnType<typeof siteTheme>;
+};
+
+/**
+ * The page's first paint, made on the server from the page's boot data (ADR 037): the layout's header and
+ * the screen placeholder, as the app draws them before its screen has loaded. The site's name is the
+ * largest paint of most screens, and a phone would otherwise show nothing until the scripts have loaded
+ * and run. It is `inert` (not focusable, not clickable) until the app replaces it, because nothing in it
+ * works before then. Built by `vite build -c vite.pre-paint.config.ts` for Node; the browser never loads it.
+ */
+export async function renderPrePaint(boot: BootData): Promise<PrePaint> {
+  const { settings } = boot.configuration;
+  const i18n = await createI18n(boot.lang, boot.texts);
+  const root = renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <Router location="/" navigator={hashLinks}>
+        <div className="app-shell" inert>
+          <SiteHeaderView
+            lang={boot.lang}
+            settings={settings}
+            languages={boot.langs}
+            onLanguageChange={() => undefined}
+          />
+          <main className="app-main">
+            <div className="route-fade">
+              <ScreenPlaceholder />
+            </div>
+          </main>
+        </div>
+      </Router>
+    </I18nextProvider>,
+  );
+  return { root, theme: siteTheme(settings.theme) };
+}
