@@ -5,6 +5,7 @@ import { useCoreStore } from '../stores/core-store.ts';
 import {
   applyLanguages,
   changeLanguage,
+  openPageIn,
   startLanguage,
   supportedLanguage,
   takeLangQueryParam,
@@ -38,7 +39,19 @@ describe('language rules (spec §4)', () => {
     changeLanguage('en', 'ja', reload);
     expect(core().langCode).toBe('en');
     expect(sessionStorage.getItem('kippu.BORDERLESS.core')).toContain('"langCode":"en"');
-    expect(reload).toHaveBeenCalledOnce();
+    expect(reload).toHaveBeenCalledExactlyOnceWith('en');
+  });
+
+  it('opens the page again with ?lang= before the hash, for the server to draw it in that language', () => {
+    const replace = vi.fn();
+    const location = {
+      href: 'https://tickets.example/borderless/?utm=x#/order?step=1',
+      replace,
+    } as unknown as Location;
+    openPageIn('th', location);
+    expect(replace).toHaveBeenCalledExactlyOnceWith(
+      'https://tickets.example/borderless/?utm=x&lang=th#/order?step=1',
+    );
   });
 
   it('on load with nothing stored, the is_default language becomes default and current, without reload if it is the start language', () => {

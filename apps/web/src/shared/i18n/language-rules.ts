@@ -5,6 +5,16 @@ import { useCoreStore } from '../stores/core-store.ts';
 export type Reload = () => void;
 const reloadPage: Reload = () => window.location.reload();
 
+/**
+ * Opens the page again in `lang` (`?lang=`, which the app then removes): the server draws the page's first
+ * paint and inlines the texts in that language (ADR 037), so the header does not show the old one first.
+ */
+export function openPageIn(lang: LangCode, location: Location = window.location): void {
+  const url = new URL(location.href);
+  url.searchParams.set('lang', lang);
+  location.replace(url.href);
+}
+
 export function isLangCode(value: unknown): value is LangCode {
   return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value);
 }
@@ -25,12 +35,16 @@ export function supportedLanguage(
   return isLangCode(code) && offered.includes(code) ? code : (defaultCode ?? FALLBACK_LANG);
 }
 
-/** Stores the chosen language and reloads when it differs from the one the page runs in. */
-export function changeLanguage(code: string, activeLang: LangCode, reload: Reload = reloadPage): LangCode {
+/** Stores the chosen language and opens the page in it when it differs from the one the page runs in. */
+export function changeLanguage(
+  code: string,
+  activeLang: LangCode,
+  reload: (lang: LangCode) => void = openPageIn,
+): LangCode {
   const { languages, defaultLangCode, set } = useCoreStore.getState();
   const next = supportedLanguage(code, languages, defaultLangCode);
   set({ langCode: next });
-  if (next !== activeLang) reload();
+  if (next !== activeLang) reload(next);
   return next;
 }
 
