@@ -139,9 +139,21 @@ export async function expectHtmlLang(page: Page, lang: string): Promise<void> {
 
 /** Runs axe on the page and fails with a readable list of the WCAG A/AA violations found. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // The settled screen is what is checked: colours read halfway through an entrance (a dialog fading in)
+  // are no one's colours. Endless animations (loading pulses) are part of the screen as it is.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map((violation) => {
-    const targets = violation.nodes.slice(0, 5).map((node) => node.target.join(' '));
+    const targets = violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')} (${node.failureSummary?.replace(/\s+/g, ' ').trim()})`);
     return `${violation.id} (${violation.impact}): ${violation.help} at ${targets.join(' | ')}`;
   });
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
