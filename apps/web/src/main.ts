@@ -7,6 +7,7 @@ import './features/sites/site-logo.css';
 import './features/i18n/language-picker.css';
 import './shared/ui/screen-hero.css';
 import { afterFirstPaint } from './app/after-first-paint.ts';
+import { loadApp } from './app/load-app.ts';
 import { isTicketPageHash } from './app/ticket-hash.ts';
 
 // The app's scripts download from the start (modulepreload, build/preload-app.ts) but run only after the
@@ -18,4 +19,4 @@ await afterFirstPaint();
 if (isTicketPageHash(window.location.hash)) {
   import('./features/tickets/screens/ticket-screen.tsx').catch(() => undefined);
 }
-await import('./app/start-app.tsx');
+await loadApp(() => import('./app/start-app.tsx'));

@@ -12,14 +12,16 @@ import { routes } from './routes.tsx';
 // The app, loaded by the entry (src/main.ts) once the served page has painted (ADR 037).
 
 const { i18n, boot } = await bootstrap();
-const router = createHashRouter(routes);
 const queryClient = createQueryClient();
 // The page's data answers the layout's first queries (issue 12): no call, no layout shift.
 if (boot) {
   queryClient.setQueryData(langsQuery().queryKey, boot.langs);
   queryClient.setQueryData(configurationQuery().queryKey, boot.configuration);
 }
+// Before the router is built (its route table is a few dozen milliseconds on a slow phone): the call
+// travels meanwhile.
 prefetchRouteData(queryClient, activeLangOf(i18n), window.location.hash);
+const router = createHashRouter(routes);
 
 // The page's first paint (the header and a placeholder the server drew, ADR 037) stays until React's first
 // commit, which replaces it: createRoot clears the container.
