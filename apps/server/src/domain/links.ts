@@ -14,10 +14,12 @@ export function publicHost(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
 /**
  * An absolute link to a screen of a site's SPA: `${PUBLIC_URL}/${slug}/#${hashPath}`, e.g.
  * siteUrl(env, 'borderless', '/mail-confirm?token=abc', 'en') →
- * 'https://tickets.example/borderless/#/mail-confirm?token=abc&lang=en'.
+ * 'https://tickets.example/borderless/?lang=en#/mail-confirm?token=abc'.
  * The one place links leaving the server (mails, calendar entries) are built, so the SPA's routing
  * (hash routes under the site slug, ADR 004) is written down once. With `lang`, the link opens in that
- * language even in a browser that never saw the site (the SPA reads `lang` from the hash query, spec §2).
+ * language even in a browser that never saw the site (the SPA reads and removes `lang`, spec §2). It goes
+ * in the page's own query, which the server sees (the hash never reaches it): the page then comes drawn and
+ * with its texts in that language (ADR 037).
  */
 export function siteUrl(
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
@@ -26,8 +28,7 @@ export function siteUrl(
   lang?: LangCode,
 ): string {
   const path = hashPath.startsWith('/') ? hashPath : `/${hashPath}`;
-  const withLang = lang ? `${path}${path.includes('?') ? '&' : '?'}lang=${lang}` : path;
-  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/#${withLang}`;
+  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug)}/${lang ? `?lang=${lang}` : ''}#${path}`;
 }
 
 // The SPA's screens that links leaving the server open, as the web's router names them (apps/web

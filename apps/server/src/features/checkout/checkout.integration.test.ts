@@ -111,7 +111,7 @@ describe('POST /orders/checkout/{id} with the simulator card (gmo)', () => {
       },
     });
     expect(mails[0]!.payload.ticketUrl).toMatch(
-      new RegExp(`/demo/#/id/${body.reservation_token}\\?lang=en$`),
+      new RegExp(`/demo/\\?lang=en#/id/${body.reservation_token}$`),
     );
   });
 
@@ -322,9 +322,10 @@ describe('the visitor’s whole path over HTTP', () => {
     });
     expect(sent.statusCode).toBe(201);
     const [confirmation] = await mailsTo('journey@example.jp');
-    const mailToken = new URL(String(confirmation!.payload.confirmUrl).replace('#/', '')).searchParams.get(
-      'token',
-    );
+    // The token is in the hash route's query (`/?lang=ja#/mail-confirm?token=...`).
+    const mailToken = new URLSearchParams(
+      new URL(String(confirmation!.payload.confirmUrl)).hash.split('?')[1],
+    ).get('token');
     const followed = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/ordermails/${mailToken}` });
     expect(followed.json()).toEqual({ order_token: orderToken });
 

@@ -76,7 +76,7 @@ describe('mail magazines', () => {
 
     const mail = await purchaseMailTo('Reader@Example.jp');
     expect(mail.payload.unsubscribeUrl).toBe(
-      `http://localhost:${ctx.env.PORT}/demo/#/mail-release/${subscription!.token}?lang=en`,
+      `http://localhost:${ctx.env.PORT}/demo/?lang=en#/mail-release/${subscription!.token}`,
     );
     const rendered = renderMail(mail, { uidHost: 'localhost' });
     expect(rendered.text).toContain(

@@ -49,7 +49,9 @@ async function orderOf(token: string) {
 describe('invitations (MORI)', () => {
   it('queues the invitation mail with the link, in the invitation language, holding nothing yet', async () => {
     const invitation = await createInvitation(ctx.db, ctx.env, request({ lang: 'kr' }));
-    expect(invitation.url).toBe(`https://tickets.example/mori/#/mail-confirm?token=${invitation.token}&lang=kr`);
+    expect(invitation.url).toBe(
+      `https://tickets.example/mori/?lang=kr#/mail-confirm?token=${invitation.token}`,
+    );
     const { rows } = await ctx.db.$client.query(
       'SELECT kind, to_address, lang, payload FROM mail_outbox WHERE id = $1',
       [invitation.outboxId],

@@ -46,7 +46,7 @@ describe('GET /reservations/{reservationToken}/calendar.ics', () => {
     expect(event.startDate.toJSDate().getTime()).toBe(seconds(rows[0]!.starts_at));
     expect(event.endDate.toJSDate().getTime()).toBe(seconds(rows[0]!.ends_at));
     expect(event.description).toContain(
-      `http://localhost:${ctx.env.PORT}/demo/#/id/${reserved.reservation_token}?lang=th`,
+      `http://localhost:${ctx.env.PORT}/demo/?lang=th#/id/${reserved.reservation_token}`,
     );
   });
 

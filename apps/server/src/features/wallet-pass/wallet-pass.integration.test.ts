@@ -139,7 +139,7 @@ describe('GET /reservations/{token}/tickets/{ticketId}/wallet.pkpass', () => {
     expect(fields.date).toMatchObject({ label: 'Date', value: formatDate(page.starts_at, 'en') });
     expect(fields.number?.value).toBe(page.reservation_number);
     expect(fields.index?.value).toBe('2/2');
-    expect(fields.page?.value).toBe(`http://localhost:${ctx.env.PORT}/demo/#/id/${token}?lang=en`);
+    expect(fields.page?.value).toBe(`http://localhost:${ctx.env.PORT}/demo/?lang=en#/id/${token}`);
 
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as Record<string, string>;
     const hashed = [...files.keys()].filter((name) => name !== 'manifest.json' && name !== 'signature');
