@@ -98,7 +98,7 @@ describe.skipIf(skipBrowserSuites)('an invitation to MORI', () => {
       lang,
     );
     const printed = /^Link: (\S+)$/m.exec(created)?.[1];
-    expect(printed, created).toMatch(/\/mori\/#\/mail-confirm\?token=/);
+    expect(printed, created).toMatch(new RegExp(`/mori/\\?lang=${lang}#/mail-confirm\\?token=`));
 
     // The visitor reads the invitation on the development mail page and follows its link.
     const link = await linkInMail(page, visitor.email, /#\/mail-confirm\?token=/);
