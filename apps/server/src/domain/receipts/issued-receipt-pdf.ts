@@ -2,7 +2,6 @@ import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readReceipt } from './receipt-document.ts';
-import { renderReceiptPdf } from './receipt-pdf.ts';
 
 /**
  * GET /receipts/{token}/pdf: the receipt as last issued, as a PDF in `lang`. Downloading never
@@ -17,6 +16,8 @@ export async function issuedReceiptPdf(
 ): Promise<{ filename: string; content: Buffer }> {
   const receipt = await readReceipt(db, site, reservationToken, lang);
   if (!receipt.issue) throw new AppError('record_not_found');
+  // Loaded on the first download, not at start: pdfkit and fontkit hold about 27 MB (issue 12).
+  const { renderReceiptPdf } = await import('./receipt-pdf.ts');
   return {
     filename: `receipt-${receipt.issue.receipt_number}.pdf`,
     content: await renderReceiptPdf(receipt),

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { PKPass } from 'passkit-generator';
 import {
   formatDate,
   formatTimeRange,
@@ -136,6 +135,8 @@ export async function walletPass(
     },
   };
 
+  // Loaded on the first pass, not at start: passkit-generator and node-forge hold about 12 MB (issue 12).
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { ...ICONS, 'pass.json': Buffer.from(JSON.stringify(passJson)) },
     {
