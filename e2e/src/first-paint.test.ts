@@ -33,6 +33,7 @@ describe.skipIf(skipBrowserSuites)("the page's first paint, drawn by the server 
       .evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(headerColour).toBe('rgb(194, 24, 91)');
     const painted = await headerBoxes(withoutScripts);
+    const servedTitle = await withoutScripts.title();
 
     const page = await newPage({ viewport: PHONE_VIEWPORT });
     await page.goto('/borderless/?lang=th#/order', { waitUntil: 'networkidle' });
@@ -41,6 +42,9 @@ describe.skipIf(skipBrowserSuites)("the page's first paint, drawn by the server 
     expect(await page.locator('header').count()).toBe(1);
     expect(await page.locator('[inert]').count()).toBe(0);
     expect(await headerBoxes(page)).toEqual(painted);
+    // The tab's title was already the site's own.
+    expect(await page.title()).toBe(servedTitle);
+    expect(servedTitle).not.toBe('Kippu');
     await expectNoAxeViolations(page);
   });
 });

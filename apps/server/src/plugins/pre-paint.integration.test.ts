@@ -12,7 +12,8 @@ function buildWithPrePaint(body: string): string {
   const dir = fakeWebBuild();
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html lang="ja"><head><meta name="theme-color" content="#111111" /></head>' +
+    '<!doctype html><html lang="ja"><head><meta name="theme-color" content="#111111" />' +
+      '<title>Kippu</title></head>' +
       '<body><div id="root"></div></body></html>',
   );
   const moduleDir = `${dir.replace(/\/$/, '')}-pre-paint`;
@@ -33,6 +34,7 @@ describe("the page's first paint (ADR 037)", () => {
           const { name, theme } = boot.configuration.settings;
           return {
             root: '<header class="site-header">' + name[boot.lang] + '</header>',
+            title: name[boot.lang] + ' & <tickets>',
             theme: {
               properties: { '--primary': theme.primary, '--background': theme.background },
               tone: 'dark',
@@ -59,6 +61,8 @@ describe("the page's first paint (ADR 037)", () => {
         `<html lang="ja" style="--primary:${theme.primary};--background:${theme.background}" data-tone="dark">`,
       );
       expect(ja.body).toContain(`<meta name="theme-color" content="${theme.primary}" />`);
+      // The document's title, escaped as text.
+      expect(en.body).toContain(`<title>${name.en} &amp; &lt;tickets></title>`);
     });
   });
 

@@ -3,11 +3,13 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The page's first paint (ADR 037), as apps/web/src/pre-paint/render-pre-paint.tsx makes it: the header and
- * the screen placeholder for `<div id="root">`, and the site's colours for `<html>`. Its input is the page's
+ * the screen placeholder for `<div id="root">`, the document's title, and the site's colours for `<html>`. Its input is the page's
  * boot data.
  */
 export interface PrePaint {
   root: string;
+  /** The document's title, as the app sets it. */
+  title: string;
   theme: { properties: Record<string, string>; tone: string; themeColor: string };
 }
 export type RenderPrePaint = (boot: unknown) => Promise<PrePaint>;

@@ -27,8 +27,8 @@ function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 /** `<html>`'s attributes: the page's language, and the site's colours once the first paint is in the page. */
 function htmlAttributes(boot: PageBootData, prePaint: PrePaint | undefined): string {
@@ -64,6 +64,7 @@ function makePage(
         /(<meta name="theme-color" content=")[^"]*"/,
         (_match, start: string) => `${start}${escapeAttribute(prePaint.theme.themeColor)}"`,
       )
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(prePaint.title)}</title>`)
       .replace('<div id="root"></div>', () => `<div id="root">${prePaint.root}</div>`);
   }
   const html = Buffer.from(page);

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useActiveLang } from '../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
+import { pageTitle } from './page-title.ts';
 
 export const SCROLL_DELAY_MS = 200;
 
@@ -11,11 +12,11 @@ export function useRouteEffects(): void {
   const { pathname } = useLocation();
   const { t } = useTranslation();
   const lang = useActiveLang();
-  const pageTitle = useCoreStore((state) => state.configuration?.settings.pageTitle[lang]);
+  const settings = useCoreStore((state) => state.configuration?.settings);
 
   useEffect(() => {
-    document.title = pageTitle || t('common_default_page_title', { defaultValue: 'Kippu' });
-  }, [pathname, pageTitle, t]);
+    document.title = pageTitle(settings, lang, t);
+  }, [pathname, settings, lang, t]);
 
   useEffect(() => {
     const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), SCROLL_DELAY_MS);

@@ -29,7 +29,7 @@ describe('renderPrePaint (ADR 037)', () => {
   };
 
   it("draws the header the app draws, in the page's language, inert until the app replaces it", async () => {
-    const { root, theme } = await renderPrePaint(boot);
+    const { root, title, theme } = await renderPrePaint(boot);
     const served = document.createElement('div');
     served.innerHTML = root;
     expect(served.querySelector('.app-shell')?.hasAttribute('inert')).toBe(true);
@@ -49,6 +49,7 @@ describe('renderPrePaint (ADR 037)', () => {
     const header = await screen.findByRole('banner');
     expect(comparable(served.querySelector('header')!.outerHTML)).toBe(comparable(header.outerHTML));
 
+    expect(title).toBe(boot.configuration.settings.pageTitle.th);
     expect(theme).toEqual({
       properties: {
         '--primary': boot.configuration.settings.theme.primary,

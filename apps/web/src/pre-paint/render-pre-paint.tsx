@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { createPath, Router, type Navigator } from 'react-router';
 import { ScreenPlaceholder } from '../app/layout/screen-placeholder.tsx';
+import { pageTitle } from '../app/page-title.ts';
 import { SiteHeaderView } from '../app/layout/site-header.tsx';
 import { siteTheme } from '../app/site-theme.ts';
 import { createI18n } from '../shared/i18n/i18n.ts';
@@ -20,6 +21,8 @@ const hashLinks: Navigator = {
 export type PrePaint = {
   /** Markup for `<div id="root">`: replaced by the app's first commit (createRoot clears the container). */
   root: string;
+  /** The document's title, as the app sets it. */
+  title: string;
   theme: ReturnType<typeof siteTheme>;
 };
 
@@ -52,5 +55,5 @@ export async function renderPrePaint(boot: BootData): Promise<PrePaint> {
       </Router>
     </I18nextProvider>,
   );
-  return { root, theme: siteTheme(settings.theme) };
+  return { root, title: pageTitle(settings, boot.lang, i18n.t), theme: siteTheme(settings.theme) };
 }
