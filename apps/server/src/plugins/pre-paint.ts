@@ -1,17 +1,8 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { PrePaint } from '@kippu/contract/pre-paint';
 
-/**
- * The page's first paint (ADR 037), as apps/web/src/pre-paint/render-pre-paint.tsx makes it: the header and
- * the screen placeholder for `<div id="root">`, the document's title, and the site's colours for `<html>`. Its input is the page's
- * boot data.
- */
-export interface PrePaint {
-  root: string;
-  /** The document's title, as the app sets it. */
-  title: string;
-  theme: { properties: Record<string, string>; tone: string; themeColor: string };
-}
+/** The web build's server module (ADR 037): the page's first paint from the page's boot data. */
 export type RenderPrePaint = (boot: unknown) => Promise<PrePaint>;
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
+import type { PrePaint } from '@kippu/contract/pre-paint';
 import { compress, type Encoding } from './content-encoding.ts';
-import type { PrePaint, RenderPrePaint } from './pre-paint.ts';
+import type { RenderPrePaint } from './pre-paint.ts';
 
 /** What the page inlines for the SPA's first render (features/sites/boot-data.ts makes it). */
 export interface PageBootData {

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { PrePaint } from '@kippu/contract/pre-paint';
 import { I18nextProvider } from 'react-i18next';
 import { createPath, Router, type Navigator } from 'react-router';
 import { ScreenPlaceholder } from '../app/layout/screen-placeholder.tsx';
@@ -15,15 +16,6 @@ const hashLinks: Navigator = {
   go: ignore,
   push: ignore,
   replace: ignore,
-};
-
-/** What the server puts into the page beside the boot data (apps/server/src/plugins/site-pages.ts). */
-export type PrePaint = {
-  /** Markup for `<div id="root">`: replaced by the app's first commit (createRoot clears the container). */
-  root: string;
-  /** The document's title, as the app sets it. */
-  title: string;
-  theme: ReturnType<typeof siteTheme>;
 };
 
 /**
