@@ -45,25 +45,15 @@ export function preloadApp(): Plugin {
         const pageStyles = stylesOf(page);
         const scripts = staticClosure(app.fileName, page);
         const styles = [...stylesOf(scripts)].filter((file) => !pageStyles.has(file));
-        const tags: HtmlTagDescriptor[] = [...scripts].map((file) => ({
+        const link = (file: string, attrs: Record<string, string>): HtmlTagDescriptor => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `./${file}` },
+          attrs: { ...attrs, crossorigin: true, fetchpriority: 'low', href: `./${file}` },
           injectTo: 'head',
-        }));
-        for (const file of styles) {
-          tags.push({
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              as: 'style',
-              crossorigin: true,
-              fetchpriority: 'low',
-              href: `./${file}`,
-            },
-            injectTo: 'head',
-          });
-        }
-        return tags;
+        });
+        return [
+          ...[...scripts].map((file) => link(file, { rel: 'modulepreload' })),
+          ...styles.map((file) => link(file, { rel: 'preload', as: 'style' })),
+        ];
       },
     },
   };

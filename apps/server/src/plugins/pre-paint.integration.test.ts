@@ -62,7 +62,7 @@ describe("the page's first paint (ADR 037)", () => {
       );
       expect(ja.body).toContain(`<meta name="theme-color" content="${theme.primary}" />`);
       // The document's title, escaped as text.
-      expect(en.body).toContain(`<title>${name.en} &amp; &lt;tickets></title>`);
+      expect(en.body).toContain(`<title>${name.en} &amp; &lt;tickets&gt;</title>`);
     });
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
 import type { PrePaint } from '@kippu/contract/pre-paint';
+import { escapeHtml } from '../shared/form-post-page.ts';
 import { compress, type Encoding } from './content-encoding.ts';
 import type { RenderPrePaint } from './pre-paint.ts';
 
@@ -28,9 +29,6 @@ function scriptJson(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
-
 /** `<html>`'s attributes: the page's language, and the site's colours once the first paint is in the page. */
 function htmlAttributes(boot: PageBootData, prePaint: PrePaint | undefined): string {
   let attributes = ` lang="${htmlLang(boot.lang)}"`;
@@ -39,7 +37,7 @@ function htmlAttributes(boot: PageBootData, prePaint: PrePaint | undefined): str
     const style = Object.entries(properties)
       .map(([name, value]) => `${name}:${value}`)
       .join(';');
-    attributes += ` style="${escapeAttribute(style)}" data-tone="${escapeAttribute(tone)}"`;
+    attributes += ` style="${escapeHtml(style)}" data-tone="${escapeHtml(tone)}"`;
   }
   return attributes;
 }
@@ -63,9 +61,9 @@ function makePage(
     page = page
       .replace(
         /(<meta name="theme-color" content=")[^"]*"/,
-        (_match, start: string) => `${start}${escapeAttribute(prePaint.theme.themeColor)}"`,
+        (_match, start: string) => `${start}${escapeHtml(prePaint.theme.themeColor)}"`,
       )
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(prePaint.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(prePaint.title)}</title>`)
       .replace('<div id="root"></div>', () => `<div id="root">${prePaint.root}</div>`);
   }
   const html = Buffer.from(page);
