@@ -99,6 +99,63 @@ describe('createStockHolder', () => {
     expect(orders.rows[0]).toEqual({ n: 2 });
   });
 
+  /** A Db that records the clients of each stock read of the hold, and lets a test act after each one. */
+  function recordingReads(afterRead: (reads: number) => Promise<unknown> = async () => undefined) {
+    const pool = ctx.db.$client;
+    const readClients: string[][] = [];
+    const db = {
+      $client: {
+        connect: () => pool.connect(),
+        query: async (text: string, params: unknown[]) => {
+          const result = await pool.query(text, params);
+          if (text.includes('AS before_cutoff')) {
+            readClients.push(params[1] as string[]);
+            await afterRead(readClients.length);
+          }
+          return result;
+        },
+      },
+    } as unknown as Db;
+    return { db, readClients };
+  }
+
+  /** Requests of clients c0, c1, ...: capped (generously), so each read names the clients of its batch. */
+  const fromClients = (slot: Awaited<ReturnType<typeof productWithSlot>>, quantities: number[]) =>
+    quantities.map((quantity, i) => ({
+      ...request(slot, quantity),
+      clientKey: `c${i}`,
+      caps: { openOrdersPerClient: 100, ticketsPerClientSlot: 100 },
+    }));
+
+  it('refuses the requests queued behind a batch that sold the slot out without reading the stock again', async () => {
+    const slot = await productWithSlot(ctx.db, 3);
+    const { db, readClients } = recordingReads();
+    const holder = createStockHolder(db);
+    const results = await Promise.allSettled(fromClients(slot, [3, 1, 2, 1]).map((r) => holder.hold(r)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const refused of results.slice(1))
+      expect(refused).toMatchObject({ reason: { code: 'out_of_stock' } });
+    expect(readClients).toEqual([['c0']]);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(3);
+  });
+
+  it('keeps the queued requests that still fit for the next batch, counting the seats the update left', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    // Another process takes 5 seats between the first batch's read and its write.
+    const { db, readClients } = recordingReads((reads) =>
+      reads === 1
+        ? ctx.db.$client.query('UPDATE time_spans SET held = 5 WHERE id = $1', [slot.spanId])
+        : null,
+    );
+    const holder = createStockHolder(db);
+    const results = await Promise.allSettled(fromClients(slot, [2, 4, 1, 5]).map((r) => holder.hold(r)));
+    // The first batch [2] still fits and leaves 3 seats (its read had said 10): 4 and 5 are refused at
+    // once, and 1 goes alone in the next batch.
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(readClients).toEqual([['c0'], ['c2']]);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(8);
+  });
+
   it('the table refuses an oversell even if a writer skipped the hold', async () => {
     const slot = await productWithSlot(ctx.db, 2);
     await expect(

@@ -76,6 +76,14 @@ interface Holding {
 interface HeldRow {
   order_token: string;
   expires_at: Date;
+  /** The slot's free seats right after this statement's update. */
+  remaining: number;
+}
+
+/** The slot as a batch left it: its state as read and the seats still free after the batch's holds. */
+interface SlotLeft {
+  span: SpanState | undefined;
+  remaining: number;
 }
 
 /** 128-bit random, URL-safe (22 characters). */
@@ -114,7 +122,8 @@ export function createStockHolder(
           queues.delete(spanId);
           return;
         }
-        await runBatch(db, spanId, queue.splice(0, maxBatch), onContention);
+        const left = await runBatch(db, spanId, queue.splice(0, maxBatch), onContention);
+        if (left) refuseWhatCannotFit(queue, left);
       }
     } finally {
       draining.delete(spanId);
@@ -158,6 +167,8 @@ function refusalFor(
 interface Allocation {
   accepted: Pending[];
   refused: [Pending, AppError][];
+  /** Seats still free once the accepted requests hold theirs. */
+  remaining: number;
 }
 
 /**
@@ -165,7 +176,7 @@ interface Allocation {
  * A capped client's holdings grow with each of its requests accepted in the batch.
  */
 function allocate(span: SpanState | undefined, batch: Pending[]): Allocation {
-  const allocation: Allocation = { accepted: [], refused: [] };
+  const allocation: Allocation = { accepted: [], refused: [], remaining: 0 };
   let remaining = span ? span.capacity - span.held - span.sold : 0;
   const holdings = new Map((span?.holdings ?? []).map((h) => [h.client_key, { ...h }]));
   for (const pending of batch) {
@@ -187,7 +198,25 @@ function allocate(span: SpanState | undefined, batch: Pending[]): Allocation {
       }
     }
   }
+  allocation.remaining = remaining;
   return allocation;
+}
+
+/**
+ * The requests that queued while a batch ran are refused at once when the slot, as that batch left it,
+ * cannot serve them (sold out, off sale, unknown), instead of waiting for a read of their own. On a
+ * sold-out slot every request then waits for at most one read, the one already in flight. The stock they
+ * are refused on is at most one batch old (a few milliseconds); nothing is ever granted on it, so it
+ * cannot oversell. The hold caps are left out: they only ever add refusals.
+ */
+function refuseWhatCannotFit(queue: Pending[], left: SlotLeft): void {
+  let kept = 0;
+  for (const pending of queue) {
+    const refusal = refusalFor(left.span, pending.request, left.remaining, undefined);
+    if (refusal) pending.reject(refusal);
+    else queue[kept++] = pending;
+  }
+  queue.length = kept;
 }
 
 /** The client key of a request the caps apply to, else null. */
@@ -201,7 +230,9 @@ function capKeysOf(batch: Pending[]): string[] {
   return [...new Set(batch.map((p) => capKeyOf(p.request)).filter((key) => key !== null))];
 }
 
-function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
+/** Answers the batch; returns the slot as the batch left it (after its update, when it took stock). */
+function settle(span: SpanState | undefined, allocation: Allocation, rows: HeldRow[]): SlotLeft {
+  const { accepted, refused } = allocation;
   // Committed (or nothing taken): cached availability answers of this process are stale now (ADR 033).
   if (rows.length > 0) noteStockChange();
   const expiryByToken = new Map(rows.map((row) => [row.order_token, row.expires_at]));
@@ -213,6 +244,8 @@ function settle({ accepted, refused }: Allocation, rows: HeldRow[]): void {
     });
   }
   for (const [pending, refusal] of refused) pending.reject(refusal);
+  // Another process may have moved the stock between the read and the update: the update's own count wins.
+  return { span, remaining: rows[0]?.remaining ?? allocation.remaining };
 }
 
 /**
@@ -274,42 +307,56 @@ async function retriedInHalves(
  * the conditional write finds the stock changed (another process, a release) does it take the row lock
  * and allocate again under it.
  */
-async function runBatch(db: Db, spanId: number, batch: Pending[], onContention: () => void): Promise<void> {
+async function runBatch(
+  db: Db,
+  spanId: number,
+  batch: Pending[],
+  onContention: () => void,
+): Promise<SlotLeft | undefined> {
+  let span: SpanState | undefined;
   let optimistic: Allocation;
   let rows: HeldRow[];
   try {
     const read = await db.$client.query<SpanState>(SPAN_STATE, [spanId, capKeysOf(batch)]);
-    optimistic = allocate(read.rows[0], batch);
-    if (optimistic.accepted.length === 0) return settle(optimistic, []);
+    span = read.rows[0];
+    optimistic = allocate(span, batch);
+    if (optimistic.accepted.length === 0) return settle(span, optimistic, []);
     rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted);
   } catch (error) {
     // The read or the one write statement failed, so nothing of the batch was written.
-    if (await retriedInHalves(db, spanId, batch, error, onContention)) return;
+    if (await retriedInHalves(db, spanId, batch, error, onContention)) return undefined;
     for (const pending of batch) pending.reject(error);
-    return;
+    return undefined;
   }
-  if (rows.length === optimistic.accepted.length) return settle(optimistic, rows);
+  if (rows.length === optimistic.accepted.length) return settle(span, optimistic, rows);
   if (rows.length !== 0) {
     // Cannot happen (every insert of the statement hangs on the one stock update); if it did, the rows
     // are committed, so they are not tried again: they expire with their hold.
     const error = new Error('hold batch: partial insert');
     for (const pending of batch) pending.reject(error);
-    return;
+    return undefined;
   }
   onContention();
-  await runLocked(db, spanId, batch, onContention);
+  return runLocked(db, spanId, batch, onContention);
 }
 
 /** The batch under the span's row lock: the lock serialises batches of every process. */
-async function runLocked(db: Db, spanId: number, batch: Pending[], onContention: () => void): Promise<void> {
+async function runLocked(
+  db: Db,
+  spanId: number,
+  batch: Pending[],
+  onContention: () => void,
+): Promise<SlotLeft | undefined> {
   let client: PoolClient | undefined;
+  let span: SpanState | undefined;
   let allocation: Allocation;
   let rows: HeldRow[] = [];
   try {
     client = await db.$client.connect();
     await client.query('BEGIN');
     const locked = await client.query<SpanState>(`${SPAN_STATE} FOR UPDATE OF t`, [spanId, capKeysOf(batch)]);
-    allocation = allocate(locked.rows[0], batch);
+    span = locked.rows[0];
+    allocation = allocate(span, batch);
     if (allocation.accepted.length > 0) {
       rows = await insertHeldOrders(client, spanId, allocation.accepted);
       // Under the lock the stock cannot have moved; anything else is a bug and must not commit.
@@ -324,11 +371,11 @@ async function runLocked(db: Db, spanId: number, batch: Pending[], onContention:
       await client.query('ROLLBACK').catch(() => undefined);
       client.release(true);
     }
-    if (await retriedInHalves(db, spanId, batch, error, onContention)) return;
+    if (await retriedInHalves(db, spanId, batch, error, onContention)) return undefined;
     for (const pending of batch) pending.reject(error);
-    return;
+    return undefined;
   }
-  settle(allocation, rows);
+  return settle(span, allocation, rows);
 }
 
 /**
@@ -349,7 +396,7 @@ async function insertHeldOrders(
     `WITH taken AS (
        UPDATE time_spans SET held = held + $2
        WHERE id = $1 AND capacity - held - sold >= $2
-       RETURNING id
+       RETURNING id, capacity - held - sold AS remaining
      ), new_orders AS (
        INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
                            quantity, price, expires_at, client_key)
@@ -377,7 +424,7 @@ async function insertHeldOrders(
             AS s(token, set_product_id, quantity, unit_price)
        JOIN new_orders o ON o.order_token = s.token
      )
-     SELECT order_token, expires_at FROM new_orders`,
+     SELECT order_token, expires_at, (SELECT remaining FROM taken) AS remaining FROM new_orders`,
     [
       spanId,
       total,
