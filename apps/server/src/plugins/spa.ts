@@ -22,8 +22,11 @@ function looksLikeFile(path: string): boolean {
  * after the folder, stays as it is). Used as Fastify's `rewriteUrl`, before routing (ADR 024).
  */
 export function withoutTicketsFolder(url: string): string {
-  return url.replace(new RegExp(`^(/[^/?#]+/)${TICKETS_SLUG}/(?=[^?#])`), '$1');
+  return url.replace(TICKETS_FOLDER, '$1');
 }
+
+/** Compiled once: rewriteUrl runs on every request. */
+const TICKETS_FOLDER = new RegExp(`^(/[^/?#]+/)${TICKETS_SLUG}/(?=[^?#])`);
 
 /**
  * A path of the API: `/{slug}/api/...`, or `/api/...` once a `..` slug is resolved away (`/%2e%2e/api/...`).

@@ -100,7 +100,7 @@ describe('createStockHolder', () => {
   });
 
   /** A Db that records the clients of each stock read of the hold, and lets a test act after each one. */
-  function recordingReads(afterRead: (reads: number) => Promise<unknown> = async () => undefined) {
+  function recordingReads(afterRead: (reads: number) => unknown = () => undefined) {
     const pool = ctx.db.$client;
     const readClients: string[][] = [];
     const db = {
