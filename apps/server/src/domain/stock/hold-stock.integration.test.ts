@@ -67,56 +67,50 @@ describe('createStockHolder', () => {
     expect(await heldOf(ctx.db, slot.spanId)).toBe(6);
   });
 
-  it('redoes a batch under the row lock when the stock moved between its read and its write', async () => {
-    const slot = await productWithSlot(ctx.db, 10);
-    const pool = ctx.db.$client;
-    let reads = 0;
-    // A Db whose second stock read is followed, before the batch writes, by another writer taking stock.
-    const racing = {
-      $client: {
-        connect: () => pool.connect(),
-        query: async (text: string, params: unknown[]) => {
-          const result = await pool.query(text, params);
-          if (text.includes('AS before_cutoff') && !text.includes('FOR UPDATE') && ++reads === 2) {
-            await pool.query('UPDATE time_spans SET held = 8 WHERE id = $1', [slot.spanId]);
-          }
-          return result;
-        },
-      },
-    } as unknown as Db;
-    let contention = 0;
-    const holder = createStockHolder(racing, { onContention: () => contention++ });
-    const results = await Promise.allSettled([1, 3, 1].map((q) => holder.hold(request(slot, q))));
-    // Batch 1 = [1] (held 1). Batch 2 = [3, 1] read 9 left, but only 2 are left when it writes:
-    // under the lock 3 is refused and 1 still fits.
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(results[1]).toMatchObject({ reason: { code: 'out_of_stock' } });
-    expect(contention).toBe(1);
-    expect(await heldOf(ctx.db, slot.spanId)).toBe(9);
-    const orders = await pool.query('SELECT count(*)::int AS n FROM orders WHERE time_span_id = $1', [
-      slot.spanId,
-    ]);
-    expect(orders.rows[0]).toEqual({ n: 2 });
-  });
+  type Statement = 'read' | 'locked read' | 'write';
 
-  /** A Db that records the clients of each stock read of the hold, and lets a test act after each one. */
-  function recordingReads(afterRead: (reads: number) => unknown = () => undefined) {
+  /**
+   * A Db that logs the hold's statements (the stock read, under the lock or not, and the write) with the
+   * clients each read counts, and lets a test act after each one, as another writer would.
+   */
+  function recordingDb(after: (statement: Statement, log: Statement[]) => unknown = () => undefined) {
     const pool = ctx.db.$client;
+    const log: Statement[] = [];
     const readClients: string[][] = [];
+    const record = async (text: string, params: unknown[]) => {
+      const statement: Statement | null = text.includes('AS before_cutoff')
+        ? text.includes('FOR UPDATE')
+          ? 'locked read'
+          : 'read'
+        : text.includes('INSERT INTO orders')
+          ? 'write'
+          : null;
+      if (!statement) return;
+      log.push(statement);
+      if (statement === 'read') readClients.push(params[1] as string[]);
+      await after(statement, log);
+    };
     const db = {
       $client: {
-        connect: () => pool.connect(),
+        connect: async () => {
+          const client = await pool.connect();
+          return {
+            query: async (text: string, params?: unknown[]) => {
+              const result = await client.query(text, params);
+              await record(text, params ?? []);
+              return result;
+            },
+            release: (destroy?: boolean) => client.release(destroy),
+          };
+        },
         query: async (text: string, params: unknown[]) => {
           const result = await pool.query(text, params);
-          if (text.includes('AS before_cutoff')) {
-            readClients.push(params[1] as string[]);
-            await afterRead(readClients.length);
-          }
+          await record(text, params);
           return result;
         },
       },
     } as unknown as Db;
-    return { db, readClients };
+    return { db, log, readClients };
   }
 
   /** Requests of clients c0, c1, ...: capped (generously), so each read names the clients of its batch. */
@@ -127,9 +121,82 @@ describe('createStockHolder', () => {
       caps: { openOrdersPerClient: 100, ticketsPerClientSlot: 100 },
     }));
 
+  const ordersOf = async (spanId: number) =>
+    (
+      await ctx.db.$client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM orders WHERE time_span_id = $1',
+        [spanId],
+      )
+    ).rows[0]!.n;
+
+  it('redoes a batch under the row lock when the stock moved between its read and its write', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    // Another writer takes 8 seats right after the first read.
+    const { db, log } = recordingDb((statement, log) =>
+      statement === 'read' && log.length === 1
+        ? ctx.db.$client.query('UPDATE time_spans SET held = 8 WHERE id = $1', [slot.spanId])
+        : null,
+    );
+    let contention = 0;
+    const holder = createStockHolder(db, { onContention: () => contention++ });
+    const results = await Promise.allSettled([3, 1].map((q) => holder.hold(request(slot, q))));
+    // Batch 1 = [3] read 10 left, but only 2 are left when it writes: under the lock it is refused.
+    // Batch 2 = [1] still fits.
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+    expect(results[0]).toMatchObject({ reason: { code: 'out_of_stock' } });
+    expect(contention).toBe(1);
+    expect(log).toEqual(['read', 'write', 'locked read', 'write']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(9);
+    expect(await ordersOf(slot.spanId)).toBe(1);
+  });
+
+  it('takes the later batches of a burst in one round trip each, on the stock the previous batch left', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { db, log } = recordingDb();
+    const holder = createStockHolder(db);
+    const results = await Promise.allSettled([1, 2, 3].map((q) => holder.hold(request(slot, q))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    // Batch 1 = [1] reads and writes; batch 2 = [2, 3] only writes.
+    expect(log).toEqual(['read', 'write', 'write']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(6);
+    expect(await ordersOf(slot.spanId)).toBe(3);
+  });
+
+  it('reads the slot again when a one-trip write finds it taken off sale, and refuses', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { db, log } = recordingDb((statement, log) =>
+      statement === 'write' && log.length === 2
+        ? ctx.db.$client.query('UPDATE time_spans SET on_sale = false WHERE id = $1', [slot.spanId])
+        : null,
+    );
+    const holder = createStockHolder(db);
+    const results = await Promise.allSettled([1, 2, 3].map((q) => holder.hold(request(slot, q))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const refused of results.slice(1))
+      expect(refused).toMatchObject({ reason: { code: 'not_on_sale' } });
+    expect(log).toEqual(['read', 'write', 'write', 'read']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(1);
+  });
+
+  it('reads the holds again when a one-trip write would take a client past its caps, and refuses', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { db, log } = recordingDb();
+    const holder = createStockHolder(db);
+    const sameClient = {
+      ...request(slot, 1),
+      clientKey: 'one-client',
+      caps: { openOrdersPerClient: 1, ticketsPerClientSlot: null },
+    };
+    const results = await Promise.allSettled([holder.hold(sameClient), holder.hold(sameClient)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(results[1]).toMatchObject({ reason: { code: 'too_many_holds' } });
+    expect(log).toEqual(['read', 'write', 'write', 'read']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(1);
+  });
+
   it('refuses the requests queued behind a batch that sold the slot out without reading the stock again', async () => {
     const slot = await productWithSlot(ctx.db, 3);
-    const { db, readClients } = recordingReads();
+    const { db, readClients } = recordingDb();
     const holder = createStockHolder(db);
     const results = await Promise.allSettled(fromClients(slot, [3, 1, 2, 1]).map((r) => holder.hold(r)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
@@ -142,17 +209,17 @@ describe('createStockHolder', () => {
   it('keeps the queued requests that still fit for the next batch, counting the seats the update left', async () => {
     const slot = await productWithSlot(ctx.db, 10);
     // Another process takes 5 seats between the first batch's read and its write.
-    const { db, readClients } = recordingReads((reads) =>
-      reads === 1
+    const { db, log } = recordingDb((statement, log) =>
+      statement === 'read' && log.length === 1
         ? ctx.db.$client.query('UPDATE time_spans SET held = 5 WHERE id = $1', [slot.spanId])
         : null,
     );
     const holder = createStockHolder(db);
     const results = await Promise.allSettled(fromClients(slot, [2, 4, 1, 5]).map((r) => holder.hold(r)));
     // The first batch [2] still fits and leaves 3 seats (its read had said 10): 4 and 5 are refused at
-    // once, and 1 goes alone in the next batch.
+    // once, and 1 goes alone in the next batch, on those 3 seats without a read.
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
-    expect(readClients).toEqual([['c0'], ['c2']]);
+    expect(log).toEqual(['read', 'write', 'write']);
     expect(await heldOf(ctx.db, slot.spanId)).toBe(8);
   });
 

@@ -116,13 +116,17 @@ export function createStockHolder(
   async function drain(spanId: number): Promise<void> {
     draining.add(spanId);
     try {
+      // The slot as the previous batch of this burst left it; a burst's first batch reads it.
+      let left: SlotLeft | undefined;
       for (;;) {
         const queue = queues.get(spanId);
         if (!queue || queue.length === 0) {
           queues.delete(spanId);
           return;
         }
-        const left = await runBatch(db, spanId, queue.splice(0, maxBatch), onContention);
+        const batch = queue.splice(0, maxBatch);
+        const known = left ? await heldOnKnownStock(db, spanId, batch, left) : 'read first';
+        left = known === 'read first' ? await runBatch(db, spanId, batch, onContention) : known;
         if (left) refuseWhatCannotFit(queue, left);
       }
     } finally {
@@ -175,10 +179,17 @@ interface Allocation {
  * Greedy in arrival order: a request that does not fit is refused, a smaller later one may still fit.
  * A capped client's holdings grow with each of its requests accepted in the batch.
  */
-function allocate(span: SpanState | undefined, batch: Pending[]): Allocation {
+function allocate(
+  span: SpanState | undefined,
+  batch: Pending[],
+  known: { remaining: number; holdings: Holding[] } = {
+    remaining: span ? span.capacity - span.held - span.sold : 0,
+    holdings: span?.holdings ?? [],
+  },
+): Allocation {
   const allocation: Allocation = { accepted: [], refused: [], remaining: 0 };
-  let remaining = span ? span.capacity - span.held - span.sold : 0;
-  const holdings = new Map((span?.holdings ?? []).map((h) => [h.client_key, { ...h }]));
+  let remaining = known.remaining;
+  const holdings = new Map(known.holdings.map((h) => [h.client_key, { ...h }]));
   for (const pending of batch) {
     const key = capKeyOf(pending.request);
     let holding: Holding | undefined;
@@ -249,25 +260,29 @@ function settle(span: SpanState | undefined, allocation: Allocation, rows: HeldR
 }
 
 /**
+ * What one client (`clientKey`) holds now on a site: its open, unexpired orders, and their tickets in the
+ * slot `spanId`. Counted through orders_open_by_client_idx, one lookup per client, so it costs the same
+ * with ten or ten thousand open holds (a filter on `client_key = ANY(...)` let the planner, misled by
+ * expiry statistics that never cover fresh holds, scan every open hold instead: milliseconds per batch
+ * at a sales opening).
+ */
+const openHoldingsSql = (clientKey: string, siteCode: string, spanId: string) => `
+  SELECT count(*)::int AS orders,
+         COALESCE(sum(o.quantity) FILTER (WHERE o.time_span_id = ${spanId}), 0)::int AS tickets
+  FROM orders o
+  WHERE o.client_key = ${clientKey} AND o.site_code = ${siteCode}
+    AND o.status IN ('holding', 'ready_checkout') AND o.client_key IS NOT NULL AND o.expires_at > now()`;
+
+/**
  * The span's stock and, for the hold caps, what each capped client of the batch ($2) holds now on the
- * span's site: open, unexpired orders, and their tickets in this slot. Counted per client key through
- * orders_open_by_client_idx, so the read costs the same with ten or ten thousand open holds (a filter on
- * `client_key = ANY($2)` let the planner scan every open hold by expiry instead, milliseconds per batch
- * at a sales opening); an empty $2 costs nothing. Read with the stock, so the caps add no round trip.
+ * span's site (an empty $2 costs nothing). Read with the stock, so the caps add no round trip.
  */
 const SPAN_STATE = `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
                            ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff,
                            (SELECT COALESCE(json_agg(h), '[]') FROM (
                               SELECT k.client_key, c.orders, c.tickets
                               FROM unnest($2::text[]) AS k(client_key)
-                              CROSS JOIN LATERAL (
-                                SELECT count(*)::int AS orders,
-                                       COALESCE(sum(o.quantity) FILTER (WHERE o.time_span_id = t.id), 0)::int
-                                         AS tickets
-                                FROM orders o
-                                WHERE o.client_key = k.client_key AND o.site_code = p.site_code
-                                  AND o.status IN ('holding', 'ready_checkout') AND o.client_key IS NOT NULL
-                                  AND o.expires_at > now()) c
+                              CROSS JOIN LATERAL (${openHoldingsSql('k.client_key', 'p.site_code', 't.id')}) c
                               WHERE c.orders > 0) h) AS holdings
                     FROM time_spans t JOIN products p ON p.id = t.product_id WHERE t.id = $1`;
 
@@ -300,6 +315,48 @@ async function retriedInHalves(
 }
 
 /**
+ * A batch in one round trip, on the stock the previous batch of the burst left: when all of it fits
+ * there, it goes straight to the write, whose conditions check afresh what the read would have (the
+ * seats, the slot on sale and before its cut-off, each capped client's open holds). Answers 'read first',
+ * having written nothing and settled nobody, when anything did not hold; the batch then takes the
+ * read-first way (runBatch), which also explains any refusal.
+ */
+async function heldOnKnownStock(
+  db: Db,
+  spanId: number,
+  batch: Pending[],
+  left: SlotLeft,
+): Promise<SlotLeft | undefined | 'read first'> {
+  if (!left.span) return 'read first';
+  const allocation = allocate(left.span, batch, { remaining: left.remaining, holdings: [] });
+  if (allocation.refused.length > 0) return 'read first';
+  let rows: HeldRow[];
+  try {
+    rows = await insertHeldOrders(db.$client, spanId, allocation.accepted, { guardCaps: true });
+  } catch {
+    // A failed statement wrote nothing: the read-first way runs it again and deals with the error.
+    return 'read first';
+  }
+  if (rows.length === 0) return 'read first';
+  return settleWritten(left.span, allocation, rows);
+}
+
+/** Settles a batch whose write inserted rows: all of its accepted requests, or (a bug) only some. */
+function settleWritten(
+  span: SpanState | undefined,
+  allocation: Allocation,
+  rows: HeldRow[],
+): SlotLeft | undefined {
+  if (rows.length === allocation.accepted.length) return settle(span, allocation, rows);
+  // Cannot happen (every insert of the statement hangs on the one stock update); if it did, the rows
+  // are committed, so they are not tried again: they expire with their hold.
+  const error = new Error('hold batch: partial insert');
+  for (const pending of [...allocation.accepted, ...allocation.refused.map(([p]) => p)])
+    pending.reject(error);
+  return undefined;
+}
+
+/**
  * One transaction for a batch; settles every pending request and never throws. Within one process
  * batches of a slot run one after another, so the stock read just before the write is almost always
  * still true: the batch first tries without a lock (a plain read, then the conditional write as one
@@ -321,21 +378,14 @@ async function runBatch(
     span = read.rows[0];
     optimistic = allocate(span, batch);
     if (optimistic.accepted.length === 0) return settle(span, optimistic, []);
-    rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted);
+    rows = await insertHeldOrders(db.$client, spanId, optimistic.accepted, { guardCaps: false });
   } catch (error) {
     // The read or the one write statement failed, so nothing of the batch was written.
     if (await retriedInHalves(db, spanId, batch, error, onContention)) return undefined;
     for (const pending of batch) pending.reject(error);
     return undefined;
   }
-  if (rows.length === optimistic.accepted.length) return settle(span, optimistic, rows);
-  if (rows.length !== 0) {
-    // Cannot happen (every insert of the statement hangs on the one stock update); if it did, the rows
-    // are committed, so they are not tried again: they expire with their hold.
-    const error = new Error('hold batch: partial insert');
-    for (const pending of batch) pending.reject(error);
-    return undefined;
-  }
+  if (rows.length !== 0) return settleWritten(span, optimistic, rows);
   onContention();
   return runLocked(db, spanId, batch, onContention);
 }
@@ -358,7 +408,7 @@ async function runLocked(
     span = locked.rows[0];
     allocation = allocate(span, batch);
     if (allocation.accepted.length > 0) {
-      rows = await insertHeldOrders(client, spanId, allocation.accepted);
+      rows = await insertHeldOrders(client, spanId, allocation.accepted, { guardCaps: false });
       // Under the lock the stock cannot have moved; anything else is a bug and must not commit.
       if (rows.length !== allocation.accepted.length)
         throw new Error('hold batch: stock moved under the lock');
@@ -379,24 +429,68 @@ async function runLocked(
 }
 
 /**
- * One statement: take the stock (conditional, cannot oversell even if the lock were missing), insert
- * the orders, their lines and set products. Data-modifying CTEs all run, so a failure anywhere fails
- * the whole statement.
+ * What each capped client of the batch adds (orders, tickets) and may hold at most: the write's guard
+ * when no read counted their holds first. A null cap is no cap (the comparison is never true).
+ */
+function batchCaps(accepted: Pending[]) {
+  const byKey = new Map<
+    string,
+    {
+      clientKey: string;
+      orders: number;
+      tickets: number;
+      maxOrders: number | null;
+      maxTickets: number | null;
+    }
+  >();
+  for (const { request } of accepted) {
+    const clientKey = capKeyOf(request);
+    if (clientKey === null) continue;
+    const entry = byKey.get(clientKey) ?? {
+      clientKey,
+      orders: 0,
+      tickets: 0,
+      maxOrders: request.caps.openOrdersPerClient,
+      maxTickets: request.caps.ticketsPerClientSlot,
+    };
+    entry.orders += 1;
+    entry.tickets += request.quantity;
+    byKey.set(clientKey, entry);
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * One statement: take the stock, insert the orders, their lines and set products. The stock is taken
+ * only while the slot has the seats (so it cannot oversell even if the lock were missing), is on sale
+ * and before its cut-off, and, with `guardCaps`, while no capped client of the batch would go past its
+ * caps; otherwise nothing is written. Data-modifying CTEs all run, so a failure anywhere fails the whole
+ * statement.
  */
 async function insertHeldOrders(
   client: Pick<PoolClient, 'query'>,
   spanId: number,
   accepted: Pending[],
+  { guardCaps }: { guardCaps: boolean },
 ): Promise<HeldRow[]> {
   const total = accepted.reduce((sum, p) => sum + p.request.quantity, 0);
+  const caps = guardCaps ? batchCaps(accepted) : [];
   const orders = accepted.map((p) => ({ token: p.token, ...p.request }));
   const lines = orders.flatMap((o) => o.lines.map((l) => ({ token: o.token, ...l })));
   const sets = orders.flatMap((o) => o.setProducts.map((s) => ({ token: o.token, ...s })));
   const { rows } = await client.query<HeldRow>(
     `WITH taken AS (
-       UPDATE time_spans SET held = held + $2
-       WHERE id = $1 AND capacity - held - sold >= $2
-       RETURNING id, capacity - held - sold AS remaining
+       UPDATE time_spans t SET held = t.held + $2
+       FROM products p
+       WHERE t.id = $1 AND p.id = t.product_id AND t.capacity - t.held - t.sold >= $2
+         AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
+         AND NOT EXISTS (
+           SELECT 1
+           FROM unnest($20::text[], $21::int[], $22::int[], $23::int[], $24::int[])
+                AS k(client_key, orders, tickets, max_orders, max_tickets)
+           CROSS JOIN LATERAL (${openHoldingsSql('k.client_key', 'p.site_code', 't.id')}) c
+           WHERE c.orders + k.orders > k.max_orders OR c.tickets + k.tickets > k.max_tickets)
+       RETURNING t.id, t.capacity - t.held - t.sold AS remaining
      ), new_orders AS (
        INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
                            quantity, price, expires_at, client_key)
@@ -445,6 +539,11 @@ async function insertHeldOrders(
       sets.map((s) => s.quantity),
       sets.map((s) => s.unitPrice),
       orders.map((o) => o.clientKey),
+      caps.map((c) => c.clientKey),
+      caps.map((c) => c.orders),
+      caps.map((c) => c.tickets),
+      caps.map((c) => c.maxOrders),
+      caps.map((c) => c.maxTickets),
     ],
   );
   return rows;
