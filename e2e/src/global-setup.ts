@@ -1,17 +1,17 @@
 import type { TestProject } from 'vitest/node';
 import { createE2eDatabase } from './e2e-database.ts';
 import { startServer } from './server-process.ts';
-import { buildWebApp } from './web-build.ts';
+import { buildProduct } from './product-build.ts';
 
 /**
- * Once per run: build the web app, start the real server on its own database, and hand its URL to the
- * tests. Locally E2E_SKIP_BUILD=1 reuses apps/web/dist to iterate faster; CI always builds.
+ * Once per run: build the web app and the server, start the real server on its own database, and hand its
+ * URL to the tests. Locally E2E_SKIP_BUILD=1 reuses the last build to iterate faster; CI always builds.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD === '1' && process.env.CI !== 'true') {
-    console.info('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist');
+    console.info('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist and apps/server/dist');
   } else {
-    await buildWebApp();
+    await buildProduct();
   }
   const database = await createE2eDatabase();
   let server;

@@ -54,7 +54,7 @@ async function waitUntilReady(child: ChildProcess, baseUrl: string, logTail: () 
 }
 
 /**
- * Starts the real server (`node --import tsx apps/server/src/main.ts`) the way an operator would,
+ * Starts the real server (`node apps/server/dist/main.js`, built by global-setup) the way an operator would,
  * on a free port (or `port`: a restart on the address its pages were opened from), and waits until its
  * API answers.
  */
@@ -65,7 +65,7 @@ export async function startServer(
   const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,
     // Its own process group, so a last-resort SIGKILL reaches the embedded PostgreSQL too.
     detached: true,

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { REPO_ROOT } from './repo-root.ts';
 
-/** Builds the SPA exactly as `npm start` does, so the suite tests the bundle that ships. */
-export async function buildWebApp(): Promise<void> {
+/** Builds the SPA and the server exactly as `npm start` does, so the suite tests what ships. */
+export async function buildProduct(): Promise<void> {
   const started = Date.now();
   let output = '';
   const code = await new Promise<number | null>((resolveCode, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', '@kippu/web'], {
+    const child = spawn('npm', ['run', 'build'], {
       cwd: REPO_ROOT,
       // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
       env: { ...process.env, NODE_ENV: 'production' },
@@ -17,6 +17,6 @@ export async function buildWebApp(): Promise<void> {
     child.on('error', reject);
     child.on('close', resolveCode);
   });
-  if (code !== 0) throw new Error(`npm run build -w @kippu/web failed (exit ${code}):\n${output}`);
-  console.info(`[e2e] web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (code !== 0) throw new Error(`npm run build failed (exit ${code}):\n${output}`);
+  console.info(`[e2e] web app and server built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

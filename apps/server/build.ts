@@ -1,0 +1,79 @@
+/**
+ * Compiles the server (and the contract it imports) from TypeScript to JavaScript, one output file per
+ * source file, so production runs plain `node dist/main.js` (ADR 038): no TypeScript loader thread and no
+ * compiling at start. Tests, `npm run dev` and the command-line tools still run the sources through tsx.
+ *
+ * Each tree keeps its layout at the same depth (`src/` → `dist/`), so the paths the server finds from
+ * `import.meta.url` (migrations, the web build, fonts, texts) resolve the same from either. Nothing is
+ * bundled but JSON texts: every import stays an import, with `.ts` rewritten to `.js` and `@kippu/contract`
+ * pointed at the contract's compiled files.
+ */
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER = { src: join(REPO_ROOT, 'apps/server/src'), dist: join(REPO_ROOT, 'apps/server/dist') };
+const CONTRACT = {
+  src: join(REPO_ROOT, 'packages/contract/src'),
+  dist: join(REPO_ROOT, 'packages/contract/dist'),
+};
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Where a source file of `tree` lands once compiled. */
+function outputOf(tree: typeof SERVER, source: string): string {
+  return join(tree.dist, relative(tree.src, source)).replace(/\.ts$/, '.js');
+}
+
+/** A relative specifier from one output file to another, as ESM wants it (`./` or `../` in front). */
+function specifierFrom(fromFile: string, toFile: string): string {
+  const path = relative(dirname(fromFile), toFile).split('\\').join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/** Leaves every import external, rewritten to point at compiled files. */
+function keepImports(tree: typeof SERVER): Plugin {
+  return {
+    name: 'keep-imports',
+    setup(builder) {
+      builder.onResolve({ filter: /.*/ }, (args) => {
+        // JSON modules are inlined: an external one would lose its `with { type: 'json' }`.
+        if (args.kind === 'entry-point' || args.path.endsWith('.json')) return undefined;
+        const contract = /^@kippu\/contract(?:\/(.+))?$/.exec(args.path);
+        if (contract) {
+          const target = join(CONTRACT.dist, `${contract[1] ?? 'index'}.js`);
+          return { path: specifierFrom(outputOf(tree, args.importer), target), external: true };
+        }
+        if (args.path.startsWith('.') && args.path.endsWith('.ts')) {
+          const target = outputOf(tree, resolve(dirname(args.importer), args.path));
+          return { path: specifierFrom(outputOf(tree, args.importer), target), external: true };
+        }
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+async function compile(tree: typeof SERVER): Promise<void> {
+  rmSync(tree.dist, { recursive: true, force: true });
+  await build({
+    entryPoints: sourceFiles(tree.src),
+    outbase: tree.src,
+    outdir: tree.dist,
+    bundle: true,
+    plugins: [keepImports(tree)],
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+}
+
+await compile(CONTRACT);
+await compile(SERVER);
