@@ -8,7 +8,7 @@
  * bundled but JSON texts: every import stays an import, with `.ts` rewritten to `.js` and `@kippu/contract`
  * pointed at the contract's compiled files.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -22,7 +22,10 @@ const CONTRACT = {
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+    .filter(
+      (entry) =>
+        entry.isFile() && entry.name.endsWith('.ts') && !/[.-]test(-fixtures)?\.ts$/.test(entry.name),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
@@ -60,12 +63,18 @@ function keepImports(tree: typeof SERVER): Plugin {
   };
 }
 
+/**
+ * Builds into a fresh folder and swaps it in, so a server already running from `dist` (several processes on
+ * one machine, a benchmark starting its next server) never finds a module half written or gone.
+ */
 async function compile(tree: typeof SERVER): Promise<void> {
-  rmSync(tree.dist, { recursive: true, force: true });
+  const next = `${tree.dist}.next-${process.pid}`;
+  const old = `${tree.dist}.old-${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
   await build({
     entryPoints: sourceFiles(tree.src),
     outbase: tree.src,
-    outdir: tree.dist,
+    outdir: next,
     bundle: true,
     plugins: [keepImports(tree)],
     platform: 'node',
@@ -73,6 +82,14 @@ async function compile(tree: typeof SERVER): Promise<void> {
     target: 'node20',
     logLevel: 'warning',
   });
+  rmSync(old, { recursive: true, force: true });
+  try {
+    renameSync(tree.dist, old);
+  } catch {
+    // No earlier build.
+  }
+  renameSync(next, tree.dist);
+  rmSync(old, { recursive: true, force: true });
 }
 
 await compile(CONTRACT);

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createE2eDatabase } from './e2e-database.ts';
 import { startServer } from './server-process.ts';
 import { buildProduct } from './product-build.ts';
+import { REPO_ROOT } from './repo-root.ts';
 
 /**
  * Once per run: build the web app and the server, start the real server on its own database, and hand its
@@ -9,6 +12,8 @@ import { buildProduct } from './product-build.ts';
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.E2E_SKIP_BUILD === '1' && process.env.CI !== 'true') {
+    if (!existsSync(join(REPO_ROOT, 'apps/server/dist/main.js')))
+      throw new Error('E2E_SKIP_BUILD=1 but apps/server/dist/main.js is missing: run `npm run build` once');
     console.info('[e2e] E2E_SKIP_BUILD=1: using the existing apps/web/dist and apps/server/dist');
   } else {
     await buildProduct();

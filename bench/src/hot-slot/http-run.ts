@@ -84,11 +84,14 @@ export async function runHttp(input: {
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    instance.on('response', () => {
+    const answered = () => {
       lastAnswer = performance.now();
-    });
+    };
+    // A time-out or socket error ends a request too (and is reported as a problem of the run).
+    instance.on('response', answered);
+    instance.on('reqError', answered);
   });
-  const seconds = (lastAnswer - started) / 1000;
+  const seconds = Math.max(lastAnswer - started, 1) / 1000;
   let ok = 0;
   let outOfStock = 0;
   let otherResponses = 0;

@@ -219,8 +219,45 @@ describe('createStockHolder', () => {
     // The first batch [2] still fits and leaves 3 seats (its read had said 10): 4 and 5 are refused at
     // once, and 1 goes alone in the next batch, on those 3 seats without a read.
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    for (const refused of [results[1], results[3]])
+      expect(refused).toMatchObject({ reason: { code: 'out_of_stock' } });
     expect(log).toEqual(['read', 'write', 'write']);
     expect(await heldOf(ctx.db, slot.spanId)).toBe(8);
+  });
+
+  it('reads the holds again when a one-trip write would take a client past its tickets in the slot', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { db, log } = recordingDb();
+    const holder = createStockHolder(db);
+    const sameClient = (quantity: number) => ({
+      ...request(slot, quantity),
+      clientKey: 'one-client',
+      caps: { openOrdersPerClient: null, ticketsPerClientSlot: 3 },
+    });
+    const results = await Promise.allSettled([holder.hold(sameClient(2)), holder.hold(sameClient(2))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(results[1]).toMatchObject({ reason: { code: 'too_many_holds' } });
+    expect(log).toEqual(['read', 'write', 'write', 'read']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(2);
+  });
+
+  it('two processes bursting on one slot through one-trip writes sell exactly its capacity', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    // Two holders are two processes' batchers; each sees the other's holds only in the database.
+    const processes = [recordingDb(), recordingDb()];
+    const holders = processes.map(({ db }) => createStockHolder(db));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => holders[i % 2]!.hold(request(slot, 1))),
+    );
+    // Each holder: [1] reads and writes, then [1 x 5] tries one trip on the seats its write saw left.
+    // The first holder to finish its first batch sees at most the other's first hold gone, so its next
+    // batch goes in one trip; if both do, the later write takes nothing, reads, and gets what is left.
+    expect(processes.some(({ log }) => log.slice(0, 3).join() === 'read,write,write')).toBe(true);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    for (const refused of results.filter((r) => r.status === 'rejected'))
+      expect(refused).toMatchObject({ reason: { code: 'out_of_stock' } });
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(10);
+    expect(await ordersOf(slot.spanId)).toBe(10);
   });
 
   it('the table refuses an oversell even if a writer skipped the hold', async () => {

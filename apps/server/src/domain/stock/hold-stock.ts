@@ -107,9 +107,16 @@ export function createStockHolder(
           return;
         }
         const batch = queue.splice(0, maxBatch);
-        const known = left ? await heldOnKnownStock(db, spanId, batch, left) : 'read first';
-        left = known === 'read first' ? await runBatch(db, spanId, batch, onContention) : known;
-        if (left) refuseWhatCannotFit(queue, left);
+        try {
+          const known = left ? await heldOnKnownStock(db, spanId, batch, left) : 'read first';
+          left = known === 'read first' ? await runBatch(db, spanId, batch, onContention) : known;
+          if (left) refuseWhatCannotFit(queue, left);
+        } catch (error) {
+          // The batch functions settle their requests and do not throw; should one ever, its requests get
+          // the error (settling twice is a no-op) and the queue goes on with a fresh read.
+          for (const pending of batch) pending.reject(error);
+          left = undefined;
+        }
       }
     } finally {
       draining.delete(spanId);
@@ -288,9 +295,12 @@ async function heldOnKnownStock(
   let rows: HeldRow[];
   try {
     rows = await insertHeldOrders(db.$client, spanId, allocation.accepted, batchCaps(allocation.accepted));
-  } catch {
-    // A failed statement wrote nothing: the read-first way runs it again and deals with the error.
-    return 'read first';
+  } catch (error) {
+    // A failed statement wrote nothing. A request's bad data: the read-first way runs the batch again and
+    // splits it down to that request. Anything else (connection lost, a bug) fails the batch, as there.
+    if (isRequestDataError(error)) return 'read first';
+    for (const pending of batch) pending.reject(error);
+    return undefined;
   }
   if (rows.length === 0) return 'read first';
   return settleWritten(left.span, allocation, rows);
@@ -316,8 +326,8 @@ function settleWritten(
  * batches of a slot run one after another, so the stock read just before the write is almost always
  * still true: the batch first tries without a lock (a plain read, then the conditional write as one
  * autocommit statement: two round trips, and a sold-out slot costs one read and no commit). Only when
- * the conditional write finds the stock changed (another process, a release) does it take the row lock
- * and allocate again under it.
+ * the conditional write finds the slot changed (another process took or released stock, the slot went off
+ * sale or reached its cut-off) does it take the row lock and allocate again under it.
  */
 async function runBatch(
   db: Db,
@@ -362,7 +372,8 @@ async function runLocked(
     allocation = allocate(span, batch);
     if (allocation.accepted.length > 0) {
       rows = await insertHeldOrders(client, spanId, allocation.accepted, []);
-      // Under the lock the stock cannot have moved; anything else is a bug and must not commit.
+      // Under the lock the slot cannot have changed (its row is locked, now() is the transaction's); a
+      // write that took nothing is a bug and must not commit.
       if (rows.length !== allocation.accepted.length)
         throw new Error('hold batch: stock moved under the lock');
     }
