@@ -15,8 +15,14 @@ export interface MailDocument {
   tables: { title?: string; rows: DetailRow[] }[];
   action: { label: string; url: string };
   /** Smaller print after the button. */
-  notes: string[];
+  notes: MailNote[];
 }
+
+/**
+ * A note is a sentence, or a sentence that names an address (`url`, already filled into `text` wherever
+ * the language puts it): the HTML links that address, the plain text keeps it as it is.
+ */
+export type MailNote = string | { text: string; url: string };
 
 // CJK and Thai faces first where a system has them, so every language reads in a native font.
 const FONT =
@@ -45,6 +51,18 @@ function table(title: string | undefined, rows: DetailRow[]): string {
 </td></tr>`;
 }
 
+/** An address shown as itself and clickable: every URL in an HTML mail is a link. */
+function link(url: string): string {
+  const href = escapeHtml(url);
+  return `<a href="${href}" style="color:#2563eb;word-break:break-all;">${href}</a>`;
+}
+
+function noteHtml(note: MailNote): string {
+  if (typeof note === 'string') return escapeHtml(note);
+  // A function replacement, so a `$` in the address is not read as a pattern.
+  return escapeHtml(note.text).replace(escapeHtml(note.url), () => link(note.url));
+}
+
 /** A polished, client-safe HTML mail: one centred 600 px card of nested tables and inline styles. */
 export function renderHtml(doc: MailDocument): string {
   const url = escapeHtml(doc.action.url);
@@ -55,8 +73,7 @@ export function renderHtml(doc: MailDocument): string {
     .join('\n');
   const notes = doc.notes
     .map(
-      (text) =>
-        `<p style="margin:0 0 12px;font:400 13px/1.6 ${FONT};color:${MUTED};">${escapeHtml(text)}</p>`,
+      (note) => `<p style="margin:0 0 12px;font:400 13px/1.6 ${FONT};color:${MUTED};">${noteHtml(note)}</p>`,
     )
     .join('\n');
   return `<!DOCTYPE html>
@@ -87,7 +104,7 @@ ${doc.tables.map((t) => table(t.title, t.rows)).join('\n')}
 <tr><td style="padding:0 32px 24px;">
 ${notes}
 <p style="margin:0;font:400 12px/1.6 ${FONT};color:${MUTED};">${escapeHtml(mailText(doc.lang, 'email_link_fallback'))}<br>
-<a href="${url}" style="color:#2563eb;word-break:break-all;">${url}</a></p>
+${link(doc.action.url)}</p>
 </td></tr>
 </table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;">
@@ -109,7 +126,10 @@ export function renderText(doc: MailDocument): string {
     const rows = t.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
     blocks.push(t.title ? `[${t.title}]\n${rows}` : rows);
   }
-  blocks.push(`${doc.action.label}:\n${doc.action.url}`, ...doc.notes);
+  blocks.push(
+    `${doc.action.label}:\n${doc.action.url}`,
+    ...doc.notes.map((note) => (typeof note === 'string' ? note : note.text)),
+  );
   blocks.push(`--\n${mailText(doc.lang, 'email_footer_automatic', { site: doc.siteName })}`);
   return `${blocks.join('\n\n')}\n`;
 }

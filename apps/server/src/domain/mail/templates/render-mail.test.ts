@@ -6,6 +6,8 @@ import { renderMail } from './render-mail.ts';
 
 const CONFIRM_URL = 'http://localhost:3000/demo/#/mail-confirm?token=AbC123_-x';
 const TICKET_URL = 'http://localhost:3000/demo/#/id/Rt0ken';
+// An `&` so the test sees the address escaped inside the link.
+const UNSUBSCRIBE_URL = 'http://localhost:3000/demo/?lang=en&ref=mail#/mail-release/Un5ubT0ken';
 
 function purchase(lang: LangCode, patch: Partial<OutboxMailOf<'purchase_confirmation'>['payload']> = {}) {
   return {
@@ -57,8 +59,43 @@ function everyKind(lang: LangCode): OutboxMail[] {
       },
     },
     purchase(lang),
+    purchase(lang, { unsubscribeUrl: UNSUBSCRIBE_URL }),
+    {
+      kind: 'ticket_link',
+      siteCode: 'DEMO',
+      to: 'friend@example.com',
+      lang,
+      payload: {
+        siteName: 'Demo Museum',
+        productName: 'Night Garden',
+        productType: 'time',
+        startsAt: '2026-12-05T01:00:00.000Z',
+        endsAt: '2026-12-05T01:30:00.000Z',
+        ticketUrl: TICKET_URL,
+      },
+    },
+    {
+      kind: 'date_changed',
+      siteCode: 'DEMO',
+      to: 'visitor@example.com',
+      lang,
+      payload: {
+        siteName: 'Demo Museum',
+        reservationNumber: 'K7MQ2XH9PA',
+        productName: 'Night Garden',
+        productType: 'time',
+        startsAt: '2026-12-06T01:00:00.000Z',
+        endsAt: '2026-12-06T01:30:00.000Z',
+        previousStartsAt: '2026-12-05T01:00:00.000Z',
+        previousEndsAt: '2026-12-05T01:30:00.000Z',
+        ticketUrl: TICKET_URL,
+        paid: 0,
+      },
+    },
   ];
 }
+
+const escaped = (url: string) => url.replaceAll('&', '&amp;');
 
 const context = { uidHost: 'tickets.example' };
 
@@ -68,7 +105,7 @@ describe('mail templates', () => {
     (lang) => {
       for (const mail of everyKind(lang)) {
         const rendered = renderMail(mail, context);
-        const link = mail.kind === 'purchase_confirmation' ? TICKET_URL : CONFIRM_URL;
+        const link = 'ticketUrl' in mail.payload ? TICKET_URL : CONFIRM_URL;
         expect(rendered.subject.length, mail.kind).toBeGreaterThan(5);
         for (const part of [rendered.subject, rendered.html, rendered.text]) {
           expect(part, `${mail.kind} ${lang}`).not.toMatch(/\{\w+\}/);
@@ -79,6 +116,30 @@ describe('mail templates', () => {
       }
     },
   );
+
+  it.each(LANG_CODES)(
+    'links every address of the HTML part, and keeps it plain in the text part (%s)',
+    (lang) => {
+      for (const mail of everyKind(lang)) {
+        const { html, text } = renderMail(mail, context);
+        const urls = text.match(/https?:\/\/\S+/g) ?? [];
+        expect(urls.length, mail.kind).toBeGreaterThan(0);
+        for (const url of urls) expect(html, `${mail.kind} ${lang}`).toContain(`href="${escaped(url)}"`);
+        // With every link taken out, no address is left as bare text.
+        const outsideLinks = html.replace(/<a\s[^>]*>[^<]*<\/a>/g, '');
+        expect(outsideLinks, `${mail.kind} ${lang}`).not.toMatch(/https?:\/\//);
+      }
+    },
+  );
+
+  it('links the mail-magazine release address where the sentence names it', () => {
+    const { html, text } = renderMail(purchase('en', { unsubscribeUrl: UNSUBSCRIBE_URL }), context);
+    expect(text).toContain(`To stop receiving our newsletters, open: ${UNSUBSCRIBE_URL}`);
+    expect(html).toContain(
+      `To stop receiving our newsletters, open: <a href="${escaped(UNSUBSCRIBE_URL)}" style="color:#2563eb;word-break:break-all;">${escaped(UNSUBSCRIBE_URL)}</a>`,
+    );
+    expect(html).not.toContain(UNSUBSCRIBE_URL);
+  });
 
   it('writes each language in its own words (no language copies another)', () => {
     const subjects = LANG_CODES.map((lang) => renderMail(purchase(lang), context).subject);

@@ -111,7 +111,12 @@ function purchaseDocument({ lang, payload }: OutboxMailOf<'purchase_confirmation
       mailText(lang, 'email_purchase_calendar_note'),
       mailText(lang, 'email_purchase_keep'),
       ...(payload.unsubscribeUrl
-        ? [mailText(lang, 'email_purchase_unsubscribe', { url: payload.unsubscribeUrl })]
+        ? [
+            {
+              text: mailText(lang, 'email_purchase_unsubscribe', { url: payload.unsubscribeUrl }),
+              url: payload.unsubscribeUrl,
+            },
+          ]
         : []),
     ],
   };
