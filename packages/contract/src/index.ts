@@ -44,3 +44,4 @@ export * from './endpoints/check-in.ts';
 export * from './endpoints/payment-returns.ts';
 export * from './endpoints/time-change.ts';
 export * from './stripe-test-cards.ts';
+export * from './remembered-language.ts';

@@ -39,14 +39,18 @@ export function compress(body: Buffer, encoding: Encoding, quality: 'fast' | 'sm
   });
 }
 
-/** Adds Accept-Encoding to a Vary header that may already name other fields. */
-export function varyOnAcceptEncoding(current: unknown): string {
+/** Adds `field` to a Vary header that may already name other fields. */
+export function withVaryField(current: unknown, field: string): string {
   const fields = String(current ?? '')
     .split(',')
-    .map((field) => field.trim())
+    .map((name) => name.trim())
     .filter(Boolean);
-  if (!fields.some((field) => field.toLowerCase() === 'accept-encoding')) fields.push('Accept-Encoding');
+  if (!fields.some((name) => name.toLowerCase() === field.toLowerCase())) fields.push(field);
   return fields.join(', ');
+}
+
+export function varyOnAcceptEncoding(current: unknown): string {
+  return withVaryField(current, 'Accept-Encoding');
 }
 
 /**

@@ -2,6 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rememberedLanguageCookie } from '@kippu/contract';
 import { fakeWebBuild } from '../../test/fake-web-build.ts';
 import { setupTestApp } from '../../test/helper.ts';
 
@@ -54,6 +55,21 @@ describe('page delivery (issue 12)', () => {
     expect(bootDataOf((await get('/borderless/?lang=xx')).body).lang).toBe(
       bootDataOf((await get('/borderless/')).body).lang,
     );
+  });
+
+  it('draws the page in the language the app last ran in on this site, as its cookie says (ADR 041)', async () => {
+    const remembered = await get('/borderless/', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=en` });
+    expect(remembered.body).toContain('<html lang="en"');
+    expect(bootDataOf(remembered.body).lang).toBe('en');
+    expect(remembered.headers.vary).toMatch(/cookie/i);
+    // `?lang=` (a language change) wins; another site's cookie, or a language the site lacks, is ignored.
+    const changed = await get('/borderless/?lang=en', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=ja` });
+    expect(bootDataOf(changed.body).lang).toBe('en');
+    const defaultLang = bootDataOf((await get('/borderless/')).body).lang;
+    const otherSite = await get('/borderless/', { cookie: `${rememberedLanguageCookie('MORI')}=en` });
+    expect(bootDataOf(otherSite.body).lang).toBe(defaultLang);
+    const unknown = await get('/borderless/', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=xx` });
+    expect(bootDataOf(unknown.body).lang).toBe(defaultLang);
   });
 
   it('escapes the inlined data so no text can close the script element', async () => {

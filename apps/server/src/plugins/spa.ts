@@ -2,10 +2,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_SITE, ERRORS, LANG_CODES, siteSlug, TICKETS_SLUG, type SiteCode } from '@kippu/contract';
+import {
+  DEFAULT_SITE,
+  ERRORS,
+  LANG_CODES,
+  rememberedLanguageCookie,
+  siteSlug,
+  TICKETS_SLUG,
+  type SiteCode,
+} from '@kippu/contract';
 import type { ContentSecurityDeclaration } from '../domain/payments/payment-provider.ts';
 import { widenPolicy } from '../domain/payments/site-content-security.ts';
-import { preferredEncoding, varyOnAcceptEncoding } from './content-encoding.ts';
+import { preferredEncoding, varyOnAcceptEncoding, withVaryField } from './content-encoding.ts';
 import { loadPrePaint } from './pre-paint.ts';
 import { createSitePages, type LoadBootData } from './site-pages.ts';
 
@@ -44,6 +52,19 @@ function fileNotFound(reply: FastifyReply): FastifyReply {
 /** Crawlers may read the pages; the API is no place for them. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
 
+function knownLanguage(value: unknown): string | undefined {
+  return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value) ? value : undefined;
+}
+
+/**
+ * The language to draw the page in: `?lang=` (a language change, a mail's link), else the one the app last
+ * ran in for this site (its cookie, ADR 041), else the site's default (undefined).
+ */
+function pageLanguageOf(request: FastifyRequest): string | undefined {
+  const { lang } = (request.query ?? {}) as { lang?: unknown };
+  return knownLanguage(lang) ?? knownLanguage(request.cookies?.[rememberedLanguageCookie(request.site)]);
+}
+
 /**
  * Serves the SPA under `/{slug}/` for every site, its tickets sub-site under `/{slug}/tickets/` and `/tickets/`
  * (the default site's tickets sub-site; ADR 024). Unknown API paths answer a JSON 404; other unknown paths get the SPA of the site they name
@@ -68,10 +89,7 @@ export async function registerSpa(
     if (!pageOf) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
     }
-    const { lang } = (request.query ?? {}) as { lang?: unknown };
-    const requestedLang =
-      typeof lang === 'string' && (LANG_CODES as readonly string[]).includes(lang) ? lang : undefined;
-    const page = await pageOf(request.site, requestedLang);
+    const page = await pageOf(request.site, pageLanguageOf(request));
     const basePolicy = reply.getHeader('content-security-policy');
     if (siteContentSecurity && typeof basePolicy === 'string') {
       reply.header(
@@ -83,7 +101,7 @@ export async function registerSpa(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
-      .header('vary', varyOnAcceptEncoding(reply.getHeader('vary')));
+      .header('vary', varyOnAcceptEncoding(withVaryField(reply.getHeader('vary'), 'Cookie')));
     const ifNoneMatch = request.headers['if-none-match'];
     if (
       ifNoneMatch &&

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberedLanguageCookie } from '@kippu/contract/remembered-language';
+import { rememberedLanguage } from '../shared/i18n/remembered-language.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { BOOT_DATA_ELEMENT_ID } from '../shared/site/boot-data.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -22,6 +24,8 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     document.getElementById(BOOT_DATA_ELEMENT_ID)?.remove();
     vi.unstubAllGlobals();
     fetchSpy.mockClear();
+    useCoreStore.setState(useCoreStore.getInitialState(), true);
+    document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=; path=/; max-age=0`;
   });
 
   it('starts in the default language with the inlined texts and configuration, without a call', async () => {
@@ -52,5 +56,43 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     const { boot } = await bootstrap();
     expect(boot).toBeNull();
     expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the server the language it starts in, for the next page (ADR 041)', async () => {
+    vi.stubGlobal('fetch', fetchSpy);
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    await bootstrap();
+    expect(rememberedLanguage('BORDERLESS')).toBe('en');
+  });
+
+  it('goes on in the language this browser last used on the site when the tab has none (ADR 041)', async () => {
+    vi.stubGlobal('fetch', fetchSpy);
+    document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=ja; path=/`;
+    // The server drew the page in the remembered language, with its texts.
+    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs, texts: { a: 'あ' } });
+    const { i18n } = await bootstrap();
+    expect(i18n.language).toBe('ja');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(useCoreStore.getState()).toMatchObject({ langCode: 'ja', defaultLangCode: 'en' });
+  });
+
+  it("keeps the tab's own language over the remembered one", async () => {
+    vi.stubGlobal('fetch', fetchSpy);
+    useCoreStore.getState().set({ langCode: 'en' });
+    document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=ja; path=/`;
+    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    const { i18n } = await bootstrap();
+    expect(i18n.language).toBe('en');
+    expect(rememberedLanguage('BORDERLESS')).toBe('en');
+  });
+
+  it('starts in the default language when the page was not drawn in the remembered one', async () => {
+    vi.stubGlobal('fetch', fetchSpy);
+    // A language the site no longer offers: the server drew its default.
+    document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=th; path=/`;
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    const { i18n } = await bootstrap();
+    expect(i18n.language).toBe('en');
+    expect(rememberedLanguage('BORDERLESS')).toBe('en');
   });
 });

@@ -7,6 +7,7 @@ import {
   supportedLanguage,
   takeLangQueryParam,
 } from '../shared/i18n/language-rules.ts';
+import { rememberedLanguage, rememberLanguage } from '../shared/i18n/remembered-language.ts';
 import { readBootData, type BootData } from '../shared/site/boot-data.ts';
 import { currentSite } from '../shared/site/detect-site.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
@@ -21,9 +22,14 @@ const noReload = () => undefined;
  * starts in the site's default language without a reload.
  */
 export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }> {
-  currentSite();
+  const site = currentSite();
   const boot = readBootData();
   if (boot) {
+    // A new tab has no language of its own yet: it goes on in the one this browser last used here, which
+    // the server drew the page in (ADR 041).
+    if (useCoreStore.getState().langCode === null && rememberedLanguage(site) === boot.lang) {
+      useCoreStore.getState().set({ langCode: boot.lang });
+    }
     // Before any text is loaded, so a changed default needs no reload.
     applyLanguages(boot.langs, startLanguage(), noReload);
     useCoreStore.getState().set({ configuration: boot.configuration });
@@ -34,6 +40,7 @@ export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }
     set({ langCode: supportedLanguage(fromQuery, languages, defaultLangCode) });
   }
   const lang = startLanguage();
+  rememberLanguage(site, lang);
   // A failed load already queued the connection-error dialog; the app still starts.
   const texts = boot?.lang === lang ? boot.texts : await getTexts(lang).catch(() => ({}));
   return { i18n: await initI18n(lang, texts), boot };
