@@ -114,7 +114,7 @@ export function createStockHolder(
         } catch (error) {
           // The batch functions settle their requests and do not throw; should one ever, its requests get
           // the error (settling twice is a no-op) and the queue goes on with a fresh read.
-          for (const pending of batch) pending.reject(error);
+          failBatch(batch, error);
           left = undefined;
         }
       }
@@ -299,11 +299,16 @@ async function heldOnKnownStock(
     // A failed statement wrote nothing. A request's bad data: the read-first way runs the batch again and
     // splits it down to that request. Anything else (connection lost, a bug) fails the batch, as there.
     if (isRequestDataError(error)) return 'read first';
-    for (const pending of batch) pending.reject(error);
-    return undefined;
+    return failBatch(batch, error);
   }
   if (rows.length === 0) return 'read first';
   return settleWritten(left.span, allocation, rows);
+}
+
+/** Fails every request of a batch with `error` (settling twice is a no-op); no stock is known after it. */
+function failBatch(batch: readonly Pending[], error: unknown): undefined {
+  for (const pending of batch) pending.reject(error);
+  return undefined;
 }
 
 /** Settles a batch whose write inserted rows: all of its accepted requests, or (a bug) only some. */
@@ -316,9 +321,7 @@ function settleWritten(
   // Cannot happen (every insert of the statement hangs on the one stock update); if it did, the rows
   // are committed, so they are not tried again: they expire with their hold.
   const error = new Error('hold batch: partial insert');
-  for (const pending of [...allocation.accepted, ...allocation.refused.map(([p]) => p)])
-    pending.reject(error);
-  return undefined;
+  return failBatch([...allocation.accepted, ...allocation.refused.map(([p]) => p)], error);
 }
 
 /**
@@ -346,8 +349,7 @@ async function runBatch(
   } catch (error) {
     // The read or the one write statement failed, so nothing of the batch was written.
     if (await retriedInHalves(db, spanId, batch, error, onContention)) return undefined;
-    for (const pending of batch) pending.reject(error);
-    return undefined;
+    return failBatch(batch, error);
   }
   if (rows.length !== 0) return settleWritten(span, optimistic, rows);
   onContention();
@@ -386,8 +388,7 @@ async function runLocked(
       client.release(true);
     }
     if (await retriedInHalves(db, spanId, batch, error, onContention)) return undefined;
-    for (const pending of batch) pending.reject(error);
-    return undefined;
+    return failBatch(batch, error);
   }
   return settle(span, allocation, rows);
 }
