@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
 import type { PrePaint } from '@kippu/contract/pre-paint';
-import { escapeHtml } from '../shared/form-post-page.ts';
+import { escapeHtml } from '../shared/escape-html.ts';
 import { compress, type Encoding } from './content-encoding.ts';
 import type { RenderPrePaint } from './pre-paint.ts';
 

@@ -1,18 +1,11 @@
+import { escapeHtml } from './escape-html.ts';
+
 /**
  * A small HTML page that carries the browser to another site with a form POST (a gateway's purchase page,
  * or, played by the simulator, the gateway's return to us). Link-type gateways take POSTs, which a redirect
  * cannot make. The same-origin script submits the form at once (the strict CSP admits 'self' scripts only);
  * the button stays for a browser without scripts.
  */
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The script every such page loads: submit the first form marked data-auto-submit. */
 export const AUTO_SUBMIT_SCRIPT =

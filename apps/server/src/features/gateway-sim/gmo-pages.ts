@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../domain/mail/templates/escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 import type { CashierView, ChallengeView } from '../../domain/payments/simulator/gmo-simulator.ts';
 
 /**

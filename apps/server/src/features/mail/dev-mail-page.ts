@@ -9,7 +9,7 @@ import {
   listOutboxMails,
   type OutboxEntry,
 } from '../../domain/mail/outbox-mails.ts';
-import { escapeHtml } from '../../domain/mail/templates/escape-html.ts';
+import { escapeHtml } from '../../shared/escape-html.ts';
 
 /** Paths of the development mail page (outside any site: one outbox serves every site). */
 export const DEV_MAIL_PATH = '/dev/mails';

@@ -1,5 +1,5 @@
 import { htmlLang, type LangCode } from '@kippu/contract';
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '../../../shared/escape-html.ts';
 import { mailText } from './mail-texts.ts';
 import type { DetailRow } from './visit-time.ts';
 

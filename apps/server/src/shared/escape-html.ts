@@ -1,3 +1,6 @@
+// The server's one HTML escape: mails (domain), the development pages, the gateway pages and the site page
+// (features, plugins) all import it from here, since shared is the layer every other may import.
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
