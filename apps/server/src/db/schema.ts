@@ -171,6 +171,8 @@ export const orders = pgTable('orders', {
   memberId: bigint('member_id', { mode: 'number' }),
   membershipDiscount: bigint('membership_discount', { mode: 'number' }).notNull().default(0),
   membershipPromotionNames: jsonb('membership_promotion_names').$type<LocalizedText>(),
+  /** The promotion's percentage the discount was fixed at; a change of date reapplies it (0680, ADR 040). */
+  membershipDiscountPercent: integer('membership_discount_percent'),
 });
 
 /** Members of a site with isUseMembershipLogin (migration 0660, ADR 032). */

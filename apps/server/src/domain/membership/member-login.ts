@@ -23,8 +23,9 @@ export function memberDiscount(grossPrice: number, percent: number): number {
 /**
  * POST /membership/login/{id}: checks e-mail and password and ties the member to the open temporary order
  * `{id}`, fixing the site promotion's discount on it (the total, checkout amount and receipt then include
- * it). A wrong address and a wrong password answer the same `membership login failed` after the same scrypt
- * work, so the answer does not tell which addresses are members.
+ * it) and the percentage it was fixed at, which a change of date reapplies to the new prices (ADR 040). A
+ * wrong address and a wrong password answer the same `membership login failed` after the same scrypt work,
+ * so the answer does not tell which addresses are members.
  */
 export async function loginMember(
   db: Db,
@@ -59,6 +60,7 @@ export async function loginMember(
       UPDATE orders SET member_id = ${member.id},
              membership_discount = ${promotion ? memberDiscount(Number(order.price), promotion.discount_percent) : 0},
              membership_promotion_names = ${promotion ? JSON.stringify(promotion.names) : null}::jsonb,
+             membership_discount_percent = ${promotion?.discount_percent ?? null}::int,
              updated_at = now()
       WHERE id = ${order.id}`);
     return { result: true as const };

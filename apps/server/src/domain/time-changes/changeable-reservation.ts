@@ -19,7 +19,9 @@ export interface ChangeableReservation {
   startsAt: Date;
   endsAt: Date;
   quantity: number;
+  /** Gross, and the member discount on it (ADR 040). */
   price: number;
+  membershipDiscount: number;
   /** The last moment a change may be asked: the slot's start minus the product's notice. */
   changeUntil: Date;
   /** The product's rules, the deadline, the purchase's status and its tickets allow a change. */
@@ -41,6 +43,7 @@ type Row = {
   ends_at: string;
   quantity: number;
   price: number;
+  membership_discount: number;
   change_until: string;
   changeable: boolean;
 };
@@ -65,7 +68,7 @@ export async function changeableReservation(
   const { rows } = await executor.execute<Row>(sql`
     SELECT r.id, r.site_code, r.lang, r.email, o.id AS order_id, p.id AS product_id, p.product_type,
            p.names AS product_names, p.date_change_group, t.id AS time_span_id, t.starts_at, t.ends_at,
-           o.quantity, o.price,
+           o.quantity, o.price, o.membership_discount,
            t.starts_at - make_interval(mins => p.date_change_until_minutes) AS change_until,
            (r.status = 'reserved' AND o.status = 'reserved' AND p.date_changeable
             AND t.starts_at - make_interval(mins => p.date_change_until_minutes) > now()
@@ -94,6 +97,7 @@ export async function changeableReservation(
     endsAt: new Date(row.ends_at),
     quantity: row.quantity,
     price: Number(row.price),
+    membershipDiscount: Number(row.membership_discount),
     changeUntil: new Date(row.change_until),
     changeable: row.changeable,
   };

@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { carriedMemberDiscount } from './carried-member-discount.ts';
 
 /** The purchase's ticket types and add-ons at a target product's current prices (ADR 029). */
 export interface RepricedOrder {
   lines: { optionValueId: number; quantity: number; unitPrice: number }[];
   setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
+  /** Gross: Σ price × quantity, as the new order records it. */
   price: number;
+  /** The purchase's member discount on that price (ADR 040); 0 for a purchase without one. */
+  membershipDiscount: number;
+}
+
+/**
+ * What a purchase costs its holder before coupons: the gross price less the member discount. A change's
+ * old and new prices are these, so the difference a member pays is that of member prices; coupons move
+ * with the purchase as fixed amounts and drop out of the difference.
+ */
+export function memberPrice(priced: { price: number; membershipDiscount: number }): number {
+  return priced.price - priced.membershipDiscount;
 }
 
 /**
@@ -67,10 +80,12 @@ export async function repricedOrder(
       unitPrice: Number(set.price),
     })),
     price: 0,
+    membershipDiscount: 0,
   };
   repriced.price = [...repriced.lines, ...repriced.setProducts].reduce(
     (sum, line) => sum + line.unitPrice * line.quantity,
     0,
   );
+  repriced.membershipDiscount = await carriedMemberDiscount(executor, orderId, repriced.price);
   return repriced;
 }

@@ -6,7 +6,8 @@ import { orderById, transitionOrders } from '../orders/order-state.ts';
 import type { HeldOrder, StockHolder } from '../stock/hold-stock.ts';
 import { releaseHolds } from '../stock/release-holds.ts';
 import { changeableReservation, type ChangeableReservation } from './changeable-reservation.ts';
-import { repricedOrder } from './repriced-order.ts';
+import { carryMemberTerms } from './carried-member-discount.ts';
+import { memberPrice, repricedOrder } from './repriced-order.ts';
 import { targetProductsSql } from './time-change-options.ts';
 import { expireLapsedChanges, newTimeChangeToken, pendingChangeToken } from './time-change-store.ts';
 
@@ -113,7 +114,7 @@ export async function startTimeChange(
       INSERT INTO time_changes (timechange_token, site_code, reservation_id, from_order_id, order_id,
                                 from_time_span_id, to_time_span_id, old_price, new_price, expires_at)
       VALUES (${token}, ${site}, ${reservation.id}, ${reservation.orderId}, ${orderId},
-              ${reservation.timeSpanId}, ${body.time_span_id}, ${reservation.price}, ${repriced.price},
+              ${reservation.timeSpanId}, ${body.time_span_id}, ${memberPrice(reservation)}, ${memberPrice(repriced)},
               ${held.expiresAt.toISOString()})
       ON CONFLICT (reservation_id) WHERE status = 'pending' DO NOTHING
       RETURNING id`);
@@ -122,6 +123,8 @@ export async function startTimeChange(
       await tx.execute(sql`
         UPDATE orders SET customer_info = (SELECT customer_info FROM orders WHERE id = ${reservation.orderId})
         WHERE id = ${orderId}`);
+      // So do the member and the promotion, its discount recomputed on the new prices (ADR 040).
+      await carryMemberTerms(tx, reservation.orderId, orderId, repriced.membershipDiscount);
       return true;
     }
     // Another change of this reservation won the race: this hold goes back at once.

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { inLang } from '../reservations/reservation-details.ts';
 import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
 import { changeableReservation, type ChangeableReservation } from './changeable-reservation.ts';
-import { repricedOrder } from './repriced-order.ts';
+import { memberPrice, repricedOrder } from './repriced-order.ts';
 import { pendingChangeToken } from './time-change-store.ts';
 
 /** The products a purchase may move to: its own, and the date-changeable products of its group. */
@@ -61,10 +61,13 @@ export async function timeChangeOptions(
           AND ${sql.raw(slotBeforeSaleCutoffSql('t', 'p'))}
         ORDER BY t.starts_at, p.position, p.id`)
     : { rows: [] };
+  // Member prices on both sides (ADR 040): the difference is what the change would charge.
   const prices = new Map<number, number | null>();
   for (const productId of new Set(rows.map((row) => Number(row.product_id)))) {
-    prices.set(productId, (await repricedOrder(db, reservation.orderId, productId))?.price ?? null);
+    const repriced = await repricedOrder(db, reservation.orderId, productId);
+    prices.set(productId, repriced ? memberPrice(repriced) : null);
   }
+  const currentPrice = memberPrice(reservation);
   return {
     current: {
       product_name: inLang(reservation.productNames, lang),
@@ -73,7 +76,7 @@ export async function timeChangeOptions(
       starts_at: reservation.startsAt.toISOString(),
       ends_at: reservation.endsAt.toISOString(),
       quantity: reservation.quantity,
-      price: reservation.price,
+      price: currentPrice,
     },
     changeable: reservation.changeable,
     change_until: reservation.changeUntil.toISOString(),
@@ -91,7 +94,7 @@ export async function timeChangeOptions(
           ends_at: new Date(row.ends_at).toISOString(),
           remaining: row.remaining,
           price,
-          price_difference: price - reservation.price,
+          price_difference: price - currentPrice,
         },
       ];
     }),

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReceiptResponse, TemporaryOrder } from '@kippu/contract';
+import { CARDS, cardToken, payWithCard, paymentsOf, readyOrder } from '../../../test/checkout-support.ts';
+import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
+import { SITE_PATH } from '../../../test/order-support.ts';
+import { importMembers } from '../../domain/membership/import-members.ts';
+
+/**
+ * A member's change of date (ADR 040): the purchase's member discount is recomputed on the new visit's
+ * prices, so what the visitor pays, the new order, the ticket page and the receipt agree.
+ */
+
+const DAY = 24 * 3600 * 1000;
+const MEMBER = { email: 'mover@example.jp', password: 'correct horse battery', name: 'Jiro Mover' };
+const FRIENDS = { ja: '友の会', en: 'Friends', 'zh-hans': 'F', kr: 'F', 'zh-hant': 'F', th: 'F' };
+
+describe('change of date by a member (ADR 040)', () => {
+  const ctx = setupTestApp();
+  const inDays = (days: number, hour = 3) =>
+    new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3600_000);
+  const tokyoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(at);
+
+  beforeAll(async () => {
+    // DEMO plays the membership site (its test helpers pay with the simulator), with a 20 % promotion.
+    await ctx.db.execute(sql`UPDATE sites SET settings = jsonb_set(settings, '{isUseMembershipLogin}', 'true')
+                             WHERE code = 'DEMO'`);
+    await ctx.db.execute(sql`INSERT INTO membership_promotions (site_code, names, discount_percent)
+      VALUES ('DEMO', ${JSON.stringify(FRIENDS)}::jsonb, 20)`);
+    await importMembers(ctx.db, 'DEMO', [MEMBER], { update: false });
+  });
+
+  async function changeableProduct(prices: number[], slotStarts: Date[]) {
+    const product = await createProduct(ctx.db, { site: 'DEMO', prices });
+    await ctx.db.execute(sql`
+      UPDATE products SET date_changeable = true, date_change_until_minutes = 60,
+                          date_change_group = 'member-visit'
+      WHERE id = ${product.id}`);
+    const spanIds: number[] = [];
+    for (const startsAt of slotStarts)
+      spanIds.push(await createTimeSpan(ctx.db, { productId: product.id, capacity: 20, startsAt }));
+    return { ...product, spanIds };
+  }
+
+  /** A member's paid purchase of `quantity` tickets of the product's first type in its first slot. */
+  async function memberPurchase(product: Awaited<ReturnType<typeof changeableProduct>>, quantity: number) {
+    const order = await readyOrder(ctx.app, ctx.db, { ...product, spanId: product.spanIds[0]! }, quantity);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/membership/login/${order.token}`,
+      headers: xsrfHeaders(),
+      payload: MEMBER,
+    });
+    expect(login.statusCode).toBe(200);
+    const paid = await payWithCard(ctx.app, order.token);
+    expect(paid.statusCode).toBe(200);
+    return { token: paid.json<{ reservation_token: string }>().reservation_token, orderId: order.id };
+  }
+
+  async function startChange(token: string, timeSpanId: number) {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}`,
+      headers: xsrfHeaders(),
+      payload: { time_span_id: timeSpanId, lang: 'en' },
+    });
+    expect(created.statusCode).toBe(201);
+    const change = created.json<{ timechange_token: string }>().timechange_token;
+    const { rows } = await ctx.db.execute<{ order_id: number; order_token: string }>(sql`
+      SELECT c.order_id, o.order_token FROM time_changes c JOIN orders o ON o.id = c.order_id
+      WHERE c.timechange_token = ${change}`);
+    return { change, orderId: Number(rows[0]!.order_id), orderToken: rows[0]!.order_token };
+  }
+
+  const get = async <T>(url: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}${url}` });
+    expect(res.statusCode).toBe(200);
+    return res.json<T>();
+  };
+
+  it('a dearer visit: the member pays the difference of member prices; order, ticket page and receipt agree', async () => {
+    const day = await changeableProduct([3000, 1000], [inDays(3)]);
+    const night = await changeableProduct([5000, 2000], [inDays(10)]);
+    // Two adults: 6,000 less 20 % = 4,800 paid.
+    const { token, orderId } = await memberPurchase(day, 2);
+    expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([4800]);
+
+    // The slot list prices the purchase as the member would pay there: 10,000 less 20 % = 8,000.
+    const options = await get<{ current: { price: number }; slots: unknown[] }>(
+      `/timechanges/${token}?lang=en&date=${tokyoDay(inDays(10))}`,
+    );
+    expect(options.current.price).toBe(4800);
+    expect(options.slots).toEqual([
+      expect.objectContaining({ time_span_id: night.spanIds[0], price: 8000, price_difference: 3200 }),
+    ]);
+
+    const { change, orderId: newOrderId, orderToken } = await startChange(token, night.spanIds[0]!);
+    expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({
+      old_price: 4800,
+      new_price: 8000,
+      price_difference: 3200,
+      top_up: 3200,
+      refund: 0,
+    });
+    // The change's order is the member's too: the same promotion, on the new prices.
+    expect(await get<TemporaryOrder>(`/orders/${orderToken}?lang=en`)).toMatchObject({
+      price: 8000,
+      membership_promotion: { name: 'Friends', membership_discount: 2000 },
+    });
+
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}/${change}/checkout`,
+      headers: xsrfHeaders(),
+      payload: {
+        payment_method_type: 'gmo',
+        token: await cardToken(ctx.app, CARDS.visa),
+        masked_card_number: `${CARDS.visa.slice(0, 6)}******${CARDS.visa.slice(-4)}`,
+      },
+    });
+    expect(paid.json()).toMatchObject({ status: 'reserved', reservation_token: token });
+    expect((await paymentsOf(ctx.db, newOrderId)).map((p) => [p.status, p.amount])).toEqual([
+      ['confirmed', 3200],
+    ]);
+
+    // 4,800 + 3,200 paid in all: what the new visit costs the member.
+    const ticket = await get<{ total_price: number; discount: number }>(`/tickets/${token}?lang=en`);
+    expect(ticket).toMatchObject({ total_price: 10000, discount: 2000 });
+    const receipt = await get<ReceiptResponse>(`/receipts/${token}?lang=en`);
+    expect(receipt).toMatchObject({ subtotal: 10000, discount: 2000, total: 8000 });
+    const { rows } = await ctx.db.execute<{ member_id: number | null }>(
+      sql`SELECT member_id FROM orders WHERE id = ${newOrderId}`,
+    );
+    expect(rows[0]!.member_id).not.toBeNull();
+  });
+
+  it('a cheaper visit: nothing charged, the new order keeps the member price', async () => {
+    const night = await changeableProduct([5000, 2000], [inDays(4)]);
+    const day = await changeableProduct([3000, 1000], [inDays(11)]);
+    // One adult: 5,000 less 20 % = 4,000 paid; the day visit costs the member 2,400.
+    const { token } = await memberPurchase(night, 1);
+    const { change } = await startChange(token, day.spanIds[0]!);
+    expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({
+      old_price: 4000,
+      new_price: 2400,
+      price_difference: -1600,
+      top_up: 0,
+      refund: 0,
+    });
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}/${change}/checkout`,
+      headers: xsrfHeaders(),
+      payload: { payment_method_type: 'free' },
+    });
+    expect(done.json()).toMatchObject({ status: 'reserved' });
+    expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({
+      subtotal: 3000,
+      discount: 600,
+      total: 2400,
+    });
+  });
+
+  it('the purchase keeps its promotion’s terms: a later change of the promotion costs the member nothing', async () => {
+    const product = await changeableProduct([3000, 1000], [inDays(5), inDays(12)]);
+    const { token } = await memberPurchase(product, 2);
+    // The site raises its promotion after the purchase; the purchase was made at 20 %.
+    await ctx.db.execute(
+      sql`UPDATE membership_promotions SET discount_percent = 50 WHERE site_code = 'DEMO'`,
+    );
+    try {
+      const { change, orderToken } = await startChange(token, product.spanIds[1]!);
+      expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({
+        old_price: 4800,
+        new_price: 4800,
+        price_difference: 0,
+        top_up: 0,
+      });
+      expect(await get<TemporaryOrder>(`/orders/${orderToken}?lang=en`)).toMatchObject({
+        membership_promotion: { name: 'Friends', membership_discount: 1200 },
+      });
+    } finally {
+      await ctx.db.execute(
+        sql`UPDATE membership_promotions SET discount_percent = 20 WHERE site_code = 'DEMO'`,
+      );
+    }
+  });
+});
