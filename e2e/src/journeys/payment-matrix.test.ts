@@ -66,13 +66,13 @@ const GATEWAY_PAGE: Case[] = [
 ];
 /**
  * SoftBank 3-D Secure: the card page's refusal and the failed challenge come back through
- * /payment-callback/sbps3ds, which confirms with the server (its payment_api_failure dialog); a cancel
- * through the method's callback.
+ * /payment-callback/sbps3ds, which confirms with the server: a refused card shows its payment_api_failure
+ * dialog, a failed challenge the 3-D Secure retry dialog (as gmo_3ds); a cancel through the method's callback.
  */
 const SOFTBANK_3DS: Case[] = [
   ['decline', 'declined'],
   ['cancel', 'canceled'],
-  ['3ds-fail', 'declined'],
+  ['3ds-fail', 'retry'],
   ['3ds-pass', 'complete'],
 ];
 

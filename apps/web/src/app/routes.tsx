@@ -27,7 +27,7 @@ const Gmo3dsCallbackScreen = lazyScreen(
   () => import('../features/booking/payment-callbacks/gmo3ds-callback-screen.tsx'),
 );
 const Sbps3dsCallbackScreen = lazyScreen(
-  () => import('../features/payments/screens/sbps3ds-callback-screen.tsx'),
+  () => import('../features/booking/payment-callbacks/sbps3ds-callback-screen.tsx'),
 );
 const PaymentErrorScreen = lazyScreen(
   () => import('../features/booking/payment-callbacks/payment-error-screen.tsx'),

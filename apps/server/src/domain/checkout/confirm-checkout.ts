@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { CheckoutResponse, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { findAttempt, type AttemptLocator } from '../payments/payment-attempts.ts';
-import type { CompleteOutcome } from '../payments/payment-provider.ts';
+import { THREE_D_SECURE_FAILED, type CompleteOutcome } from '../payments/payment-provider.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import type { CheckoutDeps } from './checkout.ts';
+import { paymentFailure } from './complete-attempt.ts';
 import { settleAttempt, type AttemptOutcome } from './settle-attempt.ts';
 
 export interface ConfirmRequest {
@@ -24,6 +27,13 @@ function settleable(completed: CompleteOutcome): AttemptOutcome | undefined {
     case 'pending':
       return undefined;
   }
+}
+
+async function failedItsThreeDSecure(db: Db, paymentId: number): Promise<boolean> {
+  const { rows } = await db.execute<{ failure_code: string | null }>(
+    sql`SELECT failure_code FROM payments WHERE id = ${paymentId}`,
+  );
+  return rows[0]?.failure_code === THREE_D_SECURE_FAILED;
 }
 
 /**
@@ -59,5 +69,15 @@ export async function confirmCheckout(
     if (!outcome) throw new AppError('payment_api_failure', 'the gateway has no result yet');
     await settleAttempt(deps, provider, attempt, outcome);
   }
-  return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
+  try {
+    return await waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
+  } catch (error) {
+    // A failed 3-D Secure check answers the spec's 3-D Secure failure fields (§8) as GMO's exe-payment does,
+    // so the return screen offers the same retry; a declined card (SoftBank's card page returns here too)
+    // keeps the catalogue's error alone, whose dialog says the payment was refused.
+    if (error instanceof AppError && (await failedItsThreeDSecure(deps.db, attempt.id))) {
+      throw await paymentFailure(deps, attempt, error);
+    }
+    throw error;
+  }
 }

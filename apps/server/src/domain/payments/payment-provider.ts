@@ -46,6 +46,13 @@ export type StartOutcome =
   /** Nothing was taken; the visitor may pay again. `code` is the gateway's reason (for support, not shown). */
   | { kind: 'declined'; providerReference: string | null; code: string; events: ProviderEvent[] };
 
+/**
+ * A declined outcome's `code` when the card holder's 3-D Secure authentication failed (or the issuer's
+ * authentication errored), whatever the gateway calls it: a 3-D Secure return then answers the spec's
+ * failure fields (§8), so the visitor sees the 3-D Secure failure's retry dialog, not a refused card's.
+ */
+export const THREE_D_SECURE_FAILED = 'three_d_secure_failed';
+
 /** The answer to a callback (a 3-D Secure return, a wallet notification). */
 export type CompleteOutcome =
   | { kind: 'done'; events: ProviderEvent[] }

@@ -17,6 +17,7 @@ import {
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import { releaseHolds } from '../../domain/stock/release-holds.ts';
 import { RESULT_FIELDS, signFields } from '../../domain/payments/softbank/sbps-protocol.ts';
+import { createSbpsSimulator } from '../../domain/payments/simulator/softbank-simulator.ts';
 
 const ctx = setupTestApp();
 
@@ -94,7 +95,18 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     expect(location).toContain('#/payment-callback/sbps3ds?payment_number=');
     const confirmed = await confirmCheckout(ctx.app, first.paymentNumber);
     expect(confirmed.statusCode).toBe(502);
-    expect(confirmed.json()).toEqual({ error: 'payment_api_failure' });
+    // A failed 3-D Secure check answers the spec's 3-D Secure failure fields (§8), as GMO's exe-payment does,
+    // so the return screen shows the 3-D Secure retry dialog and not a refused card's.
+    expect(confirmed.json()).toEqual({
+      error: 'payment_api_failure',
+      can_retry: true,
+      order_token: first.order.token,
+      is_time_change: false,
+      old_reservation_token: null,
+      time_change_token: null,
+      sales_channel: 'web',
+    });
+    expect((await paymentsOf(ctx.db, first.order.id))[0]!.failure_code).toBe('three_d_secure_failed');
     await expectPayAgain(first.order, first.slot.spanId);
     expect((await paymentsOf(ctx.db, first.order.id)).map((payment) => payment.status)).toEqual(['failed']);
 
@@ -112,13 +124,35 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     expect(await stockOf(ctx.db, first.slot.spanId)).toEqual({ held: 0, sold: 2 });
   });
 
+  it('a failed challenge whose notification comes after the return is still a 3-D Secure failure', async () => {
+    const { slot, order, paymentNumber, page } = await start('softbank_3ds');
+    await submitGatewayPage(ctx.app, page, card(CARDS.challenge));
+    const { rows } = await ctx.db.execute<{ tracking_id: string }>(sql`
+      SELECT g.tracking_id FROM gateway_sim_sbps_transactions g
+      JOIN payments p ON p.idempotency_key = g.order_id WHERE p.order_id = ${order.id}`);
+    // The gateway's side alone: the notification is held back, so the return asks the gateway first.
+    const failed = await createSbpsSimulator(ctx.db).answerChallenge(rows[0]!.tracking_id, false);
+    const back = await postForm(ctx.app, failed.returnUrl, failed.returnFields);
+    expect(back.headers.location).toContain('#/payment-callback/sbps3ds?');
+    const confirmed = await confirmCheckout(ctx.app, paymentNumber);
+    expect(confirmed.statusCode).toBe(502);
+    expect(confirmed.json()).toMatchObject({ error: 'payment_api_failure', can_retry: true });
+    expect((await paymentsOf(ctx.db, order.id))[0]!.failure_code).toBe('three_d_secure_failed');
+    // The late notification changes nothing.
+    expect((await postForm(ctx.app, NOTIFICATION, failed.notification!.fields)).body).toBe('OK,');
+    await expectPayAgain(order, slot.spanId);
+  });
+
   it('the gateway refuses declined, short-of-funds and expired cards; the visitor may pay again', async () => {
     for (const number of [CARDS.decline, CARDS.insufficientFunds, CARDS.expiredCard]) {
       const { slot, order, paymentNumber, page } = await start('softbank_3ds');
       const returnPage = await submitGatewayPage(ctx.app, page, card(number));
       expect(formOf(returnPage).action).toContain('/error');
-      await returnToShop(ctx.app, returnPage);
-      expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(502);
+      expect(await returnToShop(ctx.app, returnPage)).toContain('#/payment-callback/sbps3ds?');
+      const confirmed = await confirmCheckout(ctx.app, paymentNumber);
+      expect(confirmed.statusCode).toBe(502);
+      // A refused card is no 3-D Secure failure: the catalogue's error alone, whose dialog says so.
+      expect(confirmed.json()).toEqual({ error: 'payment_api_failure' });
       await expectPayAgain(order, slot.spanId);
       const [payment] = await paymentsOf(ctx.db, order.id);
       expect(payment!.status).toBe('failed');

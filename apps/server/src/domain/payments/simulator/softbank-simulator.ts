@@ -8,6 +8,7 @@ import {
   encodeSbpsXml,
   PURCHASE_FIELDS,
   RESULT_FIELDS,
+  SBPS_3DS_FAILURE_CODES,
   sbpsDate,
   signFields,
   STATUS_API_ID,
@@ -55,7 +56,7 @@ const REFUSAL_CODES = {
   insufficient_funds: 'G54',
   expired_card: 'G83',
   unknown_card: 'G65',
-  three_d_secure_failed: 'G3D',
+  three_d_secure_failed: SBPS_3DS_FAILURE_CODES[0]!,
   wallet_declined: 'W54',
 } as const;
 

@@ -1,6 +1,7 @@
 import {
   GatewayUnavailableError,
   providerEvent,
+  THREE_D_SECURE_FAILED,
   type GatewayStatus,
   type PaymentAttempt,
   type PaymentProvider,
@@ -11,6 +12,7 @@ import {
   decodeSbpsXml,
   encodeSbpsXml,
   PURCHASE_FIELDS,
+  SBPS_3DS_FAILURE_CODES,
   SBPS_PAY_METHODS,
   sbpsDate,
   signFields,
@@ -38,6 +40,16 @@ export const SBPS_STATUS = {
   cancelled: '3',
   refunded: '9',
 } as const;
+
+/**
+ * Our failure code for a refusal the gateway reported with `res_err_code` (notification or status query):
+ * a failed 3-D Secure check becomes THREE_D_SECURE_FAILED, so its return is told apart from a declined card;
+ * any other reason is kept as the gateway gave it (for support).
+ */
+export function sbpsFailureCode(errCode: string | undefined): string {
+  if (errCode && SBPS_3DS_FAILURE_CODES.includes(errCode)) return THREE_D_SECURE_FAILED;
+  return errCode || 'NG';
+}
 
 /** How long the gateway accepts a purchase request after request_date (seconds). */
 const LIMIT_SECOND = '600';
@@ -117,23 +129,27 @@ export function createSbpsProvider(
     return config.merchant;
   }
 
-  async function status(attempt: PaymentAttempt): Promise<GatewayStatus> {
+  /** The gateway's state of the payment, and the reason it gave for a refusal (`res_err_code`). */
+  async function query(attempt: PaymentAttempt): Promise<{ status: GatewayStatus; errCode?: string }> {
     const answer = await api(STATUS_API_ID, merchantOrThrow(), attempt);
     if (answer.res_result !== 'OK') {
-      if (answer.res_err_code === 'not_found') return 'not_found';
+      if (answer.res_err_code === 'not_found') return { status: 'not_found' };
       throw new GatewayUnavailableError(`SBPS status: ${answer.res_err_code ?? 'NG'}`);
     }
     switch (answer.res_status) {
       case SBPS_STATUS.paid:
-        return 'confirmed';
+        return { status: 'confirmed' };
       case SBPS_STATUS.refused:
+        return { status: 'failed', errCode: answer.res_err_code || undefined };
       case SBPS_STATUS.cancelled:
       case SBPS_STATUS.refunded:
-        return 'failed';
+        return { status: 'failed' };
       default:
-        return 'pending';
+        return { status: 'pending' };
     }
   }
+
+  const status = async (attempt: PaymentAttempt) => (await query(attempt)).status;
 
   return {
     family: 'softbank',
@@ -160,11 +176,14 @@ export function createSbpsProvider(
 
     // The browser is back (or asks via confirmcheckout): the gateway says what happened.
     async complete(attempt) {
-      const found = await status(attempt);
-      const events = [providerEvent(STATUS_API_ID, { status: found })];
+      const { status: found, errCode } = await query(attempt);
+      const events = [providerEvent(STATUS_API_ID, { status: found, res_err_code: errCode })];
       if (found === 'confirmed') return { kind: 'done', events };
       if (found === 'pending') return { kind: 'pending', events };
-      return { kind: 'declined', code: found === 'not_found' ? 'not_found' : 'refused_or_cancelled', events };
+      if (found === 'not_found') return { kind: 'declined', code: 'not_found', events };
+      // The return may come before the notification: the refusal's reason must be the same either way,
+      // or a failed 3-D Secure check would be reported as a declined card.
+      return { kind: 'declined', code: errCode ? sbpsFailureCode(errCode) : 'refused_or_cancelled', events };
     },
 
     async refund(attempt) {

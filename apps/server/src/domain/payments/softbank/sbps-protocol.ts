@@ -90,6 +90,14 @@ export type SbpsFields = Record<string, string>;
 /** `res_result`: OK (paid), NG (refused or failed), CR (the visitor cancelled on the gateway's page). */
 export type SbpsResult = 'OK' | 'NG' | 'CR';
 
+/**
+ * `res_err_code`s by which the gateway says a credit3d payment's 3-D Secure authentication failed or could
+ * not be done, as opposed to a card the card company refused: the visitor is told the check failed, not
+ * that the card was declined. The simulator's code; the real gateway's 3-D Secure codes (SBPS's error code
+ * list) belong here too before it is connected.
+ */
+export const SBPS_3DS_FAILURE_CODES: readonly string[] = ['G3D'];
+
 /** Our method ids → the link type's `pay_method`. */
 export const SBPS_PAY_METHODS = {
   softbank_credit: 'credit',

@@ -6,7 +6,7 @@ import { settleAttempt, type AttemptOutcome } from '../../checkout/settle-attemp
 import { AppError } from '../../../shared/app-error.ts';
 import { providerEvent } from '../payment-provider.ts';
 import type { SbpsConfig } from './sbps-config.ts';
-import { isGenuineResult } from './sbps-link-provider.ts';
+import { isGenuineResult, sbpsFailureCode } from './sbps-link-provider.ts';
 import { isSbpsMethod, RESULT_FIELDS, type SbpsFields } from './sbps-protocol.ts';
 import { findAttemptByIdempotencyKey, findAttempt } from '../payment-attempts.ts';
 
@@ -46,7 +46,7 @@ export async function receiveSbpsNotification(
     outcome = {
       kind: 'declined',
       providerReference: fields.res_tracking_id || null,
-      code: fields.res_result === 'CR' ? 'cancelled' : fields.res_err_code || 'NG',
+      code: fields.res_result === 'CR' ? 'cancelled' : sbpsFailureCode(fields.res_err_code),
       events,
     };
   } else {

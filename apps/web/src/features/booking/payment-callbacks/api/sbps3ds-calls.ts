@@ -1,15 +1,23 @@
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { ConfirmCheckoutBody } from '@kippu/contract/endpoints/confirm-checkout';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
-import { api } from '../../../shared/api/api-client.ts';
+import { api } from '../../../../shared/api/api-client.ts';
 
 /** Confirming waits for the gateway like checkout: 240 000 ms (spec §7, §9). */
 export const CONFIRM_TIMEOUT_MS = 240_000;
 
-/** POST /orders/confirmcheckout: the server asks the gateway and answers like checkout. */
+/** How the API client names this call, for the error navigation of a dialog the screen opens itself. */
+export const CONFIRM_CALL = { method: 'POST', url: 'orders/confirmcheckout' } as const;
+
+/**
+ * POST /orders/confirmcheckout: the server asks the gateway and answers like checkout. A failed 3-D Secure
+ * check answers the spec's failure fields and a refused card the catalogue's error alone: the screen
+ * chooses the dialog (use-confirm-sbps3ds.ts), so none here.
+ */
 export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<CheckoutResponse> {
-  const { data } = await api.post<CheckoutResponse>('orders/confirmcheckout', body, {
+  const { data } = await api.post<CheckoutResponse>(CONFIRM_CALL.url, body, {
     timeout: CONFIRM_TIMEOUT_MS,
+    noErrorDialog: true,
   });
   return data;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
-import { useConfirmSbps3ds } from '../sbps3ds/use-confirm-sbps3ds.ts';
+import { useConfirmSbps3ds } from './use-confirm-sbps3ds.ts';
 
 /**
  * `/payment-callback/sbps3ds` (spec §2): where SoftBank Payment Service's 3-D Secure returns (through the
