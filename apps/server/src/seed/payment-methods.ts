@@ -5,7 +5,10 @@ import { paymentMethods, paymentMethodTypes } from '../db/schema.ts';
 import { t6, type Texts6 } from './localized.ts';
 import { siteCodesPresent } from './sites.ts';
 
-// Each provider's card, 3-D Secure, PayPay and Alipay methods carry the same customer-facing name.
+// GMO-PG's card and 3-D Secure methods, and every provider's PayPay and Alipay, carry the plain name. A site
+// may take cards through two processors (Stripe beside GMO-PG on BORDERLESS, MORI and DEMO, SoftBank beside
+// GMO-PG on NISHINIPPON_PRODUCT) and the visitor chooses by name alone, so the other processors' cards say
+// whose they are. Names follow the code on every start (ADR 013): a rename needs no migration.
 const CREDIT_CARD: Texts6 = ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'];
 const CREDIT_CARD_3DS: Texts6 = [
   'クレジットカード(本人認証)',
@@ -15,6 +18,38 @@ const CREDIT_CARD_3DS: Texts6 = [
   '信用卡(3-D 安全驗證)',
   'บัตรเครดิต (3-D Secure)',
 ];
+const STRIPE_CARD: Texts6 = [
+  'クレジットカード(Stripe)',
+  'Credit card (Stripe)',
+  '信用卡(Stripe)',
+  '신용카드(Stripe)',
+  '信用卡(Stripe)',
+  'บัตรเครดิต (Stripe)',
+];
+const STRIPE_CARD_3DS: Texts6 = [
+  'クレジットカード(Stripe・本人認証)',
+  'Credit card (Stripe, 3-D Secure)',
+  '信用卡(Stripe，3-D 安全验证)',
+  '신용카드(Stripe, 3D 보안 인증)',
+  '信用卡(Stripe，3-D 安全驗證)',
+  'บัตรเครดิต (Stripe, 3-D Secure)',
+];
+const SOFTBANK_CARD: Texts6 = [
+  'クレジットカード(SBペイメントサービス)',
+  'Credit card (SB Payment Service)',
+  '信用卡(SB Payment Service)',
+  '신용카드(SB Payment Service)',
+  '信用卡(SB Payment Service)',
+  'บัตรเครดิต (SB Payment Service)',
+];
+const SOFTBANK_CARD_3DS: Texts6 = [
+  'クレジットカード(SBペイメントサービス・本人認証)',
+  'Credit card (SB Payment Service, 3-D Secure)',
+  '信用卡(SB Payment Service，3-D 安全验证)',
+  '신용카드(SB Payment Service, 3D 보안 인증)',
+  '信用卡(SB Payment Service，3-D 安全驗證)',
+  'บัตรเครดิต (SB Payment Service, 3-D Secure)',
+];
 const PAYPAY: Texts6 = ['PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay', 'PayPay'];
 const ALIPAY: Texts6 = ['Alipay', 'Alipay', '支付宝', 'Alipay', '支付寶', 'Alipay'];
 
@@ -23,10 +58,10 @@ const NAMES: Record<PaymentMethod, Texts6> = {
   gmo_3ds: CREDIT_CARD_3DS,
   gmo_paypay: PAYPAY,
   alipay: ALIPAY,
-  stripe: CREDIT_CARD,
-  stripe_secure: CREDIT_CARD_3DS,
-  softbank_credit: CREDIT_CARD,
-  softbank_3ds: CREDIT_CARD_3DS,
+  stripe: STRIPE_CARD,
+  stripe_secure: STRIPE_CARD_3DS,
+  softbank_credit: SOFTBANK_CARD,
+  softbank_3ds: SOFTBANK_CARD_3DS,
   softbank_alipay: ALIPAY,
   softbank_paypay: PAYPAY,
   d_pay: [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DEMO_SITE_CODES, PAYMENT_METHODS } from '@kippu/contract';
+import { DEMO_SITE_CODES, LANG_CODES, PAYMENT_METHODS } from '@kippu/contract';
 import pg from 'pg';
 import { createDb, type Db } from '../db/client.ts';
 import { databaseUrl } from '../db/database-url.ts';
@@ -15,6 +15,27 @@ describe('reference data on a database without demo data', () => {
   let drop: () => Promise<void>;
   const count = async (table: string) =>
     (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+  /** Names that two or more methods of one site and channel share in a language (GET /paymentmethods). */
+  const sharedMethodNames = async () =>
+    (
+      await db.$client.query<{
+        site: string;
+        channel: string;
+        lang: string;
+        name: string;
+        methods: string[];
+      }>(
+        `SELECT m.site_code AS site, m.channel, l.lang, t.names ->> l.lang AS name,
+                array_agg(m.method ORDER BY m.method) AS methods
+         FROM payment_methods m
+         JOIN payment_method_types t ON t.method = m.method
+         CROSS JOIN unnest($1::text[]) AS l(lang)
+         WHERE m.enabled
+         GROUP BY 1, 2, 3, 4
+         HAVING count(*) > 1`,
+        [LANG_CODES],
+      )
+    ).rows;
 
   beforeAll(async () => {
     const { adminUrl } = inject('testDatabase');
@@ -71,6 +92,24 @@ describe('reference data on a database without demo data', () => {
       "SELECT settings -> 'payment' -> 'cardProviderKeys' ->> 'gmo' AS shop_id FROM sites WHERE code = 'MORI'",
     );
     expect(shop.rows[0]!.shop_id).toBeTruthy();
+  });
+
+  it('names the methods a site offers on one channel apart, in every language', async () => {
+    // The visitor chooses a method by its name alone: BORDERLESS and MORI take cards through Stripe and
+    // GMO-PG, DEMO too, NISHINIPPON_PRODUCT through SoftBank and GMO-PG.
+    expect(await sharedMethodNames()).toEqual([]);
+  });
+
+  it('gives an installation seeded with the old, shared names the new ones on its next start', async () => {
+    await db.$client.query(
+      `UPDATE payment_method_types SET names = (SELECT names FROM payment_method_types WHERE method = 'gmo_3ds')
+       WHERE method IN ('stripe_secure', 'softbank_3ds')`,
+    );
+    expect(await sharedMethodNames()).not.toEqual([]);
+
+    await applyReferenceData(db);
+
+    expect(await sharedMethodNames()).toEqual([]);
   });
 
   it('starts when an operator removed a reference site and gave its slug to another one', async () => {

@@ -134,11 +134,18 @@ describe('site API calls', () => {
         'd_pay',
         'free',
       ]);
-      expect(methods[0]!.name).toBe('Credit card (3-D Secure)');
+      // Two card processors, both with 3-D Secure: the visitor tells them apart by name.
+      expect(methods.slice(0, 2).map((m) => m.name)).toEqual([
+        'Credit card (Stripe, 3-D Secure)',
+        'Credit card (3-D Secure)',
+      ]);
       const ja = paymentMethodsResponseSchema.parse(
         (await get('/borderless/api/v1/paymentmethods?lang=ja&channel=web')).json(),
       );
-      expect(ja[0]!.name).toBe('クレジットカード(本人認証)');
+      expect(ja.slice(0, 2).map((m) => m.name)).toEqual([
+        'クレジットカード(Stripe・本人認証)',
+        'クレジットカード(本人認証)',
+      ]);
     });
 
     it('defaults to the web channel and scopes by site and channel', async () => {
