@@ -60,4 +60,32 @@ describe.skipIf(skipBrowserSuites)('switching the language', () => {
     await expect.poll(() => page.url()).not.toMatch(/[?&]lang=/);
     expect(await page.getByTestId('language-picker').inputValue()).toBe('ja');
   });
+
+  test('after choosing English, a reload and a new tab are drawn in English from the first byte (ADR 041)', async ({
+    page,
+  }) => {
+    await openPage(page, '/borderless/?lang=en');
+    await expectHtmlLang(page, 'en');
+    await expect.poll(() => page.url()).not.toMatch(/[?&]lang=/);
+    const english = await layoutTexts(page);
+
+    // The page the server sends on a reload, before any script ran: no query, only the browser's cookies.
+    const [reloaded] = await Promise.all([
+      page.waitForResponse((response) => response.request().resourceType() === 'document'),
+      page.reload(),
+    ]);
+    expect(await reloaded.text()).toContain('<html lang="en"');
+    await expect.poll(() => layoutTexts(page)).toBe(english);
+
+    // A new tab has no language of its own: it goes on in English, without a reload.
+    const tab = await page.context().newPage();
+    const [opened] = await Promise.all([
+      tab.waitForResponse((response) => response.request().resourceType() === 'document'),
+      openPage(tab, '/borderless/'),
+    ]);
+    expect(await opened.text()).toContain('<html lang="en"');
+    await expectHtmlLang(tab, 'en');
+    expect(await tab.getByTestId('language-picker').inputValue()).toBe('en');
+    await tab.close();
+  });
 });
