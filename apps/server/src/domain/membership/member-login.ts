@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { OPEN_STATUSES, isTimedOut } from '../orders/order-state.ts';
+import { isChangeOrder } from '../time-changes/time-change-store.ts';
 import { decoyHash, verifyPassword } from './password-hash.ts';
 
 /**
@@ -24,6 +25,7 @@ export function memberDiscount(grossPrice: number, percent: number): number {
  * POST /membership/login/{id}: checks e-mail and password and ties the member to the open temporary order
  * `{id}`, fixing the site promotion's discount on it (the total, checkout amount and receipt then include
  * it) and the percentage it was fixed at, which a change of date reapplies to the new prices (ADR 040). A
+ * change of date's own order takes no login (`no further discounts`): it carries the purchase's terms. A
  * wrong address and a wrong password answer the same `membership login failed` after the same scrypt work,
  * so the answer does not tell which addresses are members.
  */
@@ -52,6 +54,9 @@ export async function loginMember(
     if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
     if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
       throw new AppError('order_not_ready_checkout');
+    // A change of date's order carries the purchase's member terms, and its top-up is fixed from them
+    // (ADR 040): today's promotion on it would make the order say less than the change charges.
+    if (await isChangeOrder(tx, Number(order.id))) throw new AppError('no_further_discounts');
     const { rows: promotions } = await tx.execute<{ names: unknown; discount_percent: number }>(
       sql`SELECT names, discount_percent FROM membership_promotions WHERE site_code = ${site}`,
     );

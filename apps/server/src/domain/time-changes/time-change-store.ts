@@ -108,6 +108,16 @@ export async function changeByTokens(
   return rows[0] ? toChange(rows[0]) : undefined;
 }
 
+/**
+ * Whether this order is the temporary order of a change of date (in any state). No lock: the change's row
+ * is written before the order's token leaves the server, and locking it after the order would invert the
+ * order the top-up takes them in (change, then order).
+ */
+export async function isChangeOrder(executor: Pick<Db, 'execute'> | Tx, orderId: number): Promise<boolean> {
+  const { rows } = await executor.execute(sql`SELECT 1 FROM time_changes WHERE order_id = ${orderId}`);
+  return rows.length > 0;
+}
+
 /** The change whose temporary order this is, row-locked; undefined for an ordinary order. */
 export async function changeOfOrder(tx: Tx, orderId: number): Promise<StoredTimeChange | undefined> {
   const { rows } = await tx.execute<Row>(

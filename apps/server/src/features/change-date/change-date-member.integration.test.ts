@@ -14,6 +14,8 @@ import { importMembers } from '../../domain/membership/import-members.ts';
 
 const DAY = 24 * 3600 * 1000;
 const MEMBER = { email: 'mover@example.jp', password: 'correct horse battery', name: 'Jiro Mover' };
+// Another member for the test below: each login counts against an account's budget (ADR 032).
+const LATE_MEMBER = { email: 'late@example.jp', password: 'correct horse battery', name: 'Saburo Late' };
 const FRIENDS = { ja: '友の会', en: 'Friends', 'zh-hans': 'F', kr: 'F', 'zh-hant': 'F', th: 'F' };
 
 describe('change of date by a member (ADR 040)', () => {
@@ -28,7 +30,7 @@ describe('change of date by a member (ADR 040)', () => {
                              WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`INSERT INTO membership_promotions (site_code, names, discount_percent)
       VALUES ('DEMO', ${JSON.stringify(FRIENDS)}::jsonb, 20)`);
-    await importMembers(ctx.db, 'DEMO', [MEMBER], { update: false });
+    await importMembers(ctx.db, 'DEMO', [MEMBER, LATE_MEMBER], { update: false });
   });
 
   async function changeableProduct(prices: number[], slotStarts: Date[]) {
@@ -43,16 +45,19 @@ describe('change of date by a member (ADR 040)', () => {
     return { ...product, spanIds };
   }
 
+  function login(orderToken: string, member: typeof MEMBER) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/membership/login/${orderToken}`,
+      headers: xsrfHeaders(),
+      payload: member,
+    });
+  }
+
   /** A member's paid purchase of `quantity` tickets of the product's first type in its first slot. */
   async function memberPurchase(product: Awaited<ReturnType<typeof changeableProduct>>, quantity: number) {
     const order = await readyOrder(ctx.app, ctx.db, { ...product, spanId: product.spanIds[0]! }, quantity);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: `${SITE_PATH}/membership/login/${order.token}`,
-      headers: xsrfHeaders(),
-      payload: MEMBER,
-    });
-    expect(login.statusCode).toBe(200);
+    expect((await login(order.token, MEMBER)).statusCode).toBe(200);
     const paid = await payWithCard(ctx.app, order.token);
     expect(paid.statusCode).toBe(200);
     return { token: paid.json<{ reservation_token: string }>().reservation_token, orderId: order.id };
@@ -185,5 +190,44 @@ describe('change of date by a member (ADR 040)', () => {
         sql`UPDATE membership_promotions SET discount_percent = 20 WHERE site_code = 'DEMO'`,
       );
     }
+  });
+
+  it('the order of a change takes no membership login: the change carries the purchase’s discount itself', async () => {
+    const day = await changeableProduct([3000, 1000], [inDays(6)]);
+    const night = await changeableProduct([5000, 2000], [inDays(13)]);
+    // Bought without a login: 3,000 paid; the night costs 5,000, so the top-up is 2,000.
+    const order = await readyOrder(ctx.app, ctx.db, { ...day, spanId: day.spanIds[0]! }, 1);
+    const paid = await payWithCard(ctx.app, order.token);
+    const token = paid.json<{ reservation_token: string }>().reservation_token;
+    const { change, orderId, orderToken } = await startChange(token, night.spanIds[0]!);
+    expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({ top_up: 2000 });
+
+    // Today's 20 % promotion on the change's order would say 4,000 while the top-up still charges 2,000.
+    const refused = await login(orderToken, LATE_MEMBER);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'no further discounts' });
+    expect(await get<TemporaryOrder>(`/orders/${orderToken}?lang=en`)).toMatchObject({
+      price: 5000,
+      membership_promotion: null,
+    });
+    const { rows } = await ctx.db.execute<{ member_id: number | null }>(
+      sql`SELECT member_id FROM orders WHERE id = ${orderId}`,
+    );
+    expect(rows[0]!.member_id).toBeNull();
+
+    const topUp = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}/${change}/checkout`,
+      headers: xsrfHeaders(),
+      payload: {
+        payment_method_type: 'gmo',
+        token: await cardToken(ctx.app, CARDS.visa),
+        masked_card_number: `${CARDS.visa.slice(0, 6)}******${CARDS.visa.slice(-4)}`,
+      },
+    });
+    expect(topUp.json()).toMatchObject({ status: 'reserved' });
+    // 3,000 + 2,000 paid: what the receipt says the new visit costs.
+    expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([2000]);
+    expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({ total: 5000 });
   });
 });
