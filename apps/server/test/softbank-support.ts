@@ -106,7 +106,14 @@ export function postForm(app: App, url: string, fields: Record<string, string>) 
 
 /** Checkout, our purchase page, the gateway's purchase page: answers the gateway's card or wallet page. */
 export async function openGateway(app: App, orderToken: string, method: string) {
-  const checkout = await checkoutWith(app, orderToken, method);
+  return followCheckout(app, await checkoutWith(app, orderToken, method));
+}
+
+/**
+ * From a checkout's `redirect` answer (an order's, or a change of date's top-up) through our purchase page
+ * to the gateway's card or wallet page.
+ */
+export async function followCheckout(app: App, checkout: Awaited<ReturnType<App['inject']>>) {
   expect(checkout.statusCode, checkout.body).toBe(200);
   const answer = checkout.json<{ status: string; redirect_url: string; payment_number: string }>();
   expect(answer.status).toBe('redirect');

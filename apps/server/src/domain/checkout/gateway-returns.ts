@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@kippu/contract';
 import { DEFAULT_SITE, siteSlug } from '@kippu/contract';
 import { recordEvents } from '../payments/payment-attempts.ts';
-import { providerEvent } from '../payments/payment-provider.ts';
+import { PAYMENT_CANCELED, providerEvent } from '../payments/payment-provider.ts';
 import {
   attemptByPaymentNumber,
   attemptByProviderReference,
@@ -14,14 +14,18 @@ import { completeAttempt, type CompleteDeps } from './complete-attempt.ts';
 /** How a return ended, as the callback route's `:status` says it (the SPA asks for the details). */
 export type ReturnStatus = 'success' | 'failure' | 'cancel' | 'pending';
 
-async function returnStatus(deps: CompleteDeps, attemptId: number): Promise<ReturnStatus> {
+/**
+ * How an attempt's return ended, from what was recorded (the gateway's word, not the return URL's): every
+ * gateway's cancel is recorded as PAYMENT_CANCELED, so it lands on the cancel screen whichever gateway it was.
+ */
+export async function returnStatus(deps: CompleteDeps, attemptId: number): Promise<ReturnStatus> {
   const { rows } = await deps.db.execute<{ status: string; failure_code: string | null }>(
     sql`SELECT status, failure_code FROM payments WHERE id = ${attemptId}`,
   );
   const { status, failure_code: code } = rows[0]!;
   if (status === 'confirmed') return 'success';
   if (status === 'created' || status === 'pending') return 'pending';
-  return code === 'canceled' ? 'cancel' : 'failure';
+  return code === PAYMENT_CANCELED ? 'cancel' : 'failure';
 }
 
 /** The fields of a return worth keeping (no tokens, no passwords): which keys came, and status-like values. */

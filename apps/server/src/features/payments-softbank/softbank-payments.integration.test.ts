@@ -6,14 +6,18 @@ import {
   card,
   checkoutWith,
   confirmCheckout,
+  followCheckout,
   formOf,
   openGateway,
   postForm,
   readySoftbankOrder,
   returnToShop,
+  SOFTBANK_PATH,
   softbankSlot,
   submitGatewayPage,
 } from '../../../test/softbank-support.ts';
+import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+import { xsrfHeaders } from '../../../test/helper.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import { releaseHolds } from '../../domain/stock/release-holds.ts';
 import { RESULT_FIELDS, signFields } from '../../domain/payments/softbank/sbps-protocol.ts';
@@ -171,6 +175,50 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(502);
     await expectPayAgain(order, slot.spanId);
     expect(await gatewayStatus(order.id)).toEqual(['cancelled']);
+    // Recorded as every gateway's cancel is (GMO's wallets, d払い): the attempts' one spelling.
+    expect((await paymentsOf(ctx.db, order.id))[0]).toMatchObject({
+      status: 'failed',
+      failure_code: 'canceled',
+    });
+  });
+
+  it('a cancel the gateway also notifies (CR) is the same cancel, and answers as other gateways’ cancels', async () => {
+    const { slot, order, paymentNumber, page } = await start('softbank_3ds');
+    const returnPage = await submitGatewayPage(ctx.app, page, { choice: 'cancel' });
+    // The simulator notifies no cancel; a gateway that does signs the result the return form carries.
+    expect((await postForm(ctx.app, NOTIFICATION, formOf(returnPage).fields)).body).toBe('OK,');
+    expect((await paymentsOf(ctx.db, order.id))[0]).toMatchObject({
+      status: 'failed',
+      failure_code: 'canceled',
+    });
+    expect(await returnToShop(ctx.app, returnPage)).toBe(
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+    );
+    // The cancel screen asks for the outcome: pay again, as after a GMO wallet's cancel.
+    const result = await ctx.app.inject({
+      method: 'GET',
+      url: `${SOFTBANK_PATH}/payment-results/${paymentNumber}`,
+    });
+    expect(result.statusCode).toBe(502);
+    expect(result.json()).toMatchObject({
+      error: 'payment_api_failure',
+      can_retry: true,
+      order_token: order.token,
+    });
+    await expectPayAgain(order, slot.spanId);
+  });
+
+  it('a cancel is a cancel whichever of our URLs the browser comes back to: the gateway’s word decides', async () => {
+    const { order, paymentNumber, page } = await start('softbank_3ds');
+    const returnPage = await submitGatewayPage(ctx.app, page, { choice: 'cancel' });
+    const back = formOf(returnPage);
+    expect(back.action).toContain('/cancel');
+    const res = await postForm(ctx.app, back.action.replace(/\/cancel$/, '/error'), back.fields);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+    );
+    expect((await paymentsOf(ctx.db, order.id))[0]!.failure_code).toBe('canceled');
   });
 
   it('the browser never comes back: the notification alone reserves', async () => {
@@ -306,4 +354,113 @@ describe('SoftBank card without 3-D Secure and wallets (softbank_credit, softban
       expect((await paymentsOf(ctx.db, cancelled.order.id))[0]!.status).toBe('failed');
     });
   }
+});
+
+describe('SoftBank 3-D Secure for a change of date’s top-up (ADR 029)', () => {
+  const DAY = 24 * 3600 * 1000;
+  const inDays = (days: number) => new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + 3 * 3600_000);
+
+  /** A date-changeable SOFTBANK product of group `group` priced `prices`, with one slot `days` away. */
+  async function changeable(prices: number[], days: number, group: string) {
+    const product = await createProduct(ctx.db, { site: 'SOFTBANK', prices });
+    await ctx.db.execute(sql`
+      UPDATE products SET date_changeable = true, date_change_until_minutes = 60, date_change_group = ${group}
+      WHERE id = ${product.id}`);
+    return {
+      ...product,
+      spanId: await createTimeSpan(ctx.db, { productId: product.id, capacity: 10, startsAt: inDays(days) }),
+    };
+  }
+
+  it('a failed check answers the time-change fields; a passed one confirmed by confirmcheckout completes the change', async () => {
+    const cheap = await changeable([3000, 1000], 5, 'sbps-change');
+    const dear = await changeable([5000, 2000], 12, 'sbps-change');
+    // The purchase, paid on SoftBank's card page.
+    const order = await readySoftbankOrder(ctx.app, ctx.db, cheap, 1);
+    const bought = await openGateway(ctx.app, order.token, 'softbank_credit');
+    await returnToShop(ctx.app, await submitGatewayPage(ctx.app, bought.page, card(CARDS.visa)));
+    const { rows: reserved } = await ctx.db.execute<{ reservation_token: string }>(
+      sql`SELECT reservation_token FROM reservations WHERE order_id = ${order.id}`,
+    );
+    const token = reserved[0]!.reservation_token;
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${SOFTBANK_PATH}/timechanges/${token}`,
+      headers: xsrfHeaders(),
+      payload: { time_span_id: dear.spanId, lang: 'en' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const change = created.json<{ timechange_token: string }>().timechange_token;
+    const { rows: changeRows } = await ctx.db.execute<{ order_id: number; order_token: string }>(sql`
+      SELECT tc.order_id, o.order_token FROM time_changes tc JOIN orders o ON o.id = tc.order_id
+      WHERE tc.timechange_token = ${change}`);
+    const topUpOrder = { id: Number(changeRows[0]!.order_id), token: changeRows[0]!.order_token };
+    const topUp = () =>
+      ctx.app
+        .inject({
+          method: 'POST',
+          url: `${SOFTBANK_PATH}/timechanges/${token}/${change}/checkout`,
+          headers: xsrfHeaders(),
+          payload: { payment_method_type: 'softbank_3ds' },
+        })
+        .then((res) => followCheckout(ctx.app, res));
+
+    // Failed: back to the change's own payment page (spec §4), as GMO's 3-D Secure return answers.
+    const first = await topUp();
+    const challenge = await submitGatewayPage(ctx.app, first.page, card(CARDS.challenge));
+    const failedPage = await submitGatewayPage(ctx.app, challenge, { answer: 'fail' });
+    expect(await returnToShop(ctx.app, failedPage)).toContain('#/payment-callback/sbps3ds?');
+    const failed = await confirmCheckout(ctx.app, first.paymentNumber);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({
+      error: 'payment_api_failure',
+      can_retry: true,
+      order_token: topUpOrder.token,
+      is_time_change: true,
+      old_reservation_token: token,
+      time_change_token: change,
+      sales_channel: 'web',
+    });
+
+    // Passed, its notification held back: the return and confirmcheckout complete the change themselves.
+    const second = await topUp();
+    await submitGatewayPage(ctx.app, second.page, card(CARDS.challenge));
+    const { rows: tracking } = await ctx.db.execute<{ tracking_id: string }>(sql`
+      SELECT g.tracking_id FROM gateway_sim_sbps_transactions g
+      JOIN payments p ON p.idempotency_key = g.order_id WHERE p.payment_number = ${second.paymentNumber}`);
+    const passed = await createSbpsSimulator(ctx.db).answerChallenge(tracking[0]!.tracking_id, true);
+    const back = await postForm(ctx.app, passed.returnUrl, passed.returnFields);
+    expect(back.headers.location).toBe(
+      `http://localhost:3000/softbank/#/payment-callback/sbps3ds?payment_number=${second.paymentNumber}`,
+    );
+    const confirmed = await confirmCheckout(ctx.app, second.paymentNumber);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'reserved', reservation_token: token });
+    // The late notification changes nothing.
+    expect((await postForm(ctx.app, NOTIFICATION, passed.notification!.fields)).body).toBe('OK,');
+
+    const { rows: done } = await ctx.db.execute<{ status: string }>(
+      sql`SELECT status FROM time_changes WHERE timechange_token = ${change}`,
+    );
+    expect(done[0]!.status).toBe('done');
+    expect(await orderStatus(ctx.db, order.id)).toBe('changed');
+    expect(await orderStatus(ctx.db, topUpOrder.id)).toBe('reserved');
+    expect(await stockOf(ctx.db, cheap.spanId)).toEqual({ held: 0, sold: 0 });
+    expect(await stockOf(ctx.db, dear.spanId)).toEqual({ held: 0, sold: 1 });
+    expect(
+      (await paymentsOf(ctx.db, topUpOrder.id)).map((payment) => [payment.status, payment.amount]),
+    ).toEqual([
+      ['failed', 2000],
+      ['confirmed', 2000],
+    ]);
+    const { rows: moved } = await ctx.db.execute<{ order_id: number }>(
+      sql`SELECT order_id FROM reservations WHERE reservation_token = ${token}`,
+    );
+    expect(Number(moved[0]!.order_id)).toBe(topUpOrder.id);
+    const { rows: mails } = await ctx.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'date_changed'
+      AND created_at >= (SELECT created_at FROM orders WHERE id = ${topUpOrder.id})`);
+    expect(mails[0]!.n).toBe(1);
+  });
 });

@@ -9,6 +9,7 @@ import {
   type FoundAttempt,
 } from '../../checkout/settle-gateway-return.ts';
 import type { SettleDeps } from '../../checkout/settle-attempt.ts';
+import { PAYMENT_CANCELED } from '../payment-provider.ts';
 import type { PaymentRegistry } from '../payment-registry.ts';
 import type { DpayGateway } from './dpay-gateway.ts';
 
@@ -93,7 +94,12 @@ export async function recordDpayLogin(
   if (!rows[0] || !sameText(rows[0].state, query.state))
     throw new AppError('invalid_request', 'state mismatch');
   if (query.error || !query.code) {
-    const after = await settleGatewayReturn(deps, attempt, { error: query.error ?? 'no_code' }, 'dpay_auth_return');
+    const after = await settleGatewayReturn(
+      deps,
+      attempt,
+      { error: query.error ?? 'no_code' },
+      'dpay_auth_return',
+    );
     const result = after.status === 'confirmed' ? 'success' : 'cancel';
     return siteUrl(deps.env, attempt.siteSlug, `/payment-callback/d_pay/${result}`);
   }
@@ -147,7 +153,7 @@ function reissued(deps: Deps, authorization: Authorization): DpayScptokResponse 
 function callbackOf(attempt: FoundAttempt): string {
   if (attempt.status === 'confirmed') return 'success';
   if (attempt.status === 'pending' || attempt.status === 'created') return 'pending';
-  return attempt.status === 'canceled' || attempt.failureCode === 'canceled' ? 'cancel' : 'failure';
+  return attempt.status === 'canceled' || attempt.failureCode === PAYMENT_CANCELED ? 'cancel' : 'failure';
 }
 
 /**

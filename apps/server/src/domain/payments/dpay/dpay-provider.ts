@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
+  PAYMENT_CANCELED,
   providerEvent,
   type CompleteOutcome,
   type GatewayStatus,
@@ -71,9 +72,10 @@ export function createDpayProvider(options: DpayOptions): PaymentProvider {
       const events = [providerEvent('payment_status', { status: found })];
       // The login was cancelled and the carrier has no payment for us: nothing can be charged any more
       // (a payment token is only issued for an attempt still waiting).
-      if (callback.error && found === 'not_found') return { kind: 'declined', code: 'canceled', events };
+      if (callback.error && found === 'not_found')
+        return { kind: 'declined', code: PAYMENT_CANCELED, events };
       if (found === 'paid') return { kind: 'done', events };
-      if (found === 'canceled') return { kind: 'declined', code: 'canceled', events };
+      if (found === 'canceled') return { kind: 'declined', code: PAYMENT_CANCELED, events };
       if (found === 'declined' || found === 'refunded') return { kind: 'declined', code: found, events };
       return { kind: 'pending', events };
     },

@@ -1,6 +1,7 @@
 import type { SiteCode } from '@kippu/contract';
 import {
   GatewayUnavailableError,
+  PAYMENT_CANCELED,
   providerEvent,
   type GatewayStatus,
   type PaymentAttempt,
@@ -126,7 +127,7 @@ export function createGmoWalletProvider(options: GmoWalletOptions): PaymentProvi
       if (error === NO_SUCH_TRADE) return { kind: 'declined', code: 'not_found', events };
       if (error) throw new GatewayUnavailableError(`GMO SearchTradeMulti: ${error}`);
       if (TAKEN.has(answer.Status!)) return { kind: 'done', events };
-      if (answer.Status === 'CANCEL') return { kind: 'declined', code: 'canceled', events };
+      if (answer.Status === 'CANCEL') return { kind: 'declined', code: PAYMENT_CANCELED, events };
       if (ENDED.has(answer.Status!)) return { kind: 'declined', code: answer.Status!.toLowerCase(), events };
       return { kind: 'pending', events };
     },

@@ -1,5 +1,6 @@
 import {
   GatewayUnavailableError,
+  PAYMENT_CANCELED,
   providerEvent,
   THREE_D_SECURE_FAILED,
   type GatewayStatus,
@@ -129,8 +130,13 @@ export function createSbpsProvider(
     return config.merchant;
   }
 
-  /** The gateway's state of the payment, and the reason it gave for a refusal (`res_err_code`). */
-  async function query(attempt: PaymentAttempt): Promise<{ status: GatewayStatus; errCode?: string }> {
+  /**
+   * The gateway's state of the payment, the reason it gave for a refusal (`res_err_code`), and whether the
+   * visitor cancelled on its page.
+   */
+  async function query(
+    attempt: PaymentAttempt,
+  ): Promise<{ status: GatewayStatus; errCode?: string; canceled?: boolean }> {
     const answer = await api(STATUS_API_ID, merchantOrThrow(), attempt);
     if (answer.res_result !== 'OK') {
       if (answer.res_err_code === 'not_found') return { status: 'not_found' };
@@ -142,6 +148,7 @@ export function createSbpsProvider(
       case SBPS_STATUS.refused:
         return { status: 'failed', errCode: answer.res_err_code || undefined };
       case SBPS_STATUS.cancelled:
+        return { status: 'failed', canceled: true };
       case SBPS_STATUS.refunded:
         return { status: 'failed' };
       default:
@@ -176,11 +183,13 @@ export function createSbpsProvider(
 
     // The browser is back (or asks via confirmcheckout): the gateway says what happened.
     async complete(attempt) {
-      const { status: found, errCode } = await query(attempt);
+      const { status: found, errCode, canceled } = await query(attempt);
       const events = [providerEvent(STATUS_API_ID, { status: found, res_err_code: errCode })];
       if (found === 'confirmed') return { kind: 'done', events };
       if (found === 'pending') return { kind: 'pending', events };
       if (found === 'not_found') return { kind: 'declined', code: 'not_found', events };
+      // A cancel is recorded as every gateway's is, so its return lands on the cancel screen (gateway-returns.ts).
+      if (canceled) return { kind: 'declined', code: PAYMENT_CANCELED, events };
       // The return may come before the notification: the refusal's reason must be the same either way,
       // or a failed 3-D Secure check would be reported as a declined card.
       return { kind: 'declined', code: errCode ? sbpsFailureCode(errCode) : 'refused_or_cancelled', events };

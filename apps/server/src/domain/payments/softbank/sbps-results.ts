@@ -4,7 +4,8 @@ import type { CheckoutDeps } from '../../checkout/checkout.ts';
 import { confirmCheckout } from '../../checkout/confirm-checkout.ts';
 import { settleAttempt, type AttemptOutcome } from '../../checkout/settle-attempt.ts';
 import { AppError } from '../../../shared/app-error.ts';
-import { providerEvent } from '../payment-provider.ts';
+import { returnStatus } from '../../checkout/gateway-returns.ts';
+import { PAYMENT_CANCELED, providerEvent } from '../payment-provider.ts';
 import type { SbpsConfig } from './sbps-config.ts';
 import { isGenuineResult, sbpsFailureCode } from './sbps-link-provider.ts';
 import { isSbpsMethod, RESULT_FIELDS, type SbpsFields } from './sbps-protocol.ts';
@@ -46,7 +47,7 @@ export async function receiveSbpsNotification(
     outcome = {
       kind: 'declined',
       providerReference: fields.res_tracking_id || null,
-      code: fields.res_result === 'CR' ? 'cancelled' : sbpsFailureCode(fields.res_err_code),
+      code: fields.res_result === 'CR' ? PAYMENT_CANCELED : sbpsFailureCode(fields.res_err_code),
       events,
     };
   } else {
@@ -83,23 +84,29 @@ export async function returnFromSbps(
   if (!site) return undefined;
   const attempt = await findAttempt(deps.db, site.site_code, { paymentNumber });
   if (!attempt || !isSbpsMethod(attempt.method)) return undefined;
-  let status: 'success' | 'cancel' | 'error' = result;
   try {
-    const answer = await confirmCheckout(deps, site.site_code, {
-      locator: { paymentNumber },
-      callback: { result },
-    });
-    status = answer.status === 'reserved' ? 'success' : result;
+    await confirmCheckout(deps, site.site_code, { locator: { paymentNumber }, callback: { result } });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
     // The outcome is recorded (or left for the notification); the screen asks again and shows it.
-    status = result === 'success' ? 'error' : result;
+    if (!(error instanceof AppError)) throw error;
   }
+  // Where the browser goes follows what the gateway said, as for every other gateway (returnStatus), not
+  // which of our URLs it came back to: a cancel is a cancel however it returns, and the success URL claims
+  // nothing. Still undecided: the URL's word, but never success.
+  const recorded = await returnStatus(deps, attempt.id);
+  const status: 'success' | 'cancel' | 'error' =
+    recorded === 'pending'
+      ? result === 'success'
+        ? 'error'
+        : result
+      : recorded === 'failure'
+        ? 'error'
+        : recorded;
   const query = `payment_number=${encodeURIComponent(paymentNumber)}`;
   // A cancel on the gateway's page is no 3-D Secure return: it goes where every method's cancel goes, whose
   // screen tells the visitor they cancelled (the 3-D Secure screen could only say the payment failed).
   const hashPath =
-    attempt.method === 'softbank_3ds' && result !== 'cancel'
+    attempt.method === 'softbank_3ds' && status !== 'cancel'
       ? `/payment-callback/sbps3ds?${query}`
       : `/payment-callback/${attempt.method}/${status}?${query}`;
   return { slug: site.slug, hashPath };
