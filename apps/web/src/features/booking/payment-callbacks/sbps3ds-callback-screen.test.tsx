@@ -1,9 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { DialogHost } from '../../../shared/ui/dialog-host.tsx';
-import { fakeApi, serverError, type FakeReply } from '../../../test/fake-api.ts';
+import { fakeApi, ok, serverError, type FakeReply } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { temporaryOrder } from '../checkout-page/test-doubles.ts';
 import Sbps3dsCallbackScreen from './sbps3ds-callback-screen.tsx';
 
 const renderCallback = () =>
@@ -21,12 +25,20 @@ const renderCallback = () =>
       { path: '/payment', element: <p>booking payment</p> },
       { path: '/spot/payment', element: <p>spot payment</p> },
       { path: '/payment-error', element: <p>payment error</p> },
+      { path: '/complete', element: <p>booking complete</p> },
+      { path: '/id/:reservationToken', element: <p>ticket page</p> },
+      { path: '/spot/email-sended/:reservationToken', element: <p>spot mail sent</p> },
+      { path: '/tickets/changedate/complete/:reservationToken', element: <p>change complete</p> },
+      {
+        path: '/tickets/changedate/payment/:reservationToken/timechange/:timechangeToken',
+        element: <p>change payment</p>,
+      },
     ],
     '/payment-callback/sbps3ds?payment_number=P-1',
   );
 
 /** confirmcheckout's answer for a failed 3-D Secure check: the spec's 3-D Secure failure fields (§8). */
-const threeDsFailed = (fields: { can_retry: boolean; sales_channel?: string }): FakeReply => ({
+const threeDsFailed = (fields: Record<string, unknown> & { can_retry: boolean }): FakeReply => ({
   status: 502,
   body: {
     error: 'payment_api_failure',
@@ -39,7 +51,33 @@ const threeDsFailed = (fields: { can_retry: boolean; sales_channel?: string }): 
   },
 });
 
-afterEach(() => vi.unstubAllGlobals());
+const RESERVED = ok({ status: 'reserved', reservation_token: 'r1', reservation_number: 'N1' });
+
+/** A change of date's top-up left for SoftBank's page (the change's payment screen keeps which one). */
+const changeInProgress = () =>
+  useTicketStore.getState().set({
+    changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+  });
+
+/** confirmcheckout's 3-D Secure failure for a change of date's top-up (spec §8 time-change fields). */
+const changeFailed = (canRetry: boolean): FakeReply =>
+  threeDsFailed({
+    can_retry: canRetry,
+    order_token: 'o-change',
+    is_time_change: true,
+    old_reservation_token: 'r1',
+    time_change_token: 't1',
+  });
+
+beforeEach(() => {
+  useSpotStore.setState({ orderToken: null, paymentNumber: null });
+  useSpotTokensStore.setState({ tickets: [] });
+  useCoreStore.setState({ orderToken: null, paymentNumber: null, completeData: null });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useTicketStore.getState().clearChangeDate();
+});
 
 /**
  * Back from SoftBank's payment page with 3-D Secure (spec §4, 3DS return): a failed check is reported as
@@ -82,5 +120,66 @@ describe('the SoftBank 3-D Secure return', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Payment could not be completed' });
     expect(dialog.textContent).toContain('The payment service returned an error.');
     expect(screen.queryByRole('dialog', { name: 'Your payment did not go through' })).toBeNull();
+  });
+});
+
+/**
+ * Each flow ends where GMO's 3-D Secure return ends it (gmo3ds-callback-screen.test.tsx): the same shared
+ * return (use-three-d-secure-return.ts), so a booking, a spot purchase and a change of date do not depend on
+ * which gateway checked the card.
+ */
+describe('the SoftBank 3-D Secure return, flow by flow', () => {
+  it('a change of date’s top-up that passed leads to the change’s complete screen', async () => {
+    changeInProgress();
+    // A booking still open in this browser must not take the change's completion.
+    useCoreStore.setState({ orderToken: 'order-1' });
+    const server = fakeApi({ 'POST orders/confirmcheckout': RESERVED });
+    await renderCallback();
+    expect(await screen.findByText('change complete')).toBeTruthy();
+    expect(server.calls.map((call) => call.path)).toEqual(['orders/confirmcheckout']);
+    expect(useCoreStore.getState().completeData).toBeNull();
+    expect(useCoreStore.getState().orderToken).toBe('order-1');
+  });
+
+  it('a change of date’s top-up that failed: the retry dialog leads back to the change’s payment page', async () => {
+    const user = userEvent.setup();
+    changeInProgress();
+    fakeApi({ 'POST orders/confirmcheckout': changeFailed(true) });
+    const { router } = await renderCallback();
+    await user.click(await screen.findByRole('button', { name: 'Back to payment' }));
+    expect(await screen.findByText('change payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
+  });
+
+  it('a change of date’s top-up that may not be retried goes to the payment error page for a time change', async () => {
+    changeInProgress();
+    fakeApi({ 'POST orders/confirmcheckout': changeFailed(false) });
+    const { router } = await renderCallback();
+    expect(await screen.findByText('payment error')).toBeTruthy();
+    expect(router.state.location.search).toBe('?time_change=true');
+  });
+
+  it('a booking that passed leads to the booking’s complete screen with its completion data', async () => {
+    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': RESERVED, 'GET orders/order-1': ok(temporaryOrder()) });
+    await renderCallback();
+    expect(await screen.findByText('booking complete')).toBeTruthy();
+    expect(useCoreStore.getState().completeData).toMatchObject({
+      reservationToken: 'r1',
+      reservationNumber: 'N1',
+    });
+    expect(useCoreStore.getState().orderToken).toBeNull();
+  });
+
+  it('a spot purchase that passed leads to the spot mail-sent screen and is remembered on the phone', async () => {
+    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useCoreStore.setState({ paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': RESERVED, 'GET orders/spot-1': ok(temporaryOrder()) });
+    const { router } = await renderCallback();
+    expect(await screen.findByText('spot mail sent')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/spot/email-sended/r1');
+    expect(useSpotTokensStore.getState().tickets).toEqual([
+      expect.objectContaining({ reservationToken: 'r1', reservationNumber: 'N1' }),
+    ]);
   });
 });

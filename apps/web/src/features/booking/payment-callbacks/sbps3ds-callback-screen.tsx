@@ -8,7 +8,8 @@ import { useConfirmSbps3ds } from './use-confirm-sbps3ds.ts';
 /**
  * `/payment-callback/sbps3ds` (spec §2): where SoftBank Payment Service's 3-D Secure returns (through the
  * server's return route, which names the attempt by `payment_number`; ADR 027). Says it is checking, then
- * moves on to the complete page, or offers to pay again.
+ * moves on as GMO's 3-D Secure return does (the flow's complete page, or the retry dialog), or offers to
+ * pay again.
  */
 export default function Sbps3dsCallbackScreen() {
   const { t } = useTranslation();

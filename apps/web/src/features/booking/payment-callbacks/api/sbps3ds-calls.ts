@@ -1,6 +1,5 @@
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { ConfirmCheckoutBody } from '@kippu/contract/endpoints/confirm-checkout';
-import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /** Confirming waits for the gateway like checkout: 240 000 ms (spec §7, §9). */
@@ -19,11 +18,5 @@ export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<Checko
     timeout: CONFIRM_TIMEOUT_MS,
     noErrorDialog: true,
   });
-  return data;
-}
-
-/** GET /orders/{orderToken}: the order just paid, for the completion data. */
-export async function paidOrder(orderToken: string): Promise<TemporaryOrder> {
-  const { data } = await api.get<TemporaryOrder>(`orders/${encodeURIComponent(orderToken)}`);
   return data;
 }
