@@ -3,6 +3,7 @@ import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCo
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
+import { payableAmount } from '../orders/payable-amount.ts';
 import { inFlightAttemptId, insertAttempt, type StoredAttempt } from '../payments/payment-attempts.ts';
 import {
   providerEvent,
@@ -31,7 +32,8 @@ type LockedOrder = {
   status: OrderStatus;
   channel: string;
   lapsed: boolean;
-  total: number;
+  price: string;
+  discounts: string;
   currency: string;
 };
 
@@ -73,9 +75,8 @@ async function beginAttempt(
   const { rows } = locked[0]
     ? await tx.execute<LockedOrder>(sql`
         SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
-               GREATEST(0, o.price - o.membership_discount
-                              - COALESCE((SELECT sum(c.discount) FROM order_coupons c
-                                          WHERE c.order_id = o.id), 0))::bigint AS total,
+               o.price, o.membership_discount + COALESCE((SELECT sum(c.discount) FROM order_coupons c
+                                                          WHERE c.order_id = o.id), 0) AS discounts,
                COALESCE(s.settings ->> 'currency', 'JPY') AS currency
         FROM orders o JOIN sites s ON s.code = o.site_code
         WHERE o.id = ${locked[0].id}`)
@@ -96,8 +97,9 @@ async function beginAttempt(
   if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
   if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
 
+  const total = payableAmount(Number(order.price), Number(order.discounts));
   // Nothing to pay is settled as `free` whatever was picked; `free` with a total is refused by its provider.
-  const method: PaymentMethod = Number(order.total) === 0 ? 'free' : body.payment_method_type;
+  const method: PaymentMethod = total === 0 ? 'free' : body.payment_method_type;
   if (method !== 'free' && !(await methodEnabled(tx, site, order.channel, method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }
@@ -109,7 +111,7 @@ async function beginAttempt(
     orderId: order.id,
     siteCode: site,
     method,
-    amount: Number(order.total),
+    amount: total,
     currency: order.currency,
     maskedCardNumber: body.masked_card_number,
   });

@@ -2,6 +2,7 @@ import type { LangCode, LocalizedText, OrderStatus, ProductType, TemporaryOrder 
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut } from './order-state.ts';
+import { payableAmount } from './payable-amount.ts';
 
 interface Row {
   status: OrderStatus;
@@ -62,7 +63,7 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
   const discount = row.coupons.reduce((sum, c) => sum + c.discount, 0) + membershipDiscount;
   return {
     lang,
-    price: Math.max(0, row.price - discount),
+    price: payableAmount(row.price, discount),
     customer_info: row.customer_info,
     main_product: {
       product_name: localized(row.names, lang),

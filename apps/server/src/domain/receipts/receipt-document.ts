@@ -10,6 +10,7 @@ import {
 } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { payableAmount } from '../orders/payable-amount.ts';
 import { inLang, reservationByToken, type ReservationDetails } from '../reservations/reservation-details.ts';
 
 type IssueRow = { receipt_number: string; addressee: string; last_issued_at: string; reissue_count: number };
@@ -52,7 +53,7 @@ async function document(
     quantity: line.quantity,
     amount: line.unitPrice * line.quantity,
   }));
-  const total = Math.max(0, reservation.subtotal - reservation.discount);
+  const total = payableAmount(reservation.subtotal, reservation.discount);
   return {
     reservation_number: reservation.number,
     lang,

@@ -19,9 +19,10 @@ export interface ChangeableReservation {
   startsAt: Date;
   endsAt: Date;
   quantity: number;
-  /** Gross, and the member discount on it (ADR 040). */
+  /** Gross, and the member discount and the coupons on it (ADR 040). */
   price: number;
   membershipDiscount: number;
+  couponDiscount: number;
   /** The last moment a change may be asked: the slot's start minus the product's notice. */
   changeUntil: Date;
   /** The product's rules, the deadline, the purchase's status and its tickets allow a change. */
@@ -44,6 +45,7 @@ type Row = {
   quantity: number;
   price: number;
   membership_discount: number;
+  coupon_discount: number;
   change_until: string;
   changeable: boolean;
 };
@@ -69,6 +71,7 @@ export async function changeableReservation(
     SELECT r.id, r.site_code, r.lang, r.email, o.id AS order_id, p.id AS product_id, p.product_type,
            p.names AS product_names, p.date_change_group, t.id AS time_span_id, t.starts_at, t.ends_at,
            o.quantity, o.price, o.membership_discount,
+           COALESCE((SELECT sum(discount) FROM order_coupons WHERE order_id = o.id), 0) AS coupon_discount,
            t.starts_at - make_interval(mins => p.date_change_until_minutes) AS change_until,
            (r.status = 'reserved' AND o.status = 'reserved' AND p.date_changeable
             AND t.starts_at - make_interval(mins => p.date_change_until_minutes) > now()
@@ -98,6 +101,7 @@ export async function changeableReservation(
     quantity: row.quantity,
     price: Number(row.price),
     membershipDiscount: Number(row.membership_discount),
+    couponDiscount: Number(row.coupon_discount),
     changeUntil: new Date(row.change_until),
     changeable: row.changeable,
   };

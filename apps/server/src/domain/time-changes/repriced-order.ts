@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { payableAmount } from '../orders/payable-amount.ts';
 import { carriedMemberDiscount } from './carried-member-discount.ts';
 
 /** The purchase's ticket types and add-ons at a target product's current prices (ADR 029). */
@@ -10,15 +11,24 @@ export interface RepricedOrder {
   price: number;
   /** The purchase's member discount on that price (ADR 040); 0 for a purchase without one. */
   membershipDiscount: number;
+  /** The purchase's coupons: they move with it as the amounts they were given. */
+  couponDiscount: number;
+}
+
+/** A purchase's prices as a change sees them, on its current visit or on one it may move to. */
+export interface ChangePriced {
+  price: number;
+  membershipDiscount: number;
+  couponDiscount: number;
 }
 
 /**
- * What a purchase costs its holder before coupons: the gross price less the member discount. A change's
- * old and new prices are these, so the difference a member pays is that of member prices; coupons move
- * with the purchase as fixed amounts and drop out of the difference.
+ * What a purchase costs its holder, as checkout charges it: the gross price less the member discount and
+ * the coupons, never below zero. A change's old and new prices are these (ADR 040), so the top-up is never
+ * more than the new visit's payable price and never charges for a discount the old visit could not use.
  */
-export function memberPrice(priced: { price: number; membershipDiscount: number }): number {
-  return priced.price - priced.membershipDiscount;
+export function payablePrice(priced: ChangePriced): number {
+  return payableAmount(priced.price, priced.membershipDiscount + priced.couponDiscount);
 }
 
 /**
@@ -54,6 +64,8 @@ export async function repricedOrder(
     WHERE l.order_id = ${orderId}
     ORDER BY ov.position, ov.id`,
   );
+  const { rows: coupons } = await executor.execute<{ discount: string }>(sql`
+    SELECT COALESCE(sum(discount), 0) AS discount FROM order_coupons WHERE order_id = ${orderId}`);
   const { rows: sets } = await executor.execute<{
     set_product_id: number;
     quantity: number;
@@ -81,6 +93,7 @@ export async function repricedOrder(
     })),
     price: 0,
     membershipDiscount: 0,
+    couponDiscount: Number(coupons[0]!.discount),
   };
   repriced.price = [...repriced.lines, ...repriced.setProducts].reduce(
     (sum, line) => sum + line.unitPrice * line.quantity,

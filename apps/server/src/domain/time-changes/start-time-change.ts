@@ -7,7 +7,7 @@ import type { HeldOrder, StockHolder } from '../stock/hold-stock.ts';
 import { releaseHolds } from '../stock/release-holds.ts';
 import { changeableReservation, type ChangeableReservation } from './changeable-reservation.ts';
 import { carryMemberTerms } from './carried-member-discount.ts';
-import { memberPrice, repricedOrder } from './repriced-order.ts';
+import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { targetProductsSql } from './time-change-options.ts';
 import { expireLapsedChanges, newTimeChangeToken, pendingChangeToken } from './time-change-store.ts';
 
@@ -114,7 +114,7 @@ export async function startTimeChange(
       INSERT INTO time_changes (timechange_token, site_code, reservation_id, from_order_id, order_id,
                                 from_time_span_id, to_time_span_id, old_price, new_price, expires_at)
       VALUES (${token}, ${site}, ${reservation.id}, ${reservation.orderId}, ${orderId},
-              ${reservation.timeSpanId}, ${body.time_span_id}, ${memberPrice(reservation)}, ${memberPrice(repriced)},
+              ${reservation.timeSpanId}, ${body.time_span_id}, ${payablePrice(reservation)}, ${payablePrice(repriced)},
               ${held.expiresAt.toISOString()})
       ON CONFLICT (reservation_id) WHERE status = 'pending' DO NOTHING
       RETURNING id`);

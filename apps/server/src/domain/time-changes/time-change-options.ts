@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { inLang } from '../reservations/reservation-details.ts';
 import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
 import { changeableReservation, type ChangeableReservation } from './changeable-reservation.ts';
-import { memberPrice, repricedOrder } from './repriced-order.ts';
+import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { pendingChangeToken } from './time-change-store.ts';
 
 /** The products a purchase may move to: its own, and the date-changeable products of its group. */
@@ -61,13 +61,14 @@ export async function timeChangeOptions(
           AND ${sql.raw(slotBeforeSaleCutoffSql('t', 'p'))}
         ORDER BY t.starts_at, p.position, p.id`)
     : { rows: [] };
-  // Member prices on both sides (ADR 040): the difference is what the change would charge.
+  // Payable prices on both sides, as checkout charges them (ADR 040): the difference is what the change
+  // would charge.
   const prices = new Map<number, number | null>();
   for (const productId of new Set(rows.map((row) => Number(row.product_id)))) {
     const repriced = await repricedOrder(db, reservation.orderId, productId);
-    prices.set(productId, repriced ? memberPrice(repriced) : null);
+    prices.set(productId, repriced ? payablePrice(repriced) : null);
   }
-  const currentPrice = memberPrice(reservation);
+  const currentPrice = payablePrice(reservation);
   return {
     current: {
       product_name: inLang(reservation.productNames, lang),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptResponse, TemporaryOrder } from '@kippu/contract';
 import { CARDS, cardToken, payWithCard, paymentsOf, readyOrder } from '../../../test/checkout-support.ts';
-import { createProduct, createTimeSpan } from '../../../test/factories.ts';
+import { createCoupon, createProduct, createTimeSpan } from '../../../test/factories.ts';
 import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH } from '../../../test/order-support.ts';
 import { importMembers } from '../../domain/membership/import-members.ts';
@@ -14,8 +14,14 @@ import { importMembers } from '../../domain/membership/import-members.ts';
 
 const DAY = 24 * 3600 * 1000;
 const MEMBER = { email: 'mover@example.jp', password: 'correct horse battery', name: 'Jiro Mover' };
-// Another member for the test below: each login counts against an account's budget (ADR 032).
+// One member per test below: each login counts against the account's budget (5 per 15 minutes, ADR 032).
 const LATE_MEMBER = { email: 'late@example.jp', password: 'correct horse battery', name: 'Saburo Late' };
+const COUPON_MEMBER = {
+  email: 'coupons@example.jp',
+  password: 'correct horse battery',
+  name: 'Shiro Coupon',
+};
+const SAVER = { email: 'saver@example.jp', password: 'correct horse battery', name: 'Goro Saver' };
 const FRIENDS = { ja: '友の会', en: 'Friends', 'zh-hans': 'F', kr: 'F', 'zh-hant': 'F', th: 'F' };
 
 describe('change of date by a member (ADR 040)', () => {
@@ -30,7 +36,7 @@ describe('change of date by a member (ADR 040)', () => {
                              WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`INSERT INTO membership_promotions (site_code, names, discount_percent)
       VALUES ('DEMO', ${JSON.stringify(FRIENDS)}::jsonb, 20)`);
-    await importMembers(ctx.db, 'DEMO', [MEMBER, LATE_MEMBER], { update: false });
+    await importMembers(ctx.db, 'DEMO', [MEMBER, LATE_MEMBER, COUPON_MEMBER, SAVER], { update: false });
   });
 
   async function changeableProduct(prices: number[], slotStarts: Date[]) {
@@ -54,10 +60,26 @@ describe('change of date by a member (ADR 040)', () => {
     });
   }
 
-  /** A member's paid purchase of `quantity` tickets of the product's first type in its first slot. */
-  async function memberPurchase(product: Awaited<ReturnType<typeof changeableProduct>>, quantity: number) {
+  /**
+   * A member's paid purchase of `quantity` tickets of the product's first type in its first slot, with the
+   * coupon `couponCode` on it when given.
+   */
+  async function memberPurchase(
+    product: Awaited<ReturnType<typeof changeableProduct>>,
+    quantity: number,
+    { member = MEMBER, couponCode }: { member?: typeof MEMBER; couponCode?: string } = {},
+  ) {
     const order = await readyOrder(ctx.app, ctx.db, { ...product, spanId: product.spanIds[0]! }, quantity);
-    expect((await login(order.token, MEMBER)).statusCode).toBe(200);
+    if (couponCode) {
+      const applied = await ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/ordercoupons/${order.token}`,
+        headers: xsrfHeaders(),
+        payload: { coupon_code: couponCode },
+      });
+      expect(applied.statusCode).toBe(200);
+    }
+    expect((await login(order.token, member)).statusCode).toBe(200);
     const paid = await payWithCard(ctx.app, order.token);
     expect(paid.statusCode).toBe(200);
     return { token: paid.json<{ reservation_token: string }>().reservation_token, orderId: order.id };
@@ -229,5 +251,70 @@ describe('change of date by a member (ADR 040)', () => {
     // 3,000 + 2,000 paid: what the receipt says the new visit costs.
     expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([2000]);
     expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({ total: 5000 });
+  });
+
+  it('coupons and the member discount above the price: the change compares what is payable, never below 0', async () => {
+    await createCoupon(ctx.db, { code: 'FLAT-3000', discountType: 'fixed', discountValue: 3000 });
+    const day = await changeableProduct([3000, 1000], [inDays(7)]);
+    const night = await changeableProduct([5000, 2000], [inDays(14)]);
+    // 3,000 less the 3,000 coupon and 600 (20 %): nothing to pay, 600 of the discount unused.
+    const { token, orderId } = await memberPurchase(day, 1, {
+      member: COUPON_MEMBER,
+      couponCode: 'FLAT-3000',
+    });
+    expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([0]);
+
+    // At night: 5,000 less the coupon and 1,000 (20 %) = 1,000, all of it owed (not 4,000 - 2,400).
+    const options = await get<{ current: { price: number }; slots: unknown[] }>(
+      `/timechanges/${token}?lang=en&date=${tokyoDay(inDays(14))}`,
+    );
+    expect(options.current.price).toBe(0);
+    expect(options.slots).toEqual([
+      expect.objectContaining({ time_span_id: night.spanIds[0], price: 1000, price_difference: 1000 }),
+    ]);
+    const { change, orderId: newOrderId } = await startChange(token, night.spanIds[0]!);
+    expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({
+      old_price: 0,
+      new_price: 1000,
+      price_difference: 1000,
+      top_up: 1000,
+    });
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}/${change}/checkout`,
+      headers: xsrfHeaders(),
+      payload: {
+        payment_method_type: 'gmo',
+        token: await cardToken(ctx.app, CARDS.visa),
+        masked_card_number: `${CARDS.visa.slice(0, 6)}******${CARDS.visa.slice(-4)}`,
+      },
+    });
+    expect(paid.json()).toMatchObject({ status: 'reserved' });
+    expect((await paymentsOf(ctx.db, newOrderId)).map((p) => [p.status, p.amount])).toEqual([
+      ['confirmed', 1000],
+    ]);
+    // 0 + 1,000 paid in all: the new order's total.
+    expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({
+      subtotal: 5000,
+      discount: 4000,
+      total: 1000,
+    });
+  });
+
+  it('to a visit the discounts more than cover: the new price is 0 and the difference what was paid', async () => {
+    await createCoupon(ctx.db, { code: 'FLAT-3000-B', discountType: 'fixed', discountValue: 3000 });
+    const night = await changeableProduct([5000, 2000], [inDays(8)]);
+    const day = await changeableProduct([3000, 1000], [inDays(15)]);
+    // 5,000 less 3,000 and 1,000 (20 %): 1,000 paid. The day: 3,000 less 3,000 and 600 is 0, not -600.
+    const { token, orderId } = await memberPurchase(night, 1, { member: SAVER, couponCode: 'FLAT-3000-B' });
+    expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([1000]);
+    const { change } = await startChange(token, day.spanIds[0]!);
+    expect(await get(`/timechanges/${token}/${change}?lang=en`)).toMatchObject({
+      old_price: 1000,
+      new_price: 0,
+      price_difference: -1000,
+      top_up: 0,
+      refund: 0,
+    });
   });
 });
