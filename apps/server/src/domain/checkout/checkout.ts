@@ -12,6 +12,7 @@ import {
   type StartInput,
 } from '../payments/payment-provider.ts';
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
@@ -83,6 +84,9 @@ async function beginAttempt(
     : { rows: [] };
   const order = rows[0];
   if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
+  // A change of date's order is paid by its top-up (POST /timechanges/…/checkout), fixed when the change
+  // started; this checkout would charge the new visit's whole price again (ADR 029, 040).
+  await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
   if (order.status === 'reserved') {
     // A retry or a double click after the purchase went through: the same reservation again.
     const { rows: reserved } = await tx.execute<{ reservation_token: string; reservation_number: string }>(

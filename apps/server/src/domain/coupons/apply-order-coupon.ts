@@ -6,6 +6,7 @@ import { allocateDiscounts } from './coupon-discounts.ts';
 import { firstBrokenRule } from './coupon-rules.ts';
 import { appliedCoupons, couponName, findCoupon, takeUse, ticketPrices } from './coupon-store.ts';
 import { lockOpenOrder } from '../orders/open-order.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 
 export interface ApplyOrderCouponInput {
   site: SiteCode;
@@ -19,13 +20,17 @@ export interface ApplyOrderCouponInput {
 /**
  * Puts a coupon on a temporary order and takes one of its uses, in one transaction: the order row is
  * locked so the rules see every coupon already on it, and the use is taken by a conditional update so
- * a limited coupon is never over-used by concurrent orders (ADR 008).
+ * a limited coupon is never over-used by concurrent orders (ADR 008). A change of date's order takes
+ * none (`no further discounts`), refused before a use is taken.
  */
 export async function applyOrderCoupon(db: Db, input: ApplyOrderCouponInput): Promise<OrderCoupon> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
     if (input.channel && order.channel !== input.channel) throw new AppError('invalid_channel');
+    // A change of date's order carries the purchase's coupons (they move to it when the change completes)
+    // and its top-up is fixed from them (ADR 040): a coupon here would lower what it says, not the charge.
+    await assertNotChangeOrder(tx, order.id, 'no_further_discounts');
     const found = await findCoupon(tx, input.site, input.couponCode);
     if (!found) throw new AppError('coupon_code_not_exist');
     const { coupon, campaignCoverage } = found;

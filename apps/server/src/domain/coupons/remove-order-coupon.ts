@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { allocateDiscounts } from './coupon-discounts.ts';
 import { appliedCoupons, couponName, giveUseBack, ticketPrices } from './coupon-store.ts';
 import { lockOpenOrder } from '../orders/open-order.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 
 export interface RemoveOrderCouponInput {
   site: SiteCode;
@@ -17,12 +18,14 @@ export interface RemoveOrderCouponInput {
 /**
  * Takes a coupon off a temporary order, gives its use back, and recomputes the discounts of the
  * coupons after it (each is taken from what the earlier ones leave, so removing one changes them).
- * Answers the coupons still on the order.
+ * Answers the coupons still on the order. A change of date's order gives none back (`no further discounts`).
  */
 export async function removeOrderCoupon(db: Db, input: RemoveOrderCouponInput): Promise<OrderCoupon[]> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
+    // A change of date's discounts are the purchase's, fixed with its top-up (ADR 040): none comes off.
+    await assertNotChangeOrder(tx, order.id, 'no_further_discounts');
     const applied = await appliedCoupons(tx, order.id);
     const removed = applied.find((coupon) => coupon.orderCouponId === input.orderCouponId);
     if (!removed) throw new AppError('record_not_found');

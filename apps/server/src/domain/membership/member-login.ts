@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { OPEN_STATUSES, isTimedOut } from '../orders/order-state.ts';
-import { isChangeOrder } from '../time-changes/time-change-store.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { decoyHash, verifyPassword } from './password-hash.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function loginMember(
       throw new AppError('order_not_ready_checkout');
     // A change of date's order carries the purchase's member terms, and its top-up is fixed from them
     // (ADR 040): today's promotion on it would make the order say less than the change charges.
-    if (await isChangeOrder(tx, Number(order.id))) throw new AppError('no_further_discounts');
+    await assertNotChangeOrder(tx, Number(order.id), 'no_further_discounts');
     const { rows: promotions } = await tx.execute<{ names: unknown; discount_percent: number }>(
       sql`SELECT names, discount_percent FROM membership_promotions WHERE site_code = ${site}`,
     );

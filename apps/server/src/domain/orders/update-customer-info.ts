@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
 import { OPEN_STATUSES, isTimedOut, orderById, transitionOrders } from './order-state.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 
 /** Why an order could not be updated, read after the conditional update found nothing to change. */
 async function refusalFor(
@@ -33,7 +34,8 @@ const SPOT_FIELDS: FieldRule[] = [{ fieldName: 'email', fieldType: 'text', isDis
  * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves a
  * holding order to ready_checkout, except on a site with isMailConfirm: there the order stays holding until
  * the visitor follows the mailed link (GET /ordermails/{mailToken}, ADR 020). Only an open, unexpired order
- * changes (a conditional update).
+ * changes (a conditional update). A change of date's order is not the form's (`record not found`): it
+ * keeps the holder's details copied from the purchase (ADR 029, 040).
  */
 export async function updateCustomerInfo(
   db: Db,
@@ -67,6 +69,9 @@ export async function updateCustomerInfo(
       RETURNING id, status`);
     const order = updated.rows[0];
     if (!order) throw await refusalFor(tx, siteCode, token, channel);
+    // A change of date has no order form (spec: order, payment, confirm): its order carries the purchase's
+    // holder, and this would rewrite the purchase's details unconfirmed and move the order on. Rolled back.
+    await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
     let status = order.status;
     if (status === 'holding' && !confirmsByMail) {
       await transitionOrders(tx, {

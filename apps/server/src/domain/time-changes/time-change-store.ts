@@ -1,7 +1,8 @@
 import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
-import type { SiteCode } from '@kippu/contract';
+import type { ErrorCode, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
 
 /** The `time_changes` rows (ADR 029, migration 0630). */
 
@@ -116,6 +117,21 @@ export async function changeByTokens(
 export async function isChangeOrder(executor: Pick<Db, 'execute'> | Tx, orderId: number): Promise<boolean> {
   const { rows } = await executor.execute(sql`SELECT 1 FROM time_changes WHERE order_id = ${orderId}`);
   return rows.length > 0;
+}
+
+/**
+ * A change of date's order moves only through the change's own calls (ADR 029, 040): its discounts and
+ * holder were fixed from the purchase when the change started, and the top-up from them, so an ordinary
+ * order call (membership login, a coupon, the order form, the order's checkout) would make the order say
+ * or charge other than the change does. Such a call answers `refusal`, the catalogue's string that fits
+ * it. Call it under the order's row lock, before anything is taken (a coupon use); reads as isChangeOrder.
+ */
+export async function assertNotChangeOrder(
+  executor: Pick<Db, 'execute'> | Tx,
+  orderId: number,
+  refusal: ErrorCode,
+): Promise<void> {
+  if (await isChangeOrder(executor, orderId)) throw new AppError(refusal);
 }
 
 /** The change whose temporary order this is, row-locked; undefined for an ordinary order. */
