@@ -122,7 +122,7 @@ export async function isChangeOrder(executor: Pick<Db, 'execute'> | Tx, orderId:
 /**
  * A change of date's order moves only through the change's own calls (ADR 029, 040): its discounts and
  * holder were fixed from the purchase when the change started, and the top-up from them, so an ordinary
- * order call (membership login, a coupon, the order form, the order's checkout) would make the order say
+ * order call (membership login, a coupon, the order form, its mail confirmation, the order's checkout) would make the order say
  * or charge other than the change does. Such a call answers `refusal`, the catalogue's string that fits
  * it. Call it under the order's row lock, before anything is taken (a coupon use); reads as isChangeOrder.
  */

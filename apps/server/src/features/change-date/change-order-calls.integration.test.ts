@@ -191,6 +191,27 @@ describe('the ordinary order calls on a change of date’s order (ADR 040)', () 
     expect(await orderStatus(ctx.db, orderId)).toBe(before);
   });
 
+  it('sends no mail confirmation: the holder was confirmed with the purchase, and no mail is queued', async () => {
+    const { orderId, orderToken } = await pendingChange(5);
+    const before = await orderStatus(ctx.db, orderId);
+    const queued = async () =>
+      (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM mail_outbox`)).rows[0]!.n;
+    const mails = await queued();
+
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/ordermails/${orderToken}`,
+      headers: xsrfHeaders(),
+      payload: { lang: 'en' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: 'record not found' });
+    expect(await queued()).toBe(mails);
+    const { rows } = await ctx.db.execute(sql`SELECT 1 FROM mail_tokens WHERE order_id = ${orderId}`);
+    expect(rows).toHaveLength(0);
+    expect(await orderStatus(ctx.db, orderId)).toBe(before);
+  });
+
   it('is not paid by the order’s checkout: only the change’s top-up pays it', async () => {
     const { token, change, orderId, orderToken } = await pendingChange(4);
     // A declined top-up leaves the order ready_checkout, the state the order's checkout takes.
