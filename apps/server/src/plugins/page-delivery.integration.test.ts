@@ -62,7 +62,7 @@ describe('page delivery (issue 12)', () => {
     expect(remembered.body).toContain('<html lang="en"');
     expect(bootDataOf(remembered.body).lang).toBe('en');
     expect(remembered.headers.vary).toMatch(/cookie/i);
-    // `?lang=` (a language change) wins; another site's cookie, or a language the site lacks, is ignored.
+    // `?lang=` (a language change) wins; another site's cookie, or a value that is no language, is ignored.
     const changed = await get('/borderless/?lang=en', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=ja` });
     expect(bootDataOf(changed.body).lang).toBe('en');
     const defaultLang = bootDataOf((await get('/borderless/')).body).lang;
@@ -70,6 +70,13 @@ describe('page delivery (issue 12)', () => {
     expect(bootDataOf(otherSite.body).lang).toBe(defaultLang);
     const unknown = await get('/borderless/', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=xx` });
     expect(bootDataOf(unknown.body).lang).toBe(defaultLang);
+  });
+
+  it('draws the default language when the remembered one is no longer offered by the site', async () => {
+    await ctx.db.$client.query("DELETE FROM languages WHERE site_code = 'MORI' AND code = 'th'");
+    const page = await get('/mori/', { cookie: `${rememberedLanguageCookie('MORI')}=th` });
+    expect(bootDataOf(page.body).lang).not.toBe('th');
+    expect(bootDataOf(page.body).lang).toBe(bootDataOf((await get('/mori/')).body).lang);
   });
 
   it('escapes the inlined data so no text can close the script element', async () => {

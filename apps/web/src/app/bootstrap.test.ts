@@ -95,4 +95,13 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     expect(i18n.language).toBe('en');
     expect(rememberedLanguage('BORDERLESS')).toBe('en');
   });
+
+  it('starts, and mends the cookie, when the cookie names no language (anything on the host may write one)', async () => {
+    vi.stubGlobal('fetch', fetchSpy);
+    document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=%E0%A4%A; path=/`;
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    const { i18n } = await bootstrap();
+    expect(i18n.language).toBe('en');
+    expect(rememberedLanguage('BORDERLESS')).toBe('en');
+  });
 });

@@ -19,8 +19,9 @@ export interface BootData {
 }
 
 /**
- * The page's language: the `?lang=` the page was opened with when the site offers it, else the site's
- * default language (what a first visit starts in, spec §4), else the first offered.
+ * The page's language: the one requested (the page's `?lang=`, else the language cookie of ADR 041) when
+ * the site offers it, else the site's default language (what a first visit starts in, spec §4), else the
+ * first offered.
  */
 export async function loadBootData(db: Db, env: Env, site: SiteCode, requested?: string): Promise<BootData> {
   const [configuration, langs] = await Promise.all([
