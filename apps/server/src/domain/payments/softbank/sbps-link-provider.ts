@@ -192,7 +192,7 @@ export function createSbpsProvider(
       if (canceled) return { kind: 'declined', code: PAYMENT_CANCELED, events };
       // The return may come before the notification: the refusal's reason must be the same either way,
       // or a failed 3-D Secure check would be reported as a declined card.
-      return { kind: 'declined', code: errCode ? sbpsFailureCode(errCode) : 'refused_or_cancelled', events };
+      return { kind: 'declined', code: sbpsFailureCode(errCode), events };
     },
 
     async refund(attempt) {
