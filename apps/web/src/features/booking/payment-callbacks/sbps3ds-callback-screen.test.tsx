@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useErrorNavigation } from '../../../app/use-error-navigation.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
@@ -10,6 +11,12 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { temporaryOrder } from '../checkout-page/test-doubles.ts';
 import Sbps3dsCallbackScreen from './sbps3ds-callback-screen.tsx';
 
+/** The root layout's error navigation, which a dialog's close follows unless the screen decides. */
+function ErrorNavigation() {
+  useErrorNavigation();
+  return null;
+}
+
 const renderCallback = () =>
   renderRoutes(
     [
@@ -17,6 +24,7 @@ const renderCallback = () =>
         path: '/payment-callback/sbps3ds',
         element: (
           <>
+            <ErrorNavigation />
             <Sbps3dsCallbackScreen />
             <DialogHost />
           </>
@@ -181,5 +189,63 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     expect(useSpotTokensStore.getState().tickets).toEqual([
       expect.objectContaining({ reservationToken: 'r1', reservationNumber: 'N1' }),
     ]);
+  });
+});
+
+/**
+ * A refused card answers the catalogue's error alone (no 3-D Secure failure fields), and this route's path
+ * names no flow: the flow that left for the gateway says where to pay again (spec §4, 3DS return).
+ */
+describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
+  /** Closes the declined card's dialog; answers the screen's "pay again" link as it was behind it. */
+  const closeRefusedDialog = async () => {
+    const user = userEvent.setup();
+    await screen.findByRole('dialog', { name: 'Payment could not be completed' });
+    const link = screen.getByRole('link', { name: 'Try paying again' }).getAttribute('href');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    return link;
+  };
+
+  it('during a change of date: back to the change’s payment page', async () => {
+    changeInProgress();
+    fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
+    const { router } = await renderCallback();
+    const link = await closeRefusedDialog();
+    expect(await screen.findByText('change payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
+    expect(link).toBe('/tickets/changedate/payment/r1/timechange/t1');
+  });
+
+  it('during a spot purchase: back to the spot payment page', async () => {
+    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useCoreStore.setState({ paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
+    const { router } = await renderCallback();
+    const link = await closeRefusedDialog();
+    expect(await screen.findByText('spot payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/spot/payment');
+    expect(link).toBe('/spot/payment');
+  });
+
+  it('in a booking: back to the booking’s payment page', async () => {
+    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
+    const { router } = await renderCallback();
+    const link = await closeRefusedDialog();
+    expect(await screen.findByText('booking payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(link).toBe('/payment');
+  });
+
+  it('a critical refund error during a change: the inquiry page for a time change, quoting the payment number', async () => {
+    changeInProgress();
+    fakeApi({ 'POST orders/confirmcheckout': serverError('critical_refund_error') });
+    const { router } = await renderCallback();
+    expect(await screen.findByText('payment error')).toBeTruthy();
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      time_change: 'true',
+      inquiry: 'true',
+      additional_info: 'P-1',
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { serverErrorCode } from '../../../shared/api/api-error.ts';
 import { showErrorDialog } from '../../../shared/api/error-dialog.ts';
+import { followErrorDestination } from '../../../shared/api/error-navigation.ts';
 import { CONFIRM_CALL, confirmCheckout } from './api/sbps3ds-calls.ts';
+import { changeAwayForPayment, paymentPage, usePaymentOutcome } from './use-payment-outcome.ts';
 import { useThreeDSecureReturn } from './use-three-d-secure-return.ts';
 
 export type Sbps3dsState = 'checking' | 'failed' | 'missing';
@@ -16,11 +17,13 @@ export type Sbps3dsState = 'checking' | 'failed' | 'missing';
  * complete screen, and a failed check (the spec's 3-D Secure failure fields) shows the retry dialog back to
  * the matching payment page, or the payment error page.
  * SoftBank's card page also comes back here when the card was refused, which the server answers with the
- * catalogue's error alone: its dialog (payment_api_failure: back to the payment page when it closes; shared
- * error navigation), `critical refund error` then the payment error page's inquiry variant.
+ * catalogue's error alone: its dialog (payment_api_failure: back to the payment page of the flow that left
+ * for the gateway when it closes), `critical refund error` then the payment error page's inquiry variant,
+ * as GMO's return reaches it.
  */
 export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
   const navigate = useNavigate();
+  const outcome = usePaymentOutcome();
   const [state, setState] = useState<Sbps3dsState>(paymentNumber ? 'checking' : 'missing');
 
   useThreeDSecureReturn({
@@ -39,9 +42,19 @@ export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
     missing: () => undefined,
     unexplained: (error) => {
       const body = error instanceof ApiError ? error.response?.data : undefined;
-      showErrorDialog(body, CONFIRM_CALL);
+      // The answer names no flow and neither does this route's path (the error navigation would take the
+      // booking's payment page): the flow that left for the gateway says where to pay again.
+      showErrorDialog(body, CONFIRM_CALL, (destination) =>
+        destination === 'payment'
+          ? navigate(paymentPage(null), { replace: true })
+          : followErrorDestination(destination),
+      );
       if (serverErrorCode(body) === 'critical_refund_error') {
-        navigate(`${paths.paymentError.getHref()}?inquiry=true`, { replace: true });
+        outcome.paymentError({
+          timeChange: changeAwayForPayment() !== null,
+          inquiry: true,
+          reference: paymentNumber,
+        });
       }
     },
   });

@@ -13,12 +13,45 @@ import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-awa
 import { orderForCompletion } from './api/payment-calls.ts';
 
 type Reserved = Extract<CheckoutResponse, { status: 'reserved' }>;
+type PaymentErrorPage = { timeChange: boolean; inquiry: boolean; reference: string | null };
 
 /** The spec's failure fields of a failed call, if it answered them. */
 export function paymentFailureOf(error: unknown): PaymentFailure | null {
   if (!(error instanceof ApiError)) return null;
   const parsed = paymentFailureSchema.safeParse(error.response?.data);
   return parsed.success ? parsed.data : null;
+}
+
+type ChangeTokens = { reservationToken: string; timechangeToken: string };
+
+/**
+ * The change of date whose top-up left for a gateway's page, as its payment screen kept it (cleared when the
+ * change completes), or null.
+ */
+export function changeAwayForPayment(): ChangeTokens | null {
+  const change = useTicketStore.getState().changeDatePayment;
+  const { reservationToken, timechangeToken } = change ?? {};
+  return typeof reservationToken === 'string' && typeof timechangeToken === 'string'
+    ? { reservationToken, timechangeToken }
+    : null;
+}
+
+/** The change of date a failure's time-change fields name, or null. */
+const changeOf = (failure: PaymentFailure): ChangeTokens | null =>
+  failure.is_time_change && failure.old_reservation_token && failure.time_change_token
+    ? { reservationToken: failure.old_reservation_token, timechangeToken: failure.time_change_token }
+    : null;
+
+/**
+ * Where to pay again: the flow the failure fields name, or, for an answer without them (SoftBank's refused
+ * card answers the catalogue's error alone, on a route whose path names no flow), the flow this browser
+ * sent away for payment. The change of date's payment screen, the spot one, or the booking's.
+ */
+export function paymentPage(failure: PaymentFailure | null): string {
+  const change = failure ? changeOf(failure) : changeAwayForPayment();
+  if (change) return paths.changeDatePayment.getHref(change);
+  const spot = failure ? failure.sales_channel === 'spot' : spotOrderAwayForPayment() !== null;
+  return spot ? paths.spotPayment.getHref() : paths.payment.getHref();
 }
 
 /**
@@ -44,8 +77,7 @@ export function usePaymentOutcome() {
 
   const reserved = async (result: Reserved) => {
     // A change of date's top-up came back from 3-D Secure: its own complete screen, not the booking's.
-    const change = useTicketStore.getState().changeDatePayment as { reservationToken?: string } | null;
-    if (change?.reservationToken === result.reservation_token) {
+    if (changeAwayForPayment()?.reservationToken === result.reservation_token) {
       navigate(paths.changeDateComplete.getHref({ reservationToken: result.reservation_token }), {
         replace: true,
       });
@@ -65,14 +97,19 @@ export function usePaymentOutcome() {
     }
   };
 
-  const paymentPage = (failure: PaymentFailure) => {
-    if (failure.is_time_change && failure.old_reservation_token && failure.time_change_token) {
-      return paths.changeDatePayment.getHref({
-        reservationToken: failure.old_reservation_token,
-        timechangeToken: failure.time_change_token,
-      });
+  /**
+   * The payment error page (spec §4): for a time change, and its inquiry variant for `critical refund
+   * error` (money taken, not given back), quoting the payment number staff refund by hand.
+   */
+  const paymentError = ({ timeChange, inquiry, reference }: PaymentErrorPage) => {
+    const query = new URLSearchParams();
+    if (timeChange) query.set('time_change', 'true');
+    if (inquiry) {
+      query.set('inquiry', 'true');
+      if (reference) query.set('additional_info', reference);
     }
-    return failure.sales_channel === 'spot' ? paths.spotPayment.getHref() : paths.payment.getHref();
+    const search = query.toString();
+    navigate(`${paths.paymentError.getHref()}${search ? `?${search}` : ''}`, { replace: true });
   };
 
   const failed = (failure: PaymentFailure | null, reference: string | null, canceled = false) => {
@@ -86,18 +123,15 @@ export function usePaymentOutcome() {
       return;
     }
     if (!failure || failure.order_token !== null) {
-      const query = new URLSearchParams();
-      if (failure?.is_time_change) query.set('time_change', 'true');
-      if (failure?.error === ERRORS.critical_refund_error.message) {
-        query.set('inquiry', 'true');
-        if (reference) query.set('additional_info', reference);
-      }
-      const search = query.toString();
-      navigate(`${paths.paymentError.getHref()}${search ? `?${search}` : ''}`, { replace: true });
+      paymentError({
+        timeChange: failure?.is_time_change ?? false,
+        inquiry: failure?.error === ERRORS.critical_refund_error.message,
+        reference,
+      });
       return;
     }
     navigate(paths.error.getHref(), { replace: true });
   };
 
-  return { reserved, failed };
+  return { reserved, failed, paymentError };
 }
