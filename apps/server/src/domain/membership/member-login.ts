@@ -3,7 +3,7 @@ import type { MembershipInfo, MembershipLoginBody, SiteCode } from '@kippu/contr
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
-import { OPEN_STATUSES, isTimedOut } from '../orders/order-state.ts';
+import { OPEN_STATUSES, isOpenStatus, isTimedOut } from '../orders/order-state.ts';
 import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { decoyHash, verifyPassword } from './password-hash.ts';
 
@@ -74,14 +74,18 @@ export async function loginMember(
 
 /**
  * GET /membership/{id}: the logged-in member of the temporary order `{id}`, to pre-fill sign-in (spec §3).
- * An order nobody logged in to answers `membership retrieval failure`.
+ * The web asks for it only right after a login, so it answers only where a login is taken: an open order
+ * (a paid or lapsed one answers as the login would) that is not a change of date's. A change's order
+ * carries the purchase's member (ADR 040) and its token reaches the browser, while anyone with a
+ * reservation's link may start a change: the member's details are not read out through it. An order
+ * nobody logged in to answers `membership retrieval failure`.
  */
 export async function membershipInfo(db: Db, site: SiteCode, orderToken: string): Promise<MembershipInfo> {
   await requireMembershipSite(db, site);
   const { rows } = await db.execute<
-    MembershipInfo & { status: string; lapsed: boolean; has_member: boolean }
+    MembershipInfo & { id: string; status: string; lapsed: boolean; has_member: boolean }
   >(
-    sql`SELECT o.status, o.expires_at <= now() AS lapsed, m.id IS NOT NULL AS has_member,
+    sql`SELECT o.id, o.status, o.expires_at <= now() AS lapsed, m.id IS NOT NULL AS has_member,
                m.name, m.resident_area, m.email, m.phone, m.age, m.gender
         FROM orders o LEFT JOIN members m ON m.id = o.member_id
         WHERE o.order_token = ${orderToken} AND o.site_code = ${site}`,
@@ -89,6 +93,8 @@ export async function membershipInfo(db: Db, site: SiteCode, orderToken: string)
   const row = rows[0];
   if (!row || row.status === 'cancelled') throw new AppError('record_not_found');
   if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
+  if (!isOpenStatus(row.status)) throw new AppError('order_not_ready_checkout');
+  await assertNotChangeOrder(db, Number(row.id), 'membership_retrieval_failure');
   if (!row.has_member) throw new AppError('membership_retrieval_failure');
   return {
     name: row.name,

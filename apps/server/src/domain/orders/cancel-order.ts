@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { releaseHolds } from '../stock/release-holds.ts';
+import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { transitionOrders } from './order-state.ts';
 
 /**
  * DELETE /orders/{id}: marks the order cancelled and gives its hold back (stock and coupon uses) in one
  * transaction. Answers false when there is nothing to cancel (unknown, already cancelled, expired,
- * checked out): the transition function only moves an open order.
+ * checked out): the transition function only moves an open order. A change of date's order is refused
+ * (`record not found`, as the other ordinary order calls on it answer).
  */
 export async function cancelOrder(db: Db, siteCode: string, token: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -16,6 +18,9 @@ export async function cancelOrder(db: Db, siteCode: string, token: string): Prom
       to: 'cancelled',
       reason: 'cancelled_by_visitor',
     });
+    // A change of date's order goes only with its change (DELETE /timechanges/{r}/{t}, ADR 029, 040):
+    // cancelled here, it would leave the change pending on a lost hold until it lapsed. Rolled back.
+    if (moved[0]) await assertNotChangeOrder(tx, moved[0].id, 'record_not_found');
     await releaseHolds(tx, moved);
     return moved.length > 0;
   });

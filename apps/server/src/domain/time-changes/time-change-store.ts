@@ -122,9 +122,11 @@ export async function isChangeOrder(executor: Pick<Db, 'execute'> | Tx, orderId:
 /**
  * A change of date's order moves only through the change's own calls (ADR 029, 040): its discounts and
  * holder were fixed from the purchase when the change started, and the top-up from them, so an ordinary
- * order call (membership login, a coupon, the order form, its mail confirmation, the order's checkout) would make the order say
- * or charge other than the change does. Such a call answers `refusal`, the catalogue's string that fits
- * it. Call it under the order's row lock, before anything is taken (a coupon use); reads as isChangeOrder.
+ * order call (membership login, a coupon, the order form, its mail confirmation, the order's checkout, its
+ * cancel) would make the order say or charge other than the change does, or end it behind the change. Nor
+ * does the membership info read out the purchase's member through it. Such a call answers `refusal`, the
+ * catalogue's string that fits it. A call that changes the order calls it under the order's row lock,
+ * before anything is taken (a coupon use) or rolled back with it; reads as isChangeOrder.
  */
 export async function assertNotChangeOrder(
   executor: Pick<Db, 'execute'> | Tx,

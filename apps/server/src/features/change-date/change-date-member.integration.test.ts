@@ -22,6 +22,8 @@ const COUPON_MEMBER = {
   name: 'Shiro Coupon',
 };
 const SAVER = { email: 'saver@example.jp', password: 'correct horse battery', name: 'Goro Saver' };
+const EARLY = { email: 'early@example.jp', password: 'correct horse battery', name: 'Rokuro Early' };
+const PRIVATE = { email: 'private@example.jp', password: 'correct horse battery', name: 'Nanami Private' };
 const FRIENDS = { ja: '友の会', en: 'Friends', 'zh-hans': 'F', kr: 'F', 'zh-hant': 'F', th: 'F' };
 
 describe('change of date by a member (ADR 040)', () => {
@@ -36,7 +38,9 @@ describe('change of date by a member (ADR 040)', () => {
                              WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`INSERT INTO membership_promotions (site_code, names, discount_percent)
       VALUES ('DEMO', ${JSON.stringify(FRIENDS)}::jsonb, 20)`);
-    await importMembers(ctx.db, 'DEMO', [MEMBER, LATE_MEMBER, COUPON_MEMBER, SAVER], { update: false });
+    await importMembers(ctx.db, 'DEMO', [MEMBER, LATE_MEMBER, COUPON_MEMBER, SAVER, EARLY, PRIVATE], {
+      update: false,
+    });
   });
 
   async function changeableProduct(prices: number[], slotStarts: Date[]) {
@@ -82,7 +86,11 @@ describe('change of date by a member (ADR 040)', () => {
     expect((await login(order.token, member)).statusCode).toBe(200);
     const paid = await payWithCard(ctx.app, order.token);
     expect(paid.statusCode).toBe(200);
-    return { token: paid.json<{ reservation_token: string }>().reservation_token, orderId: order.id };
+    return {
+      token: paid.json<{ reservation_token: string }>().reservation_token,
+      orderId: order.id,
+      orderToken: order.token,
+    };
   }
 
   async function startChange(token: string, timeSpanId: number) {
@@ -214,6 +222,68 @@ describe('change of date by a member (ADR 040)', () => {
     }
   });
 
+  it('no percentage on record (0680 left it NULL): the change carries the amount given, at most the new price', async () => {
+    const day = await changeableProduct([3000, 1000], [inDays(9)]);
+    const night = await changeableProduct([5000, 2000], [inDays(16)]);
+    const cheap = await changeableProduct([500, 200], [inDays(17)]);
+    // Two adults: 6,000 less 1,200 (20 %) = 4,800 paid. Discounted before migration 0680 by a promotion the
+    // site has edited since (now 10 %), so 0680 recorded no percentage.
+    const { token, orderId } = await memberPurchase(day, 2, { member: EARLY });
+    await ctx.db.execute(sql`UPDATE orders SET membership_discount_percent = NULL WHERE id = ${orderId}`);
+    await ctx.db.execute(
+      sql`UPDATE membership_promotions SET discount_percent = 10 WHERE site_code = 'DEMO'`,
+    );
+    try {
+      // At night (10,000) the discount is the 1,200 given: not today's 10 % (1,000), nor 20 % of it (2,000).
+      const dearer = await startChange(token, night.spanIds[0]!);
+      expect(await get(`/timechanges/${token}/${dearer.change}?lang=en`)).toMatchObject({
+        old_price: 4800,
+        new_price: 8800,
+        price_difference: 4000,
+        top_up: 4000,
+      });
+      expect(await get<TemporaryOrder>(`/orders/${dearer.orderToken}?lang=en`)).toMatchObject({
+        price: 8800,
+        membership_promotion: { name: 'Friends', membership_discount: 1200 },
+      });
+      const given = await ctx.app.inject({
+        method: 'DELETE',
+        url: `${SITE_PATH}/timechanges/${token}/${dearer.change}`,
+        headers: xsrfHeaders(),
+      });
+      expect(given.statusCode).toBe(204);
+
+      // Two at 500 (1,000): the 1,200 is capped at the price, so the new order says 1,000 off, not 1,200.
+      const cheaper = await startChange(token, cheap.spanIds[0]!);
+      expect(await get(`/timechanges/${token}/${cheaper.change}?lang=en`)).toMatchObject({
+        old_price: 4800,
+        new_price: 0,
+        top_up: 0,
+        refund: 0,
+      });
+      expect(await get<TemporaryOrder>(`/orders/${cheaper.orderToken}?lang=en`)).toMatchObject({
+        price: 0,
+        membership_promotion: { membership_discount: 1000 },
+      });
+      const done = await ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/timechanges/${token}/${cheaper.change}/checkout`,
+        headers: xsrfHeaders(),
+        payload: { payment_method_type: 'free' },
+      });
+      expect(done.json()).toMatchObject({ status: 'reserved' });
+      expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({
+        subtotal: 1000,
+        discount: 1000,
+        total: 0,
+      });
+    } finally {
+      await ctx.db.execute(
+        sql`UPDATE membership_promotions SET discount_percent = 20 WHERE site_code = 'DEMO'`,
+      );
+    }
+  });
+
   it('the order of a change takes no membership login: the change carries the purchase’s discount itself', async () => {
     const day = await changeableProduct([3000, 1000], [inDays(6)]);
     const night = await changeableProduct([5000, 2000], [inDays(13)]);
@@ -251,6 +321,29 @@ describe('change of date by a member (ADR 040)', () => {
     // 3,000 + 2,000 paid: what the receipt says the new visit costs.
     expect((await paymentsOf(ctx.db, orderId)).map((p) => p.amount)).toEqual([2000]);
     expect(await get<ReceiptResponse>(`/receipts/${token}?lang=en`)).toMatchObject({ total: 5000 });
+  });
+
+  it('the order of a change does not read out the member’s details: its token reaches the browser', async () => {
+    const day = await changeableProduct([3000, 1000], [inDays(18)]);
+    const night = await changeableProduct([5000, 2000], [inDays(19)]);
+    const purchase = await memberPurchase(day, 1, { member: PRIVATE });
+    const { orderId, orderToken } = await startChange(purchase.token, night.spanIds[0]!);
+    const { rows } = await ctx.db.execute<{ member_id: number | null }>(
+      sql`SELECT member_id FROM orders WHERE id = ${orderId}`,
+    );
+    expect(rows[0]!.member_id).not.toBeNull();
+
+    const refused = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/membership/${orderToken}` });
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toEqual({ error: 'membership retrieval failure' });
+    expect(refused.body).not.toContain(PRIVATE.name);
+    // Nor does the purchase's own order, paid.
+    const paid = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/membership/${purchase.orderToken}`,
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).not.toContain(PRIVATE.name);
   });
 
   it('coupons and the member discount above the price: the change compares what is payable, never below 0', async () => {

@@ -17,7 +17,8 @@ import { SITE_PATH } from '../../../test/order-support.ts';
 /**
  * A change of date's temporary order moves only through the change's calls (ADR 029, 040): its top-up was
  * fixed from the purchase's terms when the change started, so the ordinary order calls (a coupon, the
- * order form, the order's checkout) are refused on it and take nothing (no coupon use, no payment).
+ * order form, the order's checkout, its cancel) are refused on it and take nothing (no coupon use, no
+ * payment, no hold given back behind the change).
  */
 
 const DAY = 24 * 3600 * 1000;
@@ -210,6 +211,35 @@ describe('the ordinary order calls on a change of date’s order (ADR 040)', () 
     const { rows } = await ctx.db.execute(sql`SELECT 1 FROM mail_tokens WHERE order_id = ${orderId}`);
     expect(rows).toHaveLength(0);
     expect(await orderStatus(ctx.db, orderId)).toBe(before);
+  });
+
+  it('is not cancelled by the order’s DELETE: the hold goes back only with the change, by its own cancel', async () => {
+    const { token, change, orderId, orderToken } = await pendingChange(6);
+    const state = async () => {
+      const { rows } = await ctx.db.execute<{ order: string; change: string; held: number }>(sql`
+        SELECT o.status AS order, c.status AS change, s.held
+        FROM time_changes c JOIN orders o ON o.id = c.order_id JOIN time_spans s ON s.id = o.time_span_id
+        WHERE c.order_id = ${orderId}`);
+      return rows[0]!;
+    };
+    expect(await state()).toEqual({ order: 'holding', change: 'pending', held: 1 });
+
+    const refused = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${SITE_PATH}/orders/${orderToken}`,
+      headers: xsrfHeaders(),
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ error: 'record not found' });
+    expect(await state()).toEqual({ order: 'holding', change: 'pending', held: 1 });
+
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${SITE_PATH}/timechanges/${token}/${change}`,
+      headers: xsrfHeaders(),
+    });
+    expect(cancelled.statusCode).toBe(204);
+    expect(await state()).toEqual({ order: 'cancelled', change: 'cancelled', held: 0 });
   });
 
   it('is not paid by the order’s checkout: only the change’s top-up pays it', async () => {

@@ -112,6 +112,10 @@ describe('membership login', () => {
       url: `${SITE_PATH}/receipts/${paid.json<{ reservation_token: string }>().reservation_token}?lang=en`,
     });
     expect(receipt.json<ReceiptResponse>()).toMatchObject({ subtotal: 6000, discount: 1200, total: 4800 });
+    // Paid, the order no longer reads out its member: the web asks only right after the login.
+    const info = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/membership/${order.token}` });
+    expect(info.statusCode).toBe(409);
+    expect(info.json()).toEqual({ error: 'order status must be ready_checkout' });
   });
 
   it('limits guesses per account across clients, then refuses even the right password', async () => {
