@@ -21,8 +21,8 @@ export async function carriedMemberDiscount(
   const order = rows[0];
   if (!order?.promoted) return 0;
   if (order.percent !== null) return memberDiscount(grossPrice, order.percent);
-  // No percentage on record (a promotion dropped before migration 0680): the amount it was given, at most
-  // the new price.
+  // No percentage on record (discounted before migration 0680 by a promotion since edited or dropped): the
+  // amount it was given, at most the new price.
   return Math.min(Number(order.discount), grossPrice);
 }
 
