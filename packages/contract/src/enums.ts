@@ -31,6 +31,11 @@ export const LANG_CODES = ['ja', 'en', 'zh-hans', 'kr', 'zh-hant', 'th'] as cons
 export type LangCode = (typeof LANG_CODES)[number];
 export const FALLBACK_LANG: LangCode = 'ja';
 
+/** One of the six language codes (a query parameter, a cookie, a stored value: anything from outside). */
+export function isLangCode(value: unknown): value is LangCode {
+  return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value);
+}
+
 export const SALES_CHANNELS = ['web', 'pos', 'kiosk', 'OTA', 'spot'] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
 

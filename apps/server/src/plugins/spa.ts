@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   DEFAULT_SITE,
   ERRORS,
-  LANG_CODES,
+  isLangCode,
   rememberedLanguageCookie,
   siteSlug,
   TICKETS_SLUG,
@@ -52,17 +52,15 @@ function fileNotFound(reply: FastifyReply): FastifyReply {
 /** Crawlers may read the pages; the API is no place for them. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /*/api/\n';
 
-function knownLanguage(value: unknown): string | undefined {
-  return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value) ? value : undefined;
-}
-
 /**
  * The language to draw the page in: `?lang=` (a language change, a mail's link), else the one the app last
  * ran in for this site (its cookie, ADR 041), else the site's default (undefined).
  */
 function pageLanguageOf(request: FastifyRequest): string | undefined {
   const { lang } = (request.query ?? {}) as { lang?: unknown };
-  return knownLanguage(lang) ?? knownLanguage(request.cookies?.[rememberedLanguageCookie(request.site)]);
+  if (isLangCode(lang)) return lang;
+  const remembered = request.cookies?.[rememberedLanguageCookie(request.site)];
+  return isLangCode(remembered) ? remembered : undefined;
 }
 
 /**

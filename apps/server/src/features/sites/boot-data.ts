@@ -1,4 +1,4 @@
-import { FALLBACK_LANG, LANG_CODES, type LangCode, type SiteCode } from '@kippu/contract';
+import { FALLBACK_LANG, isLangCode, type LangCode, type SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { getConfiguration } from './services/get-configuration.ts';
@@ -30,10 +30,8 @@ export async function loadBootData(db: Db, env: Env, site: SiteCode, requested?:
   ]);
   const offered = langs.map((language) => language.code);
   const lang: LangCode =
-    requested &&
-    (LANG_CODES as readonly string[]).includes(requested) &&
-    offered.includes(requested as LangCode)
-      ? (requested as LangCode)
+    isLangCode(requested) && offered.includes(requested)
+      ? requested
       : (langs.find((language) => language.is_default)?.code ?? offered[0] ?? FALLBACK_LANG);
   const texts = await listTexts(db, site, lang);
   return { lang, configuration, langs, texts: Object.fromEntries(texts.map(({ key, text }) => [key, text])) };

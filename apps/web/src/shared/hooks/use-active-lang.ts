@@ -1,7 +1,6 @@
 import type { i18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANG, type LangCode } from '@kippu/contract/enums';
-import { isLangCode } from '../i18n/language-rules.ts';
+import { FALLBACK_LANG, isLangCode, type LangCode } from '@kippu/contract/enums';
 
 /** The language the page runs in: the one its texts were loaded for. */
 export function useActiveLang(): LangCode {

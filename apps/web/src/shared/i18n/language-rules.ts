@@ -1,4 +1,4 @@
-import { FALLBACK_LANG, LANG_CODES, type LangCode } from '@kippu/contract/enums';
+import { FALLBACK_LANG, LANG_CODES, isLangCode, type LangCode } from '@kippu/contract/enums';
 import type { Language } from '@kippu/contract/endpoints/langs';
 import { useCoreStore } from '../stores/core-store.ts';
 
@@ -15,9 +15,6 @@ export function openPageIn(lang: LangCode, location: Location = window.location)
   location.replace(url.href);
 }
 
-export function isLangCode(value: unknown): value is LangCode {
-  return typeof value === 'string' && (LANG_CODES as readonly string[]).includes(value);
-}
 
 /** The language the page starts in: the stored one, else the stored default, else ja. */
 export function startLanguage(): LangCode {

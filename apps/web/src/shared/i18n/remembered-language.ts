@@ -1,9 +1,8 @@
-import type { LangCode, SiteCode } from '@kippu/contract/enums';
+import { isLangCode, type LangCode, type SiteCode } from '@kippu/contract/enums';
 import {
   REMEMBERED_LANGUAGE_MAX_AGE_SECONDS,
   rememberedLanguageCookie,
 } from '@kippu/contract/remembered-language';
-import { isLangCode } from './language-rules.ts';
 
 /**
  * The language the app last ran in for `site` on this browser, as its cookie says (ADR 041); null when there
