@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { memberDiscount } from '../membership/member-login.ts';
+import type { ChangeableReservation } from './changeable-reservation.ts';
 
 /**
  * The member discount a purchase carries to a new visit (ADR 040): its promotion's percentage, as fixed at
@@ -8,22 +9,15 @@ import { memberDiscount } from '../membership/member-login.ts';
  * site's promotion of today: a member moving to a slot of the same price then pays nothing, whatever the
  * site did to its promotion meanwhile. 0 for a purchase without a member promotion.
  */
-export async function carriedMemberDiscount(
-  executor: Pick<Db, 'execute'> | Tx,
-  orderId: number,
+export function carriedMemberDiscount(
+  purchase: Pick<ChangeableReservation, 'memberPromoted' | 'membershipPercent' | 'membershipDiscount'>,
   grossPrice: number,
-): Promise<number> {
-  const { rows } = await executor.execute<{ percent: number | null; discount: string; promoted: boolean }>(
-    sql`SELECT membership_discount_percent AS percent, membership_discount AS discount,
-               membership_promotion_names IS NOT NULL AS promoted
-        FROM orders WHERE id = ${orderId}`,
-  );
-  const order = rows[0];
-  if (!order?.promoted) return 0;
-  if (order.percent !== null) return memberDiscount(grossPrice, order.percent);
+): number {
+  if (!purchase.memberPromoted) return 0;
+  if (purchase.membershipPercent !== null) return memberDiscount(grossPrice, purchase.membershipPercent);
   // No percentage on record (discounted before migration 0680 by a promotion since edited or dropped): the
   // amount it was given, at most the new price.
-  return Math.min(Number(order.discount), grossPrice);
+  return Math.min(purchase.membershipDiscount, grossPrice);
 }
 
 /**

@@ -23,6 +23,9 @@ export interface ChangeableReservation {
   price: number;
   membershipDiscount: number;
   couponDiscount: number;
+  /** A member promotion discounted it, at this percentage (null: discounted before migration 0680). */
+  memberPromoted: boolean;
+  membershipPercent: number | null;
   /** The last moment a change may be asked: the slot's start minus the product's notice. */
   changeUntil: Date;
   /** The product's rules, the deadline, the purchase's status and its tickets allow a change. */
@@ -45,6 +48,8 @@ type Row = {
   quantity: number;
   price: number;
   membership_discount: number;
+  membership_discount_percent: number | null;
+  promoted: boolean;
   coupon_discount: number;
   change_until: string;
   changeable: boolean;
@@ -70,7 +75,8 @@ export async function changeableReservation(
   const { rows } = await executor.execute<Row>(sql`
     SELECT r.id, r.site_code, r.lang, r.email, o.id AS order_id, p.id AS product_id, p.product_type,
            p.names AS product_names, p.date_change_group, t.id AS time_span_id, t.starts_at, t.ends_at,
-           o.quantity, o.price, o.membership_discount,
+           o.quantity, o.price, o.membership_discount, o.membership_discount_percent,
+           o.membership_promotion_names IS NOT NULL AS promoted,
            COALESCE((SELECT sum(discount) FROM order_coupons WHERE order_id = o.id), 0) AS coupon_discount,
            t.starts_at - make_interval(mins => p.date_change_until_minutes) AS change_until,
            (r.status = 'reserved' AND o.status = 'reserved' AND p.date_changeable
@@ -102,6 +108,8 @@ export async function changeableReservation(
     price: Number(row.price),
     membershipDiscount: Number(row.membership_discount),
     couponDiscount: Number(row.coupon_discount),
+    memberPromoted: row.promoted,
+    membershipPercent: row.membership_discount_percent,
     changeUntil: new Date(row.change_until),
     changeable: row.changeable,
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
 import { carriedMemberDiscount } from './carried-member-discount.ts';
+import type { ChangeableReservation } from './changeable-reservation.ts';
 
 /** The purchase's ticket types and add-ons at a target product's current prices (ADR 029). */
 export interface RepricedOrder {
@@ -39,15 +40,16 @@ export function payablePrice(priced: ChangePriced): number {
 export const TICKET_TYPE_KEY = (alias: string) => `COALESCE(${alias}.seed_key, ${alias}.names ->> 'ja')`;
 
 /**
- * The order's lines repriced for `productId` (the same product: today's prices; another of its group: the
+ * The purchase's lines repriced for `productId` (the same product: today's prices; another of its group: the
  * matching ticket types' prices). Null when a ticket type has no match there or an add-on is not offered
  * with it: such a purchase cannot move to that product (`cannot change ticket`).
  */
 export async function repricedOrder(
   executor: Pick<Db, 'execute'> | Tx,
-  orderId: number,
+  purchase: ChangeableReservation,
   productId: number,
 ): Promise<RepricedOrder | null> {
+  const { orderId } = purchase;
   const { rows: lines } = await executor.execute<{
     quantity: number;
     to_id: number | null;
@@ -64,8 +66,6 @@ export async function repricedOrder(
     WHERE l.order_id = ${orderId}
     ORDER BY ov.position, ov.id`,
   );
-  const { rows: coupons } = await executor.execute<{ discount: string }>(sql`
-    SELECT COALESCE(sum(discount), 0) AS discount FROM order_coupons WHERE order_id = ${orderId}`);
   const { rows: sets } = await executor.execute<{
     set_product_id: number;
     quantity: number;
@@ -93,12 +93,12 @@ export async function repricedOrder(
     })),
     price: 0,
     membershipDiscount: 0,
-    couponDiscount: Number(coupons[0]!.discount),
+    couponDiscount: purchase.couponDiscount,
   };
   repriced.price = [...repriced.lines, ...repriced.setProducts].reduce(
     (sum, line) => sum + line.unitPrice * line.quantity,
     0,
   );
-  repriced.membershipDiscount = await carriedMemberDiscount(executor, orderId, repriced.price);
+  repriced.membershipDiscount = carriedMemberDiscount(purchase, repriced.price);
   return repriced;
 }

@@ -76,7 +76,7 @@ export async function startTimeChange(
   if (!reservation.changeable) throw new AppError('cannot_change_ticket');
   if (await pendingChangeToken(db, reservation.id)) throw new AppError('waiting_time_change_exists');
   const target = await targetSlot(db, reservation, body.time_span_id);
-  const repriced = await repricedOrder(db, reservation.orderId, target.productId);
+  const repriced = await repricedOrder(db, reservation, target.productId);
   if (!repriced) throw new AppError('cannot_change_ticket', 'a ticket type or add-on has no match there');
   await assertCouponsHold(db, reservation.orderId, target.startsAt);
 

@@ -65,7 +65,7 @@ export async function timeChangeOptions(
   // would charge.
   const prices = new Map<number, number | null>();
   for (const productId of new Set(rows.map((row) => Number(row.product_id)))) {
-    const repriced = await repricedOrder(db, reservation.orderId, productId);
+    const repriced = await repricedOrder(db, reservation, productId);
     prices.set(productId, repriced ? payablePrice(repriced) : null);
   }
   const currentPrice = payablePrice(reservation);
