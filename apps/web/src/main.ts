@@ -8,15 +8,19 @@ import './features/i18n/language-picker.css';
 import './shared/ui/screen-hero.css';
 import { afterFirstPaint } from './app/after-first-paint.ts';
 import { loadApp } from './app/load-app.ts';
-import { isTicketPageHash } from './app/ticket-hash.ts';
+import { isOrderScreenHash, isTicketPageHash } from './app/first-screen-hash.ts';
 
 // The app's scripts download from the start (modulepreload, build/preload-app.ts) but run only after the
 // browser has painted the server's first paint: evaluating them is the longest task of a page load on a
 // slow phone, and it would otherwise come first.
 await afterFirstPaint();
-// The ticket page's screen downloads beside the app, not once the app has run: its QR codes are the page's
-// largest paint (issue 12). A failed load is the route's to report.
-if (isTicketPageHash(window.location.hash)) {
+// The first screen's chunk downloads beside the app, not once the app has run: the ticket page's QR codes
+// are its largest paint, and the order screen is where most visitors land (issue 12). A failed load is
+// the route's to report.
+const hash = window.location.hash;
+if (isTicketPageHash(hash)) {
   import('./features/tickets/screens/ticket-screen.tsx').catch(() => undefined);
+} else if (isOrderScreenHash(hash)) {
+  import('./features/booking/screens/order-screen.tsx').catch(() => undefined);
 }
 await loadApp(() => import('./app/start-app.tsx'));

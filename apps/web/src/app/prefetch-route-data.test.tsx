@@ -7,6 +7,7 @@ import TicketScreen from '../features/tickets/screens/ticket-screen.tsx';
 import { useDialogStore } from '../shared/stores/dialog-store.ts';
 import { fakeApi, ok } from '../test/fake-api.ts';
 import { testI18n } from '../test/render.tsx';
+import { siteSettings } from '../test/site-settings-fixture.ts';
 import { prefetchRouteData } from './prefetch-route-data.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 
@@ -16,21 +17,27 @@ describe('prefetchRouteData', () => {
   it("asks for the ticket page's data under the key its screen reads", async () => {
     const api = fakeApi({ 'GET tickets/tok-1': ok({ reservation_number: 'K7QX2M9P' }) });
     const queryClient = new QueryClient();
-    prefetchRouteData(queryClient, 'th', '#/id/tok-1?from=mail');
+    prefetchRouteData(queryClient, 'th', '#/id/tok-1?from=mail', siteSettings());
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(ticketQuery('tok-1', 'th').queryKey)).toEqual({
         reservation_number: 'K7QX2M9P',
       }),
     );
-    expect(api.calls.map((call) => `${call.path}?${call.query.toString()}`)).toEqual([
+    expect(api.calls.map((call) => `${call.path}?${call.query.toString()}`).sort()).toEqual([
+      'paymentmethods?lang=th&channel=web',
+      'products?lang=th',
       'tickets/tok-1?lang=th',
     ]);
   });
 
   it('reports a failed early load once: the ticket screen then offers its retry without asking again', async () => {
-    const api = fakeApi({ 'GET tickets/tok-1': { status: 500, body: {} } });
+    const api = fakeApi({
+      'GET tickets/tok-1': { status: 500, body: {} },
+      'GET paymentmethods': ok([]),
+      'GET products': ok([]),
+    });
     const queryClient = createQueryClient();
-    prefetchRouteData(queryClient, 'en', '#/id/tok-1');
+    prefetchRouteData(queryClient, 'en', '#/id/tok-1', siteSettings());
     await vi.waitFor(() =>
       expect(queryClient.getQueryState(ticketQuery('tok-1', 'en').queryKey)?.status).toBe('error'),
     );
@@ -44,16 +51,45 @@ describe('prefetchRouteData', () => {
       </Providers>,
     );
     await screen.findByRole('button', { name: i18n.t('ticket_retry') });
-    expect(api.calls).toHaveLength(1);
+    expect(api.calls.filter((call) => call.path === 'tickets/tok-1')).toHaveLength(1);
     expect(useDialogStore.getState().dialogs).toHaveLength(1);
   });
 
-  it('asks for nothing on other screens', () => {
-    const api = fakeApi({});
-    const queryClient = new QueryClient();
-    for (const hash of ['', '#/order', '#/tickets/share/tok-1', '#/id/'])
-      prefetchRouteData(queryClient, 'ja', hash);
-    expect(api.calls).toEqual([]);
-    expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  it("asks for a fresh order form's calls on the order screen, in the site's order procedure", async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-30T16:00:00Z'), toFake: ['Date'] }); // 1 December in Tokyo
+    const api = fakeApi({ 'GET products': ok([]) });
+    const dateFirst = siteSettings({
+      layout: { orderProcedure: 'selectDateBeforeProduct' },
+      calendar: { colorized: true },
+    });
+    for (const hash of ['', '#/', '#/order?ref=c'])
+      await prefetchRouteData(new QueryClient(), 'ja', hash, dateFirst);
+    await prefetchRouteData(
+      new QueryClient(),
+      'en',
+      '#/order',
+      siteSettings({ layout: { orderProcedure: 'selectProductBeforeDate' }, calendar: { colorized: false } }),
+    );
+    vi.useRealTimers();
+    const seen = api.calls.map((call) => `${call.path}?${call.query.toString()}`);
+    const dateFirstCalls = [
+      'calendar/colors?from=2026-12-01&to=2026-12-31',
+      'paymentmethods?lang=ja&channel=web',
+      'products/stocks-statuses?from=2026-12-01&to=2026-12-31',
+      'products?lang=ja',
+    ];
+    expect(seen.slice(0, 12).sort()).toEqual(
+      [...dateFirstCalls, ...dateFirstCalls, ...dateFirstCalls].sort(),
+    );
+    expect(seen.slice(12).sort()).toEqual(['paymentmethods?lang=en&channel=web', 'products?lang=en']);
+  });
+
+  it("asks only for the layout's data on other screens, and resolves when a call fails", async () => {
+    const api = fakeApi({ 'GET products': { status: 500, body: {} } });
+    const queryClient = createQueryClient();
+    for (const hash of ['#/payment', '#/tickets/share/tok-1', '#/id/'])
+      await prefetchRouteData(queryClient, 'ja', hash, siteSettings());
+    expect(new Set(api.calls.map((call) => call.path))).toEqual(new Set(['paymentmethods', 'products']));
+    expect(queryClient.getQueryState(['products', 'ja'])?.status).toBe('error');
   });
 });

@@ -1,16 +1,39 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { LangCode } from '@kippu/contract/enums';
+import type { SiteSettings } from '@kippu/contract/site-settings';
+import { prefetchFirstOrderData } from '../features/booking/order/api/prefetch-first-order-data.ts';
 import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
+import { paymentMethodsQuery } from '../shared/api/endpoints/payment-methods.ts';
+import { productsQuery } from '../shared/api/endpoints/products.ts';
 import { paths } from './paths.ts';
 
 /**
- * The ticket page's data, asked for as the app starts instead of by the ticket screen once its chunk has
- * loaded (the entry starts that chunk's download, src/main.ts): one round trip fewer before the QR codes,
- * the page's largest paint (issue 12). The screen's own query finds the answer in flight.
+ * The data the first screen shows, asked for as the app starts instead of by the components once they have
+ * rendered (issue 12): the layout's payment methods and products (every screen, app/use-site-data.ts), the
+ * order form's first calls and the ticket page's ticket (its QR codes are the page's largest paint). The
+ * app renders once they are in (app/start-app.tsx): an answer arriving after the first render re-renders
+ * its screen in one long task, where the first render is cut into slices. Resolves when every answer is
+ * in, whether it succeeded or not: a failure was reported by the API client's dialog and is the screen's
+ * to show.
  */
-export function prefetchRouteData(queryClient: QueryClient, lang: LangCode, hash: string): void {
-  const pathname = hash.replace(/^#/, '').split('?')[0] ?? '';
+export async function prefetchRouteData(
+  queryClient: QueryClient,
+  lang: LangCode,
+  hash: string,
+  settings: SiteSettings | undefined,
+): Promise<void> {
+  const pathname = hash.replace(/^#/, '').split('?')[0] || paths.root.path;
   const reservationToken = matchPath(paths.ticket.path, pathname)?.params.reservationToken;
-  if (reservationToken) void queryClient.prefetchQuery(ticketQuery(reservationToken, lang));
+  const isOrderScreen = !!(matchPath(paths.root.path, pathname) || matchPath(paths.order.path, pathname));
+  const screenData = reservationToken
+    ? [queryClient.prefetchQuery(ticketQuery(reservationToken, lang))]
+    : isOrderScreen
+      ? prefetchFirstOrderData(queryClient, settings)
+      : [];
+  await Promise.all([
+    queryClient.prefetchQuery(paymentMethodsQuery(lang, 'web')),
+    queryClient.prefetchQuery(productsQuery(lang)),
+    ...screenData,
+  ]);
 }

@@ -8,20 +8,36 @@ import { bootstrap } from './bootstrap.ts';
 import { prefetchRouteData } from './prefetch-route-data.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 import { routes } from './routes.tsx';
+import { yieldToBrowser } from './yield-to-browser.ts';
 
 // The app, loaded by the entry (src/main.ts) once the served page has painted (ADR 037).
 
+/** How long the first render waits for the first screen's data (the page shows its first paint meanwhile). */
+const FIRST_DATA_WAIT_MS = 1500;
+
+// The app's start is cut into tasks a phone can run without blocking input for long (issue 12).
 const { i18n, boot } = await bootstrap();
+await yieldToBrowser();
 const queryClient = createQueryClient();
 // The page's data answers the layout's first queries (issue 12): no call, no layout shift.
 if (boot) {
   queryClient.setQueryData(langsQuery().queryKey, boot.langs);
   queryClient.setQueryData(configurationQuery().queryKey, boot.configuration);
 }
-// Before the router is built (its route table is a few dozen milliseconds on a slow phone): the call
-// travels meanwhile.
-prefetchRouteData(queryClient, activeLangOf(i18n), window.location.hash);
+// Before the router is built (its route table is a few dozen milliseconds on a slow phone): the calls
+// travel meanwhile.
+const firstData = prefetchRouteData(
+  queryClient,
+  activeLangOf(i18n),
+  window.location.hash,
+  boot?.configuration.settings,
+);
+await yieldToBrowser();
 const router = createHashRouter(routes);
+await yieldToBrowser();
+// The first render waits for the first screen's data, so it renders once, with it, in slices; past
+// FIRST_DATA_WAIT_MS it goes ahead with the screens' placeholders, which the answers then fill.
+await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 
 // The page's first paint (the header and a placeholder the server drew, ADR 037) stays until React's first
 // commit, which replaces it: createRoot clears the container.

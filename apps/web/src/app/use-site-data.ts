@@ -14,7 +14,9 @@ export function useSiteData(): void {
   const set = useCoreStore((state) => state.set);
   const langs = useQuery(langsQuery());
   const configuration = useQuery(configurationQuery());
-  const paymentMethods = useQuery(paymentMethodsQuery(lang, 'web'));
+  // The app asked for them as it started (app/prefetch-route-data.ts): a failure was reported then, and the
+  // payment screens' own queries ask again when they mount.
+  const paymentMethods = useQuery({ ...paymentMethodsQuery(lang, 'web'), retryOnMount: false });
   const products = useQuery(productsQuery(lang));
 
   useEffect(() => {

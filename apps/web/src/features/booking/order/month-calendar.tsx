@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarColor } from '@kippu/contract/endpoints/catalogue-calendar-colors';
 import type { DateStockStatus } from '@kippu/contract/endpoints/catalogue-stock-statuses';
 import type { StockStatus } from '@kippu/contract/enums';
-import { addDays, monthGrid, shiftMonth, type YearMonth } from '@kippu/contract/format/calendar';
+import { addDays, monthGrid, monthOf, shiftMonth, type YearMonth } from '@kippu/contract/format/calendar';
 import { formatDate, formatYearMonth, WEEKDAY_LONG_NAMES, WEEKDAY_NAMES } from '@kippu/contract/format/date';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { isOpen, stockStatusText } from './stock-status.ts';
@@ -11,10 +11,6 @@ import { isOpen, stockStatusText } from './stock-status.ts';
 /** The marks Japanese ticket calendars use: open, few left, sold out (closed days stay blank and faded). */
 const MARKS: Partial<Record<StockStatus, string>> = { available: '○', few: '△', sold_out: '×' };
 
-export const monthOf = (date: string): YearMonth => ({
-  year: Number(date.slice(0, 4)),
-  month: Number(date.slice(5, 7)),
-});
 const monthIndex = ({ year, month }: YearMonth) => year * 12 + month;
 
 /** Where a key press moves the focused day; null for keys the grid does not handle. */

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
 import type { Product } from '@kippu/contract/endpoints/products';
 import type { OrderProcedure } from '@kippu/contract/enums';
-import { monthRange, shiftMonth } from '@kippu/contract/format/calendar';
+import { monthOf, monthRange, shiftMonth } from '@kippu/contract/format/calendar';
 import { formatDate, formatTimeRange } from '@kippu/contract/format/date';
 import { formatPrice } from '@kippu/contract/format/price';
 import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
@@ -14,7 +14,7 @@ import { useCoreStore, type AccordionOpenFlags } from '../../../shared/stores/co
 import { ProductLineup } from '../lineup/product-lineup.tsx';
 import { calendarColorsQuery, stockStatusesQuery } from './api/calendar-queries.ts';
 import { productsOnDateQuery, setProductsQuery, slotsQuery } from './api/slot-queries.ts';
-import { MonthCalendar, monthOf } from './month-calendar.tsx';
+import { MonthCalendar } from './month-calendar.tsx';
 import { OrderBar } from './order-bar.tsx';
 import { OrderSection } from './order-section.tsx';
 import { SlotList } from './slot-list.tsx';
@@ -68,16 +68,17 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
     () => (isReturn ? savedSelection(useCoreStore.getState().savedOrder) : null) ?? EMPTY_SELECTION,
   );
   const [month, setMonth] = useState(() => monthOf(selection.date ?? today));
-  const flags = useCoreStore((state) => state.accordionOpenFlags);
+  // The open steps are the form's own state, kept in the store for a return (?ref=c) and read from it only
+  // as the form mounts: a fresh visit starts at the first step without a second render, and writing the
+  // store re-renders nothing (a store update would re-render the whole form in one long task, issue 12).
+  const [flags, setOpenFlags] = useState<AccordionOpenFlags>(() =>
+    isReturn ? useCoreStore.getState().accordionOpenFlags : startFlags(dateFirst),
+  );
   const setFlags = (patch: Partial<AccordionOpenFlags>) =>
-    useCoreStore
-      .getState()
-      .set({ accordionOpenFlags: { ...useCoreStore.getState().accordionOpenFlags, ...patch } });
-
-  // A fresh visit starts at the first step; a return keeps the steps as the visitor left them.
-  useLayoutEffect(() => {
-    if (!isReturn) useCoreStore.getState().set({ accordionOpenFlags: startFlags(dateFirst) });
-  }, [isReturn, dateFirst]);
+    setOpenFlags((current) => ({ ...current, ...patch }));
+  useEffect(() => {
+    useCoreStore.getState().set({ accordionOpenFlags: flags });
+  }, [flags]);
 
   useEffect(() => {
     void loadTicketStep();

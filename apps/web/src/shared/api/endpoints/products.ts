@@ -13,4 +13,8 @@ export const productsQuery = (lang: LangCode) =>
     queryKey: ['products', lang],
     queryFn: ({ signal }) => getProducts(lang, signal),
     staleTime: 60_000,
+    // A failed load was already reported (its dialog), and the lineup offers a reload; mounting another
+    // component that lists the products does not ask again, so the early load the app starts
+    // (app/prefetch-route-data.ts) and the screen never report one failure twice.
+    retryOnMount: false,
   });
