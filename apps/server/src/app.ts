@@ -127,6 +127,9 @@ export async function buildApp({
     rewriteUrl: (request) => withoutTicketsFolder(request.url ?? '/'),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // The event-loop delay is measured afresh when the server listens, past a one-sample warm-up (ADR 034):
+  // the start-up's own work is not load. The in-flight limits hold from the first request.
+  if (measured) app.server.on('listening', measured.restart);
   app.addHook('onClose', async () => measured?.stop());
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../../test/helper.ts';
@@ -123,6 +125,117 @@ describe('overload protection (ADR 034)', () => {
       expect(signals.poolWaiting()).toBe(3);
     } finally {
       signals.stop();
+    }
+  });
+});
+
+/** Keeps the event loop busy, as start-up work or a burst of CPU work does. */
+function blockEventLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // Busy.
+  }
+}
+
+interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  afterSending?: () => void;
+}
+
+/**
+ * A request on a socket of its own; `afterSending` runs once the request is in the kernel, before the server
+ * can read it (a loop blocked there delays the request the way it delays a visitor's). Answers the status.
+ */
+async function rawRequest(
+  port: number,
+  path: string,
+  { method = 'GET', headers = {}, body = '', afterSending }: RawRequest = {},
+): Promise<number> {
+  const socket = connect(port, '127.0.0.1');
+  await once(socket, 'connect');
+  const head = Object.entries({
+    host: `127.0.0.1:${port}`,
+    connection: 'close',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
+  }).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.write(`${method} ${path} HTTP/1.1\r\n${head.join('')}\r\n${body}`);
+  afterSending?.();
+  socket.setEncoding('latin1');
+  let answer = '';
+  for await (const chunk of socket) answer += chunk;
+  return Number(answer.split(' ')[1]);
+}
+
+/**
+ * The measured event-loop delay, not a stand-in: the delay of the work before the server listens
+ * (migrations, seeding, module loading) and of a short warm-up right after it is not load, and must not
+ * shed the first visitors after a deploy or a restart; the in-flight limits hold from the first request.
+ */
+describe('overload protection right after the server starts (ADR 034, warm-up)', () => {
+  const ctx = setupTestApp();
+  const read = (port: number, afterSending?: () => void) =>
+    rawRequest(port, `${SITE_PATH}/langs`, { afterSending });
+  const started: App[] = [];
+
+  /** Builds a guarded app on the measured signals, runs its start-up work, and listens. */
+  async function start(startUp: () => void, limits = {}): Promise<{ app: App; port: number }> {
+    const app = await buildApp({
+      env: ctx.env,
+      db: ctx.db,
+      webDistDir: '/nonexistent/',
+      overload: { limits },
+    });
+    started.push(app);
+    await app.ready();
+    startUp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    return { app, port: typeof address === 'object' && address ? address.port : 0 };
+  }
+  afterAll(async () => {
+    for (const app of started) await app.close();
+  });
+
+  it('answers the first read after a start whose work held the event loop past the read delay limit', async () => {
+    const { port } = await start(() => blockEventLoop(5 * DEFAULT_OVERLOAD_LIMITS.readLagMs));
+    expect(await read(port)).toBe(200);
+  });
+
+  it('still refuses reads when the event loop is held past the limit once the warm-up is over', async () => {
+    const { port } = await start(() => undefined);
+    expect(await read(port)).toBe(200);
+    // Well past the warm-up (the first measurement after listening).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = await read(port, () => blockEventLoop(3 * DEFAULT_OVERLOAD_LIMITS.readLagMs));
+    expect(held).toBe(503);
+    // The delay decays once the loop keeps up again.
+    await expect.poll(() => read(port), { timeout: 5000 }).toBe(200);
+  });
+
+  it('bounds the requests in flight from the first request after a start', async () => {
+    const { port } = await start(() => blockEventLoop(5 * DEFAULT_OVERLOAD_LIMITS.readLagMs), {
+      readInFlight: 1,
+    });
+    const slot = await productWithSlot(ctx.db, 5);
+    const blocker = await ctx.db.$client.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT id FROM time_spans WHERE id = $1 FOR UPDATE', [slot.spanId]);
+      // A hold waits for the locked row: one API request in flight, the read limit.
+      const stuck = rawRequest(port, `${SITE_PATH}/orders`, {
+        method: 'POST',
+        headers: { ...xsrfHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody(slot, 1)),
+      });
+      await expect.poll(() => read(port), { timeout: 5000 }).toBe(503);
+      await blocker.query('COMMIT');
+      expect(await stuck).toBe(201);
+      expect(await read(port)).toBe(200);
+    } finally {
+      blocker.release();
     }
   });
 });

@@ -8,7 +8,8 @@ import { mayReachApi } from './api-path.ts';
  * late. It runs in Node's request handler, before Fastify parses or routes anything, so a refusal costs
  * about what a hello-world costs. Three signals:
  * - API requests in flight (the main one: by Little's law it bounds the wait of every accepted request);
- * - the event loop's delay (the process is short of CPU, whatever the cause);
+ * - the event loop's delay (the process is short of CPU, whatever the cause), counted once the first full
+ *   sample after the server started listening is in (a start-up's own work is not load);
  * - queries waiting for a pooled connection (PostgreSQL or the pool is the bottleneck).
  * Reads are refused first; writes (a hold, a checkout) only well past the point where reads are, so a
  * visitor who chose seats gets them while the availability reads around them are shed. Kept availability
@@ -47,20 +48,40 @@ export interface LoadSignals {
 
 const SAMPLE_MS = 20;
 
-/** Measures the event loop's delay with a timer's drift; reads the pool's queue on demand. */
-export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & { stop(): void } {
-  let last = performance.now();
+/**
+ * Measures the event loop's delay with a timer's drift; reads the pool's queue on demand. The delay counts
+ * from the last `restart()` (the server starting to listen, app.ts) and only once the first full sample after
+ * it has been taken, whose drift is dropped: what start-up work (migrations, seeding, module loading) and its
+ * tail right after listening held the loop for is not load, and must not shed the first visitors (ADR 034).
+ */
+export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & {
+  restart(): void;
+  stop(): void;
+} {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let last = 0;
   let lag = 0;
-  const timer = setInterval(() => {
+  let warm = false;
+  const sample = () => {
     const now = performance.now();
     const drift = Math.max(0, now - last - SAMPLE_MS);
     last = now;
-    lag = drift > lag ? drift : lag * 0.6 + drift * 0.4;
-  }, SAMPLE_MS);
-  timer.unref();
+    if (warm) lag = drift > lag ? drift : lag * 0.6 + drift * 0.4;
+    else warm = true;
+  };
+  const restart = () => {
+    clearInterval(timer);
+    last = performance.now();
+    lag = 0;
+    warm = false;
+    timer = setInterval(sample, SAMPLE_MS);
+    timer.unref();
+  };
+  restart();
   return {
-    lagMs: () => Math.max(lag, performance.now() - last - SAMPLE_MS),
+    lagMs: () => (warm ? Math.max(lag, performance.now() - last - SAMPLE_MS) : 0),
     poolWaiting: () => pool.waitingCount,
+    restart,
     stop: () => clearInterval(timer),
   };
 }
