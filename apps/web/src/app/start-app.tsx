@@ -15,7 +15,9 @@ import { yieldToBrowser } from './yield-to-browser.ts';
 /** How long the first render waits for the first screen's data (the page shows its first paint meanwhile). */
 const FIRST_DATA_WAIT_MS = 1500;
 
-// The app's start is cut into tasks a phone can run without blocking input for long (issue 12).
+// The app's start is cut into tasks a phone can run without blocking input for long (issue 12): the
+// first ends with the evaluation of the app's modules.
+await yieldToBrowser();
 const { i18n, boot } = await bootstrap();
 await yieldToBrowser();
 const queryClient = createQueryClient();

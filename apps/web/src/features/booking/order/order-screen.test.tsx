@@ -292,5 +292,15 @@ describe('order screen', { timeout: 20_000 }, () => {
       timeSpans: false,
       optionValues: false,
     });
+    // The steps the visitor opens are kept for a return (?ref=c).
+    await userEvent.click(screen.getByRole('radio', { name: 'Timed entry' }));
+    await waitFor(() =>
+      expect(useCoreStore.getState().accordionOpenFlags).toEqual({
+        productList: false,
+        calendarList: true,
+        timeSpans: false,
+        optionValues: false,
+      }),
+    );
   });
 });
