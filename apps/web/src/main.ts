@@ -19,9 +19,6 @@ await afterFirstPaint();
 // are its largest paint, and the order screen is where most visitors land (issue 12). It runs before the
 // app, in tasks of its own: evaluating the downloaded chunks all at once (the framework, the screen, the
 // app and its start) was the longest task of a page load. A failed load is the route's to report.
-// The framework's chunk first, in a task of its own: its evaluation is the longest of them.
-await import('react-dom/client').catch(() => undefined);
-await yieldToBrowser();
 const hash = window.location.hash;
 const firstScreen = isTicketPageHash(hash)
   ? import('./features/tickets/screens/ticket-screen.tsx')
