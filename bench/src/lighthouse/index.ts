@@ -27,23 +27,38 @@ interface Metrics {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
-async function audit(url: string, port: number, report?: string, attempt = 1): Promise<Metrics> {
+/**
+ * Where a run's report and trace go, and extra Chromium trace categories for them
+ * (`--trace-categories=disabled-by-default-v8.cpu_profiler` adds the JavaScript samples that say which
+ * functions a long task ran; they slow the page down, so they are for diagnosis, not for figures).
+ */
+interface AuditOutput {
+  report?: string;
+  traceCategories?: string;
+}
+
+async function audit(url: string, port: number, output: AuditOutput = {}, attempt = 1): Promise<Metrics> {
   try {
-    return await auditOnce(url, port, report);
+    return await auditOnce(url, port, output);
   } catch (error) {
     // A trace lost on a loaded machine (NO_NAVSTART, NO_FCP) says nothing about the page: run it again.
     if (attempt >= 3) throw error;
     console.log(`  ${(error as Error).message}: again`);
-    return audit(url, port, report, attempt + 1);
+    return audit(url, port, output, attempt + 1);
   }
 }
 
-async function auditOnce(url: string, port: number, report?: string): Promise<Metrics> {
+async function auditOnce(
+  url: string,
+  port: number,
+  { report, traceCategories }: AuditOutput,
+): Promise<Metrics> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    ...(traceCategories ? { additionalTraceCategories: traceCategories } : {}),
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
@@ -84,6 +99,7 @@ export const lighthouseBench: Benchmark = {
   async run(args) {
     const runs = positiveInt(option(args, 'runs') ?? '3', 'runs');
     const reportsDir = option(args, 'reports');
+    const traceCategories = option(args, 'trace-categories');
     if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
     if (!args.includes('--skip-build') || !existsSync(`${REPO_ROOT}apps/web/dist/index.html`)) {
@@ -121,7 +137,9 @@ export const lighthouseBench: Benchmark = {
           const measured: Metrics[] = [];
           for (let i = 0; i < runs; i += 1) {
             const report = reportsDir && `${reportsDir}/${page.label.replace(/ /g, '-')}-${i + 1}`;
-            measured.push(await audit(page.url, chrome.port, report || undefined));
+            measured.push(
+              await audit(page.url, chrome.port, { report: report || undefined, traceCategories }),
+            );
           }
           console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
           rows.push({ label: page.label, metrics: medianOf(measured) });
