@@ -25,8 +25,13 @@ const firstScreen = isTicketPageHash(hash)
   : isOrderScreenHash(hash)
     ? import('./features/booking/screens/order-screen.tsx')
     : null;
+// At most FIRST_SCREEN_WAIT_MS: a chunk that stalls must not hold the app back (its route reports it).
+const FIRST_SCREEN_WAIT_MS = 1000;
 if (firstScreen) {
-  await firstScreen.catch(() => undefined);
+  await Promise.race([
+    firstScreen.catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+  ]);
   await yieldToBrowser();
 }
 await loadApp(() => import('./app/start-app.tsx'));

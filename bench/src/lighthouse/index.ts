@@ -26,7 +26,6 @@ interface Metrics {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
 /**
  * Where a run's report and trace go, and extra Chromium trace categories for them
  * (`--trace-categories=disabled-by-default-v8.cpu_profiler` adds the JavaScript samples that say which
@@ -37,6 +36,7 @@ interface AuditOutput {
   traceCategories?: string;
 }
 
+/** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
 async function audit(url: string, port: number, output: AuditOutput = {}, attempt = 1): Promise<Metrics> {
   try {
     return await auditOnce(url, port, output);
@@ -100,6 +100,8 @@ export const lighthouseBench: Benchmark = {
     const runs = positiveInt(option(args, 'runs') ?? '3', 'runs');
     const reportsDir = option(args, 'reports');
     const traceCategories = option(args, 'trace-categories');
+    if (traceCategories && !reportsDir)
+      throw new Error('--trace-categories needs --reports=DIR (it only adds to the traces kept)');
     if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
     if (!args.includes('--skip-build') || !existsSync(`${REPO_ROOT}apps/web/dist/index.html`)) {

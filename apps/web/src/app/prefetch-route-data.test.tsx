@@ -62,7 +62,7 @@ describe('prefetchRouteData', () => {
       layout: { orderProcedure: 'selectDateBeforeProduct' },
       calendar: { colorized: true },
     });
-    for (const hash of ['', '#/', '#/order?ref=c'])
+    for (const hash of ['', '#/', '#/order'])
       await prefetchRouteData(new QueryClient(), 'ja', hash, dateFirst);
     await prefetchRouteData(
       new QueryClient(),
@@ -82,6 +82,17 @@ describe('prefetchRouteData', () => {
       [...dateFirstCalls, ...dateFirstCalls, ...dateFirstCalls].sort(),
     );
     expect(seen.slice(12).sort()).toEqual(['paymentmethods?lang=en&channel=web', 'products?lang=en']);
+  });
+
+  it('asks for no calendar on a return (?ref=c) or where the site starts with the mail confirmation', async () => {
+    const api = fakeApi({});
+    const dateFirst = siteSettings({
+      layout: { orderProcedure: 'selectDateBeforeProduct' },
+      calendar: { colorized: true },
+    });
+    await prefetchRouteData(new QueryClient(), 'ja', '#/order?ref=c', dateFirst);
+    await prefetchRouteData(new QueryClient(), 'ja', '#/', { ...dateFirst, isOnlyStartMailConfirm: true });
+    expect(new Set(api.calls.map((call) => call.path))).toEqual(new Set(['paymentmethods', 'products']));
   });
 
   it("asks only for the layout's data on other screens, and resolves when a call fails", async () => {

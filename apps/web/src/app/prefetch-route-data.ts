@@ -25,10 +25,15 @@ export async function prefetchRouteData(
 ): Promise<void> {
   const pathname = hash.replace(/^#/, '').split('?')[0] || paths.root.path;
   const reservationToken = matchPath(paths.ticket.path, pathname)?.params.reservationToken;
-  const isOrderScreen = !!(matchPath(paths.root.path, pathname) || matchPath(paths.order.path, pathname));
+  // A fresh order form only: a return (?ref=c) opens on the saved date's month, and a site that starts
+  // with the mail confirmation sends the visitor there instead.
+  const isFreshOrderForm =
+    !!(matchPath(paths.root.path, pathname) || matchPath(paths.order.path, pathname)) &&
+    new URLSearchParams(hash.split('?')[1] ?? '').get('ref') !== 'c' &&
+    !settings?.isOnlyStartMailConfirm;
   const screenData = reservationToken
     ? [queryClient.prefetchQuery(ticketQuery(reservationToken, lang))]
-    : isOrderScreen
+    : isFreshOrderForm
       ? prefetchFirstOrderData(queryClient, settings)
       : [];
   await Promise.all([

@@ -11,17 +11,26 @@ export async function testI18n(lang: LangCode = 'en') {
   return initI18n(lang, localeTexts(lang));
 }
 
-export async function renderWithProviders(ui: ReactNode, lang: LangCode = 'en') {
+export async function renderWithProviders(
+  ui: ReactNode,
+  lang: LangCode = 'en',
+  queryClient = createQueryClient(),
+) {
   const i18n = await testI18n(lang);
   return render(
-    <Providers i18n={i18n} queryClient={createQueryClient()}>
+    <Providers i18n={i18n} queryClient={queryClient}>
       {ui}
     </Providers>,
   );
 }
 
-export async function renderRoutes(routes: RouteObject[], path: string, lang: LangCode = 'en') {
+export async function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  lang: LangCode = 'en',
+  queryClient = createQueryClient(),
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const result = await renderWithProviders(<RouterProvider router={router} />, lang);
+  const result = await renderWithProviders(<RouterProvider router={router} />, lang, queryClient);
   return { ...result, router };
 }

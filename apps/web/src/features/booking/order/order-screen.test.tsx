@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LangCode } from '@kippu/contract/enums';
 import { createOrderBodySchema } from '@kippu/contract/endpoints/orders';
 import type { SiteSettings } from '@kippu/contract/site-settings';
+import { createQueryClient } from '../../../app/providers.tsx';
+import { prefetchRouteData } from '../../../app/prefetch-route-data.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { renderRoutes } from '../../../test/render.tsx';
@@ -277,6 +279,21 @@ describe('order screen', { timeout: 20_000 }, () => {
     expect(adult.closest('li')!.querySelector('output')!.textContent).toContain('2');
     expect(screen.getByText('6,000円')).toBeTruthy();
     expect(screen.getByRole('button', { name: '次へ進む' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a fresh form renders with the answers the app asked for as it started: each call is made once', async () => {
+    const calls = serveOrderApi();
+    const site = configuration({ ...dateFirst, calendar: { colorized: true } });
+    useCoreStore.setState({ configuration: site });
+    const queryClient = createQueryClient();
+    await prefetchRouteData(queryClient, 'en', '#/order', site.settings);
+    await renderRoutes(routes, '/order', 'en', queryClient);
+    await waitFor(() => expect(document.querySelector('.month-calendar__day--available')).toBeTruthy());
+    // The form's own queries found the answers: no second call once it has mounted.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(gets(calls, 'products/stocks-statuses')).toHaveLength(1);
+    expect(gets(calls, 'calendar/colors')).toHaveLength(1);
+    expect(gets(calls, 'products')).toHaveLength(1);
   });
 
   it('a fresh visit starts at the first step whatever was left open', async () => {

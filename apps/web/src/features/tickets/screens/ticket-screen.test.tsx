@@ -52,7 +52,7 @@ const QR_ALTS = [
   'QR code for Adult, ticket 2 of 3',
   'QR code for Child, ticket 3 of 3',
 ];
-/** Drawn QR codes: SVG images (the placeholder while `qrcode` loads is a role=img span without a src). */
+/** Drawn QR codes: SVG images (a code that cannot be drawn is a role=img span without a src). */
 const drawnCodes = async () => {
   await vi.waitFor(() => expect(document.querySelectorAll('img.qr-image')).toHaveLength(3));
   return screen.getAllByRole('img').filter((image) => image.tagName === 'IMG');
