@@ -6,6 +6,7 @@ import { prefetchFirstOrderData } from '../features/booking/order/api/prefetch-f
 import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
 import { paymentMethodsQuery } from '../shared/api/endpoints/payment-methods.ts';
 import { productsQuery } from '../shared/api/endpoints/products.ts';
+import { isOrderScreenHash } from './first-screen-hash.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -23,12 +24,12 @@ export async function prefetchRouteData(
   hash: string,
   settings: SiteSettings | undefined,
 ): Promise<void> {
-  const pathname = hash.replace(/^#/, '').split('?')[0] || paths.root.path;
+  const pathname = hash.replace(/^#/, '').split('?')[0] ?? '';
   const reservationToken = matchPath(paths.ticket.path, pathname)?.params.reservationToken;
   // A fresh order form only: a return (?ref=c) opens on the saved date's month, and a site that starts
   // with the mail confirmation sends the visitor there instead.
   const isFreshOrderForm =
-    !!(matchPath(paths.root.path, pathname) || matchPath(paths.order.path, pathname)) &&
+    isOrderScreenHash(hash) &&
     new URLSearchParams(hash.split('?')[1] ?? '').get('ref') !== 'c' &&
     !settings?.isOnlyStartMailConfirm;
   const screenData = reservationToken
