@@ -6,8 +6,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+\.cs
  * The stylesheets the page itself links (the entry's: what the served first paint is drawn with, src/main.ts)
  * go into index.html as `<style>`: the first paint then needs the page alone, not one more round trip for
  * its styles (ADR 037). A few KB: the styles of the app and its screens stay files, loaded with their chunks.
- * The CSS files stay in the build too, since a chunk that shares one may still load it (harmless: the same
- * rules again).
+ * Only the entry imports these styles (src/main.ts): a lazy chunk that imported one too would load its file
+ * again, and its import would wait for that (route-budgets.test.ts checks none does).
  */
 export function inlinePageStyles(): Plugin {
   return {

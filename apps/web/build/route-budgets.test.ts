@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,5 +51,22 @@ describe('route JavaScript budgets', () => {
     const framework = orderScreen.files.find((file) => file.startsWith('framework-'))!;
     expect(existsSync(join(outDir, 'assets', `${framework}.br`))).toBe(true);
     expect(existsSync(join(outDir, 'assets', `${framework}.gz`))).toBe(true);
+  });
+
+  it('lets no lazy chunk load again a stylesheet the page has inline (its import would wait for it)', () => {
+    const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+    const inline = [...read('index.html').matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    const assets = readdirSync(join(outDir, 'assets'));
+    const loadedByChunks = new Set(
+      assets
+        .filter((file) => file.endsWith('.js'))
+        .flatMap((file) =>
+          [...read(`assets/${file}`).matchAll(/"\.\/([\w-]+\.css)"/g)].map((match) => match[1]!),
+        ),
+    );
+    expect(loadedByChunks.size).toBeGreaterThan(0);
+    const again = [...loadedByChunks].filter((file) => inline.includes(read(`assets/${file}`)));
+    expect(again).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 // The styles of the served page's first paint (the layout's header and the screen placeholder the server
-// draws, ADR 037): linked by the page itself, so that paint needs no script.
+// draws, ADR 037): inlined in the page (build/inline-page-styles.ts), so that paint needs no script and no
+// stylesheet. Imported here only, not by their components: a stylesheet a lazy chunk imports too becomes one
+// of its load's dependencies, which the chunk's import waits for, although the page has the rules already.
 import './styles/global.css';
 import './app/layout/root-layout.css';
 import './app/layout/site-header.css';

@@ -7,3 +7,6 @@ export const isTicketPageHash = (hash: string) => /^#\/id\/[^/?#]+(?:[?#]|$)/.te
 
 /** The root and `#/order` (paths.root, paths.order): the order screen, where most visitors land. */
 export const isOrderScreenHash = (hash: string) => /^(?:#\/?(?:order\/?)?)?(?:[?]|$)/.test(hash);
+
+/** The router's path in a location hash: `#/id/abc?x=1` → `/id/abc`, no hash → `/`. */
+export const hashPathname = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';

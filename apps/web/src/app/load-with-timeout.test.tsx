@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyScreen, SCREEN_LOAD_TIMEOUT_MS, withTimeout } from './load-with-timeout.ts';
@@ -41,5 +41,41 @@ describe('screen load time-out (spec §9: 120000 ms)', () => {
     expect(screen.getByText('loading')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(SCREEN_LOAD_TIMEOUT_MS));
     expect(screen.getByText('load failed')).toBeTruthy();
+  });
+});
+
+describe('lazyScreen once loaded', () => {
+  const renderInSuspense = (Screen: ReturnType<typeof lazyScreen>) =>
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Screen />
+      </Suspense>,
+    );
+
+  it('renders at once after preload, without its placeholder', async () => {
+    const Loaded = lazyScreen(() => Promise.resolve({ default: () => <p>the screen</p> }));
+    await Loaded.preload();
+    renderInSuspense(Loaded);
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(screen.getByText('the screen')).toBeTruthy();
+  });
+
+  it('shows its placeholder first when rendered before the load (what preload avoids)', async () => {
+    const NotLoaded = lazyScreen(() => Promise.resolve({ default: () => <p>the other screen</p> }));
+    renderInSuspense(NotLoaded);
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('the other screen')).toBeTruthy();
+  });
+
+  it('a failed preload does not stop a later render from loading the screen', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: () => ReactElement }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ default: () => <p>back online</p> });
+    const Flaky = lazyScreen(load);
+    await expect(Flaky.preload()).resolves.toBeUndefined();
+    renderInSuspense(Flaky);
+    expect(await screen.findByText('back online')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

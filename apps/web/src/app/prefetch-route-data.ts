@@ -6,7 +6,7 @@ import { prefetchFirstOrderData } from '../features/booking/order/api/prefetch-f
 import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
 import { paymentMethodsQuery } from '../shared/api/endpoints/payment-methods.ts';
 import { productsQuery } from '../shared/api/endpoints/products.ts';
-import { isOrderScreenHash } from './first-screen-hash.ts';
+import { hashPathname, isOrderScreenHash } from './first-screen-hash.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -24,8 +24,7 @@ export async function prefetchRouteData(
   hash: string,
   settings: SiteSettings | undefined,
 ): Promise<void> {
-  const pathname = hash.replace(/^#/, '').split('?')[0] ?? '';
-  const reservationToken = matchPath(paths.ticket.path, pathname)?.params.reservationToken;
+  const reservationToken = matchPath(paths.ticket.path, hashPathname(hash))?.params.reservationToken;
   // A fresh order form only: a return (?ref=c) opens on the saved date's month, and a site that starts
   // with the mail confirmation sends the visitor there instead.
   const isFreshOrderForm =

@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { configuration } from '../test/site-settings-fixture.ts';
 import { paths } from './paths.ts';
-import { routes } from './routes.tsx';
+import { routes, screensAt } from './routes.tsx';
 
 describe('routes (spec §2)', () => {
   it('shows the translated not-found page inside the layout for any other path', async () => {
@@ -61,5 +63,26 @@ describe('routes (spec §2)', () => {
     useCoreStore.setState({ configuration: configuration({ isUseMembershipLogin: false }) });
     await renderRoutes(routes, '/membership-login', 'en');
     expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+});
+
+describe('screensAt: the screen the app loads before its first render', () => {
+  it('finds the ticket page, the order screen at the root and a guarded screen, none on the not-found page', () => {
+    const [ticket] = screensAt('/id/abc');
+    const [root] = screensAt('/');
+    expect(ticket).toBeDefined();
+    expect(root).toBe(screensAt('/order')[0]);
+    expect(root).not.toBe(ticket);
+    expect(screensAt('/sign-in')).toHaveLength(1);
+    expect(screensAt('/no/such/page')).toEqual([]);
+  });
+
+  it("is the screen each route renders (the guard's child for a guarded one)", () => {
+    for (const path of ['/id/abc', '/order', '/sign-in', '/payment', '/spot']) {
+      const route = matchRoutes(routes, path)!.at(-1)!.route;
+      const element = route.element as ReactElement<{ children?: ReactElement }>;
+      const rendered = element.props.children?.type ?? element.type;
+      expect(screensAt(path), path).toEqual([rendered]);
+    }
   });
 });

@@ -1,8 +1,9 @@
-import type { RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import NotFoundScreen from '../features/static-pages/not-found-screen.tsx';
 import { OnlyWithMembershipLogin, SkippedInMailConfirmOnly } from './flow-guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
-import { lazyScreen } from './load-with-timeout.ts';
+import { lazyScreen, type LazyScreen } from './load-with-timeout.ts';
 import { paths } from './paths.ts';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { TicketRedirect } from './ticket-redirect.tsx';
@@ -81,11 +82,32 @@ const SpotEmailSendedScreen = lazyScreen(
   () => import('../features/spot/screens/spot-email-sended-screen.tsx'),
 );
 
-const orderScreen = (
-  <SkippedInMailConfirmOnly>
-    <OrderScreen />
-  </SkippedInMailConfirmOnly>
+/**
+ * A route that shows one screen; `handle.screen` lets the app start load the first location's screen
+ * before its first render (app/start-app.tsx), `wrap` adds the screen's flow guard.
+ */
+function screenRoute(
+  path: string | { index: true },
+  Screen: LazyScreen,
+  wrap: (screen: ReactElement) => ReactElement = (screen) => screen,
+): RouteObject {
+  return {
+    ...(typeof path === 'string' ? { path } : path),
+    element: wrap(<Screen />),
+    handle: { screen: Screen },
+  };
+}
+
+const skippedInMailConfirmOnly = (screen: ReactElement) => (
+  <SkippedInMailConfirmOnly>{screen}</SkippedInMailConfirmOnly>
 );
+
+/** The screens the first location shows, for the app to load before its first render. */
+export function screensAt(pathname: string): LazyScreen[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(
+    ({ route }) => (route.handle as { screen?: LazyScreen } | undefined)?.screen ?? [],
+  );
+}
 
 /** Every route of spec §2. The root shares the order screen; any other path is not found. */
 export const routes: RouteObject[] = [
@@ -97,61 +119,49 @@ export const routes: RouteObject[] = [
         // Errors (a screen that fails or times out loading) show inside the layout.
         errorElement: <RouteErrorScreen />,
         children: [
-          { index: true, element: orderScreen },
-          { path: paths.order.path, element: orderScreen },
-          {
-            path: paths.signIn.path,
-            element: (
-              <SkippedInMailConfirmOnly>
-                <SignInScreen />
-              </SkippedInMailConfirmOnly>
-            ),
-          },
-          {
-            path: paths.membershipLogin.path,
-            element: (
-              <OnlyWithMembershipLogin>
-                <MembershipLoginScreen />
-              </OnlyWithMembershipLogin>
-            ),
-          },
-          { path: paths.sendedMail.path, element: <SendedMailScreen /> },
-          { path: paths.mailConfirm.path, element: <MailConfirmScreen /> },
-          { path: paths.payment.path, element: <PaymentScreen /> },
-          { path: paths.confirm.path, element: <ConfirmScreen /> },
-          { path: paths.complete.path, element: <CompleteScreen /> },
-          { path: paths.dPayConfirm.path, element: <DPayConfirmScreen /> },
-          { path: paths.error.path, element: <ErrorScreen /> },
-          { path: paths.paymentCallback.path, element: <PaymentCallbackScreen /> },
-          { path: paths.paymentCallbackGmo3ds.path, element: <Gmo3dsCallbackScreen /> },
-          { path: paths.paymentCallbackSbps3ds.path, element: <Sbps3dsCallbackScreen /> },
-          { path: paths.paymentError.path, element: <PaymentErrorScreen /> },
-          { path: paths.ticket.path, element: <TicketScreen /> },
-          { path: paths.receipt.path, element: <ReceiptScreen /> },
-          { path: paths.ticketShare.path, element: <TicketShareScreen /> },
-          { path: paths.ticketShared.path, element: <TicketSharedScreen /> },
-          { path: paths.ticketSend.path, element: <TicketSendScreen /> },
-          { path: paths.checkInGate.path, element: <CheckInGateScreen /> },
-          { path: paths.gateScanner.path, element: <GateScannerScreen /> },
-          { path: paths.changeDate.path, element: <ChangeDateScreen /> },
-          { path: paths.changeDateConfirm.path, element: <ChangeDateConfirmScreen /> },
-          { path: paths.changeDatePayment.path, element: <ChangeDatePaymentScreen /> },
-          { path: paths.changeDatePaymentConfirm.path, element: <ChangeDatePaymentConfirmScreen /> },
-          { path: paths.changeDateComplete.path, element: <ChangeDateCompleteScreen /> },
-          { path: paths.privacy.path, element: <PrivacyScreen /> },
-          { path: paths.specified.path, element: <SpecifiedScreen /> },
-          { path: paths.terms.path, element: <TermsScreen /> },
-          { path: paths.reservationInquiry.path, element: <ReservationInquiryScreen /> },
-          { path: paths.mailRelease.path, element: <MailReleaseScreen /> },
-          { path: paths.mailReleaseCompletion.path, element: <MailReleaseCompletionScreen /> },
-          { path: paths.signageTodayTicketInfo.path, element: <TodayTicketInfoScreen /> },
-          { path: paths.spot.path, element: <SpotScreen /> },
-          { path: paths.spotPayment.path, element: <SpotPaymentScreen /> },
-          { path: paths.spotTicketInquiry.path, element: <SpotTicketInquiryScreen /> },
-          { path: paths.spotQr.path, element: <SpotQrScreen /> },
-          { path: paths.spotOrderFields.path, element: <SpotOrderFieldsScreen /> },
-          { path: paths.spotProducts.path, element: <SpotProductsScreen /> },
-          { path: paths.spotEmailSended.path, element: <SpotEmailSendedScreen /> },
+          screenRoute({ index: true }, OrderScreen, skippedInMailConfirmOnly),
+          screenRoute(paths.order.path, OrderScreen, skippedInMailConfirmOnly),
+          screenRoute(paths.signIn.path, SignInScreen, skippedInMailConfirmOnly),
+          screenRoute(paths.membershipLogin.path, MembershipLoginScreen, (screen) => (
+            <OnlyWithMembershipLogin>{screen}</OnlyWithMembershipLogin>
+          )),
+          screenRoute(paths.sendedMail.path, SendedMailScreen),
+          screenRoute(paths.mailConfirm.path, MailConfirmScreen),
+          screenRoute(paths.payment.path, PaymentScreen),
+          screenRoute(paths.confirm.path, ConfirmScreen),
+          screenRoute(paths.complete.path, CompleteScreen),
+          screenRoute(paths.dPayConfirm.path, DPayConfirmScreen),
+          screenRoute(paths.error.path, ErrorScreen),
+          screenRoute(paths.paymentCallback.path, PaymentCallbackScreen),
+          screenRoute(paths.paymentCallbackGmo3ds.path, Gmo3dsCallbackScreen),
+          screenRoute(paths.paymentCallbackSbps3ds.path, Sbps3dsCallbackScreen),
+          screenRoute(paths.paymentError.path, PaymentErrorScreen),
+          screenRoute(paths.ticket.path, TicketScreen),
+          screenRoute(paths.receipt.path, ReceiptScreen),
+          screenRoute(paths.ticketShare.path, TicketShareScreen),
+          screenRoute(paths.ticketShared.path, TicketSharedScreen),
+          screenRoute(paths.ticketSend.path, TicketSendScreen),
+          screenRoute(paths.checkInGate.path, CheckInGateScreen),
+          screenRoute(paths.gateScanner.path, GateScannerScreen),
+          screenRoute(paths.changeDate.path, ChangeDateScreen),
+          screenRoute(paths.changeDateConfirm.path, ChangeDateConfirmScreen),
+          screenRoute(paths.changeDatePayment.path, ChangeDatePaymentScreen),
+          screenRoute(paths.changeDatePaymentConfirm.path, ChangeDatePaymentConfirmScreen),
+          screenRoute(paths.changeDateComplete.path, ChangeDateCompleteScreen),
+          screenRoute(paths.privacy.path, PrivacyScreen),
+          screenRoute(paths.specified.path, SpecifiedScreen),
+          screenRoute(paths.terms.path, TermsScreen),
+          screenRoute(paths.reservationInquiry.path, ReservationInquiryScreen),
+          screenRoute(paths.mailRelease.path, MailReleaseScreen),
+          screenRoute(paths.mailReleaseCompletion.path, MailReleaseCompletionScreen),
+          screenRoute(paths.signageTodayTicketInfo.path, TodayTicketInfoScreen),
+          screenRoute(paths.spot.path, SpotScreen),
+          screenRoute(paths.spotPayment.path, SpotPaymentScreen),
+          screenRoute(paths.spotTicketInquiry.path, SpotTicketInquiryScreen),
+          screenRoute(paths.spotQr.path, SpotQrScreen),
+          screenRoute(paths.spotOrderFields.path, SpotOrderFieldsScreen),
+          screenRoute(paths.spotProducts.path, SpotProductsScreen),
+          screenRoute(paths.spotEmailSended.path, SpotEmailSendedScreen),
           { path: paths.ticketRedirect.path, element: <TicketRedirect /> },
           { path: '*', element: <NotFoundScreen homeHref={paths.root.getHref()} /> },
         ],

@@ -5,9 +5,10 @@ import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
 import { langsQuery } from '../shared/api/endpoints/langs.ts';
 import { activeLangOf } from '../shared/hooks/use-active-lang.ts';
 import { bootstrap } from './bootstrap.ts';
+import { hashPathname } from './first-screen-hash.ts';
 import { prefetchRouteData } from './prefetch-route-data.ts';
 import { createQueryClient, Providers } from './providers.tsx';
-import { routes } from './routes.tsx';
+import { routes, screensAt } from './routes.tsx';
 import { yieldToBrowser } from './yield-to-browser.ts';
 
 // The app, loaded by the entry (src/main.ts) once the served page has painted (ADR 037).
@@ -34,12 +35,20 @@ const firstData = prefetchRouteData(
   window.location.hash,
   boot?.configuration.settings,
 );
+// The first screen's chunk, loaded by now in most cases (src/main.ts): a screen rendered before its load has
+// resolved shows the placeholder for at least React's fallback throttle (app/load-with-timeout.ts).
+const firstScreens = Promise.all(
+  screensAt(hashPathname(window.location.hash)).map((screen) => screen.preload()),
+);
 await yieldToBrowser();
 const router = createHashRouter(routes);
 await yieldToBrowser();
 // The first render waits for the first screen's data, so it renders once, with it, in slices; past
 // FIRST_DATA_WAIT_MS it goes ahead with the screens' placeholders, which the answers then fill.
-await Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
+await Promise.race([
+  Promise.all([firstData, firstScreens]),
+  new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+]);
 
 // The page's first paint (the header and a placeholder the server drew, ADR 037) stays until React's first
 // commit, which replaces it: createRoot clears the container.

@@ -1,4 +1,4 @@
-import { Suspense, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTagManager } from '../../shared/analytics/use-tag-manager.ts';
@@ -15,7 +15,7 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
 import { paths } from '../paths.ts';
-import './root-layout.css';
+// Styles: ./root-layout.css, one of the page's own (src/main.ts).
 
 /** The root of every screen (spec §2): toast, header, routed view with a fade, footer, loader, dialogs. */
 export function RootLayout() {
@@ -27,6 +27,10 @@ export function RootLayout() {
   useErrorNavigation();
   useTagManager();
   useTicketsSubSite();
+  // The first screen replaces the server's first paint in place, so it does not fade in: a fade would hide
+  // the page's largest paint (the ticket page's QR codes) for its 280 ms (issue 12). Every later screen does.
+  const [unfadedPathname, setUnfadedPathname] = useState<string | null>(pathname);
+  if (unfadedPathname !== null && unfadedPathname !== pathname) setUnfadedPathname(null);
 
   // A plain #anchor would be taken as a route by the hash router, so the skip link moves focus itself.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -56,7 +60,7 @@ export function RootLayout() {
       <LoadingIndicator />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>
-        <div key={pathname} className="route-fade">
+        <div key={pathname} className={unfadedPathname === null ? 'route-fade' : undefined}>
           <Suspense fallback={<ScreenPlaceholder />}>
             <Outlet />
           </Suspense>

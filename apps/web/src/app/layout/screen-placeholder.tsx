@@ -1,4 +1,4 @@
-import '../../shared/ui/screen-hero.css';
+// Styles: ../../shared/ui/screen-hero.css, one of the page's own (src/main.ts).
 
 /**
  * Holds the hero's space while a screen's chunk loads, so nothing shifts when it arrives: it is built from

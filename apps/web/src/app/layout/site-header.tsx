@@ -8,7 +8,7 @@ import { changeLanguage } from '../../shared/i18n/language-rules.ts';
 import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { paths } from '../paths.ts';
-import './site-header.css';
+// Styles: ./site-header.css, one of the page's own (src/main.ts).
 
 type ViewProps = {
   lang: LangCode;

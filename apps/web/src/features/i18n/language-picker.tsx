@@ -4,7 +4,7 @@ import type { Language } from '@kippu/contract/endpoints/langs';
 import type { LangCode } from '@kippu/contract/enums';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { byDisplayPosition } from '../../shared/sort/by-display-position.ts';
-import './language-picker.css';
+// Styles: ./language-picker.css, one of the page's own (src/main.ts).
 
 type Props = { languages: Language[]; value: LangCode; onChange: (code: string) => void };
 

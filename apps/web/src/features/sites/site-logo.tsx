@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { SiteSettings } from '@kippu/contract/site-settings';
 import { monogram } from './monogram.ts';
-import './site-logo.css';
+// Styles: ./site-logo.css, one of the page's own (src/main.ts).
 
 type Props = { name: string; settings: Pick<SiteSettings, 'kind' | 'name' | 'theme' | 'logo'> };
 

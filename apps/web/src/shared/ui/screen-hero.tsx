@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './screen-hero.css';
+// Styles: ./screen-hero.css, one of the page's own (src/main.ts).
 
 /**
  * The title area every screen starts with. The site's name is not repeated here: the header's logo and
