@@ -11,8 +11,8 @@ import { paths } from './paths.ts';
 
 /**
  * The data the first screen shows, asked for as the app starts instead of by the components once they have
- * rendered (issue 12): the layout's payment methods and products (every screen, app/use-site-data.ts), the
- * order form's first calls and the ticket page's ticket (its QR codes are the page's largest paint). The
+ * rendered (issue 12): the ticket page's ticket (its QR codes are the page's largest paint); on every other
+ * screen the layout's payment methods and products (app/use-site-data.ts) and the order form's first calls. The
  * app renders once they are in (app/start-app.tsx): an answer arriving after the first render re-renders
  * its screen in one long task, where the first render is cut into slices. Resolves when every answer is
  * in, whether it succeeded or not: a failure was reported by the API client's dialog and is the screen's
@@ -31,14 +31,15 @@ export async function prefetchRouteData(
     isOrderScreenHash(hash) &&
     new URLSearchParams(hash.split('?')[1] ?? '').get('ref') !== 'c' &&
     !settings?.isOnlyStartMailConfirm;
-  const screenData = reservationToken
-    ? [queryClient.prefetchQuery(ticketQuery(reservationToken, lang))]
-    : isFreshOrderForm
-      ? prefetchFirstOrderData(queryClient, settings)
-      : [];
+  // The ticket page shows none of the layout's data: its calls go out once the page is drawn (useSiteData),
+  // so the QR codes (the page's largest paint) wait for the ticket alone.
+  if (reservationToken) {
+    await queryClient.prefetchQuery(ticketQuery(reservationToken, lang));
+    return;
+  }
   await Promise.all([
     queryClient.prefetchQuery(paymentMethodsQuery(lang, 'web')),
     queryClient.prefetchQuery(productsQuery(lang)),
-    ...screenData,
+    ...(isFreshOrderForm ? prefetchFirstOrderData(queryClient, settings) : []),
   ]);
 }

@@ -8,7 +8,7 @@ import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';
 import { useErrorNavigation } from '../use-error-navigation.ts';
 import { useRouteEffects } from '../use-route-effects.ts';
-import { useSiteData } from '../use-site-data.ts';
+import { SiteData } from '../use-site-data.ts';
 import { useTheme } from '../use-theme.ts';
 import { useTicketsSubSite } from '../use-tickets-sub-site.ts';
 import { SiteFooter } from './site-footer.tsx';
@@ -21,7 +21,6 @@ import { paths } from '../paths.ts';
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  useSiteData();
   useTheme();
   useRouteEffects();
   useErrorNavigation();
@@ -42,6 +41,7 @@ export function RootLayout() {
   if (pathname === paths.signageTodayTicketInfo.path) {
     return (
       <main id="main-content" className="app-main app-main--bare">
+        <SiteData />
         <Suspense fallback={<ScreenPlaceholder />}>
           <Outlet />
         </Suspense>
@@ -52,6 +52,7 @@ export function RootLayout() {
 
   return (
     <div className="app-shell">
+      <SiteData />
       <a className="skip-link" href="#main-content" onClick={skipToContent}>
         {t('common_skip_to_content')}
       </a>
