@@ -21,7 +21,11 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              name: 'framework-libs',
+              test: /node_modules[\\/](react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
             },
             {
               // The app code the entry and the order screen both load (API client, stores, paths, the

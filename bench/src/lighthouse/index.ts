@@ -68,6 +68,9 @@ async function auditOnce(
   if (report) {
     writeFileSync(`${report}.json`, JSON.stringify(lhr));
     writeFileSync(`${report}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    // The network log Lighthouse's simulation is built from, with the trace (which request and task made
+    // a simulated paint wait).
+    writeFileSync(`${report}.devtoolslog.json`, JSON.stringify(result.artifacts.DevtoolsLog));
   }
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
