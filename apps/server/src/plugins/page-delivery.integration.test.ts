@@ -6,6 +6,10 @@ import { rememberedLanguageCookie } from '@kippu/contract';
 import { fakeWebBuild } from '../../test/fake-web-build.ts';
 import { setupTestApp } from '../../test/helper.ts';
 
+/** The texts URL the page preloads (the app asks for exactly this one as it starts). */
+const textsPreloadOf = (html: string) =>
+  /<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="([^"]+)">/.exec(html)?.[1];
+
 /** A fake build with an asset large enough to have compressed copies, as the real build writes them. */
 function buildWithCompressedAsset(): string {
   const dir = fakeWebBuild();
@@ -20,7 +24,7 @@ function bootDataOf(html: string): {
   lang: string;
   configuration: { siteCode: string };
   langs: unknown[];
-  texts: Record<string, string>;
+  texts?: unknown;
 } {
   const json = /<script id="kippu-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
   expect(json).toBeDefined();
@@ -32,25 +36,28 @@ describe('page delivery (issue 12)', () => {
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'GET', url, headers });
 
-  it("inlines the site's configuration, languages and the default language's texts into the page", async () => {
+  it("inlines the site's configuration and languages into the page and preloads the default language's texts", async () => {
     const res = await get('/mori/');
     expect(res.statusCode).toBe(200);
     const boot = bootDataOf(res.body);
     expect(boot.configuration.siteCode).toBe('MORI');
     expect(boot.langs.length).toBeGreaterThan(0);
-    const api = await get(`/mori/api/v1/texts?lang=${boot.lang}`);
-    expect(Object.keys(boot.texts).length).toBe(api.json().length);
     const configuration = await get('/mori/api/v1/configurations');
     expect(boot.configuration).toEqual(configuration.json());
     expect(res.body).toContain('<body data-site="MORI">');
+    // The texts (most of the data) are not in the page: it preloads them, and the URL answers them.
+    expect(boot.texts).toBeUndefined();
+    expect(textsPreloadOf(res.body)).toBe(`./api/v1/texts?lang=${boot.lang}`);
+    const texts = await get(`/mori/api/v1/texts?lang=${boot.lang}`);
+    expect(texts.statusCode).toBe(200);
+    expect((texts.json() as unknown[]).length).toBeGreaterThan(100);
   });
 
-  it('inlines the texts of the language the page was opened with, when the site offers it', async () => {
-    const en = bootDataOf((await get('/borderless/?lang=en')).body);
-    expect(en.lang).toBe('en');
-    const enTexts = (await get('/borderless/api/v1/texts?lang=en')).json() as { key: string; text: string }[];
-    expect(en.texts[enTexts[0]!.key]).toBe(enTexts[0]!.text);
-    expect((await get('/borderless/?lang=en')).body).toContain('<html lang="en"');
+  it('preloads the texts of the language the page was opened with, when the site offers it', async () => {
+    const page = (await get('/borderless/?lang=en')).body;
+    expect(bootDataOf(page).lang).toBe('en');
+    expect(textsPreloadOf(page)).toBe('./api/v1/texts?lang=en');
+    expect(page).toContain('<html lang="en"');
     // An unknown language is the default's page, not a new one per value.
     expect(bootDataOf((await get('/borderless/?lang=xx')).body).lang).toBe(
       bootDataOf((await get('/borderless/')).body).lang,
@@ -63,7 +70,9 @@ describe('page delivery (issue 12)', () => {
     expect(bootDataOf(remembered.body).lang).toBe('en');
     expect(remembered.headers.vary).toMatch(/cookie/i);
     // `?lang=` (a language change) wins; another site's cookie, or a value that is no language, is ignored.
-    const changed = await get('/borderless/?lang=en', { cookie: `${rememberedLanguageCookie('BORDERLESS')}=ja` });
+    const changed = await get('/borderless/?lang=en', {
+      cookie: `${rememberedLanguageCookie('BORDERLESS')}=ja`,
+    });
     expect(bootDataOf(changed.body).lang).toBe('en');
     const defaultLang = bootDataOf((await get('/borderless/')).body).lang;
     const otherSite = await get('/borderless/', { cookie: `${rememberedLanguageCookie('MORI')}=en` });

@@ -28,12 +28,17 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=; path=/; max-age=0`;
   });
 
-  it('starts in the default language with the inlined texts and configuration, without a call', async () => {
-    vi.stubGlobal('fetch', fetchSpy);
+  it("starts in the default language with the page's configuration, asking only for the texts it preloads", async () => {
+    const texts = vi.fn(
+      async () => new Response(JSON.stringify([{ key: 'common_loading', text: 'Loading…' }])),
+    );
+    vi.stubGlobal('fetch', texts);
     const configuration = { siteCode: 'BORDERLESS', environment: 'development', mode: null, settings: {} };
-    putBootData({ lang: 'en', configuration, langs, texts: { common_loading: 'Loading…' } });
+    putBootData({ lang: 'en', configuration, langs });
     const { i18n, boot } = await bootstrap();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // The page's own language: the URL of the page's preload (apps/server/src/plugins/site-pages.ts).
+    expect(texts).toHaveBeenCalledOnce();
+    expect(String((texts.mock.calls[0] as unknown[])[0])).toMatch(/\/api\/v1\/texts\?lang=en$/);
     expect(i18n.language).toBe('en');
     expect(i18n.t('common_loading')).toBe('Loading…');
     expect(boot?.configuration).toEqual(configuration);
@@ -44,7 +49,7 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
   it("fetches the texts when the visitor's language is not the page's", async () => {
     vi.stubGlobal('fetch', fetchSpy);
     useCoreStore.getState().set({ langCode: 'ja' });
-    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs });
     const { i18n } = await bootstrap();
     expect(i18n.language).toBe('ja');
     expect(fetchSpy).toHaveBeenCalledTimes(1);
@@ -60,7 +65,7 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
 
   it('tells the server the language it starts in, for the next page (ADR 041)', async () => {
     vi.stubGlobal('fetch', fetchSpy);
-    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs });
     await bootstrap();
     expect(rememberedLanguage('BORDERLESS')).toBe('en');
   });
@@ -68,11 +73,11 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
   it('goes on in the language this browser last used on the site when the tab has none (ADR 041)', async () => {
     vi.stubGlobal('fetch', fetchSpy);
     document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=ja; path=/`;
-    // The server drew the page in the remembered language, with its texts.
-    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs, texts: { a: 'あ' } });
+    // The server drew the page in the remembered language, and preloads its texts.
+    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs });
     const { i18n } = await bootstrap();
     expect(i18n.language).toBe('ja');
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toContain('texts?lang=ja');
     expect(useCoreStore.getState()).toMatchObject({ langCode: 'ja', defaultLangCode: 'en' });
   });
 
@@ -80,7 +85,7 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     vi.stubGlobal('fetch', fetchSpy);
     useCoreStore.getState().set({ langCode: 'en' });
     document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=ja; path=/`;
-    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    putBootData({ lang: 'ja', configuration: { siteCode: 'BORDERLESS' }, langs });
     const { i18n } = await bootstrap();
     expect(i18n.language).toBe('en');
     expect(rememberedLanguage('BORDERLESS')).toBe('en');
@@ -90,7 +95,7 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
     vi.stubGlobal('fetch', fetchSpy);
     // A language the site no longer offers: the server drew its default.
     document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=th; path=/`;
-    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs });
     const { i18n } = await bootstrap();
     expect(i18n.language).toBe('en');
     expect(rememberedLanguage('BORDERLESS')).toBe('en');
@@ -99,7 +104,7 @@ describe('bootstrap with the data the server put into the page (issue 12)', () =
   it('starts, and mends the cookie, when the cookie names no language (anything on the host may write one)', async () => {
     vi.stubGlobal('fetch', fetchSpy);
     document.cookie = `${rememberedLanguageCookie('BORDERLESS')}=%E0%A4%A; path=/`;
-    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs, texts: {} });
+    putBootData({ lang: 'en', configuration: { siteCode: 'BORDERLESS' }, langs });
     const { i18n } = await bootstrap();
     expect(i18n.language).toBe('en');
     expect(rememberedLanguage('BORDERLESS')).toBe('en');

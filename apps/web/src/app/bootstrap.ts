@@ -16,8 +16,8 @@ const noReload = () => undefined;
 
 /**
  * Start-up (spec §2, §4): detect the site, take the data the server put into the page (issue 12), apply
- * and remove a `lang` query parameter, then the texts of the current language: the page's own when they
- * are in that language, else fetched. With the page's data the language list and the site configuration
+ * and remove a `lang` query parameter, then the texts of the current language (preloaded by the page when
+ * it is the page's). With the page's data the language list and the site configuration
  * are known before the first render, so nothing moves when they would otherwise arrive, and a first visit
  * starts in the site's default language without a reload.
  */
@@ -41,7 +41,8 @@ export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }
   }
   const lang = startLanguage();
   rememberLanguage(site, lang);
+  // The page preloads its language's texts (the same call), so in that language this answer is there already.
   // A failed load already queued the connection-error dialog; the app still starts.
-  const texts = boot?.lang === lang ? boot.texts : await getTexts(lang).catch(() => ({}));
+  const texts = await getTexts(lang).catch(() => ({}));
   return { i18n: await initI18n(lang, texts), boot };
 }

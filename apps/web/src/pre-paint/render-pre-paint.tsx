@@ -25,7 +25,7 @@ const hashLinks: Navigator = {
  * and run. It is `inert` (not focusable, not clickable) until the app replaces it, because nothing in it
  * works before then. Built by `vite build -c vite.pre-paint.config.ts` for Node; the browser never loads it.
  */
-export async function renderPrePaint(boot: BootData): Promise<PrePaint> {
+export async function renderPrePaint(boot: BootData & { texts: Record<string, string> }): Promise<PrePaint> {
   const { settings } = boot.configuration;
   const i18n = await createI18n(boot.lang, boot.texts);
   const root = renderToStaticMarkup(

@@ -6,9 +6,10 @@ import { listLanguages } from './services/list-languages.ts';
 import { listTexts } from './services/list-texts.ts';
 
 /**
- * What every visitor's first render needs, put into the served page (issue 12) so the SPA starts without a
- * chain of calls: the same answers as GET /configurations, /langs and /texts?lang= (public data only,
- * ADR 014). The SPA reads it from `<script id="kippu-boot" type="application/json">`.
+ * What every visitor's first render needs (issue 12), so the SPA starts without a chain of calls: the same
+ * answers as GET /configurations, /langs and /texts?lang= (public data only, ADR 014). The server draws the
+ * page's first paint with all of it; the page carries the configuration and languages in
+ * `<script id="kippu-boot" type="application/json">` and preloads the texts (plugins/site-pages.ts).
  */
 export interface BootData {
   lang: LangCode;
