@@ -9,6 +9,7 @@ import { hashPathname } from './first-screen-hash.ts';
 import { prefetchRouteData } from './prefetch-route-data.ts';
 import { createQueryClient, Providers } from './providers.tsx';
 import { routes, screensAt } from './routes.tsx';
+import { waitAtMost } from './wait-at-most.ts';
 import { yieldToBrowser } from './yield-to-browser.ts';
 
 // The app, loaded by the entry (src/main.ts) once the served page has painted (ADR 037).
@@ -45,10 +46,7 @@ const router = createHashRouter(routes);
 await yieldToBrowser();
 // The first render waits for the first screen's data, so it renders once, with it, in slices; past
 // FIRST_DATA_WAIT_MS it goes ahead with the screens' placeholders, which the answers then fill.
-await Promise.race([
-  Promise.all([firstData, firstScreens]),
-  new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
-]);
+await waitAtMost(Promise.all([firstData, firstScreens]), FIRST_DATA_WAIT_MS);
 
 // The page's first paint (the header and a placeholder the server drew, ADR 037) stays until React's first
 // commit, which replaces it: createRoot clears the container.

@@ -21,7 +21,8 @@ function qrCodeDataUrl(payload: string): string | null {
 export function QrImage({ payload, alt }: { payload: string; alt: string }) {
   const src = useMemo(() => qrCodeDataUrl(payload), [payload]);
   return src ? (
-    <img className="qr-image" src={src} alt={alt} width={240} height={240} />
+    // Decoded with the frame that shows it: the code appears with its ticket, not a frame or two later.
+    <img className="qr-image" src={src} alt={alt} width={240} height={240} decoding="sync" />
   ) : (
     <span className="qr-image qr-image--unavailable" role="img" aria-label={alt} />
   );
