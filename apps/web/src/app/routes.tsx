@@ -83,7 +83,7 @@ const SpotEmailSendedScreen = lazyScreen(
 );
 
 /**
- * A route that shows one screen; `handle.screen` lets the app start load the first location's screen
+ * A route that shows one screen; `handle.screen` lets the app load the first location's screen
  * before its first render (app/start-app.tsx), `wrap` adds the screen's flow guard.
  */
 function screenRoute(
