@@ -36,6 +36,21 @@ interface TestFixtures {
   newPage: (options?: BrowserContextOptions) => Promise<Page>;
 }
 
+/** Past the e2e time-out (90 s, vitest.config.ts) with room to spare. */
+const HUNG_AFTER_MS = 150_000;
+
+/** A close that does not return in 30 s is reported and left behind, so one stuck browser cannot stop the run. */
+async function closeWithin(closing: Promise<void>, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<'gave up'>((resolve) => {
+    timer = setTimeout(() => resolve('gave up'), 30_000);
+  });
+  const outcome = await Promise.race([closing.then(() => 'closed' as const), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'gave up')
+    process.stderr.write(`[e2e] closing ${what} took over 30 s; going on without it\n`);
+}
+
 export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
   baseUrl: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from the pattern
@@ -49,11 +64,18 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
     async ({}, use) => {
       const browser = await launchBrowser();
       await use(browser);
-      await browser.close();
+      await closeWithin(browser.close(), 'the browser');
     },
     { scope: 'file' },
   ],
-  newPage: async ({ browser, baseUrl }, use) => {
+  newPage: async ({ browser, baseUrl, task }, use) => {
+    // A test still running well past its time-out (a page call or a close that never returns) says which
+    // one it is in the run's log: the run itself would otherwise just stop printing.
+    const watchdog = setTimeout(
+      () => process.stderr.write(`[e2e] still running after ${HUNG_AFTER_MS / 1000} s: ${task.name}\n`),
+      HUNG_AFTER_MS,
+    );
+    watchdog.unref();
     const pageErrors: string[] = [];
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
     await use(async (options = {}) => {
@@ -79,7 +101,8 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
       diagnostics.set(page, { failedResponses, consoleErrors });
       return page;
     });
-    for (const context of contexts) await context.close();
+    for (const context of contexts) await closeWithin(context.close(), 'a browser context');
+    clearTimeout(watchdog);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
   },
   page: async ({ newPage }, use) => {
@@ -137,17 +160,28 @@ export async function expectHtmlLang(page: Page, lang: string): Promise<void> {
   await expect.poll(() => htmlLang(page), { timeout: ELEMENT_TIMEOUT_MS }).toBe(lang);
 }
 
+/** The longest entrance animation is 280 ms; this is for a slow, loaded CI machine. */
+const ANIMATIONS_SETTLE_MS = 5_000;
+
 /** Runs axe on the page and fails with a readable list of the WCAG A/AA violations found. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // The settled screen is what is checked: colours read halfway through an entrance (a dialog fading in)
-  // are no one's colours. Endless animations (loading pulses) are part of the screen as it is.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+  // are no one's colours. Endless animations (loading pulses) are part of the screen as it is. A page in the
+  // background runs no animation frames, so its animations never finish: the page comes to the front, and the
+  // wait is bounded, so a page that still does not settle is checked as it is instead of hanging the run.
+  await page.bringToFront();
+  await page.evaluate(
+    (settleMs) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, settleMs)),
+      ]),
+    ANIMATIONS_SETTLE_MS,
   );
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const violations = results.violations.map((violation) => {

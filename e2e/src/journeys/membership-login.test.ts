@@ -87,6 +87,8 @@ async function pdfText(file: Buffer): Promise<string> {
  * contrast on what is painted, and half-way through a fade the text is paler than the screen will be.
  */
 async function settled(page: Page): Promise<void> {
+  // A page in the background runs no animation frames: its entrance would never end.
+  await page.bringToFront();
   await page.waitForFunction(
     () =>
       document

@@ -141,6 +141,8 @@ export async function linkInMail(page: Page, email: string, href: RegExp): Promi
     return link!;
   } finally {
     await mails.close();
+    // The mail page took the foreground; in the background the visitor's page would run no animation frames.
+    await page.bringToFront();
   }
 }
 
