@@ -8,7 +8,8 @@ const FAVICON = new URL('../public/favicon.svg', import.meta.url);
 /**
  * The stylesheets the page itself links (the entry's: what the served first paint is drawn with, src/main.ts)
  * go into index.html as `<style>`, and its icon as a data: URL: the first paint then needs the page alone,
- * not one more round trip for its styles (ADR 037). A few KB: the styles of the app and its screens stay files, loaded with their chunks.
+ * not one more round trip for its styles (ADR 037). A few KB: the styles of the app and its screens stay
+ * files, loaded with their chunks.
  * Only the entry imports these styles (src/main.ts): a lazy chunk that imported one too would load its file
  * again, and its import would wait for that (route-budgets.test.ts checks none does).
  */

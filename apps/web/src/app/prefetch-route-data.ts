@@ -25,18 +25,18 @@ export async function prefetchRouteData(
   settings: SiteSettings | undefined,
 ): Promise<void> {
   const reservationToken = matchPath(paths.ticket.path, hashPathname(hash))?.params.reservationToken;
-  // A fresh order form only: a return (?ref=c) opens on the saved date's month, and a site that starts
-  // with the mail confirmation sends the visitor there instead.
-  const isFreshOrderForm =
-    isOrderScreenHash(hash) &&
-    new URLSearchParams(hash.split('?')[1] ?? '').get('ref') !== 'c' &&
-    !settings?.isOnlyStartMailConfirm;
   // The ticket page shows none of the layout's data: its calls go out once the page is drawn (useSiteData),
   // so the QR codes (the page's largest paint) wait for the ticket alone.
   if (reservationToken) {
     await queryClient.prefetchQuery(ticketQuery(reservationToken, lang));
     return;
   }
+  // A fresh order form only: a return (?ref=c) opens on the saved date's month, and a site that starts
+  // with the mail confirmation sends the visitor there instead.
+  const isFreshOrderForm =
+    isOrderScreenHash(hash) &&
+    new URLSearchParams(hash.split('?')[1] ?? '').get('ref') !== 'c' &&
+    !settings?.isOnlyStartMailConfirm;
   await Promise.all([
     queryClient.prefetchQuery(paymentMethodsQuery(lang, 'web')),
     queryClient.prefetchQuery(productsQuery(lang)),
