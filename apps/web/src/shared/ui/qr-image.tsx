@@ -1,5 +1,9 @@
 import { toString as qrCodeSvg } from 'qrcode';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// Styles: features/tickets/ticket/ticket.css, which every screen showing a ticket's or a share link's code
+// imports (a stylesheet of its own would be one more request before the ticket page's QR codes).
 
 /** The QR code of `payload` as an SVG data URL, or null when it cannot be drawn (a payload too long). */
 function qrCodeDataUrl(payload: string): string | null {
@@ -19,11 +23,18 @@ function qrCodeDataUrl(payload: string): string | null {
  * after it (one request fewer in the chain before the largest paint, issue 12).
  */
 export function QrImage({ payload, alt }: { payload: string; alt: string }) {
+  const { t } = useTranslation();
   const src = useMemo(() => qrCodeDataUrl(payload), [payload]);
   return src ? (
     // Decoded with the frame that shows it: the code appears with its ticket, not a frame or two later.
     <img className="qr-image" src={src} alt={alt} width={240} height={240} decoding="sync" />
   ) : (
-    <span className="qr-image qr-image--unavailable" role="img" aria-label={alt} />
+    // Says on screen, and to a screen reader, that the code is missing, rather than an empty box read out
+    // as the code itself; the box keeps the code's place, so nothing around it moves.
+    <span className="qr-image qr-image--unavailable" role="img" aria-label={`${alt}: ${t('qr_unavailable')}`}>
+      <span className="qr-image__message" aria-hidden="true">
+        {t('qr_unavailable')}
+      </span>
+    </span>
   );
 }
