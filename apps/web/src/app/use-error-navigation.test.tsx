@@ -6,6 +6,7 @@ import { api } from '../shared/api/api-client.ts';
 import { errorDestinationFor } from '../shared/api/error-navigation.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
+import { useTicketStore } from '../shared/stores/ticket-store.ts';
 import { DialogHost } from '../shared/ui/dialog-host.tsx';
 import { fakeApi, ok, serverError } from '../test/fake-api.ts';
 import { renderRoutes } from '../test/render.tsx';
@@ -94,8 +95,40 @@ describe('errorDestinationHref', () => {
   });
 });
 
+describe('errorDestinationHref, on a change of date’s gateway return', () => {
+  const back = {
+    pathname: '/payment-callback/sbps3ds',
+    onlyStartMailConfirm: false,
+    spotQrToken: null,
+    changePaymentAway: { reservationToken: 'r 1', timechangeToken: 't1' },
+  };
+
+  it('leads where the change’s own screens lead: a declined top-up pays again, anything else starts again', () => {
+    expect(errorDestinationHref('payment', back)).toBe(
+      '/tickets/changedate/payment/r%201/timechange/t1?ref=c',
+    );
+    expect(errorDestinationHref('time-change', back)).toBe('/tickets/changedate/r%201');
+    expect(errorDestinationHref('order', back)).toBe('/tickets/changedate/r%201');
+    expect(errorDestinationHref('session-timeout', { ...back, onlyStartMailConfirm: true })).toBe(
+      '/tickets/changedate/r%201',
+    );
+  });
+
+  it('leaves other flows’ screens and other flows’ returns alone', () => {
+    // Away or not, a screen of the booking flow stays in the booking flow.
+    expect(errorDestinationHref('payment', { ...back, pathname: '/confirm' })).toBe('/payment');
+    // No change away (the booking's payment left last): the booking's return.
+    expect(errorDestinationHref('payment', { ...back, changePaymentAway: null })).toBe('/payment');
+    expect(errorDestinationHref('time-change', { ...back, changePaymentAway: null })).toBe('/order');
+  });
+});
+
 /** A layout with the navigation hook and the dialog host, and a screen that makes one call. */
-function routesCalling(method: 'POST' | 'PUT', url: string): RouteObject[] {
+function routesCalling(
+  method: 'POST' | 'PUT',
+  url: string,
+  from: string = paths.confirm.path,
+): RouteObject[] {
   function Layout() {
     useErrorNavigation();
     return (
@@ -111,10 +144,12 @@ function routesCalling(method: 'POST' | 'PUT', url: string): RouteObject[] {
     {
       element: <Layout />,
       children: [
-        { path: paths.confirm.path, element: <button onClick={call}>Call</button> },
+        { path: from, element: <button onClick={call}>Call</button> },
         { path: paths.order.path, element: screenNamed('Order page') },
         { path: paths.payment.path, element: screenNamed('Payment page') },
         { path: paths.error.path, element: screenNamed('Error page') },
+        { path: paths.changeDate.path, element: screenNamed('Change-date page') },
+        { path: paths.changeDatePayment.path, element: screenNamed('Change payment page') },
       ],
     },
   ];
@@ -176,6 +211,63 @@ describe('useErrorNavigation', () => {
     await screen.findByRole('dialog', { name: 'We were unable to connect to the server' });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(router.state.location.pathname).toBe('/confirm');
+  });
+
+  describe('on the gateway return of a change of date’s top-up', () => {
+    /**
+     * The change's checkout left for SoftBank's page with payment P-2 (its payment screen's record and the
+     * change's away record), after which no other payment left: the last one away (core) is the change's.
+     */
+    const changeAway = () => {
+      useTicketStore.setState({
+        changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+        changeDatePaymentAway: { paymentNumber: 'P-2', reservationToken: 'r1', timechangeToken: 't1' },
+      });
+      useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-2' });
+    };
+    afterEach(() => useTicketStore.getState().clearChangeDate());
+
+    it('an ended change leads to the change-date page, not the order page', async () => {
+      changeAway();
+      fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
+      const { router } = await renderRoutes(
+        routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
+        '/payment-callback/sbps3ds',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+      await screen.findByRole('dialog');
+      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      expect(await screen.findByRole('heading', { name: 'Change-date page' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/tickets/changedate/r1');
+    });
+
+    it('a timed-out session starts the change again and keeps the booking open in this browser', async () => {
+      changeAway();
+      fakeApi({ 'POST orders/confirmcheckout': serverError('session_timeout') });
+      await renderRoutes(
+        routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
+        '/payment-callback/sbps3ds',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+      await screen.findByRole('dialog');
+      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      expect(await screen.findByRole('heading', { name: 'Change-date page' })).toBeTruthy();
+      expect(useCoreStore.getState().orderToken).toBe('order-1');
+    });
+
+    it('once a booking’s payment has left after the change, an error on its return stays in the booking', async () => {
+      changeAway();
+      useCoreStore.setState({ paymentNumber: 'P-3' });
+      fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
+      await renderRoutes(
+        routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
+        '/payment-callback/sbps3ds',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Call' }));
+      await screen.findByRole('dialog');
+      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      expect(await screen.findByRole('heading', { name: 'Order page' })).toBeTruthy();
+    });
   });
 
   it('does nothing for a call that succeeds', async () => {

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerErrorNavigator, type ErrorDestination } from '../shared/api/error-navigation.ts';
+import { changeAwayForPayment } from '../shared/stores/change-payment-away.ts';
 import { spotOrderAwayForPayment } from '../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
+import type { ChangeTokens } from '../shared/stores/ticket-store.ts';
 import { paths } from './paths.ts';
 
 type Where = {
@@ -15,15 +17,19 @@ type Where = {
   spotQrToken: string | null;
   /** A spot order's payment left for a gateway's page: the payment callback it returns to is spot's. */
   spotPaymentAway?: boolean;
+  /** The change of date whose top-up left for a gateway's page: the payment callback is that change's. */
+  changePaymentAway?: ChangeTokens | null;
 };
+
+/** A gateway's return (spec §2 payment callbacks): its path names no flow. */
+const isPaymentCallback = (pathname: string) => pathname.startsWith('/payment-callback/');
 
 const isSpotPath = (pathname: string) =>
   pathname === paths.spot.path || pathname.startsWith(`${paths.spot.path}/`);
 
 /** A gateway's return (`/payment-callback/...`) belongs to the flow whose payment left for it. */
 const isSpotFlow = (where: Where) =>
-  isSpotPath(where.pathname) ||
-  (where.spotPaymentAway === true && where.pathname.startsWith('/payment-callback/'));
+  isSpotPath(where.pathname) || (where.spotPaymentAway === true && isPaymentCallback(where.pathname));
 
 /** The tokens of a change-of-date route (`/tickets/changedate/.../:reservationToken/timechange/:token`). */
 function timeChangeTokens(pathname: string): { reservationToken: string; timechangeToken?: string } | null {
@@ -38,11 +44,19 @@ function timeChangeTokens(pathname: string): { reservationToken: string; timecha
     : { reservationToken };
 }
 
+/**
+ * The change of date the visitor is in: the one a change-of-date route names, or on a gateway's return the
+ * one whose top-up left for it. Null in every other flow.
+ */
+const changeInFlow = (where: Where) =>
+  timeChangeTokens(where.pathname) ??
+  (isPaymentCallback(where.pathname) ? (where.changePaymentAway ?? null) : null);
+
 /** The route of an error destination (spec §4), for the flow the visitor is in. */
 export function errorDestinationHref(destination: ErrorDestination, where: Where): string {
   // The change of date (spec §4): a failed top-up pays again on its own payment screen; anything else
   // that ends the change goes back to choosing a date.
-  const change = timeChangeTokens(where.pathname);
+  const change = changeInFlow(where);
   if (change) {
     return destination === 'payment' && change.timechangeToken
       ? paths.changeDatePayment.getHref(
@@ -63,8 +77,9 @@ export function errorDestinationHref(destination: ErrorDestination, where: Where
 
 /**
  * Registers the router as the target of error-driven navigation (shared/api/error-navigation.ts): after a
- * `session_timeout` dialog every stored value is cleared (spec §4 full reset) and the flow starts again;
- * the other destinations just move. Mounted once, by the root layout.
+ * `session_timeout` dialog every stored value is cleared (spec §4 full reset) and the flow starts again
+ * (a change of date's only starts again: the booking it changes stays); the other destinations just move.
+ * Mounted once, by the root layout.
  */
 export function useErrorNavigation(): void {
   const navigate = useNavigate();
@@ -77,22 +92,28 @@ export function useErrorNavigation(): void {
   useEffect(
     () =>
       registerErrorNavigator((destination) => {
-        const spotQrToken = useSpotStore.getState().qrToken;
-        const href = errorDestinationHref(destination, {
+        const where: Where = {
           pathname: currentPath.current,
           onlyStartMailConfirm:
             useCoreStore.getState().configuration?.settings.isOnlyStartMailConfirm ?? false,
-          spotQrToken,
+          spotQrToken: useSpotStore.getState().qrToken,
           spotPaymentAway: spotOrderAwayForPayment() !== null,
-        });
-        if (destination === 'session-timeout' && !timeChangeTokens(currentPath.current)) {
+          changePaymentAway: changeAwayForPayment(),
+        };
+        const href = errorDestinationHref(destination, where);
+        // A change of date keeps the booking it changes (and this browser's other flows): nothing to clear.
+        if (destination === 'session-timeout' && !changeInFlow(where)) {
           useCoreStore.getState().fullReset();
           // The spot store's order went with the hold; its QR token still says where the visitor started.
           useSpotStore
             .getState()
             .set({ orderToken: null, savedSpotOrder: null, spotGtmConversionData: null });
         }
-        navigate(href, { replace: destination === 'session-timeout' });
+        // Neither a timed-out screen nor a gateway's return is one to come back to (Back would ask the
+        // gateway about the spent payment again).
+        navigate(href, {
+          replace: destination === 'session-timeout' || isPaymentCallback(currentPath.current),
+        });
       }),
     [navigate],
   );

@@ -1,11 +1,6 @@
 import { useDialogStore, type DialogInput } from '../stores/dialog-store.ts';
 import { serverErrorCode } from './api-error.ts';
-import {
-  errorDestinationFor,
-  followErrorDestination,
-  type ErrorDestination,
-  type FailedCall,
-} from './error-navigation.ts';
+import { errorDestinationFor, followErrorDestination, type FailedCall } from './error-navigation.ts';
 
 /**
  * The localized dialog for a server error body (spec §8): a known `{ error }` string maps to its
@@ -20,16 +15,10 @@ export function errorDialogFor(body: unknown): DialogInput {
 /**
  * Opens the error's dialog. When `call` is given and the error leads elsewhere (error-navigation.ts),
  * closing the dialog goes there: OK and Escape alike, so no visitor stays on a screen whose order is gone.
- * `follow` is for a screen that knows the destination's route better than the app's error navigation,
- * which reads the flow from the current path (a gateway's return path names none).
  */
-export function showErrorDialog(
-  body: unknown,
-  call?: FailedCall,
-  follow: (destination: ErrorDestination) => void = followErrorDestination,
-): number {
+export function showErrorDialog(body: unknown, call?: FailedCall): number {
   const dialog = errorDialogFor(body);
   const destination = call ? errorDestinationFor(body, call) : null;
-  if (destination) dialog.onClose = () => follow(destination);
+  if (destination) dialog.onClose = () => followErrorDestination(destination);
   return useDialogStore.getState().open(dialog);
 }

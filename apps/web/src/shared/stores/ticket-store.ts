@@ -4,6 +4,9 @@ import { siteJsonStorage } from '../storage/site-storage.ts';
 
 type Data = Record<string, unknown>;
 
+/** A change of date, by the two tokens its routes carry. */
+export type ChangeTokens = { reservationToken: string; timechangeToken: string };
+
 /** Ticket state of spec §3: sharing and the date-change data, stored per site in sessionStorage. */
 export type TicketState = {
   shareToken: string | null;
@@ -11,6 +14,12 @@ export type TicketState = {
   changeDateResult: Data | null;
   changeDatePayment: Data | null;
   changeDatePaymentResult: Data | null;
+  /**
+   * The change of date whose top-up is away on a gateway's page (3-D Secure), with the payment number its
+   * checkout answered: the payment callbacks and the error navigation finish it on the change's screens
+   * (shared/stores/change-payment-away.ts).
+   */
+  changeDatePaymentAway: (ChangeTokens & { paymentNumber: string }) | null;
 };
 
 type TicketActions = {
@@ -25,6 +34,7 @@ const initialTicketState: TicketState = {
   changeDateResult: null,
   changeDatePayment: null,
   changeDatePaymentResult: null,
+  changeDatePaymentAway: null,
 };
 
 export const useTicketStore = create<TicketState & TicketActions>()(
@@ -38,6 +48,7 @@ export const useTicketStore = create<TicketState & TicketActions>()(
           changeDateResult: null,
           changeDatePayment: null,
           changeDatePaymentResult: null,
+          changeDatePaymentAway: null,
         }),
     }),
     { name: 'ticket', storage: siteJsonStorage(() => sessionStorage) },

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { DialogHost } from '../../../shared/ui/dialog-host.tsx';
 import { fakeApi, ok } from '../../../test/fake-api.ts';
@@ -32,12 +33,16 @@ const renderCallback = () =>
 
 afterEach(() => useTicketStore.getState().clearChangeDate());
 
+/** A change of date's top-up left for the card issuer's page (the change's checkout keeps which payment). */
+const changeInProgress = () => {
+  useTicketStore.getState().set({ changeDatePayment: { method: 'gmo_3ds', timechangeToken: 't1' } });
+  rememberChangePaymentAway('P-change', { reservationToken: 'r1', timechangeToken: 't1' });
+};
+
 /** Back from the card issuer's 3-D Secure challenge (spec §4), for a booking and for a change of date. */
 describe('the 3-D Secure return', () => {
   it('a change of date’s top-up that passed leads to the change’s complete screen', async () => {
-    useTicketStore.getState().set({
-      changeDatePayment: { method: 'gmo_3ds', timechangeToken: 't1', reservationToken: 'r1' },
-    });
+    changeInProgress();
     const server = fakeApi({
       'POST gmo-secure/exe-payment': ok({
         status: 'reserved',
@@ -52,9 +57,7 @@ describe('the 3-D Secure return', () => {
 
   it('a change of date’s top-up that failed: the retry dialog leads back to the change’s payment page', async () => {
     const user = userEvent.setup();
-    useTicketStore.getState().set({
-      changeDatePayment: { method: 'gmo_3ds', timechangeToken: 't1', reservationToken: 'r1' },
-    });
+    changeInProgress();
     fakeApi({
       'POST gmo-secure/exe-payment': {
         status: 502,

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useErrorNavigation } from '../../../app/use-error-navigation.ts';
+import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
@@ -31,6 +32,8 @@ const renderCallback = () =>
         ),
       },
       { path: '/payment', element: <p>booking payment</p> },
+      { path: '/order', element: <p>booking order</p> },
+      { path: '/tickets/changedate/:reservationToken', element: <p>change date</p> },
       { path: '/spot/payment', element: <p>spot payment</p> },
       { path: '/payment-error', element: <p>payment error</p> },
       { path: '/complete', element: <p>booking complete</p> },
@@ -61,11 +64,11 @@ const threeDsFailed = (fields: Record<string, unknown> & { can_retry: boolean })
 
 const RESERVED = ok({ status: 'reserved', reservation_token: 'r1', reservation_number: 'N1' });
 
-/** A change of date's top-up left for SoftBank's page (the change's payment screen keeps which one). */
-const changeInProgress = () =>
-  useTicketStore.getState().set({
-    changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
-  });
+/** A change of date's top-up left for SoftBank's page (the change's checkout keeps which payment it was). */
+const changeInProgress = () => {
+  useTicketStore.getState().set({ changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' } });
+  rememberChangePaymentAway('P-1', { reservationToken: 'r1', timechangeToken: 't1' });
+};
 
 /** confirmcheckout's 3-D Secure failure for a change of date's top-up (spec §8 time-change fields). */
 const changeFailed = (canRetry: boolean): FakeReply =>
@@ -225,6 +228,37 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
     expect(await screen.findByText('spot payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/payment');
     expect(link).toBe('/spot/payment');
+  });
+
+  it('in a booking after a change left on its payment-confirm screen: back to the booking’s payment page', async () => {
+    // A change's payment saved, as its payment screen kept it, and once away (P-0) but never sent again;
+    // then the booking's checkout left for SoftBank's page with P-1.
+    useTicketStore.setState({
+      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+      changeDatePaymentAway: { paymentNumber: 'P-0', reservationToken: 'r1', timechangeToken: 't1' },
+    });
+    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
+    const { router } = await renderCallback();
+    const link = await closeRefusedDialog();
+    expect(await screen.findByText('booking payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(link).toBe('/payment');
+  });
+
+  it('a change that ended meanwhile: its dialog leads to the change-date page', async () => {
+    const user = userEvent.setup();
+    useTicketStore.setState({
+      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+      changeDatePaymentAway: { paymentNumber: 'P-1', reservationToken: 'r1', timechangeToken: 't1' },
+    });
+    useCoreStore.setState({ paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
+    const { router } = await renderCallback();
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('change date')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tickets/changedate/r1');
   });
 
   it('in a booking: back to the booking’s payment page', async () => {

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { serverErrorCode } from '../../../shared/api/api-error.ts';
 import { showErrorDialog } from '../../../shared/api/error-dialog.ts';
-import { followErrorDestination } from '../../../shared/api/error-navigation.ts';
+import { changeAwayForPayment } from '../../../shared/stores/change-payment-away.ts';
 import { CONFIRM_CALL, confirmCheckout } from './api/sbps3ds-calls.ts';
-import { changeAwayForPayment, paymentPage, usePaymentOutcome } from './use-payment-outcome.ts';
+import { usePaymentOutcome } from './use-payment-outcome.ts';
 import { useThreeDSecureReturn } from './use-three-d-secure-return.ts';
 
 export type Sbps3dsState = 'checking' | 'failed' | 'missing';
@@ -22,7 +21,6 @@ export type Sbps3dsState = 'checking' | 'failed' | 'missing';
  * as GMO's return reaches it.
  */
 export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
-  const navigate = useNavigate();
   const outcome = usePaymentOutcome();
   const [state, setState] = useState<Sbps3dsState>(paymentNumber ? 'checking' : 'missing');
 
@@ -42,13 +40,9 @@ export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
     missing: () => undefined,
     unexplained: (error) => {
       const body = error instanceof ApiError ? error.response?.data : undefined;
-      // The answer names no flow and neither does this route's path (the error navigation would take the
-      // booking's payment page): the flow that left for the gateway says where to pay again.
-      showErrorDialog(body, CONFIRM_CALL, (destination) =>
-        destination === 'payment'
-          ? navigate(paymentPage(null), { replace: true })
-          : followErrorDestination(destination),
-      );
+      // The answer names no flow and neither does this route's path: the error navigation goes by the flow
+      // whose payment left for the gateway (app/use-error-navigation.ts).
+      showErrorDialog(body, CONFIRM_CALL);
       if (serverErrorCode(body) === 'critical_refund_error') {
         outcome.paymentError({
           timeChange: changeAwayForPayment() !== null,

@@ -6,7 +6,8 @@ import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
-import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+import { changeAwayForPayment } from '../../../shared/stores/change-payment-away.ts';
+import type { ChangeTokens } from '../../../shared/stores/ticket-store.ts';
 import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
 import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
 import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
@@ -20,20 +21,6 @@ export function paymentFailureOf(error: unknown): PaymentFailure | null {
   if (!(error instanceof ApiError)) return null;
   const parsed = paymentFailureSchema.safeParse(error.response?.data);
   return parsed.success ? parsed.data : null;
-}
-
-type ChangeTokens = { reservationToken: string; timechangeToken: string };
-
-/**
- * The change of date whose top-up left for a gateway's page, as its payment screen kept it (cleared when the
- * change completes), or null.
- */
-export function changeAwayForPayment(): ChangeTokens | null {
-  const change = useTicketStore.getState().changeDatePayment;
-  const { reservationToken, timechangeToken } = change ?? {};
-  return typeof reservationToken === 'string' && typeof timechangeToken === 'string'
-    ? { reservationToken, timechangeToken }
-    : null;
 }
 
 /** The change of date a failure's time-change fields name, or null. */

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
-import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
+import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
+import { useTicketStore, type ChangeTokens } from '../../../shared/stores/ticket-store.ts';
 
 /**
  * After checkout: a completed change stores what the complete screen shows (changeDateResult, cleared
@@ -11,10 +13,13 @@ import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 export function finishChange(
   answer: CheckoutResponse,
   change: TimeChangeResponse,
+  tokens: ChangeTokens,
   queryClient: QueryClient,
 ): boolean {
   if (answer.status === 'redirect') {
-    window.location.assign(answer.redirect_url);
+    // The payment callback it returns to, and its error dialogs, then end on this change's screens.
+    rememberChangePaymentAway(answer.payment_number, tokens);
+    leaveForGateway(answer.redirect_url);
     return false;
   }
   // The ticket page must be read again: its cached answer is forgotten, not merely marked stale, or "Show my

@@ -29,7 +29,7 @@ export default function ChangeDateCompleteScreen() {
   const result = stored?.reservationToken === reservationToken ? stored : null;
   // The change is over: its data goes (the result stays for this screen; spec §4 clears them separately).
   useEffect(() => {
-    useTicketStore.getState().set({ changeDate: null, changeDatePayment: null });
+    useTicketStore.getState().set({ changeDate: null, changeDatePayment: null, changeDatePaymentAway: null });
   }, []);
 
   return (

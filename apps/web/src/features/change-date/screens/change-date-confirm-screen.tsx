@@ -32,7 +32,7 @@ export default function ChangeDateConfirmScreen() {
       const answer = await checkoutTimeChange(reservationToken, timechangeToken, {
         payment_method_type: 'free',
       });
-      if (finishChange(answer, change, queryClient))
+      if (finishChange(answer, change, { reservationToken, timechangeToken }, queryClient))
         navigate(paths.changeDateComplete.getHref({ reservationToken }));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -46,7 +46,7 @@ export default function ChangeDatePaymentConfirmScreen() {
         ...(payment.token ? { token: payment.token } : {}),
         ...(payment.maskedCardNo ? { masked_card_number: payment.maskedCardNo } : {}),
       });
-      if (finishChange(answer, change, queryClient))
+      if (finishChange(answer, change, { reservationToken, timechangeToken }, queryClient))
         navigate(paths.changeDateComplete.getHref({ reservationToken }));
     } catch (error) {
       // The card token is spent either way: a new one is entered on the payment screen.

@@ -17,9 +17,9 @@ import '../../../shared/payments/payment.css';
 /**
  * The top-up offers token-script cards (and free, when nothing is owed), as before. The change-of-date
  * checkout would take any web method, but only cards are shown to complete (a GMO 3-D Secure challenge
- * too: change-date.integration.test.ts). Stripe's return carries no payment number and the change's
- * confirm keeps none for the callback (finish-change.ts); wallets are untested for a top-up; carrier
- * billing needs the booking's /d-pay-confirm (ADR 028).
+ * too: change-date.integration.test.ts). Stripe's return carries no payment number (the callback would
+ * read the one the change's checkout keeps, finish-change.ts, untried for a top-up); wallets are untested
+ * for a top-up; carrier billing needs the booking's /d-pay-confirm (ADR 028).
  */
 const TOP_UP_KINDS = ['card'] as const;
 
@@ -71,11 +71,7 @@ export default function ChangeDatePaymentScreen() {
               options={options}
               initialMethod={typeof saved?.method === 'string' ? saved.method : undefined}
               onSaved={(payment) => {
-                // The reservation too: a 3-D Secure return lands on the payment callback, which then knows
-                // the reserved answer is this change's (features/booking/payment-callbacks).
-                useTicketStore
-                  .getState()
-                  .set({ changeDatePayment: { ...payment, timechangeToken, reservationToken } });
+                useTicketStore.getState().set({ changeDatePayment: { ...payment, timechangeToken } });
                 navigate(paths.changeDatePaymentConfirm.getHref({ reservationToken, timechangeToken }));
               }}
             />
