@@ -28,8 +28,10 @@ const FRIENDS = { ja: '友の会', en: 'Friends', 'zh-hans': 'F', kr: 'F', 'zh-h
 
 describe('change of date by a member (ADR 040)', () => {
   const ctx = setupTestApp();
-  const inDays = (days: number, hour = 3) =>
-    new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3600_000);
+  // Days counted from one start for the whole file: a test that made a slot with inDays(10) and then asks
+  // for inDays(10)'s date must get the same day, even if a UTC midnight (09:00 in Tokyo) passes in between.
+  const firstDay = Math.floor(Date.now() / DAY) * DAY;
+  const inDays = (days: number, hour = 3) => new Date(firstDay + days * DAY + hour * 3600_000);
   const tokyoDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(at);
 
   beforeAll(async () => {

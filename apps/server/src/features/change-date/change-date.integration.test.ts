@@ -102,8 +102,10 @@ async function changeRow(db: Db, change: string) {
 
 describe('change of date (ADR 029)', () => {
   const ctx = setupTestApp();
-  const inDays = (days: number, hour = 3) =>
-    new Date(Math.floor(Date.now() / DAY) * DAY + days * DAY + hour * 3600_000);
+  // Days counted from one start for the whole file: a test that made a slot with inDays(9) and then asks
+  // for inDays(9)'s date must get the same day, even if a UTC midnight (09:00 in Tokyo) passes in between.
+  const firstDay = Math.floor(Date.now() / DAY) * DAY;
+  const inDays = (days: number, hour = 3) => new Date(firstDay + days * DAY + hour * 3600_000);
 
   it('equal price: no payment; stock moves exactly, tickets move with new codes, the old codes fail', async () => {
     const product = await changeableProduct(ctx.db, [3000, 1000], [inDays(2), inDays(9)]);

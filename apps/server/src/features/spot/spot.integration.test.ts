@@ -1,27 +1,27 @@
-import { toTokyoDateString } from '@kippu/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createTimeSpan } from '../../../test/factories.ts';
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH, orderBody, postOrder } from '../../../test/order-support.ts';
 import { CARDS, cardToken, stockOf } from '../../../test/checkout-support.ts';
+import { nextTokyoMidnight, onOneTokyoDay, serverTokyoDay, tokyoMidnight } from '../../../test/tokyo-day.ts';
 import { rotateSpotQrToken } from '../../domain/spot/spot-qr-tokens.ts';
 
 const ctx = setupTestApp();
 
-/** Today in Tokyo from 00:00 to 24:00: a day ticket sells until its span ends, whatever the hour of the run. */
-function todayInTokyo(): Date {
-  return new Date(`${toTokyoDateString(new Date())}T00:00:00+09:00`);
-}
-
 type SpotSlot = { uuid: string; id: number; spanId: number; optionValueIds: number[]; qrToken: string };
 
-async function spotProduct(capacity: number, channels = ['web', 'spot']): Promise<SpotSlot> {
+/**
+ * A spot day ticket with a span from 00:00 of `day` (Tokyo; by default the server's today). The span lasts
+ * two days: spot orders take a span that has started by today and not ended, so it still sells if a Tokyo
+ * midnight passes during a test that is not about the day (whatever the hour of the run).
+ */
+async function spotProduct(capacity: number, channels = ['web', 'spot'], day?: string): Promise<SpotSlot> {
   const product = await createProduct(ctx.db, { site: 'DEMO', type: 'date', channels });
   const spanId = await createTimeSpan(ctx.db, {
     productId: product.id,
     capacity,
-    startsAt: todayInTokyo(),
-    minutes: 24 * 60,
+    startsAt: tokyoMidnight(day ?? (await serverTokyoDay(ctx.db))),
+    minutes: 48 * 60,
   });
   const { token } = await rotateSpotQrToken(ctx.db, { site: 'DEMO', productUuid: product.uuid });
   return { ...product, spanId, qrToken: token };
@@ -52,17 +52,20 @@ const putSpotOrder = (token: string, email: string) =>
 
 describe('spot QR tokens', () => {
   it("answer the poster's product and today's slots, not tomorrow's", async () => {
-    const slot = await spotProduct(20);
-    const tomorrow = new Date(todayInTokyo().getTime() + 86_400_000);
-    await createTimeSpan(ctx.db, { productId: slot.id, capacity: 5, startsAt: tomorrow, minutes: 24 * 60 });
-    const res = await stocks(slot.qrToken);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.date).toBe(toTokyoDateString(new Date()));
-    expect(body.product.uuid).toBe(slot.uuid);
-    expect(body.product.name).toBe('Fixture product (en)');
-    expect(body.slots.map((s: { id: number }) => s.id)).toEqual([slot.spanId]);
-    expect(body.slots[0].remaining).toBe(20);
+    // Made for the server's day; run again on the new day's if a Tokyo midnight overtakes it.
+    await onOneTokyoDay(ctx.db, async (day) => {
+      const slot = await spotProduct(20, undefined, day);
+      const tomorrow = nextTokyoMidnight(day);
+      await createTimeSpan(ctx.db, { productId: slot.id, capacity: 5, startsAt: tomorrow, minutes: 24 * 60 });
+      const res = await stocks(slot.qrToken);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.date).toBe(day);
+      expect(body.product.uuid).toBe(slot.uuid);
+      expect(body.product.name).toBe('Fixture product (en)');
+      expect(body.slots.map((s: { id: number }) => s.id)).toEqual([slot.spanId]);
+      expect(body.slots[0].remaining).toBe(20);
+    });
   });
 
   it('refuse an unknown token (and another site’s) as not found, a malformed one as a bad request', async () => {
@@ -113,20 +116,23 @@ describe('spot QR tokens', () => {
 
 describe('spot orders', () => {
   it('hold only the poster’s product, only today', async () => {
-    const slot = await spotProduct(5);
-    const tomorrow = await createTimeSpan(ctx.db, {
-      productId: slot.id,
-      capacity: 5,
-      startsAt: new Date(todayInTokyo().getTime() + 86_400_000),
-      minutes: 24 * 60,
+    // Made for the server's day; run again on the new day's if a Tokyo midnight overtakes it.
+    await onOneTokyoDay(ctx.db, async (day) => {
+      const slot = await spotProduct(5, undefined, day);
+      const tomorrow = await createTimeSpan(ctx.db, {
+        productId: slot.id,
+        capacity: 5,
+        startsAt: nextTokyoMidnight(day),
+        minutes: 24 * 60,
+      });
+      const later = await postSpotOrder(slot, 1, { time_span_id: tomorrow });
+      expect(later.statusCode).toBe(409);
+      expect(later.json()).toEqual({ error: 'ticket not on sale now' });
+      const other = await spotProduct(5, undefined, day);
+      const mixed = await postSpotOrder(slot, 1, { qr_token: other.qrToken });
+      expect(mixed.statusCode).toBe(400);
+      expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 0 });
     });
-    const later = await postSpotOrder(slot, 1, { time_span_id: tomorrow });
-    expect(later.statusCode).toBe(409);
-    expect(later.json()).toEqual({ error: 'ticket not on sale now' });
-    const other = await spotProduct(5);
-    const mixed = await postSpotOrder(slot, 1, { qr_token: other.qrToken });
-    expect(mixed.statusCode).toBe(400);
-    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 0 });
   });
 
   it('are bought end to end: hold, e-mail only (no mail confirmation), coupon, simulator card', async () => {
