@@ -10,8 +10,8 @@ import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
  * Products without a slot today are left out; period passes have no "today" slot and are left out too.
  */
 const TODAY_SQL = `
-WITH today AS (SELECT (now() AT TIME ZONE 'Asia/Tokyo')::date AS d)
-SELECT p.uuid, p.product_type, p.names, to_char(today.d, 'YYYY-MM-DD') AS date,
+WITH today AS (SELECT $2::date AS d)
+SELECT p.uuid, p.product_type, p.names,
        t.id AS span_id,
        to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS start,
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
@@ -32,7 +32,6 @@ interface Row {
   uuid: string;
   product_type: 'date' | 'time';
   names: Partial<LocalizedText>;
-  date: string;
   span_id: string;
   start: string;
   end: string;
@@ -46,7 +45,13 @@ function everyLanguage(names: Partial<LocalizedText>): LocalizedText {
 }
 
 export async function todayAvailability(db: Db, site: SiteCode): Promise<SignageToday> {
-  const { rows } = await db.$client.query<Row>(TODAY_SQL, [site]);
+  // The day is read once and the slots asked for that day: across a midnight, one answer never names one
+  // day and lists another's slots.
+  const { rows: today } = await db.$client.query<{ d: string }>(
+    `SELECT to_char((now() AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS d`,
+  );
+  const date = today[0]!.d;
+  const { rows } = await db.$client.query<Row>(TODAY_SQL, [site, date]);
   const products = new Map<string, SignageToday['products'][number]>();
   for (const row of rows) {
     let product = products.get(row.uuid);
@@ -68,10 +73,7 @@ export async function todayAvailability(db: Db, site: SiteCode): Promise<Signage
       status: !row.sellable ? 'closed' : row.remaining <= 0 ? 'sold_out' : 'open',
     });
   }
-  const { rows: date } = await db.$client.query<{ d: string }>(
-    `SELECT to_char((now() AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS d`,
-  );
-  return { date: date[0]!.d, products: [...products.values()] };
+  return { date, products: [...products.values()] };
 }
 
 /** A strong validator of one answer: equal bodies, equal tags, on every server process. */
