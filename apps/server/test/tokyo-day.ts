@@ -44,6 +44,9 @@ export async function rerunIfDayChanged<T>(
   } catch (error) {
     const now = await serverDay();
     if (now === day) throw error;
+    // Said, not swallowed: a failure that only shows across a midnight is worth a look even when the rerun
+    // passes.
+    console.warn(`[tokyo-day] failed across Tokyo midnight (${day} → ${now}); running once more:`, error);
     return scenario(now);
   }
 }

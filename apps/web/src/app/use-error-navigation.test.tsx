@@ -220,7 +220,7 @@ describe('useErrorNavigation', () => {
      */
     const changeAway = () => {
       useTicketStore.setState({
-        changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+        changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' },
         changeDatePaymentAway: { paymentNumber: 'P-2', reservationToken: 'r1', timechangeToken: 't1' },
       });
       useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-2' });

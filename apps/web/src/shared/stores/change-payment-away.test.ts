@@ -24,8 +24,11 @@ describe('a change of date away for payment', () => {
     expect(changeAwayForPayment()).toBeNull();
   });
 
-  it('is not a change merely left on its payment-confirm screen, its payment saved but never sent', () => {
+  it('is not a change left on its payment-confirm screen after an earlier attempt, once a booking has left', () => {
+    // The change's payment saved by its payment screen, and an earlier attempt away (P-0) that came back;
+    // then the visitor booked in the same tab and that checkout left for 3-D Secure with P-2.
     useTicketStore.getState().set({ changeDatePayment: { method: 'gmo_3ds', timechangeToken: 't1' } });
+    rememberChangePaymentAway('P-0', CHANGE);
     useCoreStore.getState().set({ paymentNumber: 'P-2' });
     expect(changeAwayForPayment()).toBeNull();
   });

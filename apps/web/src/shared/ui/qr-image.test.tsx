@@ -18,7 +18,7 @@ describe('QrImage', () => {
   it('says on screen and to a screen reader that the code is missing when the payload is too long for one', async () => {
     await renderWithProviders(<QrImage payload={'x'.repeat(5000)} alt="Adult ticket 1 of 2" />, 'ja');
     const placeholder = screen.getByRole('img', {
-      name: 'Adult ticket 1 of 2: QRコードを表示できませんでした。',
+      name: 'Adult ticket 1 of 2（表示できませんでした）',
     });
     expect(placeholder.tagName).toBe('SPAN');
     expect(placeholder.textContent).toBe('QRコードを表示できませんでした。');

@@ -2,8 +2,8 @@ import { toString as qrCodeSvg } from 'qrcode';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// Styles: features/tickets/ticket/ticket.css, which every screen showing a ticket's or a share link's code
-// imports (a stylesheet of its own would be one more request before the ticket page's QR codes).
+// Styles: features/tickets/ticket/ticket.css, which the ticket and share screens import (a stylesheet of its
+// own would be one more request before the ticket page's QR codes); the spot poster sizes its code in spot.css.
 
 /** The QR code of `payload` as an SVG data URL, or null when it cannot be drawn (a payload too long). */
 function qrCodeDataUrl(payload: string): string | null {
@@ -31,7 +31,11 @@ export function QrImage({ payload, alt }: { payload: string; alt: string }) {
   ) : (
     // Says on screen, and to a screen reader, that the code is missing, rather than an empty box read out
     // as the code itself; the box keeps the code's place, so nothing around it moves.
-    <span className="qr-image qr-image--unavailable" role="img" aria-label={`${alt}: ${t('qr_unavailable')}`}>
+    <span
+      className="qr-image qr-image--unavailable"
+      role="img"
+      aria-label={t('qr_unavailable_label', { alt })}
+    >
       <span className="qr-image__message" aria-hidden="true">
         {t('qr_unavailable')}
       </span>

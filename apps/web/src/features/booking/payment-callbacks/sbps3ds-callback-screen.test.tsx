@@ -160,6 +160,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     await user.click(await screen.findByRole('button', { name: 'Back to payment' }));
     expect(await screen.findByText('change payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
+    expect(router.state.location.search).toBe('?ref=c');
   });
 
   it('a change of date’s top-up that may not be retried goes to the payment error page for a time change', async () => {
@@ -216,7 +217,9 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
     const link = await closeRefusedDialog();
     expect(await screen.findByText('change payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
-    expect(link).toBe('/tickets/changedate/payment/r1/timechange/t1');
+    expect(router.state.location.search).toBe('?ref=c');
+    // The screen's own link and the dialog go to the same page.
+    expect(link).toBe('/tickets/changedate/payment/r1/timechange/t1?ref=c');
   });
 
   it('during a spot purchase: back to the spot payment page', async () => {
@@ -234,7 +237,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
     // A change's payment saved, as its payment screen kept it, and once away (P-0) but never sent again;
     // then the booking's checkout left for SoftBank's page with P-1.
     useTicketStore.setState({
-      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' },
       changeDatePaymentAway: { paymentNumber: 'P-0', reservationToken: 'r1', timechangeToken: 't1' },
     });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
@@ -249,7 +252,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   it('a change that ended meanwhile: its dialog leads to the change-date page', async () => {
     const user = userEvent.setup();
     useTicketStore.setState({
-      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1', reservationToken: 'r1' },
+      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' },
       changeDatePaymentAway: { paymentNumber: 'P-1', reservationToken: 'r1', timechangeToken: 't1' },
     });
     useCoreStore.setState({ paymentNumber: 'P-1' });

@@ -36,7 +36,7 @@ const changeOf = (failure: PaymentFailure): ChangeTokens | null =>
  */
 export function paymentPage(failure: PaymentFailure | null): string {
   const change = failure ? changeOf(failure) : changeAwayForPayment();
-  if (change) return paths.changeDatePayment.getHref(change);
+  if (change) return paths.changeDatePayment.getHref(change, { ref: 'c' });
   const spot = failure ? failure.sales_channel === 'spot' : spotOrderAwayForPayment() !== null;
   return spot ? paths.spotPayment.getHref() : paths.payment.getHref();
 }
