@@ -65,6 +65,9 @@ export function usePaymentOutcome() {
   const reserved = async (result: Reserved) => {
     // A change of date's top-up came back from 3-D Secure: its own complete screen, not the booking's.
     if (changeAwayForPayment()?.reservationToken === result.reservation_token) {
+      // The payment is settled, as after a booking's or a spot purchase's; the complete screen reads the
+      // change back by the record it then clears.
+      useCoreStore.getState().set({ paymentNumber: null });
       navigate(paths.changeDateComplete.getHref({ reservationToken: result.reservation_token }), {
         replace: true,
       });

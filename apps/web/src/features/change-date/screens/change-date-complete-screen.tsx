@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { ProductType } from '@kippu/contract/enums';
 import { paths } from '../../../app/paths.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+import { timeChangeQuery } from '../api/change-date-api.ts';
 import { ChangeDateFrame, ChangeDatePanel } from '../parts/change-date-frame.tsx';
 import { VisitWhen } from '../parts/visit-line.tsx';
 
@@ -14,6 +17,26 @@ type Result = {
   to: { product_name: string; product_type: ProductType; starts_at: string; ends_at: string };
   paid: number;
 };
+
+/**
+ * The change a top-up paid on a gateway's page (3-D Secure) completed, read back from the server: the
+ * browser came back from the gateway with no stored result, only the change it sent away
+ * (change-payment-away.ts), which this screen then clears.
+ */
+function useChangePaidAway(reservationToken: string, enabled: boolean): Result | null {
+  const lang = useActiveLang();
+  const [timechangeToken] = useState(() => {
+    const away = useTicketStore.getState().changeDatePaymentAway;
+    return away?.reservationToken === reservationToken ? away.timechangeToken : null;
+  });
+  const change = useQuery({
+    ...timeChangeQuery(reservationToken, timechangeToken ?? '', lang),
+    enabled: enabled && timechangeToken !== null,
+  });
+  return change.data?.status === 'done'
+    ? { reservationToken, to: change.data.to, paid: change.data.top_up }
+    : null;
+}
 
 /**
  * Complete (spec §2 `/tickets/changedate/complete/:reservationToken`): the new visit, what was paid, that
@@ -26,7 +49,9 @@ export default function ChangeDateCompleteScreen() {
   const { reservationToken = '' } = useParams();
   const currency = useCoreStore((state) => state.configuration?.settings.currency);
   const stored = useTicketStore((state) => state.changeDateResult) as Result | null;
-  const result = stored?.reservationToken === reservationToken ? stored : null;
+  const storedResult = stored?.reservationToken === reservationToken ? stored : null;
+  const paidAway = useChangePaidAway(reservationToken, storedResult === null);
+  const result = storedResult ?? paidAway;
   // The change is over: its data goes (the result stays for this screen; spec §4 clears them separately).
   useEffect(() => {
     useTicketStore.getState().set({ changeDate: null, changeDatePayment: null, changeDatePaymentAway: null });

@@ -1,0 +1,69 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
+import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
+import { fakeApi, ok } from '../../../test/fake-api.ts';
+import { renderRoutes } from '../../../test/render.tsx';
+import ChangeDateCompleteScreen from './change-date-complete-screen.tsx';
+
+const visit = (startsAt: string, endsAt: string, name: string) => ({
+  product_name: name,
+  product_type: 'time' as const,
+  time_span_id: 1,
+  starts_at: startsAt,
+  ends_at: endsAt,
+});
+
+const DONE: TimeChangeResponse = {
+  status: 'done',
+  expires_at: '2026-12-01T01:20:00.000Z',
+  from: visit('2026-12-01T01:00:00.000Z', '2026-12-01T01:30:00.000Z', 'Night entry'),
+  to: visit('2026-12-08T01:00:00.000Z', '2026-12-08T01:30:00.000Z', 'Day entry'),
+  quantity: 2,
+  old_price: 4800,
+  new_price: 5600,
+  price_difference: 800,
+  top_up: 800,
+  refund: 0,
+};
+
+const renderComplete = () =>
+  renderRoutes(
+    [{ path: '/tickets/changedate/complete/:reservationToken', element: <ChangeDateCompleteScreen /> }],
+    '/tickets/changedate/complete/r1',
+  );
+
+afterEach(() => useTicketStore.getState().clearChangeDate());
+
+describe('the change-of-date complete screen', () => {
+  it('after a top-up paid on the 3-D Secure page, reads the completed change back and shows it', async () => {
+    // The browser left for the gateway with the change's payment; it came back with nothing else stored.
+    rememberChangePaymentAway('P-1', { reservationToken: 'r1', timechangeToken: 't1' });
+    const server = fakeApi({ 'GET timechanges/r1/t1': ok(DONE) });
+    await renderComplete();
+    expect(await screen.findByText('Day entry')).toBeTruthy();
+    expect(screen.getByText('Paid: ¥800')).toBeTruthy();
+    expect(server.calls.map((call) => call.path)).toEqual(['timechanges/r1/t1']);
+    // The change is over: it is no longer away for payment.
+    expect(useTicketStore.getState().changeDatePaymentAway).toBeNull();
+  });
+
+  it('shows the result the checkout stored, without asking the server', async () => {
+    useTicketStore.getState().set({
+      changeDateResult: { reservationToken: 'r1', to: DONE.to, paid: 0 },
+    });
+    const server = fakeApi({});
+    await renderComplete();
+    expect(await screen.findByText('Day entry')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('opened with nothing stored, leads to the ticket without a visit of its own', async () => {
+    const server = fakeApi({});
+    await renderComplete();
+    expect(await screen.findByRole('link', { name: 'Show my ticket' })).toBeTruthy();
+    expect(screen.queryByText('Day entry')).toBeNull();
+    expect(server.calls).toEqual([]);
+  });
+});
