@@ -1,7 +1,7 @@
-import type { LangCode } from '@kippu/contract';
+import { SIMULATOR_TEST_CARDS, type LangCode } from '@kippu/contract';
 import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
-import { text } from '../texts.ts';
+import { pattern, text } from '../texts.ts';
 import { timeChangeRecord } from './journey-database.ts';
 import {
   TEST_CARDS,
@@ -29,9 +29,11 @@ function openDay(days: number): string {
 /**
  * Issue 10, change of date (ADR 029), acceptance 1 as a new visitor would try it, at phone width in
  * Japanese and in English: buy a day ticket on LAB_EXHIBITION for the next open day, then from the ticket
- * page change to a more expensive night slot a week later, paying the difference by card (simulator card
- * 4111 1111 1111 1111 on gmo_3ds). Every change-of-date screen is checked with axe and for sideways
- * overflow, and saved as e2e/screenshots/change-date/<lang>-<nn>-<screen>.png.
+ * page change to a more expensive night slot a week later, paying the difference by card on gmo_3ds: in
+ * Japanese without a challenge (4111 1111 1111 1111), in English through the issuer's 3-D Secure challenge
+ * (the browser leaves for the gateway and comes back to the change's complete screen, which then reads the
+ * change back). Every change-of-date screen is checked with axe and for sideways overflow, and saved as
+ * e2e/screenshots/change-date/<lang>-<nn>-<screen>.png.
  */
 describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', () => {
   // A purchase and a change, each screen checked and saved: longer than the suite's 90 s on a busy machine.
@@ -90,7 +92,10 @@ describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', 
     await page.waitForURL(/#\/tickets\/changedate\/payment\/[^/]+\/timechange/);
     await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).waitFor();
     await shoot('payment');
-    await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).fill(TEST_CARDS.success);
+    const challenged = lang === 'en';
+    await main
+      .getByRole('textbox', { name: text(lang, 'payment_card_number') })
+      .fill(challenged ? SIMULATOR_TEST_CARDS.challenge : TEST_CARDS.success);
     await main
       .getByRole('combobox', { name: text(lang, 'payment_card_expiry_month'), exact: true })
       .selectOption({ index: 3 });
@@ -106,10 +111,19 @@ describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', 
     await main.getByRole('button', { name: text(lang, 'change_date_pay_and_change') }).waitFor();
     await shoot('payment-confirm');
     await main.getByRole('button', { name: text(lang, 'change_date_pay_and_change') }).click();
+    if (challenged) {
+      await page.waitForURL(/\/simulator\/gmo\/tds2\/challenge\//);
+      await page
+        .locator('main')
+        .getByRole('button', { name: /Authenticate|Complete authentication/ })
+        .click();
+    }
 
-    // Complete, then the ticket with the new date and new codes.
+    // Complete (the new visit and what was paid, whichever way the payment went), then the ticket with the
+    // new date and new codes.
     await page.waitForURL(/#\/tickets\/changedate\/complete\//);
     await main.getByRole('heading', { name: text(lang, 'change_date_done_heading'), level: 2 }).waitFor();
+    await main.getByText(pattern(lang, 'change_date_paid')).waitFor();
     await shoot('complete');
     await main.getByRole('link', { name: text(lang, 'change_date_show_ticket') }).click();
     await page.waitForURL(/#\/id\//);
