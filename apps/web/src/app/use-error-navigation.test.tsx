@@ -227,30 +227,29 @@ describe('useErrorNavigation', () => {
     };
     afterEach(() => useTicketStore.getState().clearChangeDate());
 
-    it('an ended change leads to the change-date page, not the order page', async () => {
-      changeAway();
-      fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
-      const { router } = await renderRoutes(
+    /** The return's confirmcheckout answers `error`; its dialog is closed. */
+    const closeErrorOnReturn = async (error: Parameters<typeof serverError>[0]) => {
+      fakeApi({ 'POST orders/confirmcheckout': serverError(error) });
+      const rendered = await renderRoutes(
         routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
         '/payment-callback/sbps3ds',
       );
       await userEvent.click(screen.getByRole('button', { name: 'Call' }));
       await screen.findByRole('dialog');
       await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      return rendered;
+    };
+
+    it('an ended change leads to the change-date page, not the order page', async () => {
+      changeAway();
+      const { router } = await closeErrorOnReturn('time_change_not_pending');
       expect(await screen.findByRole('heading', { name: 'Change-date page' })).toBeTruthy();
       expect(router.state.location.pathname).toBe('/tickets/changedate/r1');
     });
 
     it('a timed-out session starts the change again and keeps the booking open in this browser', async () => {
       changeAway();
-      fakeApi({ 'POST orders/confirmcheckout': serverError('session_timeout') });
-      await renderRoutes(
-        routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
-        '/payment-callback/sbps3ds',
-      );
-      await userEvent.click(screen.getByRole('button', { name: 'Call' }));
-      await screen.findByRole('dialog');
-      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await closeErrorOnReturn('session_timeout');
       expect(await screen.findByRole('heading', { name: 'Change-date page' })).toBeTruthy();
       expect(useCoreStore.getState().orderToken).toBe('order-1');
     });
@@ -258,14 +257,7 @@ describe('useErrorNavigation', () => {
     it('once a booking’s payment has left after the change, an error on its return stays in the booking', async () => {
       changeAway();
       useCoreStore.setState({ paymentNumber: 'P-3' });
-      fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
-      await renderRoutes(
-        routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
-        '/payment-callback/sbps3ds',
-      );
-      await userEvent.click(screen.getByRole('button', { name: 'Call' }));
-      await screen.findByRole('dialog');
-      await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+      await closeErrorOnReturn('time_change_not_pending');
       expect(await screen.findByRole('heading', { name: 'Order page' })).toBeTruthy();
     });
   });
