@@ -30,7 +30,7 @@ describe('finishChange', () => {
     expect(changeAwayForPayment()).toEqual(TOKENS);
   });
 
-  it('a completed change: stays, with what the complete screen shows', () => {
+  it('a completed change: no gateway, and what the complete screen shows is stored', () => {
     const answer = { status: 'reserved', reservation_token: 'r1', reservation_number: 'N1' } as const;
     expect(finishChange(answer, CHANGE, TOKENS, new QueryClient())).toBe(true);
     expect(leaveForGateway).not.toHaveBeenCalled();
