@@ -3,6 +3,7 @@ import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } f
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import { timeChangeRecord } from './journey-database.ts';
+import { answerChallenge } from './payment-steps.ts';
 import {
   TEST_CARDS,
   checkScreen,
@@ -113,10 +114,7 @@ describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', 
     await main.getByRole('button', { name: text(lang, 'change_date_pay_and_change') }).click();
     if (challenged) {
       await page.waitForURL(/\/simulator\/gmo\/tds2\/challenge\//);
-      await page
-        .locator('main')
-        .getByRole('button', { name: /Authenticate|Complete authentication/ })
-        .click();
+      await answerChallenge(page, true);
     }
 
     // Complete (the new visit and what was paid, whichever way the payment went), then the ticket with the

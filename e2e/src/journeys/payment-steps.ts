@@ -108,7 +108,7 @@ async function checkOutWith(page: Page, lang: LangCode, method: PaymentMethod, o
 }
 
 /** The 3-D Secure challenge of any issuer the simulator plays (GMO, Stripe, SoftBank): pass or fail. */
-async function answerChallenge(page: Page, pass: boolean): Promise<void> {
+export async function answerChallenge(page: Page, pass: boolean): Promise<void> {
   const gateway = page.locator('main');
   const button = pass
     ? gateway.getByRole('button', { name: /Authenticate|Complete authentication/ })

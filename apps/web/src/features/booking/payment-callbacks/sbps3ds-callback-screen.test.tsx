@@ -234,13 +234,10 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   });
 
   it('in a booking after a change left on its payment-confirm screen: back to the booking’s payment page', async () => {
-    // A change's payment saved, as its payment screen kept it, and once away (P-0) but never sent again;
-    // then the booking's checkout left for SoftBank's page with P-1.
-    useTicketStore.setState({
-      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' },
-      changeDatePaymentAway: { paymentNumber: 'P-0', reservationToken: 'r1', timechangeToken: 't1' },
-    });
-    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
+    // A change's payment saved, as its payment screen kept it, and once away (P-1) but never sent again;
+    // then the booking's checkout left for SoftBank's page with P-2.
+    changeInProgress();
+    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-2' });
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
     const { router } = await renderCallback();
     const link = await closeRefusedDialog();
@@ -251,11 +248,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
 
   it('a change that ended meanwhile: its dialog leads to the change-date page', async () => {
     const user = userEvent.setup();
-    useTicketStore.setState({
-      changeDatePayment: { method: 'softbank_3ds', timechangeToken: 't1' },
-      changeDatePaymentAway: { paymentNumber: 'P-1', reservationToken: 'r1', timechangeToken: 't1' },
-    });
-    useCoreStore.setState({ paymentNumber: 'P-1' });
+    changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
     const { router } = await renderCallback();
     await screen.findByRole('dialog');

@@ -1,32 +1,20 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
 import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { fakeApi, ok } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { timeChange } from '../../../test/time-change-fixture.ts';
 import ChangeDateCompleteScreen from './change-date-complete-screen.tsx';
 
-const visit = (startsAt: string, endsAt: string, name: string) => ({
-  product_name: name,
-  product_type: 'time' as const,
-  time_span_id: 1,
-  starts_at: startsAt,
-  ends_at: endsAt,
-});
-
-const DONE: TimeChangeResponse = {
+/** The change after its top-up was paid: the day entry, ¥800 dearer here, is now the reservation's visit. */
+const DONE = timeChange({
   status: 'done',
-  expires_at: '2026-12-01T01:20:00.000Z',
-  from: visit('2026-12-01T01:00:00.000Z', '2026-12-01T01:30:00.000Z', 'Night entry'),
-  to: visit('2026-12-08T01:00:00.000Z', '2026-12-08T01:30:00.000Z', 'Day entry'),
-  quantity: 2,
   old_price: 4800,
   new_price: 5600,
   price_difference: 800,
   top_up: 800,
-  refund: 0,
-};
+});
 
 const renderComplete = () =>
   renderRoutes(

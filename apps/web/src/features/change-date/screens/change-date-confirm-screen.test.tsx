@@ -1,36 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { fakeApi, ok } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
+import { timeChange } from '../../../test/time-change-fixture.ts';
 import ChangeDateConfirmScreen from './change-date-confirm-screen.tsx';
 
 const PATH = '/tickets/changedate/confirm/:reservationToken/timechange/:timechangeToken';
-
-function change(patch: Partial<TimeChangeResponse> = {}): TimeChangeResponse {
-  const visit = (startsAt: string, endsAt: string, name: string) => ({
-    product_name: name,
-    product_type: 'time' as const,
-    time_span_id: 1,
-    starts_at: startsAt,
-    ends_at: endsAt,
-  });
-  return {
-    status: 'pending',
-    expires_at: '2026-12-01T01:20:00.000Z',
-    from: visit('2026-12-01T01:00:00.000Z', '2026-12-01T01:30:00.000Z', 'Night entry'),
-    to: visit('2026-12-08T01:00:00.000Z', '2026-12-08T01:30:00.000Z', 'Day entry'),
-    quantity: 2,
-    old_price: 5600,
-    new_price: 4800,
-    price_difference: -800,
-    top_up: 0,
-    refund: 0,
-    ...patch,
-  };
-}
 
 const renderConfirm = () =>
   renderRoutes(
@@ -54,7 +31,7 @@ describe('the change-of-date confirm screen', () => {
   it('shows the no-refund policy of a cheaper date before confirming, then completes without payment', async () => {
     const user = userEvent.setup();
     const server = fakeApi({
-      'GET timechanges/r1/t1': ok(change()),
+      'GET timechanges/r1/t1': ok(timeChange()),
       'POST timechanges/r1/t1/checkout': ok({
         status: 'reserved',
         reservation_token: 'r1',
@@ -79,7 +56,7 @@ describe('the change-of-date confirm screen', () => {
   it('leads a dearer date to payment and says nothing of refunds', async () => {
     const user = userEvent.setup();
     fakeApi({
-      'GET timechanges/r1/t1': ok(change({ new_price: 6400, price_difference: 800, top_up: 800 })),
+      'GET timechanges/r1/t1': ok(timeChange({ new_price: 6400, price_difference: 800, top_up: 800 })),
     });
     await renderConfirm();
     const toPayment = await screen.findByRole('link', { name: 'Continue to payment' });
