@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LANG_CODES, type LocalizedText, type SignageToday, type SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { tokyoToday } from '../../db/tokyo-today.ts';
 import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
 
 /**
@@ -47,10 +48,7 @@ function everyLanguage(names: Partial<LocalizedText>): LocalizedText {
 export async function todayAvailability(db: Db, site: SiteCode): Promise<SignageToday> {
   // The day is read once and the slots asked for that day: across a midnight, one answer never names one
   // day and lists another's slots.
-  const { rows: today } = await db.$client.query<{ d: string }>(
-    `SELECT to_char((now() AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS d`,
-  );
-  const date = today[0]!.d;
+  const date = await tokyoToday(db);
   const { rows } = await db.$client.query<Row>(TODAY_SQL, [site, date]);
   const products = new Map<string, SignageToday['products'][number]>();
   for (const row of rows) {
