@@ -30,6 +30,13 @@ interface Metrics {
   benchmarkIndex: number;
 }
 
+/**
+ * Lighthouse's own line for a host too slow for its default throttling (`SLOW_CPU_BENCHMARK_INDEX_THRESHOLD`
+ * in core/gather/driver/environment.js: a CPU "at least ~2x weaker than our regular target device"). Its CLI warns
+ * below it; the node API this bench calls does not, so the bench says it.
+ */
+const SLOW_HOST_CPU_INDEX = 1000;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
@@ -144,6 +151,7 @@ export const lighthouseBench: Benchmark = {
           { label: 'ticket page', url: `${server.baseUrl}/demo/#/id/${reservationToken}` },
         ];
         const rows: { label: string; metrics: Metrics }[] = [];
+        let slowestCpuIndex = Number.POSITIVE_INFINITY;
         for (const page of pages) {
           // One unmeasured load: the server's page and answer caches are warm as for any visitor after the first.
           await audit(page.url, chrome.port);
@@ -155,6 +163,7 @@ export const lighthouseBench: Benchmark = {
             );
           }
           console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
+          slowestCpuIndex = Math.min(slowestCpuIndex, ...measured.map((m) => m.benchmarkIndex));
           rows.push({ label: page.label, metrics: medianOf(measured) });
         }
         console.log(
@@ -179,6 +188,11 @@ export const lighthouseBench: Benchmark = {
             ]),
           ),
         );
+        if (slowestCpuIndex < SLOW_HOST_CPU_INDEX)
+          console.log(
+            `warning: a run's CPU index was ${fixed(slowestCpuIndex, 0)}, below Lighthouse's ${SLOW_HOST_CPU_INDEX} for a ` +
+              'host slower than it expects: the scores understate the page (docs/benchmarks.md)',
+          );
         const minPerformance = Math.min(...rows.map((row) => row.metrics.performance));
         const maxLcp = Math.max(...rows.map((row) => row.metrics.lcpMs));
         console.log(`lighthouse: performance ${minPerformance} lcp_ms ${fixed(maxLcp, 0)}`);
