@@ -7,9 +7,9 @@ import type { OrderProcedure } from '@kippu/contract/enums';
 import { monthOf, monthRange, shiftMonth } from '@kippu/contract/format/calendar';
 import { formatDate, formatTimeRange } from '@kippu/contract/format/date';
 import { formatPrice } from '@kippu/contract/format/price';
-import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
 import { productsQuery } from '../../../shared/api/endpoints/products.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useTokyoToday } from '../../../shared/hooks/use-tokyo-today.ts';
 import { useCoreStore, type AccordionOpenFlags } from '../../../shared/stores/core-store.ts';
 import { ProductLineup } from '../lineup/product-lineup.tsx';
 import { calendarColorsQuery, stockStatusesQuery } from './api/calendar-queries.ts';
@@ -63,7 +63,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   const currency = settings?.currency;
   const price = useCallback((amount: number) => formatPrice(amount, lang, currency), [lang, currency]);
 
-  const [today] = useState(() => toTokyoDateString(new Date()));
+  const today = useTokyoToday();
   const [selection, setSelection] = useState<OrderSelection>(
     () => (isReturn ? savedSelection(useCoreStore.getState().savedOrder) : null) ?? EMPTY_SELECTION,
   );

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useTokyoToday } from '../../../shared/hooks/use-tokyo-today.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { createTimeChange, timeChangeOptionsQuery } from '../api/change-date-api.ts';
@@ -40,7 +40,7 @@ export default function ChangeDateScreen() {
   const [submitting, setSubmitting] = useState(false);
   const options = useQuery(timeChangeOptionsQuery(reservationToken, lang, date));
   const notFound = options.error instanceof ApiError && options.error.status === 404;
-  const today = toTokyoDateString(new Date());
+  const today = useTokyoToday();
   const shownDate = options.data?.date ?? date ?? today;
 
   const pickDate = (day: string) => {
