@@ -1,3 +1,5 @@
+import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
+
 /**
  * SQL pieces the catalogue's queries share, so the calendar, the slot lists and the orderable stock
  * agree on what is on sale and what counts as 'few'.
@@ -11,4 +13,44 @@ export function productInSaleWindowSql(product: string): string {
 /** The site's 'few tickets left' threshold (a typed column, ADR 014); `siteCode` is the query parameter. */
 export function fewStockThresholdSql(siteCode: string): string {
   return `COALESCE((SELECT few_stock_threshold FROM sites WHERE code = ${siteCode}), 0)`;
+}
+
+const TOKYO_TODAY = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
+
+/**
+ * SQL: a subquery (for `LEFT JOIN LATERAL … ON true`) of the product's spans listed on the Tokyo dates
+ * [from, to], with `date`, the date each is listed under, and `sellable`. A span is listed under its start
+ * date, except a span that has started and still sells (a pass sells until it ends, ADR 009): that one is
+ * listed under today, so the calendar never offers a past date and a running pass is bought today
+ * (ADR 044). The second branch finds passes that started before the range; for other products, and for a
+ * range without today, PostgreSQL drops it before scanning (a one-time filter), so a timed product's read
+ * stays one indexed range of start times. Only `period` spans run across days (a day ticket's span is one
+ * day), so only they can be listed after their start date.
+ * `product` is the products alias of the calling query, with `id`, `product_type` and `in_sale_window`;
+ * `from` and `to` are its date parameters.
+ */
+export function listedSpansSql(product: string, from: string, to: string): string {
+  const columns = 't.id, t.starts_at, t.ends_at, t.capacity, t.held, t.sold';
+  return `(
+  SELECT * FROM (
+    SELECT s.*, CASE WHEN s.sellable AND s.start_date < ${TOKYO_TODAY} THEN ${TOKYO_TODAY} ELSE s.start_date END AS date
+    FROM (
+      SELECT ${columns}, (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date AS start_date,
+             (t.on_sale AND ${product}.in_sale_window AND ${slotBeforeSaleCutoffSql('t', product)}) AS sellable
+      FROM time_spans t
+      WHERE t.product_id = ${product}.id
+        AND t.starts_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Tokyo')
+        AND t.starts_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
+      UNION ALL
+      SELECT ${columns}, (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date, true
+      FROM time_spans t
+      WHERE ${product}.product_type = 'period' AND ${product}.in_sale_window
+        AND ${TOKYO_TODAY} BETWEEN ${from}::date AND ${to}::date
+        AND t.product_id = ${product}.id
+        AND t.starts_at < (${from}::date::timestamp AT TIME ZONE 'Asia/Tokyo')
+        AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', product)}
+    ) s
+  ) listed
+  WHERE listed.date BETWEEN ${from}::date AND ${to}::date
+)`;
 }

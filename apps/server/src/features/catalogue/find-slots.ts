@@ -1,14 +1,13 @@
 import type { LangCode, ProductType, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
+import { fewStockThresholdSql, listedSpansSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
-import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
- * Slots of a site's products whose start falls on the Tokyo dates [from, to], with each product's
- * row even when it has no slot there (so a known product with no stock is not "not found").
- * Dates are bucketed in SQL: the range bounds are Tokyo midnights, compared against the indexed
- * starts_at, so the index on (product_id, starts_at) serves the scan.
+ * Slots of a site's products listed on the Tokyo dates [from, to] (under their start date, or today for a
+ * running pass: `listedSpansSql`), with each product's row even when it has no slot there (so a known
+ * product with no stock is not "not found"). Dates are bucketed in SQL: the range bounds are Tokyo
+ * midnights, compared against the indexed starts_at, so the index on (product_id, starts_at) serves the scan.
  * With a product uuid the channel is not filtered here: the caller answers 'invalid channel'.
  */
 const FIND_SLOTS_SQL = `
@@ -24,18 +23,15 @@ WITH p AS (
 )
 SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_window,
        t.id AS span_id,
-       (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date AS date,
+       t.date,
        to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS start,
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
        t.capacity,
        GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
-       (t.on_sale AND p.in_sale_window AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
+       t.sellable,
        ${fewStockThresholdSql('$1')} AS few
 FROM p
-LEFT JOIN time_spans t
-  ON t.product_id = p.id
- AND t.starts_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Tokyo')
- AND t.starts_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
+LEFT JOIN LATERAL ${listedSpansSql('p', '$2', '$3')} t ON true
 ORDER BY p.position, p.id, t.starts_at, t.id`;
 
 export interface SlotQuery {

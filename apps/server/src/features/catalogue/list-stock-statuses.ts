@@ -1,16 +1,15 @@
 import type { DateStockStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
+import { fewStockThresholdSql, listedSpansSql, productInSaleWindowSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
-import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
- * The calendar needs one status per date, so the database aggregates: per Tokyo date, the most
- * tickets left in one sellable slot. Among sellable slots the status only grows with the remaining
- * stock, so the best status of a date is the status of that slot, and its remaining is the 'few'
- * count. A date with no sellable slot is not on sale.
+ * The calendar needs one status per date, so the database aggregates: per Tokyo date (the date a span is
+ * listed under, `listedSpansSql`), the most tickets left in one sellable slot. Among sellable slots the
+ * status only grows with the remaining stock, so the best status of a date is the status of that slot,
+ * and its remaining is the 'few' count. A date with no sellable slot is not on sale.
  * The first columns tell an unknown product from one not sold on the channel.
  */
 const STOCK_STATUSES_SQL = `
@@ -22,14 +21,11 @@ WITH p AS (
     AND ($4::uuid IS NULL OR uuid = $4::uuid)
     AND ($4::uuid IS NOT NULL OR $5::text = ANY (sale_channels))
 ), d AS (
-  SELECT (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date::text AS date,
+  SELECT t.date::text AS date,
          max(GREATEST(t.capacity - t.held - t.sold, 0)) AS best_remaining
   FROM p
-  JOIN time_spans t
-    ON t.product_id = p.id
-   AND t.starts_at >= ($2::date::timestamp AT TIME ZONE 'Asia/Tokyo')
-   AND t.starts_at < (($3::date + 1)::timestamp AT TIME ZONE 'Asia/Tokyo')
-  WHERE p.in_sale_window AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
+  CROSS JOIN LATERAL ${listedSpansSql('p', '$2', '$3')} t
+  WHERE t.sellable
   GROUP BY 1
 )
 SELECT (SELECT count(*) FROM p)::int AS products,
