@@ -24,4 +24,11 @@ describe('visitWhen', () => {
       time: null,
     });
   });
+
+  it('ends a pass that runs to midnight on the day before (the end is exclusive)', () => {
+    // 00:00 on 1 December 2027 in Tokyo: the pass's last day is 30 November.
+    expect(visitWhen('period', start, '2027-11-30T15:00:00.000Z', 'ja').date).toBe(
+      '2026年12月01日(火) ~ 2027年11月30日(火)',
+    );
+  });
 });

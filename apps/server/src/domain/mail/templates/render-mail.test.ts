@@ -175,7 +175,8 @@ describe('mail templates', () => {
       }),
       context,
     );
-    expect(pass.text).toContain(`${formatDate('2026-12-01', 'en')} - ${formatDate('2027-12-01', 'en')}`);
+    // The span ends at midnight starting 1 December 2027: the pass's last day is 30 November (ADR 044).
+    expect(pass.text).toContain(`${formatDate('2026-12-01', 'en')} - ${formatDate('2027-11-30', 'en')}`);
     expect(pass.text).not.toContain('Discount');
   });
 

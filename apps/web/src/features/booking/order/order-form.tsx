@@ -5,7 +5,7 @@ import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
 import type { Product } from '@kippu/contract/endpoints/products';
 import type { OrderProcedure } from '@kippu/contract/enums';
 import { monthOf, monthRange, shiftMonth } from '@kippu/contract/format/calendar';
-import { formatDate, formatTimeRange } from '@kippu/contract/format/date';
+import { formatDate } from '@kippu/contract/format/date';
 import { formatPrice } from '@kippu/contract/format/price';
 import { productsQuery } from '../../../shared/api/endpoints/products.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
@@ -17,7 +17,7 @@ import { productsOnDateQuery, setProductsQuery, slotsQuery } from './api/slot-qu
 import { MonthCalendar } from './month-calendar.tsx';
 import { OrderBar } from './order-bar.tsx';
 import { OrderSection } from './order-section.tsx';
-import { SlotList } from './slot-list.tsx';
+import { SlotList, slotWhen } from './slot-list.tsx';
 import {
   clampTickets,
   EMPTY_SELECTION,
@@ -243,14 +243,19 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
         id="order-time"
         number={3}
         title={t('order_section_time')}
-        summary={slot ? formatTimeRange(slot.start, slot.end, lang) : null}
+        summary={slot ? slotWhen(product?.product_type, slot, lang) : null}
         lockedHint={timeLocked}
         open={timeOpen}
         onToggle={toggleTime}
       >
         <Suspense fallback={stepFallback}>
           {slots ? (
-            <SlotList slots={slots} selected={slot?.id ?? null} onSelect={chooseSlot} />
+            <SlotList
+              productType={product?.product_type}
+              slots={slots}
+              selected={slot?.id ?? null}
+              onSelect={chooseSlot}
+            />
           ) : (
             stepFallback
           )}

@@ -1,18 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
+import type { LangCode, ProductType } from '@kippu/contract/enums';
 import { formatTimeRange } from '@kippu/contract/format/date';
+import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { isOpen, stockStatusText } from './stock-status.ts';
+
+/** A slot as the time step names it: its times, or for a pass the dates it is valid for. */
+export function slotWhen(productType: ProductType | undefined, slot: Slot, lang: LangCode): string {
+  return productType === 'period'
+    ? visitWhen('period', slot.start, slot.end, lang).date
+    : formatTimeRange(slot.start, slot.end, lang);
+}
 
 /**
  * The slots of the chosen date as a radio group (arrow keys move between times): each with its
  * time range and stock status; sold-out and closed slots are shown but cannot be chosen.
  */
 export function SlotList({
+  productType,
   slots,
   selected,
   onSelect,
 }: {
+  productType: ProductType | undefined;
   slots: Slot[];
   selected: number | null;
   onSelect: (slot: Slot) => void;
@@ -43,7 +54,7 @@ export function SlotList({
               disabled={!open}
               onChange={() => onSelect(slot)}
             />
-            <span className="slot-option__time">{formatTimeRange(slot.start, slot.end, lang)}</span>
+            <span className="slot-option__time">{slotWhen(productType, slot, lang)}</span>
             <span className="slot-option__status">{statusText}</span>
           </label>
         );
