@@ -1,16 +1,7 @@
 import { addDays } from '@kippu/contract';
 import type { Db } from '../src/db/client.ts';
+import { tokyoToday } from '../src/db/tokyo-today.ts';
 
-/**
- * The Tokyo day (yyyy-MM-dd) as the server sees it: the database's clock, the one its "today" queries use
- * (signage, spot orders).
- */
-export async function serverTokyoDay(db: Db): Promise<string> {
-  const { rows } = await db.$client.query<{ day: string }>(
-    `SELECT to_char((now() AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS day`,
-  );
-  return rows[0]!.day;
-}
 
 /** The instant a Tokyo day (yyyy-MM-dd) starts: 15:00 UTC of the day before. */
 export function tokyoMidnight(day: string): Date {
@@ -30,7 +21,7 @@ export function nextTokyoMidnight(day: string): Date {
  * as it is: nothing is retried or loosened then.
  */
 export function onOneTokyoDay<T>(db: Db, scenario: (day: string) => Promise<T>): Promise<T> {
-  return rerunIfDayChanged(() => serverTokyoDay(db), scenario);
+  return rerunIfDayChanged(() => tokyoToday(db), scenario);
 }
 
 /** onOneTokyoDay with the day read from `serverDay` (a test of it plays a midnight with its own clock). */

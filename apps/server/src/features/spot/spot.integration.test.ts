@@ -3,7 +3,8 @@ import { createCoupon, createProduct, createTimeSpan } from '../../../test/facto
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH, orderBody, postOrder } from '../../../test/order-support.ts';
 import { CARDS, cardToken, stockOf } from '../../../test/checkout-support.ts';
-import { nextTokyoMidnight, onOneTokyoDay, serverTokyoDay, tokyoMidnight } from '../../../test/tokyo-day.ts';
+import { tokyoToday } from '../../db/tokyo-today.ts';
+import { nextTokyoMidnight, onOneTokyoDay, tokyoMidnight } from '../../../test/tokyo-day.ts';
 import { rotateSpotQrToken } from '../../domain/spot/spot-qr-tokens.ts';
 
 const ctx = setupTestApp();
@@ -20,7 +21,7 @@ async function spotProduct(capacity: number, channels = ['web', 'spot'], day?: s
   const spanId = await createTimeSpan(ctx.db, {
     productId: product.id,
     capacity,
-    startsAt: tokyoMidnight(day ?? (await serverTokyoDay(ctx.db))),
+    startsAt: tokyoMidnight(day ?? (await tokyoToday(ctx.db))),
     minutes: 48 * 60,
   });
   const { token } = await rotateSpotQrToken(ctx.db, { site: 'DEMO', productUuid: product.uuid });
