@@ -195,6 +195,18 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
     ]);
   });
 
+  it('a notification or login return with a NUL byte is an invalid request, not a server error', async () => {
+    const notified = await notify(ctx.app, 'a\u0000b');
+    expect(notified.statusCode).toBe(400);
+    expect(notified.json()).toMatchObject({ error: 'invalid request' });
+    const { order } = await freshOrder();
+    const login = await startAndLogIn(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);
+    const forged = new URL(login.back);
+    forged.searchParams.set('state', 'a\u0000b');
+    const res = await ctx.app.inject({ method: 'GET', url: pathOf(forged.href) });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('a login return with another state is refused (no code kept)', async () => {
     const { order } = await freshOrder();
     const login = await startAndLogIn(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);

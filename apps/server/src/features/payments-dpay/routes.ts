@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dpayAuthResponseSchema, dpayScptokResponseSchema, orderTokenParamsSchema } from '@kippu/contract';
+import {
+  dpayAuthResponseSchema,
+  dpayScptokResponseSchema,
+  orderTokenParamsSchema,
+  storableText,
+} from '@kippu/contract';
 import { dpayGateway, DPAY_PATHS } from '../../domain/payments/dpay/dpay-gateway.ts';
 import {
   applyDpayNotification,
@@ -14,14 +19,15 @@ import { registerXsrfCheck } from '../../plugins/xsrf.ts';
 
 /* The carrier's returns have the carrier's shapes: their schemas live here, not in packages/contract. */
 const paymentNumberSchema = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+// Storable text throughout: what the carrier sends is looked up in or kept by the database.
 const loginReturnQuerySchema = z.object({
-  state: z.string().min(1).max(200),
-  code: z.string().min(1).max(200).optional(),
-  error: z.string().max(100).optional(),
-  error_description: z.string().max(500).optional(),
+  state: storableText().min(1).max(200),
+  code: storableText().min(1).max(200).optional(),
+  error: storableText().max(100).optional(),
+  error_description: storableText().max(500).optional(),
 });
-const formSchema = z.record(z.string().max(100), z.string().max(2000));
-const notifySchema = z.object({ s_cptok: z.string().min(1).max(200) }).loose();
+const formSchema = z.record(storableText().max(100), storableText().max(2000));
+const notifySchema = z.object({ s_cptok: storableText().min(1).max(200) }).loose();
 
 /**
  * d払い (ADR 028). The SPA's two calls under the site's path (spec §7: `/{site}/d-account/v1/auth/{id}` and

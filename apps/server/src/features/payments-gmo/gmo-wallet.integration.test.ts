@@ -36,6 +36,20 @@ async function startWallet(method: 'gmo_paypay' | 'alipay', quantity = 2) {
   return { slot, order, redirect };
 }
 
+describe('the GMO notification with what no gateway sends', () => {
+  it('refuses a NUL byte and an over-long field name as an invalid request, not a server error', async () => {
+    for (const form of <Record<string, string>[]>[
+      { AccessID: 'a\u0000b', OrderID: 'x' },
+      { AccessID: 'abc', OrderID: 'def', Status: 'CAPTURE\u0000' },
+      { AccessID: 'abc', OrderID: 'def', ['k'.repeat(65)]: '1' },
+    ]) {
+      const res = await notify(form);
+      expect(res.statusCode, JSON.stringify(form)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'invalid request' });
+    }
+  });
+});
+
 /** GMO wallets through the simulator's cashier: the return and the notification are never believed (ADR 026). */
 describe.each(['gmo_paypay', 'alipay'] as const)('%s', (method) => {
   it('approve: one charge, reserved; the return twice and the notification twice change nothing', async () => {

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PaymentMethod } from '@kippu/contract';
+import { storableText, type PaymentMethod } from '@kippu/contract';
 import { notificationFromGateway, returnFromGateway } from '../../domain/checkout/gateway-returns.ts';
 import { GMO_NOTIFY_PATH, GMO_REDIRECT_METHODS } from '../../domain/payments/gmo/gmo-paths.ts';
 import { PAYMENT_RETURN_PREFIX } from '../../domain/payments/payment-returns.ts';
 
 const paymentNumberParams = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
-/** What a gateway posts or appends: short text fields only. */
-const gatewayFields = z.record(z.string().max(64), z.string().max(512));
-const notification = z
-  .object({ AccessID: z.string().max(64), OrderID: z.string().max(64) })
-  .catchall(z.string().max(512));
+/** What a gateway posts or appends: short text fields only, storable as they are kept with the attempt. */
+const gatewayFields = z.record(storableText().max(64), storableText().max(512));
+const notification = gatewayFields.pipe(
+  z.object({ AccessID: z.string(), OrderID: z.string() }).catchall(z.string()),
+);
 
 /**
  * GMO-PG's returns and notifications (ADR 026), outside the site prefix and the XSRF check (their callers
@@ -57,7 +57,7 @@ export async function gmoReturnRoutes(fastify: FastifyInstance): Promise<void> {
       methods: GMO_REDIRECT_METHODS,
       reference,
       orderId,
-      params: gatewayFields.parse(request.body),
+      params: request.body,
     });
     if (!known) request.log.warn({ reference }, 'GMO notification for no attempt of ours');
     // 0: received (GMO stops retrying); an unknown trade is not worth the gateway's retries either.
