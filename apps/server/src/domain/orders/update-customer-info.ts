@@ -4,46 +4,65 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
-import { OPEN_STATUSES, isTimedOut, orderById, transitionOrders } from './order-state.ts';
+import { isOpenStatus, isTimedOut, orderById, transitionOrders } from './order-state.ts';
 import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 
-/** Why an order could not be updated, read after the conditional update found nothing to change. */
-async function refusalFor(
+/** The channels whose orders have a form: the web's (the site's field templates) and spot's (ADR 031). */
+type OrderChannel = Extract<SalesChannel, 'web' | 'spot'>;
+
+/**
+ * The order the form is for, row-locked, or why it cannot take a form: unknown (`record not found`), the
+ * other channel's (`invalid channel`), timed out (`session timeout`) or no longer open (`record not
+ * found`). Checked before the form is, so a wrong token says so whatever the form holds.
+ */
+async function lockOrderForForm(
   tx: Tx,
   siteCode: string,
   token: string,
-  channel: SalesChannel | undefined,
-): Promise<AppError> {
-  const { rows } = await tx.execute<{ status: OrderStatus; lapsed: boolean; channel: SalesChannel }>(
-    sql`SELECT status, expires_at <= now() AS lapsed, channel FROM orders
-        WHERE order_token = ${token} AND site_code = ${siteCode}`,
+  channel: OrderChannel,
+): Promise<{ id: number; status: OrderStatus }> {
+  const { rows } = await tx.execute<{
+    id: string;
+    status: OrderStatus;
+    lapsed: boolean;
+    channel: SalesChannel;
+  }>(
+    sql`SELECT id, status, expires_at <= now() AS lapsed, channel FROM orders
+        WHERE order_token = ${token} AND site_code = ${siteCode} FOR UPDATE`,
   );
   const row = rows[0];
-  if (row && channel && row.channel !== channel) return new AppError('invalid_channel');
-  if (row && isTimedOut(row.status, row.lapsed)) return new AppError('session_timeout');
-  return new AppError('record_not_found');
+  if (!row) throw new AppError('record_not_found');
+  if (row.channel !== channel) throw new AppError('invalid_channel');
+  if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
+  if (!isOpenStatus(row.status)) throw new AppError('record_not_found');
+  return { id: Number(row.id), status: row.status };
 }
 
 /**
  * The spot order's form (PUT /spot/orders/{id}): a visitor buying at the venue gives only the e-mail
  * address the ticket link is sent to, and is not asked to confirm it by mail before paying (ADR 031).
  */
-const SPOT_FIELDS: FieldRule[] = [{ fieldName: 'email', fieldType: 'text', isDisplay: true, isRequire: true }];
+const SPOT_FIELDS: FieldRule[] = [
+  { fieldName: 'email', fieldType: 'text', isDisplay: true, isRequire: true },
+];
 
 /**
  * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves a
  * holding order to ready_checkout, except on a site with isMailConfirm: there the order stays holding until
  * the visitor follows the mailed link (GET /ordermails/{mailToken}, ADR 020). Only an open, unexpired order
- * changes (a conditional update). A change of date's order is not the form's (`record not found`): it
- * keeps the holder's details copied from the purchase (ADR 029, 040).
+ * of the route's channel changes, under its row lock. A change of date's order is not the form's (`record
+ * not found`): it keeps the holder's details copied from the purchase (ADR 029, 040).
  */
 export async function updateCustomerInfo(
   db: Db,
   siteCode: string,
   token: string,
   body: UpdateOrderBody,
-  /** 'spot' for PUT /spot/orders/{id}: only a spot order, only the spot form, no mail confirmation. */
-  channel?: 'spot',
+  /**
+   * The route's channel: PUT /orders/{id} changes only a web order, PUT /spot/orders/{id} only a spot order,
+   * with the spot form and no mail confirmation (`invalid channel` for the other's order).
+   */
+  channel: OrderChannel,
 ): Promise<UpdateOrderResponse> {
   const templates =
     channel === 'spot'
@@ -58,24 +77,20 @@ export async function updateCustomerInfo(
         ).rows;
   const settings = await readSiteSettings(db, siteCode);
   if (!settings) throw new AppError('record_not_found');
-  const customerInfo = acceptedCustomerInfo(templates, body.customer_info, selectOptionsOf(settings));
   const confirmsByMail = settings.isMailConfirm && channel !== 'spot';
   return db.transaction(async (tx) => {
-    const updated = await tx.execute<{ id: string; status: OrderStatus }>(sql`
-      UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()
-      WHERE order_token = ${token} AND site_code = ${siteCode}
-        AND status = ANY(${sql.param([...OPEN_STATUSES])}::text[]) AND expires_at > now()
-        AND (${channel ?? null}::text IS NULL OR channel = ${channel ?? null})
-      RETURNING id, status`);
-    const order = updated.rows[0];
-    if (!order) throw await refusalFor(tx, siteCode, token, channel);
+    const order = await lockOrderForForm(tx, siteCode, token, channel);
     // A change of date has no order form (spec: order, payment, confirm): its order carries the purchase's
-    // holder, and this would rewrite the purchase's details unconfirmed and move the order on. Rolled back.
-    await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
+    // holder, and this would rewrite the purchase's details unconfirmed and move the order on.
+    await assertNotChangeOrder(tx, order.id, 'record_not_found');
+    const customerInfo = acceptedCustomerInfo(templates, body.customer_info, selectOptionsOf(settings));
+    await tx.execute(sql`
+      UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()
+      WHERE id = ${order.id}`);
     let status = order.status;
     if (status === 'holding' && !confirmsByMail) {
       await transitionOrders(tx, {
-        orders: orderById(Number(order.id)),
+        orders: orderById(order.id),
         to: 'ready_checkout',
         reason: 'customer_info',
       });

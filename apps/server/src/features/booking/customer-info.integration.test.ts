@@ -162,6 +162,9 @@ describe('PUT /orders/{id}', () => {
     const unknown = await put('unknown-token', { customer_info: GOOD });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: 'record not found' });
+    // The order is looked up before the form is checked: an unknown token says so whatever the form holds.
+    const unknownWithPartForm = await put('unknown-token', { customer_info: GOOD.slice(0, 1) });
+    expect(unknownWithPartForm.json()).toEqual({ error: 'record not found' });
   });
 
   it('answers session_timeout for an expired order and leaves it untouched', async () => {

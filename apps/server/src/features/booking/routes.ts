@@ -56,7 +56,7 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
         response: { 200: updateOrderResponseSchema },
       },
     },
-    async (request) => updateCustomerInfo(app.db, request.site, request.params.id, request.body),
+    async (request) => updateCustomerInfo(app.db, request.site, request.params.id, request.body, 'web'),
   );
 
   app.delete(

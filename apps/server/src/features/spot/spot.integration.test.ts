@@ -187,7 +187,7 @@ describe('spot orders', () => {
     expect(rows).toEqual([{ channel: 'spot', amount: 5400 }]);
   });
 
-  it('refuse web orders on the spot calls, and a web-only payment method', async () => {
+  it('refuse web orders on the spot calls, spot orders on the web form, and a web-only payment method', async () => {
     const slot = await spotProduct(5);
     const web = await postOrder(ctx.app, orderBody(slot, 1));
     const webToken = web.json().order_token as string;
@@ -202,6 +202,14 @@ describe('spot orders', () => {
     expect(coupon.json()).toEqual({ error: 'invalid channel' });
 
     const spot = (await postSpotOrder(slot, 1)).json().order_token as string;
+    // Nor does the web's form change a spot order.
+    const webForm = await ctx.app.inject({
+      method: 'PUT',
+      url: `${SITE_PATH}/orders/${spot}`,
+      headers: xsrfHeaders(),
+      payload: { customer_info: [{ key: 'email', value: 'a@example.jp' }] },
+    });
+    expect(webForm.json()).toEqual({ error: 'invalid channel' });
     expect((await putSpotOrder(spot, 'b@example.jp')).statusCode).toBe(200);
     // DEMO's spot channel offers stripe and free, not the web's gmo_3ds.
     const paid = await ctx.app.inject({
