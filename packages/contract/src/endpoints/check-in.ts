@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numericIdSchema } from './catalogue-common.ts';
 import { CHECK_IN_MODES, CHECK_IN_RESULTS, TAP_STATES, TICKET_CHECK_MODES } from '../enums.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
 
@@ -119,7 +120,7 @@ export type GateSyncResponse = z.infer<typeof gateSyncResponseSchema>;
 /** /check-ins/{reservationToken}/{ticketId}: the visitor's tap screen (`/id/:reservationToken/:id/:type`). */
 export const tapTicketParamsSchema = z.object({
   reservationToken: z.string().min(1).max(64),
-  ticketId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ticketId: numericIdSchema,
 });
 export const tapTicketQuerySchema = z.object({ mode: checkInModeSchema, lang: langCodeSchema });
 /** GET: may the ticket enter now (`available`), or why not; nothing is admitted. */

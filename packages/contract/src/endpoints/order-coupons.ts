@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numericIdSchema } from './catalogue-common.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 
 /** `{id}` of the coupon calls is the order token of a temporary order (the same schema as `/orders/{id}`). */
@@ -26,7 +27,7 @@ export const applyOrderCouponResponseSchema = orderCouponSchema;
 
 /** DELETE /api/v1/ordercoupons/{id}/{couponId}: answers the coupons still on the order, discounts recomputed. */
 export const removeOrderCouponParamsSchema = orderCouponParamsSchema.extend({
-  couponId: z.coerce.number().int().positive().max(2_147_483_647),
+  couponId: numericIdSchema.pipe(z.number().max(2_147_483_647)),
 });
 export const removeOrderCouponResponseSchema = z.object({ coupons: z.array(orderCouponSchema) });
 export type RemoveOrderCouponResponse = z.infer<typeof removeOrderCouponResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numericIdSchema } from './catalogue-common.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
 
@@ -10,7 +11,7 @@ import { tokenSchema } from '../validation/storable-text.ts';
  */
 export const walletPassParamsSchema = z.object({
   id: tokenSchema,
-  ticketId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ticketId: numericIdSchema,
 });
 export type WalletPassParams = z.infer<typeof walletPassParamsSchema>;
 

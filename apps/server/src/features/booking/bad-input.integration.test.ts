@@ -50,6 +50,22 @@ describe('bad input answers a clear 4xx with the one error body', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('takes a numeric path id as plain decimal digits only: hex, exponents and spaces are invalid', async () => {
+    const { token } = await heldOrder();
+    for (const id of ['0x10', '1e2', '%201', '1.0', '-1', '0']) {
+      const urls = [
+        ['DELETE', `${SITE_PATH}/ordercoupons/${token}/${id}`],
+        ['GET', `${SITE_PATH}/check-ins/${token}/${id}`],
+        ['GET', `${SITE_PATH}/reservations/${token}/tickets/${id}/wallet.pkpass`],
+      ] as const;
+      for (const [method, url] of urls) {
+        const res = await call(method, url);
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(res.json().error).toBe('invalid request');
+      }
+    }
+  });
+
   it('refuses a NUL byte in a coupon code', async () => {
     const { token } = await heldOrder();
     const res = await call('POST', `${SITE_PATH}/ordercoupons/${token}`, '{"coupon_code":"DEMO\\u000010"}');
