@@ -53,6 +53,8 @@ describe('the send screen', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const input = screen.getByLabelText(/Email address/);
     expect(input.getAttribute('aria-invalid')).toBe('true');
+    // The message names the field.
+    expect(screen.getByText('Email address is required.')).toBeTruthy();
     await user.type(input, 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Please enter a valid email address.')).toBeTruthy();

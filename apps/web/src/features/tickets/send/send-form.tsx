@@ -25,13 +25,15 @@ export function SendForm({
   const [email, setEmail] = useState('');
   const [lang, setLang] = useState<LangCode>(defaultLang);
   const [touched, setTouched] = useState(false);
-  const error = touched ? fieldError(email, ['required', 'email'], {}, {}, t) : null;
+  // The message names its field ("Email address is required."), as the order form's do.
+  const emailError = () => fieldError(email, ['required', 'email'], { field: t('send_email_label') }, {}, t);
+  const error = touched ? emailError() : null;
   const choices = languages.length > 0 ? [...languages].sort(byDisplayPosition) : [];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (fieldError(email, ['required', 'email'], {}, {}, t)) return;
+    if (emailError()) return;
     onSubmit({ email: email.trim(), lang });
   };
 
