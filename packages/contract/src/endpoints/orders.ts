@@ -40,6 +40,13 @@ export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 export const customerInfoEntrySchema = z.object({ key: z.string(), value: z.string() });
 export type CustomerInfoEntry = z.infer<typeof customerInfoEntrySchema>;
 
+/**
+ * GET /api/v1/orders/{id}?lang=: the names and texts in `lang` when given (the page's language, which the
+ * visitor may have switched since ordering), else in the order's own language.
+ */
+export const temporaryOrderQuerySchema = z.object({ lang: langCodeSchema.optional() });
+export type TemporaryOrderQuery = z.infer<typeof temporaryOrderQuerySchema>;
+
 /** GET /api/v1/orders/{id}: the temporary order (spec §3 "Temporary order"), plus status and expiry. */
 export const temporaryOrderSchema = z.object({
   lang: langCodeSchema,

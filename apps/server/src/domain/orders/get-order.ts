@@ -29,8 +29,16 @@ interface Row {
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>
   text?.[lang] ?? text?.ja ?? '';
 
-/** GET /orders/{id}: the temporary order (spec §3). Expired → session_timeout, cancelled → not found. */
-export async function getTemporaryOrder(db: Db, siteCode: string, token: string): Promise<TemporaryOrder> {
+/**
+ * GET /orders/{id}: the temporary order (spec §3). Expired → session_timeout, cancelled → not found. Its
+ * names and texts are in `shownLang` when asked (the page's language), else in the order's own.
+ */
+export async function getTemporaryOrder(
+  db: Db,
+  siteCode: string,
+  token: string,
+  shownLang?: LangCode,
+): Promise<TemporaryOrder> {
   const { rows } = await db.$client.query<Row>(
     `SELECT o.status, o.lang, o.price, o.quantity, o.customer_info, o.expires_at,
             o.expires_at <= now() AS lapsed, o.time_span_id,
@@ -58,11 +66,11 @@ export async function getTemporaryOrder(db: Db, siteCode: string, token: string)
   if (!row || row.status === 'cancelled') throw new AppError('record_not_found');
   if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
 
-  const lang = row.lang;
+  const lang = shownLang ?? row.lang;
   const membershipDiscount = Number(row.membership_discount);
   const discount = row.coupons.reduce((sum, c) => sum + c.discount, 0) + membershipDiscount;
   return {
-    lang,
+    lang: row.lang,
     price: payableAmount(row.price, discount),
     customer_info: row.customer_info,
     main_product: {

@@ -256,6 +256,25 @@ describe('GET and DELETE /orders/{id}', () => {
       status: 'holding',
       expires_at,
     });
+
+    // The page's language, when it asks (the visitor switched after ordering); the order keeps its own.
+    const inEnglish = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/orders/${order_token}?lang=en`,
+    });
+    expect(inEnglish.json()).toMatchObject({
+      lang: 'ja',
+      main_product: {
+        product_name: 'Fixture product (en)',
+        caution: 'No caution (en)',
+        order_options: [{ name: 'Ticket 0 (en)' }, { name: 'Ticket 1 (en)' }],
+      },
+    });
+    const unknownLang = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/orders/${order_token}?lang=xx`,
+    });
+    expect(unknownLang.statusCode).toBe(400);
   });
 
   it('lists coupons and answers the price after discounts', async () => {

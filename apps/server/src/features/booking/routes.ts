@@ -7,6 +7,7 @@ import {
   createOrderResponseSchema,
   errorBodySchema,
   orderTokenParamsSchema,
+  temporaryOrderQuerySchema,
   temporaryOrderSchema,
   updateOrderBodySchema,
   updateOrderResponseSchema,
@@ -43,8 +44,14 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/orders/:id',
-    { schema: { params: orderTokenParamsSchema, response: { 200: temporaryOrderSchema } } },
-    async (request) => getTemporaryOrder(app.db, request.site, request.params.id),
+    {
+      schema: {
+        params: orderTokenParamsSchema,
+        querystring: temporaryOrderQuerySchema,
+        response: { 200: temporaryOrderSchema },
+      },
+    },
+    async (request) => getTemporaryOrder(app.db, request.site, request.params.id, request.query.lang),
   );
 
   app.put(

@@ -138,7 +138,7 @@ describe('the confirm screen', () => {
   });
 
   it('shows the date, time and prices in the visitor’s language', async () => {
-    orderServer();
+    const api = orderServer();
     await renderConfirm('ja');
     const tickets = within(await screen.findByRole('region', { name: 'チケット' }));
     expect(tickets.getByText('2026年12月01日(火)')).toBeTruthy();
@@ -146,6 +146,9 @@ describe('the confirm screen', () => {
     expect(tickets.getByText('7,600円')).toBeTruthy();
     expect(screen.getByText('性別').nextSibling?.textContent).toBe('女性');
     expect(screen.getByRole('button', { name: '購入を確定する' })).toBeTruthy();
+    // The order's names come in the page's language, whatever language it was ordered in.
+    const orderCalls = api.calls.filter((call) => call.path === `orders/${TOKEN}`);
+    expect(orderCalls.map((call) => call.query.get('lang'))).toEqual(['ja']);
   });
 
   it('applies a coupon, shows its discount and the new total, and removes it again', async () => {

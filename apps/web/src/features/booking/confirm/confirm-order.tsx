@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { useBookingSteps } from '../steps/booking-steps.ts';
@@ -40,7 +41,8 @@ function ConfirmOrderOf({ orderToken, checkout }: { orderToken: string; checkout
   const steps = useBookingSteps();
   const currency = useCoreStore((state) => state.configuration?.settings.currency ?? 'JPY');
   const savedPayment = useCoreStore((state) => state.savedPayment);
-  const order = useQuery(temporaryOrderQuery(orderToken));
+  const lang = useActiveLang();
+  const order = useQuery(temporaryOrderQuery(orderToken, lang));
 
   if (order.isPending) {
     return (

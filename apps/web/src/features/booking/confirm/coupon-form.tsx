@@ -5,7 +5,7 @@ import type { OrderCoupon } from '@kippu/contract/endpoints/order-coupons';
 import type { Currency } from '@kippu/contract/format/price';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useToastStore } from '../../../shared/stores/toast-store.ts';
-import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
+import { temporaryOrderKey } from '../steps/temporary-order-query.ts';
 import { applyCoupon, removeCoupon } from './api/confirm-calls.ts';
 
 /**
@@ -32,8 +32,7 @@ export function CouponForm({
   // Applying empties the field and removing drops the pressed button: focus goes back to the field
   // rather than being lost to the page.
   const input = useRef<HTMLInputElement>(null);
-  const refreshOrder = () =>
-    queryClient.invalidateQueries({ queryKey: temporaryOrderQuery(orderToken).queryKey });
+  const refreshOrder = () => queryClient.invalidateQueries({ queryKey: temporaryOrderKey(orderToken) });
 
   const apply = useMutation({
     mutationFn: (couponCode: string) => applyCoupon(orderToken, couponCode),

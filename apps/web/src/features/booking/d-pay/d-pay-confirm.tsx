@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
@@ -73,7 +74,8 @@ export function DpayConfirmPayment({ orderToken, state }: { orderToken: string; 
   const format = useFormatters();
   const kept = useCoreStore((store) => store.dPayStateCode);
   const currency = useCoreStore((store) => store.configuration?.settings.currency);
-  const order = useQuery({ ...temporaryOrderQuery(orderToken), enabled: kept === state });
+  const lang = useActiveLang();
+  const order = useQuery({ ...temporaryOrderQuery(orderToken, lang), enabled: kept === state });
   const [phase, setPhase] = useState<'idle' | 'sending' | 'failed'>('idle');
 
   if (kept !== state) {

@@ -9,7 +9,7 @@ import { useToastStore } from '../../../shared/stores/toast-store.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { useNextStep } from '../steps/booking-steps.ts';
-import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
+import { temporaryOrderKey } from '../steps/temporary-order-query.ts';
 import { fetchMembershipInfo, loginMember } from './api/membership-calls.ts';
 import { withMemberDetails } from './member-sign-in-values.ts';
 
@@ -41,7 +41,7 @@ export function MembershipLoginForm({ orderToken }: { orderToken: string }) {
     setSubmitting(true);
     try {
       await loginMember(orderToken, { email: values.email.trim(), password: values.password });
-      void queryClient.invalidateQueries({ queryKey: temporaryOrderQuery(orderToken).queryKey });
+      void queryClient.invalidateQueries({ queryKey: temporaryOrderKey(orderToken) });
       const info = await fetchMembershipInfo(orderToken);
       const store = useCoreStore.getState();
       store.set({ savedSignIn: withMemberDetails(store.savedSignIn, info) });

@@ -26,7 +26,7 @@ export default function PaymentScreen() {
   // The layout loads the same query (spec §2 "On load"); asking here too gives its loading state.
   const methods = useQuery(paymentMethodsQuery(lang, 'web'));
   const currency = useCoreStore((state) => state.configuration?.settings.currency);
-  const order = useQuery({ ...temporaryOrderQuery(orderToken ?? ''), enabled: !!orderToken });
+  const order = useQuery({ ...temporaryOrderQuery(orderToken ?? '', lang), enabled: !!orderToken });
   const total = order.data?.price;
   const options = useMemo(
     () =>

@@ -7,7 +7,7 @@ import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { sendConfirmationMail } from '../mail/api/order-mails.ts';
 import { useNextStep } from '../steps/booking-steps.ts';
-import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
+import { temporaryOrderKey } from '../steps/temporary-order-query.ts';
 import { updateCustomerInfo } from './api/update-customer-info.ts';
 import { customerInfoBody, type SignInField, type SignInValues } from './sign-in-fields.ts';
 
@@ -36,7 +36,7 @@ export function useSubmitSignIn(fields: SignInField[], isReturn: boolean) {
     try {
       await updateCustomerInfo(orderToken, customerInfoBody(fields, values));
       store.set({ savedSignIn: { ...values } });
-      void queryClient.invalidateQueries({ queryKey: temporaryOrderQuery(orderToken).queryKey });
+      void queryClient.invalidateQueries({ queryKey: temporaryOrderKey(orderToken) });
       if (isReturn && (!isMailConfirm || values.email === previousEmail)) {
         navigate(paths.confirm.getHref());
       } else if (isMailConfirm) {

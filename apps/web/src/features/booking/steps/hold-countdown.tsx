@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore, type SavedOrder } from '../../../shared/stores/core-store.ts';
 import { temporaryOrderQuery } from './temporary-order-query.ts';
 import './hold-countdown.css';
@@ -46,7 +47,8 @@ export function HoldCountdown({
   const orderToken = useCoreStore((state) => state.orderToken);
   const saved = useCoreStore((state) => savedExpiry(state.savedOrder));
   const known = expiresAt ?? saved;
-  const order = useQuery({ ...temporaryOrderQuery(orderToken ?? ''), enabled: !known && !!orderToken });
+  const lang = useActiveLang();
+  const order = useQuery({ ...temporaryOrderQuery(orderToken ?? '', lang), enabled: !known && !!orderToken });
   const expiry = known ?? order.data?.expires_at ?? null;
 
   const [seconds, setSeconds] = useState(() => (expiry ? secondsUntil(expiry) : 0));

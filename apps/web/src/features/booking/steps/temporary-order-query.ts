@@ -1,13 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { LangCode } from '@kippu/contract/enums';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { api } from '../../../shared/api/api-client.ts';
 
-/** GET /orders/{id}: the temporary order (contents, status and hold expiry) of an order token. */
-export const temporaryOrderQuery = (orderToken: string) =>
+/** The cache key of an order token's temporary order, in every language: what a change to it invalidates. */
+export const temporaryOrderKey = (orderToken: string) => ['orders', orderToken] as const;
+
+/**
+ * GET /orders/{id}?lang=: the temporary order (contents, status and hold expiry) of an order token, with
+ * its names in the page's language (the visitor may switch it after ordering).
+ */
+export const temporaryOrderQuery = (orderToken: string, lang: LangCode) =>
   queryOptions({
-    queryKey: ['orders', orderToken],
+    queryKey: [...temporaryOrderKey(orderToken), lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TemporaryOrder>(`orders/${encodeURIComponent(orderToken)}`, { signal });
+      const { data } = await api.get<TemporaryOrder>(`orders/${encodeURIComponent(orderToken)}`, {
+        params: { lang },
+        signal,
+      });
       return data;
     },
     staleTime: 10_000,
