@@ -329,6 +329,9 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
       const picture = `${state.lang}-page-${state.pageLine?.match(/\d+/)?.[0] ?? '1'}`;
       if (!pictures.has(picture)) {
         pictures.add(picture);
+        // Exactly one screen: nothing below it to scroll to.
+        const height = await screen.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+        expect(height, `${picture}: px below the screen`).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(screen);
         await saveScreenshot(screen, `signage/${picture}`, { wholePage: false });
       }
