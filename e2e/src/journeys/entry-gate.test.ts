@@ -1,4 +1,4 @@
-import type { LangCode } from '@kippu/contract';
+import { formatTime, type LangCode } from '@kippu/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
@@ -65,7 +65,8 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
       const video = await qrVideo(tickets[0]!.qr);
       const device = await openGateDevice(
         video,
-        { ...PHONE, baseURL: new URL(visitor.url()).origin },
+        // A device set to another timezone: the gate still shows Tokyo's times (spec §9).
+        { ...PHONE, baseURL: new URL(visitor.url()).origin, timezoneId: 'America/New_York' },
         onTestFinished,
       );
       try {
@@ -78,7 +79,13 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
         await keyField.fill('KG1-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
         await gate.getByRole('button', { name: text(lang, 'gate_key_submit') }).click();
         await expect.poll(() => gate.getByRole('alert').innerText()).toBe(text(lang, 'gate_key_refused'));
+        const listedFrom = Date.now();
         await authoriseGate(gate, lang);
+        const listAt = gate.locator('.gate-status__list');
+        await listAt.waitFor();
+        const shown = await listAt.innerText();
+        const tokyoTimes = [formatTime(new Date(listedFrom)), formatTime(new Date())];
+        expect(tokyoTimes.map((time) => text(lang, 'gate_list_at', { time }))).toContain(shown);
         await settle(gate, `${lang}-02-gate-ready`);
 
         // read_qr: the camera shows the first ticket's code.

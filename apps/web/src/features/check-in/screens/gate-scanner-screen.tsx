@@ -7,6 +7,7 @@ import type {
   GateSyncResponse,
   TicketCheckMode,
 } from '@kippu/contract/endpoints/check-in';
+import { formatTime } from '@kippu/contract/format/date';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
@@ -204,9 +205,7 @@ export default function GateScannerScreen() {
           </p>
           {queued > 0 ? <p>{t('gate_queue', { count: queued })}</p> : null}
           {listAt ? (
-            <p className="gate-status__list">
-              {t('gate_list_at', { time: new Date(listAt).toLocaleTimeString(lang === 'kr' ? 'ko' : lang) })}
-            </p>
+            <p className="gate-status__list">{t('gate_list_at', { time: formatTime(new Date(listAt)) })}</p>
           ) : null}
         </div>
 
