@@ -5,7 +5,7 @@ import { useDialogStore } from '../stores/dialog-store.ts';
 import { VALIDATION_FORM_OPTIONS } from '../validation/index.ts';
 import { CardFields } from './card-fields.tsx';
 import { CardTokenError, createCardToken, type CardToken } from './card-token.ts';
-import { CardIcon, PhoneIcon } from './payment-method-icons.tsx';
+import { PaymentMethodIcon } from './payment-method-icons.tsx';
 import type { PaymentOption, SavedPayment } from './payment-options.ts';
 import { EMPTY_CARD, type PaymentValues } from './payment-values.ts';
 import { createStripePaymentMethod } from './stripe-card.ts';
@@ -144,7 +144,7 @@ export function PaymentMethodFields({
                   {...form.register('method')}
                 />
                 <span className="payment-method__name">{option.name}</span>
-                {option.kind === 'carrier' ? <PhoneIcon /> : <CardIcon />}
+                <PaymentMethodIcon method={option.method} />
               </label>
             ) : null,
           )}

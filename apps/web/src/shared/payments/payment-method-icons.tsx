@@ -1,6 +1,20 @@
-/** The method radios' icons: a card for card and gateway-page methods, a phone for carrier billing. */
+import type { PaymentMethod } from '@kippu/contract/enums';
 
-export function CardIcon() {
+/** Methods paid in an app on the visitor's phone: carrier billing and the QR wallets. */
+const PHONE_METHODS = new Set<PaymentMethod>([
+  'd_pay',
+  'gmo_paypay',
+  'alipay',
+  'softbank_paypay',
+  'softbank_alipay',
+]);
+
+/** A method radio's icon: a phone for methods paid in an app on the phone, a card for the others. */
+export function PaymentMethodIcon({ method }: { method: PaymentMethod }) {
+  return PHONE_METHODS.has(method) ? <PhoneIcon /> : <CardIcon />;
+}
+
+function CardIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <rect
@@ -19,7 +33,7 @@ export function CardIcon() {
   );
 }
 
-export function PhoneIcon() {
+function PhoneIcon() {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
       <rect
