@@ -70,6 +70,11 @@ export function usePaymentMethodForm(
     if (chosen.kind === 'free') return { method: 'free' };
     // Paid on the gateway's or the carrier's own pages after checkout: nothing more to take here.
     if (chosen.kind === 'redirect' || chosen.kind === 'carrier') return { method: chosen.method };
+    // A card not yet whole in Stripe's Element is the visitor's to finish, said beside it: no gateway call.
+    if (chosen.kind === 'stripe' && stripeCard && !stripeCard.isComplete()) {
+      stripeCard.flagIncomplete();
+      return null;
+    }
     setTokenizing(true);
     let card: CardToken;
     try {

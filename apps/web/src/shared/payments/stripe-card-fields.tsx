@@ -7,8 +7,16 @@ import { CardNameField, printedCardNumber, TestModeHint } from './card-entry-par
 import type { PaymentValues } from './payment-values.ts';
 import { loadStripeJs, STRIPE_LOCALES, type StripeCardElement, type StripeJs } from './stripe-card.ts';
 
-/** What the form needs at submit: Stripe.js and the mounted card Element. */
-export type StripeCardHandle = { stripe: StripeJs; card: StripeCardElement };
+/**
+ * What the form needs at submit: Stripe.js, the mounted card Element, and whether the Element holds a whole
+ * card (`complete`, from its change events); `flagIncomplete` says so under the Element and focuses it.
+ */
+export type StripeCardHandle = {
+  stripe: StripeJs;
+  card: StripeCardElement;
+  isComplete: () => boolean;
+  flagIncomplete: () => void;
+};
 
 const TEST_CARD_HINT = {
   success: printedCardNumber(STRIPE_TEST_CARDS.success),
@@ -39,6 +47,10 @@ export function StripeCardFields({
   const mountPoint = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
+  // Stripe's own (localised) message while the card is being typed; ours after a submit before it is whole.
+  const [stripeError, setStripeError] = useState<string | null>(null);
+  const [flaggedIncomplete, setFlaggedIncomplete] = useState(false);
+  const cardError = stripeError ?? (flaggedIncomplete ? t('payment_stripe_card_incomplete') : null);
 
   useEffect(() => {
     let card: StripeCardElement | null = null;
@@ -48,9 +60,24 @@ export function StripeCardFields({
         if (gone || !mountPoint.current) return;
         const locale = STRIPE_LOCALES[lang];
         const stripe = Stripe(publishableKey, { locale });
-        card = stripe.elements({ locale }).create('card');
-        card.mount(mountPoint.current);
-        onHandle({ stripe, card });
+        const element = stripe.elements({ locale }).create('card');
+        card = element;
+        let complete = false;
+        element.on('change', (event) => {
+          complete = event.complete === true;
+          setStripeError(event.error?.message ?? null);
+          setFlaggedIncomplete(false);
+        });
+        element.mount(mountPoint.current);
+        onHandle({
+          stripe,
+          card: element,
+          isComplete: () => complete,
+          flagIncomplete: () => {
+            setFlaggedIncomplete(true);
+            element.focus();
+          },
+        });
         setState('ready');
       },
       () => !gone && setState('failed'),
@@ -76,10 +103,15 @@ export function StripeCardFields({
           ref={mountPoint}
           className="payment-stripe-card"
           aria-labelledby="payment-stripe-card-label"
-          aria-describedby="payment-stripe-card-hint"
+          aria-describedby={`payment-stripe-card-hint${cardError ? ' payment-stripe-card-error' : ''}`}
           role="group"
           data-state={state}
         />
+        {cardError ? (
+          <p className="form-field__error" id="payment-stripe-card-error" role="alert">
+            {cardError}
+          </p>
+        ) : null}
         {state === 'loading' ? (
           <p className="form-field__hint" role="status">
             {t('payment_stripe_loading')}

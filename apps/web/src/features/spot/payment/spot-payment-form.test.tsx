@@ -76,12 +76,29 @@ const spotOrder = () =>
     expires_at: new Date(Date.now() + 10 * 60_000).toISOString(),
   });
 
-/** Stripe.js as the page sees it: a card Element that mounts, and a PaymentMethod (or a card error). */
-function fakeStripe(answer: 'pm' | 'card_error' = 'pm') {
+/**
+ * Stripe.js as the page sees it: a card Element that mounts (with a whole card typed into it, or only part of
+ * one), and a PaymentMethod (or a card error).
+ */
+function fakeStripe(
+  answer: 'pm' | 'card_error' = 'pm',
+  typed: 'whole card' | 'part of a card' = 'whole card',
+) {
   const seen: { key?: string; name?: string } = {};
+  const changeHandlers: ((event: { complete?: boolean }) => void)[] = [];
   const stripe: StripeJs = {
     elements: () => ({
-      create: () => ({ mount: vi.fn(), destroy: vi.fn(), focus: vi.fn(), on: vi.fn() }),
+      create: () => ({
+        mount: () => {
+          // The visitor types into Stripe's own frame: the Element says whether the card is whole.
+          setTimeout(() => changeHandlers.forEach((fn) => fn({ complete: typed === 'whole card' })));
+        },
+        destroy: vi.fn(),
+        focus: vi.fn(),
+        on: (event, handler) => {
+          if (event === 'change') changeHandlers.push(handler);
+        },
+      }),
     }),
     createPaymentMethod: async (data) => {
       seen.name = data.billing_details?.name;
@@ -210,6 +227,27 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
 
     await waitFor(() => expect(leaveForGateway).toHaveBeenCalledWith('/simulator/gmo/wallet/1'));
     expect(checkouts(api.calls).map((call) => call.body)).toEqual([{ payment_method_type: 'gmo_paypay' }]);
+  });
+
+  it("asks for the rest of the card beside Stripe's Element when it is not whole, without calling Stripe", async () => {
+    const seen = fakeStripe('pm', 'part of a card');
+    const { api } = await openSpotPayment(() => ({ status: 'reserved' }));
+    await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
+    await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+
+    const message = 'Enter the card number, expiry and security code in full.';
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(
+      screen
+        .getByRole('group', { name: 'Card number, expiry and security code' })
+        .getAttribute('aria-describedby'),
+    ).toContain('payment-stripe-card-error');
+    expect(seen.name).toBeUndefined();
+    expect(checkouts(api.calls)).toEqual([]);
+    expect(useDialogStore.getState().dialogs).toEqual([]);
   });
 
   it('shows the card dialog when Stripe refuses the card, and checks nothing out', async () => {
