@@ -129,7 +129,7 @@ describe('the SoftBank 3-D Secure return', () => {
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
     await renderCallback();
     const dialog = await screen.findByRole('dialog', { name: 'Payment could not be completed' });
-    expect(dialog.textContent).toContain('The payment service returned an error.');
+    expect(dialog.textContent).toContain('The payment was not accepted or could not be processed.');
     expect(screen.queryByRole('dialog', { name: 'Your payment did not go through' })).toBeNull();
   });
 });
