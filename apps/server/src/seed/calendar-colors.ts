@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { SITE_CATALOGUES } from './data/site-catalogues.ts';
-import { DEMO_DAYS_AHEAD, TODAY_IN_TOKYO } from './time-spans.ts';
+import { TOKYO_TODAY } from '../db/tokyo-today.ts';
+import { DEMO_DAYS_AHEAD } from './time-spans.ts';
 
 /** Crowding colours of the demo calendar: busy, fairly busy, quiet. */
 export const CALENDAR_COLORS = { busy: '#f6b1b1', fair: '#ffe08a', quiet: '#c8e6c9' } as const;
@@ -36,7 +37,7 @@ SELECT s.code,
 FROM jsonb_to_recordset($1::jsonb) AS c(site text, closed int[])
 JOIN sites s ON s.code = c.site AND s.calendar_colorized
 LEFT JOIN LATERAL (SELECT max(date) AS date FROM calendar_colors WHERE site_code = s.code) last ON true
-CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
+CROSS JOIN LATERAL generate_series(${TOKYO_TODAY}, ${TOKYO_TODAY} + ($2::int - 1), interval '1 day') AS d(day)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
   AND (last.date IS NULL OR d.day::date > last.date)
 ON CONFLICT (site_code, date) DO NOTHING`;

@@ -1,12 +1,10 @@
 import type { Db } from '../db/client.ts';
+import { TOKYO_TODAY } from '../db/tokyo-today.ts';
 import { SITE_CATALOGUES } from './data/site-catalogues.ts';
 import { productUuid } from './demo-ids.ts';
 
 /** How far ahead the demo always has stock; each start (and every 6 hours) adds the days new since. */
 export const DEMO_DAYS_AHEAD = 90;
-
-/** SQL: today's date in Tokyo, where every demo site is. */
-export const TODAY_IN_TOKYO = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
 
 /**
  * SQL: the start of the product's last span (null when it has none). Only spans that start after it are
@@ -25,7 +23,7 @@ SELECT p.id,
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, first_at time, last_at time, step_minutes int, capacity int, closed int[])
 JOIN products p ON p.uuid = c.uuid
 ${LAST_START}
-CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
+CROSS JOIN LATERAL generate_series(${TOKYO_TODAY}, ${TOKYO_TODAY} + ($2::int - 1), interval '1 day') AS d(day)
 CROSS JOIN LATERAL generate_series(d.day::date + c.first_at, d.day::date + c.last_at, make_interval(mins => c.step_minutes)) AS s(local_start)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
   AND (last.at IS NULL OR s.local_start AT TIME ZONE 'Asia/Tokyo' > last.at)
@@ -40,7 +38,7 @@ SELECT p.id,
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, opens time, closes time, capacity int, closed int[])
 JOIN products p ON p.uuid = c.uuid
 ${LAST_START}
-CROSS JOIN LATERAL generate_series(${TODAY_IN_TOKYO}, ${TODAY_IN_TOKYO} + ($2::int - 1), interval '1 day') AS d(day)
+CROSS JOIN LATERAL generate_series(${TOKYO_TODAY}, ${TOKYO_TODAY} + ($2::int - 1), interval '1 day') AS d(day)
 WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
   AND (last.at IS NULL OR (d.day::date + c.opens) AT TIME ZONE 'Asia/Tokyo' > last.at)
 ON CONFLICT (product_id, starts_at) DO NOTHING`;
@@ -55,8 +53,8 @@ SELECT p.id,
 FROM jsonb_to_recordset($1::jsonb) AS c(uuid uuid, capacity int)
 JOIN products p ON p.uuid = c.uuid
 ${LAST_START}
-CROSS JOIN LATERAL generate_series(date_trunc('month', ${TODAY_IN_TOKYO}::timestamp),
-                                   date_trunc('month', (${TODAY_IN_TOKYO} + ($2::int - 1))::timestamp),
+CROSS JOIN LATERAL generate_series(date_trunc('month', ${TOKYO_TODAY}::timestamp),
+                                   date_trunc('month', (${TOKYO_TODAY} + ($2::int - 1))::timestamp),
                                    interval '1 month') AS m(month)
 WHERE last.at IS NULL OR m.month AT TIME ZONE 'Asia/Tokyo' > last.at
 ON CONFLICT (product_id, starts_at) DO NOTHING`;

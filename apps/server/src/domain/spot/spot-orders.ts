@@ -1,5 +1,6 @@
 import type { CreateSpotOrderBody, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { TOKYO_TODAY } from '../../db/tokyo-today.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { createOrder, type CreateOrderDeps, type OrderClient } from '../orders/create-order.ts';
 import type { HeldOrder } from '../stock/hold-stock.ts';
@@ -11,7 +12,7 @@ import { resolveSpotQrToken } from './spot-qr-tokens.ts';
  */
 async function isTodaysSlot(db: Db, productId: number, timeSpanId: number): Promise<boolean> {
   const { rows } = await db.$client.query<{ today: boolean }>(
-    `SELECT (starts_at AT TIME ZONE 'Asia/Tokyo')::date <= (now() AT TIME ZONE 'Asia/Tokyo')::date
+    `SELECT (starts_at AT TIME ZONE 'Asia/Tokyo')::date <= ${TOKYO_TODAY}
             AND ends_at > now() AS today
      FROM time_spans WHERE id = $1 AND product_id = $2`,
     [timeSpanId, productId],

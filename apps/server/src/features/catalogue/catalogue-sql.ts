@@ -1,3 +1,4 @@
+import { TOKYO_TODAY } from '../../db/tokyo-today.ts';
 import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
@@ -15,8 +16,6 @@ export function fewStockThresholdSql(siteCode: string): string {
   return `COALESCE((SELECT few_stock_threshold FROM sites WHERE code = ${siteCode}), 0)`;
 }
 
-const TOKYO_TODAY = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
-
 /**
  * SQL: a subquery (for `LEFT JOIN LATERAL … ON true`) of the product's spans listed on the Tokyo dates
  * [from, to], with `date`, the date each is listed under, and `sellable`. A span is listed under its start
@@ -24,8 +23,8 @@ const TOKYO_TODAY = `(now() AT TIME ZONE 'Asia/Tokyo')::date`;
  * listed under today, so the calendar never offers a past date and a running pass is bought today
  * (ADR 044). The second branch finds passes that started before the range; for other products, and for a
  * range without today, PostgreSQL drops it before scanning (a one-time filter), so a timed product's read
- * stays one indexed range of start times. Only `period` spans run across days (a day ticket's span is one
- * day), so only they can be listed after their start date.
+ * stays one indexed range of start times. Only `period` spans are meant to run across days (a day ticket's
+ * span is one day), so only they are listed after their start date, by both branches alike.
  * `product` is the products alias of the calling query, with `id`, `product_type` and `in_sale_window`;
  * `from` and `to` are its date parameters.
  */
@@ -33,7 +32,9 @@ export function listedSpansSql(product: string, from: string, to: string): strin
   const columns = 't.id, t.starts_at, t.ends_at, t.capacity, t.held, t.sold';
   return `(
   SELECT * FROM (
-    SELECT s.*, CASE WHEN s.sellable AND s.start_date < ${TOKYO_TODAY} THEN ${TOKYO_TODAY} ELSE s.start_date END AS date
+    SELECT s.*,
+           CASE WHEN ${product}.product_type = 'period' AND s.sellable AND s.start_date < ${TOKYO_TODAY}
+                THEN ${TOKYO_TODAY} ELSE s.start_date END AS date
     FROM (
       SELECT ${columns}, (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date AS start_date,
              (t.on_sale AND ${product}.in_sale_window AND ${slotBeforeSaleCutoffSql('t', product)}) AS sellable
