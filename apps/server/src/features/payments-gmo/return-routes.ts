@@ -10,7 +10,7 @@ const paymentNumberParams = z.object({ paymentNumber: z.string().regex(/^[A-Za-z
 /** What a gateway posts or appends: short text fields only, storable as they are kept with the attempt. */
 const gatewayFields = z.record(storableText().max(64), storableText().max(512));
 const notification = gatewayFields.pipe(
-  z.object({ AccessID: z.string(), OrderID: z.string() }).catchall(z.string()),
+  z.object({ AccessID: z.string().max(64), OrderID: z.string().max(64) }).catchall(z.string()),
 );
 
 /**
