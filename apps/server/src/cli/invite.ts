@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { formatDate, formatDateRange, formatPrice, formatTimeRange } from '@kippu/contract';
+import { formatPrice, visitWhen } from '@kippu/contract';
 import { loadEnv } from '../config/env.ts';
 import { createInvitation, InvitationError } from '../domain/mail/create-invitation.ts';
 import { listInvitationChoices } from '../domain/mail/invitation-choices.ts';
@@ -33,12 +33,8 @@ async function main(argv: string[]): Promise<number> {
         for (const t of product.ticketTypes)
           console.log(`  ticket type ${t.id}: ${t.name}, ${formatPrice(t.price, 'en')}`);
         for (const slot of product.nextSlots) {
-          const when =
-            product.type === 'time'
-              ? `${formatDate(slot.startsAt, 'en')} ${formatTimeRange(slot.startsAt, slot.endsAt, 'en')}`
-              : product.type === 'date'
-                ? formatDate(slot.startsAt, 'en')
-                : formatDateRange(slot.startsAt, slot.endsAt, 'en');
+          const { date, time } = visitWhen(product.type, slot.startsAt, slot.endsAt, 'en');
+          const when = time ? `${date} ${time}` : date;
           console.log(`  --time-span ${slot.id}: ${when} (Tokyo), ${slot.remaining} left`);
         }
       }

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import {
-  formatDate,
-  formatTimeRange,
+  visitWhen,
   type LangCode,
   type LocalizedText,
   type SiteCode,
@@ -81,6 +80,7 @@ export async function walletPass(
   const siteName = inLang(rows[0]?.names, lang) || site;
   const pagePath = shared ? sharedTicketPagePath(reservationToken) : ticketPagePath(reservationToken);
   const label = (key: Parameters<typeof walletText>[1]) => walletText(lang, key);
+  const when = visitWhen(page.product.type, page.starts_at, page.ends_at, lang);
 
   const passJson = {
     formatVersion: 1,
@@ -106,13 +106,10 @@ export async function walletPass(
         },
       ],
       primaryFields: [{ key: 'product', value: page.product.name }],
+      // When, as every screen and mail says it (visitWhen): a pass's dates, a day ticket's day, a slot's times.
       secondaryFields: [
-        { key: 'date', label: label('wallet_field_date'), value: formatDate(page.starts_at, lang) },
-        {
-          key: 'time',
-          label: label('wallet_field_time'),
-          value: formatTimeRange(page.starts_at, page.ends_at, lang),
-        },
+        { key: 'date', label: label('wallet_field_date'), value: when.date },
+        ...(when.time ? [{ key: 'time', label: label('wallet_field_time'), value: when.time }] : []),
       ],
       auxiliaryFields: [
         { key: 'type', label: label('wallet_field_ticket_type'), value: ticket.option_name },
