@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
 import type { Product } from '@kippu/contract/endpoints/products';
@@ -37,6 +37,9 @@ const loadTicketStep = () => import('./ticket-step.tsx');
 const TicketStep = lazy(() => loadTicketStep().then((module) => ({ default: module.TicketStep })));
 const stepFallback = <div className="order-skeleton" aria-busy="true" />;
 
+/** A month as one number, for comparing. */
+const monthNumber = ({ year, month }: { year: number; month: number }) => year * 12 + month;
+
 /** How far ahead the calendar pages: this month and the next eleven. */
 const MONTHS_AHEAD = 11;
 
@@ -67,7 +70,17 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   const [selection, setSelection] = useState<OrderSelection>(
     () => (isReturn ? savedSelection(useCoreStore.getState().savedOrder) : null) ?? EMPTY_SELECTION,
   );
-  const [month, setMonth] = useState(() => monthOf(selection.date ?? today));
+  const [chosenMonth, setMonth] = useState(() => monthOf(selection.date ?? today));
+  // Past midnight on the last of a month, the month shown moves on with today.
+  const month = monthNumber(chosenMonth) < monthNumber(monthOf(today)) ? monthOf(today) : chosenMonth;
+  const queryClient = useQueryClient();
+  const openedOn = useRef(today);
+  useEffect(() => {
+    if (today === openedOn.current) return;
+    openedOn.current = today;
+    // A new day: what is on sale has moved (a running pass is now listed today, yesterday sells nothing).
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+  }, [today, queryClient]);
   // The open steps are the form's own state, kept in the store for a return (?ref=c) and read from it only
   // as the form mounts: a fresh visit starts at the first step without a second render, and writing the
   // store re-renders nothing (a store update would re-render the whole form in one long task, issue 12).
