@@ -61,6 +61,9 @@ export function StripeCardFields({
         const locale = STRIPE_LOCALES[lang];
         const stripe = Stripe(publishableKey, { locale });
         const element = stripe.elements({ locale }).create('card');
+        // A new Element starts empty: no message left from the one it replaces (another language's, say).
+        setStripeError(null);
+        setFlaggedIncomplete(false);
         card = element;
         let complete = false;
         element.on('change', (event) => {

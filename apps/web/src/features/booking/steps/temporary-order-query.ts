@@ -8,7 +8,7 @@ export const temporaryOrderKey = (orderToken: string) => ['orders', orderToken] 
 
 /**
  * GET /orders/{id}?lang=: the temporary order (contents, status and hold expiry) of an order token, with
- * its names in the page's language (the visitor may switch it after ordering).
+ * its names in the page's language (the visitor may switch it after ordering; ADR 045).
  */
 export const temporaryOrderQuery = (orderToken: string, lang: LangCode) =>
   queryOptions({
@@ -21,4 +21,8 @@ export const temporaryOrderQuery = (orderToken: string, lang: LangCode) =>
       return data;
     },
     staleTime: 10_000,
+    // A language switch keeps the same order's last answer on screen (and the form around it) while the new
+    // one loads; another order's never stands in.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === orderToken ? previous : undefined,
   });

@@ -31,12 +31,20 @@ export const spotStocksQuery = (qrToken: string, lang: LangCode, quiet = false) 
     retry: false,
   });
 
-/** GET /orders/{id}: the temporary order, the server's truth for the payment screen. */
-export const spotOrderQuery = (orderToken: string) =>
+/** The cache key of a spot order, in every language: what a change to it invalidates. */
+export const spotOrderKey = (orderToken: string) => ['spot', 'order', orderToken] as const;
+
+/**
+ * GET /orders/{id}?lang=: the temporary order, the server's truth for the payment screen, named in the page's
+ * language (ADR 045); the same order's last answer stays on screen while another language's loads.
+ */
+export const spotOrderQuery = (orderToken: string, lang: LangCode) =>
   queryOptions({
-    queryKey: ['spot', 'order', orderToken],
+    queryKey: [...spotOrderKey(orderToken), lang],
     queryFn: async ({ signal }) =>
-      (await api.get<TemporaryOrder>(`orders/${token(orderToken)}`, { signal })).data,
+      (await api.get<TemporaryOrder>(`orders/${token(orderToken)}`, { params: { lang }, signal })).data,
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === orderToken ? previous : undefined,
     retry: false,
   });
 

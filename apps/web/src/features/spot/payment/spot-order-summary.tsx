@@ -5,7 +5,7 @@ import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
-import { applySpotCoupon, spotOrderQuery } from '../api/spot-calls.ts';
+import { applySpotCoupon, spotOrderKey } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 
 /** When the held tickets are for: the slot's time, or the day for a day ticket. */
@@ -35,7 +35,7 @@ export function SpotOrderSummary({ orderToken, order }: { orderToken: string; or
     try {
       await applySpotCoupon(orderToken, code.trim());
       setCode('');
-      await queryClient.invalidateQueries({ queryKey: spotOrderQuery(orderToken).queryKey });
+      await queryClient.invalidateQueries({ queryKey: spotOrderKey(orderToken) });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {

@@ -31,7 +31,7 @@ export default function SpotPaymentScreen() {
   const orderToken = useSpotStore((state) => state.orderToken);
   const qrToken = useSpotStore((state) => state.qrToken);
   const methods = useQuery(paymentMethodsQuery(lang, 'spot'));
-  const order = useQuery({ ...spotOrderQuery(orderToken ?? ''), enabled: !!orderToken });
+  const order = useQuery({ ...spotOrderQuery(orderToken ?? '', lang), enabled: !!orderToken });
   const total = order.data?.price;
   const options = useMemo(
     () =>
