@@ -296,6 +296,23 @@ describe('order screen', { timeout: 20_000 }, () => {
     expect(gets(calls, 'products')).toHaveLength(1);
   });
 
+  it('turns over at Tokyo midnight: the next month shows and the calendar is read again', async () => {
+    // Half a second before midnight on 31 May in Tokyo.
+    vi.setSystemTime(new Date('2026-05-31T14:59:59.500Z'));
+    const calls = serveOrderApi();
+    await renderOrder(dateFirst);
+    expect(await screen.findByRole('grid', { name: 'May 2026' })).toBeTruthy();
+    // Midnight passes while the form is open (the day's timer is a real one).
+    vi.setSystemTime(new Date('2026-05-31T15:00:01Z'));
+    expect(await screen.findByRole('grid', { name: 'June 2026' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() =>
+      expect(gets(calls, 'products/stocks-statuses').map((call) => call.query.get('from'))).toContain(
+        '2026-06-01',
+      ),
+    );
+  });
+
   it('a fresh visit starts at the first step whatever was left open', async () => {
     serveOrderApi();
     useCoreStore.setState({
