@@ -29,7 +29,7 @@ export function ChangeDateFrame({
           {STEPS.map((name, index) => (
             <li
               key={name}
-              className={`change-date-steps__item${index <= current ? ' change-date-steps__item--done' : ''}`}
+              className="change-date-steps__item"
               aria-current={index === current ? 'step' : undefined}
             >
               <span className="change-date-steps__number" aria-hidden="true">
