@@ -9,7 +9,7 @@ import {
   formatYearMonth,
   WEEKDAY_LONG_NAMES,
 } from './date.ts';
-import { toTokyoDateString, tokyoDateParts } from './tokyo-date.ts';
+import { msUntilTokyoMidnight, toTokyoDateString, tokyoDateParts } from './tokyo-date.ts';
 
 // 2022-01-05 is a Wednesday.
 const wednesday = '2022-01-05';
@@ -181,5 +181,16 @@ describe('calendar names against Intl', () => {
     expect(WEEKDAY_LONG_NAMES[lang]).toEqual(
       Array.from({ length: 7 }, (_, day) => weekdays.format(Date.UTC(2023, 0, 1 + day))),
     );
+  });
+});
+
+describe('msUntilTokyoMidnight', () => {
+  it('counts to the next midnight in Tokyo, whatever the UTC date', () => {
+    // 23:59:30 in Tokyo is 14:59:30 UTC.
+    expect(msUntilTokyoMidnight(Date.parse('2026-11-27T14:59:30Z'))).toBe(30_000);
+    // Tokyo midnight itself: a whole day to the next one.
+    expect(msUntilTokyoMidnight(Date.parse('2026-11-27T15:00:00Z'))).toBe(24 * 60 * 60 * 1000);
+    // 08:00 in Tokyo is still the previous UTC day: 16 hours left.
+    expect(msUntilTokyoMidnight(Date.parse('2026-11-26T23:00:00Z'))).toBe(16 * 60 * 60 * 1000);
   });
 });

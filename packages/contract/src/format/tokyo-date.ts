@@ -73,3 +73,10 @@ export function toTokyoDateString(input: DateInput): string {
   const { year, month, day } = tokyoDateParts(input);
   return `${year}-${pad2(month)}-${pad2(day)}`;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Milliseconds from the instant `now` (ms since the epoch) to the next midnight in Tokyo. */
+export function msUntilTokyoMidnight(now: number): number {
+  return DAY_MS - ((now + TOKYO_OFFSET_MS) % DAY_MS);
+}

@@ -1,17 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { msUntilTokyoMidnight, useTokyoToday } from './use-tokyo-today.ts';
-
-describe('msUntilTokyoMidnight', () => {
-  it('counts to the next midnight in Tokyo, whatever the UTC date', () => {
-    // 23:59:30 in Tokyo is 14:59:30 UTC.
-    expect(msUntilTokyoMidnight(Date.parse('2026-11-27T14:59:30Z'))).toBe(30_000);
-    // Tokyo midnight itself: a whole day to the next one.
-    expect(msUntilTokyoMidnight(Date.parse('2026-11-27T15:00:00Z'))).toBe(24 * 60 * 60 * 1000);
-    // 08:00 in Tokyo is still the previous UTC day: 16 hours left.
-    expect(msUntilTokyoMidnight(Date.parse('2026-11-26T23:00:00Z'))).toBe(16 * 60 * 60 * 1000);
-  });
-});
+import { useTokyoToday } from './use-tokyo-today.ts';
 
 describe('useTokyoToday', () => {
   afterEach(() => vi.useRealTimers());

@@ -1,13 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toTokyoDateString } from '@kippu/contract/format/tokyo-date';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** Milliseconds from `now` to the next midnight in Tokyo (UTC+9 all year, so no daylight saving to mind). */
-export function msUntilTokyoMidnight(now: number): number {
-  return DAY_MS - ((now + TOKYO_OFFSET_MS) % DAY_MS);
-}
+import { msUntilTokyoMidnight, toTokyoDateString } from '@kippu/contract/format/tokyo-date';
 
 /**
  * Today's date in Tokyo (YYYY-MM-DD), turning over at Tokyo midnight: a screen left open overnight
