@@ -137,6 +137,15 @@ async function openSpotPayment(checkout: (call: SeenCall) => unknown) {
   return { ...rendered, api, group };
 }
 
+/** Once Stripe's Element is mounted: the e-mail and the name on the card, then the pay button. */
+async function payByStripe() {
+  await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
+  await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
+  await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+}
+
 const checkouts = (calls: SeenCall[]) =>
   calls.filter((call) => call.method === 'POST' && call.path === `orders/checkout/${ORDER}`);
 
@@ -168,11 +177,7 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
       reservation_token: 'res-token-1',
       reservation_number: 'AB12CD34EF',
     }));
-    await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
-    await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+    await payByStripe();
 
     expect(await screen.findByRole('heading', { name: 'Mail sent page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/email-sended/res-token-1');
@@ -199,11 +204,7 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
       redirect_url: '/simulator/stripe/3ds/pi_1',
       payment_number: 'P-SPOT-1',
     }));
-    await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
-    await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+    await payByStripe();
 
     await waitFor(() => expect(leaveForGateway).toHaveBeenCalledWith('/simulator/stripe/3ds/pi_1'));
     expect(useSpotStore.getState().paymentNumber).toBe('P-SPOT-1');
@@ -232,11 +233,7 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
   it("asks for the rest of the card beside Stripe's Element when it is not whole, without calling Stripe", async () => {
     const seen = fakeStripe('pm', 'part of a card');
     const { api } = await openSpotPayment(() => ({ status: 'reserved' }));
-    await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
-    await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+    await payByStripe();
 
     const message = 'Enter the card number, expiry and security code in full.';
     expect((await screen.findByRole('alert')).textContent).toBe(message);
@@ -253,11 +250,7 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
   it('shows the card dialog when Stripe refuses the card, and checks nothing out', async () => {
     fakeStripe('card_error');
     const { api } = await openSpotPayment(() => ({ status: 'reserved' }));
-    await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
-    const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
-    await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
-    await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
+    await payByStripe();
 
     await waitFor(() =>
       expect(useDialogStore.getState().dialogs[0]?.titleKey).toBe('payment_card_error_title'),
