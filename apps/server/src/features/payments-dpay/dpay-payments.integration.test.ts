@@ -123,6 +123,15 @@ async function freshOrder() {
   return { slot, order: await readyOrder(ctx.app, ctx.db, slot, 2) };
 }
 
+/** A fresh order logged in at the carrier, whose login return comes back with another `state`. */
+async function loginReturnWithState(state: string) {
+  const { order } = await freshOrder();
+  const login = await startAndLogIn(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);
+  const forged = new URL(login.back);
+  forged.searchParams.set('state', state);
+  return { order, res: await ctx.app.inject({ method: 'GET', url: pathOf(forged.href) }) };
+}
+
 async function expectReservedOnce(slot: Slot, order: { id: number }) {
   expect(await orderStatus(ctx.db, order.id)).toBe('reserved');
   expect(await reservationCount(order.id)).toBe(1);
@@ -199,20 +208,12 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
     const notified = await notify(ctx.app, 'a\u0000b');
     expect(notified.statusCode).toBe(400);
     expect(notified.json()).toMatchObject({ error: 'invalid request' });
-    const { order } = await freshOrder();
-    const login = await startAndLogIn(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);
-    const forged = new URL(login.back);
-    forged.searchParams.set('state', 'a\u0000b');
-    const res = await ctx.app.inject({ method: 'GET', url: pathOf(forged.href) });
+    const { res } = await loginReturnWithState('a\u0000b');
     expect(res.statusCode).toBe(400);
   });
 
   it('a login return with another state is refused (no code kept)', async () => {
-    const { order } = await freshOrder();
-    const login = await startAndLogIn(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);
-    const forged = new URL(login.back);
-    forged.searchParams.set('state', 'not-the-state');
-    const res = await ctx.app.inject({ method: 'GET', url: pathOf(forged.href) });
+    const { order, res } = await loginReturnWithState('not-the-state');
     expect(res.statusCode).toBe(400);
     const token = await ctx.app.inject({ method: 'GET', url: `/demo/d-pay/v1/scptok/${order.token}` });
     expect(token.statusCode).toBe(400);
