@@ -2,7 +2,6 @@ import { addDays } from '@kippu/contract';
 import type { Db } from '../src/db/client.ts';
 import { tokyoToday } from '../src/db/tokyo-today.ts';
 
-
 /** The instant a Tokyo day (yyyy-MM-dd) starts: 15:00 UTC of the day before. */
 export function tokyoMidnight(day: string): Date {
   return new Date(`${day}T00:00:00+09:00`);
