@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@kippu/contract';
+import {
+  appSecretProblems,
+  DEVELOPMENT_APP_SECRET,
+  MAKE_APP_SECRET,
+  parsePreviousSecrets,
+} from './app-secret.ts';
 import { trustProxySchema } from './trust-proxy.ts';
 import { walletCertificates } from './wallet-certificates.ts';
 
@@ -20,8 +26,19 @@ const envSchema = z.object({
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Origin the mails link to (no trailing slash needed); unset: http://localhost:${PORT} (domain/links.ts). */
   PUBLIC_URL: z.url().optional(),
-  /** Secret for signing tokens and ticket QR payloads; a fixed development value is refused in production. */
-  APP_SECRET: z.string().min(32).default('development-secret-change-me-0123456789abcdef'),
+  /**
+   * Secret for signing ticket QR payloads, tap codes and client keys. Production refuses a weak one: the
+   * development default, short, low-variety, periodic or placeholder values (config/app-secret.ts, ADR 048).
+   */
+  APP_SECRET: z
+    .string()
+    .min(32, `at least 32 characters; make one with ${MAKE_APP_SECRET}`)
+    .default(DEVELOPMENT_APP_SECRET),
+  /**
+   * Earlier APP_SECRETs (one, or a comma list) after a rotation: signatures they made still verify; new ones
+   * are always made with APP_SECRET (ADR 048).
+   */
+  APP_SECRET_PREVIOUS: z.string().optional().transform(parsePreviousSecrets),
   /** Minutes a temporary order holds stock on a site whose `sites.hold_minutes` is null (ADR 014). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
   /** How often the hold sweeper looks for expired holds. */
@@ -133,10 +150,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  if (parsed.data.NODE_ENV === 'production' && parsed.data.APP_SECRET.startsWith('development-secret')) {
-    throw new Error(
-      'Invalid configuration:\n  APP_SECRET: set a secret of at least 32 characters in production',
-    );
+  if (parsed.data.NODE_ENV === 'production') {
+    const problems = appSecretProblems(parsed.data.APP_SECRET, parsed.data.APP_SECRET_PREVIOUS);
+    if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const simulator = simulatorEnabled(parsed.data);
   if (simulator && parsed.data.NODE_ENV === 'production' && !parsed.data.ALLOW_SIMULATOR_IN_PRODUCTION) {

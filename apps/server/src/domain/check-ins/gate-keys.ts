@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { secretList, type VerifyingSecrets } from '../tickets/ticket-qr.ts';
 
 /**
  * Gate devices (ADR 030). A gate key is `KG1-` and 32 base32 characters (160 random bits), shown once when
@@ -91,16 +92,26 @@ export function tapCode(appSecret: string, gateId: number, at: Date): string {
   return String(mac.readUInt32BE(0) % 100_000_000).padStart(8, '0');
 }
 
-/** The unrevoked gate of the site whose tap code (today's, or yesterday's just after midnight) this is. */
-export async function gateForTapCode(db: Db, appSecret: string, site: SiteCode, code: string): Promise<Gate> {
+/**
+ * The unrevoked gate of the site whose tap code (today's, or yesterday's just after midnight) this is. A
+ * code made with a previous APP_SECRET counts too: a gate screen opened before a rotation shows it all day.
+ */
+export async function gateForTapCode(
+  db: Db,
+  secrets: VerifyingSecrets,
+  site: SiteCode,
+  code: string,
+): Promise<Gate> {
   const { rows } = await db.execute<{ id: number; label: string }>(sql`
     SELECT id, label FROM gate_keys WHERE site_code = ${site} AND revoked_at IS NULL ORDER BY id`);
   const now = new Date();
   const earlier = new Date(now.getTime() - 15 * 60_000);
   for (const row of rows) {
     const id = Number(row.id);
-    if (tapCode(appSecret, id, now) === code || tapCode(appSecret, id, earlier) === code) {
-      return { id, site, label: row.label };
+    for (const appSecret of secretList(secrets)) {
+      if (tapCode(appSecret, id, now) === code || tapCode(appSecret, id, earlier) === code) {
+        return { id, site, label: row.label };
+      }
     }
   }
   throw new AppError('gate_not_authorised');

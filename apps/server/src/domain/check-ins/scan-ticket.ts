@@ -1,6 +1,6 @@
 import type { CheckInAnswer, GateCheckInBody, GateSyncBody, GateSyncResponse } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import { verifyTicketQr } from '../tickets/ticket-qr.ts';
+import { verifyTicketQr, type VerifyingSecrets } from '../tickets/ticket-qr.ts';
 import { checkIn } from './check-in.ts';
 import type { Gate } from './gate-keys.ts';
 
@@ -11,8 +11,8 @@ const OFFLINE_LIMIT_MS = 48 * 3600_000;
  * POST /gate/check-ins (read_qr): the QR signature is verified first, in memory; a forged or altered code
  * answers `invalid` without any database work. A genuine one goes to the one check-in function.
  */
-export async function scanTicket(db: Db, appSecret: string, gate: Gate, body: GateCheckInBody) {
-  const verified = verifyTicketQr(body.code, appSecret);
+export async function scanTicket(db: Db, secrets: VerifyingSecrets, gate: Gate, body: GateCheckInBody) {
+  const verified = verifyTicketQr(body.code, secrets);
   if (!verified) return forged(body.mode);
   const { answer } = await checkIn(db, {
     site: gate.site,
@@ -38,14 +38,14 @@ function forged(mode: CheckInAnswer['mode']): CheckInAnswer {
  */
 export async function syncOfflineCheckIns(
   db: Db,
-  appSecret: string,
+  secrets: VerifyingSecrets,
   gate: Gate,
   body: GateSyncBody,
 ): Promise<GateSyncResponse> {
   const now = Date.now();
   const results: GateSyncResponse['results'] = [];
   for (const item of body.check_ins) {
-    const verified = verifyTicketQr(item.code, appSecret);
+    const verified = verifyTicketQr(item.code, secrets);
     if (!verified) {
       results.push({ nonce: item.nonce, result: 'invalid', admitted_twice: true, ticket: null });
       continue;

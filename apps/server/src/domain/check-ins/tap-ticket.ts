@@ -1,6 +1,7 @@
 import type { CheckInAnswer, CheckInMode, LangCode, SiteCode, TapCheckInBody } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { VerifyingSecrets } from '../tickets/ticket-qr.ts';
 import { checkIn } from './check-in.ts';
 import { gateForTapCode } from './gate-keys.ts';
 import { readTicketAtGate } from './ticket-at-gate.ts';
@@ -40,13 +41,13 @@ export async function tapTicketStatus(
 /** POST: staff admit the ticket (or its group) with their gate's tap code. */
 export async function tapCheckIn(
   db: Db,
-  appSecret: string,
+  secrets: VerifyingSecrets,
   site: SiteCode,
   token: string,
   ticketId: number,
   body: TapCheckInBody,
 ): Promise<CheckInAnswer> {
-  const gate = await gateForTapCode(db, appSecret, site, body.tap_code);
+  const gate = await gateForTapCode(db, secrets, site, body.tap_code);
   const ticket = await ownTicket(db, site, token, ticketId, body.lang);
   const { answer } = await checkIn(db, {
     site,

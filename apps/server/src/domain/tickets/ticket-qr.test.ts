@@ -54,3 +54,22 @@ describe('ticket QR payloads', () => {
     }
   });
 });
+
+describe('ticket QR payloads across an APP_SECRET rotation (ADR 048)', () => {
+  const ROTATED = 'rotated-app-secret-QmVuZWF0aCB0aGUgcGF2ZW1lbnQ';
+  const ticket = { id: 7, secret: newTicketSecret() };
+  const old = signTicketQr(SECRET, ticket);
+
+  it('a code the previous secret signed verifies when the previous secret is listed, not otherwise', () => {
+    expect(verifyTicketQr(old, [ROTATED, SECRET])).toEqual({ ticketId: 7, secret: ticket.secret });
+    expect(verifyTicketQr(old, [ROTATED])).toBeNull();
+    expect(verifyTicketQr(old, ROTATED)).toBeNull();
+  });
+
+  it('a new code is signed with the current secret alone', () => {
+    const fresh = signTicketQr(ROTATED, ticket);
+    expect(fresh).not.toBe(old);
+    expect(verifyTicketQr(fresh, [ROTATED])).not.toBeNull();
+    expect(verifyTicketQr(fresh, [SECRET])).toBeNull();
+  });
+});

@@ -58,18 +58,31 @@ export function signTicketQr(appSecret: string, ticket: { id: number; secret: st
 }
 
 /**
+ * The secrets a signature may have been made with: APP_SECRET, then APP_SECRET_PREVIOUS after a rotation
+ * (config/app-secret.ts verifyingSecrets, ADR 048). Signing always uses APP_SECRET alone.
+ */
+export type VerifyingSecrets = string | readonly string[];
+
+export function secretList(secrets: VerifyingSecrets): readonly string[] {
+  return typeof secrets === 'string' ? [secrets] : secrets;
+}
+
+/**
  * The ticket a QR payload names, or null when the payload is malformed, forged or altered. Pure: no
  * database read happens for a bad code. A valid answer still has to match the ticket's current secret
- * in the database (a moved ticket's old code is genuine but stale).
+ * in the database (a moved ticket's old code is genuine but stale). A code signed with a previous
+ * APP_SECRET still verifies, so rotating the secret voids no printed ticket or wallet pass.
  */
 export function verifyTicketQr(
   payload: string,
-  appSecret: string,
+  secrets: VerifyingSecrets,
 ): { ticketId: number; secret: string } | null {
   const match = PAYLOAD.exec(payload);
   if (!match) return null;
   const [, id, secret, given] = match;
-  const expected = signature(appSecret, `${VERSION}.${id}.${secret}`);
-  if (!timingSafeEqual(Buffer.from(given!), Buffer.from(expected))) return null;
-  return { ticketId: Number(id), secret: secret! };
+  const signed = `${VERSION}.${id}.${secret}`;
+  const genuine = secretList(secrets).some((appSecret) =>
+    timingSafeEqual(Buffer.from(given!), Buffer.from(signature(appSecret, signed))),
+  );
+  return genuine ? { ticketId: Number(id), secret: secret! } : null;
 }

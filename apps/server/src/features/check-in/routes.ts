@@ -16,6 +16,7 @@ import {
   tapTicketQuerySchema,
   tapTicketStatusSchema,
 } from '@kippu/contract';
+import { verifyingSecrets } from '../../config/app-secret.ts';
 import { authenticateGate, tapCode, type Gate } from '../../domain/check-ins/gate-keys.ts';
 import { gateTicketList } from '../../domain/check-ins/gate-ticket-list.ts';
 import { scanTicket, syncOfflineCheckIns } from '../../domain/check-ins/scan-ticket.ts';
@@ -71,13 +72,13 @@ export async function checkInRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(
     '/gate/check-ins',
     { ...gateOnly, schema: { body: gateCheckInBodySchema, response: { 200: checkInAnswerSchema } } },
-    async (request) => scanTicket(app.db, app.env.APP_SECRET, gateOf(request), request.body),
+    async (request) => scanTicket(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
   );
 
   app.post(
     '/gate/check-ins/sync',
     { ...gateOnly, schema: { body: gateSyncBodySchema, response: { 200: gateSyncResponseSchema } } },
-    async (request) => syncOfflineCheckIns(app.db, app.env.APP_SECRET, gateOf(request), request.body),
+    async (request) => syncOfflineCheckIns(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
   );
 
   app.get(
@@ -115,7 +116,14 @@ export async function checkInRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { reservationToken, ticketId } = request.params;
-      return tapCheckIn(app.db, app.env.APP_SECRET, request.site, reservationToken, ticketId, request.body);
+      return tapCheckIn(
+        app.db,
+        verifyingSecrets(app.env),
+        request.site,
+        reservationToken,
+        ticketId,
+        request.body,
+      );
     },
   );
 }
