@@ -1,6 +1,7 @@
 export * from './enums.ts';
 export * from './enum-schemas.ts';
 export * from './errors.ts';
+export * from './secret.ts';
 export * from './sites.ts';
 export * from './i18n-text.ts';
 export * from './site-settings.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numericIdSchema } from './catalogue-common.ts';
 import { CHECK_IN_MODES, CHECK_IN_RESULTS, TAP_STATES, TICKET_CHECK_MODES } from '../enums.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * The entry gate (ADR 030). Gate devices send their key in the `X-Gate-Key` header; visitors' phones
@@ -20,7 +21,9 @@ export type TapState = (typeof TAP_STATES)[number];
 
 export const GATE_KEY_HEADER = 'x-gate-key';
 /** `KG1-` and 32 base32 characters (160 random bits). */
-export const gateKeySchema = z.string().regex(/^KG1-[A-Z2-7]{32}$/);
+export const gateKeySchema = secretToken(z.string().regex(/^KG1-[A-Z2-7]{32}$/));
+/** The gate devices' header, as a schema: the key in it is secret (ADR 049). */
+export const gateHeadersSchema = z.object({ [GATE_KEY_HEADER]: gateKeySchema.optional() });
 
 /** A client-made request id (a retried request with the same nonce gets the first answer). */
 const nonceSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
@@ -52,13 +55,13 @@ export const gateSessionQuerySchema = z.object({ lang: langCodeSchema });
 export const gateSessionResponseSchema = z.object({
   label: z.string(),
   /** Eight digits staff type on a visitor's phone in tap_ticket mode; changes every day (Asia/Tokyo). */
-  tap_code: z.string().regex(/^\d{8}$/),
+  tap_code: secretToken(z.string().regex(/^\d{8}$/)),
 });
 export type GateSessionResponse = z.infer<typeof gateSessionResponseSchema>;
 
 /** POST /gate/check-ins: a scanned QR payload (read_qr). */
 export const gateCheckInBodySchema = z.object({
-  code: z.string().min(1).max(200),
+  code: secretToken(z.string().min(1).max(200)),
   mode: checkInModeSchema,
   nonce: nonceSchema,
   lang: langCodeSchema,
@@ -92,7 +95,7 @@ export const gateSyncBodySchema = z.object({
   check_ins: z
     .array(
       z.object({
-        code: z.string().min(1).max(200),
+        code: secretToken(z.string().min(1).max(200)),
         mode: checkInModeSchema,
         nonce: nonceSchema,
         /** When the device admitted the visitor. */
@@ -119,7 +122,7 @@ export type GateSyncResponse = z.infer<typeof gateSyncResponseSchema>;
 
 /** /check-ins/{reservationToken}/{ticketId}: the visitor's tap screen (`/id/:reservationToken/:id/:type`). */
 export const tapTicketParamsSchema = z.object({
-  reservationToken: z.string().min(1).max(64),
+  reservationToken: secretToken(z.string().min(1).max(64)),
   ticketId: numericIdSchema,
 });
 export const tapTicketQuerySchema = z.object({ mode: checkInModeSchema, lang: langCodeSchema });
@@ -128,7 +131,7 @@ export const tapTicketStatusSchema = checkInAnswerSchema;
 /** POST: staff admit with their gate's tap code. */
 export const tapCheckInBodySchema = z.object({
   mode: checkInModeSchema,
-  tap_code: z.string().regex(/^\d{8}$/),
+  tap_code: secretToken(z.string().regex(/^\d{8}$/)),
   nonce: nonceSchema,
   lang: langCodeSchema,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * POST /api/v1/orders/checkout/{id} (id: the order token; spec §7, 240 000 ms client time-out).
@@ -10,7 +11,7 @@ import { storableText } from '../validation/storable-text.ts';
 export const checkoutBodySchema = z.object({
   payment_method_type: paymentMethodSchema,
   /** One-time card token from the gateway's token script (card methods); never a card number. */
-  token: storableText().min(1).max(512).optional(),
+  token: secretToken(storableText().min(1).max(512)).optional(),
   /** Masked card for display and receipts, as the token script answers it (e.g. "************4242"). */
   masked_card_number: storableText().max(32).optional(),
 });
@@ -23,13 +24,15 @@ export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 export const checkoutResponseSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('reserved'),
-    reservation_token: z.string(),
+    reservation_token: secretToken(z.string()),
     reservation_number: z.string(),
   }),
   z.object({
     status: z.literal('redirect'),
-    redirect_url: z.string(),
-    payment_number: z.string(),
+    /** The gateway's page for this attempt: carries its references (an AccessID and access token). */
+    redirect_url: secretToken(z.string()),
+    /** Our reference of the attempt: it answers the reservation (GET /payment-results/{id}), so it is secret. */
+    payment_number: secretToken(z.string()),
   }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText, tokenSchema } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * POST /api/v1/orders/confirmcheckout (spec §7; 240 000 ms client time-out like checkout). Completes a
@@ -12,13 +13,13 @@ import { storableText, tokenSchema } from '../validation/storable-text.ts';
  */
 export const confirmCheckoutByPaymentNumberSchema = z.object({
   /** Our public reference of the attempt, carried through the gateway's return. */
-  payment_number: tokenSchema,
+  payment_number: secretToken(tokenSchema),
   payment_method_type: paymentMethodSchema,
 });
 
 export const confirmCheckoutByPaymentIntentSchema = z.object({
   /** Stripe's PaymentIntent id (`pi_...`), the attempt's provider reference. */
-  payment_intent_id: storableText().min(1).max(255),
+  payment_intent_id: secretToken(storableText().min(1).max(255)),
 });
 
 export const confirmCheckoutBodySchema = z.union([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretToken } from '../secret.ts';
 
 /**
  * d払い (carrier billing, ADR 028), spec §7. Both take the order's token as {id} and live under the site's
@@ -15,8 +16,8 @@ export const dpayAuthResponseSchema = z.object({
   scope: z.string(),
   client_id: z.string(),
   redirect_uri: z.string(),
-  state: z.string(),
-  nonce: z.string(),
+  state: secretToken(z.string()),
+  nonce: secretToken(z.string()),
   prompt: z.string(),
   authif: z.string(),
   authorization_endpoint: z.string(),
@@ -27,7 +28,7 @@ export type DpayAuthResponse = z.infer<typeof dpayAuthResponseSchema>;
 export const dpayScptokResponseSchema = z.object({
   s_terkn: z.string(),
   s_spcd: z.string(),
-  s_cptok: z.string(),
+  s_cptok: secretToken(z.string()),
   request_url: z.string(),
 });
 export type DpayScptokResponse = z.infer<typeof dpayScptokResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /** `{id}` of the membership calls is the order token of the temporary order the member logs in for. */
 export const membershipParamsSchema = tokenParamsSchema;
@@ -7,7 +8,7 @@ export const membershipParamsSchema = tokenParamsSchema;
 /** POST /api/v1/membership/login/{id} */
 export const membershipLoginBodySchema = z.object({
   email: storableText().trim().min(1).max(320),
-  password: storableText().min(1).max(256),
+  password: secretToken(storableText().min(1).max(256)),
 });
 export type MembershipLoginBody = z.infer<typeof membershipLoginBodySchema>;
 export const membershipLoginResponseSchema = z.object({ result: z.literal(true) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericIdSchema } from './catalogue-common.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /** `{id}` of the coupon calls is the order token of a temporary order (the same schema as `/orders/{id}`). */
 export const orderCouponParamsSchema = tokenParamsSchema;
@@ -8,7 +9,7 @@ export const orderCouponParamsSchema = tokenParamsSchema;
 /** POST /api/v1/ordercoupons/{id} */
 export const applyOrderCouponBodySchema = z.object({
   // Visitors paste codes with stray spaces; the code itself is matched exactly (ADR 008).
-  coupon_code: storableText().trim().min(1).max(64),
+  coupon_code: secretToken(storableText().trim().min(1).max(64)),
 });
 export type ApplyOrderCouponBody = z.infer<typeof applyOrderCouponBodySchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenParamsSchema } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * Path parameter of `/ordermails/{id}`: the order token for POST, the mail token (from the mailed link)
@@ -17,7 +18,10 @@ export const sendOrderMailBodySchema = z.looseObject({ lang: langCodeSchema });
 export type SendOrderMailBody = z.infer<typeof sendOrderMailBodySchema>;
 
 /** 201: the link went to `email` (the client shows it on the mail-sent screen). */
-export const sendOrderMailResponseSchema = z.object({ order_token: z.string(), email: z.string() });
+export const sendOrderMailResponseSchema = z.object({
+  order_token: secretToken(z.string()),
+  email: z.string(),
+});
 export type SendOrderMailResponse = z.infer<typeof sendOrderMailResponseSchema>;
 
 /**
@@ -26,5 +30,5 @@ export type SendOrderMailResponse = z.infer<typeof sendOrderMailResponseSchema>;
  * tickets as a new temporary order. Answers the order to continue with; following a link again answers the
  * same order while it is open.
  */
-export const confirmOrderMailResponseSchema = z.object({ order_token: z.string() });
+export const confirmOrderMailResponseSchema = z.object({ order_token: secretToken(z.string()) });
 export type ConfirmOrderMailResponse = z.infer<typeof confirmOrderMailResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enum-schemas.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { orderCouponSchema } from './order-coupons.ts';
+import { secretToken } from '../secret.ts';
 
 /** Path parameter of every `/orders/{id}` call: the order token (128-bit random, base64url). */
 export const orderTokenParamsSchema = tokenParamsSchema;
@@ -30,7 +31,7 @@ export const createOrderBodySchema = z.object({
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 export const createOrderResponseSchema = z.object({
-  order_token: z.string(),
+  order_token: secretToken(z.string()),
   /** ISO date-time when the hold is released unless the order is checked out. */
   expires_at: z.string(),
   price: z.number().int().nonnegative(),
@@ -104,11 +105,14 @@ export const updateOrderBodySchema = z.object({
 export type UpdateOrderBody = z.infer<typeof updateOrderBodySchema>;
 
 export const updateOrderResponseSchema = z.object({
-  order_token: z.string(),
+  order_token: secretToken(z.string()),
   status: orderStatusSchema,
   customer_info: z.array(customerInfoEntrySchema),
 });
 export type UpdateOrderResponse = z.infer<typeof updateOrderResponseSchema>;
 
 /** DELETE /api/v1/orders/{id} */
-export const cancelOrderResponseSchema = z.object({ order_token: z.string(), status: orderStatusSchema });
+export const cancelOrderResponseSchema = z.object({
+  order_token: secretToken(z.string()),
+  status: orderStatusSchema,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { checkoutResponseSchema } from './checkout.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * After a gateway's page (3-D Secure challenge, wallet cashier), the browser comes back through a server
@@ -12,11 +13,11 @@ import { checkoutResponseSchema } from './checkout.ts';
  * challenge. `md` is the gateway's transaction reference (AccessID) the return carried. Answers like
  * checkout (`checkoutResponseSchema`); a failure answers `paymentFailureSchema`. Idempotent.
  */
-export const exePaymentBodySchema = z.object({ md: tokenSchema });
+export const exePaymentBodySchema = z.object({ md: secretToken(tokenSchema) });
 export type ExePaymentBody = z.infer<typeof exePaymentBodySchema>;
 
 /** GET /api/v1/payment-results/{id} (id: the payment number): an attempt's outcome, read-only. */
-export const paymentResultParamsSchema = z.object({ id: tokenSchema });
+export const paymentResultParamsSchema = z.object({ id: secretToken(tokenSchema) });
 
 /**
  * A failed payment after a gateway's page (spec §8, the 3-D Secure failure fields), beside `error`:
@@ -26,10 +27,10 @@ export const paymentResultParamsSchema = z.object({ id: tokenSchema });
 export const paymentFailureSchema = z.object({
   error: z.string(),
   can_retry: z.boolean(),
-  order_token: z.string().nullable(),
+  order_token: secretToken(z.string()).nullable(),
   is_time_change: z.boolean(),
-  old_reservation_token: z.string().nullable(),
-  time_change_token: z.string().nullable(),
+  old_reservation_token: secretToken(z.string()).nullable(),
+  time_change_token: secretToken(z.string()).nullable(),
   sales_channel: z.string(),
 });
 export type PaymentFailure = z.infer<typeof paymentFailureSchema>;

@@ -4,12 +4,13 @@ import { tokenSchema } from '../validation/storable-text.ts';
 import { slotSchema } from './catalogue-common.ts';
 import { createOrderBodySchema } from './orders.ts';
 import { productSchema } from './products.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * A spot QR token: what the poster at the venue carries (`/spot?qr_token=`). 128-bit random, base64url;
  * one per site and product at a time, with an expiry, rotated by staff (`npm run spot-qr`, ADR 031).
  */
-export const spotQrTokenSchema = tokenSchema;
+export const spotQrTokenSchema = secretToken(tokenSchema);
 
 /** GET /api/v1/spot/products/stocks?qr_token=&lang= */
 export const spotStocksQuerySchema = z.object({

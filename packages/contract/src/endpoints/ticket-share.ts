@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { emailAddressSchema } from './email.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * Sharing and sending tickets (ADR 021). Path parameters are reservation tokens (reservationTokenParamsSchema):
@@ -18,7 +19,9 @@ export const ticketShareOptionsResponseSchema = z.object({
   /** Every ticket the reservation still holds, valid or not: a split must leave at least one. */
   ticket_count: z.number().int().nonnegative(),
   /** Earlier splits, oldest first: their links can be handed over again. */
-  shares: z.array(z.object({ share_token: z.string(), ticket_count: z.number().int().nonnegative() })),
+  shares: z.array(
+    z.object({ share_token: secretToken(z.string()), ticket_count: z.number().int().nonnegative() }),
+  ),
 });
 export type TicketShareOptionsResponse = z.infer<typeof ticketShareOptionsResponseSchema>;
 
@@ -43,7 +46,7 @@ export type TicketShareBody = z.infer<typeof ticketShareBodySchema>;
 
 /** 201: the companion's link is `/tickets/shared/{share_token}`. */
 export const ticketShareResponseSchema = z.object({
-  share_token: z.string(),
+  share_token: secretToken(z.string()),
   ticket_count: z.number().int().positive(),
 });
 export type TicketShareResponse = z.infer<typeof ticketShareResponseSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
+import { secretToken } from '../secret.ts';
 
 /** Status of a reservation and of each of its tickets. */
 export const RESERVATION_STATUSES = ['reserved', 'cancelled', 'refunded'] as const;
@@ -38,7 +39,7 @@ export const ticketResponseSchema = z.object({
       sequence: z.number().int().positive(),
       option_name: z.string(),
       status: ticketStatusSchema,
-      qr: z.string(),
+      qr: secretToken(z.string()),
     }),
   ),
   /**

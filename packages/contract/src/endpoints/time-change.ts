@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { visitDateSchema } from './catalogue-common.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * Change of date (ADR 029): a reservation holder moves their tickets to another slot and pays any
  * difference. All calls live under `/api/v1/timechanges/{reservationToken}`.
  */
 
-export const timeChangeReservationParamsSchema = z.object({ reservationToken: tokenSchema });
+export const timeChangeReservationParamsSchema = z.object({ reservationToken: secretToken(tokenSchema) });
 export const timeChangeParamsSchema = z.object({
-  reservationToken: tokenSchema,
-  timechangeToken: tokenSchema,
+  reservationToken: secretToken(tokenSchema),
+  timechangeToken: secretToken(tokenSchema),
 });
 
 /** A visit as every time-change answer shows it. */
@@ -41,7 +42,7 @@ export const timeChangeOptionsResponseSchema = z.object({
   /** ISO time after which the date can no longer be changed. */
   change_until: z.string(),
   /** The timechange token of a change still waiting for confirmation, if any. */
-  pending_timechange_token: z.string().nullable(),
+  pending_timechange_token: secretToken(z.string()).nullable(),
   date: z.string(),
   slots: z.array(
     visitSchema.extend({
@@ -60,7 +61,7 @@ export const createTimeChangeBodySchema = z.object({
 });
 export type CreateTimeChangeBody = z.infer<typeof createTimeChangeBodySchema>;
 export const createTimeChangeResponseSchema = z.object({
-  timechange_token: z.string(),
+  timechange_token: secretToken(z.string()),
   expires_at: z.string(),
 });
 export type CreateTimeChangeResponse = z.infer<typeof createTimeChangeResponseSchema>;

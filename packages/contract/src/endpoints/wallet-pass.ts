@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numericIdSchema } from './catalogue-common.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
+import { secretToken } from '../secret.ts';
 
 /**
  * GET /api/v1/reservations/{reservationToken}/tickets/{ticketId}/wallet.pkpass?lang=: one ticket as an Apple
@@ -10,7 +11,7 @@ import { tokenSchema } from '../validation/storable-text.ts';
  * the ticket response tells with `apple_wallet` (ADR 025).
  */
 export const walletPassParamsSchema = z.object({
-  id: tokenSchema,
+  id: secretToken(tokenSchema),
   ticketId: numericIdSchema,
 });
 export type WalletPassParams = z.infer<typeof walletPassParamsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretToken } from '../secret.ts';
 
 /** A UTF-16 surrogate not paired with its other half: with the `u` flag a valid pair is one code point. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
@@ -22,5 +23,8 @@ export function storableText() {
  */
 export const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'not a token');
 
-/** `{id}` of every call on a token: `/orders/{id}`, `/ordercoupons/{id}`, `/reservations/{id}`. */
-export const tokenParamsSchema = z.object({ id: tokenSchema });
+/**
+ * `{id}` of every call on a token: `/orders/{id}`, `/ordercoupons/{id}`, `/reservations/{id}`. The token
+ * opens what it names, so it is secret (never logged; ADR 049).
+ */
+export const tokenParamsSchema = z.object({ id: secretToken(tokenSchema) });
