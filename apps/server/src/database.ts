@@ -3,6 +3,7 @@ import type { Env } from './config/env.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { timeoutsOf } from './db/timeouts.ts';
 
 export interface OpenDatabase {
   db: Db;
@@ -32,7 +33,7 @@ export async function openDatabase(
         persistent: true,
         onUnexpectedExit: options.onEmbeddedExit,
       });
-  const db = createDb(env.DATABASE_URL ?? embedded!.url, env.DATABASE_POOL_SIZE);
+  const db = createDb(env.DATABASE_URL ?? embedded!.url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
   const close = async () => {
     await db.$client.end();
     await embedded?.stop();

@@ -66,6 +66,8 @@ export const ERRORS = {
   gate_not_authorised: { message: 'gate device not authorised', status: 401 },
   /** Past what the server can answer in time (overload protection, ADR 034): try again after Retry-After. */
   server_busy: { message: 'server busy', status: 503 },
+  /** The database cannot be reached or did not answer in time (ADR 046): try again after Retry-After. */
+  temporarily_unavailable: { message: 'temporarily unavailable', status: 503 },
   /** One client already holds as much as the site allows at once (hold caps, ADR 015). */
   too_many_holds: { message: 'too many holds', status: 409 },
   internal_error: { message: 'internal error', status: 500 },

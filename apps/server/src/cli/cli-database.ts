@@ -2,6 +2,7 @@ import type { Env } from '../config/env.ts';
 import { embeddedDataDir, openDatabase } from '../database.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { readPostmasterLock } from '../db/postmaster-pid.ts';
+import { timeoutsOf } from '../db/timeouts.ts';
 
 export interface CliDatabase {
   db: Db;
@@ -20,7 +21,8 @@ export async function openCliDatabase(env: Env, repoRoot: string): Promise<CliDa
   if (!env.DATABASE_URL) {
     const lock = await readPostmasterLock(embeddedDataDir(env, repoRoot));
     if (lock?.status === 'ready') {
-      const db = createDb(`postgres://postgres:postgres@127.0.0.1:${lock.port}/kippu`, 2);
+      const url = `postgres://postgres:postgres@127.0.0.1:${lock.port}/kippu`;
+      const db = createDb(url, 2, timeoutsOf(env));
       try {
         await db.$client.query('SELECT 1 FROM mail_outbox LIMIT 1');
         return {

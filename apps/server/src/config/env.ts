@@ -19,6 +19,14 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   EMBEDDED_PG_DIR: z.string().default('var/postgres'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /**
+   * Database timeouts (ADR 046; 0 turns one off): opening a connection or waiting for a free one; one
+   * statement (a frozen database is given up on just after it); a transaction left idle. A visitor's call
+   * past them answers 503 temporarily unavailable with Retry-After. Longer per use: db/timeouts.ts.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
   MAIL_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),

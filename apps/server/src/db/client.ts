@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { GuardedClient } from './guarded-client.ts';
 import * as schema from './schema.ts';
+import { answerLimitFor, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The handle `db.transaction(...)` passes to its callback. */
@@ -11,10 +13,47 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 // dates stay 'YYYY-MM-DD' strings: a visit date has no time zone.
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
-export function createDb(connectionString: string, max = 20): Db {
-  const pool = new pg.Pool({ connectionString, max });
-  // An idle connection that dies (database restart, failover) must not crash the process: the pool
-  // drops it and opens a new one on the next query.
-  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
+export interface CreateDbOptions {
+  /** Told once per broken connection; default: one line on stderr. */
+  onConnectionError?: (error: Error) => void;
+}
+
+const logConnectionError = (error: Error) => console.error(`database connection lost: ${error.message}`);
+
+/**
+ * The server's pool (ADR 046). Every connection is a GuardedClient: a permanent error listener (a cut
+ * connection fails its own queries, never the process) and an answer limit just past the statement
+ * timeout (a frozen database fails the request instead of hanging it). The timeouts are session settings
+ * sent at connect; `transactionWithTimeouts` (timeouts.ts) lengthens them for one transaction.
+ */
+export function createDb(
+  connectionString: string,
+  max = 20,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+  options: CreateDbOptions = {},
+): Db {
+  const answerLimitMs = answerLimitFor(timeouts.statementMs);
+  const onConnectionError = options.onConnectionError ?? logConnectionError;
+  const config: pg.ClientConfig = {
+    connectionString,
+    // pg-pool applies this to the wait for a free connection as well as to opening one.
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  };
+  // Not named *Pool*: drizzle takes any client whose class name contains "Pool" for a pool.
+  class Connection extends GuardedClient {
+    constructor() {
+      super({ ...config, answerLimitMs, onConnectionError });
+    }
+  }
+  const pool = new pg.Pool({ ...config, max, Client: Connection });
+  // A connection that breaks while idle in the pool: the pool drops it and opens a new one on the next
+  // query; its own listener has already logged it. Without a listener here the pool's re-emit would throw.
+  pool.on('error', () => undefined);
+  // A per-use longer limit (transactionWithTimeouts) ends with its use.
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    if (client instanceof GuardedClient) client.answerLimitMs = client.defaultAnswerLimitMs;
+  });
   return drizzle(pool, { schema }) as Db;
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Pool } from 'pg';
+import { extendTimeouts } from './timeouts.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
@@ -38,6 +39,8 @@ async function applyUnlessApplied(pool: Pool, name: string): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // A migration may rewrite a large table: no statement limit for it (ADR 046).
+    await extendTimeouts(client, { statementMs: 0, idleInTransactionMs: 0 });
     const claim = await client.query(
       'INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
       [name],

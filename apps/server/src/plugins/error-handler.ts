@@ -2,10 +2,12 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorBody } from '@kippu/contract';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
 import { AppError } from '../shared/app-error.ts';
 
 /** The body of every refused request that the catalogue has no more precise string for. */
 const INVALID_REQUEST: ErrorBody = { error: ERRORS.invalid_request.message };
+const TEMPORARILY_UNAVAILABLE: ErrorBody = { error: ERRORS.temporarily_unavailable.message };
 
 /** Maps every error to `{ error: <spec error string> }`; clients never see a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -28,6 +30,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, body too large, unsupported media type ...
       return reply.status(error.statusCode).send(INVALID_REQUEST);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is gone, frozen or too slow (ADR 046): the call may succeed later; the process lives
+      // on and the pool reconnects by itself. Checked after the 4xx answers, so bad input stays a 4xx.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(ERRORS.temporarily_unavailable.status)
+        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send(TEMPORARILY_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.internal_error.message } satisfies ErrorBody);
