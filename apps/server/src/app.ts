@@ -38,6 +38,8 @@ import type { CreateOrderDeps } from './domain/orders/create-order.ts';
 import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
+import { reconcileSettings } from './domain/checkout/reconcile-payments.ts';
+import { takeInstanceLock } from './domain/payments/instance-lock.ts';
 import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
@@ -138,7 +140,18 @@ export async function buildApp({
   app.decorate('env', env);
   const payments = createPaymentRegistry(db, env, app.log);
   app.decorate('payments', payments);
-  app.decorate('checkoutDeps', { db, env, log: app.log, payments, waitForAttemptMs: WAIT_FOR_ATTEMPT_MS });
+  // This process's liveness as the database sees it (ADR 047): stamped on every payment attempt it starts.
+  const instance = await takeInstanceLock(db.$client, app.log);
+  app.addHook('onClose', () => instance.stop());
+  app.decorate('checkoutDeps', {
+    db,
+    env,
+    log: app.log,
+    payments,
+    waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
+    instanceId: instance.id,
+    reconcile: reconcileSettings(env),
+  });
   app.decorate('orderDeps', {
     products: createProductCache(db),
     stock: createStockHolder(db),

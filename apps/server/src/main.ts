@@ -57,7 +57,8 @@ async function start(): Promise<void> {
   if (shutdown.started) return;
   const demo = wantsDemoData(env);
   await seedOnStart(database.db, { demo });
-  app = await buildApp({ env, db: database.db });
+  // The reconciler runs in every server process, NODE_ENV=test too: crash tests run real processes (ADR 047).
+  app = await buildApp({ env, db: database.db, paymentReconciler: true });
   const server = app;
   if (demo) {
     const demoWindow = keepDemoWindowOpen(database.db, (error) =>

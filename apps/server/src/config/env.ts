@@ -137,6 +137,28 @@ const envSchema = z.object({
   /** How long one server-to-gateway call may take before its outcome counts as unknown (then asked for). */
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(180_000).default(60_000),
   /**
+   * Payment reconciliation (ADR 026, 047; fractions allowed): an attempt in flight this many minutes is
+   * asked about (above the gateway round of three GATEWAY_TIMEOUT_MS calls), then again every
+   * RECONCILE_AGAIN_MINUTES while the gateway says pending; each process runs a round every
+   * RECONCILE_INTERVAL_MS, and an attempt left by a dead process is settled within two of them.
+   */
+  RECONCILE_AFTER_MINUTES: z.coerce.number().positive().max(1440).default(5),
+  RECONCILE_AGAIN_MINUTES: z.coerce.number().positive().max(1440).default(2),
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** Past this an attempt the gateway still calls pending is no longer asked about and is listed for staff. */
+  PAYMENT_STUCK_AFTER_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** How long past its hold a `paying` order waits for its payment before the sweeper releases it (ADR 026). */
+  PAYING_GRACE_MINUTES: z.coerce.number().min(0).max(1440).default(30),
+  /**
+   * Tests only (NODE_ENV=test, ADR 047): the GMO simulator stops for good at this point of a card payment
+   * (before:EntryTran, after:EntryTran, after:ExecTran, ...), printing `gateway-sim: stopped at <point>`,
+   * so a test can kill -9 the server between two gateway calls without sleeps.
+   */
+  GATEWAY_SIM_STOP_AT: z
+    .string()
+    .regex(/^(before|after):[A-Za-z0-9]+$/, 'before:<GmoApi> or after:<GmoApi>')
+    .optional(),
+  /**
    * Apple Wallet passes (ADR 025): all of the pass type id, team id, signer certificate and key and Apple's
    * WWDR certificate, or none (then the ticket page offers no pass). Certificates and key are PEM contents
    * or paths to PEM files (config/wallet-certificates.ts).
@@ -161,6 +183,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (parsed.data.NODE_ENV === 'production') {
     const problems = appSecretProblems(parsed.data.APP_SECRET, parsed.data.APP_SECRET_PREVIOUS);
     if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  if (parsed.data.GATEWAY_SIM_STOP_AT && parsed.data.NODE_ENV !== 'test') {
+    throw new Error('Invalid configuration:\n  GATEWAY_SIM_STOP_AT: a test hook, only with NODE_ENV=test');
   }
   const simulator = simulatorEnabled(parsed.data);
   if (simulator && parsed.data.NODE_ENV === 'production' && !parsed.data.ALLOW_SIMULATOR_IN_PRODUCTION) {

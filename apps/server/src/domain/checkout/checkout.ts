@@ -14,6 +14,8 @@ import {
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
 import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
+import { answerJoinedAttempt } from './join-attempt.ts';
+import type { ReconcileSettings } from './reconcile-payments.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
 /**
@@ -26,6 +28,10 @@ export interface CheckoutDeps extends SettleDeps {
   payments: PaymentRegistry;
   /** How long a repeated checkout waits for the attempt in flight before answering payment_api_failure. */
   waitForAttemptMs: number;
+  /** This process's instance lock id (ADR 047), stamped on the attempts it starts; null: not tracked. */
+  instanceId: number | null;
+  /** When attempts in flight are asked about (ADR 026, 047). */
+  reconcile: ReconcileSettings;
 }
 
 type LockedOrder = {
@@ -118,6 +124,7 @@ async function beginAttempt(
     amount: total,
     currency: order.currency,
     maskedCardNumber: body.masked_card_number,
+    instanceId: deps.instanceId,
   });
   return { kind: 'started', attempt, provider };
 }
@@ -151,7 +158,8 @@ async function outcomeFromStatus(
  * transaction. (2) Call the provider outside any transaction. (3) Record the outcome (settleAttempt):
  * reserved with sold stock, tickets and the mail in one transaction; or declined → ready_checkout
  * (`payment_api_failure`, pay again); or the browser must go elsewhere (`redirect`). A call that finds an
- * attempt in flight waits for it (bounded) and answers its result.
+ * attempt in flight waits for it (bounded) and answers its result, asking the gateway at once when that
+ * attempt is stranded (join-attempt.ts).
  */
 export async function checkout(
   deps: CheckoutDeps,
@@ -173,8 +181,9 @@ export async function payBegunAttempt(
   body: CheckoutBody,
 ): Promise<CheckoutResponse> {
   if (begun.kind === 'answered') return begun.response;
+  // A stranded attempt (its process died, or its answer was lost) is asked about at once (ADR 047).
   if (begun.kind === 'in_flight')
-    return waitForAttemptAnswer(deps.db, begun.paymentId, deps.waitForAttemptMs);
+    return answerJoinedAttempt(deps, begun.paymentId, deps.waitForAttemptMs);
 
   const { attempt, provider } = begun;
   const input: StartInput = { token: body.token, maskedCardNumber: body.masked_card_number };

@@ -3,15 +3,16 @@ import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job
 import { noteStockChange } from '../stock/stock-changes.ts';
 import { RECONCILE_BATCH_SIZE, reconcilePendingAttempts } from './reconcile-payments.ts';
 
-/** Once a minute: well inside RECONCILE_AGAIN_MINUTES, so a pending attempt is asked on time. */
-export const RECONCILE_INTERVAL_MS = 60_000;
-
-/** Runs the reconciliation worker while the app is up (ADR 026): started when ready, stopped on close. */
+/**
+ * Runs the reconciliation worker while the app is up (ADR 026, 047): every RECONCILE_INTERVAL_MS (default
+ * a minute: well inside RECONCILE_AGAIN_MINUTES, so a pending attempt is asked on time), started when
+ * ready, stopped on close.
+ */
 export function registerPaymentReconciler(app: FastifyInstance): void {
   let job: RepeatingJob | undefined;
   app.addHook('onReady', async () => {
     job = startRepeatingJob({
-      intervalMs: RECONCILE_INTERVAL_MS,
+      intervalMs: app.checkoutDeps.reconcile.intervalMs,
       runOnce: async () => {
         const asked = await reconcilePendingAttempts(app.checkoutDeps);
         // A settled attempt may have sold or released stock (ADR 033).

@@ -88,7 +88,18 @@ async function reserveOrRefund(
   events: ProviderEvent[],
 ): Promise<void> {
   const settled = await deps.db.transaction(async (tx) => {
-    if (!(await markConfirmed(tx, attempt.id, reference, events))) return 'already_settled';
+    if (!(await markConfirmed(tx, attempt.id, reference, events))) {
+      // Charged, yet the attempt was declined already: only a wrong judgement that it was never executed
+      // can do that (ADR 047). The money is taken and nothing booked: staff must refund it.
+      const { rows } = await tx.execute(sql`
+        UPDATE orders SET staff_attention_reason = COALESCE(staff_attention_reason, 'charged_after_decline'),
+                          staff_attention_at = COALESCE(staff_attention_at, now())
+        WHERE id = (SELECT order_id FROM payments WHERE id = ${attempt.id} AND status = 'failed')
+        RETURNING id`);
+      if (rows.length > 0)
+        deps.log.error({ paymentId: attempt.id }, 'a declined payment was charged: staff must refund it');
+      return 'already_settled';
+    }
     // A change of date's top-up (ADR 029): a change that is no longer pending cannot complete; refunded.
     const change = await changeOfOrder(tx, attempt.orderId);
     if (change && change.status !== 'pending') return 'order_gone';

@@ -69,14 +69,16 @@ export async function insertAttempt(
     amount: number;
     currency: string;
     maskedCardNumber?: string;
+    /** The process starting it (instance-lock.ts): while its lock is held, its gateway calls may still run. */
+    instanceId?: number | null;
   },
 ): Promise<StoredAttempt> {
   const { rows } = await tx.execute<AttemptRow>(sql`
     INSERT INTO payments (order_id, site_code, method, amount, currency, payment_number, idempotency_key,
-                          masked_card_number)
+                          masked_card_number, instance_id)
     VALUES (${input.orderId}, ${input.siteCode}, ${input.method}, ${input.amount}, ${input.currency},
             ${randomToken()}, ${`k-${randomBytes(12).toString('hex')}`},
-            ${input.maskedCardNumber ?? null})
+            ${input.maskedCardNumber ?? null}, ${input.instanceId ?? null})
     RETURNING *`);
   return toAttempt(rows[0]!);
 }

@@ -81,6 +81,13 @@ export interface PaymentProvider {
   start(attempt: PaymentAttempt, input: StartInput): Promise<StartOutcome>;
   complete(attempt: PaymentAttempt, callback: Record<string, string>): Promise<CompleteOutcome>;
   status(attempt: PaymentAttempt): Promise<GatewayStatus>;
+  /**
+   * The process that started the attempt died before it stored the gateway's answer, and no call of ours
+   * will ever continue it (ADR 047): what the gateway did, where something the gateway started but never
+   * executed is withdrawn (voided where the gateway needs that) and answered `failed`. Omit where `status`
+   * already says so.
+   */
+  abandon?(attempt: PaymentAttempt): Promise<GatewayStatus>;
   refund(attempt: PaymentAttempt): Promise<RefundOutcome>;
   /**
    * The outside origins the browser must reach to pay with this method (a gateway's token script, its

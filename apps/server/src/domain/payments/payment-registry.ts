@@ -9,7 +9,11 @@ import { createGmoWalletProvider } from './gmo/gmo-wallet-provider.ts';
 import { publicOrigin } from '../links.ts';
 import { paymentReturnUrl } from './payment-returns.ts';
 import type { PaymentProvider, PublicPaymentFields } from './payment-provider.ts';
-import { createGmoSimulator, simulatorGmoTransport } from './simulator/gmo-simulator.ts';
+import {
+  createGmoSimulator,
+  simulatorGmoTransport,
+  type GmoSimulatorHooks,
+} from './simulator/gmo-simulator.ts';
 import { GMO_SIMULATOR_PATHS } from './simulator/simulator-paths.ts';
 import { createSbpsSimulator } from './simulator/softbank-simulator.ts';
 import { sbpsConfig } from './softbank/sbps-config.ts';
@@ -41,6 +45,16 @@ export interface PaymentRegistry {
 
 type Family = Partial<Record<PaymentMethod, PaymentProvider>>;
 
+/** The simulator's crash hook (GATEWAY_SIM_STOP_AT), only ever under NODE_ENV=test (ADR 047). */
+function simulatorHooks(env: Env): GmoSimulatorHooks {
+  if (env.NODE_ENV !== 'test' || !env.GATEWAY_SIM_STOP_AT) return {};
+  return {
+    stopAt: env.GATEWAY_SIM_STOP_AT,
+    // The test waits for this line on the server's output, then kills the process.
+    onStop: (point) => process.stdout.write(`gateway-sim: stopped at ${point}\n`),
+  };
+}
+
 /**
  * GMO-PG: the plain card (`gmo`), the card with 3-D Secure 2 (`gmo_3ds`), and the wallets PayPay
  * (`gmo_paypay`) and Alipay (`alipay`), over one transport. Gateway returns come back through the
@@ -49,7 +63,7 @@ type Family = Partial<Record<PaymentMethod, PaymentProvider>>;
 function gmoFamily(db: Db, env: Env): Family {
   const simulated = (env.GMO_GATEWAY ?? (simulatorEnabled(env) ? 'simulator' : 'real')) === 'simulator';
   const transport = simulated
-    ? simulatorGmoTransport(createGmoSimulator(db))
+    ? simulatorGmoTransport(createGmoSimulator(db, simulatorHooks(env)))
     : httpGmoTransport(env.GMO_API_URL, env.GATEWAY_TIMEOUT_MS);
   const shopOf = gmoShopDirectory(db, simulated);
   const tokenOrigin = new URL(env.GMO_TOKEN_SCRIPT_URL).origin;

@@ -14,11 +14,12 @@ export function startHoldSweeper(
   db: Db,
   intervalMs: number,
   onError: (error: unknown) => void = () => undefined,
+  payingGraceMinutes?: number,
 ): HoldSweeper {
   return startRepeatingJob({
     intervalMs,
     runOnce: async () => {
-      const swept = await sweepExpiredHolds(db);
+      const swept = await sweepExpiredHolds(db, SWEEP_BATCH_SIZE, payingGraceMinutes);
       // After the sweep's transaction: released stock shows at once in this process (ADR 033).
       if (swept > 0) noteStockChange();
       return swept === SWEEP_BATCH_SIZE;
@@ -31,8 +32,11 @@ export function startHoldSweeper(
 export function registerHoldSweeper(app: FastifyInstance): void {
   let sweeper: HoldSweeper | undefined;
   app.addHook('onReady', async () => {
-    sweeper = startHoldSweeper(app.db, app.env.SWEEP_INTERVAL_MS, (error) =>
-      app.log.error({ err: error }, 'hold sweep failed'),
+    sweeper = startHoldSweeper(
+      app.db,
+      app.env.SWEEP_INTERVAL_MS,
+      (error) => app.log.error({ err: error }, 'hold sweep failed'),
+      app.env.PAYING_GRACE_MINUTES,
     );
   });
   app.addHook('onClose', async () => {

@@ -9,7 +9,8 @@ export const SWEEP_BATCH_SIZE = 300;
 /**
  * How long past its hold an order may stay 'paying' before the sweeper gives up on the payment and
  * releases the stock, once the reconciliation worker has asked the gateway about it since the hold ran out. A gateway redirect (3-D Secure, a wallet) can outlive the hold by a few minutes;
- * a payment that lands after this is a late payment (kept if stock remains, else refunded).
+ * a payment that lands after this is a late payment (kept if stock remains, else refunded). The default
+ * of the PAYING_GRACE_MINUTES setting (config/env.ts).
  */
 export const PAYING_GRACE_MINUTES = 30;
 
@@ -19,13 +20,17 @@ export const PAYING_GRACE_MINUTES = 30;
  * disjoint orders, and skips an order that a checkout or cancel holds right now. Answers how many
  * orders it released.
  */
-export async function sweepExpiredHolds(db: Db, limit = SWEEP_BATCH_SIZE): Promise<number> {
+export async function sweepExpiredHolds(
+  db: Db,
+  limit = SWEEP_BATCH_SIZE,
+  payingGraceMinutes = PAYING_GRACE_MINUTES,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const moved = await transitionOrders(tx, {
       orders: sql`
         SELECT id FROM orders
         WHERE (status IN ('holding', 'ready_checkout') AND expires_at <= now())
-           OR (status = 'paying' AND expires_at <= now() - make_interval(mins => ${PAYING_GRACE_MINUTES})
+           OR (status = 'paying' AND expires_at <= now() - make_interval(secs => ${payingGraceMinutes * 60})
                -- Never while the payment may still land: every attempt in flight was asked after the
                -- hold ran out (the reconciliation worker, ADR 026) and the gateway did not say paid.
                AND NOT EXISTS (

@@ -69,6 +69,7 @@ async function beginTopUp(
     amount: change.topUp,
     currency: order.currency,
     maskedCardNumber: body.masked_card_number,
+    instanceId: deps.instanceId,
   });
   return { kind: 'started', attempt, provider };
 }

@@ -4,13 +4,12 @@ import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
 import { orderStatus, paymentsOf, readyOrder, stockOf } from '../../../test/checkout-support.ts';
 import { answerCashier, checkoutRedirect, offerWallets } from '../../../test/gmo-redirect-support.ts';
-import {
-  RECONCILE_AFTER_MINUTES,
-  reconcilePendingAttempts,
-} from '../../domain/checkout/reconcile-payments.ts';
+import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { PAYING_GRACE_MINUTES, sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
 
 const ctx = setupTestApp();
+/** The RECONCILE_AFTER_MINUTES setting the app runs with. */
+const reconcileAfter = () => ctx.app.checkoutDeps.reconcile.afterMinutes;
 beforeAll(() => offerWallets(ctx.db));
 
 async function startPayPay() {
@@ -49,7 +48,7 @@ describe('reconciling payments left in flight', () => {
     await reconcilePendingAttempts(ctx.app.checkoutDeps);
     expect(await orderStatus(ctx.db, order.id)).toBe('paying');
 
-    await age(order.id, RECONCILE_AFTER_MINUTES + 1);
+    await age(order.id, reconcileAfter() + 1);
     await reconcilePendingAttempts(ctx.app.checkoutDeps);
     expect(await orderStatus(ctx.db, order.id)).toBe('reserved');
     expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 1 });
@@ -67,7 +66,7 @@ describe('reconciling payments left in flight', () => {
     // The visitor declined at the cashier and closed the tab before the return.
     const declined = await answerCashier(ctx.app, redirect.redirect_url, 'decline');
     expect(declined.statusCode).toBe(303);
-    await age(order.id, RECONCILE_AFTER_MINUTES + 1);
+    await age(order.id, reconcileAfter() + 1);
     await reconcilePendingAttempts(ctx.app.checkoutDeps);
     expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
     expect((await paymentsOf(ctx.db, order.id)).map((payment) => payment.status)).toEqual(['failed']);
@@ -98,7 +97,7 @@ describe('reconciling payments left in flight', () => {
     const started = await Promise.all([startPayPay(), startPayPay(), startPayPay()]);
     for (const { order, redirect } of started) {
       await answerCashier(ctx.app, redirect.redirect_url, 'approve_lost_all');
-      await age(order.id, RECONCILE_AFTER_MINUTES + 1);
+      await age(order.id, reconcileAfter() + 1);
     }
     const other = await ctx.anotherApp();
     await Promise.all([

@@ -86,6 +86,21 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
     return 'pending';
   }
 
+  /**
+   * After a crash (ADR 047). An entry still UNPROCESSED was never executed: ExecTran needs the AccessPass
+   * that only the dead process held for this call, a 3-D Secure challenge it may have opened was never
+   * shown (its URL was not stored), and an unexecuted entry charges nothing and needs no void at GMO.
+   * AUTHENTICATED (a challenge passed) cannot follow from an unshown challenge; it stays pending.
+   */
+  async function abandon(attempt: PaymentAttempt): Promise<GatewayStatus> {
+    const trade = await searchTrade(attempt, await shopFor(attempt));
+    const error = gmoError(trade);
+    if (error === NO_SUCH_TRADE) return 'not_found';
+    if (error) throw new GatewayUnavailableError(`GMO SearchTrade: ${error}`);
+    if (trade.Status === 'UNPROCESSED' || GIVEN_BACK.has(trade.Status!)) return 'failed';
+    return TAKEN.has(trade.Status!) ? 'confirmed' : 'pending';
+  }
+
   return {
     family: 'gmo',
 
@@ -142,6 +157,7 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
     },
 
     status,
+    abandon,
 
     ...(contentSecurity ? { contentSecurity } : {}),
 

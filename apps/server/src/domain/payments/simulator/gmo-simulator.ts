@@ -176,7 +176,23 @@ export interface GmoSimulator {
   ): Promise<{ retUrl: string; result: GmoParams } | undefined>;
 }
 
-export function createGmoSimulator(db: Db): GmoSimulator {
+/**
+ * A test hook (NODE_ENV=test only; ADR 047): the cashier stops for good at `stopAt` ('before:<api>' or
+ * 'after:<api>', after the call's effect is recorded), once `onStop` has said so, so a test can kill -9
+ * the server exactly between two gateway calls.
+ */
+export interface GmoSimulatorHooks {
+  stopAt?: string;
+  onStop?: (point: string) => void;
+}
+
+export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSimulator {
+  const stopIfAt = async (point: string) => {
+    if (hooks.stopAt !== point) return;
+    hooks.onStop?.(point);
+    await new Promise<never>(() => undefined);
+  };
+
   const shopOf = (params: GmoParams): GmoParams | null => {
     if (!params.ShopID) return gmoErrorAnswer('E01010001');
     if (!params.ShopPass) return gmoErrorAnswer('E01020001');
@@ -498,7 +514,12 @@ export function createGmoSimulator(db: Db): GmoSimulator {
         },
       };
     },
-    call: (api, params) => apis[api](params),
+    async call(api, params) {
+      await stopIfAt(`before:${api}`);
+      const answer = await apis[api](params);
+      await stopIfAt(`after:${api}`);
+      return answer;
+    },
 
     async challenge(accessId) {
       const trade = await byAccessId(accessId);
