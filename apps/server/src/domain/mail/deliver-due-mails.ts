@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { transactionWithTimeouts } from '../../db/timeouts.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { MailKind } from './mail-kinds.ts';
-import { isPermanentFailure, type MailTransport } from './mail-transport.ts';
+import { isPermanentFailure, SMTP_SEND_LIMIT_MS, type MailTransport } from './mail-transport.ts';
 import { outboxMailOf, type OutboxRow } from './outbox-mails.ts';
 import { renderMail, type RenderedMail } from './templates/render-mail.ts';
 
@@ -82,7 +84,19 @@ async function markFailedAttempt(
   return giveUp ? 'failed' : 'retrying';
 }
 
-async function deliverOne(tx: Tx, row: DueRow, context: DeliveryContext): Promise<keyof BatchOutcome> {
+/** A row the SMTP server accepted in the batch in flight, in case its transaction is cut before it commits. */
+interface Accepted {
+  row: DueRow;
+  status: string;
+  messageId: string;
+}
+
+async function deliverOne(
+  tx: Tx,
+  row: DueRow,
+  context: DeliveryContext,
+  accepted: Accepted[],
+): Promise<keyof BatchOutcome> {
   let rendered: RenderedMail;
   try {
     rendered = renderMail(outboxMailOf(row), { uidHost: context.host });
@@ -97,8 +111,25 @@ async function deliverOne(tx: Tx, row: DueRow, context: DeliveryContext): Promis
     // Connection refused, timeouts, 4xx: try again later. A 5xx refusal (no such mailbox) will not change.
     return markFailedAttempt(tx, row, error, !isPermanentFailure(error), context);
   }
+  accepted.push({ row, status: context.transport.delivers, messageId });
   await markDelivered(tx, row, context.transport.delivers, messageId);
   return 'delivered';
+}
+
+/**
+ * The batch's transaction was cut (its connection terminated, the idle-in-transaction timeout, a
+ * failover) after the SMTP server had accepted some of its rows: their marks are lost with it, but the
+ * row locks are too, so they are marked again on a fresh connection, only while still pending as this
+ * worker left them. Without it each would be sent a second time (ADR 046). When the database is still
+ * away this fails too and they are sent again later, with the same Message-ID (ADR 016).
+ */
+async function markAcceptedAfterCut(db: Db, accepted: Accepted[]): Promise<void> {
+  for (const { row, status, messageId } of accepted) {
+    await db.execute(sql`
+      UPDATE mail_outbox SET status = ${status}, attempts = ${row.attempts + 1}, sent_at = now(),
+        message_id = ${messageId}, last_error = NULL
+      WHERE id = ${row.id} AND status = 'pending' AND attempts = ${row.attempts}`);
+  }
 }
 
 /**
@@ -107,17 +138,33 @@ async function deliverOne(tx: Tx, row: DueRow, context: DeliveryContext): Promis
  * marked in the SAME transaction that claimed it, after the server accepted it. A crash between the SMTP
  * accept and the commit leaves the row pending: it is sent again (at least once, with the same Message-ID),
  * never lost. A failure leaves it pending with a growing delay, then `failed` after the last attempt.
+ * The transaction stays idle while the SMTP server answers: it may, for as long as one send can take,
+ * whatever the pool's idle-in-transaction timeout for visitors' calls (ADR 046).
  */
 export async function deliverDueMails(db: Db, context: DeliveryContext): Promise<BatchOutcome> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<DueRow>(sql`
-      SELECT id, site_code, kind, to_address, lang, payload, attempts FROM mail_outbox
-      WHERE status = 'pending' AND next_attempt_at <= now()
-      ORDER BY next_attempt_at, id
-      LIMIT ${context.policy.batchSize}
-      FOR UPDATE SKIP LOCKED`);
-    const outcome: BatchOutcome = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0 };
-    for (const row of rows) outcome[await deliverOne(tx, { ...row, id: Number(row.id) }, context)]++;
-    return outcome;
-  });
+  const accepted: Accepted[] = [];
+  try {
+    return await transactionWithTimeouts(
+      db,
+      { idleInTransactionMs: SMTP_SEND_LIMIT_MS + 10_000 },
+      async (tx) => {
+        const { rows } = await tx.execute<DueRow>(sql`
+          SELECT id, site_code, kind, to_address, lang, payload, attempts FROM mail_outbox
+          WHERE status = 'pending' AND next_attempt_at <= now()
+          ORDER BY next_attempt_at, id
+          LIMIT ${context.policy.batchSize}
+          FOR UPDATE SKIP LOCKED`);
+        const outcome: BatchOutcome = { claimed: rows.length, delivered: 0, retrying: 0, failed: 0 };
+        for (const row of rows) {
+          outcome[await deliverOne(tx, { ...row, id: Number(row.id) }, context, accepted)]++;
+        }
+        return outcome;
+      },
+    );
+  } catch (error) {
+    if (accepted.length > 0 && isDatabaseUnavailable(error)) {
+      await markAcceptedAfterCut(db, accepted).catch(() => undefined);
+    }
+    throw error;
+  }
 }

@@ -20,6 +20,9 @@ export interface MailTransport {
 
 // Bounded waits: the worker holds its claimed rows' locks while it talks to the server (ADR 016).
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/** The longest one send can leave the worker's transaction idle: every SMTP wait in a row (ADR 046). */
+export const SMTP_SEND_LIMIT_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
 
 /** MAIL_URL set: nodemailer's SMTP transport on that URL (smtp://, smtps://, with auth and options). */
 export function smtpTransport(url: string, from: string): MailTransport {
