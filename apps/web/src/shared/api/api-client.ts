@@ -1,5 +1,5 @@
 import { ERRORS } from '@kippu/contract/errors';
-import { useBusyStore } from '../stores/busy-store.ts';
+import { useBusyStore, type BusyReason } from '../stores/busy-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
 import { ApiError, CLIENT_ERROR_MESSAGES, isCancel, type ApiResponse } from './api-error.ts';
 import { showErrorDialog } from './error-dialog.ts';
@@ -87,17 +87,20 @@ function transportError(thrown: unknown, cancelled: boolean, timedOut: number | 
   return new ApiError(CLIENT_ERROR_MESSAGES.network, 'ERR_NETWORK');
 }
 
-/** Automatic tries after a `503 server busy` before the error is shown (ADR 034). */
+/**
+ * Automatic tries after a `503 server busy` (ADR 034) or `503 temporarily unavailable` (the database is
+ * away, ADR 046) before the error's dialog is shown.
+ */
 export const BUSY_RETRIES = 4;
 const BUSY_MAX_DELAY_MS = 8000;
 
-function isServerBusy(response: Response, data: unknown): boolean {
-  return (
-    response.status === 503 &&
-    typeof data === 'object' &&
-    data !== null &&
-    (data as { error?: unknown }).error === ERRORS.server_busy.message
-  );
+/** Why a 503 asks to be tried again, or null for any other answer. */
+function retryReason(response: Response, data: unknown): BusyReason | null {
+  if (response.status !== 503 || typeof data !== 'object' || data === null) return null;
+  const error = (data as { error?: unknown }).error;
+  if (error === ERRORS.server_busy.message) return 'busy';
+  if (error === ERRORS.temporarily_unavailable.message) return 'unavailable';
+  return null;
 }
 
 /**
@@ -170,7 +173,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       let response: Response;
       let data: unknown;
       // A refused call (503 server busy) did nothing on the server, a hold included: wait and try again,
-      // saying so on screen, before showing an error (ADR 034).
+      // saying so on screen, before showing an error (ADR 034). A call the database failed (503
+      // temporarily unavailable) was rolled back with its transaction: the same (ADR 046).
       for (let attempt = 0; ; attempt += 1) {
         response = await transport(buildUrl(baseURL, url, config.params), {
           method,
@@ -180,10 +184,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           signal: controller.signal,
         });
         data = await readBody(response);
-        if (attempt >= BUSY_RETRIES || !isServerBusy(response, data)) break;
+        const reason = retryReason(response, data);
+        if (attempt >= BUSY_RETRIES || reason === null) break;
         const delay = busyDelayMs(attempt, response.headers.get('Retry-After'));
         const busy = useBusyStore.getState();
-        busy.startWaiting(Date.now() + delay);
+        busy.startWaiting(Date.now() + delay, reason);
         try {
           await sleep(delay, controller.signal);
         } finally {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LANG_CODES } from '@kippu/contract/enums';
 import { ERRORS } from '@kippu/contract/errors';
+import { ERROR_TEXTS } from '../../test/locale-texts.ts';
 import { useBusyStore } from '../stores/busy-store.ts';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { BUSY_RETRIES, busyDelayMs, createApiClient } from './api-client.ts';
@@ -56,5 +58,64 @@ describe('a 503 server busy answer (ADR 034)', () => {
     expect(busyDelayMs(2, '1', () => 0.5)).toBe(4000);
     expect(busyDelayMs(9, '1', () => 0.5)).toBe(8000);
     expect(busyDelayMs(0, null, () => 0)).toBe(750);
+  });
+});
+
+const unavailable = () =>
+  new Response(JSON.stringify({ error: ERRORS.temporarily_unavailable.message }), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json', 'Retry-After': '5' },
+  });
+
+describe('a 503 temporarily unavailable answer: the database is away (ADR 046)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    useDialogStore.setState({ dialogs: [] });
+  });
+
+  it('waits as for a busy server, says why, and gets through once the database is back', async () => {
+    vi.useFakeTimers();
+    const transport = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(ok());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const call = client.post<{ ok: boolean }>('orders', { quantity: 1 });
+    await vi.waitFor(() => expect(useBusyStore.getState().retryAt).not.toBeNull());
+    expect(useBusyStore.getState().reason).toBe('unavailable');
+    await vi.advanceTimersByTimeAsync(30_000);
+    const response = await call;
+    expect(response.status).toBe(201);
+    expect(transport).toHaveBeenCalledTimes(3);
+    expect(useBusyStore.getState().retryAt).toBeNull();
+    expect(useDialogStore.getState().dialogs).toHaveLength(0);
+  });
+
+  it('shows the translated temporarily-unavailable dialog after the back-off runs out', async () => {
+    vi.useFakeTimers();
+    const transport = vi.fn(async () => unavailable());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const call = client.get('products/stocks').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    const error = (await call) as { status?: number };
+    expect(error.status).toBe(503);
+    expect(transport).toHaveBeenCalledTimes(BUSY_RETRIES + 1);
+    const dialogs = JSON.stringify(useDialogStore.getState().dialogs);
+    expect(dialogs).toContain('error_dialog_temporarily_unavailable_title');
+    expect(dialogs).toContain('error_dialog_temporarily_unavailable_text');
+  });
+
+  it('has its dialog and its waiting notice in all six languages', () => {
+    for (const lang of LANG_CODES) {
+      for (const key of [
+        'error_dialog_temporarily_unavailable_title',
+        'error_dialog_temporarily_unavailable_text',
+        'unavailable_retry_notice',
+      ]) {
+        expect(ERROR_TEXTS[lang][key], `${lang} ${key}`).toBeTruthy();
+      }
+      expect(ERROR_TEXTS[lang].unavailable_retry_notice).toContain('{seconds}');
+    }
   });
 });

@@ -4,12 +4,14 @@ import { useBusyStore } from '../stores/busy-store.ts';
 import './busy-notice.css';
 
 /**
- * Tells the visitor that the site is very busy and that their request will be tried again by itself, with
- * the seconds left (ADR 034). A fixed banner over the page: it moves nothing below it.
+ * Tells the visitor that the site is very busy (ADR 034), or briefly unavailable (ADR 046), and that their
+ * request will be tried again by itself, with the seconds left. A fixed banner over the page: it moves
+ * nothing below it.
  */
 export function BusyNotice() {
   const { t } = useTranslation();
   const retryAt = useBusyStore((state) => state.retryAt);
+  const reason = useBusyStore((state) => state.reason);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (retryAt === null) return;
@@ -27,7 +29,7 @@ export function BusyNotice() {
     <div className="busy-notice-region" role="status" aria-live="polite">
       {retryAt !== null ? (
         <p className="busy-notice" data-testid="busy-notice">
-          {t('busy_retry_notice', { seconds })}
+          {t(reason === 'unavailable' ? 'unavailable_retry_notice' : 'busy_retry_notice', { seconds })}
         </p>
       ) : null}
     </div>
