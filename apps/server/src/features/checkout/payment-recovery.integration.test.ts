@@ -1,0 +1,262 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/helper.ts';
+import { productWithSlot } from '../../../test/order-support.ts';
+import {
+  CARDS,
+  DEMO_SHOP_ID,
+  cardToken,
+  orderStatus,
+  paymentsOf,
+  payWithCard,
+  readyOrder,
+  stockOf,
+  type Slot,
+} from '../../../test/checkout-support.ts';
+import { answerCashier, checkoutRedirect, offerWallets } from '../../../test/gmo-redirect-support.ts';
+import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
+import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
+import { INSTANCE_LOCK_SPACE, takeInstanceLock } from '../../domain/payments/instance-lock.ts';
+import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
+import { createGmoSimulator } from '../../domain/payments/simulator/gmo-simulator.ts';
+import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
+import { stuckPayments } from '../../domain/payments/stuck-payments.ts';
+
+/**
+ * Crash recovery for payments in one process (issue 24, ADR 047): attempts left `created` by a process
+ * that died (its instance lock gone), stuck attempts, and the instance lock itself. The same with real
+ * processes killed between gateway calls: test/payment-crashes.integration.test.ts.
+ */
+const ctx = setupTestApp({ RECONCILE_INTERVAL_MS: '1000', PAYMENT_STUCK_AFTER_HOURS: '24' });
+beforeAll(() => offerWallets(ctx.db));
+
+/** A process that is gone: an instance id whose lock nobody holds. */
+const DEAD_INSTANCE = 7;
+/** A live process in another place: a session of the test holds its lock. */
+const LIVE_INSTANCE = 8;
+let liveProcess: pg.Client;
+beforeAll(async () => {
+  liveProcess = new pg.Client({ connectionString: ctx.env.DATABASE_URL });
+  await liveProcess.connect();
+  await liveProcess.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_SPACE, LIVE_INSTANCE]);
+});
+afterAll(() => liveProcess?.end());
+
+const simulator = () => createGmoSimulator(ctx.db);
+
+/**
+ * What a process left when it died at `crashPoint` of a card checkout: the order paying, the attempt
+ * `created` with its instance id, and the gateway's trade as far as the calls got.
+ */
+async function crashedCheckout(
+  slot: Slot,
+  crashPoint: 'before:EntryTran' | 'after:EntryTran' | 'after:ExecTran',
+  instanceId = DEAD_INSTANCE,
+) {
+  const order = await readyOrder(ctx.app, ctx.db, slot, 2);
+  const token = await cardToken(ctx.app, CARDS.visa);
+  const attempt = await ctx.db.transaction(async (tx) => {
+    await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
+    return insertAttempt(tx, {
+      orderId: order.id,
+      siteCode: 'DEMO',
+      method: 'gmo',
+      amount: 2000,
+      currency: 'JPY',
+      instanceId,
+    });
+  });
+  if (crashPoint !== 'before:EntryTran') {
+    const entry = await simulator().call('EntryTran', {
+      ShopID: DEMO_SHOP_ID,
+      ShopPass: 'simulated',
+      OrderID: attempt.idempotencyKey,
+      JobCd: 'CAPTURE',
+      Amount: '2000',
+    });
+    if (crashPoint === 'after:ExecTran') {
+      const exec = await simulator().call('ExecTran', {
+        AccessID: entry.AccessID!,
+        AccessPass: entry.AccessPass!,
+        OrderID: attempt.idempotencyKey,
+        Method: '1',
+        Token: token,
+      });
+      expect(exec.ErrCode).toBeUndefined();
+    }
+  }
+  return { order, attempt };
+}
+
+/** One interval passes after the first sighting (orphaned_at), as the next reconciliation round would see it. */
+const intervalPasses = (paymentId: number) =>
+  ctx.db.execute(sql`UPDATE payments SET orphaned_at = orphaned_at - interval '2 seconds' WHERE id = ${paymentId}`);
+
+const recoveryEvents = async (paymentId: number) => {
+  const { rows } = await ctx.db.execute<{ events: { call: string; result: { status?: string } }[] }>(
+    sql`SELECT provider_events AS events FROM payments WHERE id = ${paymentId}`,
+  );
+  return rows[0]!.events.filter((event) => event.call !== 'reconciliation');
+};
+
+const captures = async (idempotencyKey: string) => {
+  const { rows } = await ctx.db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM gateway_sim_transactions
+    WHERE order_id = ${idempotencyKey} AND status IN ('CAPTURE', 'AUTH', 'SALES')`);
+  return rows[0]!.n;
+};
+
+describe('an attempt whose process died before it stored the gateway answer', () => {
+  it('between EntryTran and ExecTran: seen once, then declined one interval later; the visitor pays again', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:EntryTran');
+
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    // First sighting only: a live process whose lock connection was cut would take it back meanwhile.
+    expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('created');
+
+    await intervalPasses(attempt.id);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    const [payment] = await paymentsOf(ctx.db, order.id);
+    expect(payment).toMatchObject({ status: 'failed', failure_code: 'recovered_failed' });
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 2, sold: 0 });
+    expect(await recoveryEvents(attempt.id)).toEqual([
+      expect.objectContaining({ call: 'recovery', result: { status: 'failed' } }),
+    ]);
+
+    const paid = await payWithCard(ctx.app, order.token);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
+    expect(await captures(attempt.idempotencyKey)).toBe(0);
+  });
+
+  it('before EntryTran: the gateway never heard of it, declined', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'before:EntryTran');
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    await intervalPasses(attempt.id);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect((await paymentsOf(ctx.db, order.id))[0]).toMatchObject({
+      status: 'failed',
+      failure_code: 'recovered_not_found',
+    });
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+  });
+
+  it('after ExecTran: the charge is found and the order reserved, once', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:ExecTran');
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    await intervalPasses(attempt.id);
+    await Promise.all([
+      reconcilePendingAttempts(ctx.app.checkoutDeps),
+      reconcilePendingAttempts(ctx.app.checkoutDeps),
+    ]);
+    expect((await paymentsOf(ctx.db, order.id)).map((payment) => payment.status)).toEqual(['confirmed']);
+    expect(await orderStatus(ctx.db, order.id)).toBe('reserved');
+    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
+    expect(await captures(attempt.idempotencyKey)).toBe(1);
+  });
+
+  it('leaves the attempt of a live process alone, however long it has been seen', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:EntryTran', LIVE_INSTANCE);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    await intervalPasses(attempt.id);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('created');
+    const { rows } = await ctx.db.execute<{ orphaned_at: string | null }>(
+      sql`SELECT orphaned_at FROM payments WHERE id = ${attempt.id}`,
+    );
+    expect(rows[0]!.orphaned_at).toBeNull();
+  });
+
+  it('a retried checkout asks the gateway itself and answers the reservation when the card was charged', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:ExecTran');
+    const answer = await answerJoinedAttempt(ctx.app.checkoutDeps, attempt.id, 60_000);
+    expect(answer).toMatchObject({ status: 'reserved' });
+    expect(await recoveryEvents(attempt.id)).toEqual([
+      expect.objectContaining({ call: 'checkout_retry', result: { status: 'confirmed' } }),
+    ]);
+    expect(await orderStatus(ctx.db, order.id)).toBe('reserved');
+  });
+
+  it('a retried checkout answers the ordinary decline when the card was never charged', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:EntryTran');
+    await expect(answerJoinedAttempt(ctx.app.checkoutDeps, attempt.id, 60_000)).rejects.toMatchObject({
+      code: 'payment_api_failure',
+    });
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+  });
+});
+
+describe('attempts the gateway keeps calling pending', () => {
+  it('are no longer asked about after PAYMENT_STUCK_AFTER_HOURS, flagged and listed for staff', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    const redirect = await checkoutRedirect(ctx.app, order.token, { payment_method_type: 'gmo_paypay' });
+    // The visitor waits at the cashier; a day passes.
+    await ctx.db.execute(sql`
+      UPDATE payments SET created_at = now() - interval '23 hours' WHERE order_id = ${order.id}`);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect(await stuckPayments(ctx.db)).not.toContainEqual(
+      expect.objectContaining({ paymentNumber: redirect.payment_number }),
+    );
+
+    await ctx.db.execute(sql`
+      UPDATE payments SET created_at = now() - interval '25 hours', reconciled_at = NULL
+      WHERE order_id = ${order.id}`);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    const { rows } = await ctx.db.execute<{ stuck: boolean; reason: string | null; asked: string | null }>(sql`
+      SELECT p.stuck_at IS NOT NULL AS stuck, o.staff_attention_reason AS reason, p.reconciled_at AS asked
+      FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.order_id = ${order.id}`);
+    expect(rows[0]).toMatchObject({ stuck: true, reason: 'payment_unresolved', asked: null });
+    expect(await stuckPayments(ctx.db)).toContainEqual(
+      expect.objectContaining({
+        site: 'DEMO',
+        paymentNumber: redirect.payment_number,
+        method: 'gmo_paypay',
+        amount: (await paymentsOf(ctx.db, order.id))[0]!.amount,
+        lastAnswer: expect.stringContaining('reconciliation {"status":"pending"}'),
+      }),
+    );
+
+    // Never asked again, even once the cashier is answered (staff settle it with the gateway's console).
+    await answerCashier(ctx.app, redirect.redirect_url, 'approve_lost_all');
+    await ctx.db.execute(sql`UPDATE payments SET reconciled_at = NULL WHERE order_id = ${order.id}`);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('pending');
+  });
+});
+
+describe('the instance lock', () => {
+  it('is taken back at once when its connection is cut, so the process looks dead only for a moment', async () => {
+    const lock = await takeInstanceLock(ctx.db.$client, { warn: () => undefined });
+    const holder = async () => {
+      const { rows } = await ctx.db.execute<{ pid: number }>(sql`
+        SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 2
+          AND classid = ${INSTANCE_LOCK_SPACE}::oid AND objid = ${lock.id}::oid`);
+      return rows[0]?.pid;
+    };
+    try {
+      const first = await holder();
+      expect(first).toBeDefined();
+      await ctx.db.execute(sql`SELECT pg_terminate_backend(${first})`);
+      let again: number | undefined;
+      for (let i = 0; i < 100 && !(again && again !== first); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        again = await holder();
+      }
+      expect(again).toBeDefined();
+      expect(again).not.toBe(first);
+      expect(lock.held()).toBe(true);
+    } finally {
+      await lock.stop();
+    }
+    expect(await holder()).toBeUndefined();
+  });
+});
