@@ -3,8 +3,15 @@ import { loadEnv } from './config/env.ts';
 import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
 import { buildApp, type App } from './app.ts';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.ts';
-import { describeStartFailure, type StartContext } from './lifecycle/start-failure.ts';
+import {
+  describeStartFailure,
+  REMOVE_DEMO_DATA_COMMAND,
+  repositoryDemoSecretsFailure,
+  type StartContext,
+} from './lifecycle/start-failure.ts';
+import { demoSecretsFor } from './seed/demo-secrets.ts';
 import { keepDemoWindowOpen, seedOnStart, wantsDemoData } from './seed/index.ts';
+import { findRepositorySecrets } from './seed/repository-secrets.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -56,10 +63,22 @@ async function start(): Promise<void> {
   });
   if (shutdown.started) return;
   const demo = wantsDemoData(env);
-  await seedOnStart(database.db, { demo });
+  const secrets = demoSecretsFor(env);
+  await seedOnStart(database.db, { demo, secrets });
+  if (env.NODE_ENV === 'production') {
+    // After the seed, which never writes them in production: what is found came from an earlier start.
+    const found = await findRepositorySecrets(database.db);
+    if (found.length > 0) throw repositoryDemoSecretsFailure(found);
+  }
   // The reconciler runs in every server process, NODE_ENV=test too: crash tests run real processes (ADR 047).
   app = await buildApp({ env, db: database.db, paymentReconciler: true });
   const server = app;
+  if (demo && secrets === 'fresh') {
+    // Said once per start, never with a secret: where an operator of a production demo finds them.
+    app.log.info(
+      `Demo data with fresh coupon codes, gate keys and member password (not the repository's): \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists the codes; make a gate key with \`npm run gate-key -- create --site <SITE> --label <label>\`.`,
+    );
+  }
   if (demo) {
     const demoWindow = keepDemoWindowOpen(database.db, (error) =>
       server.log.error({ err: error }, 'extending demo stock failed'),

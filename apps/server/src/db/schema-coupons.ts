@@ -1,5 +1,5 @@
 /** Drizzle view of migrations/0400_coupon_campaigns.sql (the SQL is the source of truth). */
-import { date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 export const couponCampaigns = pgTable(
   'coupon_campaigns',
@@ -8,6 +8,8 @@ export const couponCampaigns = pgTable(
     campaign: text('campaign').notNull(),
     coverageFrom: date('coverage_from', { mode: 'string' }),
     coverageTo: date('coverage_to', { mode: 'string' }),
+    /** Written by the demo seed (migration 0700, ADR 048). */
+    isDemo: boolean('is_demo').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.siteCode, t.campaign] })],
 );

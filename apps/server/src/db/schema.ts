@@ -108,6 +108,8 @@ export const products = pgTable('products', {
   dateChangeable: boolean('date_changeable').notNull().default(false),
   dateChangeUntilMinutes: integer('date_change_until_minutes').notNull().default(0),
   dateChangeGroup: text('date_change_group'),
+  /** Written by the demo seed (migration 0700, ADR 048). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const optionValues = pgTable('option_values', {
@@ -128,6 +130,8 @@ export const setProducts = pgTable('set_products', {
   descriptions: jsonb('descriptions').$type<LocalizedText>().notNull(),
   price: bigint('price', { mode: 'number' }).notNull(),
   position: integer('position').notNull().default(0),
+  /** Written by the demo seed (migration 0700, ADR 048). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const setProductLinks = pgTable(
@@ -187,6 +191,8 @@ export const members = pgTable('members', {
   age: text('age').notNull().default(''),
   gender: text('gender').notNull().default(''),
   createdAt: tstz('created_at').notNull().defaultNow(),
+  /** Written by the demo seed (migration 0700, ADR 048). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 /** A site's member discount (migration 0660). */
@@ -194,6 +200,8 @@ export const membershipPromotions = pgTable('membership_promotions', {
   siteCode: text('site_code').primaryKey(),
   names: jsonb('names').$type<LocalizedText>().notNull(),
   discountPercent: integer('discount_percent').notNull(),
+  /** Written by the demo seed (migration 0700, ADR 048). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const orderLines = pgTable(
@@ -236,6 +244,8 @@ export const coupons = pgTable('coupons', {
   channels: text('channels').array().notNull(),
   productIds: integer('product_ids').array(),
   enabled: boolean('enabled').notNull().default(true),
+  /** Written by the demo seed (migration 0700, ADR 048). */
+  isDemo: boolean('is_demo').notNull().default(false),
 });
 
 export const orderCoupons = pgTable('order_coupons', {

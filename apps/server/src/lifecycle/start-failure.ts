@@ -12,6 +12,26 @@ export class StartFailure extends Error {
   }
 }
 
+/** The command that removes the demo rows (cli/remove-demo-data.ts, ADR 048). */
+export const REMOVE_DEMO_DATA_COMMAND = 'npm run remove-demo-data';
+
+/**
+ * A production start with demo rows that still open something with a value published in the repository
+ * (the demo gate key, documented coupon codes, the demo member's password): anyone who read the README
+ * could use them (issue 24).
+ */
+export function repositoryDemoSecretsFailure(found: readonly { site: string; what: string }[]): StartFailure {
+  const listed = found
+    .slice(0, 5)
+    .map((row) => `${row.site} ${row.what}`)
+    .join(', ');
+  const more = found.length > 5 ? ` and ${found.length - 5} more` : '';
+  return new StartFailure(
+    `NODE_ENV=production, and ${found.length} demo row(s) still carry the repository's public demo secrets (${listed}${more}).`,
+    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (with the same DATABASE_URL or EMBEDDED_PG_DIR). For a public demo, start with SEED_DEMO_DATA=true after removing them: production seeds fresh codes and keys.`,
+  );
+}
+
 /** What the server was starting with, to name the port, host or database in the message. */
 export interface StartContext {
   port?: number;

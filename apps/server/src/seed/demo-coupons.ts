@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { DemoSiteCode } from '@kippu/contract';
 import type { Db } from '../db/client.ts';
 import { couponCampaigns, coupons, products } from '../db/schema.ts';
 import { productUuid } from './demo-ids.ts';
+import { freshDemoSuffix, type DemoSecrets } from './demo-secrets.ts';
 import { t6, type Texts6 } from './localized.ts';
 import { siteCodesPresent } from './sites.ts';
 
@@ -283,18 +284,34 @@ const DEMO_COUPONS: DemoCoupon[] = [
   })),
 ];
 
+/** The repository's demo codes (public in docs/demo-coupons.md): production refuses them on demo rows. */
+export const REPOSITORY_COUPON_CODES: readonly { site: DemoSiteCode; code: string }[] = DEMO_COUPONS.map(
+  ({ site, code }) => ({ site, code }),
+);
+
 /** Campaign-wide coverage (migration 0400): DEMO-FUTURE-CAMPAIGN's campaign covers visits in 2099 only. */
 const DEMO_CAMPAIGNS = [
   { siteCode: 'DEMO', campaign: 'demo-future', coverageFrom: '2099-01-01', coverageTo: '2099-12-31' },
 ];
 
+/** Sites that already have demo coupons (whatever their codes): a fresh-code seed leaves them alone. */
+async function sitesWithDemoCoupons(db: Db): Promise<Set<string>> {
+  const { rows } = await db.execute<{ site_code: string }>(
+    sql`SELECT DISTINCT site_code FROM coupons WHERE is_demo`,
+  );
+  return new Set(rows.map((row) => row.site_code));
+}
+
 /**
- * Demo coupons of every kind on the sites that exist. Idempotent: an existing (site, code) is left as
- * it is, so uses taken while trying the demo are kept across restarts.
+ * Demo coupons of every kind on the sites that exist, marked as demo. Idempotent: an existing (site, code)
+ * is left as it is, so uses taken while trying the demo are kept across restarts. With fresh secrets (an
+ * explicit production demo, ADR 048) each code gets a random suffix (`DEMO-FREE-K3ZQ7M2P4A`), and a site
+ * that has demo coupons already gets none (its codes differ from these on every run).
  */
-export async function seedDemoCoupons(db: Db): Promise<void> {
+export async function seedDemoCoupons(db: Db, secrets: DemoSecrets = 'repository'): Promise<void> {
   const existing = await siteCodesPresent(db);
-  const wanted = DEMO_COUPONS.filter((coupon) => existing.has(coupon.site));
+  const seeded = secrets === 'fresh' ? await sitesWithDemoCoupons(db) : new Set<string>();
+  const wanted = DEMO_COUPONS.filter((coupon) => existing.has(coupon.site) && !seeded.has(coupon.site));
   if (wanted.length === 0) return;
 
   const uuids = wanted.flatMap((c) => (c.productKeys ?? []).map((key) => productUuid(c.site, key)));
@@ -316,7 +333,7 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
     return [
       {
         siteCode: c.site,
-        code: c.code,
+        code: secrets === 'fresh' ? `${c.code}-${freshDemoSuffix()}` : c.code,
         names: t6(c.names),
         campaign: c.campaign,
         discountType: c.type,
@@ -330,6 +347,7 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
         channels: c.channels ?? ['web'],
         productIds: (productIds as number[] | undefined) ?? null,
         enabled: c.enabled ?? true,
+        isDemo: true,
       },
     ];
   });
@@ -339,6 +357,9 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
       .values(rows)
       .onConflictDoNothing({ target: [coupons.siteCode, coupons.code] });
   }
-  const campaigns = DEMO_CAMPAIGNS.filter((campaign) => existing.has(campaign.siteCode));
+  const campaigns = DEMO_CAMPAIGNS.filter((campaign) => existing.has(campaign.siteCode)).map((campaign) => ({
+    ...campaign,
+    isDemo: true,
+  }));
   if (campaigns.length > 0) await db.insert(couponCampaigns).values(campaigns).onConflictDoNothing();
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { startRepeatingJob, type RepeatingJob } from '../shared/repeating-job.ts';
 import { seedCalendarColors } from './calendar-colors.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
+import type { DemoSecrets } from './demo-secrets.ts';
 import { seedDemoMembers } from './demo-members.ts';
 import { seedFieldTemplates } from './field-templates.ts';
 import { seedLanguages } from './languages.ts';
@@ -31,32 +32,35 @@ export async function applyReferenceData(db: Db): Promise<void> {
 
 /**
  * Demo data (ADR 013), an explicit step after the reference data: products, ticket types and prices,
- * add-ons, 90 days of slots, calendar colours and coupons. Every row has a stable key and is inserted when
- * absent, never updated, so a restart keeps what staff changed.
+ * add-ons, 90 days of slots, calendar colours, coupons, the demo member and gate keys. Every row has a
+ * stable key and is inserted when absent, never updated, so a restart keeps what staff changed. The rows
+ * are marked `is_demo` (ADR 048). `secrets` chooses the repository's well-known coupon codes, gate key and
+ * member password (development, tests) or fresh random ones (production).
  */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, secrets: DemoSecrets = 'repository'): Promise<void> {
   await seedProducts(db);
   await seedTimeSpans(db);
   await seedCalendarColors(db);
   // Coupons refer to the sites and products above.
-  await seedDemoCoupons(db);
+  await seedDemoCoupons(db, secrets);
   // ARTIZON's member promotion and demo member (README "Membership login").
-  await seedDemoMembers(db);
-  await seedDemoGateKeys(db);
+  await seedDemoMembers(db, secrets);
+  await seedDemoGateKeys(db, secrets);
 }
 
 /**
- * SEED_DEMO_DATA when set; unset, the zero-setup path (embedded database) gets the full demo and a server
- * on DATABASE_URL gets none, so an operator's database never receives demo products by accident.
+ * SEED_DEMO_DATA when set; unset, the zero-setup path (embedded database) gets the full demo outside
+ * production, and a server on DATABASE_URL or in production gets none, so an operator's database never
+ * receives demo products or the repository's demo secrets by accident (ADR 013, 048).
  */
-export function wantsDemoData(env: Pick<Env, 'SEED_DEMO_DATA' | 'DATABASE_URL'>): boolean {
-  return env.SEED_DEMO_DATA ?? env.DATABASE_URL === undefined;
+export function wantsDemoData(env: Pick<Env, 'SEED_DEMO_DATA' | 'DATABASE_URL' | 'NODE_ENV'>): boolean {
+  return env.SEED_DEMO_DATA ?? (env.DATABASE_URL === undefined && env.NODE_ENV !== 'production');
 }
 
 /** What a server start does: the reference data always, the demo data when asked (SEED_DEMO_DATA). */
-export async function seedOnStart(db: Db, options: { demo: boolean }): Promise<void> {
+export async function seedOnStart(db: Db, options: { demo: boolean; secrets?: DemoSecrets }): Promise<void> {
   await applyReferenceData(db);
-  if (options.demo) await seedDemoData(db);
+  if (options.demo) await seedDemoData(db, options.secrets);
 }
 
 /**

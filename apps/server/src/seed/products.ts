@@ -45,6 +45,7 @@ export async function seedProducts(db: Db): Promise<void> {
         dateChangeable: text.type !== 'period',
         dateChangeUntilMinutes: 60,
         dateChangeGroup: text.type === 'period' ? null : 'visit',
+        isDemo: true,
       };
     }),
   );
@@ -85,6 +86,7 @@ export async function seedProducts(db: Db): Promise<void> {
       descriptions: t6(SET_PRODUCT_TEXTS[key].description),
       price,
       position: position + 1,
+      isDemo: true,
     })),
   );
   await db.insert(setProducts).values(setRows).onConflictDoNothing({ target: setProducts.uuid });
