@@ -17,6 +17,7 @@ import { createAnswerCache, registerAnswerCache, registerAnswerRelease } from '.
 import { registerLeanApiHeaders } from './plugins/api-headers.ts';
 import { registerApiCompression } from './plugins/content-encoding.ts';
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
+import { createLogRedaction, type LogRedaction } from './plugins/log-redaction.ts';
 import {
   createOverloadGuard,
   DEFAULT_OVERLOAD_LIMITS,
@@ -59,6 +60,8 @@ declare module 'fastify' {
     payments: PaymentRegistry;
     /** What checkout, gateway returns and notifications share: the registry, the database and the log. */
     checkoutDeps: CheckoutDeps;
+    /** What the log redacts, read from the contract's secret markers on every route (ADR 049). */
+    logRedaction: LogRedaction;
   }
 }
 
@@ -70,6 +73,8 @@ export interface BuildAppOptions {
   /** Directory of the built SPA; tests that do not need pages may point elsewhere. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it); turns the logger on. */
+  logStream?: NodeJS.WritableStream;
   /** Release expired holds in the background. Default: on, except under NODE_ENV=test, where tests sweep by hand. */
   holdSweeper?: boolean;
   /** Overload protection (ADR 034): limits over the defaults, and signals to use instead of measured ones (tests). */
@@ -86,6 +91,7 @@ export async function buildApp({
   db,
   webDistDir,
   logger,
+  logStream,
   holdSweeper,
   paymentReconciler,
   mailWorker,
@@ -113,13 +119,17 @@ export async function buildApp({
         app.log.warn({ shed, ...state }, 'overloaded: shedding requests'),
       )
     : UNGUARDED;
+  const logging = logger ?? (logStream !== undefined || env.NODE_ENV !== 'test');
+  const logRedaction = createLogRedaction();
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) =>
         answers.handle(req, res, () => guard.handle(req, res, () => handler(req, res))),
       ),
-    logger:
-      (logger ?? env.NODE_ENV !== 'test') ? { level: env.LOG_LEVEL, redact: ['req.headers.cookie'] } : false,
+    // Tokens never reach the log (ADR 049): the contract's secret markers drive its redaction.
+    logger: logging
+      ? { level: env.LOG_LEVEL, ...logRedaction.loggerOptions, ...(logStream ? { stream: logStream } : {}) }
+      : false,
     bodyLimit: 256 * 1024,
     // Only the configured proxies may name the client (ADR 015): rate limits and hold caps count by it.
     trustProxy: env.TRUST_PROXY,
@@ -134,6 +144,9 @@ export async function buildApp({
   if (measured) app.server.on('listening', measured.restart);
   app.addHook('onClose', async () => measured?.stop());
 
+  // First, so it reads every route's schemas as they are registered (onRoute).
+  logRedaction.register(app, { scrub: logging });
+  app.decorate('logRedaction', logRedaction);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);

@@ -121,5 +121,18 @@ export function secretValuesIn(schema: z.core.$ZodType, value: unknown, found: s
   return found;
 }
 
+/** Whether any place in a schema (an object's fields, a list's items, a union's options) is marked. */
+export function containsSecret(schema: z.core.$ZodType, depth = 0): boolean {
+  if (isSecretField(schema)) return true;
+  if (depth > 16) return false;
+  let s: z.core.$ZodType | undefined = schema;
+  while (s && unwrap(s)) s = unwrap(s);
+  if (!s) return false;
+  const def = s._zod.def as unknown as { type: string; element?: z.core.$ZodType; valueType?: z.core.$ZodType };
+  if (def.type === 'array' && def.element) return containsSecret(def.element, depth + 1);
+  if (def.type === 'record' && def.valueType) return containsSecret(def.valueType, depth + 1);
+  return shapesOf(s).some((shape) => Object.values(shape).some((field) => containsSecret(field, depth + 1)));
+}
+
 /** Request headers that carry a secret on any route: the session's cookies, XSRF token, gate key, credentials. */
 export const SECRET_HEADERS = ['cookie', 'x-xsrf-token', 'x-gate-key', 'authorization'] as const;

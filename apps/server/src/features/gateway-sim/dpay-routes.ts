@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { createDpaySimulator, DPAY_SIMULATOR_PATHS } from '../../domain/payments/simulator/dpay-simulator.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { dpayLoginPage, dpayPaymentPage, dpayReturnPage } from './dpay-pages.ts';
@@ -11,22 +12,25 @@ const authorizeQuerySchema = z.object({
   scope: z.string().max(200),
   client_id: z.string().max(200),
   redirect_uri: z.url().max(500),
-  state: z.string().max(200),
-  nonce: z.string().max(200),
+  state: secretToken(z.string().max(200)),
+  nonce: secretToken(z.string().max(200)),
   prompt: z.string().max(40).optional(),
   authif: z.string().max(40).optional(),
 });
 const authorizeBodySchema = authorizeQuerySchema.extend({
   account: z.string().max(100).optional(),
-  password: z.string().max(100).optional(),
+  password: secretToken(z.string().max(100)).optional(),
   decision: z.enum(['login', 'cancel']),
 });
 const paymentBodySchema = z.object({
   s_terkn: z.string().max(200),
   s_spcd: z.string().max(200),
-  s_cptok: z.string().max(200),
+  s_cptok: secretToken(z.string().max(200)),
 });
-const decideBodySchema = z.object({ s_cptok: z.string().max(200), decision: z.enum(['pay', 'cancel']) });
+const decideBodySchema = z.object({
+  s_cptok: secretToken(z.string().max(200)),
+  decision: z.enum(['pay', 'cancel']),
+});
 
 const html = 'text/html; charset=utf-8';
 

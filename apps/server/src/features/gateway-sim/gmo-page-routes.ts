@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { encodeGmo, type GmoParams } from '../../domain/payments/gmo/gmo-protocol.ts';
 import type { GmoSimulator } from '../../domain/payments/simulator/gmo-simulator.ts';
 import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
 import { GMO_NOTIFY_PATH } from '../../domain/payments/gmo/gmo-paths.ts';
 import { cashierPage, challengePage, lostReturnPage, notFoundPage } from './gmo-pages.ts';
 
-const id = z.string().max(100);
+// An AccessID completes its payment and answers the reservation (exe-payment's md): secret (ADR 049).
+const id = secretToken(z.string().max(100));
 const challengeParams = z.object({ accessId: id });
 const challengeBody = z.object({ AccessID: id.optional(), answer: z.enum(['pass', 'fail']) });
 const cashierQuery = z.object({ AccessID: id, Token: id });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { decodeGmo, encodeGmo, GMO_APIS, type GmoApi } from '../../domain/payments/gmo/gmo-protocol.ts';
 import {
   createGmoSimulator,
@@ -21,9 +22,9 @@ import { stripeSimulatorRoutes } from './stripe-routes.ts';
 const cardField = z.union([z.string().max(200), z.number()]).nullish();
 const cardTokenBodySchema = z.object({
   shopId: cardField,
-  cardno: cardField,
+  cardno: secretToken(cardField),
   expire: cardField,
-  securitycode: cardField,
+  securitycode: secretToken(cardField),
   holdername: cardField,
   tokennumber: cardField,
 });
@@ -31,7 +32,7 @@ const cardTokenResponseSchema = z.object({
   resultCode: z.string(),
   tokenObject: z
     .object({
-      token: z.array(z.string()),
+      token: z.array(secretToken(z.string())),
       toBeExpiredAt: z.string(),
       maskedCardNo: z.string(),
       isSecurityCodeSet: z.boolean(),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { publicOrigin } from '../../domain/links.ts';
 import {
   createSbpsSimulator,
@@ -12,7 +13,8 @@ import { AUTO_SUBMIT_SCRIPT, formPostPage } from '../../shared/form-post-page.ts
 import { cardPage, challengePage, errorPage, walletPage } from './softbank-pages.ts';
 
 const formSchema = z.record(z.string().max(64), z.string().max(2000));
-const trackingParamsSchema = z.object({ trackingId: z.string().regex(/^[0-9a-f]{14}$/) });
+// The tracking id names a visitor's payment on the imitated gateway: secret (ADR 049).
+const trackingParamsSchema = z.object({ trackingId: secretToken(z.string().regex(/^[0-9a-f]{14}$/)) });
 
 /**
  * The simulated SBPS gateway's HTTP face (ADR 027): the link type's purchase page, its card / wallet /

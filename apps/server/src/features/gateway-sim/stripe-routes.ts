@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { publicOrigin } from '../../domain/links.ts';
 import { stripeJsScript } from '../../domain/payments/simulator/stripe-js-script.ts';
 import {
@@ -16,10 +17,11 @@ import { AppError } from '../../shared/app-error.ts';
  * browser on the 3-D Secure page are its callers.
  */
 const formSchema = z.record(z.string().max(200), z.string().max(2000));
-const challengeParamsSchema = z.object({ id: z.string().regex(/^pi_[0-9a-f]{1,64}$/) });
-const challengeQuerySchema = z.object({ client_secret: z.string().max(200) });
+// A PaymentIntent's id answers the reservation (confirmcheckout), its client secret is one: secret (ADR 049).
+const challengeParamsSchema = z.object({ id: secretToken(z.string().regex(/^pi_[0-9a-f]{1,64}$/)) });
+const challengeQuerySchema = z.object({ client_secret: secretToken(z.string().max(200)) });
 const challengeBodySchema = z.object({
-  client_secret: z.string().max(200),
+  client_secret: secretToken(z.string().max(200)),
   outcome: z.enum(['complete', 'fail']),
 });
 

@@ -5,6 +5,7 @@ import {
   dpayAuthResponseSchema,
   dpayScptokResponseSchema,
   orderTokenParamsSchema,
+  secretToken,
   storableText,
 } from '@kippu/contract';
 import { dpayGateway, DPAY_PATHS } from '../../domain/payments/dpay/dpay-gateway.ts';
@@ -18,16 +19,19 @@ import {
 import { registerXsrfCheck } from '../../plugins/xsrf.ts';
 
 /* The carrier's returns have the carrier's shapes: their schemas live here, not in packages/contract. */
-const paymentNumberSchema = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+// Secret values (ADR 049): the payment number answers the reservation; state and code are the login's.
+const paymentNumberSchema = z.object({
+  paymentNumber: secretToken(z.string().regex(/^[A-Za-z0-9_-]{10,64}$/)),
+});
 // Storable text throughout: what the carrier sends is looked up in or kept by the database.
 const loginReturnQuerySchema = z.object({
-  state: storableText().min(1).max(200),
-  code: storableText().min(1).max(200).optional(),
+  state: secretToken(storableText().min(1).max(200)),
+  code: secretToken(storableText().min(1).max(200)).optional(),
   error: storableText().max(100).optional(),
   error_description: storableText().max(500).optional(),
 });
 const formSchema = z.record(storableText().max(100), storableText().max(2000));
-const notifySchema = z.object({ s_cptok: storableText().min(1).max(200) }).loose();
+const notifySchema = z.object({ s_cptok: secretToken(storableText().min(1).max(200)) }).loose();
 
 /**
  * d払い (ADR 028). The SPA's two calls under the site's path (spec §7: `/{site}/d-account/v1/auth/{id}` and

@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { storableText, type PaymentMethod } from '@kippu/contract';
+import { type PaymentMethod, secretToken, storableText } from '@kippu/contract';
 import { notificationFromGateway, returnFromGateway } from '../../domain/checkout/gateway-returns.ts';
 import { GMO_NOTIFY_PATH, GMO_REDIRECT_METHODS } from '../../domain/payments/gmo/gmo-paths.ts';
 import { PAYMENT_RETURN_PREFIX } from '../../domain/payments/payment-returns.ts';
 
-const paymentNumberParams = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+// The payment number answers the reservation (GET /payment-results/{id}): secret, never logged (ADR 049).
+const paymentNumberParams = z.object({
+  paymentNumber: secretToken(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
+});
 /** What a gateway posts or appends: short text fields only, storable as they are kept with the attempt. */
 const gatewayFields = z.record(storableText().max(64), storableText().max(512));
 const notification = gatewayFields.pipe(

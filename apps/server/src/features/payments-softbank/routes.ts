@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { tokenSchema } from '@kippu/contract';
+import { secretToken, tokenSchema } from '@kippu/contract';
 import { z } from 'zod';
 import { siteUrl } from '../../domain/links.ts';
 import { SBPS_RETURN_PATHS, sbpsConfig } from '../../domain/payments/softbank/sbps-config.ts';
@@ -9,9 +9,10 @@ import { receiveSbpsNotification, returnFromSbps } from '../../domain/payments/s
 import { AppError } from '../../shared/app-error.ts';
 import { AUTO_SUBMIT_SCRIPT, formPostPage, messagePage } from '../../shared/form-post-page.ts';
 
-const paymentParamsSchema = z.object({ paymentNumber: tokenSchema });
+// The payment number answers the reservation (GET /payment-results/{id}): secret (ADR 049).
+const paymentParamsSchema = z.object({ paymentNumber: secretToken(tokenSchema) });
 const returnParamsSchema = z.object({
-  paymentNumber: tokenSchema,
+  paymentNumber: secretToken(tokenSchema),
   result: z.enum(['success', 'cancel', 'error']),
 });
 /** The gateway's form fields: flat strings (the hash check decides whether they are the gateway's). */

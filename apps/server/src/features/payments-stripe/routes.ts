@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { secretToken } from '@kippu/contract';
 import { siteUrl } from '../../domain/links.ts';
 import { stripeKeys } from '../../domain/payments/payment-registry.ts';
 import { applyStripeEvent, recordStripeReturn } from '../../domain/payments/stripe/stripe-callbacks.ts';
@@ -10,10 +11,13 @@ import { STRIPE_PATHS } from '../../domain/payments/stripe/stripe-paths.ts';
  * Stripe calls these, not our SPA: their shapes are Stripe's (the return's query, the event body), so the
  * schemas live here rather than in packages/contract.
  */
-const returnParamsSchema = z.object({ paymentNumber: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+// Secret values (ADR 049): the payment number and the PaymentIntent each answer the reservation.
+const returnParamsSchema = z.object({
+  paymentNumber: secretToken(z.string().regex(/^[A-Za-z0-9_-]{10,64}$/)),
+});
 const returnQuerySchema = z.object({
-  payment_intent: z.string().regex(/^pi_\w{1,200}$/),
-  payment_intent_client_secret: z.string().max(300).optional(),
+  payment_intent: secretToken(z.string().regex(/^pi_\w{1,200}$/)),
+  payment_intent_client_secret: secretToken(z.string().max(300)).optional(),
   redirect_status: z.string().max(40).optional(),
 });
 

@@ -1,0 +1,268 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import { stdSerializers } from 'pino';
+import { containsSecret, SECRET_HEADERS, secretKeys, secretValuesIn } from '@kippu/contract';
+import type { z } from 'zod';
+
+/**
+ * Tokens never reach the logs (issue 24, ADR 049). What is secret is read from the contract's one marker
+ * (`secretToken`, packages/contract/src/secret.ts) on every route's schemas as the route is registered, so
+ * a token added to the contract later is redacted without a line here:
+ * - the `req` serializer writes the URL with every marked path parameter and query value replaced by
+ *   `[redacted]` (unmatched URLs and a wildcard's tail keep only the route table's words, see `redactPath`),
+ *   and no headers;
+ * - a request's own log (errors, warnings, Fastify's lines) has the secret values of that request (marked
+ *   parameters, query and body fields, the gate key) replaced wherever they appear: a database error's detail
+ *   or a message that quotes the URL cannot carry them out;
+ * - pino's `redact` removes the secret headers (SECRET_HEADERS) from anything that logs a request's headers.
+ * The app-wide log (workers, reconciliation) knows no request: its lines name attempts by numeric id.
+ */
+export const REDACTED = '[redacted]';
+
+/** Secret values shorter than this are not searched for in log lines (they would match innocent text). */
+const MIN_SCRUBBED_LENGTH = 6;
+
+interface RouteSecrets {
+  params: ReadonlySet<string>;
+  query: ReadonlySet<string>;
+  /** The query keys the route declares (undefined: no object schema, every key is unknown). */
+  declaredQuery: ReadonlySet<string> | undefined;
+  /** The body schema, when any of its fields is marked. */
+  body: z.core.$ZodType | undefined;
+}
+
+const SECRETS = Symbol('kippu.logSecrets');
+type RequestLogger = FastifyRequest['log'] & { [SECRETS]?: string[] };
+
+type Schema = z.core.$ZodType | undefined;
+
+/** The top-level keys an object schema declares (a query's names), undefined for anything else. */
+function declaredKeys(schema: Schema): Set<string> | undefined {
+  let s = schema;
+  for (let i = 0; s && i < 8; i += 1) {
+    const def = s._zod.def as unknown as { type: string; shape?: object; innerType?: Schema; in?: Schema };
+    if (def.type === 'object' && def.shape) return new Set(Object.keys(def.shape));
+    s = def.innerType ?? def.in;
+  }
+  return undefined;
+}
+
+/** The one secret-value replacer: every occurrence, raw and percent-encoded. */
+function scrubText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    const encoded = encodeURIComponent(secret);
+    if (encoded !== secret && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+  }
+  return out;
+}
+
+/** A log argument with the secrets replaced: strings, plain objects and arrays walked, errors serialized first. */
+function scrubValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof value === 'string') return scrubText(value, secrets);
+  if (value === null || typeof value !== 'object' || depth > 6) return value;
+  if (Array.isArray(value)) return value.map((item) => scrubValue(item, secrets, depth + 1));
+  // An error is serialized as pino would (message, stack, causes, a query's params), then scrubbed.
+  const source = value instanceof Error ? stdSerializers.err(value) : value;
+  const proto = Object.getPrototypeOf(value);
+  // Requests and replies are left to their serializers (`req` is redacted there).
+  if (source === value && proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(source)) out[key] = scrubValue(item, secrets, depth + 1);
+  return out;
+}
+
+function valuesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+export interface LogRedaction {
+  /** Pino options: the `req` serializer, the secret headers' redaction, the per-request scrubbing hook. */
+  loggerOptions: Pick<LoggerOptions, 'serializers' | 'redact' | 'hooks'>;
+  /** Reads every route's marked schemas as it is registered, and scrubs each request's log (app.ts, first). */
+  register(app: FastifyInstance, options: { scrub: boolean }): void;
+  /** The URL as it is logged. */
+  redactUrl(url: string, routeUrl: string | undefined, method: string | undefined): string;
+  /** Every route's path parameters and declared query names, each with whether it is redacted (tests). */
+  routes(): RouteView[];
+}
+
+export interface RouteView {
+  method: string;
+  url: string;
+  params: { name: string; secret: boolean }[];
+  query: { name: string; secret: boolean }[];
+}
+
+export function createLogRedaction(): LogRedaction {
+  const routes = new Map<string, RouteSecrets>();
+  const views: RouteView[] = [];
+  /** Literal path segments of the route table: an unmatched URL keeps only these. */
+  const words = new Set<string>();
+  /** Names marked secret anywhere (parameters, queries, bodies): redacted in any URL's query. */
+  const secretNames = new Set<string>();
+  /** Query names some route declares and none marks: kept in a query its route does not declare. */
+  const publicQueryNames = new Set<string>();
+
+  const routeKey = (method: string, url: string) => `${method} ${url}`;
+  const secretsOf = (method: string | undefined, url: string | undefined): RouteSecrets | undefined => {
+    if (!url) return undefined;
+    return routes.get(routeKey(method ?? 'GET', url)) ?? routes.get(routeKey('GET', url));
+  };
+
+  const onRoute = (route: RouteOptions) => {
+    const schema = (route.schema ?? {}) as { params?: Schema; querystring?: Schema; body?: Schema };
+    const params = secretKeys(schema.params);
+    const query = secretKeys(schema.querystring);
+    const bodyKeys = secretKeys(schema.body);
+    const declaredQuery = declaredKeys(schema.querystring);
+    const secrets: RouteSecrets = {
+      params: new Set(params),
+      query: new Set(query),
+      declaredQuery,
+      body: schema.body && containsSecret(schema.body) ? schema.body : undefined,
+    };
+    for (const method of [route.method].flat()) {
+      routes.set(routeKey(method, route.url), secrets);
+      views.push({
+        method,
+        url: route.url,
+        params: route.url
+          .split('/')
+          .filter((segment) => segment.startsWith(':'))
+          .map((segment) => ({ name: segment.slice(1), secret: secrets.params.has(segment.slice(1)) })),
+        query: [...(declaredQuery ?? [])].map((name) => ({ name, secret: secrets.query.has(name) })),
+      });
+    }
+    for (const segment of route.url.split('/')) {
+      if (segment && !segment.startsWith(':') && !segment.includes('*')) words.add(segment);
+    }
+    for (const name of [...params, ...query, ...bodyKeys]) {
+      secretNames.add(name);
+      publicQueryNames.delete(name);
+    }
+    for (const name of declaredQuery ?? []) if (!secretNames.has(name)) publicQueryNames.add(name);
+  };
+
+  /** A path segment of an unmatched URL or a wildcard's tail: kept when it is a word of the route table. */
+  const strictSegment = (segment: string, index: number) => {
+    if (segment === '' || words.has(segment)) return segment;
+    // A site slug in first place, a short lower-case word (a folder: `assets`) or a file name
+    // (`index-4f3a.js`): no token of the app has these shapes (22 random characters, or keys with capitals).
+    if (index === 1 && /^[a-z0-9][a-z0-9-]{0,31}$/.test(segment)) return segment;
+    if (/^[a-z][a-z-]{0,15}$/.test(segment)) return segment;
+    if (/^[\w-]{1,80}\.[A-Za-z0-9]{1,8}$/.test(segment)) return segment;
+    return REDACTED;
+  };
+
+  const redactPath = (path: string, routeUrl: string | undefined, secrets: RouteSecrets | undefined) => {
+    const segments = path.split('/');
+    const pattern = routeUrl?.split('/');
+    const wildcard = pattern ? pattern.findIndex((p) => p.includes('*')) : -1;
+    const aligned =
+      pattern !== undefined &&
+      (wildcard >= 0 ? segments.length >= pattern.length : segments.length === pattern.length);
+    return segments
+      .map((segment, i) => {
+        if (!aligned || (wildcard >= 0 && i >= wildcard)) return strictSegment(segment, i);
+        const part = pattern[i]!;
+        if (!part.startsWith(':')) return segment;
+        return secrets?.params.has(part.slice(1)) ? REDACTED : segment;
+      })
+      .join('/');
+  };
+
+  const redactQuery = (query: string, secrets: RouteSecrets | undefined) =>
+    query
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        const rawKey = eq < 0 ? pair : pair.slice(0, eq);
+        let key = rawKey;
+        try {
+          key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
+        } catch {
+          return REDACTED;
+        }
+        const declared = secrets?.declaredQuery;
+        const keep =
+          !secrets?.query.has(key) &&
+          !secretNames.has(key) &&
+          (declared?.has(key) === true || publicQueryNames.has(key));
+        return keep || eq < 0 ? pair : `${rawKey}=${REDACTED}`;
+      })
+      .join('&');
+
+  const redactUrl = (url: string, routeUrl: string | undefined, method: string | undefined) => {
+    const secrets = secretsOf(method, routeUrl);
+    const q = url.indexOf('?');
+    const path = redactPath(q < 0 ? url : url.slice(0, q), routeUrl, secrets);
+    return q < 0 ? path : `${path}?${redactQuery(url.slice(q + 1), secrets)}`;
+  };
+
+  /** Fastify's request (`routeOptions`) or Node's raw one (no route known: the strict rule throughout). */
+  const req = (request: FastifyRequest) => {
+    const route = (request as Partial<FastifyRequest>).routeOptions;
+    return {
+      method: request.method,
+      url: redactUrl(request.url ?? '', route?.url, route?.method as string | undefined),
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  };
+
+  const remember = (request: FastifyRequest, values: string[]) => {
+    const found = values.filter((v) => v.length >= MIN_SCRUBBED_LENGTH);
+    if (found.length === 0) return;
+    const log = request.log as RequestLogger;
+    log[SECRETS] = [...(log[SECRETS] ?? []), ...found];
+  };
+
+  return {
+    loggerOptions: {
+      serializers: { req },
+      redact: {
+        paths: SECRET_HEADERS.flatMap((h) => [`req.headers["${h}"]`, `headers["${h}"]`]),
+        censor: REDACTED,
+      },
+      hooks: {
+        // `this` is the logger that logs: a request's own child carries that request's secrets.
+        logMethod(args, method) {
+          const secrets = (this as RequestLogger)[SECRETS];
+          if (!secrets) return method.apply(this, args);
+          return method.apply(this, args.map((arg) => scrubValue(arg, secrets)) as Parameters<typeof method>);
+        },
+      },
+    },
+    register(app, { scrub }) {
+      app.addHook('onRoute', onRoute);
+      // Without a logger there is nothing to scrub: no per-request cost then (tests, benchmarks).
+      if (!scrub) return;
+      app.addHook('onRequest', (request, _reply, done) => {
+        const secrets = secretsOf(request.routeOptions.method as string, request.routeOptions.url);
+        const params = (request.params ?? {}) as Record<string, unknown>;
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const values = [
+          ...[...(secrets?.params ?? [])].flatMap((k) => valuesOf(params[k])),
+          ...Object.keys(query)
+            .filter((k) => secrets?.query.has(k) || secretNames.has(k))
+            .flatMap((k) => valuesOf(query[k])),
+          ...SECRET_HEADERS.filter((h) => h !== 'cookie').flatMap((h) => valuesOf(request.headers[h])),
+        ];
+        remember(request, values);
+        done();
+      });
+      app.addHook('preHandler', (request, _reply, done) => {
+        const secrets = secretsOf(request.routeOptions.method as string, request.routeOptions.url);
+        if (secrets?.body) remember(request, secretValuesIn(secrets.body, request.body));
+        done();
+      });
+    },
+    redactUrl,
+    routes: () => views,
+  };
+}
