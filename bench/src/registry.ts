@@ -1,3 +1,4 @@
+import { crashCheckout } from './crash-checkout/index.ts';
 import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
 import { overload } from './overload/index.ts';
@@ -14,4 +15,4 @@ export interface Benchmark {
  * Every benchmark, in the order a bare `npm run bench` runs them.
  * Add one by creating bench/src/<name>/index.ts that exports a Benchmark and listing it here.
  */
-export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench];
+export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench, crashCheckout];

@@ -20,8 +20,7 @@ export async function askGateway(
   if (!provider) return null;
   let status: GatewayStatus;
   try {
-    status =
-      abandoned && provider.abandon ? await provider.abandon(attempt) : await provider.status(attempt);
+    status = abandoned && provider.abandon ? await provider.abandon(attempt) : await provider.status(attempt);
   } catch (error) {
     deps.log.error({ err: error, paymentId: attempt.id, source }, 'the gateway gave no answer');
     await recordEvents(deps.db, attempt.id, [providerEvent(source, { error: (error as Error).message })]);

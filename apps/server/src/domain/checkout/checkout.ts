@@ -182,8 +182,7 @@ export async function payBegunAttempt(
 ): Promise<CheckoutResponse> {
   if (begun.kind === 'answered') return begun.response;
   // A stranded attempt (its process died, or its answer was lost) is asked about at once (ADR 047).
-  if (begun.kind === 'in_flight')
-    return answerJoinedAttempt(deps, begun.paymentId, deps.waitForAttemptMs);
+  if (begun.kind === 'in_flight') return answerJoinedAttempt(deps, begun.paymentId, deps.waitForAttemptMs);
 
   const { attempt, provider } = begun;
   const input: StartInput = { token: body.token, maskedCardNumber: body.masked_card_number };

@@ -91,7 +91,9 @@ async function crashedCheckout(
 
 /** One interval passes after the first sighting (orphaned_at), as the next reconciliation round would see it. */
 const intervalPasses = (paymentId: number) =>
-  ctx.db.execute(sql`UPDATE payments SET orphaned_at = orphaned_at - interval '2 seconds' WHERE id = ${paymentId}`);
+  ctx.db.execute(
+    sql`UPDATE payments SET orphaned_at = orphaned_at - interval '2 seconds' WHERE id = ${paymentId}`,
+  );
 
 const recoveryEvents = async (paymentId: number) => {
   const { rows } = await ctx.db.execute<{ events: { call: string; result: { status?: string } }[] }>(
@@ -211,7 +213,11 @@ describe('attempts the gateway keeps calling pending', () => {
       UPDATE payments SET created_at = now() - interval '25 hours', reconciled_at = NULL
       WHERE order_id = ${order.id}`);
     await reconcilePendingAttempts(ctx.app.checkoutDeps);
-    const { rows } = await ctx.db.execute<{ stuck: boolean; reason: string | null; asked: string | null }>(sql`
+    const { rows } = await ctx.db.execute<{
+      stuck: boolean;
+      reason: string | null;
+      asked: string | null;
+    }>(sql`
       SELECT p.stuck_at IS NOT NULL AS stuck, o.staff_attention_reason AS reason, p.reconciled_at AS asked
       FROM payments p JOIN orders o ON o.id = p.order_id WHERE p.order_id = ${order.id}`);
     expect(rows[0]).toMatchObject({ stuck: true, reason: 'payment_unresolved', asked: null });
