@@ -38,6 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(ERRORS.temporarily_unavailable.status)
         .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        // Never kept by a browser or CDN, whatever the route's own caching said before it failed.
+        .header('Cache-Control', 'no-store')
         .send(TEMPORARILY_UNAVAILABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
