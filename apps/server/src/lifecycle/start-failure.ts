@@ -18,17 +18,25 @@ export const REMOVE_DEMO_DATA_COMMAND = 'npm run remove-demo-data';
 /**
  * A production start with demo rows that still open something with a value published in the repository
  * (the demo gate key, documented coupon codes, the demo member's password): anyone who read the README
- * could use them (issue 24).
+ * could use them (issue 24). Grouped by kind, a few examples each.
  */
-export function repositoryDemoSecretsFailure(found: readonly { site: string; what: string }[]): StartFailure {
-  const listed = found
-    .slice(0, 5)
-    .map((row) => `${row.site} ${row.what}`)
-    .join(', ');
-  const more = found.length > 5 ? ` and ${found.length - 5} more` : '';
+export function repositoryDemoSecretsFailure(
+  found: readonly { table: string; site: string; what: string }[],
+): StartFailure {
+  const kinds = [
+    ['gate_keys', 'gate key(s) with the public demo key'],
+    ['coupons', 'coupon(s) with documented demo codes'],
+    ['members', "member(s) with the README's demo password"],
+  ] as const;
+  const groups = kinds.flatMap(([table, label]) => {
+    const rows = found.filter((row) => row.table === table);
+    if (rows.length === 0) return [];
+    const examples = rows.slice(0, 3).map((row) => `${row.site} ${row.what}`);
+    return [`${rows.length} ${label} (${examples.join(', ')}${rows.length > 3 ? ', ...' : ''})`];
+  });
   return new StartFailure(
-    `NODE_ENV=production, and ${found.length} demo row(s) still carry the repository's public demo secrets (${listed}${more}).`,
-    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (with the same DATABASE_URL or EMBEDDED_PG_DIR). For a public demo, start with SEED_DEMO_DATA=true after removing them: production seeds fresh codes and keys.`,
+    `NODE_ENV=production, and demo rows still carry the repository's public demo secrets: ${groups.join('; ')}.`,
+    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (with the same DATABASE_URL or EMBEDDED_PG_DIR). For a public demo, then start with SEED_DEMO_DATA=true: production seeds fresh codes and keys.`,
   );
 }
 
