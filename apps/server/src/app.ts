@@ -19,6 +19,7 @@ import { registerApiCompression } from './plugins/content-encoding.ts';
 import { registerEmptyJsonDeleteParser } from './plugins/empty-json-body.ts';
 import { createLogRedaction, type LogRedaction } from './plugins/log-redaction.ts';
 import {
+  createCallClasses,
   createOverloadGuard,
   DEFAULT_OVERLOAD_LIMITS,
   startLoadSignals,
@@ -114,9 +115,14 @@ export async function buildApp({
   // In front of Fastify, in this order: kept availability answers (ADR 033), then the overload guard
   // (ADR 034), so a kept answer is never refused and a refusal costs no parsing or routing.
   const answers = createAnswerCache();
+  // What each call does decides its class, not its method: GETs that change state are writes (ADR 049).
+  const callClasses = createCallClasses();
   const guard = loadSignals
-    ? createOverloadGuard(loadSignals, overloadLimits, (shed, state) =>
-        app.log.warn({ shed, ...state }, 'overloaded: shedding requests'),
+    ? createOverloadGuard(
+        loadSignals,
+        overloadLimits,
+        (shed, state) => app.log.warn({ shed, ...state }, 'overloaded: shedding requests'),
+        callClasses,
       )
     : UNGUARDED;
   const logging = logger ?? (logStream !== undefined || env.NODE_ENV !== 'test');
@@ -144,8 +150,9 @@ export async function buildApp({
   if (measured) app.server.on('listening', measured.restart);
   app.addHook('onClose', async () => measured?.stop());
 
-  // First, so it reads every route's schemas as they are registered (onRoute).
+  // First, so they read every route as it is registered (onRoute): its schemas, its call class.
   logRedaction.register(app, { scrub: logging });
+  callClasses.register(app);
   app.decorate('logRedaction', logRedaction);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -80,6 +80,70 @@ describe('overload protection (ADR 034)', () => {
     expect((await hold(slot)).status).toBe(201);
   });
 
+  /** A held order whose confirmation mail was sent (inject: in front of no guard); answers the mailed token. */
+  async function mailedLink(): Promise<string> {
+    const slot = await productWithSlot(ctx.db, 5);
+    const held = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/orders`,
+      headers: xsrfHeaders(),
+      remoteAddress: visitorAddress(),
+      payload: orderBody(slot, 1),
+    });
+    const order = held.json<{ order_token: string }>().order_token;
+    const customerInfo = [
+      { key: 'fullname', value: 'Hanako Yamada' },
+      { key: 'email', value: 'hanako@example.jp' },
+    ];
+    for (const [method, url, payload] of [
+      ['PUT', `${SITE_PATH}/orders/${order}`, { customer_info: customerInfo }],
+      ['POST', `${SITE_PATH}/ordermails/${order}`, { lang: 'en' }],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: xsrfHeaders(),
+        remoteAddress: visitorAddress(),
+        payload,
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const { rows } = await ctx.db.$client.query(
+      `SELECT payload->>'confirmUrl' AS url FROM mail_outbox WHERE kind = 'mail_confirmation' ORDER BY id DESC LIMIT 1`,
+    );
+    return new URLSearchParams(String(rows[0].url).split('?').pop()).get('token')!;
+  }
+
+  it('classifies by what a call does: following a mailed link is admitted as a write while reads are shed (issue 24)', async () => {
+    const first = await mailedLink();
+    const second = await mailedLink();
+    const third = await mailedLink();
+    Object.assign(load, { lag: DEFAULT_OVERLOAD_LIMITS.readLagMs + 10, waiting: 0 });
+    expect((await read()).status).toBe(503);
+    // A GET, and yet it confirms the mail and readies the order: it goes through as a hold would.
+    const followed = await fetch(`${base}${SITE_PATH}/ordermails/${first}`);
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toHaveProperty('order_token');
+    // However the path is spelt to the router: a tickets sub-site's folder, percent-encoding.
+    expect((await fetch(`${base}/demo/tickets/api/v1/ordermails/${second}`)).status).toBe(200);
+    expect((await fetch(`${base}${SITE_PATH}/orderm%61ils/${third}`)).status).toBe(200);
+    // Other reads of the same shape stay reads.
+    expect((await fetch(`${base}${SITE_PATH}/orders/${first}`)).status).toBe(503);
+    // Past the writes' limit it is refused as a write is.
+    Object.assign(load, { lag: DEFAULT_OVERLOAD_LIMITS.writeLagMs + 10, waiting: 0 });
+    expect((await fetch(`${base}${SITE_PATH}/ordermails/${first}`)).status).toBe(503);
+    Object.assign(load, { lag: 0, waiting: 0 });
+  });
+
+  it('leaves gateway returns alone even when their query is percent-encoded', async () => {
+    Object.assign(load, { lag: DEFAULT_OVERLOAD_LIMITS.writeLagMs + 10, waiting: 0 });
+    const back = await fetch(`${base}/payment-return/gmo_paypay/NoSuchPayment1?OrderID=a%2Db`, {
+      redirect: 'manual',
+    });
+    expect(back.status).not.toBe(503);
+    Object.assign(load, { lag: 0, waiting: 0 });
+  });
+
   it('bounds the requests in flight: past the read limit reads are refused, holds only past the write limit', async () => {
     Object.assign(load, { lag: 0, waiting: 0 });
     // Requests in flight: the pool is made to wait by locking the slot's row, so holds stay in flight.

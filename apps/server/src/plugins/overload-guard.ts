@@ -1,6 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '@kippu/contract';
-import { mayReachApi } from './api-path.ts';
+import { mayReachApi, routedPathOf, routePatternMatcher } from './api-path.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A GET that changes state (following a mailed link confirms the address and readies or creates an
+     * order): the overload guard gives it the priority of writes, not of reads (issue 24, ADR 049).
+     */
+    changesState?: boolean;
+  }
+}
+
+/** The route option of a GET that changes state: `config: CHANGES_STATE`. */
+export const CHANGES_STATE = { changesState: true } as const;
 
 /**
  * Overload protection (issue 12, ADR 034). Past what the process can answer in time, extra API requests get
@@ -88,18 +102,59 @@ export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * What a call does, not its method (issue 24, ADR 049): every method but GET, HEAD and OPTIONS writes, and so
+ * does a GET whose route declares `config: CHANGES_STATE`. The guard runs before Fastify routes anything, so
+ * the declared routes' URL patterns are matched against the path the router will see (decoded, without a
+ * tickets folder); `register` collects them from the route table as routes are added, so a new
+ * state-changing GET needs only its flag.
+ */
+export interface CallClasses {
+  isWrite(method: string | undefined, url: string): boolean;
+  register(app: FastifyInstance): void;
+}
+
+export function createCallClasses(): CallClasses {
+  const stateChangingGets: RegExp[] = [];
+  return {
+    isWrite(method, url) {
+      if (!SAFE_METHODS.has(method ?? 'GET')) return true;
+      if (stateChangingGets.length === 0) return false;
+      const path = routedPathOf(url);
+      return path !== undefined && stateChangingGets.some((pattern) => pattern.test(path));
+    },
+    register(app) {
+      app.addHook('onRoute', (route) => {
+        if (route.config?.changesState && [route.method].flat().includes('GET')) {
+          stateChangingGets.push(routePatternMatcher(route.url));
+        }
+      });
+    },
+  };
+}
+
+/** Reads only: the classes of ADR 034, by method. */
+const BY_METHOD: CallClasses = {
+  isWrite: (method) => !SAFE_METHODS.has(method ?? 'GET'),
+  register: () => {},
+};
+
 function isOverloaded(
-  method: string | undefined,
+  req: IncomingMessage,
   inFlight: number,
   signals: LoadSignals,
   limits: OverloadLimits,
+  classes: CallClasses,
 ): boolean {
-  const read = SAFE_METHODS.has(method ?? 'GET');
   const lag = signals.lagMs();
   const waiting = signals.poolWaiting();
-  return read
-    ? inFlight >= limits.readInFlight || lag > limits.readLagMs || waiting > limits.readPoolWaiting
-    : inFlight >= limits.writeInFlight || lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
+  const pastReads =
+    inFlight >= limits.readInFlight || lag > limits.readLagMs || waiting > limits.readPoolWaiting;
+  const pastWrites =
+    inFlight >= limits.writeInFlight || lag > limits.writeLagMs || waiting > limits.writePoolWaiting;
+  // The call is classified only when its class decides (under load): the path is not matched otherwise.
+  if (pastReads === pastWrites) return pastReads;
+  return classes.isWrite(req.method, req.url ?? '/') ? pastWrites : pastReads;
 }
 
 export interface OverloadGuard {
@@ -111,6 +166,7 @@ export function createOverloadGuard(
   signals: LoadSignals,
   limits: OverloadLimits,
   onShed: (shed: number, state: { inFlight: number; lagMs: number; poolWaiting: number }) => void,
+  classes: CallClasses = BY_METHOD,
 ): OverloadGuard {
   const body = Buffer.from(JSON.stringify({ error: ERRORS.server_busy.message }));
   const headers = {
@@ -131,7 +187,7 @@ export function createOverloadGuard(
     handle(req, res, next) {
       // Only the API: pages, assets and gateway returns are cheap or must not be refused.
       if (!mayReachApi(req.url)) return next();
-      if (isOverloaded(req.method, inFlight, signals, limits)) {
+      if (isOverloaded(req, inFlight, signals, limits, classes)) {
         shed += 1;
         const now = Date.now();
         if (now - lastReport > 10_000) {

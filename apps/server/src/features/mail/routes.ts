@@ -9,6 +9,7 @@ import {
 import { followMailLink } from '../../domain/mail/follow-mail-link.ts';
 import { sendOrderMail } from '../../domain/mail/send-order-mail.ts';
 import { perClientRateLimit, type ClientBudget } from '../../plugins/rate-limit.ts';
+import { CHANGES_STATE } from '../../plugins/overload-guard.ts';
 
 /**
  * Each call sends a mail to an address the visitor typed: a small budget per client keeps the form from
@@ -36,9 +37,14 @@ export async function orderMailsRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
+  // Following the link confirms the mail and readies (or, for an invitation, holds) an order: under
+  // overload it is shed as late as a write, not as a read (ADR 049).
   app.get(
     '/ordermails/:id',
-    { schema: { params: orderMailParamsSchema, response: { 200: confirmOrderMailResponseSchema } } },
+    {
+      schema: { params: orderMailParamsSchema, response: { 200: confirmOrderMailResponseSchema } },
+      config: CHANGES_STATE,
+    },
     async (request) => followMailLink({ db: app.db, orders: app.orderDeps }, request.site, request.params.id),
   );
 }
