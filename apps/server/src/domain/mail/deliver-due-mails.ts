@@ -132,6 +132,17 @@ async function markAcceptedAfterCut(db: Db, accepted: Accepted[]): Promise<void>
   }
 }
 
+/** A few tries a moment apart: a failover or a terminated session is often over within a second. */
+async function markAcceptedSoon(db: Db, accepted: Accepted[]): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await markAcceptedAfterCut(db, accepted);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+    }
+  }
+}
+
 /**
  * Sends one batch of due outbox rows (ADR 016). The rows are claimed `FOR UPDATE SKIP LOCKED`, so any
  * number of workers in any number of processes share the queue without taking a row twice; each row is
@@ -162,9 +173,7 @@ export async function deliverDueMails(db: Db, context: DeliveryContext): Promise
       },
     );
   } catch (error) {
-    if (accepted.length > 0 && isDatabaseUnavailable(error)) {
-      await markAcceptedAfterCut(db, accepted).catch(() => undefined);
-    }
+    if (accepted.length > 0 && isDatabaseUnavailable(error)) await markAcceptedSoon(db, accepted);
     throw error;
   }
 }
