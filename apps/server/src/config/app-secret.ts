@@ -84,7 +84,7 @@ export function weakSecretReason(value: string): string | undefined {
   const known = KNOWN_PARTS.find((part) => lower.includes(part));
   if (known) return `contains "${known}", a placeholder or hand-typed value`;
   const distinct = new Set(value).size;
-  if (distinct < 8) return `uses only ${distinct} different characters`;
+  if (distinct < 8) return `uses only ${distinct} distinct character${distinct === 1 ? '' : 's'}`;
   const period = repeatedUnit(value);
   if (period !== undefined) return `repeats a ${period}-character pattern`;
   const bits = Math.floor(estimateSecretBits(value));
