@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../config/env.ts';
 import { explainPostgresFailure } from '../db/embedded-data-dir.ts';
-import { describeStartFailure, StartFailure } from './start-failure.ts';
+import { describeStartFailure, repositoryDemoSecretsFailure, StartFailure } from './start-failure.ts';
 
 /** The error Node gives when a port is taken, produced for real rather than written by hand. */
 async function listenError(): Promise<Error> {
@@ -109,5 +109,22 @@ describe('describeStartFailure', () => {
       expect(text.split('\n')[0]).not.toMatch(/: undefined$/);
       expect(text).toContain('What to do:');
     }
+  });
+
+  it('names the repository demo secrets by kind, with a few examples, and the command that removes them', () => {
+    const keys = ['BORDERLESS', 'DEMO', 'IZURA', 'MORI'].map((site, i) => ({
+      table: 'gate_keys',
+      site,
+      what: `gate key ${i + 1} "Demo gate"`,
+    }));
+    const text = describeStartFailure(
+      repositoryDemoSecretsFailure([...keys, { table: 'coupons', site: 'DEMO', what: 'coupon DEMO-FREE' }]),
+    );
+    expect(text).toContain('4 gate key(s) with the public demo key (BORDERLESS gate key 1 "Demo gate", DEMO');
+    expect(text).toContain('IZURA gate key 3 "Demo gate", ...)');
+    expect(text).not.toContain('MORI');
+    expect(text).toContain('1 coupon(s) with documented demo codes (DEMO coupon DEMO-FREE)');
+    expect(text).not.toContain('member(s)');
+    expect(text).toMatch(/\nWhat to do: Remove the demo data: `npm run remove-demo-data -- --dry-run`/);
   });
 });
