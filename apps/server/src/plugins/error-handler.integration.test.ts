@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders } from '../../test/helper.ts';
+import { buildApp } from '../app.ts';
+import { createDb, type Db } from '../db/client.ts';
 
 const ctx = setupTestApp();
 
@@ -51,5 +56,98 @@ describe('errors the framework raises use the one error body', () => {
     const res = await rawGet(port, `/demo/api/v1/products?lang=ja&pad=${'x'.repeat(100 * 1024)}`);
     expect(res.status).toBe(431);
     expect(JSON.parse(res.body)).toEqual({ error: 'invalid request' });
+  });
+});
+
+describe('a database that cannot answer: 503 temporarily unavailable with Retry-After (ADR 046)', () => {
+  const quiet = { onConnectionError: () => undefined };
+
+  async function appOn(db: Db) {
+    const app = await buildApp({ env: ctx.env, db, webDistDir: '/nonexistent/' });
+    await app.ready();
+    return app;
+  }
+
+  function expectUnavailable(res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }) {
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ error: ERRORS.temporarily_unavailable.message });
+  }
+
+  it('answers 503 once the database refuses connections (and drops those it had)', async () => {
+    // The app reaches the database through a proxy the test cuts: a stopped database, as the app sees it.
+    const target = new URL(ctx.env.DATABASE_URL!);
+    const sockets = new Set<Socket>();
+    const proxy = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.on('close', () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const proxied = new URL(target);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String((proxy.address() as AddressInfo).port);
+    const db = createDb(
+      proxied.toString(),
+      2,
+      { connectMs: 1000, statementMs: 1000, idleInTransactionMs: 1000 },
+      quiet,
+    );
+    const app = await appOn(db);
+    try {
+      expect((await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' })).statusCode).toBe(200);
+      await new Promise<void>((resolve) => {
+        proxy.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+      expectUnavailable(await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' }));
+      const hold = (payload: object) =>
+        app.inject({ method: 'POST', url: '/demo/api/v1/orders', headers: xsrfHeaders(), payload });
+      expectUnavailable(
+        await hold({
+          lang: 'en',
+          product_uuid: randomUUID(),
+          time_span_id: 1,
+          quantity: 1,
+          option_values: [{ option_value_id: 1, quantity: 1 }],
+          set_products: [],
+        }),
+      );
+      // Bad input is refused before any statement: still a 400, never a 5xx.
+      expect((await hold({})).statusCode).toBe(400);
+    } finally {
+      await app.close();
+      await db.$client.end();
+    }
+  });
+
+  it('answers 503 for a statement past the statement timeout, and still 400 for bad input', async () => {
+    const db = createDb(
+      ctx.env.DATABASE_URL!,
+      2,
+      { connectMs: 2000, statementMs: 300, idleInTransactionMs: 5000 },
+      quiet,
+    );
+    const app = await appOn(db);
+    // Warm the site cache while nothing blocks, so the next call reaches its route's own statement.
+    expect((await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' })).statusCode).toBe(200);
+    try {
+      await ctx.db.transaction(async (tx) => {
+        // A statement that waits (here for a lock) past the limit: cancelled by the server, 57014.
+        await tx.execute(sql`LOCK TABLE languages IN ACCESS EXCLUSIVE MODE`);
+        expectUnavailable(await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' }));
+        const bad = await app.inject({ method: 'GET', url: '/borderless/api/v1/texts?lang=xx' });
+        expect(bad.statusCode).toBe(400);
+      });
+      expect((await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.$client.end();
+    }
   });
 });
