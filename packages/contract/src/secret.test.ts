@@ -64,3 +64,40 @@ describe('the secret marker', () => {
     ).toEqual(['K1.1.S.G', 'K1.2.S.G']);
   });
 });
+
+/** Every field of a schema, with its key, through objects, arrays, unions, records and wrappers. */
+function fieldsOf(schema: z.core.$ZodType, seen = new Set<unknown>()): [string, z.core.$ZodType][] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  const inner = ['innerType', 'in', 'out', 'element', 'valueType', 'left', 'right']
+    .map((key) => def[key])
+    .filter((s): s is z.core.$ZodType => typeof s === 'object' && s !== null && '_zod' in s);
+  const options = (def.options as z.core.$ZodType[] | undefined) ?? [];
+  const shape = (def.type === 'object' ? def.shape : undefined) as
+    Record<string, z.core.$ZodType> | undefined;
+  return [
+    ...Object.entries(shape ?? {}).flatMap(([key, field]) => [
+      [key, field] as [string, z.core.$ZodType],
+      ...fieldsOf(field, seen),
+    ]),
+    ...[...inner, ...options].flatMap((s) => fieldsOf(s, seen)),
+  ];
+}
+
+describe('the contract marks every token it declares', () => {
+  it('leaves no field named like a token, a key, a QR payload or a password unmarked', async () => {
+    const contract = await import('./index.ts');
+    const schemas = Object.entries(contract).filter(
+      ([, value]) => typeof value === 'object' && value !== null && '_zod' in value,
+    ) as [string, z.core.$ZodType][];
+    expect(schemas.length).toBeGreaterThan(100);
+    const unmarked = schemas.flatMap(([name, schema]) =>
+      fieldsOf(schema)
+        .filter(([key]) => /token$|_token|^qr$|payment_number|password|^md$|s_cptok|_key$/i.test(key))
+        .filter(([, field]) => !isSecretField(field))
+        .map(([key]) => `${name}.${key}`),
+    );
+    expect([...new Set(unmarked)]).toEqual([]);
+  });
+});
