@@ -114,7 +114,15 @@ export function createLogRedaction(): LogRedaction {
   };
 
   const onRoute = (route: RouteOptions) => {
-    const schema = (route.schema ?? {}) as { params?: Schema; querystring?: Schema; body?: Schema };
+    // Only zod schemas carry the marker; a plain JSON schema (a plugin's route) declares nothing secret.
+    const zodOf = (value: unknown): Schema =>
+      typeof value === 'object' && value !== null && '_zod' in value ? (value as z.core.$ZodType) : undefined;
+    const given = (route.schema ?? {}) as Record<string, unknown>;
+    const schema = {
+      params: zodOf(given.params),
+      querystring: zodOf(given.querystring),
+      body: zodOf(given.body),
+    };
     const params = secretKeys(schema.params);
     const query = secretKeys(schema.querystring);
     const bodyKeys = secretKeys(schema.body);
