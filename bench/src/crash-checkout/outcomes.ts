@@ -36,6 +36,9 @@ export interface Outcomes {
   answeredReserved: number;
   answeredDeclined: number;
   answeredNone: number;
+  /** Attempts settled after their server died: by the reconciler, by a retried checkout (ADR 047). */
+  recoveredByReconciler: number;
+  recoveredByRetry: number;
   sold: number;
   held: number;
   reservedSeats: number;
@@ -71,6 +74,11 @@ export async function countOutcomes(pool: pg.Pool, product: Product, visits: Vis
     `SELECT COALESCE(sum(quantity), 0)::int AS seats FROM orders
      WHERE status IN ('holding', 'ready_checkout', 'paying')`,
   );
+  const recovered = await pool.query<{ call: string; n: number }>(`
+    SELECT e ->> 'call' AS call, count(DISTINCT p.id)::int AS n
+    FROM payments p, jsonb_array_elements(p.provider_events) e
+    WHERE e ->> 'call' IN ('recovery', 'checkout_retry') GROUP BY 1`);
+  const recoveredBy = (call: string) => recovered.rows.find((row) => row.call === call)?.n ?? 0;
   const byToken = new Map(rows.map((row) => [row.order_token, row]));
   const outcome: Outcomes = {
     paidReserved: 0,
@@ -83,6 +91,8 @@ export async function countOutcomes(pool: pg.Pool, product: Product, visits: Vis
     answeredReserved: 0,
     answeredDeclined: 0,
     answeredNone: 0,
+    recoveredByReconciler: recoveredBy('recovery'),
+    recoveredByRetry: recoveredBy('checkout_retry'),
     sold: Number(stock.rows[0]!.sold),
     held: Number(stock.rows[0]!.held),
     reservedSeats: 0,
