@@ -17,7 +17,14 @@ export interface CliDatabase {
  * started for the command alone (and stopped after it). Migrations run in the last two cases' absence of a
  * server as in the server's own start.
  */
-export async function openCliDatabase(env: Env, repoRoot: string): Promise<CliDatabase> {
+export async function openCliDatabase(serverEnv: Env, repoRoot: string): Promise<CliDatabase> {
+  // An operator's command may run long statements (an import, a listing): the visitors' statement and
+  // idle limits are not for it; the connect limit still is (ADR 046).
+  const env: Env = {
+    ...serverEnv,
+    DATABASE_STATEMENT_TIMEOUT_MS: 0,
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 0,
+  };
   if (!env.DATABASE_URL) {
     const lock = await readPostmasterLock(embeddedDataDir(env, repoRoot));
     if (lock?.status === 'ready') {
