@@ -114,7 +114,7 @@ export async function reconcilePendingAttempts(
 ): Promise<number> {
   await flagStuckAttempts(deps);
   const recovered = await recoverOrphanedAttempts(deps, limit);
-  const { rows } = await deps.db.execute<AttemptRow>(sql`
+  const { rows } = await deps.db.execute<AttemptRow & { instance_id: number | null }>(sql`
     UPDATE payments SET reconciled_at = now()
     WHERE id IN (
       SELECT id FROM payments
@@ -125,6 +125,11 @@ export async function reconcilePendingAttempts(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`);
-  for (const row of rows) await askGateway(deps, toAttempt(row), 'reconciliation', false);
+  for (const row of rows) {
+    // Started before instance ids (migration 0690) or by an older server: its gateway round (three calls
+    // of GATEWAY_TIMEOUT_MS) is over by now, so an attempt still `created` will never be continued.
+    const abandoned = row.status === 'created' && row.instance_id === null;
+    await askGateway(deps, toAttempt(row), 'reconciliation', abandoned);
+  }
   return Math.max(recovered, rows.length);
 }

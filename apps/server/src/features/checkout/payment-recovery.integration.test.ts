@@ -52,7 +52,7 @@ const simulator = () => createGmoSimulator(ctx.db);
 async function crashedCheckout(
   slot: Slot,
   crashPoint: 'before:EntryTran' | 'after:EntryTran' | 'after:ExecTran',
-  instanceId = DEAD_INSTANCE,
+  instanceId: number | null = DEAD_INSTANCE,
 ) {
   const order = await readyOrder(ctx.app, ctx.db, slot, 2);
   const token = await cardToken(ctx.app, CARDS.visa);
@@ -173,6 +173,22 @@ describe('an attempt whose process died before it stored the gateway answer', ()
       sql`SELECT orphaned_at FROM payments WHERE id = ${attempt.id}`,
     );
     expect(rows[0]!.orphaned_at).toBeNull();
+  });
+
+  it('without an instance id (started before 0690), still created past the reconcile delay: declined', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { order, attempt } = await crashedCheckout(slot, 'after:EntryTran', null);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('created');
+    await ctx.db.execute(sql`
+      UPDATE payments SET created_at = now() - make_interval(mins => ${ctx.env.RECONCILE_AFTER_MINUTES + 1})
+      WHERE id = ${attempt.id}`);
+    await reconcilePendingAttempts(ctx.app.checkoutDeps);
+    expect((await paymentsOf(ctx.db, order.id))[0]).toMatchObject({
+      status: 'failed',
+      failure_code: 'reconciled_failed',
+    });
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
   });
 
   it('a retried checkout asks the gateway itself and answers the reservation when the card was charged', async () => {
