@@ -55,13 +55,13 @@ function checkoutOn(server: ServerChild, orderToken: string, cardTokenValue: str
   });
 }
 
-type Point = 'before:EntryTran' | 'after:EntryTran' | 'after:ExecTran';
+type Point = 'before:EntryTran' | 'after:EntryTran' | 'after:ExecTran' | 'before:SearchTrade';
 
 /** A card checkout on a server of its own that stops at `point`; the server is then killed with SIGKILL. */
-async function checkoutKilledAt(point: Point) {
+async function checkoutKilledAt(point: Point, card: string = CARDS.visa) {
   const slot = await productWithSlot(ctx.db, 10);
   const order = await readyOrder(ctx.app, ctx.db, slot, 2);
-  const token = await cardToken(ctx.app, CARDS.visa);
+  const token = await cardToken(ctx.app, card);
   const doomed = await start({ GATEWAY_SIM_STOP_AT: point, RECONCILE_INTERVAL_MS: '600000' });
   const request = checkoutOn(doomed, order.token, token).catch((error: unknown) => error);
   const marker = `gateway-sim: stopped at ${point}`;
@@ -144,12 +144,24 @@ describe('kill -9 between the gateway calls of a card checkout', () => {
     180_000,
   );
 
-  it('after:ExecTran, before the answer is stored: paid and reserved within two intervals, charged once', async () => {
-    const { slot, order, killedAt } = await checkoutKilledAt('after:ExecTran');
-    const state = await settledWithin(order.id, killedAt, RECOVERY_BOUND_MS);
-    expect(state).toEqual({ order: 'reserved', payments: ['confirmed'], captures: 1, events: ['recovery'] });
-    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
-  }, 180_000);
+  it.each<[Point, string, string]>([
+    ['after:ExecTran', 'before the answer is stored', CARDS.visa],
+    ['before:SearchTrade', 'ExecTran’s answer lost, killed before asking for it', CARDS.timeout],
+  ])(
+    '%s (%s): paid and reserved within two intervals, charged once',
+    async (point, _why, card) => {
+      const { slot, order, killedAt } = await checkoutKilledAt(point, card);
+      const state = await settledWithin(order.id, killedAt, RECOVERY_BOUND_MS);
+      expect(state).toEqual({
+        order: 'reserved',
+        payments: ['confirmed'],
+        captures: 1,
+        events: ['recovery'],
+      });
+      expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
+    },
+    180_000,
+  );
 });
 
 describe('a checkout retried on another server after the crash', () => {
