@@ -21,7 +21,7 @@ export const REMOVE_DEMO_DATA_COMMAND = 'npm run remove-demo-data';
  * could use them (issue 24). Grouped by kind, a few examples each.
  */
 export function repositoryDemoSecretsFailure(
-  found: readonly { table: string; site: string; what: string }[],
+  found: readonly { table: string; id?: number; site: string; what: string; demo?: boolean }[],
 ): StartFailure {
   const kinds = [
     ['gate_keys', 'gate key(s) with the public demo key'],
@@ -34,9 +34,15 @@ export function repositoryDemoSecretsFailure(
     const examples = rows.slice(0, 3).map((row) => `${row.site} ${row.what}`);
     return [`${rows.length} ${label} (${examples.join(', ')}${rows.length > 3 ? ', ...' : ''})`];
   });
+  // A gate key not marked demo carries the public key all the same; the removal leaves it alone (ADR 048).
+  const handMade = found.filter((row) => row.table === 'gate_keys' && row.demo === false);
+  const revoke =
+    handMade.length === 0
+      ? ''
+      : ` Gate keys not marked demo are not touched by it: revoke them with \`npm run gate-key -- revoke <id>\` (${handMade.map((row) => row.id).join(', ')}) and make new ones with \`npm run gate-key -- create\`.`;
   return new StartFailure(
     `NODE_ENV=production, and demo rows still carry the repository's public demo secrets: ${groups.join('; ')}.`,
-    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (with the same DATABASE_URL or EMBEDDED_PG_DIR). For a public demo, then start with SEED_DEMO_DATA=true: production seeds fresh codes and keys.`,
+    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (with the same DATABASE_URL or EMBEDDED_PG_DIR). For a public demo, then start with SEED_DEMO_DATA=true: production seeds fresh codes and keys.${revoke}`,
   );
 }
 

@@ -7,6 +7,7 @@ import { databaseUrl } from '../db/database-url.ts';
 import { migrate } from '../db/migrate.ts';
 import { hashGateKey } from '../domain/check-ins/gate-keys.ts';
 import { verifyPassword } from '../domain/membership/password-hash.ts';
+import { repositoryDemoSecretsFailure } from '../lifecycle/start-failure.ts';
 import { setupTestApp } from '../../test/helper.ts';
 import { orderBody, postOrder, productWithSlot } from '../../test/order-support.ts';
 import { REPOSITORY_COUPON_CODES } from './demo-coupons.ts';
@@ -140,6 +141,48 @@ describe('the development demo (the repository secrets) and removing it', () => 
     await ctx.db.$client.query(
       `UPDATE coupons SET is_demo = true WHERE site_code = 'BORDERLESS' AND code = 'WELCOME10'`,
     );
+  });
+
+  it('finds a gate key carrying the public demo key whatever its is_demo flag; a revoked one opens nothing', async () => {
+    const db = ctx.db;
+    const { rows } = await db.$client.query<{ id: string }>(
+      `UPDATE gate_keys SET is_demo = false, label = 'North entrance'
+       WHERE site_code = 'BORDERLESS' AND key_hash = $1 RETURNING id`,
+      [hashGateKey(DEMO_GATE_KEY)],
+    );
+    const id = Number(rows[0]!.id);
+    // A staff key of its own (another digest) is never a repository secret.
+    await db.$client.query(
+      `INSERT INTO gate_keys (site_code, label, key_hash) VALUES ('BORDERLESS', 'Staff key', $1)`,
+      [hashGateKey('KG1-STAFFKEYSTAFFKEYSTAFFKEYSTAFFK')],
+    );
+    try {
+      const keys = (await findRepositorySecrets(db)).filter((f) => f.table === 'gate_keys');
+      expect(keys).toContainEqual({
+        table: 'gate_keys',
+        id,
+        site: 'BORDERLESS',
+        what: `gate key ${id} "North entrance" (not marked demo)`,
+        demo: false,
+      });
+      expect(keys.filter((k) => k.what.includes('Staff key'))).toEqual([]);
+      // The refusal names the command that revokes it: the demo removal leaves unmarked rows alone.
+      const failure = repositoryDemoSecretsFailure(keys);
+      expect(failure.remedy).toContain(`\`npm run gate-key -- revoke <id>\` (${id})`);
+      const removal = await removeDemoData(db, { dryRun: true });
+      expect(removal.filter((r) => r.row.includes('North entrance'))).toEqual([]);
+
+      await db.$client.query('UPDATE gate_keys SET revoked_at = now() WHERE id = $1', [id]);
+      const after = (await findRepositorySecrets(db)).filter((f) => f.table === 'gate_keys');
+      expect(after.map((f) => f.id)).not.toContain(id);
+      expect(after).toHaveLength(keys.length - 1);
+    } finally {
+      await db.$client.query(`DELETE FROM gate_keys WHERE label = 'Staff key'`);
+      await db.$client.query(
+        `UPDATE gate_keys SET is_demo = true, label = 'Demo gate', revoked_at = NULL WHERE id = $1`,
+        [id],
+      );
+    }
   });
 
   it("migration 0700 marks the rows a seed wrote before it (by the seed's stable keys)", async () => {
