@@ -66,6 +66,13 @@ const FIRST_POLL_MS = 50;
 const MAX_POLL_MS = 500;
 
 /**
+ * Run before each poll of waitForAttemptAnswer (join-attempt.ts: asking the gateway for a stranded
+ * attempt). Answers true once the attempt's outcome is as settled as it will get: the next answer is final,
+ * and an attempt still undecided then answers payment_api_failure at once instead of being waited for.
+ */
+export type BeforePoll = () => Promise<boolean>;
+
+/**
  * The attempt's answer once its outcome is written, waiting for it (bounded by `waitMs`): checkout's
  * repeated calls and confirmcheckout both answer this way, so every caller of one attempt gets one answer.
  */
@@ -73,12 +80,16 @@ export async function waitForAttemptAnswer(
   db: Db,
   paymentId: number,
   waitMs: number,
+  beforePoll?: BeforePoll,
 ): Promise<CheckoutResponse> {
   const deadline = Date.now() + waitMs;
   for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
+    const final = beforePoll ? await beforePoll() : false;
     const answer = await attemptAnswer(db, paymentId);
     if (answer instanceof AppError) throw answer;
     if (answer) return answer;
+    // The gateway itself does not know yet: the money may still move, so no second attempt may start.
+    if (final) throw new AppError('payment_api_failure', 'the attempt is still undecided at the gateway');
     if (Date.now() >= deadline)
       throw new AppError('payment_api_failure', 'the attempt in flight did not finish in time');
     await sleep(delay);

@@ -1,10 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
-import { inFlightAttemptId, insertAttempt, type StoredAttempt } from '../payments/payment-attempts.ts';
+import {
+  inFlightAttemptId,
+  insertAttempt,
+  markChargeSent,
+  type StoredAttempt,
+} from '../payments/payment-attempts.ts';
 import {
   providerEvent,
   type GatewayStatus,
@@ -16,6 +22,7 @@ import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { answerJoinedAttempt } from './join-attempt.ts';
 import type { ReconcileSettings } from './reconcile-payments.ts';
+import { runningAttempts } from './running-attempts.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
 /**
@@ -126,6 +133,9 @@ async function beginAttempt(
     maskedCardNumber: body.masked_card_number,
     instanceId: deps.instanceId,
   });
+  // Running from before the commit, so a repeated checkout of this process never sees it `created` and
+  // not running (payBegunAttempt keeps it so until its outcome is stored).
+  runningAttempts.add(attempt.id);
   return { kind: 'started', attempt, provider };
 }
 
@@ -171,6 +181,46 @@ export async function checkout(
   return payBegunAttempt(deps, begun, body);
 }
 
+/** Pauses between tries to store a gateway outcome held in memory (ms): about 8 s in all. */
+const SETTLE_RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+/**
+ * settleAttempt for an outcome this process holds only in memory (the card may be charged): a database
+ * fault (a cut connection, a statement time-out, a pool wait) is tried again a few times with back-off, as
+ * settleAttempt applies an outcome once however often it is given. Past the last try the error goes to the
+ * visitor (503); the attempt is then `created` with no call running it, which a repeated checkout sees and
+ * settles by asking the gateway (join-attempt.ts), as the reconciler does later.
+ */
+async function settleHeldOutcome(
+  deps: CheckoutDeps,
+  provider: PaymentProvider,
+  attempt: StoredAttempt,
+  outcome: AttemptOutcome,
+): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await settleAttempt(deps, provider, attempt, outcome);
+    } catch (error) {
+      const pause = SETTLE_RETRY_MS[tries];
+      if (pause === undefined) throw error;
+      deps.log.error({ err: error, paymentId: attempt.id }, 'storing a payment outcome failed; trying again');
+      await sleep(pause);
+    }
+  }
+}
+
+/** StartInput.beforeCharge: the "exec sent" mark; a database that cannot store it stops the charge. */
+function chargeMark(deps: CheckoutDeps, attempt: StoredAttempt): () => Promise<boolean> {
+  return async () => {
+    try {
+      return await markChargeSent(deps.db, attempt.id);
+    } catch (error) {
+      deps.log.error({ err: error, paymentId: attempt.id }, 'could not mark the charge as sent; not sending it');
+      return false;
+    }
+  };
+}
+
 /**
  * Steps (2) and (3) of a checkout: the provider is called outside any transaction and its outcome recorded
  * through settleAttempt; a joined attempt is waited for. Shared with the change of date's top-up (ADR 029).
@@ -185,17 +235,23 @@ export async function payBegunAttempt(
   if (begun.kind === 'in_flight') return answerJoinedAttempt(deps, begun.paymentId, deps.waitForAttemptMs);
 
   const { attempt, provider } = begun;
-  const input: StartInput = { token: body.token, maskedCardNumber: body.masked_card_number };
-  let outcome: AttemptOutcome;
-  try {
-    outcome = await provider.start(attempt, input);
-  } catch (error) {
-    deps.log.error(
-      { err: error, paymentId: attempt.id },
-      'payment gateway gave no answer; asking for the status',
-    );
-    outcome = await outcomeFromStatus(provider, attempt, error);
-  }
-  await settleAttempt(deps, provider, attempt, outcome);
+  const input: StartInput = {
+    token: body.token,
+    maskedCardNumber: body.masked_card_number,
+    beforeCharge: chargeMark(deps, attempt),
+  };
+  await runningAttempts.during(attempt.id, async () => {
+    let outcome: AttemptOutcome;
+    try {
+      outcome = await provider.start(attempt, input);
+    } catch (error) {
+      deps.log.error(
+        { err: error, paymentId: attempt.id },
+        'payment gateway gave no answer; asking for the status',
+      );
+      outcome = await outcomeFromStatus(provider, attempt, error);
+    }
+    await settleHeldOutcome(deps, provider, attempt, outcome);
+  });
   return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
 }

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { findAttempt, type AttemptLocator } from '../payments/payment-attempts.ts';
 import { THREE_D_SECURE_FAILED, type CompleteOutcome } from '../payments/payment-provider.ts';
-import { waitForAttemptAnswer } from './attempt-answer.ts';
 import type { CheckoutDeps } from './checkout.ts';
 import { paymentFailure } from './complete-attempt.ts';
+import { answerJoinedAttempt } from './join-attempt.ts';
 import { settleAttempt, type AttemptOutcome } from './settle-attempt.ts';
 
 export interface ConfirmRequest {
@@ -53,7 +53,8 @@ export async function confirmCheckout(
   if (!attempt || (request.method && attempt.method !== request.method)) {
     throw new AppError('record_not_found');
   }
-  // 'created': checkout is still calling the gateway; its outcome is waited for below.
+  // 'created': checkout is still calling the gateway; its outcome is waited for below, or asked of the
+  // gateway at once when that call is over (a return retried after a crash; join-attempt.ts).
   if (attempt.status === 'pending') {
     const provider = deps.payments.providerFor(attempt.method);
     if (!provider) throw new AppError('payment_api_failure', `no provider for ${attempt.method}`);
@@ -70,7 +71,7 @@ export async function confirmCheckout(
     await settleAttempt(deps, provider, attempt, outcome);
   }
   try {
-    return await waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
+    return await answerJoinedAttempt(deps, attempt.id, deps.waitForAttemptMs);
   } catch (error) {
     // A failed 3-D Secure check answers the spec's 3-D Secure failure fields (§8) as GMO's exe-payment does,
     // so the return screen offers the same retry; a declined card (SoftBank's card page returns here too)

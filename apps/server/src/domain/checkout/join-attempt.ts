@@ -1,66 +1,65 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { CheckoutResponse } from '@kippu/contract';
-import { AppError } from '../../shared/app-error.ts';
 import { instanceAlive } from '../payments/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import { askGateway } from './ask-gateway.ts';
-import { attemptAnswer } from './attempt-answer.ts';
+import { waitForAttemptAnswer } from './attempt-answer.ts';
 import type { ReconcileDeps } from './reconcile-payments.ts';
+import { runningAttempts } from './running-attempts.ts';
 
 /**
  * How long a repeated checkout sees the process of the attempt it joined without its lock before it asks
  * the gateway itself (ADR 047): a live process whose lock connection was cut takes it back within a
- * second, and an ExecTran the dead process had sent has long finished at the gateway. Well inside the 15 s
- * the issue gives for the answer.
+ * second. Well inside the 15 s the issue gives for the answer.
  */
 export const ORPHAN_CONFIRM_MS = 5_000;
 
-const FIRST_POLL_MS = 50;
-const MAX_POLL_MS = 500;
+/**
+ * Repeated checkouts ask the gateway about one attempt at most this often (a visitor clicking again and
+ * again must not become a SearchTrade and a provider_events row per click).
+ */
+export const JOIN_ASK_EVERY_MS = 10_000;
 
-type Row = AttemptRow & { orphaned: boolean };
+type Row = AttemptRow & { instance_id: number | null; orphaned: boolean };
 
 /**
  * A checkout repeated while the order's attempt is in flight (a retry, a double click, a second tab):
  * waits for that attempt's answer, bounded by `waitMs`, as the first call gives it. When the attempt is
- * stranded it does not wait for a process that will never answer: still `created` with its process dead
- * (no instance lock) for ORPHAN_CONFIRM_MS, or `pending` with the gateway's answer lost, the gateway is
- * asked at once and its outcome settled, so the visitor gets the reservation when the card was charged
- * and the ordinary decline when it was not (never a failure for a charged payment).
+ * stranded it does not wait for a call that will never answer, but asks the gateway at once and settles
+ * its outcome, so the visitor gets the reservation when the card was charged and the ordinary decline
+ * when it was not (never a failure for a charged payment). Stranded: still `created` while no call of
+ * ours runs it (its process dead, i.e. without its instance lock, for ORPHAN_CONFIRM_MS; or this very
+ * process, whose call is over: storing its outcome failed), or `pending` with the gateway's answer lost.
  */
 export async function answerJoinedAttempt(
-  deps: ReconcileDeps,
+  deps: ReconcileDeps & { instanceId: number | null },
   paymentId: number,
   waitMs: number,
 ): Promise<CheckoutResponse> {
-  const deadline = Date.now() + waitMs;
   let orphanSeenAt: number | undefined;
-  let asked = false;
-  for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
-    if (!asked) {
-      const { rows } = await deps.db.execute<Row>(sql`
-        SELECT *, instance_id IS NOT NULL AND NOT ${instanceAlive(sql`payments.instance_id`)} AS orphaned
-        FROM payments WHERE id = ${paymentId}`);
-      const row = rows[0]!;
-      const lostAnswer = row.status === 'pending' && row.redirect_url === null;
-      const orphaned = row.status === 'created' && row.orphaned;
-      orphanSeenAt = orphaned ? (orphanSeenAt ?? Date.now()) : undefined;
-      if (lostAnswer || (orphanSeenAt !== undefined && Date.now() - orphanSeenAt >= ORPHAN_CONFIRM_MS)) {
-        asked = true;
-        await askGateway(deps, toAttempt(row), 'checkout_retry', orphaned);
-        const settled = await attemptAnswer(deps.db, paymentId);
-        if (settled instanceof AppError) throw settled;
-        if (settled) return settled;
-        // The gateway itself does not know yet: the money may still move, so no second attempt may start.
-        throw new AppError('payment_api_failure', 'the stranded attempt is still undecided at the gateway');
-      }
-    }
-    const answer = await attemptAnswer(deps.db, paymentId);
-    if (answer instanceof AppError) throw answer;
-    if (answer) return answer;
-    if (Date.now() >= deadline)
-      throw new AppError('payment_api_failure', 'the attempt in flight did not finish in time');
-    await sleep(orphanSeenAt === undefined ? delay : Math.min(delay, 250));
-  }
+  return waitForAttemptAnswer(deps.db, paymentId, waitMs, async () => {
+    const { rows } = await deps.db.execute<Row>(sql`
+      SELECT *, instance_id IS NOT NULL AND NOT ${instanceAlive(sql`payments.instance_id`)} AS orphaned
+      FROM payments WHERE id = ${paymentId}`);
+    const row = rows[0]!;
+    const lostAnswer = row.status === 'pending' && row.redirect_url === null;
+    const created = row.status === 'created';
+    const callOver =
+      created &&
+      deps.instanceId !== null &&
+      row.instance_id === deps.instanceId &&
+      !runningAttempts.has(paymentId);
+    orphanSeenAt = created && row.orphaned ? (orphanSeenAt ?? Date.now()) : undefined;
+    const orphaned = orphanSeenAt !== undefined && Date.now() - orphanSeenAt >= ORPHAN_CONFIRM_MS;
+    if (!lostAnswer && !callOver && !orphaned) return false;
+    // One ask per JOIN_ASK_EVERY_MS whoever repeats (stamped like a reconciliation round, so the
+    // reconciler does not ask again right after); a repeat inside it answers what is known now.
+    const { rows: claimed } = await deps.db.execute(sql`
+      UPDATE payments SET reconciled_at = now()
+      WHERE id = ${paymentId} AND status IN ('created', 'pending')
+        AND (reconciled_at IS NULL OR reconciled_at <= now() - make_interval(secs => ${JOIN_ASK_EVERY_MS / 1000}))
+      RETURNING id`);
+    if (claimed.length === 1) await askGateway(deps, toAttempt(row), 'checkout_retry', true);
+    return true;
+  });
 }

@@ -14,10 +14,12 @@ export function registerPaymentReconciler(app: FastifyInstance): void {
     job = startRepeatingJob({
       intervalMs: app.checkoutDeps.reconcile.intervalMs,
       runOnce: async () => {
-        const asked = await reconcilePendingAttempts(app.checkoutDeps);
+        const { settled } = await reconcilePendingAttempts(app.checkoutDeps);
         // A settled attempt may have sold or released stock (ADR 033).
-        if (asked > 0) noteStockChange();
-        return asked === RECONCILE_BATCH_SIZE;
+        if (settled > 0) noteStockChange();
+        // Run again at once only while whole batches settle: an attempt asked without an outcome is
+        // stamped and waits RECONCILE_AGAIN_MINUTES, so it can never make the job spin.
+        return settled >= RECONCILE_BATCH_SIZE;
       },
       onError: (error) => app.log.error({ err: error }, 'payment reconciliation failed'),
     });

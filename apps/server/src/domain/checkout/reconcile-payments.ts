@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import { instanceAlive } from '../payments/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
+import type { GatewayStatus } from '../payments/payment-provider.ts';
 import { askGateway } from './ask-gateway.ts';
 import type { CompleteDeps } from './complete-attempt.ts';
+import { recheckDeclinedAttempts } from './recheck-declined.ts';
 
 /** When and how often attempts in flight are asked about (settings in config/env.ts; ADR 026, 047). */
 export interface ReconcileSettings {
@@ -22,6 +24,11 @@ export interface ReconcileSettings {
   intervalMs: number;
   /** Past this, an attempt the gateway still calls pending is no longer asked about and is flagged for staff. */
   stuckAfterHours: number;
+  /**
+   * Twice GATEWAY_TIMEOUT_MS: a charging call sent this long ago (its "exec sent" mark) has finished at the
+   * gateway, so only then may an unprocessed trade of it be read as never executed (ADR 047).
+   */
+  executionWindowMs: number;
 }
 
 export function reconcileSettings(
@@ -31,6 +38,7 @@ export function reconcileSettings(
     | 'RECONCILE_AGAIN_MINUTES'
     | 'RECONCILE_INTERVAL_MS'
     | 'PAYMENT_STUCK_AFTER_HOURS'
+    | 'GATEWAY_TIMEOUT_MS'
   >,
 ): ReconcileSettings {
   return {
@@ -38,6 +46,7 @@ export function reconcileSettings(
     againMinutes: env.RECONCILE_AGAIN_MINUTES,
     intervalMs: env.RECONCILE_INTERVAL_MS,
     stuckAfterHours: env.PAYMENT_STUCK_AFTER_HOURS,
+    executionWindowMs: 2 * env.GATEWAY_TIMEOUT_MS,
   };
 }
 
@@ -48,14 +57,40 @@ export type ReconcileDeps = CompleteDeps & { reconcile: ReconcileSettings };
 const seconds = (minutes: number) => sql`make_interval(secs => ${minutes * 60})`;
 const alive = instanceAlive(sql`payments.instance_id`);
 
+/** What a round did: attempts asked about, and how many of them the gateway's answer settled. */
+export interface RoundCount {
+  asked: number;
+  settled: number;
+}
+
+const settledBy = (status: GatewayStatus | null) => status !== null && status !== 'pending';
+
+async function askEach(
+  deps: ReconcileDeps,
+  rows: (AttemptRow & { instance_id?: number | null })[],
+  source: 'reconciliation' | 'recovery',
+  abandoned: (row: AttemptRow & { instance_id?: number | null }) => boolean,
+): Promise<RoundCount> {
+  let settled = 0;
+  for (const row of rows) {
+    if (settledBy(await askGateway(deps, toAttempt(row), source, abandoned(row)))) settled += 1;
+  }
+  return { asked: rows.length, settled };
+}
+
 /**
  * Attempts left `created` by a process that died (ADR 047): its lock is gone from pg_locks. A first
  * sighting is only stamped (orphaned_at); one interval later, if the process still holds no lock, the
  * attempt is claimed (SKIP LOCKED) and its gateway asked as abandoned. The wait lets a live process whose
- * lock connection was merely cut take its lock back, and lets an ExecTran the dead process had already
- * sent finish at the gateway before we read the trade. Answers how many attempts it asked about.
+ * lock connection was merely cut take its lock back. An orphan the gateway still calls pending (or does not
+ * answer about) is asked again only every RECONCILE_AGAIN_MINUTES, and once more as soon as its "exec sent"
+ * window is over (then an unprocessed trade may be read as never executed).
  */
-export async function recoverOrphanedAttempts(deps: ReconcileDeps, limit = RECONCILE_BATCH_SIZE) {
+export async function recoverOrphanedAttempts(
+  deps: ReconcileDeps,
+  limit = RECONCILE_BATCH_SIZE,
+): Promise<RoundCount> {
+  const windowEnd = sql`exec_sent_at + make_interval(secs => ${deps.reconcile.executionWindowMs / 1000})`;
   await deps.db.execute(sql`
     UPDATE payments SET orphaned_at = CASE WHEN ${alive} THEN NULL ELSE now() END
     WHERE status = 'created' AND instance_id IS NOT NULL AND stuck_at IS NULL
@@ -66,13 +101,14 @@ export async function recoverOrphanedAttempts(deps: ReconcileDeps, limit = RECON
       SELECT id FROM payments
       WHERE status = 'created' AND stuck_at IS NULL
         AND orphaned_at <= now() - make_interval(secs => ${deps.reconcile.intervalMs / 1000})
+        AND (reconciled_at IS NULL OR reconciled_at <= now() - ${seconds(deps.reconcile.againMinutes)}
+             OR (reconciled_at < ${windowEnd} AND now() >= ${windowEnd}))
         AND NOT ${alive}
       ORDER BY orphaned_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`);
-  for (const row of rows) await askGateway(deps, toAttempt(row), 'recovery', true);
-  return rows.length;
+  return askEach(deps, rows, 'recovery', () => true);
 }
 
 /**
@@ -103,33 +139,43 @@ export async function flagStuckAttempts(deps: ReconcileDeps): Promise<number> {
 
 /**
  * One reconciliation round: stranded attempts of dead processes first (above), then up to `limit`
- * attempts in flight past afterMinutes (SKIP LOCKED, so processes share the work), whose gateway is asked
- * (`status`) and the answer settled through settleAttempt, which applies an outcome once even when a return
- * or notification lands at the same moment. Stuck attempts are flagged and left alone. Answers how many
- * attempts it asked about.
+ * attempts in flight past afterMinutes (SKIP LOCKED, so processes share the work; orphans are left to the
+ * step above), whose gateway is asked and the answer settled through settleAttempt, which applies an
+ * outcome once even when a return or notification lands at the same moment; then the declines due for a
+ * recheck. Stuck attempts are flagged and left alone. Answers the sum of what the steps asked and settled.
  */
 export async function reconcilePendingAttempts(
   deps: ReconcileDeps,
   limit = RECONCILE_BATCH_SIZE,
-): Promise<number> {
+): Promise<RoundCount> {
   await flagStuckAttempts(deps);
   const recovered = await recoverOrphanedAttempts(deps, limit);
   const { rows } = await deps.db.execute<AttemptRow & { instance_id: number | null }>(sql`
     UPDATE payments SET reconciled_at = now()
     WHERE id IN (
       SELECT id FROM payments
-      WHERE status IN ('created', 'pending') AND stuck_at IS NULL
+      WHERE status IN ('created', 'pending') AND stuck_at IS NULL AND orphaned_at IS NULL
         AND created_at <= now() - ${seconds(deps.reconcile.afterMinutes)}
         AND (reconciled_at IS NULL OR reconciled_at <= now() - ${seconds(deps.reconcile.againMinutes)})
       ORDER BY created_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`);
-  for (const row of rows) {
-    // Started before instance ids (migration 0690) or by an older server: its gateway round (three calls
-    // of GATEWAY_TIMEOUT_MS) is over by now, so an attempt still `created` will never be continued.
-    const abandoned = row.status === 'created' && row.instance_id === null;
-    await askGateway(deps, toAttempt(row), 'reconciliation', abandoned);
-  }
-  return Math.max(recovered, rows.length);
+  // Nothing of ours continues: an attempt still `created` without an instance id (started before migration
+  // 0690 or by an older server; its gateway round of three GATEWAY_TIMEOUT_MS calls is over by now), or one
+  // `pending` with the gateway's answer lost (its start returned). askGateway still reads it as abandoned
+  // only where no charging call can be under way.
+  const reconciled = await askEach(
+    deps,
+    rows,
+    'reconciliation',
+    (row) =>
+      (row.status === 'created' && row.instance_id === null) ||
+      (row.status === 'pending' && row.redirect_url === null),
+  );
+  const rechecked = await recheckDeclinedAttempts(deps, limit);
+  return {
+    asked: recovered.asked + reconciled.asked + rechecked,
+    settled: recovered.settled + reconciled.settled,
+  };
 }

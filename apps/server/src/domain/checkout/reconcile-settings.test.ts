@@ -9,6 +9,7 @@ describe('reconciliation settings (issue 24, ADR 047)', () => {
       againMinutes: 2,
       intervalMs: 60_000,
       stuckAfterHours: 24,
+      executionWindowMs: 120_000,
     });
     expect(loadEnv({}).PAYING_GRACE_MINUTES).toBe(30);
     const short = loadEnv({
@@ -17,12 +18,14 @@ describe('reconciliation settings (issue 24, ADR 047)', () => {
       RECONCILE_INTERVAL_MS: '1000',
       PAYMENT_STUCK_AFTER_HOURS: '1',
       PAYING_GRACE_MINUTES: '0.5',
+      GATEWAY_TIMEOUT_MS: '2000',
     });
     expect(reconcileSettings(short)).toEqual({
       afterMinutes: 0.25,
       againMinutes: 0.1,
       intervalMs: 1000,
       stuckAfterHours: 1,
+      executionWindowMs: 4000,
     });
     expect(short.PAYING_GRACE_MINUTES).toBe(0.5);
   });

@@ -45,9 +45,20 @@ export function instanceAlive(instanceId: SQL): SQL {
  * reconciliation worker waits a full interval before it acts on a death (ADR 047).
  */
 export async function takeInstanceLock(pool: pg.Pool, log: Log): Promise<InstanceLock> {
-  // Only where to connect: the pool's statement and idle settings are for shared connections.
-  const { connectionString, host, port, user, password, database, ssl } = pool.options;
-  const config: pg.ClientConfig = { connectionString, host, port, user, password, database, ssl };
+  // Where to connect and how long a connect may take (a frozen database must not hang the reconnect
+  // loop); the pool's statement and idle settings are for shared connections.
+  const { connectionString, host, port, user, password, database, ssl, connectionTimeoutMillis } =
+    pool.options;
+  const config: pg.ClientConfig = {
+    connectionString,
+    host,
+    port,
+    user,
+    password,
+    database,
+    ssl,
+    connectionTimeoutMillis,
+  };
   let client: pg.Client | undefined;
   let isHeld = false;
   let stopped = false;

@@ -163,6 +163,34 @@ export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEve
   return settle(tx, id, ['confirmed'], sql`refund_failed_at = now()`, providerEvents);
 }
 
+/**
+ * The "exec sent" mark (ADR 047, migration 0710), committed before the gateway call that can charge. Only
+ * while the attempt is still `created` and nobody has read it as abandoned: the row lock orders this write
+ * and claimAbandoned's, so a charging call is never sent for an attempt someone declared never executed.
+ */
+export async function markChargeSent(db: Pick<Tx, 'execute'>, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    UPDATE payments SET exec_sent_at = now()
+    WHERE id = ${id} AND status = 'created' AND abandoned_at IS NULL
+    RETURNING id`);
+  return rows.length === 1;
+}
+
+/**
+ * Takes the right to read an attempt nobody will continue as abandoned (the provider's `abandon`, where
+ * "unprocessed" means "never executed"): granted when no charging call was marked as sent (and none can be
+ * from now on, markChargeSent), or the mark is older than `windowMs`, past which the gateway has finished
+ * whatever it received. Refused: the gateway may still be executing it; ask its plain status instead.
+ */
+export async function claimAbandoned(db: Pick<Tx, 'execute'>, id: number, windowMs: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    UPDATE payments SET abandoned_at = COALESCE(abandoned_at, now())
+    WHERE id = ${id} AND status = ANY(${sql.param([...IN_FLIGHT])}::text[])
+      AND (exec_sent_at IS NULL OR exec_sent_at <= now() - make_interval(secs => ${windowMs / 1000}))
+    RETURNING id`);
+  return rows.length === 1;
+}
+
 /** One attempt by id, as providers and settleAttempt take it. */
 export async function attemptById(db: Pick<Tx, 'execute'>, id: number): Promise<StoredAttempt | undefined> {
   const { rows } = await db.execute<AttemptRow>(sql`SELECT * FROM payments WHERE id = ${id}`);

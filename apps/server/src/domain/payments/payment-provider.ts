@@ -27,6 +27,12 @@ export interface PaymentAttempt {
 export interface StartInput {
   token?: string;
   maskedCardNumber?: string;
+  /**
+   * Called (and awaited) just before the gateway call that can charge (GMO's ExecTran): stores that it is
+   * being sent, so a crash after it is never read as "never executed" too soon (ADR 047). False: the
+   * attempt was abandoned or settled meanwhile, or the mark could not be stored; the call must not be sent.
+   */
+  beforeCharge?: () => Promise<boolean>;
 }
 
 /** A summary of one exchange with a gateway, stored in payments.provider_events (never card data). */

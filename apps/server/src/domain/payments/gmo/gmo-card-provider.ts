@@ -87,8 +87,10 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
   }
 
   /**
-   * After a crash (ADR 047). An entry still UNPROCESSED was never executed: ExecTran needs the AccessPass
-   * that only the dead process held for this call, a 3-D Secure challenge it may have opened was never
+   * Nothing of ours will continue the attempt and no ExecTran of it can still be under way (ADR 047: asked
+   * only when the attempt carries no "exec sent" mark, which then can no longer be written, or the mark is
+   * older than twice the gateway time-out). An entry still UNPROCESSED was then never executed: ExecTran
+   * needs the AccessPass only the starting call held, a 3-D Secure challenge it may have opened was never
    * shown (its URL was not stored), and an unexecuted entry charges nothing and needs no void at GMO.
    * AUTHENTICATED (a challenge passed) cannot follow from an unshown challenge; it stays pending.
    */
@@ -134,6 +136,11 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
         return { kind: 'declined', providerReference: null, code: entryError ?? 'no_access_id', events };
       }
       const accessId = entry.AccessID;
+      // No mark, no charge: an entry left UNPROCESSED without it is provably never executed (ADR 047).
+      if (input.beforeCharge && !(await input.beforeCharge())) {
+        events.push(providerEvent('ExecTran', { sent: false }));
+        return { kind: 'declined', providerReference: accessId, code: 'not_executed', events };
+      }
       const exec = await transport('ExecTran', {
         AccessID: accessId,
         AccessPass: entry.AccessPass,
