@@ -200,7 +200,8 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
 
-  registerErrorHandler(app);
+  // A request that found every pooled connection busy answers as the overload guard does (ADR 046).
+  registerErrorHandler(app, { busyRetryAfterSeconds: overloadLimits.retryAfterSeconds });
   registerAnswerRelease(app, answers);
   registerSiteResolution(app);
   registerXsrfCookie(app);

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../test/test-database.ts';
 import { createDb, type Db } from './client.ts';
 import { DatabaseNoAnswerError, GuardedClient } from './guarded-client.ts';
+import { DatabaseBusyError } from './raised-by-database.ts';
 import { transactionWithTimeouts } from './timeouts.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseBusy, isDatabaseUnavailable } from './unavailable.ts';
 
 /** The pool's fault handling on real PostgreSQL (ADR 046): cut connections, timeouts, per-use overrides. */
 describe('the database pool under faults', () => {
@@ -103,6 +104,45 @@ describe('the database pool under faults', () => {
     expect(answer).toEqual([{ two: 2 }]);
   });
 
+  it('a wait for a free connection while every connection is busy is load (server busy), not an outage', async () => {
+    const db = createDb(url, 1, { connectMs: 300, statementMs: 10_000, idleInTransactionMs: 60_000 }, {
+      onConnectionError: () => undefined,
+    });
+    pools.push(db);
+    // The pool's only connection, checked out and working.
+    const busy = await db.$client.connect();
+    try {
+      for (const work of [
+        () => db.execute(sql`SELECT 1`),
+        () => db.transaction(async (tx) => tx.execute(sql`SELECT 1`)),
+      ]) {
+        const error = await failure(work());
+        expect(isDatabaseBusy(error)).toBe(true);
+        expect(isDatabaseUnavailable(error)).toBe(false);
+      }
+      expect(await failure(db.$client.connect())).toBeInstanceOf(DatabaseBusyError);
+    } finally {
+      busy.release();
+    }
+    expect((await db.execute(sql`SELECT 1 AS one`)).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('a refused connect is the database being away, and says so', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const db = createDb(`postgres://nobody@127.0.0.1:${port}/none`, 1, {
+      connectMs: 1000,
+      statementMs: 1000,
+      idleInTransactionMs: 1000,
+    }, { onConnectionError: () => undefined });
+    pools.push(db);
+    const error = await failure(db.execute(sql`SELECT 1`));
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isDatabaseBusy(error)).toBe(false);
+  });
+
   it('a statement without an answer past the answer limit ends its connection', async () => {
     const client = new GuardedClient({ connectionString: url, answerLimitMs: 300 });
     await client.connect();
@@ -137,6 +177,25 @@ describe('the database pool under faults', () => {
       pools.push(db);
       const error = await failure(db.execute(sql`SELECT 1`));
       expect(isDatabaseUnavailable(error)).toBe(true);
+    });
+
+    it('a wait for a connection behind a connect the database does not answer stays unavailable, not busy', async () => {
+      const address = silent.address() as { port: number };
+      const db = createDb(
+        `postgres://nobody@127.0.0.1:${address.port}/none`,
+        1,
+        { connectMs: 300, statementMs: 300, idleInTransactionMs: 300 },
+        { onConnectionError: () => undefined },
+      );
+      pools.push(db);
+      // The pool is full of one connect in flight; the other calls wait for it and time out with it.
+      const errors = await Promise.all(
+        Array.from({ length: 3 }, () => failure(db.execute(sql`SELECT 1`))),
+      );
+      for (const error of errors) {
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        expect(isDatabaseBusy(error)).toBe(false);
+      }
     });
   });
 });

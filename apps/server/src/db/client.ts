@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { GuardedClient } from './guarded-client.ts';
+import { GuardedPool } from './guarded-pool.ts';
 import * as schema from './schema.ts';
 import { answerLimitFor, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
@@ -44,10 +45,11 @@ export function createDb(
   // Not named *Pool*: drizzle takes any client whose class name contains "Pool" for a pool.
   class Connection extends GuardedClient {
     constructor() {
-      super({ ...config, answerLimitMs, onConnectionError });
+      // Counts its connect in the pool's: a wait that times out while none is in flight is load (guarded-pool.ts).
+      super({ ...config, answerLimitMs, onConnectionError, opening: pool.opening });
     }
   }
-  const pool = new pg.Pool({ ...config, max, Client: Connection });
+  const pool = new GuardedPool({ ...config, max, Client: Connection });
   // A connection that breaks while idle in the pool: the pool drops it and opens a new one on the next
   // query; its own listener has already logged it. Without a listener here the pool's re-emit would throw.
   pool.on('error', () => undefined);

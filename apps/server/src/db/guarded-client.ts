@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { markRaisedByDatabase } from './raised-by-database.ts';
 
 /**
  * The pool's connection class (ADR 046). Two guards every connection the server opens carries from birth,
@@ -13,6 +14,9 @@ import pg from 'pg';
  *   connection. Ending it is the point: pg's own `query_timeout` leaves the statement running on the
  *   connection, which goes back to the pool and, once the database wakes, runs the next user's statements
  *   inside the stale transaction.
+ *
+ * It also marks every error it hands back (a failed connect, a failed statement, a lost connection) as
+ * raised by the database (raised-by-database.ts): only those can answer 503 temporarily unavailable.
  */
 export class GuardedClient extends pg.Client {
   /** No answer this long after a statement was sent ends the connection; 0: wait for ever. */
@@ -20,13 +24,17 @@ export class GuardedClient extends pg.Client {
   /** What the pool set; `answerLimitMs` goes back to it when the connection returns to the pool. */
   readonly defaultAnswerLimitMs: number;
   private reported = false;
+  private readonly opening: ConnectsInFlight | undefined;
 
   constructor(config: GuardedClientConfig) {
-    const { answerLimitMs, onConnectionError, ...pgConfig } = config;
+    const { answerLimitMs, onConnectionError, opening, ...pgConfig } = config;
     super(pgConfig);
     this.answerLimitMs = answerLimitMs;
     this.defaultAnswerLimitMs = answerLimitMs;
+    this.opening = opening;
+    // The first listener: the error is marked before pg-pool's own listener hands it to a caller.
     this.on('error', (error) => {
+      markRaisedByDatabase(error);
       // pg reports one loss twice (the socket's error, then its end): one line is enough.
       if (this.reported) return;
       this.reported = true;
@@ -34,27 +42,62 @@ export class GuardedClient extends pg.Client {
     });
   }
 
+  // pg's connect() answers a promise or a callback; both hand back a marked error. The count of connects in
+  // flight tells the pool an outage (connects hanging) from load (every connection busy).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override connect(...args: any[]): any {
+    const opening = this.opening;
+    if (opening) opening.count += 1;
+    let counted = opening !== undefined;
+    const done = (error: unknown) => {
+      if (counted) opening!.count -= 1;
+      counted = false;
+      markRaisedByDatabase(error);
+    };
+    const callback: unknown = args[0];
+    if (typeof callback === 'function') {
+      return (super.connect as (cb: (error: Error | null, client?: unknown) => void) => void)((error, client) => {
+        done(error);
+        (callback as (error: Error | null, client?: unknown) => void)(error, client);
+      });
+    }
+    return (super.connect as () => Promise<unknown>)().then(
+      (client) => {
+        done(undefined);
+        return client;
+      },
+      (error: unknown) => {
+        done(error);
+        throw error;
+      },
+    );
+  }
+
   // pg's query() has a dozen overloads (promise, callback, submittable); the guard wraps whichever was
-  // called and hands its result back unchanged.
+  // called and hands its result back unchanged (its error marked as the database's).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const limit = this.answerLimitMs;
     const first: unknown = args[0];
     const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
-    if (limit <= 0 || submittable) return (super.query as (...a: unknown[]) => unknown)(...args);
-    const timer = setTimeout(() => this.giveUp(limit), limit);
-    const settled = () => clearTimeout(timer);
+    if (submittable) return (super.query as (...a: unknown[]) => unknown)(...args);
+    const timer = limit > 0 ? setTimeout(() => this.giveUp(limit), limit) : undefined;
+    const settled = (error?: unknown) => {
+      clearTimeout(timer);
+      markRaisedByDatabase(error);
+    };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const callback = args[last] as (error: Error | null, result: unknown) => void;
       args[last] = (error: Error | null, result: unknown) => {
-        settled();
+        settled(error);
         callback(error, result);
       };
       return (super.query as (...a: unknown[]) => unknown)(...args);
     }
     const result = (super.query as (...a: unknown[]) => unknown)(...args);
-    if (result instanceof Promise) result.then(settled, settled);
+    // Registered before the caller's handlers, so it runs first: the caller sees the error marked.
+    if (result instanceof Promise) result.then(() => settled(), settled);
     else settled();
     return result;
   }
@@ -69,7 +112,14 @@ export type GuardedClientConfig = pg.ClientConfig & {
   answerLimitMs: number;
   /** Told once per connection when it breaks (logged by the pool's owner). */
   onConnectionError?: (error: Error) => void;
+  /** The pool's count of connects in flight, kept up to date by this connection's connect(). */
+  opening?: ConnectsInFlight;
 };
+
+/** How many of a pool's connections are being opened right now. */
+export interface ConnectsInFlight {
+  count: number;
+}
 
 /** A statement the database did not answer in time: its connection is gone; the database may be frozen. */
 export class DatabaseNoAnswerError extends Error {

@@ -1,4 +1,5 @@
 import { DatabaseNoAnswerError } from './guarded-client.ts';
+import { DatabaseBusyError, wasRaisedByDatabase } from './raised-by-database.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached (ADR 046). */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
@@ -13,7 +14,7 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57014', '25P03', '53300']);
 
-/** Node's socket errors on the way to the database. */
+/** Node's socket errors on the way to the database (only counted when the database path raised them). */
 const UNAVAILABLE_ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -37,7 +38,6 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 function isUnavailableError(error: object): boolean {
-  if (error instanceof DatabaseNoAnswerError) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (code.startsWith('08') && code.length === 5) return true;
@@ -47,14 +47,38 @@ function isUnavailableError(error: object): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/**
- * Whether `error` (or what it wraps: `cause`, an AggregateError's `errors`, as drizzle and Node wrap them)
- * says the database could not be reached or did not answer in time: the call may succeed when retried.
- */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+/** `error` and what it wraps (`cause`, an AggregateError's `errors`, as drizzle and Node wrap them). */
+function someInChain(
+  error: unknown,
+  test: (error: object, raisedByDatabase: boolean) => boolean,
+  raisedByDatabase = false,
+  depth = 0,
+): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
-  if (isUnavailableError(error)) return true;
+  // What a database error wraps (Node's socket error under pg's) is the database's too.
+  const ours = raisedByDatabase || wasRaisedByDatabase(error);
+  if (test(error, ours)) return true;
   const { cause, errors } = error as { cause?: unknown; errors?: unknown };
-  if (isDatabaseUnavailable(cause, depth + 1)) return true;
-  return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+  if (someInChain(cause, test, ours, depth + 1)) return true;
+  return Array.isArray(errors) && errors.some((inner) => someInChain(inner, test, ours, depth + 1));
+}
+
+/**
+ * Whether `error` says the database could not be reached or did not answer in time: the call may succeed
+ * when retried. Only errors the database path raised count (marked by GuardedClient and GuardedPool,
+ * raised-by-database.ts): the same ECONNREFUSED from a gateway or an SMTP server is not the database's.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return someInChain(
+    error,
+    (inner, ours) => inner instanceof DatabaseNoAnswerError || (ours && isUnavailableError(inner)),
+  );
+}
+
+/**
+ * Whether `error` is the pool's wait for a free connection timing out while every connection was busy:
+ * overload, answered `503 server busy` (guarded-pool.ts).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return someInChain(error, (inner) => inner instanceof DatabaseBusyError);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
+import { Writable } from 'node:stream';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { ERRORS } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders } from '../../test/helper.ts';
 import { buildApp } from '../app.ts';
 import { createDb, type Db } from '../db/client.ts';
+import { DEFAULT_OVERLOAD_LIMITS } from './overload-guard.ts';
 
 const ctx = setupTestApp();
 
@@ -62,8 +64,9 @@ describe('errors the framework raises use the one error body', () => {
 describe('a database that cannot answer: 503 temporarily unavailable with Retry-After (ADR 046)', () => {
   const quiet = { onConnectionError: () => undefined };
 
-  async function appOn(db: Db) {
-    const app = await buildApp({ env: ctx.env, db, webDistDir: '/nonexistent/' });
+  async function appOn(db: Db, logStream?: Writable) {
+    const env = logStream ? { ...ctx.env, LOG_LEVEL: 'info' as const } : ctx.env;
+    const app = await buildApp({ env, db, webDistDir: '/nonexistent/', logStream });
     await app.ready();
     return app;
   }
@@ -148,6 +151,62 @@ describe('a database that cannot answer: 503 temporarily unavailable with Retry-
     } finally {
       await app.close();
       await db.$client.end();
+    }
+  });
+
+  it('answers 503 server busy (the overload answer, no outage warning) when every pooled connection stays busy', async () => {
+    const db = createDb(
+      ctx.env.DATABASE_URL!,
+      1,
+      { connectMs: 300, statementMs: 5000, idleInTransactionMs: 5000 },
+      quiet,
+    );
+    let log = '';
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    const app = await appOn(db, logStream);
+    expect((await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' })).statusCode).toBe(200);
+    // The pool's only connection, checked out by someone else's long work: load, not an outage.
+    const busy = await db.$client.connect();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/borderless/api/v1/langs' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(DEFAULT_OVERLOAD_LIMITS.retryAfterSeconds));
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({ error: ERRORS.server_busy.message });
+      expect(log).toContain('"statusCode":503');
+      expect(log).not.toContain('database unavailable');
+    } finally {
+      busy.release();
+      await app.close();
+      await db.$client.end();
+    }
+  });
+});
+
+describe("another upstream's socket error is not the database's (ADR 046)", () => {
+  it('a gateway fetch refused (ECONNREFUSED under fetch failed) answers 500, not 503 temporarily unavailable', async () => {
+    const app = await buildApp({ env: ctx.env, db: ctx.db, webDistDir: '/nonexistent/' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+    app.get('/test/gateway-down', async () => {
+      throw new TypeError('fetch failed', { cause: refused });
+    });
+    app.get('/test/smtp-down', async () => {
+      throw refused;
+    });
+    await app.ready();
+    try {
+      for (const url of ['/test/gateway-down', '/test/smtp-down']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(500);
+        expect(res.json()).toEqual({ error: ERRORS.internal_error.message });
+      }
+    } finally {
+      await app.close();
     }
   });
 });

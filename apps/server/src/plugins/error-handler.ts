@@ -2,15 +2,21 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorBody } from '@kippu/contract';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
+import { isDatabaseBusy, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
 import { AppError } from '../shared/app-error.ts';
 
 /** The body of every refused request that the catalogue has no more precise string for. */
 const INVALID_REQUEST: ErrorBody = { error: ERRORS.invalid_request.message };
 const TEMPORARILY_UNAVAILABLE: ErrorBody = { error: ERRORS.temporarily_unavailable.message };
+const SERVER_BUSY: ErrorBody = { error: ERRORS.server_busy.message };
+
+export interface ErrorHandlerOptions {
+  /** The overload guard's Retry-After (ADR 034): a request that found every pooled connection busy answers as it does. */
+  busyRetryAfterSeconds: number;
+}
 
 /** Maps every error to `{ error: <spec error string> }`; clients never see a stack trace. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     if (error instanceof AppError) {
       return reply
@@ -30,6 +36,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, body too large, unsupported media type ...
       return reply.status(error.statusCode).send(INVALID_REQUEST);
+    }
+    if (isDatabaseBusy(error)) {
+      // Every pooled connection stayed busy for the connect limit: load, not an outage (ADR 046). The
+      // overload guard's answer, and no "database unavailable" warning: the database is fine, only
+      // slower than the load; the request's own log line shows the 503.
+      return reply
+        .status(ERRORS.server_busy.status)
+        .header('Retry-After', String(options.busyRetryAfterSeconds))
+        .header('Cache-Control', 'no-store')
+        .send(SERVER_BUSY);
     }
     if (isDatabaseUnavailable(error)) {
       // The database is gone, frozen or too slow (ADR 046): the call may succeed later; the process lives
