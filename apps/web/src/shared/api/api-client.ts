@@ -23,6 +23,12 @@ export type RequestConfig = {
   ignoredStatuses?: number[];
   /** The caller shows its own message for every failure. */
   noErrorDialog?: boolean;
+  /**
+   * Repeating the call is harmless (the server does it at most once). GET, PUT and DELETE are by HTTP's
+   * rules; a POST or PATCH only when it says so. Only these are tried again after a `503 temporarily
+   * unavailable` (ADR 046).
+   */
+  idempotent?: boolean;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -94,12 +100,19 @@ function transportError(thrown: unknown, cancelled: boolean, timedOut: number | 
 export const BUSY_RETRIES = 4;
 const BUSY_MAX_DELAY_MS = 8000;
 
-/** Why a 503 asks to be tried again, or null for any other answer. */
-function retryReason(response: Response, data: unknown): BusyReason | null {
+const IDEMPOTENT_METHODS: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
+
+/**
+ * Why a 503 asks to be tried again, or null when it must not be. `server busy` was refused before any
+ * work (ADR 034): always again. `temporarily unavailable` only for a call that may safely run twice: the
+ * database may have committed a create (a hold, an order) before the connection was cut, and the answer
+ * was lost (ADR 046); the visitor sees the dialog and decides.
+ */
+function retryReason(response: Response, data: unknown, idempotent: boolean): BusyReason | null {
   if (response.status !== 503 || typeof data !== 'object' || data === null) return null;
   const error = (data as { error?: unknown }).error;
   if (error === ERRORS.server_busy.message) return 'busy';
-  if (error === ERRORS.temporarily_unavailable.message) return 'unavailable';
+  if (error === ERRORS.temporarily_unavailable.message && idempotent) return 'unavailable';
   return null;
 }
 
@@ -174,7 +187,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       let data: unknown;
       // A refused call (503 server busy) did nothing on the server, a hold included: wait and try again,
       // saying so on screen, before showing an error (ADR 034). A call the database failed (503
-      // temporarily unavailable) was rolled back with its transaction: the same (ADR 046).
+      // temporarily unavailable) the same, when running it twice is harmless (ADR 046).
+      const idempotent = config.idempotent ?? IDEMPOTENT_METHODS.has(method);
       for (let attempt = 0; ; attempt += 1) {
         response = await transport(buildUrl(baseURL, url, config.params), {
           method,
@@ -184,7 +198,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           signal: controller.signal,
         });
         data = await readBody(response);
-        const reason = retryReason(response, data);
+        const reason = retryReason(response, data, idempotent);
         if (attempt >= BUSY_RETRIES || reason === null) break;
         const delay = busyDelayMs(attempt, response.headers.get('Retry-After'));
         const busy = useBusyStore.getState();

@@ -81,7 +81,8 @@ describe('a 503 temporarily unavailable answer: the database is away (ADR 046)',
       .mockResolvedValueOnce(unavailable())
       .mockResolvedValueOnce(ok());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const call = client.post<{ ok: boolean }>('orders', { quantity: 1 });
+    // A PUT: running it twice is harmless.
+    const call = client.put<{ ok: boolean }>('orders/token', { quantity: 1 });
     await vi.waitFor(() => expect(useBusyStore.getState().retryAt).not.toBeNull());
     expect(useBusyStore.getState().reason).toBe('unavailable');
     await vi.advanceTimersByTimeAsync(30_000);
@@ -89,6 +90,41 @@ describe('a 503 temporarily unavailable answer: the database is away (ADR 046)',
     expect(response.status).toBe(201);
     expect(transport).toHaveBeenCalledTimes(3);
     expect(useBusyStore.getState().retryAt).toBeNull();
+    expect(useDialogStore.getState().dialogs).toHaveLength(0);
+  });
+
+  it('does not try a create (POST) again by itself: it may have committed before the cut', async () => {
+    vi.useFakeTimers();
+    const transport = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(ok());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const call = client.post('orders', { quantity: 1 }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const error = (await call) as { status?: number };
+    expect(error.status).toBe(503);
+    expect(transport).toHaveBeenCalledTimes(1);
+    expect(useBusyStore.getState().retryAt).toBeNull();
+    expect(JSON.stringify(useDialogStore.getState().dialogs)).toContain(
+      'error_dialog_temporarily_unavailable_title',
+    );
+  });
+
+  it('tries a POST again when the call says it is idempotent, and every call after server busy', async () => {
+    vi.useFakeTimers();
+    const transport = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(ok())
+      .mockResolvedValueOnce(busy())
+      .mockResolvedValueOnce(ok());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const idempotent = client.post('gate/check-ins/sync', {}, { idempotent: true });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await idempotent).status).toBe(201);
+    expect(transport).toHaveBeenCalledTimes(2);
+    const refused = client.post('orders', { quantity: 1 });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await refused).status).toBe(201);
+    expect(transport).toHaveBeenCalledTimes(4);
     expect(useDialogStore.getState().dialogs).toHaveLength(0);
   });
 
