@@ -9,23 +9,42 @@ export interface ReadPathConfig {
   warmupSeconds: number;
   /** Server processes on the one database; the connections are shared out among them. */
   processes: number;
+  /** The servers' LOG_LEVEL: `warn` as every benchmark server, or `info` as production runs (ADR 049). */
+  logLevel: LogLevel;
 }
 
-const DEFAULTS: ReadPathConfig = { connections: 50, durationSeconds: 5, warmupSeconds: 1, processes: 1 };
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+const DEFAULTS: ReadPathConfig = {
+  connections: 50,
+  durationSeconds: 5,
+  warmupSeconds: 1,
+  processes: 1,
+  logLevel: 'warn',
+};
+
+function logLevel(value: string): LogLevel {
+  if (!(LOG_LEVELS as readonly string[]).includes(value))
+    throw new Error(`log-level must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return value as LogLevel;
+}
 
 /**
- * `--connections=50 --duration=5 --warmup=1`, or BENCH_CONNECTIONS, BENCH_DURATION, BENCH_WARMUP.
- * Arguments win over the environment.
+ * `--connections=50 --duration=5 --warmup=1 --processes=1 --log-level=warn`, or BENCH_CONNECTIONS,
+ * BENCH_DURATION, BENCH_WARMUP, BENCH_PROCESSES, BENCH_LOG_LEVEL. Arguments win over the environment.
  */
 export function readPathConfig(args: string[], env: NodeJS.ProcessEnv = process.env): ReadPathConfig {
   const connections = option(args, 'connections') ?? env.BENCH_CONNECTIONS;
   const duration = option(args, 'duration') ?? env.BENCH_DURATION;
   const warmup = option(args, 'warmup') ?? env.BENCH_WARMUP;
   const processes = option(args, 'processes') ?? env.BENCH_PROCESSES;
+  const level = option(args, 'log-level') ?? env.BENCH_LOG_LEVEL;
   return {
     connections: connections ? positiveInt(connections, 'connections') : DEFAULTS.connections,
     durationSeconds: duration ? positiveInt(duration, 'duration') : DEFAULTS.durationSeconds,
     warmupSeconds: warmup ? positiveInt(warmup, 'warmup') : DEFAULTS.warmupSeconds,
     processes: processes ? positiveInt(processes, 'processes') : DEFAULTS.processes,
+    logLevel: level ? logLevel(level) : DEFAULTS.logLevel,
   };
 }

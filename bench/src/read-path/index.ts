@@ -1,4 +1,6 @@
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import type { Benchmark } from '../registry.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
 import { startServer, type ServerProcess } from '../shared/server-process.ts';
@@ -76,7 +78,11 @@ async function measureAll(config: ReadPathConfig): Promise<Measured> {
   return withBenchDatabase(async (database) => {
     // Throughput, not overload behaviour, is measured here: the guard's event-loop signal is off, so a
     // busy shared machine does not turn reads into 503s (the overload benchmark measures the guard).
-    const options = { env: { OVERLOAD_READ_LAG_MS: '0' } };
+    // --log-level=info logs as production does (two lines a request that reaches Fastify), into a file as
+    // production's log would go, not through a pipe this process (the load generator's) would have to read.
+    const logFile =
+      config.logLevel === 'warn' ? undefined : join(os.tmpdir(), `kippu-read-path-${process.pid}.log`);
+    const options = { env: { OVERLOAD_READ_LAG_MS: '0', LOG_LEVEL: config.logLevel }, logFile };
     const servers = [await startServer(database.url, { ...options, seedDemoData: true })];
     try {
       // More processes on the same database (docs/scaling.md); the demo data is already there.
@@ -89,6 +95,11 @@ async function measureAll(config: ReadPathConfig): Promise<Measured> {
       const rss = servers.map((s) => s.rssBytes());
       const mb = (b: number | undefined) => (b === undefined ? 'n/a' : `${Math.round(b / 1048576)} MB`);
       console.log(`  server RSS after the run: ${rss.map(mb).join(', ')}`);
+      if (logFile) {
+        const log = readFileSync(logFile, 'utf8');
+        const count = log.split('\n').filter(Boolean).length;
+        console.log(`  server log: ${count} lines, ${mb(Buffer.byteLength(log))} (${logFile}, removed)`);
+      }
       return {
         hello,
         rows,
@@ -97,6 +108,7 @@ async function measureAll(config: ReadPathConfig): Promise<Measured> {
       };
     } finally {
       for (const server of servers) await server.stop();
+      if (logFile) rmSync(logFile, { force: true });
     }
   });
 }
@@ -112,7 +124,7 @@ function report(config: ReadPathConfig, measured: Measured): void {
     String(result.errors),
   ];
   console.log(
-    `\n${config.processes} server process(es), ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s per endpoint; ` +
+    `\n${config.processes} server process(es) at LOG_LEVEL=${config.logLevel}, ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s per endpoint; ` +
       `${measured.database}; ${os.cpus().length} CPUs, node ${process.version}\n`,
   );
   console.log(

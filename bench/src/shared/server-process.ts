@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../../apps/server/src/db/embedded.ts';
 
@@ -39,18 +39,24 @@ function tail(child: ChildProcess): () => string {
 
 /**
  * Spawns `node <args>` from the repository root, listening on `port`, and waits until it answers HTTP
- * (any status). The child's last output lines explain a failed start.
+ * (any status). The child's last output lines explain a failed start. With `stdoutFile` its standard
+ * output is appended to that file instead (a log at `info` under load: a pipe read by the benchmark's own
+ * process would take CPU from the load generator; a file is where production's log goes).
  */
 export async function startHttpChild(
   args: readonly string[],
   port: number,
   env: NodeJS.ProcessEnv = {},
+  stdoutFile?: string,
 ): Promise<ServerProcess> {
+  const fd = stdoutFile === undefined ? undefined : openSync(stdoutFile, 'a');
   const child = spawn(process.execPath, [...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', fd ?? 'pipe', 'pipe'],
   });
+  // The child holds its own copy of the descriptor.
+  if (fd !== undefined) closeSync(fd);
   const output = tail(child);
   const exited = once(child, 'exit');
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -82,6 +88,8 @@ export interface ServerOptions {
   seedDemoData?: boolean;
   /** More environment for the server (e.g. the gateway simulator for the lighthouse benchmark). */
   env?: NodeJS.ProcessEnv;
+  /** Append the server's standard output (its log) to this file instead of reading it (startHttpChild). */
+  logFile?: string;
 }
 
 let serverBuilt = false;
@@ -109,16 +117,21 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
   const port = await freePort();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return startHttpChild([...nodeArgs, 'apps/server/dist/main.js'], port, {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO_DATA: String(options.seedDemoData ?? false),
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    APP_SECRET: randomBytes(32).toString('base64url'),
-    // The load generators stand in for a proxy in front of many visitors (X-Forwarded-For per request).
-    TRUST_PROXY: 'loopback',
-    ...options.env,
-  });
+  return startHttpChild(
+    [...nodeArgs, 'apps/server/dist/main.js'],
+    port,
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_DATA: String(options.seedDemoData ?? false),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(32).toString('base64url'),
+      // The load generators stand in for a proxy in front of many visitors (X-Forwarded-For per request).
+      TRUST_PROXY: 'loopback',
+      ...options.env,
+    },
+    options.logFile,
+  );
 }

@@ -316,6 +316,36 @@ describe('every parameter a route takes is marked secret or public', () => {
     expect(secretParam('/payment-return/gmo_3ds/:paymentNumber')?.secret).toBe(true);
   });
 
+  it('gives the scrubbing hooks only to routes that take secrets, change state or are gate calls', async () => {
+    const scrubbed = (method: string, url: string) =>
+      app.logRedaction.routes().find((r) => r.method === method && r.url === url)?.scrubbed;
+    // The catalogue's reads (ADR 033's hot path) declare no secret: no per-request hook.
+    for (const url of [
+      '/:slug/api/v1/products',
+      '/:slug/api/v1/products/stocks',
+      '/:slug/api/v1/products/stocks-statuses',
+      '/:slug/api/v1/products/orderable_stocks',
+      '/:slug/api/v1/calendar/colors',
+    ]) {
+      expect(scrubbed('GET', url), url).toBe(false);
+    }
+    expect(scrubbed('GET', '/:slug/api/v1/ordermails/:id')).toBe(true);
+    expect(scrubbed('POST', '/:slug/api/v1/orders')).toBe(true);
+    expect(scrubbed('GET', '/:slug/api/v1/gate/session')).toBe(true);
+    // A read without secrets still logs its URL through the redacting serializer: an undeclared token
+    // name in its query is redacted there.
+    const before = lines.length;
+    const res = await app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/calendar/colors?from=2026-01-01&to=2026-01-02&token=AbCdEfGhIjKlMnOpQrStUv`,
+      remoteAddress: visitorAddress(),
+    });
+    expect(res.statusCode).toBeLessThan(500);
+    const text = lines.slice(before).join('\n');
+    expect(text).toContain('/calendar/colors?from=2026-01-01');
+    expect(text).not.toContain('AbCdEfGhIjKlMnOpQrStUv');
+  });
+
   it('keeps only the route table’s words of a URL no route matched, and redacts undeclared query values', () => {
     const url = (raw: string, route?: string) => app.logRedaction.redactUrl(raw, route, 'GET');
     expect(url('/demo/api/v1/tickets/AbCdEfGhIjKlMnOpQrStUv/Extra2')).toBe(

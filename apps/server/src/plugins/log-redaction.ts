@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { LoggerOptions } from 'pino';
 import { stdSerializers } from 'pino';
 import { containsSecret, SECRET_HEADERS, secretKeys, secretValuesIn } from '@kippu/contract';
@@ -13,7 +19,8 @@ import type { z } from 'zod';
  *   and no headers;
  * - a request's own log (errors, warnings, Fastify's lines) has the secret values of that request (marked
  *   parameters, query and body fields, the gate key) replaced wherever they appear: a database error's detail
- *   or a message that quotes the URL cannot carry them out;
+ *   or a message that quotes the URL cannot carry them out. Only routes that take secrets or change state
+ *   get the hooks that gather those values (see `needsScrubbing`): the catalogue reads pay nothing for it;
  * - pino's `redact` removes the secret headers (SECRET_HEADERS) from anything that logs a request's headers.
  * The app-wide log (workers, reconciliation) knows no request: its lines name attempts by numeric id.
  */
@@ -24,6 +31,8 @@ const MIN_SCRUBBED_LENGTH = 6;
 
 interface RouteSecrets {
   params: ReadonlySet<string>;
+  /** No marked path parameter and no wildcard: a matched URL's path is logged as it is. */
+  plainPath: boolean;
   query: ReadonlySet<string>;
   /** The query keys the route declares (undefined: no object schema, every key is unknown). */
   declaredQuery: ReadonlySet<string> | undefined;
@@ -73,6 +82,39 @@ function scrubValue(value: unknown, secrets: readonly string[], depth = 0): unkn
   return out;
 }
 
+/** The secret headers whose values are looked for in log lines (a cookie's are never quoted whole). */
+const SCRUBBED_HEADERS = SECRET_HEADERS.filter((header) => header !== 'cookie');
+
+/**
+ * Whether a route's requests may carry a secret value that a log line could quote: it declares a marked
+ * path parameter, query value or body field, or it changes state (an unsafe method: the XSRF token rides on
+ * it, and its body may be quoted by an error), or it is a gate call (`X-Gate-Key`). A read that declares no
+ * secret (the catalogue, ADR 033's hot path) takes no value a line could quote: its URL is redacted by the
+ * `req` serializer and its headers by pino's `redact`, whatever it is sent.
+ */
+function needsScrubbing(
+  route: RouteOptions,
+  secrets: RouteSecrets,
+  params: readonly string[],
+  query: readonly string[],
+): boolean {
+  if (params.length > 0 || query.length > 0 || secrets.body) return true;
+  const methods = [route.method].flat();
+  if (methods.some((method) => method !== 'GET' && method !== 'HEAD')) return true;
+  return route.url.split('/').includes('gate');
+}
+
+/** Puts a hook first among a route's own hooks of that kind (they run after the app-wide ones). */
+function prepend(
+  route: RouteOptions,
+  name: 'onRequest' | 'preHandler',
+  hook: onRequestHookHandler | preHandlerHookHandler,
+): void {
+  const options = route as unknown as Record<string, unknown>;
+  const existing = options[name];
+  options[name] = [hook, ...(existing === undefined ? [] : [existing].flat())];
+}
+
 function valuesOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
@@ -82,7 +124,10 @@ function valuesOf(value: unknown): string[] {
 export interface LogRedaction {
   /** Pino options: the `req` serializer, the secret headers' redaction, the per-request scrubbing hook. */
   loggerOptions: Pick<LoggerOptions, 'serializers' | 'redact' | 'hooks'>;
-  /** Reads every route's marked schemas as it is registered, and scrubs each request's log (app.ts, first). */
+  /**
+   * Reads every route's marked schemas as it is registered (app.ts, first) and, with `scrub`, gives the
+   * routes that take secrets the hooks that scrub their requests' log.
+   */
   register(app: FastifyInstance, options: { scrub: boolean }): void;
   /** The URL as it is logged. */
   redactUrl(url: string, routeUrl: string | undefined, method: string | undefined): string;
@@ -95,6 +140,8 @@ export interface RouteView {
   url: string;
   params: { name: string; secret: boolean }[];
   query: { name: string; secret: boolean }[];
+  /** Whether its requests run the hooks that gather their secret values for the log (`needsScrubbing`). */
+  scrubbed: boolean;
 }
 
 export function createLogRedaction(): LogRedaction {
@@ -106,6 +153,9 @@ export function createLogRedaction(): LogRedaction {
   const secretNames = new Set<string>();
   /** Query names some route declares and none marks: kept in a query its route does not declare. */
   const publicQueryNames = new Set<string>();
+
+  /** Whether routes get the hooks that gather their requests' secret values (a logger is on). */
+  let scrubbing = false;
 
   const routeKey = (method: string, url: string) => `${method} ${url}`;
   const secretsOf = (method: string | undefined, url: string | undefined): RouteSecrets | undefined => {
@@ -129,10 +179,12 @@ export function createLogRedaction(): LogRedaction {
     const declaredQuery = declaredKeys(schema.querystring);
     const secrets: RouteSecrets = {
       params: new Set(params),
+      plainPath: params.length === 0 && !route.url.includes('*'),
       query: new Set(query),
       declaredQuery,
       body: schema.body && containsSecret(schema.body) ? schema.body : undefined,
     };
+    const scrubbed = scrubbing && needsScrubbing(route, secrets, params, query);
     for (const method of [route.method].flat()) {
       routes.set(routeKey(method, route.url), secrets);
       views.push({
@@ -143,6 +195,7 @@ export function createLogRedaction(): LogRedaction {
           .filter((segment) => segment.startsWith(':'))
           .map((segment) => ({ name: segment.slice(1), secret: secrets.params.has(segment.slice(1)) })),
         query: [...(declaredQuery ?? [])].map((name) => ({ name, secret: secrets.query.has(name) })),
+        scrubbed,
       });
     }
     for (const segment of route.url.split('/')) {
@@ -153,6 +206,35 @@ export function createLogRedaction(): LogRedaction {
       publicQueryNames.delete(name);
     }
     for (const name of declaredQuery ?? []) if (!secretNames.has(name)) publicQueryNames.add(name);
+    if (scrubbed) addScrubHooks(route, secrets, params);
+  };
+
+  /**
+   * A route's hooks that gather its request's secret values for the log (`remember`), set on the route
+   * itself, so a route without any pays nothing per request (ADR 049). They run after the app-wide
+   * `onRequest` hooks (site, XSRF, rate limits), whose messages and errors quote no request value.
+   */
+  const addScrubHooks = (route: RouteOptions, secrets: RouteSecrets, params: readonly string[]) => {
+    const onRequest: onRequestHookHandler = (request, _reply, done) => {
+      const values: string[] = [];
+      const given = request.params as Record<string, unknown> | undefined;
+      for (const name of params) values.push(...valuesOf(given?.[name]));
+      const asked = request.query as Record<string, unknown> | undefined;
+      // Every name marked anywhere, not only this route's: an undeclared `?token=` is someone's token.
+      if (asked) for (const name in asked) if (secretNames.has(name)) values.push(...valuesOf(asked[name]));
+      for (const header of SCRUBBED_HEADERS) values.push(...valuesOf(request.headers[header]));
+      remember(request, values);
+      done();
+    };
+    prepend(route, 'onRequest', onRequest);
+    const body = secrets.body;
+    if (body) {
+      const preHandler: preHandlerHookHandler = (request, _reply, done) => {
+        remember(request, secretValuesIn(body, request.body));
+        done();
+      };
+      prepend(route, 'preHandler', preHandler);
+    }
   };
 
   /** A path segment of an unmatched URL or a wildcard's tail: kept when it is a word of the route table. */
@@ -207,7 +289,11 @@ export function createLogRedaction(): LogRedaction {
   const redactUrl = (url: string, routeUrl: string | undefined, method: string | undefined) => {
     const secrets = secretsOf(method, routeUrl);
     const q = url.indexOf('?');
-    const path = redactPath(q < 0 ? url : url.slice(0, q), routeUrl, secrets);
+    // The common case (a catalogue read): a matched route with nothing secret in its path.
+    if (secrets?.plainPath && q < 0) return url;
+    const path = secrets?.plainPath
+      ? url.slice(0, q)
+      : redactPath(q < 0 ? url : url.slice(0, q), routeUrl, secrets);
     return q < 0 ? path : `${path}?${redactQuery(url.slice(q + 1), secrets)}`;
   };
 
@@ -247,28 +333,9 @@ export function createLogRedaction(): LogRedaction {
       },
     },
     register(app, { scrub }) {
+      // Without a logger there is nothing to scrub: no hooks at all then (tests, benchmarks).
+      scrubbing = scrub;
       app.addHook('onRoute', onRoute);
-      // Without a logger there is nothing to scrub: no per-request cost then (tests, benchmarks).
-      if (!scrub) return;
-      app.addHook('onRequest', (request, _reply, done) => {
-        const secrets = secretsOf(request.routeOptions.method as string, request.routeOptions.url);
-        const params = (request.params ?? {}) as Record<string, unknown>;
-        const query = (request.query ?? {}) as Record<string, unknown>;
-        const values = [
-          ...[...(secrets?.params ?? [])].flatMap((k) => valuesOf(params[k])),
-          ...Object.keys(query)
-            .filter((k) => secrets?.query.has(k) || secretNames.has(k))
-            .flatMap((k) => valuesOf(query[k])),
-          ...SECRET_HEADERS.filter((h) => h !== 'cookie').flatMap((h) => valuesOf(request.headers[h])),
-        ];
-        remember(request, values);
-        done();
-      });
-      app.addHook('preHandler', (request, _reply, done) => {
-        const secrets = secretsOf(request.routeOptions.method as string, request.routeOptions.url);
-        if (secrets?.body) remember(request, secretValuesIn(secrets.body, request.body));
-        done();
-      });
     },
     redactUrl,
     routes: () => views,
