@@ -215,7 +215,10 @@ function chargeMark(deps: CheckoutDeps, attempt: StoredAttempt): () => Promise<b
     try {
       return await markChargeSent(deps.db, attempt.id);
     } catch (error) {
-      deps.log.error({ err: error, paymentId: attempt.id }, 'could not mark the charge as sent; not sending it');
+      deps.log.error(
+        { err: error, paymentId: attempt.id },
+        'could not mark the charge as sent; not sending it',
+      );
       return false;
     }
   };

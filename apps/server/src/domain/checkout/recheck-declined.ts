@@ -30,7 +30,9 @@ export async function recheckDeclinedAttempts(deps: ReconcileDeps, limit: number
       status = await provider.status(attempt);
     } catch (error) {
       deps.log.error({ err: error, paymentId: attempt.id }, 'the gateway gave no answer to a recheck');
-      await recordEvents(deps.db, attempt.id, [providerEvent('recheck', { error: (error as Error).message })]);
+      await recordEvents(deps.db, attempt.id, [
+        providerEvent('recheck', { error: (error as Error).message }),
+      ]);
       await deps.db.execute(sql`
         UPDATE payments
         SET recheck_at = now() + make_interval(secs => ${deps.reconcile.againMinutes * 60})

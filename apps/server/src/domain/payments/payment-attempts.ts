@@ -182,7 +182,11 @@ export async function markChargeSent(db: Pick<Tx, 'execute'>, id: number): Promi
  * from now on, markChargeSent), or the mark is older than `windowMs`, past which the gateway has finished
  * whatever it received. Refused: the gateway may still be executing it; ask its plain status instead.
  */
-export async function claimAbandoned(db: Pick<Tx, 'execute'>, id: number, windowMs: number): Promise<boolean> {
+export async function claimAbandoned(
+  db: Pick<Tx, 'execute'>,
+  id: number,
+  windowMs: number,
+): Promise<boolean> {
   const { rows } = await db.execute(sql`
     UPDATE payments SET abandoned_at = COALESCE(abandoned_at, now())
     WHERE id = ${id} AND status = ANY(${sql.param([...IN_FLIGHT])}::text[])

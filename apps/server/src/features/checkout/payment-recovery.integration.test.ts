@@ -4,9 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
 import {
-  CARDS,
-  DEMO_SHOP_ID,
-  cardToken,
   orderStatus,
   paymentsOf,
   payWithCard,
@@ -18,10 +15,15 @@ import { answerCashier, checkoutRedirect, offerWallets } from '../../../test/gmo
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
 import { INSTANCE_LOCK_SPACE, takeInstanceLock } from '../../domain/payments/instance-lock.ts';
-import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
-import { createGmoSimulator } from '../../domain/payments/simulator/gmo-simulator.ts';
-import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import { stuckPayments } from '../../domain/payments/stuck-payments.ts';
+import {
+  DEAD_INSTANCE,
+  captures as capturesIn,
+  crashedCheckout as crashedCheckoutIn,
+  intervalPasses as intervalPassesIn,
+  recoveryEvents as recoveryEventsIn,
+  type CrashPoint,
+} from './crashed-checkout-support.ts';
 
 /**
  * Crash recovery for payments in one process (issue 24, ADR 047): attempts left `created` by a process
@@ -31,8 +33,6 @@ import { stuckPayments } from '../../domain/payments/stuck-payments.ts';
 const ctx = setupTestApp({ RECONCILE_INTERVAL_MS: '1000', PAYMENT_STUCK_AFTER_HOURS: '24' });
 beforeAll(() => offerWallets(ctx.db));
 
-/** A process that is gone: an instance id whose lock nobody holds. */
-const DEAD_INSTANCE = 7;
 /** A live process in another place: a session of the test holds its lock. */
 const LIVE_INSTANCE = 8;
 let liveProcess: pg.Client;
@@ -43,71 +43,11 @@ beforeAll(async () => {
 });
 afterAll(() => liveProcess?.end());
 
-const simulator = () => createGmoSimulator(ctx.db);
-
-/**
- * What a process left when it died at `crashPoint` of a card checkout: the order paying, the attempt
- * `created` with its instance id, and the gateway's trade as far as the calls got.
- */
-async function crashedCheckout(
-  slot: Slot,
-  crashPoint: 'before:EntryTran' | 'after:EntryTran' | 'after:ExecTran',
-  instanceId: number | null = DEAD_INSTANCE,
-) {
-  const order = await readyOrder(ctx.app, ctx.db, slot, 2);
-  const token = await cardToken(ctx.app, CARDS.visa);
-  const attempt = await ctx.db.transaction(async (tx) => {
-    await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
-    return insertAttempt(tx, {
-      orderId: order.id,
-      siteCode: 'DEMO',
-      method: 'gmo',
-      amount: 2000,
-      currency: 'JPY',
-      instanceId,
-    });
-  });
-  if (crashPoint !== 'before:EntryTran') {
-    const entry = await simulator().call('EntryTran', {
-      ShopID: DEMO_SHOP_ID,
-      ShopPass: 'simulated',
-      OrderID: attempt.idempotencyKey,
-      JobCd: 'CAPTURE',
-      Amount: '2000',
-    });
-    if (crashPoint === 'after:ExecTran') {
-      const exec = await simulator().call('ExecTran', {
-        AccessID: entry.AccessID!,
-        AccessPass: entry.AccessPass!,
-        OrderID: attempt.idempotencyKey,
-        Method: '1',
-        Token: token,
-      });
-      expect(exec.ErrCode).toBeUndefined();
-    }
-  }
-  return { order, attempt };
-}
-
-/** One interval passes after the first sighting (orphaned_at), as the next reconciliation round would see it. */
-const intervalPasses = (paymentId: number) =>
-  ctx.db.execute(
-    sql`UPDATE payments SET orphaned_at = orphaned_at - interval '2 seconds' WHERE id = ${paymentId}`,
-  );
-
-const recoveryEvents = async (paymentId: number) => {
-  const { rows } = await ctx.db.execute<{ events: { call: string; result: { status?: string } }[] }>(
-    sql`SELECT provider_events AS events FROM payments WHERE id = ${paymentId}`,
-  );
-  return rows[0]!.events.filter((event) => event.call !== 'reconciliation');
-};
-
-const captures = async (idempotencyKey: string) => {
-  const { rows } = await ctx.db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM gateway_sim_transactions
-    WHERE order_id = ${idempotencyKey} AND status IN ('CAPTURE', 'AUTH', 'SALES')`);
-  return rows[0]!.n;
-};
+const crashedCheckout = (slot: Slot, crashPoint: CrashPoint, instanceId: number | null = DEAD_INSTANCE) =>
+  crashedCheckoutIn(ctx, slot, crashPoint, instanceId);
+const intervalPasses = (paymentId: number) => intervalPassesIn(ctx.db, paymentId);
+const recoveryEvents = (paymentId: number) => recoveryEventsIn(ctx.db, paymentId);
+const captures = (idempotencyKey: string) => capturesIn(ctx.db, idempotencyKey);
 
 describe('an attempt whose process died before it stored the gateway answer', () => {
   it('between EntryTran and ExecTran: seen once, then declined one interval later; the visitor pays again', async () => {
