@@ -1,10 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { siteCodeSchema, type SiteCode } from '@kippu/contract';
-import { loadEnv } from '../config/env.ts';
 import { createGateKey, listGateKeys, revokeGateKey } from '../domain/check-ins/gate-keys.ts';
-import { openCliDatabase } from './cli-database.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 export const GATE_KEY_USAGE = `Gate device keys (ADR 030):
   npm run gate-key -- create --site BORDERLESS --label "North entrance"
@@ -39,9 +35,7 @@ async function main(argv: string[]): Promise<number> {
     throw new Error(`create needs --site and --label.\n\n${GATE_KEY_USAGE}`);
   if (command === 'revoke' && !(Number.isInteger(id) && id > 0))
     throw new Error(`revoke needs a key id.\n\n${GATE_KEY_USAGE}`);
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database) => {
     if (command === 'create') {
       const created = await createGateKey(database.db, site!, label!);
       console.log(
@@ -66,15 +60,7 @@ async function main(argv: string[]): Promise<number> {
       console.log(`${key.id}\t${key.site_code}\t${key.label}\t${state}\t${used}`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

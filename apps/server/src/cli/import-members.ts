@@ -1,12 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { loadEnv } from '../config/env.ts';
 import { importMembers } from '../domain/membership/import-members.ts';
-import { openCliDatabase } from './cli-database.ts';
 import { MembersCsvError, membersFromCsv } from './members-csv.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 const USAGE = `Usage: npm run import-members -- <file.csv> [--site ARTIZON] [--update]
 
@@ -34,9 +30,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const members = membersFromCsv(await readFile(files[0]!, 'utf8'));
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database) => {
     const { rows } = await database.db.execute<{ enabled: boolean | null }>(
       sql`SELECT (settings ->> 'isUseMembershipLogin')::boolean AS enabled FROM sites WHERE code = ${site}`,
     );
@@ -47,16 +41,9 @@ async function main(argv: string[]): Promise<number> {
       `${site}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} already there (via ${database.via}).`,
     );
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof MembersCsvError) console.error(`Not imported: ${error.message}`);
-    else console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
+runCommand(main, (error) =>
+  error instanceof MembersCsvError ? `Not imported: ${error.message}` : undefined,
 );

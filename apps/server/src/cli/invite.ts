@@ -1,12 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { formatPrice, visitWhen } from '@kippu/contract';
-import { loadEnv } from '../config/env.ts';
 import { createInvitation, InvitationError } from '../domain/mail/create-invitation.ts';
 import { listInvitationChoices } from '../domain/mail/invitation-choices.ts';
-import { openCliDatabase } from './cli-database.ts';
 import { INVITE_USAGE, UsageError, parseInviteArgs } from './invite-args.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 /**
  * `npm run invite -- ...` (ADR 020, README "Invitations (MORI)"): the operator's tool to invite a visitor
@@ -19,9 +15,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(INVITE_USAGE);
     return 0;
   }
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database, env) => {
     if (command.kind === 'list') {
       const choices = await listInvitationChoices(database.db, command.siteCode, 'en');
       if (choices.length === 0) console.log(`${command.siteCode} has no web products.`);
@@ -48,17 +42,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(`MAIL_URL is not set: read the mail at http://localhost:${env.PORT}/dev/mails`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${INVITE_USAGE}`);
-    else if (error instanceof InvitationError) console.error(`Not invited: ${error.message}`);
-    else console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, (error) => {
+  if (error instanceof UsageError) return `${error.message}\n\n${INVITE_USAGE}`;
+  if (error instanceof InvitationError) return `Not invited: ${error.message}`;
+  return undefined;
+});

@@ -1,9 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { loadEnv } from '../config/env.ts';
 import { removeDemoData } from '../seed/remove-demo-data.ts';
-import { openCliDatabase } from './cli-database.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 export const REMOVE_DEMO_DATA_USAGE = `Remove the demo data (ADR 048): demo gate keys, coupons, the demo member, demo products and add-ons.
   npm run remove-demo-data -- --dry-run    lists every demo row and what removing it would do
@@ -20,9 +16,7 @@ async function main(argv: string[]): Promise<number> {
   if (unknown.length > 0)
     throw new Error(`Unknown argument: ${unknown.join(' ')}\n\n${REMOVE_DEMO_DATA_USAGE}`);
   const dryRun = argv.includes('--dry-run');
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database) => {
     const done = await removeDemoData(database.db, { dryRun });
     console.log(
       `${dryRun ? 'Dry run, nothing changed; a run would do this' : 'Demo data removed'}, via ${database.via}.`,
@@ -35,15 +29,7 @@ async function main(argv: string[]): Promise<number> {
       );
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { siteCodeSchema, siteSlug } from '@kippu/contract';
-import { loadEnv } from '../config/env.ts';
 import { siteUrl, spotOrderPath, spotPosterPath } from '../domain/links.ts';
 import {
   DEFAULT_SPOT_QR_DAYS,
@@ -10,9 +8,7 @@ import {
   spotProductsOf,
 } from '../domain/spot/spot-qr-tokens.ts';
 import { AppError } from '../shared/app-error.ts';
-import { openCliDatabase } from './cli-database.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 export const SPOT_QR_USAGE = `Spot QR codes (ADR 031): print the poster links of a site's spot products.
 
@@ -50,9 +46,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(SPOT_QR_USAGE);
     return 0;
   }
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database, env) => {
     const products = (await spotProductsOf(database.db, command.site)).filter(
       (product) => !command.product || product.uuid === command.product,
     );
@@ -74,17 +68,11 @@ async function main(argv: string[]): Promise<number> {
       console.log(`  QR link: ${siteUrl(env, slug, spotOrderPath(qr.token))}`);
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${SPOT_QR_USAGE}`);
-    else if (error instanceof AppError) console.error(`Refused: ${error.message}`);
-    else console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, (error) => {
+  if (error instanceof UsageError) return `${error.message}\n\n${SPOT_QR_USAGE}`;
+  if (error instanceof AppError) return `Refused: ${error.message}`;
+  return undefined;
+});

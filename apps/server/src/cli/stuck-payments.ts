@@ -1,10 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { loadEnv } from '../config/env.ts';
 import { stuckPayments } from '../domain/payments/stuck-payments.ts';
 import { stuckPaymentLines } from './stuck-payment-lines.ts';
-import { openCliDatabase } from './cli-database.ts';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { runCommand, withCliDatabase } from './run-command.ts';
 
 export const STUCK_PAYMENTS_USAGE = `Stuck payments (ADR 047): payment attempts the gateway kept answering "pending" or
 never answered for PAYMENT_STUCK_AFTER_HOURS. They are no longer asked about and their orders carry
@@ -18,20 +14,10 @@ async function main(argv: string[]): Promise<number> {
     console.log(STUCK_PAYMENTS_USAGE);
     return 0;
   }
-  const env = loadEnv();
-  const database = await openCliDatabase(env, REPO_ROOT);
-  try {
+  return withCliDatabase(async (database) => {
     for (const line of stuckPaymentLines(await stuckPayments(database.db))) console.log(line);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
