@@ -7,6 +7,12 @@ import { timeoutsOf } from './db/timeouts.ts';
 
 export interface OpenDatabase {
   db: Db;
+  /**
+   * A second, small pool for the long background jobs (ADR 046): the start-up seed and the demo stock
+   * window. The seed's steps take a Db and open their own transactions, so the longer statement limit is
+   * this pool's own: DATABASE_JOB_STATEMENT_TIMEOUT_MS instead of a visitor's, same connect and idle limits.
+   */
+  jobs: Db;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -33,9 +39,13 @@ export async function openDatabase(
         persistent: true,
         onUnexpectedExit: options.onEmbeddedExit,
       });
-  const db = createDb(env.DATABASE_URL ?? embedded!.url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
+  const url = env.DATABASE_URL ?? embedded!.url;
+  const db = createDb(url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
+  // Two connections: the seed and the demo window run one statement at a time.
+  const jobs = createDb(url, 2, { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS });
   const close = async () => {
     await db.$client.end();
+    await jobs.$client.end();
     await embedded?.stop();
   };
   try {
@@ -44,5 +54,5 @@ export async function openDatabase(
     await close();
     throw error;
   }
-  return { db, embedded: embedded !== undefined, close };
+  return { db, jobs, embedded: embedded !== undefined, close };
 }

@@ -64,7 +64,8 @@ async function start(): Promise<void> {
   if (shutdown.started) return;
   const demo = wantsDemoData(env);
   const secrets = demoSecretsFor(env);
-  await seedOnStart(database.db, { demo, secrets });
+  // On the jobs' pool: a slow first start's seed must not meet a visitor's statement limit (ADR 046).
+  await seedOnStart(database.jobs, { demo, secrets });
   if (env.NODE_ENV === 'production') {
     // After the seed, which never writes them in production: what is found came from an earlier start.
     const found = await findRepositorySecrets(database.db);
@@ -80,7 +81,7 @@ async function start(): Promise<void> {
     );
   }
   if (demo) {
-    const demoWindow = keepDemoWindowOpen(database.db, (error) =>
+    const demoWindow = keepDemoWindowOpen(database.jobs, (error) =>
       server.log.error({ err: error }, 'extending demo stock failed'),
     );
     // A worker like the others: closing the app waits for a run in flight.

@@ -9,6 +9,9 @@ import {
 import { trustProxySchema } from './trust-proxy.ts';
 import { walletCertificates } from './wallet-certificates.ts';
 
+/** The one definition of PAYING_GRACE_MINUTES's default; the sweeper's own default reads it (ADR 026, 047). */
+export const DEFAULT_PAYING_GRACE_MINUTES = 30;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Which deployment this is (spec §1): drives the tickets sub-site redirect and provider endpoints. */
@@ -27,6 +30,11 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * The statement limit of background jobs (ADR 046): the hold sweeper's batch, the start-up seed, the demo
+   * stock window. Longer than a visitor's, so a slow first start or a large sweep is not cancelled; 0: none.
+   */
+  DATABASE_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
   /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
   MAIL_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
@@ -148,7 +156,7 @@ const envSchema = z.object({
   /** Past this an attempt the gateway still calls pending is no longer asked about and is listed for staff. */
   PAYMENT_STUCK_AFTER_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
   /** How long past its hold a `paying` order waits for its payment before the sweeper releases it (ADR 026). */
-  PAYING_GRACE_MINUTES: z.coerce.number().min(0).max(1440).default(30),
+  PAYING_GRACE_MINUTES: z.coerce.number().min(0).max(1440).default(DEFAULT_PAYING_GRACE_MINUTES),
   /**
    * Tests only (NODE_ENV=test, ADR 047): the GMO simulator stops for good at this point of a card payment
    * (before:EntryTran, after:EntryTran, after:ExecTran, ...), printing `gateway-sim: stopped at <point>`,

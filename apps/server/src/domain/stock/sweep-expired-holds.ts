@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { DEFAULT_PAYING_GRACE_MINUTES } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { transactionWithTimeouts, type LongerTimeouts } from '../../db/timeouts.ts';
 import { transitionOrders } from '../orders/order-state.ts';
 import { expireChangesOfOrders } from '../time-changes/time-change-store.ts';
 import { releaseHolds } from './release-holds.ts';
@@ -7,25 +9,24 @@ import { releaseHolds } from './release-holds.ts';
 export const SWEEP_BATCH_SIZE = 300;
 
 /**
- * How long past its hold an order may stay 'paying' before the sweeper gives up on the payment and
- * releases the stock, once the reconciliation worker has asked the gateway about it since the hold ran out. A gateway redirect (3-D Secure, a wallet) can outlive the hold by a few minutes;
- * a payment that lands after this is a late payment (kept if stock remains, else refunded). The default
- * of the PAYING_GRACE_MINUTES setting (config/env.ts).
- */
-export const PAYING_GRACE_MINUTES = 30;
-
-/**
  * One sweep: moves up to `limit` expired orders to 'expired' and gives their stock and coupon uses
  * back, in one transaction. SKIP LOCKED lets several sweepers (one per server process) work at once on
  * disjoint orders, and skips an order that a checkout or cancel holds right now. Answers how many
  * orders it released.
+ *
+ * `payingGraceMinutes`: how long past its hold an order may stay 'paying' before the sweeper gives up on
+ * the payment and releases the stock, once the reconciliation worker has asked the gateway about it since
+ * the hold ran out (PAYING_GRACE_MINUTES; a gateway redirect can outlive the hold by a few minutes; a
+ * payment that lands after this is a late payment, kept if stock remains, else refunded).
+ * `jobTimeouts`: the background job's longer limits (ADR 046); without them, the pool's.
  */
 export async function sweepExpiredHolds(
   db: Db,
   limit = SWEEP_BATCH_SIZE,
-  payingGraceMinutes = PAYING_GRACE_MINUTES,
+  payingGraceMinutes = DEFAULT_PAYING_GRACE_MINUTES,
+  jobTimeouts?: LongerTimeouts,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  const sweep = async (tx: Tx) => {
     const moved = await transitionOrders(tx, {
       orders: sql`
         SELECT id FROM orders
@@ -50,5 +51,6 @@ export async function sweepExpiredHolds(
       moved.map((order) => order.id),
     );
     return moved.length;
-  });
+  };
+  return jobTimeouts ? transactionWithTimeouts(db, jobTimeouts, sweep) : db.transaction(sweep);
 }

@@ -5,7 +5,8 @@ import { productWithSlot } from '../../../test/order-support.ts';
 import { orderStatus, paymentsOf, readyOrder, stockOf } from '../../../test/checkout-support.ts';
 import { answerCashier, checkoutRedirect, offerWallets } from '../../../test/gmo-redirect-support.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
-import { PAYING_GRACE_MINUTES, sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
+import { DEFAULT_PAYING_GRACE_MINUTES } from '../../config/env.ts';
+import { sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
 
 const ctx = setupTestApp();
 /** The RECONCILE_AFTER_MINUTES setting the app runs with. */
@@ -75,7 +76,7 @@ describe('reconciling payments left in flight', () => {
   it('keeps a still-pending payment in flight, asks again later, and the sweeper waits for that answer', async () => {
     const { slot, order } = await startPayPay();
     // The visitor is still on the cashier page; the hold ran out past the paying grace.
-    await age(order.id, 60, PAYING_GRACE_MINUTES + 1);
+    await age(order.id, 60, DEFAULT_PAYING_GRACE_MINUTES + 1);
 
     // Never asked since the hold ran out: the sweeper must not give the stock away yet.
     await sweepExpiredHolds(ctx.db);
