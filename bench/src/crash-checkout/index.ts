@@ -47,6 +47,9 @@ function config(args: string[]): Config {
   };
 }
 
+/** The servers' gateway time-out: the simulator answers in milliseconds. */
+const GATEWAY_TIMEOUT_MS = 5_000;
+
 const XSRF = 'crash-checkout-xsrf';
 const HEADERS = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
 const API = '/demo/api/v1';
@@ -85,6 +88,8 @@ export const crashCheckout: Benchmark = {
         RECONCILE_INTERVAL_MS: String(cfg.intervalMs),
         RECONCILE_AFTER_MINUTES: String(cfg.afterMinutes),
         RECONCILE_AGAIN_MINUTES: '0.1',
+        // A kill between the "exec sent" mark and the ExecTran waits twice this (ADR 047): seconds, not minutes.
+        GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
         SWEEP_INTERVAL_MS: '1000',
       };
       const start = () => startKillableServer(database.url, serverEnv);
@@ -201,9 +206,14 @@ export const crashCheckout: Benchmark = {
       const loadSeconds = (Date.now() - started) / 1000;
       const cut = visits.filter((visit) => visit.answer === 0 || visit.retried).length;
 
-      // The configured bounds: two reconcile intervals for attempts of dead processes, the reconcile delay
-      // plus an interval for answers lost by live ones; a few seconds more for a loaded machine.
-      const boundMs = Math.max(2 * cfg.intervalMs, cfg.afterMinutes * 60_000 + cfg.intervalMs) + 5_000;
+      // The configured bounds: two reconcile intervals for attempts of dead processes (plus the ExecTran
+      // window of twice GATEWAY_TIMEOUT_MS when it was marked as sent), the reconcile delay plus an interval
+      // for answers lost by live ones; a few seconds more for a loaded machine.
+      const boundMs =
+        Math.max(
+          2 * cfg.intervalMs + 2 * GATEWAY_TIMEOUT_MS,
+          cfg.afterMinutes * 60_000 + cfg.intervalMs + 2 * GATEWAY_TIMEOUT_MS,
+        ) + 5_000;
       const waitStarted = Date.now();
       let outcome = await countOutcomes(database.pool, product, visits);
       while (outcome.inFlight > 0 && Date.now() - waitStarted < boundMs) {
