@@ -8,6 +8,7 @@ import { ERRORS } from '@kippu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { spawnServer, type ServerChild } from './server-child.ts';
+import { startTcpRelay, type TcpRelay } from './tcp-relay.ts';
 
 const run = promisify(execFile);
 
@@ -30,7 +31,9 @@ describe('a database outage under a running server process', () => {
   let root: string;
   let dataDir: string;
   let database: EmbeddedDatabase;
-  let port: number;
+  // The server reaches the database through a relay whose port stays ours for the whole test: the restarted
+  // database takes any free port, so no other program can take the server's database port in between.
+  let relay: TcpRelay;
   let server: ServerChild;
   let frozen: number[] = [];
 
@@ -40,9 +43,11 @@ describe('a database outage under a running server process', () => {
     await chmod(root, 0o755);
     dataDir = join(root, 'pg');
     database = await startEmbeddedPostgres(dataDir, { persistent: true });
-    port = Number(new URL(database.url).port);
+    relay = await startTcpRelay(portOf(database));
+    const relayed = new URL(database.url);
+    relayed.port = String(relay.port);
     server = await spawnServer({
-      DATABASE_URL: database.url,
+      DATABASE_URL: relayed.toString(),
       DATABASE_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
       DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2000',
@@ -56,9 +61,14 @@ describe('a database outage under a running server process', () => {
   afterAll(async () => {
     for (const pid of frozen) signal(pid, 'SIGCONT');
     server?.kill();
+    await relay?.close();
     await database?.stop();
     await rm(root, { recursive: true, force: true });
   });
+
+  function portOf(db: EmbeddedDatabase): number {
+    return Number(new URL(db.url).port);
+  }
 
   function signal(pid: number, name: NodeJS.Signals): void {
     try {
@@ -94,19 +104,26 @@ describe('a database outage under a running server process', () => {
 
   it('a stopped database: 503 with Retry-After at once, then served again without a restart', async () => {
     expect((await langs()).status).toBe(200);
+    // Not the old port while it is stopped: another program may take it.
+    relay.target = undefined;
     await database.stop();
     for (let call = 0; call < 3; call++) await expectUnavailable();
     await Promise.all(Array.from({ length: 5 }, () => expectUnavailable()));
     expect(server.hasExited()).toBe(false);
 
-    database = await startEmbeddedPostgres(dataDir, { persistent: true, port });
+    // On whatever port is free now (the relay's stays the server's).
+    database = await startEmbeddedPostgres(dataDir, { persistent: true });
+    relay.target = portOf(database);
     await expectServingAgain();
   }, 90_000);
 
   it('a frozen database (SIGSTOP): 503 within the limits rather than a hang, then served again on SIGCONT', async () => {
     expect((await langs()).status).toBe(200);
     const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(database.pid)]);
-    const backends = stdout.split('\n').map((line) => Number(line.trim())).filter((pid) => pid > 0);
+    const backends = stdout
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
     // The postmaster first, so it starts no new backend between the two.
     frozen = [database.pid, ...backends];
     for (const pid of frozen) signal(pid, 'SIGSTOP');
