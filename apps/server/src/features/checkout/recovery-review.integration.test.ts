@@ -13,6 +13,7 @@ import {
 } from '../../../test/checkout-support.ts';
 import type { Db } from '../../db/client.ts';
 import { checkout, type CheckoutDeps } from '../../domain/checkout/checkout.ts';
+import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { claimAbandoned, markChargeSent } from '../../domain/payments/payment-attempts.ts';
@@ -24,7 +25,8 @@ import { captures, crashedCheckout, intervalPasses, recoveryEvents } from './cra
  * answers it; an entry whose ExecTran was marked as sent is not read as never executed too soon, and a
  * decline made on that reading is asked about once more.
  */
-const ctx = setupTestApp({ RECONCILE_INTERVAL_MS: '1000' });
+// RECONCILE_AGAIN_MINUTES well above the ExecTran window (2 x 60 s): an ask at the window's end is its own rule.
+const ctx = setupTestApp({ RECONCILE_INTERVAL_MS: '1000', RECONCILE_AGAIN_MINUTES: '10' });
 const deps = () => ctx.app.checkoutDeps;
 /** Twice GATEWAY_TIMEOUT_MS (the test environment's default), in seconds plus a margin. */
 const pastWindow = () => sql`make_interval(secs => ${(2 * ctx.env.GATEWAY_TIMEOUT_MS) / 1000 + 5})`;
@@ -77,7 +79,8 @@ describe('an ExecTran marked as sent (finding 3)', () => {
     expect(await orderStatus(ctx.db, order.id)).toBe('paying');
     expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('created');
 
-    // The window passes (every stamp moves back by it): the next round reads UNPROCESSED as never executed.
+    // The window passes (every stamp moves back by it, still inside RECONCILE_AGAIN_MINUTES): the next round
+    // asks at once and reads UNPROCESSED as never executed.
     await ctx.db.execute(sql`
       UPDATE payments SET exec_sent_at = exec_sent_at - ${pastWindow()}, reconciled_at = reconciled_at - ${pastWindow()},
                           orphaned_at = orphaned_at - ${pastWindow()}
@@ -197,5 +200,20 @@ describe('the card is charged and storing the outcome fails (finding 2)', () => 
       sql`SELECT idempotency_key AS key FROM payments WHERE id = ${payment!.id}`,
     );
     expect(await captures(ctx.db, rows[0]!.key)).toBe(1);
+  }, 30_000);
+});
+
+describe('a gateway return retried after a crash (finding 7)', () => {
+  it('confirmcheckout on an attempt its dead process left created asks the gateway instead of waiting', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { attempt } = await crashedCheckout(ctx, slot, 'after:ExecTran');
+    const answer = await confirmCheckout({ ...deps(), waitForAttemptMs: 15_000 }, 'DEMO', {
+      locator: { paymentNumber: attempt.paymentNumber },
+      callback: {},
+    });
+    expect(answer).toMatchObject({ status: 'reserved' });
+    expect(await events(attempt.id, 'checkout_retry')).toEqual([
+      expect.objectContaining({ result: { status: 'confirmed' } }),
+    ]);
   }, 30_000);
 });
