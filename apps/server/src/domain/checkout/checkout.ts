@@ -134,7 +134,7 @@ async function beginAttempt(
     instanceId: deps.instanceId,
   });
   // Running from before the commit, so a repeated checkout of this process never sees it `created` and
-  // not running (payBegunAttempt keeps it so until its outcome is stored).
+  // not running (payBegunAttempt keeps it so until its outcome is stored; checkout undoes it on a failure).
   runningAttempts.add(attempt.id);
   return { kind: 'started', attempt, provider };
 }
@@ -177,7 +177,17 @@ export async function checkout(
   orderToken: string,
   body: CheckoutBody,
 ): Promise<CheckoutResponse> {
-  const begun = await deps.db.transaction((tx) => beginAttempt(tx, deps, site, orderToken, body));
+  let begun: Begun | undefined;
+  try {
+    begun = await deps.db.transaction(async (tx) => {
+      begun = await beginAttempt(tx, deps, site, orderToken, body);
+      return begun;
+    });
+  } catch (error) {
+    // Not started here after all (or the commit's fate is unknown): a repeat must be free to ask the gateway.
+    if (begun?.kind === 'started') runningAttempts.delete(begun.attempt.id);
+    throw error;
+  }
   return payBegunAttempt(deps, begun, body);
 }
 

@@ -10,6 +10,7 @@ export const runningAttempts = {
   has: (paymentId: number) => running.has(paymentId),
   /** Marks it running ahead of `during` (checkout does so before its attempt is committed). */
   add: (paymentId: number) => void running.add(paymentId),
+  delete: (paymentId: number) => void running.delete(paymentId),
   /** Marks the attempt running for the duration of `work`. */
   async during<T>(paymentId: number, work: () => Promise<T>): Promise<T> {
     running.add(paymentId);
