@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { secretToken } from './secret.ts';
 
 /**
  * The error catalogue (spec §8). `message` is the exact string the server answers in `{ error }`;
@@ -92,13 +91,3 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Answer of a failed 3-D Secure return (spec §8). */
-export const threeDsFailureSchema = z.object({
-  can_retry: z.boolean(),
-  order_token: secretToken(z.string()).nullable(),
-  error: z.string(),
-  is_time_change: z.boolean(),
-  old_reservation_token: secretToken(z.string()).nullable(),
-  time_change_token: secretToken(z.string()).nullable(),
-  sales_channel: z.string(),
-});

@@ -19,7 +19,9 @@ export const secretSchemas = z.registry<SecretMeta>();
  * Marks `schema` as carrying a secret and answers the marked copy (the original is left as it was, so a
  * shared format such as `tokenSchema` stays usable for values that are not secret). Mark last: a check
  * added after marking (`.min()`, `.refine()`) makes a new schema without the mark, while wrappers
- * (`.optional()`, `.nullable()`, `.default()`) keep it reachable.
+ * (`.optional()`, `.nullable()`, `.default()`) keep it reachable. The web's bundler cannot drop a call to
+ * this: a marked schema in a module the first screen loads (errors.ts, formats) brings zod into that screen
+ * (22 KB brotli; the route budgets test catches it), so marked schemas live in `endpoints/`.
  */
 export function secretToken<T extends z.ZodType>(schema: T): T {
   const marked = schema.clone() as T;
