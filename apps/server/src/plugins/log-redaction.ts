@@ -104,6 +104,9 @@ function needsScrubbing(
   return route.url.split('/').includes('gate');
 }
 
+/** The hooks this file set, so a route's options seen twice (a prefix's `/` and `''`) get them once. */
+const OWN_HOOKS = new WeakSet<object>();
+
 /** Puts a hook first among a route's own hooks of that kind (they run after the app-wide ones). */
 function prepend(
   route: RouteOptions,
@@ -111,8 +114,10 @@ function prepend(
   hook: onRequestHookHandler | preHandlerHookHandler,
 ): void {
   const options = route as unknown as Record<string, unknown>;
-  const existing = options[name];
-  options[name] = [hook, ...(existing === undefined ? [] : [existing].flat())];
+  const existing = options[name] === undefined ? [] : [options[name]].flat();
+  if (existing.some((other) => OWN_HOOKS.has(other as object))) return;
+  OWN_HOOKS.add(hook);
+  options[name] = [hook, ...existing];
 }
 
 function valuesOf(value: unknown): string[] {
