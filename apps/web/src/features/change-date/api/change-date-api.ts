@@ -64,9 +64,8 @@ export async function checkoutTimeChange(
   const { data } = await api.post<CheckoutResponse>(
     `${change(reservationToken, timechangeToken)}/checkout`,
     body,
-    {
-      timeout: CHECKOUT_TIMEOUT_MS,
-    },
+    // Safe to repeat: the server joins an attempt in flight or answers a finished one again (ADR 047).
+    { timeout: CHECKOUT_TIMEOUT_MS, idempotent: true },
   );
   return data;
 }

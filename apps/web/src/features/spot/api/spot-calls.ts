@@ -78,6 +78,8 @@ export async function checkoutSpotOrder(orderToken: string, body: CheckoutBody):
   return (
     await api.post<CheckoutResponse>(`orders/checkout/${token(orderToken)}`, body, {
       timeout: CHECKOUT_TIMEOUT_MS,
+      // Safe to repeat: the server joins an attempt in flight or answers a finished one again (ADR 047).
+      idempotent: true,
     })
   ).data;
 }

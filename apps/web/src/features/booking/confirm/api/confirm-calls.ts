@@ -27,6 +27,8 @@ export async function removeCoupon(orderToken: string, couponId: number): Promis
 export async function checkoutOrder(orderToken: string, body: CheckoutBody): Promise<CheckoutResponse> {
   const { data } = await api.post<CheckoutResponse>(`orders/checkout/${order(orderToken)}`, body, {
     timeout: CHECKOUT_TIMEOUT_MS,
+    // Safe to repeat: the server joins an attempt in flight or answers a finished one again (ADR 047).
+    idempotent: true,
   });
   return data;
 }

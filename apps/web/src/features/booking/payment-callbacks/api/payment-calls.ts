@@ -14,7 +14,8 @@ export async function exePayment(md: string): Promise<CheckoutResponse> {
   const { data } = await api.post<CheckoutResponse>(
     'gmo-secure/exe-payment',
     { md },
-    { timeout: EXE_PAYMENT_TIMEOUT_MS, noErrorDialog: true },
+    // Safe to repeat: exe-payment completes the attempt once and answers its outcome again (ADR 047).
+    { timeout: EXE_PAYMENT_TIMEOUT_MS, noErrorDialog: true, idempotent: true },
   );
   return data;
 }

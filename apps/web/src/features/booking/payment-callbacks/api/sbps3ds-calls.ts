@@ -17,6 +17,8 @@ export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<Checko
   const { data } = await api.post<CheckoutResponse>(CONFIRM_CALL.url, body, {
     timeout: CONFIRM_TIMEOUT_MS,
     noErrorDialog: true,
+    // Safe to repeat: the server joins the attempt or answers its outcome again (ADR 047).
+    idempotent: true,
   });
   return data;
 }
