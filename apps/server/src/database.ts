@@ -44,9 +44,11 @@ export async function openDatabase(
   // Two connections: the seed and the demo window run one statement at a time.
   const jobs = createDb(url, 2, { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS });
   const close = async () => {
-    await db.$client.end();
-    await jobs.$client.end();
+    // Each step whatever the one before did: a pool that fails to end must not keep the database running.
+    const ended = await Promise.allSettled([db.$client.end(), jobs.$client.end()]);
     await embedded?.stop();
+    const failed = ended.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   try {
     await migrate(db.$client);

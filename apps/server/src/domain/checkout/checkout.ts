@@ -198,8 +198,7 @@ const SETTLE_RETRY_MS = [250, 500, 1000, 2000, 4000];
  * settleAttempt for an outcome this process holds only in memory (the card may be charged): a database
  * fault (a cut connection, a statement time-out, a pool wait) is tried again a few times with back-off, as
  * settleAttempt applies an outcome once however often it is given. Past the last try the error goes to the
- * visitor (503); the attempt is then `created` with no call running it, which a repeated checkout sees and
- * settles by asking the gateway (join-attempt.ts), as the reconciler does later.
+ * visitor (503), and storing goes on in the background (settleInBackground).
  */
 async function settleHeldOutcome(
   deps: CheckoutDeps,
@@ -253,18 +252,60 @@ export async function payBegunAttempt(
     maskedCardNumber: body.masked_card_number,
     beforeCharge: chargeMark(deps, attempt),
   };
-  await runningAttempts.during(attempt.id, async () => {
-    let outcome: AttemptOutcome;
-    try {
-      outcome = await provider.start(attempt, input);
-    } catch (error) {
-      deps.log.error(
-        { err: error, paymentId: attempt.id },
-        'payment gateway gave no answer; asking for the status',
-      );
-      outcome = await outcomeFromStatus(provider, attempt, error);
-    }
-    await settleHeldOutcome(deps, provider, attempt, outcome);
-  });
+  let held: AttemptOutcome | undefined;
+  try {
+    await runningAttempts.during(attempt.id, async () => {
+      try {
+        held = await provider.start(attempt, input);
+      } catch (error) {
+        deps.log.error(
+          { err: error, paymentId: attempt.id },
+          'payment gateway gave no answer; asking for the status',
+        );
+        held = await outcomeFromStatus(provider, attempt, error);
+      }
+      await settleHeldOutcome(deps, provider, attempt, held);
+    });
+  } catch (error) {
+    if (held) settleInBackground(deps, provider, attempt, held);
+    throw error;
+  }
   return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
+}
+
+/** Pause between background tries to store an outcome the visitor's request could not (ms). */
+const BACKGROUND_SETTLE_MS = 5_000;
+
+/**
+ * Goes on storing an outcome after the visitor's request gave up (its 503), while the database is away: a
+ * repeated checkout on any process joins the attempt and gets the stored answer (a charged card: the
+ * reservation) as soon as the database is back, instead of waiting for the reconciler. The attempt counts as
+ * running here meanwhile; past the reconcile delay this stops, and a repeated checkout or the reconciler asks
+ * the gateway instead (ADR 047).
+ */
+function settleInBackground(
+  deps: CheckoutDeps,
+  provider: PaymentProvider,
+  attempt: StoredAttempt,
+  outcome: AttemptOutcome,
+): void {
+  const giveUpAt = Date.now() + deps.reconcile.afterMinutes * 60_000;
+  runningAttempts.add(attempt.id);
+  const tryAgain = () => {
+    settleAttempt(deps, provider, attempt, outcome).then(
+      () => runningAttempts.delete(attempt.id),
+      (error: unknown) => {
+        if (Date.now() >= giveUpAt) {
+          runningAttempts.delete(attempt.id);
+          deps.log.error(
+            { err: error, paymentId: attempt.id },
+            'storing a payment outcome failed; left to reconciliation',
+          );
+          return;
+        }
+        setTimeout(tryAgain, BACKGROUND_SETTLE_MS).unref();
+      },
+    );
+  };
+  setTimeout(tryAgain, BACKGROUND_SETTLE_MS).unref();
 }

@@ -154,7 +154,10 @@ export async function reconcilePendingAttempts(
     UPDATE payments SET reconciled_at = now()
     WHERE id IN (
       SELECT id FROM payments
-      WHERE status IN ('created', 'pending') AND stuck_at IS NULL AND orphaned_at IS NULL
+      WHERE status IN ('created', 'pending') AND stuck_at IS NULL
+        -- Orphans are the recovery step's; one that its live process then moved to pending (its lock was
+        -- only cut) is not, and recovery takes only created ones: the ordinary round asks it.
+        AND (orphaned_at IS NULL OR status = 'pending')
         AND created_at <= now() - ${seconds(deps.reconcile.afterMinutes)}
         AND (reconciled_at IS NULL OR reconciled_at <= now() - ${seconds(deps.reconcile.againMinutes)})
       ORDER BY created_at

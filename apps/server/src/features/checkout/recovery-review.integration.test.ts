@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CheckoutBody } from '@kippu/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
 import {
@@ -16,6 +16,7 @@ import { checkout, type CheckoutDeps } from '../../domain/checkout/checkout.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
+import { runningAttempts } from '../../domain/checkout/running-attempts.ts';
 import { claimAbandoned, markChargeSent } from '../../domain/payments/payment-attempts.ts';
 import { captures, crashedCheckout, intervalPasses, recoveryEvents } from './crashed-checkout-support.ts';
 
@@ -60,6 +61,20 @@ describe('an orphan the gateway still calls pending (finding 1)', () => {
     await reconcilePendingAttempts(deps());
     expect(await events(attempt.id, 'recovery')).toHaveLength(2);
     expect((await paymentsOf(ctx.db, attempt.orderId))[0]!.status).toBe('created');
+  });
+});
+
+describe('an attempt seen orphaned while its lock was cut, then moved to pending by its live process', () => {
+  it('is asked by the ordinary round once the reconcile delay has passed', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { attempt } = await crashedCheckout(ctx, slot, 'after:ExecTran');
+    await ctx.db.execute(sql`
+      UPDATE payments SET status = 'pending', orphaned_at = now(),
+        created_at = now() - make_interval(secs => ${ctx.env.RECONCILE_AFTER_MINUTES * 60 + 1})
+      WHERE id = ${attempt.id}`);
+    await reconcilePendingAttempts(deps());
+    expect((await paymentsOf(ctx.db, attempt.orderId))[0]!.status).toBe('confirmed');
+    expect(await orderStatus(ctx.db, attempt.orderId)).toBe('reserved');
   });
 });
 
@@ -176,12 +191,45 @@ describe('the card is charged and storing the outcome fails (finding 2)', () => 
     expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 2 });
   });
 
-  it('past the retries, a repeated checkout on the same process asks the gateway at once: reserved, charged once', async () => {
+  it('past the retries, storing goes on in the background: a repeated checkout waiting for it answers reserved', async () => {
     const slot = await productWithSlot(ctx.db, 10);
     const order = await readyOrder(ctx.app, ctx.db, slot, 2);
-    const faulty: CheckoutDeps = { ...deps(), db: faultyDb(ctx.db, (call) => call >= 2) };
+    // Transaction 1 begins the attempt; the six tries of the visitor's request (2 to 7) fail; the database
+    // is back for the background's first try.
+    const faulty: CheckoutDeps = { ...deps(), db: faultyDb(ctx.db, (call) => call >= 2 && call <= 7) };
     await expect(checkout(faulty, 'DEMO', order.token, await cardBody())).rejects.toThrow(/terminated/);
-    expect((await paymentsOf(ctx.db, order.id))[0]!.status).toBe('created');
+    const [attempt] = await paymentsOf(ctx.db, order.id);
+    expect(attempt!.status).toBe('created');
+    expect(runningAttempts.has(attempt!.id)).toBe(true);
+
+    const retried = await checkout(
+      { ...deps(), waitForAttemptMs: 20_000 },
+      'DEMO',
+      order.token,
+      await cardBody(),
+    );
+    expect(retried).toMatchObject({ status: 'reserved' });
+    expect(await events(attempt!.id, 'checkout_retry')).toEqual([]);
+    expect(runningAttempts.has(attempt!.id)).toBe(false);
+    const { rows } = await ctx.db.execute<{ key: string }>(
+      sql`SELECT idempotency_key AS key FROM payments WHERE id = ${attempt!.id}`,
+    );
+    expect(await captures(ctx.db, rows[0]!.key)).toBe(1);
+  }, 40_000);
+
+  it('once the background gives up, a repeated checkout on the same process asks the gateway at once: reserved, charged once', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 2);
+    const faulty: CheckoutDeps = {
+      ...deps(),
+      db: faultyDb(ctx.db, (call) => call >= 2),
+      // The background gives up at its first failed try.
+      reconcile: { ...deps().reconcile, afterMinutes: 0 },
+    };
+    await expect(checkout(faulty, 'DEMO', order.token, await cardBody())).rejects.toThrow(/terminated/);
+    const [attempt] = await paymentsOf(ctx.db, order.id);
+    expect(attempt!.status).toBe('created');
+    await vi.waitFor(() => expect(runningAttempts.has(attempt!.id)).toBe(false), { timeout: 15_000 });
 
     // The process lives (its lock is held), but its call is over: no reason to wait for it.
     const retried = await checkout(
@@ -200,7 +248,7 @@ describe('the card is charged and storing the outcome fails (finding 2)', () => 
       sql`SELECT idempotency_key AS key FROM payments WHERE id = ${payment!.id}`,
     );
     expect(await captures(ctx.db, rows[0]!.key)).toBe(1);
-  }, 30_000);
+  }, 40_000);
 });
 
 describe('a gateway return retried after a crash (finding 7)', () => {
