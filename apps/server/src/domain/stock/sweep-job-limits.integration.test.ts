@@ -22,7 +22,9 @@ describe("background jobs' database limits", () => {
       },
     );
     try {
-      // Runs `work` while another transaction holds the orders table for about 1 s, then lets it go.
+      // Runs `work` while another transaction holds the orders table, and lets it go 1 s after the work is
+      // seen waiting for it (or as soon as the work has ended): timed from the wait, not from the start, so a
+      // slow machine cannot let the lock go before the visitor's 300 ms limit has had its chance.
       const blockOrders = async (work: () => Promise<unknown>) => {
         let outcome: Promise<{ swept?: unknown; error?: unknown }> | undefined;
         await ctx.db.transaction(async (tx) => {
@@ -31,7 +33,15 @@ describe("background jobs' database limits", () => {
             (swept) => ({ swept }),
             (error: unknown) => ({ error }),
           );
-          await new Promise((resolve) => setTimeout(resolve, 1000));
+          const ended = outcome.then(() => 'ended' as const);
+          const pause = (ms: number) => new Promise<'paused'>((resolve) => setTimeout(resolve, ms, 'paused'));
+          while ((await Promise.race([ended, pause(20)])) === 'paused') {
+            const { rows } = await ctx.db.execute<{ waiting: number }>(sql`
+              SELECT count(*)::int AS waiting FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+            if (rows[0]!.waiting > 0) break;
+          }
+          await Promise.race([ended, pause(1000)]);
         });
         return outcome!;
       };
