@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
@@ -219,7 +220,11 @@ async function settleHeldOutcome(
 }
 
 /** StartInput.beforeCharge: the "exec sent" mark; a database that cannot store it stops the charge. */
-function chargeMark(deps: CheckoutDeps, attempt: StoredAttempt): () => Promise<boolean> {
+function chargeMark(
+  deps: CheckoutDeps,
+  attempt: StoredAttempt,
+  onFault: (error: unknown) => void,
+): () => Promise<boolean> {
   return async () => {
     try {
       return await markChargeSent(deps.db, attempt.id);
@@ -228,6 +233,7 @@ function chargeMark(deps: CheckoutDeps, attempt: StoredAttempt): () => Promise<b
         { err: error, paymentId: attempt.id },
         'could not mark the charge as sent; not sending it',
       );
+      onFault(error);
       return false;
     }
   };
@@ -247,10 +253,11 @@ export async function payBegunAttempt(
   if (begun.kind === 'in_flight') return answerJoinedAttempt(deps, begun.paymentId, deps.waitForAttemptMs);
 
   const { attempt, provider } = begun;
+  let markFault: unknown;
   const input: StartInput = {
     token: body.token,
     maskedCardNumber: body.masked_card_number,
-    beforeCharge: chargeMark(deps, attempt),
+    beforeCharge: chargeMark(deps, attempt, (error) => (markFault = error)),
   };
   let held: AttemptOutcome | undefined;
   try {
@@ -270,6 +277,9 @@ export async function payBegunAttempt(
     if (held) settleInBackground(deps, provider, attempt, held);
     throw error;
   }
+  // The database failed before the charge, so nothing was charged and the attempt is declined: the answer is
+  // the database's 503 (tried again by the web, a new attempt then pays), not a refused payment (ADR 046).
+  if (markFault !== undefined && isDatabaseUnavailable(markFault)) throw markFault;
   return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
 }
 

@@ -12,6 +12,8 @@ import {
   stockOf,
 } from '../../../test/checkout-support.ts';
 import type { Db } from '../../db/client.ts';
+import { markRaisedByDatabase } from '../../db/raised-by-database.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { checkout, type CheckoutDeps } from '../../domain/checkout/checkout.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
@@ -61,6 +63,38 @@ describe('an orphan the gateway still calls pending (finding 1)', () => {
     await reconcilePendingAttempts(deps());
     expect(await events(attempt.id, 'recovery')).toHaveLength(2);
     expect((await paymentsOf(ctx.db, attempt.orderId))[0]!.status).toBe('created');
+  });
+});
+
+describe('the database fails as the charge is about to be marked as sent', () => {
+  it('sends no ExecTran, declines the attempt, and answers the database fault (503), not a refused payment', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 2);
+    const cut = markRaisedByDatabase(new Error('Connection terminated unexpectedly'));
+    const faulty: CheckoutDeps = {
+      ...deps(),
+      db: new Proxy(ctx.db, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver);
+          return (query: Parameters<Db['execute']>[0]) =>
+            JSON.stringify(query).includes('exec_sent_at = now()')
+              ? Promise.reject(cut)
+              : target.execute(query);
+        },
+      }),
+    };
+    const answer = await checkout(faulty, 'DEMO', order.token, await cardBody()).catch(
+      (error: unknown) => error,
+    );
+    expect(answer).toBe(cut);
+    expect(isDatabaseUnavailable(answer)).toBe(true);
+    const [attempt] = await paymentsOf(ctx.db, order.id);
+    expect(attempt!.status).toBe('failed');
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+    const { rows } = await ctx.db.execute<{ key: string }>(
+      sql`SELECT idempotency_key AS key FROM payments WHERE id = ${attempt!.id}`,
+    );
+    expect(await captures(ctx.db, rows[0]!.key)).toBe(0);
   });
 });
 
