@@ -54,6 +54,8 @@ import { dpayRoutes } from './features/payments-dpay/routes.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The gateway simulator's database (its own pool in a server process, else `db`). */
+    gatewaySimulatorDb: Db;
     env: Env;
     /** The app's one stock holder (hold batcher, ADR 007) and product cache, shared by every route that holds. */
     orderDeps: CreateOrderDeps;
@@ -71,6 +73,8 @@ export type App = FastifyInstance;
 export interface BuildAppOptions {
   env: Env;
   db: Db;
+  /** The gateway simulator's pool (OpenDatabase.gatewaySimulator); default: `db`. */
+  gatewaySimulatorDb?: Db;
   /** Directory of the built SPA; tests that do not need pages may point elsewhere. */
   webDistDir?: string;
   logger?: boolean;
@@ -90,6 +94,7 @@ export interface BuildAppOptions {
 export async function buildApp({
   env,
   db,
+  gatewaySimulatorDb,
   webDistDir,
   logger,
   logStream,
@@ -157,6 +162,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
+  app.decorate('gatewaySimulatorDb', gatewaySimulatorDb ?? db);
   app.decorate('env', env);
   const payments = createPaymentRegistry(db, env, app.log);
   app.decorate('payments', payments);

@@ -13,9 +13,18 @@ export interface OpenDatabase {
    * this pool's own: DATABASE_JOB_STATEMENT_TIMEOUT_MS instead of a visitor's, same connect and idle limits.
    */
   jobs: Db;
+  /**
+   * The gateway simulator's own small pool (ADR 017, 046), named `kippu-gateway-simulator` in
+   * pg_stat_activity: it stands for another company's server, so its connections are not the product's
+   * (a fault test cuts the product's backends, not the simulated gateway's). Opens nothing until used.
+   */
+  gatewaySimulator: Db;
   embedded: boolean;
   close(): Promise<void>;
 }
+
+/** The gateway simulator pool's application_name. */
+export const GATEWAY_SIMULATOR_APPLICATION = 'kippu-gateway-simulator';
 
 export interface OpenDatabaseOptions {
   /** Told when the embedded PostgreSQL stops without being asked to: the server cannot go on. */
@@ -43,9 +52,10 @@ export async function openDatabase(
   const db = createDb(url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
   // Two connections: the seed and the demo window run one statement at a time.
   const jobs = createDb(url, 2, { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS });
+  const gatewaySimulator = createDb(url, 4, timeoutsOf(env), { applicationName: GATEWAY_SIMULATOR_APPLICATION });
   const close = async () => {
     // Each step whatever the one before did: a pool that fails to end must not keep the database running.
-    const ended = await Promise.allSettled([db.$client.end(), jobs.$client.end()]);
+    const ended = await Promise.allSettled([db, jobs, gatewaySimulator].map((pool) => pool.$client.end()));
     await embedded?.stop();
     const failed = ended.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -56,5 +66,5 @@ export async function openDatabase(
     await close();
     throw error;
   }
-  return { db, jobs, embedded: embedded !== undefined, close };
+  return { db, jobs, gatewaySimulator, embedded: embedded !== undefined, close };
 }

@@ -72,7 +72,12 @@ async function start(): Promise<void> {
     if (found.length > 0) throw repositoryDemoSecretsFailure(found);
   }
   // The reconciler runs in every server process, NODE_ENV=test too: crash tests run real processes (ADR 047).
-  app = await buildApp({ env, db: database.db, paymentReconciler: true });
+  app = await buildApp({
+    env,
+    db: database.db,
+    gatewaySimulatorDb: database.gatewaySimulator,
+    paymentReconciler: true,
+  });
   const server = app;
   if (demo && secrets === 'fresh') {
     // Said once per start, never with a secret: where an operator of a production demo finds them.

@@ -3,6 +3,7 @@ import { ERRORS, SIMULATOR_TEST_CARDS } from '@kippu/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GATEWAY_SIMULATOR_APPLICATION } from '../src/database.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { orderByToken, transitionOrders } from '../src/domain/orders/order-state.ts';
 import { GMO_SIMULATOR_PATHS } from '../src/domain/payments/simulator/simulator-paths.ts';
@@ -151,12 +152,16 @@ describe('backends terminated under a running server process', () => {
     return token;
   }
 
-  /** Terminates the server's backends matching `where`; answers how many. */
+  /**
+   * Terminates the server's backends matching `where`; answers how many. Not the gateway simulator's: it
+   * stands for another company's server, whose failures answer payment_api_failure as a real gateway's would.
+   */
   async function terminate(where: ReturnType<typeof sql>): Promise<number> {
     const { rows } = await db.execute<{ pid: number }>(sql`
       SELECT pid FROM pg_stat_activity
       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
-        AND application_name IS DISTINCT FROM ${OBSERVER} AND ${where}`);
+        AND application_name IS DISTINCT FROM ${OBSERVER}
+        AND application_name IS DISTINCT FROM ${GATEWAY_SIMULATOR_APPLICATION} AND ${where}`);
     for (const { pid } of rows) await db.execute(sql`SELECT pg_terminate_backend(${pid})`);
     return rows.length;
   }
@@ -259,6 +264,7 @@ describe('backends terminated under a running server process', () => {
           AND pid = (SELECT pid FROM pg_stat_activity
                      WHERE datname = current_database() AND backend_type = 'client backend'
                        AND application_name IS DISTINCT FROM ${OBSERVER}
+                       AND application_name IS DISTINCT FROM ${GATEWAY_SIMULATOR_APPLICATION}
                        AND state IN ('active', 'idle in transaction')
                      ORDER BY random() LIMIT 1)`);
         await sleep(50 + Math.random() * 150);

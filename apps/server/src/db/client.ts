@@ -17,6 +17,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 export interface CreateDbOptions {
   /** Told once per broken connection; default: one line on stderr. */
   onConnectionError?: (error: Error) => void;
+  /** The pool's name in pg_stat_activity (application_name): tells an operator whose backends these are. */
+  applicationName?: string;
 }
 
 const logConnectionError = (error: Error) => console.error(`database connection lost: ${error.message}`);
@@ -41,6 +43,7 @@ export function createDb(
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
   };
   // Not named *Pool*: drizzle takes any client whose class name contains "Pool" for a pool.
   class Connection extends GuardedClient {

@@ -260,11 +260,13 @@ export async function payBegunAttempt(
     beforeCharge: chargeMark(deps, attempt, (error) => (markFault = error)),
   };
   let held: AttemptOutcome | undefined;
+  let startFault: unknown;
   try {
     await runningAttempts.during(attempt.id, async () => {
       try {
         held = await provider.start(attempt, input);
       } catch (error) {
+        startFault = error;
         deps.log.error(
           { err: error, paymentId: attempt.id },
           'payment gateway gave no answer; asking for the status',
@@ -277,9 +279,12 @@ export async function payBegunAttempt(
     if (held) settleInBackground(deps, provider, attempt, held);
     throw error;
   }
-  // The database failed before the charge, so nothing was charged and the attempt is declined: the answer is
-  // the database's 503 (tried again by the web, a new attempt then pays), not a refused payment (ADR 046).
-  if (markFault !== undefined && isDatabaseUnavailable(markFault)) throw markFault;
+  // The database failed before the charge (at the charge mark, or as the provider read its settings), so the
+  // gateway took no money: the answer is the database's 503 (tried again by the web, a new attempt then
+  // pays, or the repeat joins this one while the gateway still decides), not a refused payment (ADR 046).
+  const databaseFault = [markFault, startFault].find(isDatabaseUnavailable);
+  const paidOrOnItsWay = held?.kind === 'done' || held?.kind === 'redirect' || held?.kind === 'challenge';
+  if (databaseFault !== undefined && !paidOrOnItsWay) throw databaseFault;
   return waitForAttemptAnswer(deps.db, attempt.id, deps.waitForAttemptMs);
 }
 

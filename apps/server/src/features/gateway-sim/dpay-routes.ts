@@ -37,7 +37,7 @@ const html = 'text/html; charset=utf-8';
 /** The d払い simulator's pages (ADR 028): the carrier login and the payment page. */
 export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createDpaySimulator(app.db);
+  const simulator = createDpaySimulator(app.gatewaySimulatorDb);
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 16 * 1024 },

@@ -59,7 +59,7 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
   // Each gateway's face in its own plugin (its own body parsers).
   await app.register(stripeSimulatorRoutes);
   await app.register(dpaySimulatorRoutes);
-  const simulator = createGmoSimulator(app.db);
+  const simulator = createGmoSimulator(app.gatewaySimulatorDb);
   const script = gmoTokenScript(GMO_SIMULATOR_PATHS.tokenApi);
 
   // GMO-PG's server calls are form-encoded both ways.

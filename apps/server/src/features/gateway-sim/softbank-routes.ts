@@ -23,7 +23,7 @@ const trackingParamsSchema = z.object({ trackingId: secretToken(z.string().regex
  */
 export async function softbankSimulatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createSbpsSimulator(app.db);
+  const simulator = createSbpsSimulator(app.gatewaySimulatorDb);
   const origin = publicOrigin(app.env);
 
   /**

@@ -31,7 +31,7 @@ const challengeBodySchema = z.object({
  */
 export async function stripeSimulatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createStripeSimulator(app.db, {
+  const simulator = createStripeSimulator(app.gatewaySimulatorDb, {
     challengeBaseUrl: `${publicOrigin(app.env)}${STRIPE_SIMULATOR_PATHS.challenge}`,
   });
   const script = stripeJsScript(STRIPE_SIMULATOR_PATHS.api);
