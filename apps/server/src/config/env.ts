@@ -70,7 +70,7 @@ const envSchema = z.object({
   /** Proxies whose X-Forwarded-For names the client (config/trust-proxy.ts): off, a hop count or addresses. */
   TRUST_PROXY: trustProxySchema,
   /**
-   * Overload protection (ADR 034): API requests in flight at or past which reads, and then writes (holds,
+   * Overload protection (ADR 034, 055): API requests in flight at or past which reads, and then writes (holds,
    * checkouts), are answered `503 server busy` with Retry-After; and the event-loop delay in ms past which
    * they are. 0 turns that signal off.
    */

@@ -10,7 +10,7 @@ import { DEFAULT_OVERLOAD_LIMITS, startLoadSignals } from './overload-guard.ts';
  * The guard runs in Node's request handler in front of Fastify (app.inject does not go through it), so
  * these tests speak real HTTP to a listening app whose load signals they set.
  */
-describe('overload protection (ADR 034)', () => {
+describe('overload protection (ADR 034, 055)', () => {
   const ctx = setupTestApp();
   const load = { lag: 0, waiting: 0 };
   const limits = { readInFlight: 4, writeInFlight: 6 };
@@ -238,7 +238,7 @@ async function rawRequest(
  * (migrations, seeding, module loading) and of a short warm-up right after it is not load, and must not
  * shed the first visitors after a deploy or a restart; the in-flight limits hold from the first request.
  */
-describe('overload protection right after the server starts (ADR 034, warm-up)', () => {
+describe('overload protection right after the server starts (ADR 055, warm-up)', () => {
   const ctx = setupTestApp();
   const read = (port: number, afterSending?: () => void) =>
     rawRequest(port, `${SITE_PATH}/langs`, { afterSending });
