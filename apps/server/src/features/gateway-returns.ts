@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerFormBody } from '../plugins/form-body.ts';
 import { gmoReturnRoutes } from './payments-gmo/return-routes.ts';
 
 /**
@@ -9,10 +10,6 @@ import { gmoReturnRoutes } from './payments-gmo/return-routes.ts';
  */
 export async function gatewayReturnRoutes(app: FastifyInstance): Promise<void> {
   // Gateways post forms; a form body becomes a plain object of strings.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  await registerFormBody(app);
   await app.register(gmoReturnRoutes);
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
 import { createDpaySimulator, DPAY_SIMULATOR_PATHS } from '../../domain/payments/simulator/dpay-simulator.ts';
+import { registerFormBody } from '../../plugins/form-body.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { dpayLoginPage, dpayPaymentPage, dpayReturnPage } from './dpay-pages.ts';
 
@@ -38,11 +39,7 @@ const html = 'text/html; charset=utf-8';
 export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const simulator = createDpaySimulator(app.gatewaySimulatorDb);
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  await registerFormBody(fastify);
 
   app.get(
     DPAY_SIMULATOR_PATHS.authorize,

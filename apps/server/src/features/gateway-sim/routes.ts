@@ -9,6 +9,7 @@ import {
 } from '../../domain/payments/simulator/gmo-simulator.ts';
 import { gmoTokenScript } from '../../domain/payments/simulator/gmo-token-script.ts';
 import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
+import { registerFormBody } from '../../plugins/form-body.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { gmoPageRoutes } from './gmo-page-routes.ts';
 import { softbankSimulatorRoutes } from './softbank-routes.ts';
@@ -63,11 +64,7 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
   const script = gmoTokenScript(GMO_SIMULATOR_PATHS.tokenApi);
 
   // GMO-PG's server calls are form-encoded both ways.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, decodeGmo(body as string)),
-  );
+  await registerFormBody(fastify, { parser: decodeGmo });
 
   gmoPageRoutes(app, simulator);
 

@@ -10,6 +10,7 @@ import {
   STRIPE_SIMULATOR_PATHS,
 } from '../../domain/payments/simulator/stripe-simulator.ts';
 import { stripeChallengePage } from './stripe-challenge-page.ts';
+import { registerFormBody } from '../../plugins/form-body.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /*
@@ -37,11 +38,7 @@ export async function stripeSimulatorRoutes(fastify: FastifyInstance): Promise<v
   const script = stripeJsScript(STRIPE_SIMULATOR_PATHS.api);
 
   // Stripe's API is form-encoded with bracketed keys (`metadata[key]`): kept flat, as Stripe reads them.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 16 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  await registerFormBody(fastify);
 
   app.get(STRIPE_SIMULATOR_PATHS.script, { schema: { hide: true } }, (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(script),

@@ -16,6 +16,7 @@ import {
   recordDpayLogin,
   recordDpayResult,
 } from '../../domain/payments/dpay/dpay-flow.ts';
+import { registerFormBody } from '../../plugins/form-body.ts';
 import { registerXsrfCheck } from '../../plugins/xsrf.ts';
 
 /* The carrier's returns have the carrier's shapes: their schemas live here, not in packages/contract. */
@@ -75,11 +76,7 @@ export async function dpayRoutes(fastify: FastifyInstance): Promise<void> {
 
   await fastify.register(async (carrier) => {
     const app = carrier.withTypeProvider<ZodTypeProvider>();
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    await registerFormBody(carrier);
     app.get(
       `${DPAY_PATHS.return}/:paymentNumber`,
       { schema: { hide: true, params: paymentNumberSchema, querystring: loginReturnQuerySchema } },

@@ -6,6 +6,7 @@ import { siteUrl } from '../../domain/links.ts';
 import { SBPS_RETURN_PATHS, sbpsConfig } from '../../domain/payments/softbank/sbps-config.ts';
 import { sbpsHandoff } from '../../domain/payments/softbank/sbps-purchase.ts';
 import { receiveSbpsNotification, returnFromSbps } from '../../domain/payments/softbank/sbps-results.ts';
+import { registerFormBody } from '../../plugins/form-body.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { AUTO_SUBMIT_SCRIPT, formPostPage, messagePage } from '../../shared/form-post-page.ts';
 
@@ -32,11 +33,7 @@ export async function softbankPaymentRoutes(fastify: FastifyInstance): Promise<v
   const config = sbpsConfig(app.env);
   const deps = app.checkoutDeps;
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 32 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  await registerFormBody(fastify, { bodyLimit: 32 * 1024 });
 
   app.get(SBPS_RETURN_PATHS.autoSubmitScript, { schema: { hide: true } }, (_request, reply) =>
     reply
