@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stockStatusSchema } from '../enum-schemas.ts';
 import { catalogueChannelSchema, numericIdSchema } from './catalogue-common.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** GET /api/v1/products/orderable_stocks?product_time_span_id=&channel= */
 export const orderableStocksQuerySchema = z.object({
@@ -22,3 +23,8 @@ export const orderableStocksResponseSchema = z.object({
   status: stockStatusSchema,
 });
 export type OrderableStocks = z.infer<typeof orderableStocksResponseSchema>;
+
+export const orderableStocksEndpoint = defineEndpoint('orderableStocks', {
+  query: orderableStocksQuerySchema,
+  responses: { 200: orderableStocksResponseSchema },
+});

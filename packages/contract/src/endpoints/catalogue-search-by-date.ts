@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { catalogueChannelSchema, productOnDateSchema, visitDateSchema } from './catalogue-common.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * GET /api/v1/products/search2?date=yyyy-MM-dd&lang=&channel=
@@ -14,3 +15,8 @@ export const dateSearchQuerySchema = z.object({
 });
 export type DateSearchQuery = z.input<typeof dateSearchQuerySchema>;
 export const dateSearchResponseSchema = z.array(productOnDateSchema);
+
+export const productSearchByDateEndpoint = defineEndpoint('productSearchByDate', {
+  query: dateSearchQuerySchema,
+  responses: { 200: dateSearchResponseSchema },
+});

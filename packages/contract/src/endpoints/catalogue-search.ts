@@ -7,6 +7,7 @@ import {
   productOnDateSchema,
   visitDateSchema,
 } from './catalogue-common.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * GET /api/v1/products/search?from=&to=&lang=&product_uuid=&product_type=&channel=
@@ -28,3 +29,8 @@ export const productSearchDateSchema = z.object({
 });
 export const productSearchResponseSchema = z.array(productSearchDateSchema);
 export type ProductSearchDate = z.infer<typeof productSearchDateSchema>;
+
+export const productSearchEndpoint = defineEndpoint('productSearch', {
+  query: productSearchQuerySchema,
+  responses: { 200: productSearchResponseSchema },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** Most slots one set-product search may name. */
 export const MAX_SET_PRODUCT_SPANS = 50;
@@ -32,3 +33,8 @@ export const setProductSchema = z.object({
 });
 export type SetProduct = z.infer<typeof setProductSchema>;
 export const setProductSearchResponseSchema = z.array(setProductSchema);
+
+export const setProductSearchEndpoint = defineEndpoint('setProductSearch', {
+  query: setProductSearchQuerySchema,
+  responses: { 200: setProductSearchResponseSchema },
+});

@@ -5,6 +5,7 @@ import {
   dateRangeQuerySchema,
   visitDateSchema,
 } from './catalogue-common.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * GET /api/v1/products/stocks-statuses?from=&to=&product_uuid=&channel=
@@ -20,3 +21,8 @@ export type StockStatusesQuery = z.input<typeof stockStatusesQuerySchema>;
 export const dateStockStatusSchema = z.object({ date: visitDateSchema, ...aggregateStatusShape });
 export const stockStatusesResponseSchema = z.array(dateStockStatusSchema);
 export type DateStockStatus = z.infer<typeof dateStockStatusSchema>;
+
+export const stockStatusesEndpoint = defineEndpoint('stockStatuses', {
+  query: stockStatusesQuerySchema,
+  responses: { 200: stockStatusesResponseSchema },
+});

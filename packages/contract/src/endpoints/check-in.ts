@@ -3,6 +3,7 @@ import { numericIdSchema } from './catalogue-common.ts';
 import { CHECK_IN_MODES, CHECK_IN_RESULTS, TAP_STATES, TICKET_CHECK_MODES } from '../enums.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * The entry gate (ADR 030). Gate devices send their key in the `X-Gate-Key` header; visitors' phones
@@ -136,3 +137,31 @@ export const tapCheckInBodySchema = z.object({
   lang: langCodeSchema,
 });
 export type TapCheckInBody = z.infer<typeof tapCheckInBodySchema>;
+
+/** Every /gate call carries the gate's key in X-Gate-Key (GATE_KEY_HEADER), checked by the server. */
+export const gateSessionEndpoint = defineEndpoint('gateSession', {
+  query: gateSessionQuerySchema,
+  responses: { 200: gateSessionResponseSchema },
+});
+export const gateTicketListEndpoint = defineEndpoint('gateTicketList', {
+  query: gateTicketListQuerySchema,
+  responses: { 200: gateTicketListResponseSchema },
+});
+export const gateCheckInEndpoint = defineEndpoint('gateCheckIn', {
+  body: gateCheckInBodySchema,
+  responses: { 200: checkInAnswerSchema },
+});
+export const gateSyncEndpoint = defineEndpoint('gateSync', {
+  body: gateSyncBodySchema,
+  responses: { 200: gateSyncResponseSchema },
+});
+export const tapTicketStatusEndpoint = defineEndpoint('tapTicketStatus', {
+  params: tapTicketParamsSchema,
+  query: tapTicketQuerySchema,
+  responses: { 200: tapTicketStatusSchema },
+});
+export const tapCheckInEndpoint = defineEndpoint('tapCheckIn', {
+  params: tapTicketParamsSchema,
+  body: tapCheckInBodySchema,
+  responses: { 200: checkInAnswerSchema },
+});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { orderTokenParamsSchema } from './orders.ts';
 
 /**
  * POST /api/v1/orders/checkout/{id} (id: the order token; spec §7, 240 000 ms client time-out).
@@ -36,3 +38,10 @@ export const checkoutResponseSchema = z.discriminatedUnion('status', [
   }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** The web's checkout and the spot channel's (same call). */
+export const checkoutEndpoint = defineEndpoint('checkout', {
+  params: orderTokenParamsSchema,
+  body: checkoutBodySchema,
+  responses: { 200: checkoutResponseSchema },
+});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText, tokenSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { checkoutResponseSchema } from './checkout.ts';
 
 /**
  * POST /api/v1/orders/confirmcheckout (spec §7; 240 000 ms client time-out like checkout). Completes a
@@ -27,3 +29,8 @@ export const confirmCheckoutBodySchema = z.union([
   confirmCheckoutByPaymentIntentSchema,
 ]);
 export type ConfirmCheckoutBody = z.infer<typeof confirmCheckoutBodySchema>;
+
+export const confirmCheckoutEndpoint = defineEndpoint('confirmCheckout', {
+  body: confirmCheckoutBodySchema,
+  responses: { 200: checkoutResponseSchema },
+});

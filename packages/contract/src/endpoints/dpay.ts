@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { orderTokenParamsSchema } from './orders.ts';
 
 /**
  * d払い (carrier billing, ADR 028), spec §7. Both take the order's token as {id} and live under the site's
@@ -35,3 +37,12 @@ export type DpayScptokResponse = z.infer<typeof dpayScptokResponseSchema>;
 
 /** The d_pay fields of the browser's form post, in the order the carrier lists them. */
 export const DPAY_FORM_FIELDS = ['s_terkn', 's_spcd', 's_cptok'] as const;
+
+export const dpayAuthEndpoint = defineEndpoint('dpayAuth', {
+  params: orderTokenParamsSchema,
+  responses: { 200: dpayAuthResponseSchema },
+});
+export const dpayScptokEndpoint = defineEndpoint('dpayScptok', {
+  params: orderTokenParamsSchema,
+  responses: { 200: dpayScptokResponseSchema },
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** Order-form field names (spec §3) and the form key each one is edited under. */
 export const FIELD_FORM_KEYS = {
@@ -30,3 +31,7 @@ export const fieldTemplateSchema = z.object({
 });
 export const fieldTemplatesResponseSchema = z.array(fieldTemplateSchema);
 export type FieldTemplate = z.infer<typeof fieldTemplateSchema>;
+
+export const fieldTemplatesEndpoint = defineEndpoint('fieldTemplates', {
+  responses: { 200: fieldTemplatesResponseSchema },
+});

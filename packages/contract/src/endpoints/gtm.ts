@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { reservationTokenParamsSchema } from './reservations.ts';
 
 /**
  * GET /api/v1/gtm/{id} (id: the reservation token): analytics data of a completed order, pushed to
@@ -22,3 +24,8 @@ export const gtmResponseSchema = z.object({
   items: z.array(gtmItemSchema),
 });
 export type GtmResponse = z.infer<typeof gtmResponseSchema>;
+
+export const gtmEndpoint = defineEndpoint('gtm', {
+  params: reservationTokenParamsSchema,
+  responses: { 200: gtmResponseSchema },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** GET /api/v1/langs */
 export const languageSchema = z.object({
@@ -11,3 +12,5 @@ export const languageSchema = z.object({
 });
 export const langsResponseSchema = z.array(languageSchema);
 export type Language = z.infer<typeof languageSchema>;
+
+export const langsEndpoint = defineEndpoint('langs', { responses: { 200: langsResponseSchema } });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenParamsSchema } from '../validation/storable-text.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** Path parameter of `/mailmagazines/{token}`: the unsubscribe token from a mail (128-bit random, base64url). */
 export const mailMagazineParamsSchema = tokenParamsSchema;
@@ -26,3 +27,13 @@ export type MailMagazineSubscription = z.infer<typeof mailMagazineSubscriptionSc
  */
 export const unsubscribeMailMagazineBodySchema = z.object({ field_name: mailMagazineFieldSchema });
 export type UnsubscribeMailMagazineBody = z.infer<typeof unsubscribeMailMagazineBodySchema>;
+
+export const mailMagazineEndpoint = defineEndpoint('mailMagazine', {
+  params: mailMagazineParamsSchema,
+  responses: { 200: mailMagazineSubscriptionSchema },
+});
+export const unsubscribeMailMagazineEndpoint = defineEndpoint('unsubscribeMailMagazine', {
+  params: mailMagazineParamsSchema,
+  body: unsubscribeMailMagazineBodySchema,
+  responses: { 200: mailMagazineSubscriptionSchema },
+});

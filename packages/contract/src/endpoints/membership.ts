@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** `{id}` of the membership calls is the order token of the temporary order the member logs in for. */
 export const membershipParamsSchema = tokenParamsSchema;
@@ -24,3 +25,13 @@ export const membershipInfoSchema = z.object({
   gender: z.string(),
 });
 export type MembershipInfo = z.infer<typeof membershipInfoSchema>;
+
+export const membershipLoginEndpoint = defineEndpoint('membershipLogin', {
+  params: membershipParamsSchema,
+  body: membershipLoginBodySchema,
+  responses: { 200: membershipLoginResponseSchema },
+});
+export const membershipInfoEndpoint = defineEndpoint('membershipInfo', {
+  params: membershipParamsSchema,
+  responses: { 200: membershipInfoSchema },
+});

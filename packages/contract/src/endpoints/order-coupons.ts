@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { numericIdSchema } from './catalogue-common.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** `{id}` of the coupon calls is the order token of a temporary order (the same schema as `/orders/{id}`). */
 export const orderCouponParamsSchema = tokenParamsSchema;
@@ -32,3 +33,13 @@ export const removeOrderCouponParamsSchema = orderCouponParamsSchema.extend({
 });
 export const removeOrderCouponResponseSchema = z.object({ coupons: z.array(orderCouponSchema) });
 export type RemoveOrderCouponResponse = z.infer<typeof removeOrderCouponResponseSchema>;
+
+export const applyOrderCouponEndpoint = defineEndpoint('applyOrderCoupon', {
+  params: orderCouponParamsSchema,
+  body: applyOrderCouponBodySchema,
+  responses: { 200: applyOrderCouponResponseSchema },
+});
+export const removeOrderCouponEndpoint = defineEndpoint('removeOrderCoupon', {
+  params: removeOrderCouponParamsSchema,
+  responses: { 200: removeOrderCouponResponseSchema },
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenParamsSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * Path parameter of `/ordermails/{id}`: the order token for POST, the mail token (from the mailed link)
@@ -32,3 +33,14 @@ export type SendOrderMailResponse = z.infer<typeof sendOrderMailResponseSchema>;
  */
 export const confirmOrderMailResponseSchema = z.object({ order_token: secretToken(z.string()) });
 export type ConfirmOrderMailResponse = z.infer<typeof confirmOrderMailResponseSchema>;
+
+export const sendOrderMailEndpoint = defineEndpoint('sendOrderMail', {
+  params: orderMailParamsSchema,
+  body: sendOrderMailBodySchema,
+  responses: { 201: sendOrderMailResponseSchema },
+});
+/** A GET that changes state: the server sheds it as a write under overload (ADR 049). */
+export const confirmOrderMailEndpoint = defineEndpoint('confirmOrderMail', {
+  params: orderMailParamsSchema,
+  responses: { 200: confirmOrderMailResponseSchema },
+});

@@ -3,6 +3,8 @@ import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enum-sc
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { orderCouponSchema } from './order-coupons.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { errorBodySchema } from '../errors.ts';
 
 /** Path parameter of every `/orders/{id}` call: the order token (128-bit random, base64url). */
 export const orderTokenParamsSchema = tokenParamsSchema;
@@ -115,4 +117,24 @@ export type UpdateOrderResponse = z.infer<typeof updateOrderResponseSchema>;
 export const cancelOrderResponseSchema = z.object({
   order_token: secretToken(z.string()),
   status: orderStatusSchema,
+});
+
+export const createOrderEndpoint = defineEndpoint('createOrder', {
+  body: createOrderBodySchema,
+  responses: { 201: createOrderResponseSchema },
+});
+export const temporaryOrderEndpoint = defineEndpoint('temporaryOrder', {
+  params: orderTokenParamsSchema,
+  query: temporaryOrderQuerySchema,
+  responses: { 200: temporaryOrderSchema },
+});
+export const updateOrderEndpoint = defineEndpoint('updateOrder', {
+  params: orderTokenParamsSchema,
+  body: updateOrderBodySchema,
+  responses: { 200: updateOrderResponseSchema },
+});
+/** 400 when the order is already gone: the client ignores it (spec §7). */
+export const cancelOrderEndpoint = defineEndpoint('cancelOrder', {
+  params: orderTokenParamsSchema,
+  responses: { 200: cancelOrderResponseSchema, 400: errorBodySchema },
 });

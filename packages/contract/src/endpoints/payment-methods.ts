@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema, paymentMethodSchema, salesChannelSchema } from '../enum-schemas.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** GET /api/v1/paymentmethods?lang=&channel= */
 export const paymentMethodsQuerySchema = z.object({
@@ -22,3 +23,8 @@ export const paymentMethodItemSchema = z.object({
 });
 export const paymentMethodsResponseSchema = z.array(paymentMethodItemSchema);
 export type PaymentMethodItem = z.infer<typeof paymentMethodItemSchema>;
+
+export const paymentMethodsEndpoint = defineEndpoint('paymentMethods', {
+  query: paymentMethodsQuerySchema,
+  responses: { 200: paymentMethodsResponseSchema },
+});

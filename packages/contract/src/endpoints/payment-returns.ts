@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { checkoutResponseSchema } from './checkout.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * After a gateway's page (3-D Secure challenge, wallet cashier), the browser comes back through a server
@@ -41,3 +42,12 @@ export const paymentResultResponseSchema = z.union([
   z.object({ status: z.literal('pending') }),
 ]);
 export type PaymentResultResponse = z.infer<typeof paymentResultResponseSchema>;
+
+export const exePaymentEndpoint = defineEndpoint('exePayment', {
+  body: exePaymentBodySchema,
+  responses: { 200: checkoutResponseSchema },
+});
+export const paymentResultEndpoint = defineEndpoint('paymentResult', {
+  params: paymentResultParamsSchema,
+  responses: { 200: paymentResultResponseSchema },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema, productTypeSchema, salesChannelSchema } from '../enum-schemas.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** A ticket type of a product (adult, child, ...) with its price in minor units of the site currency. */
 export const optionValueSchema = z.object({
@@ -32,3 +33,8 @@ export const productsQuerySchema = z.object({
 });
 export type ProductsQuery = z.input<typeof productsQuerySchema>;
 export const productsResponseSchema = z.array(productSchema);
+
+export const productsEndpoint = defineEndpoint('products', {
+  query: productsQuerySchema,
+  responses: { 200: productsResponseSchema },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currencySchema, langCodeSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { reservationTokenParamsSchema } from './reservations.ts';
 
 /**
  * The receipt of a paid reservation (ADR 023), all on `{id}` = the reservation token:
@@ -64,3 +66,21 @@ export const receiptResponseSchema = z.object({
     .nullable(),
 });
 export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
+
+export const receiptEndpoint = defineEndpoint('receipt', {
+  params: reservationTokenParamsSchema,
+  query: receiptQuerySchema,
+  responses: { 200: receiptResponseSchema },
+});
+export const issueReceiptEndpoint = defineEndpoint('issueReceipt', {
+  params: reservationTokenParamsSchema,
+  query: receiptQuerySchema,
+  body: receiptIssueRequestSchema,
+  responses: { 200: receiptResponseSchema },
+});
+/** The issued receipt as a PDF file (a download, not JSON). */
+export const receiptPdfEndpoint = defineEndpoint('receiptPdf', {
+  params: reservationTokenParamsSchema,
+  query: receiptQuerySchema,
+  responses: {},
+});

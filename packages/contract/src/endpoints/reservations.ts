@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { emailAddressSchema } from './email.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /** Path parameter of reservation calls: the reservation token (128-bit random, base64url). */
 export const reservationTokenParamsSchema = tokenParamsSchema;
@@ -14,3 +15,8 @@ export const reservationLookupQuerySchema = z.object({
 });
 export const reservationLookupResponseSchema = z.object({ reservation_token: secretToken(z.string()) });
 export type ReservationLookupResponse = z.infer<typeof reservationLookupResponseSchema>;
+
+export const reservationLookupEndpoint = defineEndpoint('reservationLookup', {
+  query: reservationLookupQuerySchema,
+  responses: { 200: reservationLookupResponseSchema },
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localizedTextSchema } from '../i18n-text.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * GET /api/v1/signage/today (ADR 032): what the entrance screen `/signage/today-ticket-info` shows, the
@@ -29,3 +30,8 @@ export const signageTodaySchema = z.object({
 });
 export type SignageToday = z.infer<typeof signageTodaySchema>;
 export type SignageSlot = z.infer<typeof signageSlotSchema>;
+
+/** Polled with If-None-Match: an unchanged answer is a bodiless 304. */
+export const signageTodayEndpoint = defineEndpoint('signageToday', {
+  responses: { 200: signageTodaySchema, 304: z.null() },
+});

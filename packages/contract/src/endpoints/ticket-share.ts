@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { emailAddressSchema } from './email.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { reservationTokenParamsSchema } from './reservations.ts';
+import { ticketResponseSchema } from './ticket.ts';
 
 /**
  * Sharing and sending tickets (ADR 021). Path parameters are reservation tokens (reservationTokenParamsSchema):
@@ -68,3 +71,25 @@ export type TicketSendBody = z.infer<typeof ticketSendBodySchema>;
 /** 202: the mail is queued for `email`. */
 export const ticketSendResponseSchema = z.object({ email: z.string() });
 export type TicketSendResponse = z.infer<typeof ticketSendResponseSchema>;
+
+export const ticketShareOptionsEndpoint = defineEndpoint('ticketShareOptions', {
+  params: reservationTokenParamsSchema,
+  query: ticketShareQuerySchema,
+  responses: { 200: ticketShareOptionsResponseSchema },
+});
+export const shareTicketsEndpoint = defineEndpoint('shareTickets', {
+  params: reservationTokenParamsSchema,
+  body: ticketShareBodySchema,
+  responses: { 201: ticketShareResponseSchema },
+});
+/** id: the share token of a shared ticket page. */
+export const sharedTicketEndpoint = defineEndpoint('sharedTicket', {
+  params: reservationTokenParamsSchema,
+  query: sharedTicketQuerySchema,
+  responses: { 200: ticketResponseSchema },
+});
+export const sendTicketEndpoint = defineEndpoint('sendTicket', {
+  params: reservationTokenParamsSchema,
+  body: ticketSendBodySchema,
+  responses: { 202: ticketSendResponseSchema },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { reservationTokenParamsSchema } from './reservations.ts';
 
 /** Status of a reservation and of each of its tickets. */
 export const RESERVATION_STATUSES = ['reserved', 'cancelled', 'refunded'] as const;
@@ -49,3 +51,9 @@ export const ticketResponseSchema = z.object({
   apple_wallet: z.boolean(),
 });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+export const ticketEndpoint = defineEndpoint('ticket', {
+  params: reservationTokenParamsSchema,
+  query: ticketQuerySchema,
+  responses: { 200: ticketResponseSchema },
+});

@@ -3,6 +3,8 @@ import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { visitDateSchema } from './catalogue-common.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { checkoutBodySchema, checkoutResponseSchema } from './checkout.ts';
 
 /**
  * Change of date (ADR 029): a reservation holder moves their tickets to another slot and pays any
@@ -92,3 +94,29 @@ export type TimeChangeResponse = z.infer<typeof timeChangeResponseSchema>;
  * (same body and answer as the order checkout; a change with nothing to pay goes through as `free`).
  * DELETE of the same path without `/checkout` gives the held slot back.
  */
+
+export const timeChangeOptionsEndpoint = defineEndpoint('timeChangeOptions', {
+  params: timeChangeReservationParamsSchema,
+  query: timeChangeOptionsQuerySchema,
+  responses: { 200: timeChangeOptionsResponseSchema },
+});
+export const createTimeChangeEndpoint = defineEndpoint('createTimeChange', {
+  params: timeChangeReservationParamsSchema,
+  body: createTimeChangeBodySchema,
+  responses: { 201: createTimeChangeResponseSchema },
+});
+export const timeChangeEndpoint = defineEndpoint('timeChange', {
+  params: timeChangeParamsSchema,
+  query: timeChangeQuerySchema,
+  responses: { 200: timeChangeResponseSchema },
+});
+/** 204, no body. */
+export const cancelTimeChangeEndpoint = defineEndpoint('cancelTimeChange', {
+  params: timeChangeParamsSchema,
+  responses: {},
+});
+export const timeChangeCheckoutEndpoint = defineEndpoint('timeChangeCheckout', {
+  params: timeChangeParamsSchema,
+  body: checkoutBodySchema,
+  responses: { 200: checkoutResponseSchema },
+});

@@ -3,6 +3,7 @@ import { numericIdSchema } from './catalogue-common.ts';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { tokenSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
+import { defineEndpoint } from '../endpoint.ts';
 
 /**
  * GET /api/v1/reservations/{reservationToken}/tickets/{ticketId}/wallet.pkpass?lang=: one ticket as an Apple
@@ -18,3 +19,10 @@ export type WalletPassParams = z.infer<typeof walletPassParamsSchema>;
 
 export const walletPassQuerySchema = z.object({ lang: langCodeSchema.default('ja') });
 export type WalletPassQuery = z.infer<typeof walletPassQuerySchema>;
+
+/** One ticket's Apple Wallet pass (a download, not JSON). */
+export const walletPassEndpoint = defineEndpoint('walletPass', {
+  params: walletPassParamsSchema,
+  query: walletPassQuerySchema,
+  responses: {},
+});

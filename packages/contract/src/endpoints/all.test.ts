@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { fillPath, ROUTES } from '../routes.ts';
+import { ENDPOINT_LIST, ENDPOINTS } from './all.ts';
+
+describe('the endpoint list (ADR 050)', () => {
+  it('defines every route once, under its own name', () => {
+    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(ROUTES).sort());
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      expect(endpoint.name).toBe(name);
+      expect(endpoint).toMatchObject(ROUTES[endpoint.name]);
+    }
+  });
+
+  it('never gives two endpoints the same method and path', () => {
+    const keys = ENDPOINT_LIST.map((endpoint) => `${endpoint.method} ${endpoint.mount} ${endpoint.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('declares a params schema exactly when the path has parameters', () => {
+    const wrong = ENDPOINT_LIST.filter(
+      (endpoint) => endpoint.path.includes(':') !== (endpoint.params !== undefined),
+    );
+    expect(wrong.map((endpoint) => endpoint.name)).toEqual([]);
+  });
+});
+
+describe('fillPath', () => {
+  it('puts each parameter in, percent-encoded', () => {
+    expect(fillPath(ROUTES.timeChange.path, { reservationToken: 'a/b', timechangeToken: 'c d' })).toBe(
+      '/timechanges/a%2Fb/c%20d',
+    );
+    expect(fillPath(ROUTES.walletPass.path, { id: 'r', ticketId: 7 })).toBe(
+      '/reservations/r/tickets/7/wallet.pkpass',
+    );
+  });
+
+  it('refuses a missing parameter', () => {
+    expect(() => fillPath(ROUTES.temporaryOrder.path, {})).toThrow(/id/);
+  });
+});
