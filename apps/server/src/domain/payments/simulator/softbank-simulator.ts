@@ -4,8 +4,8 @@ import type { Db } from '../../../db/client.ts';
 import { SIMULATOR_MERCHANT, type SbpsMerchant } from '../softbank/sbps-config.ts';
 import { REFUND_API_ID, SBPS_STATUS } from '../softbank/sbps-link-provider.ts';
 import {
-  decodeSbpsXml,
   encodeSbpsXml,
+  readSbpsXml,
   PURCHASE_FIELDS,
   RESULT_FIELDS,
   SBPS_3DS_FAILURE_CODES,
@@ -250,9 +250,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
 
     /** The XML API: status query and refund, signed like every message. */
     async api(xml: string): Promise<string> {
-      const idMatch = /<sps-api-request id="([^"]+)">/.exec(xml);
-      const id = idMatch?.[1] ?? '';
-      const fields = decodeSbpsXml(xml);
+      const { id, fields } = readSbpsXml(xml) ?? { id: '', fields: {} };
       const answer = (response: SbpsFields) => encodeSbpsXml('sps-api-response', id, response);
       if (
         fields.merchant_id !== merchant.merchantId ||

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { PaymentMethod } from '@kippu/contract';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /**
  * SoftBank Payment Service (SBPS) link-type protocol shape (ADR 027). The browser form-POSTs the purchase
@@ -136,23 +137,68 @@ export function sbpsDate(at: Date = new Date()): string {
   return new Date(at.getTime() + 9 * 3600 * 1000).toISOString().slice(0, 19).replace(/[-T:]/g, '');
 }
 
+const xmlBuilder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  suppressEmptyNode: false,
+});
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  ignoreDeclaration: true,
+  // Every value stays the text the gateway wrote: `0010` is a code, not the number 10, and spaces count
+  // in the hash.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  // Character references (`&#x3042;`) as well as the five predefined entities.
+  htmlEntities: true,
+});
+
 /** A flat XML document of the API's shape: `<sps-api-request id="...">` with one element per field. */
 export function encodeSbpsXml(root: 'sps-api-request' | 'sps-api-response', id: string, fields: SbpsFields) {
-  const escape = (value: string) =>
-    value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-  const body = Object.entries(fields)
-    .map(([name, value]) => `<${name}>${escape(value)}</${name}>`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?><${root} id="${id}">${body}</${root}>`;
+  return xmlBuilder.build({
+    '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
+    [root]: { '@id': id, ...fields },
+  }) as string;
 }
 
-/** The leaf elements of a flat API document (the only shape this protocol uses). */
-export function decodeSbpsXml(xml: string): SbpsFields {
-  const fields: SbpsFields = {};
-  for (const match of xml.matchAll(/<([a-z_0-9]+)>([^<]*)<\/\1>/g)) {
-    fields[match[1]!] = match[2]!.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+type XmlNode = string | { [name: string]: XmlNode | XmlNode[] };
+
+/** Every leaf element's text under `node`, at any depth (a repeated name keeps its last value). */
+function collectLeaves(node: XmlNode, into: SbpsFields): void {
+  if (typeof node === 'string') return;
+  for (const [name, value] of Object.entries(node)) {
+    if (name.startsWith('@') || name === '#text') continue;
+    for (const element of Array.isArray(value) ? value : [value]) {
+      if (typeof element === 'string') into[name] = element;
+      else if (Object.keys(element).every((key) => key.startsWith('@') || key === '#text'))
+        into[name] = typeof element['#text'] === 'string' ? element['#text'] : '';
+      else collectLeaves(element, into);
+    }
   }
-  return fields;
+}
+
+/**
+ * An API document's root `id` (the API it calls or answers) and its leaf elements by name, or null when
+ * it is not well-formed XML with one root element (a gateway error page, a cut answer).
+ */
+export function readSbpsXml(xml: string): { id: string; fields: SbpsFields } | null {
+  if (XMLValidator.validate(xml) !== true) return null;
+  const roots = Object.entries(xmlParser.parse(xml) as Record<string, XmlNode>).filter(
+    ([name]) => !name.startsWith('?') && name !== '#text',
+  );
+  if (roots.length !== 1) return null;
+  const root = roots[0]![1];
+  const fields: SbpsFields = {};
+  collectLeaves(root, fields);
+  const id = typeof root === 'object' && typeof root['@id'] === 'string' ? root['@id'] : '';
+  return { id, fields };
+}
+
+/** The leaf elements of an API document (empty when it is not well-formed XML). */
+export function decodeSbpsXml(xml: string): SbpsFields {
+  return readSbpsXml(xml)?.fields ?? {};
 }
 
 /** The status query's API id (決済結果参照要求). */
