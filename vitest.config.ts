@@ -49,7 +49,10 @@ export default defineConfig({
           // expect.poll waits for the page like a locator does (fixtures' 15 s), not vitest's 1 s: on a
           // loaded CI machine a ticket page's QR codes took longer than 1 s to draw. Speed is the benchmarks'.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          fileParallelism: false,
+          // Two files at a time against one server, each worker with one browser for all its files (so the
+          // files share the worker's modules: unisolated); the data of each journey is its own (ADR 053).
+          maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

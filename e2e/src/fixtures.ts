@@ -13,12 +13,18 @@ const ELEMENT_TIMEOUT_MS = 15_000;
 
 const diagnostics = new WeakMap<Page, { failedResponses: string[]; consoleErrors: string[] }>();
 
-// A random start: every test file loads this module afresh, and the server's rate limits outlive a file.
-let visitors = Math.floor(Math.random() * 100_000);
-/** A distinct client address per browser context (198.18.0.0/15, the benchmarking range, never dialled). */
-function nextVisitorAddress(): string {
-  visitors = (visitors + 1) % 131_072;
-  return `198.${18 + (visitors >> 16)}.${(visitors >> 8) & 255}.${visitors & 255}`;
+/**
+ * A distinct client address per browser context (198.18.0.0/15, the benchmarking range, never dialled). The
+ * server's rate limits outlive a file, so each worker (VITEST_POOL_ID 1, 2, ...) counts in its own quarter of
+ * the range, from a random start within it: no two contexts of a run share an address.
+ */
+const WORKER_SLICE = 32_768;
+const worker = (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % 4;
+let visitors = Math.floor(Math.random() * WORKER_SLICE);
+export function nextVisitorAddress(): string {
+  visitors = (visitors + 1) % WORKER_SLICE;
+  const address = worker * WORKER_SLICE + visitors;
+  return `198.${18 + (address >> 16)}.${(address >> 8) & 255}.${address & 255}`;
 }
 
 export const PHONE_VIEWPORT = { width: 375, height: 812 } as const;
@@ -26,7 +32,11 @@ export const PHONE_VIEWPORT = { width: 375, height: 812 } as const;
 interface FileFixtures {
   /** Origin of the server under test, no trailing slash. */
   baseUrl: string;
-  browser: Browser;
+}
+
+interface WorkerFixtures {
+  /** Closes the worker's browser when the worker ends (the e2e project runs its files unisolated). */
+  browserOfWorker: void;
 }
 
 interface TestFixtures {
@@ -51,7 +61,21 @@ async function closeWithin(closing: Promise<void>, what: string): Promise<void> 
     process.stderr.write(`[e2e] closing ${what} took over 30 s; going on without it\n`);
 }
 
-export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
+/**
+ * One Chromium per worker (ADR 053): launched for the first test that needs it and shared by every file the
+ * worker runs (vitest.config.ts runs the e2e files unisolated, so this module lives as long as the worker);
+ * each test still gets fresh contexts. A browser that went away (a crash) is launched again for the next test.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+function workerBrowser(): Promise<Browser> {
+  sharedBrowser ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (sharedBrowser = undefined));
+    return browser;
+  });
+  return sharedBrowser;
+}
+
+export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures; $worker: WorkerFixtures }>({
   baseUrl: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from the pattern
     async ({}, use) => {
@@ -59,16 +83,17 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
     },
     { scope: 'file' },
   ],
-  browser: [
+  browserOfWorker: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from the pattern
     async ({}, use) => {
-      const browser = await launchBrowser();
-      await use(browser);
-      await closeWithin(browser.close(), 'the browser');
+      await use();
+      const launched = sharedBrowser;
+      sharedBrowser = undefined;
+      if (launched) await closeWithin((await launched).close(), 'the browser');
     },
-    { scope: 'file' },
+    { scope: 'worker', auto: true },
   ],
-  newPage: async ({ browser, baseUrl, task }, use) => {
+  newPage: async ({ baseUrl, task }, use) => {
     // A test still running well past its time-out (a page call or a close that never returns) says which
     // one it is in the run's log: the run itself would otherwise just stop printing.
     const watchdog = setTimeout(
@@ -79,7 +104,9 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
     const pageErrors: string[] = [];
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
     await use(async (options = {}) => {
-      const context = await browser.newContext({
+      const context = await (
+        await workerBrowser()
+      ).newContext({
         baseURL: baseUrl,
         // One visitor per context, as a proxy in front of the server reports it (TEST-NET addresses).
         extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorAddress() },
@@ -112,8 +139,9 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures }>({
 
 /** Opens a path of the server and waits until the layout (header and footer) is on screen. */
 export async function openPage(page: Page, path: string): Promise<void> {
-  // networkidle: the app may still reload itself (language resolution) right after its first paint.
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  // The page carries its language list and settings (boot data), so the app starts in its language without
+  // reloading itself: the header and footer below say the screen is ready, no network-idle wait is needed.
+  const response = await page.goto(path);
   // Playwright answers null only for a same-document navigation (a hash change): nothing was fetched.
   if (response !== null) expect(response.status(), `HTTP status of ${path}`).toBe(200);
   try {
