@@ -325,7 +325,7 @@ describe('POST /ordercoupons/{id}: order state and bad input', () => {
   });
 
   it('a paid or paying order cannot take coupons', async () => {
-    for (const status of ['paying', 'reserved']) {
+    for (const status of ['paying', 'reserved'] as const) {
       const { token } = await order({ status });
       const c = await coupon();
       await expectError(await apply(token, c.code), 409, 'order status must be ready_checkout');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { orderLines, orders } from '../../db/schema.ts';
 
 /** Test-only: a temporary order inserted directly, so coupon tests do not depend on POST /orders. */
@@ -12,7 +13,7 @@ export interface TestOrderInput {
   site?: SiteCode;
   channel?: string;
   lang?: string;
-  status?: string;
+  status?: Row<'orders'>['status'];
   /** Set products and anything else on top of the tickets. */
   extraPrice?: number;
   expiresAt?: Date;
