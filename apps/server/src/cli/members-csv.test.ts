@@ -32,4 +32,25 @@ describe('member CSV', () => {
     );
     expect(() => membersFromCsv('email,name\n')).toThrow(MembersCsvError);
   });
+
+  it('reads line breaks and quotes inside quoted fields, CR-only lines, blank lines and short rows', () => {
+    expect(parseCsv('a,"line one\r\nline two",c\r"x ""y""",,\n\n  ,  \n1')).toEqual([
+      ['a', 'line one\r\nline two', 'c'],
+      ['x "y"', '', ''],
+      ['1'],
+    ]);
+    expect(
+      membersFromCsv('\uFEFFemail,password,name,resident_area\r\na@b.jp,"pass, word",A\r\n'),
+    ).toMatchObject([{ email: 'a@b.jp', password: 'pass, word', name: 'A', residentArea: '' }]);
+  });
+
+  it('names the line a row starts on when a quoted field holds line breaks, and refuses an open quote', () => {
+    expect(() =>
+      membersFromCsv('email,password,name\na@b.jp,secret-pass,"Two\nlines"\n\nnot-mail,secret-pass,B\n'),
+    ).toThrow(/line 5: bad e-mail/);
+    expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(MembersCsvError);
+    expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(
+      /Quote Not Closed/,
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { CsvError, parse, type InfoRecord } from 'csv-parse/sync';
 import type { NewMember } from '../domain/membership/import-members.ts';
 
 /** Columns of the member CSV (README "Membership login"); the first line names them, in any order. */
@@ -6,53 +7,56 @@ const OPTIONAL = ['resident_area', 'phone', 'age', 'gender'] as const;
 
 export class MembersCsvError extends Error {}
 
-/** RFC 4180 fields: commas and newlines inside double quotes, `""` for a quote. A BOM is dropped. */
+interface CsvRow {
+  values: string[];
+  /** The file's line the row starts on (a quoted field may hold line breaks). */
+  line: number;
+}
+
+/**
+ * The file's rows by csv-parse (RFC 4180: commas and line breaks inside double quotes, `""` for a quote),
+ * as spreadsheets write them: a BOM is dropped, CRLF, LF or CR ends a line, a row may have fewer columns
+ * than the header, and rows with only blanks are skipped.
+ */
+function csvRows(text: string): CsvRow[] {
+  let records: { record: string[]; info: InfoRecord }[];
+  try {
+    // csv-parse's types do not follow `info: true`, which makes each record `{ record, info }`.
+    records = parse(text, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      info: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    if (error instanceof CsvError) throw new MembersCsvError(error.message);
+    throw error;
+  }
+  return records
+    .filter(({ record }) => record.some((value) => value.trim() !== ''))
+    .map(({ record, info }) => ({
+      values: record,
+      line:
+        info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\n|\r/g)?.length ?? 0), 0),
+    }));
+}
+
+/** The file's rows as lists of fields. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < input.length; i += 1) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i += 1;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (quoted) throw new MembersCsvError('a quoted field is not closed');
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((value) => value.trim() !== ''));
+  return csvRows(text).map((row) => row.values);
 }
 
 /** The members of a CSV file, or an error naming the line that is wrong. */
 export function membersFromCsv(text: string): NewMember[] {
-  const [header, ...lines] = parseCsv(text);
+  const [header, ...rows] = csvRows(text);
   if (!header) throw new MembersCsvError('the file is empty');
-  const columns = header.map((name) => name.trim().toLowerCase());
+  const columns = header.values.map((name) => name.trim().toLowerCase());
   for (const name of REQUIRED)
     if (!columns.includes(name)) throw new MembersCsvError(`the header has no "${name}" column`);
   const unknown = columns.filter((name) => ![...REQUIRED, ...OPTIONAL].includes(name as never));
   if (unknown.length > 0) throw new MembersCsvError(`unknown column(s): ${unknown.join(', ')}`);
   const seen = new Set<string>();
-  return lines.map((values, index) => {
-    const line = index + 2;
+  return rows.map(({ values, line }) => {
     const get = (name: string) => (values[columns.indexOf(name)] ?? '').trim();
     const email = get('email').toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
