@@ -87,7 +87,8 @@ describe('createStockHolder', () => {
           : null;
       if (!statement) return;
       log.push(statement);
-      if (statement === 'read') readClients.push(params[1] as string[]);
+      // The read names its values (ADR 051): the clients are its one list.
+      if (statement === 'read') readClients.push(params.find((value) => Array.isArray(value)) as string[]);
       await after(statement, log);
     };
     const db = {
