@@ -1,4 +1,4 @@
-import { PDFParse } from 'pdf-parse';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptResponse } from '@kippu/contract';
@@ -31,11 +31,11 @@ const pdf = (token: string, lang = 'ja') =>
   ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/receipts/${token}/pdf?lang=${lang}` });
 
 async function pdfText(body: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(body) });
+  const document = await getDocumentProxy(new Uint8Array(body));
   try {
-    return (await parser.getText()).text;
+    return (await extractText(document, { mergePages: true })).text;
   } finally {
-    await parser.destroy();
+    await document.destroy();
   }
 }
 
