@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { PDFParse } from 'pdf-parse';
 import type { LangCode } from '@kippu/contract';
 import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import { pdfText } from '../pdf-text.ts';
 import { saveScreenshot } from '../screenshots.ts';
 import { text } from '../texts.ts';
 import {
@@ -20,15 +20,6 @@ import {
 
 /** The phone the issue asks for: 390×844, touch, twice the pixels. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-async function pdfText(file: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(file) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /** The drawn QR codes on a ticket page, once `count` of them are drawn. */
 async function expectCodes(page: Page, count: number): Promise<void> {

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { PDFParse } from 'pdf-parse';
 import { addDays, formatPrice, type LangCode } from '@kippu/contract';
 import {
   describe,
@@ -12,6 +11,7 @@ import {
   skipBrowserSuites,
   test,
 } from '../fixtures.ts';
+import { pdfText } from '../pdf-text.ts';
 import { expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import { orderRecord, paymentsOf } from './journey-database.ts';
@@ -71,15 +71,6 @@ function openDayAtArtizon(): string {
   let date = tokyoDate(1);
   while (new Date(`${date}T12:00:00+09:00`).getUTCDay() === 1) date = addDays(date, 1);
   return date;
-}
-
-async function pdfText(file: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(file) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
 }
 
 /**

@@ -1,18 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { PDFParse } from 'pdf-parse';
 import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import { pdfText } from '../pdf-text.ts';
 import { text } from '../texts.ts';
 import { prepareReservation } from '../prepare-reservation.ts';
 import { checkScreen, tokyoDate } from './steps.ts';
-
-async function pdfText(file: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(file) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 /**
  * Issue 9, the receipt (ADR 023): after a purchase in Japanese (made over HTTP: the purchase screens are the
