@@ -11,6 +11,7 @@ import {
 import type { FieldTemplate } from '@kippu/contract/endpoints/field-templates';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { CreateOrderResponse } from '@kippu/contract/endpoints/orders';
 import { GMO_SIMULATOR_PATHS } from '../../apps/server/src/domain/payments/simulator/simulator-paths.ts';
 import { nextVisitorAddress } from './fixtures.ts';
 
@@ -103,9 +104,41 @@ function fieldValue(
   }
 }
 
+/** Checks out by card: the site's GMO method, the simulator's Visa card (no 3-D Secure challenge). */
+async function payByCard(
+  visitor: string,
+  api: string,
+  lang: LangCode,
+  orderToken: string,
+): Promise<CheckoutResponse> {
+  const methods = await call<PaymentMethodItem[]>(visitor, 'GET', `${api}/paymentmethods?lang=${lang}`);
+  const card = methods.find((m) => m.payment_method_type === 'gmo_3ds' || m.payment_method_type === 'gmo');
+  if (!card?.shop_id) throw new Error(`${api} offers no GMO card method`);
+  const number = SIMULATOR_TEST_CARDS.visa;
+  // What the simulator's token script does in the browser with the card typed in.
+  const tokenAnswer = await call<{ tokenObject: { token: string[] } }>(
+    visitor,
+    'POST',
+    GMO_SIMULATOR_PATHS.tokenApi,
+    {
+      shopId: card.shop_id,
+      cardno: number,
+      expire: '3012',
+      securitycode: '123',
+      holdername: 'HANAKO YAMADA',
+    },
+  );
+  return call<CheckoutResponse>(visitor, 'POST', `${api}/orders/checkout/${orderToken}`, {
+    payment_method_type: card.payment_method_type,
+    token: tokenAnswer.tokenObject.token[0],
+    masked_card_number: `${number.slice(0, 6)}******${number.slice(-4)}`,
+  });
+}
+
 /**
  * Makes a paid reservation for `tickets` of the first ticket type, on the first slot of `date` with room for
- * them, paid by the simulator's Visa card (no 3-D Secure challenge), and answers where its ticket page is.
+ * them, paid by the simulator's Visa card (or free when the tickets cost nothing), and answers where its
+ * ticket page is.
  * Fails with the server's answer when a step is refused (a closed day, no card method on the site).
  */
 export async function prepareReservation(request: ReservationRequest): Promise<PreparedReservation> {
@@ -134,14 +167,19 @@ export async function prepareReservation(request: ReservationRequest): Promise<P
   if (!chosen)
     throw new Error(`No ${request.product ?? 'product'} with ${tickets} tickets left on ${site} ${date}`);
   const optionValue = chosen.product.option_values[0]!;
-  const { order_token: orderToken } = await call<{ order_token: string }>(visitor, 'POST', `${api}/orders`, {
-    lang,
-    product_uuid: chosen.product.uuid,
-    time_span_id: chosen.slot.id,
-    quantity: tickets,
-    option_values: [{ option_value_id: optionValue.id, quantity: tickets }],
-    set_products: [],
-  });
+  const { order_token: orderToken, price } = await call<CreateOrderResponse>(
+    visitor,
+    'POST',
+    `${api}/orders`,
+    {
+      lang,
+      product_uuid: chosen.product.uuid,
+      time_span_id: chosen.slot.id,
+      quantity: tickets,
+      option_values: [{ option_value_id: optionValue.id, quantity: tickets }],
+      set_products: [],
+    },
+  );
 
   const fields = await call<FieldTemplate[]>(visitor, 'GET', `${api}/field_templates?lang=${lang}`);
   const customerInfo: { key: string; value: string }[] = [];
@@ -158,28 +196,13 @@ export async function prepareReservation(request: ReservationRequest): Promise<P
     await call(visitor, 'GET', `${api}/ordermails/${await mailToken(orderToken)}`);
   }
 
-  const methods = await call<PaymentMethodItem[]>(visitor, 'GET', `${api}/paymentmethods?lang=${lang}`);
-  const card = methods.find((m) => m.payment_method_type === 'gmo_3ds' || m.payment_method_type === 'gmo');
-  if (!card?.shop_id) throw new Error(`${site} offers no GMO card method`);
-  const number = SIMULATOR_TEST_CARDS.visa;
-  // What the simulator's token script does in the browser with the card typed in.
-  const tokenAnswer = await call<{ tokenObject: { token: string[] } }>(
-    visitor,
-    'POST',
-    GMO_SIMULATOR_PATHS.tokenApi,
-    {
-      shopId: card.shop_id,
-      cardno: number,
-      expire: '3012',
-      securitycode: '123',
-      holdername: 'HANAKO YAMADA',
-    },
-  );
-  const checkout = await call<CheckoutResponse>(visitor, 'POST', `${api}/orders/checkout/${orderToken}`, {
-    payment_method_type: card.payment_method_type,
-    token: tokenAnswer.tokenObject.token[0],
-    masked_card_number: `${number.slice(0, 6)}******${number.slice(-4)}`,
-  });
+  const checkout =
+    price === 0
+      ? // Nothing to pay: the payment screen's submit checks out as a free order.
+        await call<CheckoutResponse>(visitor, 'POST', `${api}/orders/checkout/${orderToken}`, {
+          payment_method_type: 'free',
+        })
+      : await payByCard(visitor, api, lang, orderToken);
   if (checkout.status !== 'reserved')
     throw new Error(`Checkout of ${orderToken} answered ${checkout.status}`);
   return {
