@@ -1,21 +1,21 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import type { LangCode } from '@kippu/contract';
 
-const require = createRequire(import.meta.url);
-
 /**
- * The receipt's typefaces (ADR 023): Noto Sans in the regular weight from the npm font packages (OFL), one
- * per script family, so all six languages render. The PDF embeds only the glyphs it uses (pdfkit subsets).
+ * The receipt's typefaces (ADR 023): Noto Sans in the regular weight, one per script family, so all six
+ * languages render; the files and their licence (OFL) ship in apps/server/assets/fonts (ADR 052). The PDF
+ * embeds only the glyphs it uses (pdfkit subsets).
  */
 const FONT_FILES = {
-  jp: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-  kr: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
-  sc: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  tc: '@expo-google-fonts/noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
-  thai: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf',
+  jp: 'NotoSansJP-Regular.ttf',
+  kr: 'NotoSansKR-Regular.ttf',
+  sc: 'NotoSansSC-Regular.ttf',
+  tc: 'NotoSansTC-Regular.ttf',
+  thai: 'NotoSansThai-Regular.ttf',
 } as const;
+// src/domain/receipts → apps/server/assets; dist/ keeps the same depth (build.ts).
+const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
 export type ReceiptFont = keyof typeof FONT_FILES;
 
 /** The face a language reads best in; the others follow as fallbacks, Japanese first (every stored text has it). */
@@ -39,7 +39,7 @@ const loaded = new Map<ReceiptFont, LoadedFont>();
 export function receiptFont(font: ReceiptFont): LoadedFont {
   let found = loaded.get(font);
   if (!found) {
-    const data = readFileSync(require.resolve(FONT_FILES[font]));
+    const data = readFileSync(new URL(FONT_FILES[font], FONT_DIR));
     found = { data, face: fontkit.create(data) as fontkit.Font };
     loaded.set(font, found);
   }
