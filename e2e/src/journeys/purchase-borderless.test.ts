@@ -40,6 +40,8 @@ describe.skipIf(skipBrowserSuites)('buying tickets on BORDERLESS', () => {
 
     const number = await reservationNumber(page);
     expect(number).toMatch(/^[0-9A-Z]{10}$/);
+    // The complete screen is the main site's; its ticket link moves to the tickets sub-site (tickets-site).
+    expect(new URL(page.url()).pathname).toBe('/borderless/');
     await checkScreen(page, screens, 'complete');
 
     await page.getByRole('link', { name: text('en', 'complete_go_to_ticket') }).click();
