@@ -1,20 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { CheckoutResponse, OrderStatus } from '@kippu/contract';
+import type { CheckoutResponse } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut } from '../orders/order-state.ts';
-import type { PaymentStatus } from '../payments/payment-attempts.ts';
 
-type Row = {
-  status: PaymentStatus;
-  redirect_url: string | null;
-  payment_number: string;
+type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_number'> & {
   refund_failed: boolean;
-  order_status: OrderStatus;
+  order_status: Row<'orders'>['status'];
   lapsed: boolean;
-  reservation_token: string | null;
-  reservation_number: string | null;
+  /** Null until the attempt's reservation exists (LEFT JOIN). */
+  reservation_token: Row<'reservations'>['reservation_token'] | null;
+  reservation_number: Row<'reservations'>['reservation_number'] | null;
 };
 
 /**
@@ -23,7 +21,7 @@ type Row = {
  * must go, or the error. Null while the attempt's outcome is still being written (keep waiting).
  */
 export async function attemptAnswer(db: Db, paymentId: number): Promise<CheckoutResponse | AppError | null> {
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await db.execute<AnswerRow>(sql`
     SELECT p.status, p.redirect_url, p.payment_number, p.refund_failed_at IS NOT NULL AS refund_failed,
            o.status AS order_status, o.expires_at <= now() AS lapsed,
            r.reservation_token, r.reservation_number

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { CheckoutBody, CheckoutResponse, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
@@ -42,12 +43,9 @@ export interface CheckoutDeps extends SettleDeps {
   reconcile: ReconcileSettings;
 }
 
-type LockedOrder = {
-  id: number;
-  status: OrderStatus;
-  channel: string;
+type LockedOrder = Pick<Row<'orders'>, 'id' | 'status' | 'channel' | 'price'> & {
   lapsed: boolean;
-  price: string;
+  /** A sum over bigints is numeric, which pg hands over as text. */
   discounts: string;
   currency: string;
 };
@@ -84,7 +82,7 @@ async function beginAttempt(
 ): Promise<Begun> {
   // Lock first, then read: a statement that waited for the lock would see the order's new version but
   // the rest (its coupons, its reservation) as they were before the lock holder committed.
-  const { rows: locked } = await tx.execute<{ id: number }>(
+  const { rows: locked } = await tx.execute<Pick<Row<'orders'>, 'id'>>(
     sql`SELECT id FROM orders WHERE order_token = ${orderToken} AND site_code = ${site} FOR UPDATE`,
   );
   const { rows } = locked[0]
@@ -103,9 +101,9 @@ async function beginAttempt(
   await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
   if (order.status === 'reserved') {
     // A retry or a double click after the purchase went through: the same reservation again.
-    const { rows: reserved } = await tx.execute<{ reservation_token: string; reservation_number: string }>(
-      sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`,
-    );
+    const { rows: reserved } = await tx.execute<
+      Pick<Row<'reservations'>, 'reservation_token' | 'reservation_number'>
+    >(sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`);
     if (reserved[0]) return { kind: 'answered', response: { status: 'reserved', ...reserved[0] } };
   }
   if (order.status === 'paying') {

@@ -7,6 +7,7 @@ import { providerEvent, type CompleteOutcome } from '../payments/payment-provide
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
 import { attemptAnswer } from './attempt-answer.ts';
 import { settleAttempt, type SettleDeps } from './settle-attempt.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 export interface CompleteDeps extends SettleDeps {
   payments: PaymentRegistry;
@@ -52,14 +53,12 @@ export async function completeAttempt(
   );
 }
 
-type OrderOf = {
-  order_token: string;
-  channel: string;
-  status: string;
+type OrderOf = Pick<Row<'orders'>, 'order_token' | 'channel' | 'status'> & {
   lapsed: boolean;
-  time_change_token: string | null;
-  time_change_status: string | null;
-  old_reservation_token: string | null;
+  /** Null: no change of date pays through this order (the LEFT JOINs found none). */
+  time_change_token: Row<'time_changes'>['timechange_token'] | null;
+  time_change_status: Row<'time_changes'>['status'] | null;
+  old_reservation_token: Row<'reservations'>['reservation_token'] | null;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CheckoutResponse, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { findAttempt, type AttemptLocator } from '../payments/payment-attempts.ts';
 import { THREE_D_SECURE_FAILED, type CompleteOutcome } from '../payments/payment-provider.ts';
@@ -30,7 +31,7 @@ function settleable(completed: CompleteOutcome): AttemptOutcome | undefined {
 }
 
 async function failedItsThreeDSecure(db: Db, paymentId: number): Promise<boolean> {
-  const { rows } = await db.execute<{ failure_code: string | null }>(
+  const { rows } = await db.execute<Pick<Row<'payments'>, 'failure_code'>>(
     sql`SELECT failure_code FROM payments WHERE id = ${paymentId}`,
   );
   return rows[0]?.failure_code === THREE_D_SECURE_FAILED;

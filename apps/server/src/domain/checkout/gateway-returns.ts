@@ -10,6 +10,7 @@ import {
   type ReturningAttempt,
 } from '../payments/payment-returns.ts';
 import { completeAttempt, type CompleteDeps } from './complete-attempt.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 /** How a return ended, as the callback route's `:status` says it (the SPA asks for the details). */
 export type ReturnStatus = 'success' | 'failure' | 'cancel' | 'pending';
@@ -19,7 +20,7 @@ export type ReturnStatus = 'success' | 'failure' | 'cancel' | 'pending';
  * gateway's cancel is recorded as PAYMENT_CANCELED, so it lands on the cancel screen whichever gateway it was.
  */
 export async function returnStatus(deps: CompleteDeps, attemptId: number): Promise<ReturnStatus> {
-  const { rows } = await deps.db.execute<{ status: string; failure_code: string | null }>(
+  const { rows } = await deps.db.execute<Pick<Row<'payments'>, 'status' | 'failure_code'>>(
     sql`SELECT status, failure_code FROM payments WHERE id = ${attemptId}`,
   );
   const { status, failure_code: code } = rows[0]!;

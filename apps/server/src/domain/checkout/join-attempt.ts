@@ -6,6 +6,7 @@ import { askGateway } from './ask-gateway.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import type { ReconcileDeps } from './reconcile-payments.ts';
 import { runningAttempts } from './running-attempts.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 /**
  * How long a repeated checkout sees the process of the attempt it joined without its lock before it asks
@@ -20,7 +21,7 @@ export const ORPHAN_CONFIRM_MS = 5_000;
  */
 export const JOIN_ASK_EVERY_MS = 10_000;
 
-type Row = AttemptRow & { instance_id: number | null; orphaned: boolean };
+type JoinedRow = AttemptRow & Pick<Row<'payments'>, 'instance_id'> & { orphaned: boolean };
 
 /**
  * A checkout repeated while the order's attempt is in flight (a retry, a double click, a second tab):
@@ -38,7 +39,7 @@ export async function answerJoinedAttempt(
 ): Promise<CheckoutResponse> {
   let orphanSeenAt: number | undefined;
   return waitForAttemptAnswer(deps.db, paymentId, waitMs, async () => {
-    const { rows } = await deps.db.execute<Row>(sql`
+    const { rows } = await deps.db.execute<JoinedRow>(sql`
       SELECT *, instance_id IS NOT NULL AND NOT ${instanceAlive(sql`payments.instance_id`)} AS orphaned
       FROM payments WHERE id = ${paymentId}`);
     const row = rows[0]!;

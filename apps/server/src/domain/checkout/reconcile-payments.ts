@@ -6,6 +6,7 @@ import type { GatewayStatus } from '../payments/payment-provider.ts';
 import { askGateway } from './ask-gateway.ts';
 import type { CompleteDeps } from './complete-attempt.ts';
 import { recheckDeclinedAttempts } from './recheck-declined.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 /** When and how often attempts in flight are asked about (settings in config/env.ts; ADR 026, 047). */
 export interface ReconcileSettings {
@@ -117,7 +118,7 @@ export async function recoverOrphanedAttempts(
  * them). Their money may still move; staff settle them with the gateway's console.
  */
 export async function flagStuckAttempts(deps: ReconcileDeps): Promise<number> {
-  const { rows } = await deps.db.execute<{ id: number; order_id: number }>(sql`
+  const { rows } = await deps.db.execute<Pick<Row<'payments'>, 'id' | 'order_id'>>(sql`
     WITH stuck AS (
       UPDATE payments SET stuck_at = now()
       WHERE status IN ('created', 'pending') AND stuck_at IS NULL
@@ -150,7 +151,7 @@ export async function reconcilePendingAttempts(
 ): Promise<RoundCount> {
   await flagStuckAttempts(deps);
   const recovered = await recoverOrphanedAttempts(deps, limit);
-  const { rows } = await deps.db.execute<AttemptRow & { instance_id: number | null }>(sql`
+  const { rows } = await deps.db.execute<AttemptRow & Pick<Row<'payments'>, 'instance_id'>>(sql`
     UPDATE payments SET reconciled_at = now()
     WHERE id IN (
       SELECT id FROM payments

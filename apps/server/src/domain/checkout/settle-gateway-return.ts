@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { toAttempt, type AttemptRow, type StoredAttempt } from '../payments/payment-attempts.ts';
 import { completeAttempt, type CompleteDeps } from './complete-attempt.ts';
 
@@ -17,7 +18,9 @@ function whereOf(lookup: AttemptLookup): SQL {
 export type FoundAttempt = StoredAttempt & { siteSlug: string; failureCode: string | null };
 
 export async function findReturnedAttempt(db: Db, lookup: AttemptLookup): Promise<FoundAttempt | undefined> {
-  const { rows } = await db.execute<AttemptRow & { site_slug: string; failure_code: string | null }>(sql`
+  const { rows } = await db.execute<
+    AttemptRow & Pick<Row<'payments'>, 'failure_code'> & { site_slug: string }
+  >(sql`
     SELECT p.*, s.slug AS site_slug FROM payments p JOIN sites s ON s.code = p.site_code
     WHERE ${whereOf(lookup)}`);
   const row = rows[0];

@@ -3,6 +3,7 @@ import { randomToken } from '../../shared/random-token.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
 
 /**
@@ -10,25 +11,26 @@ import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
  * statuses it may leave, so a late or repeated writer changes nothing.
  */
 
-export type PaymentStatus = 'created' | 'pending' | 'confirmed' | 'failed' | 'canceled' | 'refunded';
+export type PaymentStatus = Row<'payments'>['status'];
 
 /** Statuses of an attempt whose outcome is not settled yet. */
 const IN_FLIGHT = ['created', 'pending'] as const;
 
-export type AttemptRow = {
-  id: number;
-  order_id: number;
-  site_code: SiteCode;
-  method: PaymentMethod;
-  amount: number;
-  currency: string;
-  status: PaymentStatus;
-  payment_number: string;
-  idempotency_key: string;
-  provider_reference: string | null;
-  redirect_url: string | null;
-  refund_failed_at: string | null;
-};
+/** The columns an attempt is read from (`toAttempt`); the method as the contract names it. */
+export type AttemptRow = Pick<
+  Row<'payments'>,
+  | 'id'
+  | 'order_id'
+  | 'site_code'
+  | 'amount'
+  | 'currency'
+  | 'status'
+  | 'payment_number'
+  | 'idempotency_key'
+  | 'provider_reference'
+  | 'redirect_url'
+  | 'refund_failed_at'
+> & { method: PaymentMethod };
 
 export interface StoredAttempt extends PaymentAttempt {
   orderId: number;
@@ -85,7 +87,7 @@ export async function insertAttempt(
 
 /** The attempt of an order that is still in flight (at most one: a unique index), if any. */
 export async function inFlightAttemptId(tx: Tx, orderId: number): Promise<number | undefined> {
-  const { rows } = await tx.execute<{ id: number }>(sql`
+  const { rows } = await tx.execute<Pick<Row<'payments'>, 'id'>>(sql`
     SELECT id FROM payments
     WHERE order_id = ${orderId} AND status = ANY(${sql.param([...IN_FLIGHT])}::text[])`);
   return rows[0] ? Number(rows[0].id) : undefined;
