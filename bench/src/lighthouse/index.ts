@@ -3,13 +3,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import type { Benchmark } from '../registry.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
 import { startServer } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';
+import { loadLighthouse, type Lighthouse } from './on-demand.ts';
 import { createReservation } from './reservation.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -50,18 +49,25 @@ interface AuditOutput {
 }
 
 /** One Lighthouse run, its defaults: mobile form factor, simulated slow 4G and 4x CPU slowdown. */
-async function audit(url: string, port: number, output: AuditOutput = {}, attempt = 1): Promise<Metrics> {
+async function audit(
+  lighthouse: Lighthouse,
+  url: string,
+  port: number,
+  output: AuditOutput = {},
+  attempt = 1,
+): Promise<Metrics> {
   try {
-    return await auditOnce(url, port, output);
+    return await auditOnce(lighthouse, url, port, output);
   } catch (error) {
     // A trace lost on a loaded machine (NO_NAVSTART, NO_FCP) says nothing about the page: run it again.
     if (attempt >= 3) throw error;
     console.log(`  ${(error as Error).message}: again`);
-    return audit(url, port, output, attempt + 1);
+    return audit(lighthouse, url, port, output, attempt + 1);
   }
 }
 
 async function auditOnce(
+  lighthouse: Lighthouse,
   url: string,
   port: number,
   { report, traceCategories }: AuditOutput,
@@ -122,6 +128,7 @@ export const lighthouseBench: Benchmark = {
       throw new Error('--trace-categories needs --reports=DIR (it only adds to the traces kept)');
     if (reportsDir) mkdirSync(reportsDir, { recursive: true });
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+    const { lighthouse, chromeLauncher } = await loadLighthouse();
     if (!args.includes('--skip-build') || !existsSync(`${REPO_ROOT}apps/web/dist/index.html`)) {
       console.log('  building the web app (npm run build)…');
       await promisify(execFile)('npm', ['run', 'build'], { cwd: REPO_ROOT });
@@ -154,12 +161,15 @@ export const lighthouseBench: Benchmark = {
         let slowestCpuIndex = Number.POSITIVE_INFINITY;
         for (const page of pages) {
           // One unmeasured load: the server's page and answer caches are warm as for any visitor after the first.
-          await audit(page.url, chrome.port);
+          await audit(lighthouse, page.url, chrome.port);
           const measured: Metrics[] = [];
           for (let i = 0; i < runs; i += 1) {
             const report = reportsDir && `${reportsDir}/${page.label.replace(/ /g, '-')}-${i + 1}`;
             measured.push(
-              await audit(page.url, chrome.port, { report: report || undefined, traceCategories }),
+              await audit(lighthouse, page.url, chrome.port, {
+                report: report || undefined,
+                traceCategories,
+              }),
             );
           }
           console.log(`  ${page.label}: performance ${measured.map((m) => m.performance).join(', ')}`);
