@@ -5,18 +5,11 @@ import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures
 import { pdfText } from '../pdf-text.ts';
 import { saveScreenshot } from '../screenshots.ts';
 import { text } from '../texts.ts';
-import {
-  acknowledgeErrorDialog,
-  checkScreen,
-  chooseTickets,
-  completePurchase,
-  confirmMail,
-  newVisitor,
-  payByCard,
-  reservationNumber,
-  signIn,
-  tokyoDate,
-} from './steps.ts';
+import { prepareReservation } from '../prepare-reservation.ts';
+import { acknowledgeErrorDialog, checkScreen, newVisitor, tokyoDate } from './steps.ts';
+
+/** The language whose run checks every screen with axe. */
+const AXE_LANG: LangCode = 'ja';
 
 /** The phone the issue asks for: 390×844, touch, twice the pixels. */
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -56,7 +49,8 @@ async function newestMail(page: Page, email: string): Promise<{ entry: string; b
  * keeps one), sends the ticket link to another address in the other language (seen on the development mail
  * page), downloads the receipt PDF, finds the booking through the inquiry page (a wrong number first: the error
  * dialog), and leaves the newsletter from the purchase mail's link (a second tab that releases again gets the
- * already-unsubscribed dialog). axe on every screen; screenshots in e2e/screenshots/after-purchase/.
+ * already-unsubscribed dialog). axe on every screen (in Japanese); screenshots in
+ * e2e/screenshots/after-purchase/.
  */
 describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
   for (const [lang, otherLang] of [
@@ -68,23 +62,30 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
     }) => {
       const page = await newPage(PHONE);
       const screens: string[] = [];
+      // axe once per screen kind (ADR 053): in Japanese; the English run goes through the same screens.
+      const check = (target: Page, name: string) =>
+        lang === AXE_LANG ? checkScreen(target, screens, name) : Promise.resolve();
       const shot = (target: Page, name: string, wholePage = true) =>
         saveScreenshot(target, `after-purchase/${lang}-${name}`, { wholePage });
       const visitor = newVisitor(lang, 'after-purchase');
 
-      // The purchase, with the newsletter ticked.
-      await openPage(page, `/borderless/?lang=${lang}`);
-      await chooseTickets(page, lang, { date: tokyoDate(2), tickets: 2 });
-      await signIn(page, visitor, { mailMagazine: true });
-      await confirmMail(page, visitor);
-      await payByCard(page, lang);
-      await completePurchase(page, lang);
-      const number = await reservationNumber(page);
-      await page.getByRole('link', { name: text(lang, 'complete_go_to_ticket') }).click();
+      // The purchase, with the newsletter ticked: made over HTTP (ADR 053), the purchase screens being the
+      // purchase journeys' subject (purchase-borderless: the complete screen's link to the ticket).
+      const reservation = await prepareReservation({
+        site: 'BORDERLESS',
+        lang,
+        date: tokyoDate(2),
+        tickets: 2,
+        email: visitor.email,
+        fullName: visitor.fullName,
+        mailMagazine: true,
+      });
+      const number = reservation.reservationNumber;
+      await openPage(page, reservation.ticketPath);
       await page.waitForURL(/#\/id\/[^/?]+/);
-      const ticketUrl = page.url();
       await expectCodes(page, 2);
-      await checkScreen(page, screens, 'ticket');
+      const ticketUrl = page.url();
+      await check(page, 'ticket');
       await shot(page, '01-ticket');
       // No Wallet certificates on this server: no Wallet button (ADR 025).
       expect(await page.getByRole('link', { name: /Apple Wallet/ }).count()).toBe(0);
@@ -99,13 +100,13 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
       await page.waitForURL(/#\/tickets\/share\//);
       const count = page.getByRole('main').getByRole('combobox').first();
       await count.waitFor({ state: 'visible' });
-      await checkScreen(page, screens, 'share');
+      await check(page, 'share');
       await count.selectOption('1');
       await page.getByRole('button', { name: text(lang, 'share_submit') }).click();
       const linkField = page.getByRole('textbox', { name: text(lang, 'share_link_label') });
       await expect.poll(() => linkField.inputValue()).toMatch(/#\/tickets\/shared\/[^/?]+/);
       const sharedUrl = await linkField.inputValue();
-      await checkScreen(page, screens, 'share-created');
+      await check(page, 'share-created');
       await shot(page, '02-share-created');
 
       // The companion, in another browser profile: only the shared ticket, with its own code.
@@ -113,7 +114,7 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
       await companion.goto(sharedUrl);
       await companion.getByRole('heading', { name: text(lang, 'screen_ticket_shared_title') }).waitFor();
       await expectCodes(companion, 1);
-      await checkScreen(companion, screens, 'shared');
+      await check(companion, 'shared');
       await shot(companion, '03-shared');
       const sharedCode = await companion.locator('img.qr-image').getAttribute('src');
 
@@ -132,10 +133,10 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
       await main
         .getByRole('combobox', { name: text(lang, 'send_lang_label'), exact: false })
         .selectOption(otherLang);
-      await checkScreen(page, screens, 'send');
+      await check(page, 'send');
       await main.getByRole('button', { name: text(lang, 'send_submit') }).click();
       await page.getByText(text(lang, 'send_done', { email: friend })).waitFor();
-      await checkScreen(page, screens, 'send-done');
+      await check(page, 'send-done');
       await shot(page, '04-send-done');
       await expect
         .poll(async () => (await newestMail(page, friend)).body, { timeout: 20_000, interval: 500 })
@@ -150,7 +151,7 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
       await page.getByLabel(text(lang, 'receipt_addressee'), { exact: false }).fill(addressee);
       await page.getByRole('button', { name: text(lang, 'receipt_issue_button') }).click();
       await page.getByRole('article', { name: text(lang, 'receipt_title') }).waitFor();
-      await checkScreen(page, screens, 'receipt');
+      await check(page, 'receipt');
       await shot(page, '05-receipt');
       const receipt = await download(page, text(lang, 'receipt_download_pdf'));
       expect(receipt.filename).toMatch(/\.pdf$/);
@@ -169,10 +170,10 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
         exact: false,
       });
       await numberField.fill('ZZZZ9999ZZ');
-      await checkScreen(page, screens, 'inquiry');
+      await check(page, 'inquiry');
       await form.getByRole('button', { name: text(lang, 'inquiry_submit') }).click();
       await page.getByRole('dialog', { name: text(lang, 'error_dialog_record_not_found_title') }).waitFor();
-      await checkScreen(page, screens, 'inquiry-not-found');
+      await check(page, 'inquiry-not-found');
       await shot(page, '06-inquiry-not-found', false);
       await acknowledgeErrorDialog(page, lang, 'record_not_found');
       expect(await numberField.inputValue()).toBe('ZZZZ9999ZZ');
@@ -194,30 +195,34 @@ describe.skipIf(skipBrowserSuites)('after the purchase (issue 9)', () => {
       const release = page.getByRole('button', { name: text(lang, 'mail_release_submit') });
       await release.waitFor();
       await secondTab.getByRole('button', { name: text(lang, 'mail_release_submit') }).waitFor();
-      await checkScreen(page, screens, 'mail-release');
+      await check(page, 'mail-release');
       await shot(page, '07-mail-release');
       await release.click();
       await page.waitForURL(/#\/mail-release-completion/);
       await page.getByText(text(lang, 'mail_release_completion_text')).waitFor();
-      await checkScreen(page, screens, 'mail-release-completion');
+      await check(page, 'mail-release-completion');
       await shot(page, '08-mail-release-completion');
       await secondTab.getByRole('button', { name: text(lang, 'mail_release_submit') }).click();
       await acknowledgeErrorDialog(secondTab, lang, 'mail_magazine_already_unsubscribed');
       await secondTab.getByText(text(lang, 'mail_release_nothing')).waitFor();
 
-      expect(screens).toEqual([
-        'ticket',
-        'share',
-        'share-created',
-        'shared',
-        'send',
-        'send-done',
-        'receipt',
-        'inquiry',
-        'inquiry-not-found',
-        'mail-release',
-        'mail-release-completion',
-      ]);
+      expect(screens).toEqual(
+        lang !== AXE_LANG
+          ? []
+          : [
+              'ticket',
+              'share',
+              'share-created',
+              'shared',
+              'send',
+              'send-done',
+              'receipt',
+              'inquiry',
+              'inquiry-not-found',
+              'mail-release',
+              'mail-release-completion',
+            ],
+      );
       // A whole afternoon of steps on a shared machine: more time than one screen's journey needs.
     }, 300_000);
   }
