@@ -1,30 +1,31 @@
-import type { LangCode, LocalizedText, OrderStatus, ProductType, TemporaryOrder } from '@kippu/contract';
+import type { LangCode, LocalizedText, TemporaryOrder } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut } from './order-state.ts';
 import { payableAmount } from './payable-amount.ts';
 
-interface Row {
-  status: OrderStatus;
-  lang: LangCode;
-  price: number;
-  quantity: number;
-  customer_info: { key: string; value: string }[];
-  expires_at: Date;
-  lapsed: boolean;
-  time_span_id: number;
-  product_type: ProductType;
-  names: LocalizedText;
-  descriptions: LocalizedText;
-  cautions: LocalizedText;
-  starts_at: Date;
-  ends_at: Date;
-  lines: { id: number; names: LocalizedText; unit_price: number; quantity: number }[];
-  sets: { names: LocalizedText; unit_price: number; quantity: number }[];
-  coupons: { id: number; code: string; names: LocalizedText; discount: number }[];
-  membership_discount: string;
-  membership_promotion_names: LocalizedText | null;
-}
+/** The order with its product, slot, lines, set products and coupons (the last three built as JSON). */
+type OrderRow = Pick<
+  Row<'orders'>,
+  | 'status'
+  | 'price'
+  | 'quantity'
+  | 'customer_info'
+  | 'expires_at'
+  | 'time_span_id'
+  | 'membership_discount'
+  | 'membership_promotion_names'
+> &
+  Pick<Row<'products'>, 'product_type' | 'names' | 'descriptions' | 'cautions'> &
+  Pick<Row<'time_spans'>, 'starts_at' | 'ends_at'> & {
+    lang: LangCode;
+    lapsed: boolean;
+    lines: (Pick<Row<'option_values'>, 'id' | 'names'> &
+      Pick<Row<'order_lines'>, 'unit_price' | 'quantity'>)[];
+    sets: (Pick<Row<'set_products'>, 'names'> & Pick<Row<'order_set_products'>, 'unit_price' | 'quantity'>)[];
+    coupons: (Pick<Row<'order_coupons'>, 'id' | 'discount'> & Pick<Row<'coupons'>, 'code' | 'names'>)[];
+  };
 
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>
   text?.[lang] ?? text?.ja ?? '';
@@ -39,7 +40,7 @@ export async function getTemporaryOrder(
   token: string,
   shownLang?: LangCode,
 ): Promise<TemporaryOrder> {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<OrderRow>(
     `SELECT o.status, o.lang, o.price, o.quantity, o.customer_info, o.expires_at,
             o.expires_at <= now() AS lapsed, o.time_span_id,
             o.membership_discount, o.membership_promotion_names,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 /**
  * The order state machine (ADR 011). Every allowed move, and nothing else:
@@ -85,12 +86,9 @@ export async function transitionOrders(
 ): Promise<MovedOrder[]> {
   const sources = allowedSources(change.to);
   if (sources.length === 0) return [];
-  const result = await executor.execute<{
-    id: string | number;
-    from_status: OrderStatus;
-    time_span_id: string | number;
-    quantity: number;
-  }>(sql`
+  const result = await executor.execute<
+    Pick<Row<'orders'>, 'id' | 'time_span_id' | 'quantity'> & { from_status: Row<'orders'>['status'] }
+  >(sql`
     WITH candidates AS (${change.orders}),
     current AS (
       SELECT o.id, o.status AS from_status FROM orders o

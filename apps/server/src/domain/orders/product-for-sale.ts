@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import type { HoldCaps } from '../stock/hold-stock.ts';
 
 /** What creating an order needs to know about a product; read once and shared by a burst of requests. */
@@ -17,22 +18,18 @@ export interface ProductForSale {
   setProducts: Map<string, { id: number; price: number }>;
 }
 
-interface Row {
-  id: number;
-  sale_channels: string[];
-  min_quantity: number;
-  max_quantity: number;
-  sale_starts_at: Date | null;
-  sale_ends_at: Date | null;
-  hold_minutes: number | null;
-  max_open_orders_per_client: number | null;
-  max_tickets_per_client_slot: number | null;
-  options: { id: number; price: number }[];
-  set_products: { id: number; uuid: string; price: number }[];
-}
+/** The product, its site's hold settings, and its ticket types' and set products' prices (built as JSON). */
+type ProductRow = Pick<
+  Row<'products'>,
+  'id' | 'sale_channels' | 'min_quantity' | 'max_quantity' | 'sale_starts_at' | 'sale_ends_at'
+> &
+  Pick<Row<'sites'>, 'hold_minutes' | 'max_open_orders_per_client' | 'max_tickets_per_client_slot'> & {
+    options: Pick<Row<'option_values'>, 'id' | 'price'>[];
+    set_products: Pick<Row<'set_products'>, 'id' | 'uuid' | 'price'>[];
+  };
 
 async function readProduct(db: Db, siteCode: string, uuid: string): Promise<ProductForSale | null> {
-  const { rows } = await db.$client.query<Row>(
+  const { rows } = await db.$client.query<ProductRow>(
     `SELECT p.id, p.sale_channels, p.min_quantity, p.max_quantity, p.sale_starts_at, p.sale_ends_at,
             s.hold_minutes, s.max_open_orders_per_client, s.max_tickets_per_client_slot,
             COALESCE((SELECT json_agg(json_build_object('id', ov.id, 'price', ov.price))

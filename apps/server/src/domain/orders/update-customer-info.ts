@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus, SalesChannel, UpdateOrderBody, UpdateOrderResponse } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
@@ -21,12 +22,9 @@ async function lockOrderForForm(
   token: string,
   channel: OrderChannel,
 ): Promise<{ id: number; status: OrderStatus }> {
-  const { rows } = await tx.execute<{
-    id: string;
-    status: OrderStatus;
-    lapsed: boolean;
-    channel: SalesChannel;
-  }>(
+  const { rows } = await tx.execute<
+    Pick<Row<'orders'>, 'id' | 'status'> & { lapsed: boolean; channel: SalesChannel }
+  >(
     sql`SELECT id, status, expires_at <= now() AS lapsed, channel FROM orders
         WHERE order_token = ${token} AND site_code = ${siteCode} FOR UPDATE`,
   );
