@@ -3,8 +3,12 @@
 // file and the migrations disagree.
 import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contract';
 
-/** Every table's row as `SELECT *` returns it through the server's pool (db/client.ts). */
-export interface Rows {
+/**
+ * Every table's row as `SELECT *` returns it (db/client.ts's parsers: int8 a number, date its text). A
+ * timestamptz is `Timestamp`: PostgreSQL's text through drizzle's `db.execute` (drizzle turns its own
+ * parser off), a Date through the pool itself (`db.$client.query`, a PoolClient).
+ */
+export interface Rows<Timestamp = string> {
   calendar_colors: {
     site_code: string;
     date: string;
@@ -19,9 +23,9 @@ export interface Rows {
     method: 'read_qr' | 'tap_ticket';
     result: 'success' | 'used' | 'invalid_time' | 'invalid';
     answer: unknown;
-    offline_at: Date | null;
+    offline_at: Timestamp | null;
     admitted_twice: boolean;
-    created_at: Date;
+    created_at: Timestamp;
   };
   coupon_campaigns: {
     site_code: string;
@@ -41,8 +45,8 @@ export interface Rows {
     is_invitation: boolean;
     usage_limit: number | null;
     used_count: number;
-    valid_from: Date | null;
-    valid_to: Date | null;
+    valid_from: Timestamp | null;
+    valid_to: Timestamp | null;
     coverage_from: string | null;
     coverage_to: string | null;
     channels: string[];
@@ -55,9 +59,9 @@ export interface Rows {
     state: string;
     nonce: string;
     code: string | null;
-    authorized_at: Date | null;
+    authorized_at: Timestamp | null;
     payment_token: string | null;
-    created_at: Date;
+    created_at: Timestamp;
     request_url: string | null;
   };
   field_templates: {
@@ -73,9 +77,9 @@ export interface Rows {
     site_code: string;
     label: string;
     key_hash: string;
-    created_at: Date;
-    revoked_at: Date | null;
-    last_used_at: Date | null;
+    created_at: Timestamp;
+    revoked_at: Timestamp | null;
+    last_used_at: Timestamp | null;
     is_demo: boolean;
   };
   gateway_sim_card_tokens: {
@@ -84,9 +88,9 @@ export interface Rows {
     behaviour: string;
     masked_card_no: string;
     expire: string;
-    expires_at: Date;
-    used_at: Date | null;
-    created_at: Date;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp;
   };
   gateway_sim_dpay_codes: {
     code: string;
@@ -94,8 +98,8 @@ export interface Rows {
     redirect_uri: string;
     nonce: string;
     account: string;
-    used_at: Date | null;
-    created_at: Date;
+    used_at: Timestamp | null;
+    created_at: Timestamp;
   };
   gateway_sim_dpay_payments: {
     cptok: string;
@@ -106,8 +110,8 @@ export interface Rows {
     account: string;
     return_url: string;
     status: 'created' | 'paid' | 'declined' | 'canceled' | 'refunded';
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   gateway_sim_sbps_transactions: {
     tracking_id: string;
@@ -121,15 +125,15 @@ export interface Rows {
     err_code: string | null;
     masked_card_no: string | null;
     behaviour: string | null;
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   gateway_sim_stripe_idempotency: {
     key: string;
     path: string;
     status: number | null;
     body: unknown | null;
-    created_at: Date;
+    created_at: Timestamp;
   };
   gateway_sim_stripe_payment_intents: {
     id: string;
@@ -148,8 +152,8 @@ export interface Rows {
     metadata: unknown;
     last_error: unknown | null;
     amount_refunded: number;
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   gateway_sim_stripe_payment_methods: {
     id: string;
@@ -158,14 +162,14 @@ export interface Rows {
     last4: string;
     exp_month: number;
     exp_year: number;
-    created_at: Date;
+    created_at: Timestamp;
   };
   gateway_sim_stripe_refunds: {
     id: string;
     payment_intent: string;
     amount: number;
     status: string;
-    created_at: Date;
+    created_at: Timestamp;
   };
   gateway_sim_transactions: {
     access_id: string;
@@ -182,8 +186,8 @@ export interface Rows {
     approve: string | null;
     forward: string | null;
     err_info: string | null;
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
     ret_url: string | null;
     tds_result: 'passed' | 'failed' | null;
     pay_type: 'card' | 'paypay' | 'alipay';
@@ -199,7 +203,7 @@ export interface Rows {
     time_span_id: number;
     tickets: unknown;
     order_id: number | null;
-    created_at: Date;
+    created_at: Timestamp;
   };
   languages: {
     id: number;
@@ -217,8 +221,8 @@ export interface Rows {
     mail_magazine: boolean;
     teamlab_mail_magazine: boolean;
     reservation_id: number | null;
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   mail_outbox: {
     id: number;
@@ -229,10 +233,10 @@ export interface Rows {
     payload: unknown;
     status: 'pending' | 'sent' | 'stored' | 'failed';
     attempts: number;
-    next_attempt_at: Date;
+    next_attempt_at: Timestamp;
     last_error: string | null;
-    created_at: Date;
-    sent_at: Date | null;
+    created_at: Timestamp;
+    sent_at: Timestamp | null;
     message_id: string | null;
   };
   mail_tokens: {
@@ -240,8 +244,8 @@ export interface Rows {
     order_id: number;
     site_code: string;
     email: string;
-    created_at: Date;
-    confirmed_at: Date | null;
+    created_at: Timestamp;
+    confirmed_at: Timestamp | null;
   };
   members: {
     id: number;
@@ -253,7 +257,7 @@ export interface Rows {
     phone: string;
     age: string;
     gender: string;
-    created_at: Date;
+    created_at: Timestamp;
     is_demo: boolean;
   };
   membership_promotions: {
@@ -286,7 +290,7 @@ export interface Rows {
     from_status: string | null;
     to_status: string;
     reason: string;
-    created_at: Date;
+    created_at: Timestamp;
   };
   order_lines: {
     order_id: number;
@@ -313,12 +317,12 @@ export interface Rows {
     quantity: number;
     price: number;
     customer_info: { key: string; value: string }[];
-    expires_at: Date;
-    created_at: Date;
-    updated_at: Date;
+    expires_at: Timestamp;
+    created_at: Timestamp;
+    updated_at: Timestamp;
     client_key: string | null;
     staff_attention_reason: string | null;
-    staff_attention_at: Date | null;
+    staff_attention_at: Timestamp | null;
     member_id: number | null;
     membership_discount: number;
     membership_promotion_names: LocalizedText | null;
@@ -350,17 +354,17 @@ export interface Rows {
     masked_card_number: string | null;
     failure_code: string | null;
     provider_events: unknown;
-    refund_failed_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-    confirmed_at: Date | null;
-    reconciled_at: Date | null;
+    refund_failed_at: Timestamp | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    confirmed_at: Timestamp | null;
+    reconciled_at: Timestamp | null;
     instance_id: number | null;
-    orphaned_at: Date | null;
-    stuck_at: Date | null;
-    exec_sent_at: Date | null;
-    abandoned_at: Date | null;
-    recheck_at: Date | null;
+    orphaned_at: Timestamp | null;
+    stuck_at: Timestamp | null;
+    exec_sent_at: Timestamp | null;
+    abandoned_at: Timestamp | null;
+    recheck_at: Timestamp | null;
   };
   products: {
     id: number;
@@ -375,8 +379,8 @@ export interface Rows {
     min_quantity: number;
     max_quantity: number;
     position: number;
-    sale_starts_at: Date | null;
-    sale_ends_at: Date | null;
+    sale_starts_at: Timestamp | null;
+    sale_ends_at: Timestamp | null;
     date_changeable: boolean;
     date_change_until_minutes: number;
     date_change_group: string | null;
@@ -389,9 +393,9 @@ export interface Rows {
     reservation_id: number;
     receipt_number: string;
     addressee: string;
-    issued_at: Date;
+    issued_at: Timestamp;
     reissue_count: number;
-    last_issued_at: Date;
+    last_issued_at: Timestamp;
   };
   reservations: {
     id: number;
@@ -402,13 +406,13 @@ export interface Rows {
     email: string;
     lang: string;
     status: 'reserved' | 'cancelled' | 'refunded';
-    created_at: Date;
-    updated_at: Date;
+    created_at: Timestamp;
+    updated_at: Timestamp;
     parent_reservation_id: number | null;
   };
   schema_migrations: {
     name: string;
-    applied_at: Date;
+    applied_at: Timestamp;
   };
   set_product_links: {
     set_product_id: number;
@@ -445,8 +449,8 @@ export interface Rows {
     site_code: string;
     product_id: number;
     token: string;
-    created_at: Date;
-    expires_at: Date;
+    created_at: Timestamp;
+    expires_at: Timestamp;
   };
   texts: {
     scope: string;
@@ -461,8 +465,8 @@ export interface Rows {
     sequence: number;
     status: 'valid' | 'used' | 'void';
     secret: string;
-    checked_in_at: Date | null;
-    created_at: Date;
+    checked_in_at: Timestamp | null;
+    created_at: Timestamp;
   };
   time_changes: {
     id: number;
@@ -478,15 +482,15 @@ export interface Rows {
     price_difference: number;
     top_up: number;
     status: 'pending' | 'done' | 'expired' | 'cancelled';
-    expires_at: Date;
-    created_at: Date;
-    completed_at: Date | null;
+    expires_at: Timestamp;
+    created_at: Timestamp;
+    completed_at: Timestamp | null;
   };
   time_spans: {
     id: number;
     product_id: number;
-    starts_at: Date;
-    ends_at: Date;
+    starts_at: Timestamp;
+    ends_at: Timestamp;
     capacity: number;
     held: number;
     sold: number;
@@ -496,5 +500,8 @@ export interface Rows {
 
 export type TableName = keyof Rows;
 
-/** One table's row; `Pick<Row<'orders'>, 'id' | 'status'>` for the columns a query reads. */
+/** One table's row as drizzle's `db.execute` returns it; `Pick<Row<'orders'>, 'id'>` for a query's columns. */
 export type Row<T extends TableName> = Rows[T];
+
+/** One table's row as the pg pool or a PoolClient returns it (`db.$client.query`): timestamps as Date. */
+export type PoolRow<T extends TableName> = Rows<Date>[T];

@@ -24,7 +24,8 @@ export const CONTRACT_TYPE_IMPORTS = ['LocalizedText', 'OptionItem', 'StoredSite
 
 /**
  * The value the pg driver hands over for each column type, with the parsers `client.ts` installs: int8 as a
- * number, date as its 'YYYY-MM-DD' text, timestamptz as a Date, jsonb parsed.
+ * number, date as its 'YYYY-MM-DD' text, jsonb parsed. A timestamptz depends on the path (rows.ts's
+ * `Timestamp`): drizzle's `db.execute` hands over PostgreSQL's text, the pool itself a Date.
  */
 export const DRIVER_TYPES: Record<string, string> = {
   bool: 'boolean',
@@ -33,6 +34,6 @@ export const DRIVER_TYPES: Record<string, string> = {
   int8: 'number',
   jsonb: 'unknown',
   text: 'string',
-  timestamptz: 'Date',
+  timestamptz: 'Timestamp',
   uuid: 'string',
 };

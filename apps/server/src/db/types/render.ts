@@ -37,15 +37,22 @@ export function renderRows(tables: TableInfo[]): string {
       return `  ${table.name}: {\n${columns}\n  };`;
     })
     .join('\n');
-  const rows = `/** Every table's row as \`SELECT *\` returns it through the server's pool (db/client.ts). */
-export interface Rows {
+  const rows = `/**
+ * Every table's row as \`SELECT *\` returns it (db/client.ts's parsers: int8 a number, date its text). A
+ * timestamptz is \`Timestamp\`: PostgreSQL's text through drizzle's \`db.execute\` (drizzle turns its own
+ * parser off), a Date through the pool itself (\`db.$client.query\`, a PoolClient).
+ */
+export interface Rows<Timestamp = string> {
 ${body}
 }
 
 export type TableName = keyof Rows;
 
-/** One table's row; \`Pick<Row<'orders'>, 'id' | 'status'>\` for the columns a query reads. */
+/** One table's row as drizzle's \`db.execute\` returns it; \`Pick<Row<'orders'>, 'id'>\` for a query's columns. */
 export type Row<T extends TableName> = Rows[T];
+
+/** One table's row as the pg pool or a PoolClient returns it (\`db.$client.query\`): timestamps as Date. */
+export type PoolRow<T extends TableName> = Rows<Date>[T];
 `;
   return `${HEADER}\n${contractImport(rows)}\n${rows}`;
 }

@@ -1,13 +1,13 @@
 import type { LangCode, LocalizedText, TemporaryOrder } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import type { Row } from '../../db/generated/rows.ts';
+import type { PoolRow } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut } from './order-state.ts';
 import { payableAmount } from './payable-amount.ts';
 
 /** The order with its product, slot, lines, set products and coupons (the last three built as JSON). */
 type OrderRow = Pick<
-  Row<'orders'>,
+  PoolRow<'orders'>,
   | 'status'
   | 'price'
   | 'quantity'
@@ -17,14 +17,16 @@ type OrderRow = Pick<
   | 'membership_discount'
   | 'membership_promotion_names'
 > &
-  Pick<Row<'products'>, 'product_type' | 'names' | 'descriptions' | 'cautions'> &
-  Pick<Row<'time_spans'>, 'starts_at' | 'ends_at'> & {
+  Pick<PoolRow<'products'>, 'product_type' | 'names' | 'descriptions' | 'cautions'> &
+  Pick<PoolRow<'time_spans'>, 'starts_at' | 'ends_at'> & {
     lang: LangCode;
     lapsed: boolean;
-    lines: (Pick<Row<'option_values'>, 'id' | 'names'> &
-      Pick<Row<'order_lines'>, 'unit_price' | 'quantity'>)[];
-    sets: (Pick<Row<'set_products'>, 'names'> & Pick<Row<'order_set_products'>, 'unit_price' | 'quantity'>)[];
-    coupons: (Pick<Row<'order_coupons'>, 'id' | 'discount'> & Pick<Row<'coupons'>, 'code' | 'names'>)[];
+    lines: (Pick<PoolRow<'option_values'>, 'id' | 'names'> &
+      Pick<PoolRow<'order_lines'>, 'unit_price' | 'quantity'>)[];
+    sets: (Pick<PoolRow<'set_products'>, 'names'> &
+      Pick<PoolRow<'order_set_products'>, 'unit_price' | 'quantity'>)[];
+    coupons: (Pick<PoolRow<'order_coupons'>, 'id' | 'discount'> &
+      Pick<PoolRow<'coupons'>, 'code' | 'names'>)[];
   };
 
 const localized = (text: LocalizedText | null | undefined, lang: LangCode): string =>

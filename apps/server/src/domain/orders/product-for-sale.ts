@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { Row } from '../../db/generated/rows.ts';
+import type { PoolRow } from '../../db/generated/rows.ts';
 import type { HoldCaps } from '../stock/hold-stock.ts';
 
 /** What creating an order needs to know about a product; read once and shared by a burst of requests. */
@@ -20,12 +20,12 @@ export interface ProductForSale {
 
 /** The product, its site's hold settings, and its ticket types' and set products' prices (built as JSON). */
 type ProductRow = Pick<
-  Row<'products'>,
+  PoolRow<'products'>,
   'id' | 'sale_channels' | 'min_quantity' | 'max_quantity' | 'sale_starts_at' | 'sale_ends_at'
 > &
-  Pick<Row<'sites'>, 'hold_minutes' | 'max_open_orders_per_client' | 'max_tickets_per_client_slot'> & {
-    options: Pick<Row<'option_values'>, 'id' | 'price'>[];
-    set_products: Pick<Row<'set_products'>, 'id' | 'uuid' | 'price'>[];
+  Pick<PoolRow<'sites'>, 'hold_minutes' | 'max_open_orders_per_client' | 'max_tickets_per_client_slot'> & {
+    options: Pick<PoolRow<'option_values'>, 'id' | 'price'>[];
+    set_products: Pick<PoolRow<'set_products'>, 'id' | 'uuid' | 'price'>[];
   };
 
 async function readProduct(db: Db, siteCode: string, uuid: string): Promise<ProductForSale | null> {

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { Row } from '../../db/generated/rows.ts';
+import type { PoolRow } from '../../db/generated/rows.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import type { HoldRequest } from './hold-stock.ts';
 import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
@@ -7,7 +7,10 @@ import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
 // The hold's two statements (ADR 007, ADR 039): the batch's read of the slot, and its one write.
 
 /** A slot as the hold reads it. */
-export type SpanState = Pick<Row<'time_spans'>, 'product_id' | 'capacity' | 'held' | 'sold' | 'on_sale'> & {
+export type SpanState = Pick<
+  PoolRow<'time_spans'>,
+  'product_id' | 'capacity' | 'held' | 'sold' | 'on_sale'
+> & {
   before_cutoff: boolean;
   /** What the batch's capped clients hold now on the span's site. */
   holdings: Holding[];
@@ -15,13 +18,13 @@ export type SpanState = Pick<Row<'time_spans'>, 'product_id' | 'capacity' | 'hel
 
 /** A client's open orders on the site and its tickets in this slot. */
 export interface Holding {
-  client_key: NonNullable<Row<'orders'>['client_key']>;
+  client_key: NonNullable<PoolRow<'orders'>['client_key']>;
   orders: number;
   tickets: number;
 }
 
 /** One order the write inserted. */
-export type HeldRow = Pick<Row<'orders'>, 'order_token' | 'expires_at'> & {
+export type HeldRow = Pick<PoolRow<'orders'>, 'order_token' | 'expires_at'> & {
   /** The slot's free seats right after this statement's update. */
   remaining: number;
 };
@@ -45,7 +48,10 @@ const openHoldingsSql = (clientKey: string, siteCode: string, spanId: string) =>
  * the span's site (an empty list costs nothing). Read with the stock, so the caps add no round trip.
  */
 const spanStateSql = (lock: boolean) =>
-  namedStatement<{ spanId: Row<'time_spans'>['id']; capKeys: NonNullable<Row<'orders'>['client_key']>[] }>(
+  namedStatement<{
+    spanId: PoolRow<'time_spans'>['id'];
+    capKeys: NonNullable<PoolRow<'orders'>['client_key']>[];
+  }>(
     (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
                    ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff,
                    (SELECT COALESCE(json_agg(h), '[]') FROM (
@@ -86,13 +92,13 @@ export interface CapGuard {
  * otherwise nothing is written. Data-modifying CTEs all run, so a failure anywhere fails the whole
  * statement.
  */
-type Orders = Row<'orders'>;
-type OrderLines = Row<'order_lines'>;
-type OrderSetProducts = Row<'order_set_products'>;
+type Orders = PoolRow<'orders'>;
+type OrderLines = PoolRow<'order_lines'>;
+type OrderSetProducts = PoolRow<'order_set_products'>;
 
 /** The write's values: the span, the seats it takes, and the orders, lines, set products and caps as columns. */
 interface HeldOrderValues extends Record<string, unknown> {
-  spanId: Row<'time_spans'>['id'];
+  spanId: PoolRow<'time_spans'>['id'];
   seats: number;
   orderTokens: Orders['order_token'][];
   orderSites: Orders['site_code'][];
