@@ -14,6 +14,7 @@ import {
   showToCamera,
 } from './gate-camera.ts';
 import { timeChangeRecord } from './journey-database.ts';
+import { prepareReservation } from '../prepare-reservation.ts';
 import {
   checkScreen,
   chooseTickets,
@@ -38,6 +39,9 @@ const SITE = 'ruins';
 const DAY_ENTRY = /^(Timed entry ticket|日時指定入場券)/;
 const NIGHT_ENTRY: Partial<Record<LangCode, string>> = { en: 'Night entry ticket', ja: '夜間入場券' };
 const TICKETS = 2;
+/** The run that buys through the purchase screens and checks every screen with axe (once per kind, ADR 053). */
+const BROWSER_LANG: LangCode = 'en';
+const PURCHASE_SCREENS = ['order', 'sign-in', 'mail-sent', 'payment', 'confirm', 'complete'];
 const TOP_UP = TICKETS * (2000 - 1500);
 
 /**
@@ -47,7 +51,8 @@ const TOP_UP = TICKETS * (2000 - 1500);
  * (its own Chromium, whose fake camera is shown the visitor's phone), the gate screen with the demo key reads
  * the new ticket (success), the same again (used) and the code the ticket page showed before the change
  * (invalid); the visitor's ticket then says used. Every screen: axe, no sideways overflow, a screenshot in
- * e2e/screenshots/change-then-gate/<lang>-<nn>-<screen>.png.
+ * e2e/screenshots/change-then-gate/<lang>-<nn>-<screen>.png (axe in the English run, which also buys through
+ * the purchase screens; the Japanese run's tickets are made over HTTP, ADR 053).
  */
 describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
   // Two browsers, 21 screens each checked and saved: about a minute on a quiet machine, twice that on a busy one.
@@ -56,13 +61,15 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
     { timeout: 240_000 },
     async (lang, { newPage, onTestFinished }) => {
       const screens: string[] = [];
+      const shots: string[] = [];
+      // Each step waits for its screen's own element first; axe once per screen kind, in the English run.
       const shoot = async (page: Page, screen: string) => {
-        await page.waitForLoadState('networkidle');
         await page.evaluate(() => document.fonts.ready);
         await expectNoHorizontalOverflow(page);
-        const number = String(screens.length + 1).padStart(2, '0');
+        shots.push(screen);
+        const number = String(shots.length).padStart(2, '0');
         await saveScreenshot(page, `change-then-gate/${lang}-${number}-${screen}`);
-        await checkScreen(page, screens, screen);
+        if (lang === BROWSER_LANG) await checkScreen(page, screens, screen);
       };
       const page = await newPage(PHONE_390);
       const main = page.getByRole('main');
@@ -77,32 +84,46 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
       const visitor = newVisitor(lang, `change-gate-${lang}`);
       const nightEntry = NIGHT_ENTRY[lang]!;
 
-      // 1. The purchase: two adult day tickets for tomorrow, paid by card.
+      // 1. Two adult day tickets for tomorrow, paid by card: bought through the screens in the English run
+      // (each purchase screen of this dark site checked once), made over HTTP in the Japanese one (ADR 053).
       const tomorrow = tokyoDate(1);
-      await openPage(page, `/${SITE}/?lang=${lang}`);
-      await expectHtmlLang(page, lang);
-      await chooseTickets(page, lang, {
-        date: tomorrow,
-        product: DAY_ENTRY,
-        tickets: TICKETS,
-        beforeContinue: () => shoot(page, 'order'),
-      });
-      await page.waitForURL(/#\/sign-in/);
-      await shoot(page, 'sign-in');
-      await signIn(page, visitor);
-      await page.waitForURL(/#\/sended-mail/);
-      await shoot(page, 'mail-sent');
-      await confirmMail(page, visitor);
-      await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).waitFor();
-      await shoot(page, 'payment');
-      await payByCard(page, lang);
-      await main.getByRole('checkbox', { name: text(lang, 'confirm_terms_agree') }).waitFor();
-      await shoot(page, 'confirm');
-      await completePurchase(page, lang);
-      const number = await reservationNumber(page);
-      await shoot(page, 'complete');
-
-      await page.getByRole('link', { name: text(lang, 'complete_go_to_ticket') }).click();
+      let number: string;
+      if (lang === BROWSER_LANG) {
+        await openPage(page, `/${SITE}/?lang=${lang}`);
+        await expectHtmlLang(page, lang);
+        await chooseTickets(page, lang, {
+          date: tomorrow,
+          product: DAY_ENTRY,
+          tickets: TICKETS,
+          beforeContinue: () => shoot(page, 'order'),
+        });
+        await page.waitForURL(/#\/sign-in/);
+        await shoot(page, 'sign-in');
+        await signIn(page, visitor);
+        await page.waitForURL(/#\/sended-mail/);
+        await shoot(page, 'mail-sent');
+        await confirmMail(page, visitor);
+        await main.getByRole('textbox', { name: text(lang, 'payment_card_number') }).waitFor();
+        await shoot(page, 'payment');
+        await payByCard(page, lang);
+        await main.getByRole('checkbox', { name: text(lang, 'confirm_terms_agree') }).waitFor();
+        await shoot(page, 'confirm');
+        await completePurchase(page, lang);
+        number = await reservationNumber(page);
+        await shoot(page, 'complete');
+        await page.getByRole('link', { name: text(lang, 'complete_go_to_ticket') }).click();
+      } else {
+        const reservation = await prepareReservation({
+          site: 'RUINS',
+          lang,
+          date: tomorrow,
+          product: DAY_ENTRY,
+          tickets: TICKETS,
+        });
+        number = reservation.reservationNumber;
+        await openPage(page, reservation.ticketPath);
+        await expectHtmlLang(page, lang);
+      }
       await page.waitForURL(/#\/id\/[^/]+$/);
       await expect.poll(() => qrCodes.count(), { timeout: 20_000 }).toBe(TICKETS);
       const reservationToken = /#\/id\/([^/?]+)/.exec(page.url())![1]!;
@@ -248,20 +269,15 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
       }
 
       // The visitor's ticket page: the first ticket used, the second still valid.
-      await page.reload({ waitUntil: 'networkidle' });
+      await page.reload();
       const statuses = main.locator('.ticket-status');
       await expect
         .poll(() => statuses.allInnerTexts())
         .toEqual([text(lang, 'ticket_status_used'), text(lang, 'ticket_status_valid')]);
       await shoot(page, 'ticket-used');
 
-      expect(screens).toEqual([
-        'order',
-        'sign-in',
-        'mail-sent',
-        'payment',
-        'confirm',
-        'complete',
+      expect(shots).toEqual([
+        ...(lang === BROWSER_LANG ? PURCHASE_SCREENS : []),
         'ticket-before',
         'change-date',
         'change-date-chosen',
@@ -278,6 +294,7 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
         'gate-old-code',
         'ticket-used',
       ]);
+      expect(screens).toEqual(lang === BROWSER_LANG ? shots : []);
     },
   );
 });
