@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { issueTickets } from '../tickets/issue-tickets.ts';
 import { newReservationNumber, newReservationToken } from './reservation-codes.ts';
 
@@ -24,7 +25,7 @@ export async function createReservation(
   for (let attempt = 0; attempt < NUMBER_TRIES; attempt++) {
     const token = newReservationToken();
     const number = newReservationNumber();
-    const { rows } = await tx.execute<{ id: number }>(sql`
+    const { rows } = await tx.execute<Pick<Row<'reservations'>, 'id'>>(sql`
       INSERT INTO reservations (reservation_token, reservation_number, order_id, site_code, email, lang)
       VALUES (${token}, ${number}, ${order.id}, ${order.siteCode}, ${order.email}, ${order.lang})
       ON CONFLICT (reservation_number) DO NOTHING

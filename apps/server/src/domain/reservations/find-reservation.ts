@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { normalizeReservationNumber } from './reservation-codes.ts';
 
@@ -15,7 +16,7 @@ export async function findReservationToken(
   email: string,
   reservationNumber: string,
 ): Promise<string> {
-  const { rows } = await db.execute<{ reservation_token: string }>(sql`
+  const { rows } = await db.execute<Pick<Row<'reservations'>, 'reservation_token'>>(sql`
     SELECT reservation_token FROM reservations
     WHERE site_code = ${site} AND reservation_number = ${normalizeReservationNumber(reservationNumber)}
       AND lower(email) = lower(${email.trim()}) AND email <> ''`);

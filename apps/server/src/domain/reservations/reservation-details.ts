@@ -7,9 +7,10 @@ import {
   type SiteCode,
 } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
-export type ReservationStatus = 'reserved' | 'cancelled' | 'refunded';
-export type TicketStatus = 'valid' | 'used' | 'void';
+export type ReservationStatus = Row<'reservations'>['status'];
+export type TicketStatus = Row<'tickets'>['status'];
 
 /**
  * Everything about one reservation that its readers show (the confirmation mail, the ticket page, the
@@ -43,32 +44,30 @@ export interface ReservationDetails {
   tickets: { id: number; sequence: number; names: LocalizedText; status: TicketStatus; secret: string }[];
 }
 
-type Row = {
-  id: number;
-  reservation_token: string;
-  reservation_number: string;
-  status: ReservationStatus;
-  lang: LangCode;
-  email: string;
-  site_code: SiteCode;
-  site_slug: string;
-  site_names: LocalizedText;
-  currency: string;
-  time_span_id: number;
-  product_type: ProductType;
-  product_names: LocalizedText;
-  product_cautions: LocalizedText;
-  // drizzle's execute hands timestamps over as text.
-  starts_at: string;
-  ends_at: string;
-  discount: number;
-  lines: { names: LocalizedText; unit_price: number; quantity: number }[];
-  sets: { names: LocalizedText; unit_price: number; quantity: number }[];
-  tickets: { id: number; sequence: number; names: LocalizedText; status: TicketStatus; secret: string }[];
-};
+/** The reservation with its order's slot, product and amounts; lines, set products and tickets built as JSON. */
+type DetailsRow = Pick<
+  Row<'reservations'>,
+  'id' | 'reservation_token' | 'reservation_number' | 'status' | 'email' | 'site_code'
+> &
+  Pick<Row<'orders'>, 'time_span_id'> &
+  Pick<Row<'products'>, 'product_type'> &
+  // drizzle's execute hands timestamps over as text (rows.ts).
+  Pick<Row<'time_spans'>, 'starts_at' | 'ends_at'> & {
+    lang: LangCode;
+    site_slug: Row<'sites'>['slug'];
+    site_names: LocalizedText;
+    currency: string;
+    product_names: Row<'products'>['names'];
+    product_cautions: Row<'products'>['cautions'];
+    discount: number;
+    lines: (Pick<Row<'option_values'>, 'names'> & Pick<Row<'order_lines'>, 'unit_price' | 'quantity'>)[];
+    sets: (Pick<Row<'set_products'>, 'names'> & Pick<Row<'order_set_products'>, 'unit_price' | 'quantity'>)[];
+    tickets: (Pick<Row<'tickets'>, 'id' | 'sequence' | 'status' | 'secret'> &
+      Pick<Row<'option_values'>, 'names'>)[];
+  };
 
 async function read(executor: Pick<Db, 'execute'> | Tx, where: SQL): Promise<ReservationDetails | undefined> {
-  const { rows } = await executor.execute<Row>(sql`
+  const { rows } = await executor.execute<DetailsRow>(sql`
     SELECT r.id, r.reservation_token, r.reservation_number, r.status, r.lang, r.email, r.site_code,
            s.slug AS site_slug, s.settings -> 'name' AS site_names,
            COALESCE(s.settings ->> 'currency', 'JPY') AS currency, o.time_span_id,
