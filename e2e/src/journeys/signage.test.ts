@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { LANG_CODES, htmlLang, type LangCode, type SignageToday } from '@kippu/contract';
-import { describe, expect, expectNoAxeViolations, skipBrowserSuites, test } from '../fixtures.ts';
+import { describe, expect, expectNoAxeViolations, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { startServer, type RunningServer } from '../server-process.ts';
 import { saveScreenshot } from '../screenshots.ts';
 import { text } from '../texts.ts';
@@ -336,7 +336,16 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
         await saveScreenshot(screen, `signage/${picture}`, { wholePage: false });
       }
       if (wanted.every((name) => pictures.has(name)) && seen.size === allSlots.length) break;
-      await screen.waitForTimeout(200);
+      // The next look once the screen turns a page (or changes language); a page is up for seconds.
+      await screen
+        .waitForFunction(
+          ([lang, line]) =>
+            (document.querySelector('.signage')?.getAttribute('lang') ?? '') !== lang ||
+            (document.querySelector('.signage__page')?.textContent ?? null) !== line,
+          [state.lang, state.pageLine] as const,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
     }
     expect(new Set(replans.map((entry) => entry.split(':')[0])).size).toBe(replans.length);
     expect(offScreen).toEqual([]);
@@ -377,7 +386,7 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
     // within 5 s; once paid, the two stay off the count.
     const buyer = await newPage();
     const visitor = newVisitor('en', 'signage-buyer');
-    await buyer.goto(`/${SLUG}/?lang=en`, { waitUntil: 'networkidle' });
+    await openPage(buyer, `/${SLUG}/?lang=en`);
     let continuedAt = 0;
     await chooseTickets(buyer, 'en', {
       date: tokyoDate(0),
@@ -433,7 +442,11 @@ describe.skipIf(skipBrowserSuites)('the entrance signage at 1920×1080', () => {
     // Tickets go while the screen is cut off: after more than a poll's interval it still shows (and turns
     // the pages of) its last figures.
     await other.hold(ticket, 5);
-    await screen.waitForTimeout(2_500);
+    // The screen's next poll after the hold (failing, offline) is the moment it could have shown them.
+    await screen.waitForEvent('requestfailed', {
+      predicate: (request) => request.url().includes('/signage/'),
+      timeout: 40_000,
+    });
     await expectShownWhenUp(screen, ticket.timeSpanId, 25);
     expect(await reconnectingNotice(screen)).toBe('translated');
     // Back online, it asks at once and shows them.

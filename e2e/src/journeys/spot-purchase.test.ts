@@ -6,6 +6,7 @@ import {
   expect,
   expectHtmlLang,
   expectNoAxeViolations,
+  LANGUAGE_AXE_RULES,
   openPage,
   skipBrowserSuites,
   test,
@@ -94,7 +95,7 @@ describe.skipIf(skipBrowserSuites)('spot sales on a phone', () => {
 
     await page.getByRole('link', { name: text('en', 'spot_my_tickets_link') }).click();
     await page.waitForURL(/#\/spot\/ticket-inquiry/);
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload();
     const list = page.getByRole('list', { name: text('en', 'spot_my_tickets_title') });
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     await expect.poll(() => list.innerText()).toContain('Ruins garden day ticket');
@@ -193,7 +194,8 @@ describe.skipIf(skipBrowserSuites)('spot sales on a phone', () => {
       ]) {
         expect(names).toContain(name);
       }
-      await expectNoAxeViolations(page);
+      // axe once per screen kind (ADR 053): in full in Japanese, its language rules in English.
+      await expectNoAxeViolations(page, lang === 'ja' ? {} : { rules: LANGUAGE_AXE_RULES });
       await saveScreenshot(page, `spot/${lang}-poster`);
     }
   });

@@ -76,7 +76,14 @@ export async function chooseTickets(
     } else if (await visible(times)) {
       await times.getByRole('radio').first().click();
     } else {
-      await page.waitForTimeout(300);
+      // Nothing to choose yet: wait for the screen's next step to show (the day's times after a date, ...).
+      let next = addOne.first().or(times);
+      if (!dateChosen) next = next.or(page.getByRole('grid'));
+      if (!productChosen) next = next.or(productSection);
+      await next
+        .first()
+        .waitFor({ state: 'visible' })
+        .catch(() => undefined);
     }
   }
   for (let i = 0; i < options.tickets; i++) await addOne.first().click();
