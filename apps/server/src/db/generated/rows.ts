@@ -132,7 +132,7 @@ export interface Rows<Timestamp = string> {
     key: string;
     path: string;
     status: number | null;
-    body: unknown | null;
+    body: unknown;
     created_at: Timestamp;
   };
   gateway_sim_stripe_payment_intents: {
@@ -150,7 +150,7 @@ export interface Rows<Timestamp = string> {
     payment_method: string | null;
     return_url: string | null;
     metadata: unknown;
-    last_error: unknown | null;
+    last_error: unknown;
     amount_refunded: number;
     created_at: Timestamp;
     updated_at: Timestamp;

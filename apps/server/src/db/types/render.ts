@@ -21,8 +21,11 @@ function valueType(table: string, column: ColumnInfo): string {
   return type;
 }
 
+// `unknown` already holds null.
 const rowType = (table: string, column: ColumnInfo) =>
-  column.notNull ? valueType(table, column) : `${valueType(table, column)} | null`;
+  column.notNull || valueType(table, column) === 'unknown'
+    ? valueType(table, column)
+    : `${valueType(table, column)} | null`;
 
 function contractImport(source: string): string {
   const used = CONTRACT_TYPE_IMPORTS.filter((name) => new RegExp(`\\b${name}\\b`).test(source));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { publicOrigin, siteUrl } from '../links.ts';
 import { attemptById, type StoredAttempt } from './payment-attempts.ts';
 
@@ -34,7 +35,9 @@ export interface ReturningAttempt {
 }
 
 async function returning(db: Db, where: ReturnType<typeof sql>): Promise<ReturningAttempt | undefined> {
-  const { rows } = await db.execute<{ id: number; slug: string; order_token: string; channel: string }>(sql`
+  const { rows } = await db.execute<
+    Pick<Row<'payments'>, 'id'> & Pick<Row<'sites'>, 'slug'> & Pick<Row<'orders'>, 'order_token' | 'channel'>
+  >(sql`
     SELECT p.id, s.slug, o.order_token, o.channel
     FROM payments p JOIN orders o ON o.id = p.order_id JOIN sites s ON s.code = p.site_code
     WHERE ${where}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 
 /** One attempt the gateway kept calling pending past PAYMENT_STUCK_AFTER_HOURS (ADR 047). */
 export interface StuckPayment {
@@ -18,16 +19,13 @@ export interface StuckPayment {
   lastAnswer: string | null;
 }
 
-type Row = {
-  site_code: SiteCode;
-  order_id: number;
-  payment_number: string;
+/** The attempt's columns; its times as text (`::text`, which `new Date` reads). */
+type StuckRow = Pick<Row<'payments'>, 'site_code' | 'order_id' | 'payment_number' | 'amount' | 'currency'> & {
   method: PaymentMethod;
-  amount: number;
-  currency: string;
   created_at: string;
   stuck_at: string;
-  age_hours: number;
+  /** A numeric (an epoch difference over 3600): pg's text. */
+  age_hours: string;
   last_event: { call: string; at: string; result: Record<string, unknown> } | null;
 };
 
@@ -37,7 +35,7 @@ type Row = {
  * dashboard shows them.
  */
 export async function stuckPayments(db: Pick<Db, 'execute'>): Promise<StuckPayment[]> {
-  const { rows } = await db.execute<Row>(sql`
+  const { rows } = await db.execute<StuckRow>(sql`
     SELECT site_code, order_id, payment_number, method, amount, currency,
            created_at::text AS created_at, stuck_at::text AS stuck_at,
            extract(epoch FROM now() - created_at) / 3600 AS age_hours,

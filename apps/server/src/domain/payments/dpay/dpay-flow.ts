@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Row } from '../../../db/generated/rows.ts';
 import type { DpayAuthResponse, DpayScptokResponse, SiteCode } from '@kippu/contract';
 import { siteUrl } from '../../links.ts';
 import { AppError } from '../../../shared/app-error.ts';
@@ -21,17 +22,11 @@ import type { DpayGateway } from './dpay-gateway.ts';
 
 type Deps = SettleDeps & { payments: PaymentRegistry; dpay: DpayGateway };
 
-type Authorization = {
-  payment_id: number;
-  payment_number: string;
-  state: string;
-  nonce: string;
-  code: string | null;
-  payment_token: string | null;
-  request_url: string | null;
-  amount: string;
-  idempotency_key: string;
-};
+type Authorization = Pick<
+  Row<'dpay_authorizations'>,
+  'payment_id' | 'state' | 'nonce' | 'code' | 'payment_token' | 'request_url'
+> &
+  Pick<Row<'payments'>, 'payment_number' | 'amount' | 'idempotency_key'>;
 
 /** The order's d_pay attempt waiting for the carrier, with its authorisation. */
 async function openAuthorization(deps: Deps, site: SiteCode, orderToken: string): Promise<Authorization> {
@@ -88,7 +83,7 @@ export async function recordDpayLogin(
   query: { code?: string; state: string; error?: string },
 ): Promise<string> {
   const attempt = await dpayAttempt(deps, paymentNumber);
-  const { rows } = await deps.db.execute<{ state: string }>(
+  const { rows } = await deps.db.execute<Pick<Row<'dpay_authorizations'>, 'state'>>(
     sql`SELECT state FROM dpay_authorizations WHERE payment_id = ${attempt.id}`,
   );
   if (!rows[0] || !sameText(rows[0].state, query.state))
@@ -168,7 +163,7 @@ export async function recordDpayResult(deps: Deps, paymentNumber: string): Promi
 
 /** POST /payment-notify/d_pay (s_cptok): the carrier's notification; asks the carrier and settles. */
 export async function applyDpayNotification(deps: Deps, paymentToken: string): Promise<{ settled: boolean }> {
-  const { rows } = await deps.db.execute<{ payment_number: string }>(sql`
+  const { rows } = await deps.db.execute<Pick<Row<'payments'>, 'payment_number'>>(sql`
     SELECT p.payment_number FROM dpay_authorizations a JOIN payments p ON p.id = a.payment_id
     WHERE a.payment_token = ${paymentToken}`);
   if (!rows[0]) return { settled: false };

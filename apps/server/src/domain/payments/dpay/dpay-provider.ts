@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { Row } from '../../../db/generated/rows.ts';
 import {
   PAYMENT_CANCELED,
   providerEvent,
@@ -51,7 +52,7 @@ export function createDpayProvider(options: DpayOptions): PaymentProvider {
     },
 
     async start(attempt) {
-      const { rows } = await db.execute<{ slug: string }>(sql`
+      const { rows } = await db.execute<Pick<Row<'sites'>, 'slug'>>(sql`
         WITH authorization_row AS (
           INSERT INTO dpay_authorizations (payment_id, state, nonce)
           VALUES (${attempt.id}, ${randomBytes(24).toString('base64url')}, ${randomBytes(24).toString('base64url')})

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { Row } from '../../../db/generated/rows.ts';
 import { gmoErrorAnswer, type GmoApi, type GmoParams, type GmoTransport } from '../gmo/gmo-protocol.ts';
 import { GatewayUnavailableError } from '../payment-provider.ts';
 import { GMO_SIMULATOR_PATHS } from './simulator-paths.ts';
@@ -100,29 +101,10 @@ const ACCESS_KEY = /^[0-9a-f]{32}$/;
 const ORDER_ID = /^[A-Za-z0-9-]{1,27}$/;
 const CARD_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
-type SimTransaction = {
-  access_id: string;
-  access_pass: string;
-  shop_id: string;
-  order_id: string;
-  job_cd: string;
-  amount: number;
-  tds_required: boolean;
-  status: string;
-  masked_card_no: string | null;
-  tran_id: string | null;
-  approve: string | null;
-  forward: string | null;
-  err_info: string | null;
-  ret_url: string | null;
-  tds_result: 'passed' | 'failed' | null;
-  pay_type: 'card' | WalletType;
-  start_token: string | null;
-  /** As text: drizzle's execute does not parse timestamps. */
-  updated_at: string;
-};
+/** A simulated trade as `SELECT *` reads it (its timestamps as text: drizzle's execute, rows.ts). */
+type SimTransaction = Row<'gateway_sim_transactions'>;
 
-export type WalletType = 'paypay' | 'alipay';
+export type WalletType = Exclude<SimTransaction['pay_type'], 'card'>;
 
 /** GMO's PayType of each wallet in SearchTradeMulti and notifications. */
 export const WALLET_PAY_TYPE: Record<WalletType, string> = { paypay: '45', alipay: '14' };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import type { Db } from '../../../db/client.ts';
+import type { Row } from '../../../db/generated/rows.ts';
 import { SIMULATOR_PREFIX } from './simulator-paths.ts';
 
 /**
@@ -82,18 +83,10 @@ export class SimulatedStripeTimeout extends Error {
   }
 }
 
-type IntentRow = {
-  id: string;
-  client_secret: string;
-  amount: string;
-  currency: string;
-  status: string;
-  payment_method: string | null;
-  return_url: string | null;
+/** An intent as `SELECT i.*` reads it, with its payment method's behaviour; its documents' shapes are ours. */
+type IntentRow = Omit<Row<'gateway_sim_stripe_payment_intents'>, 'metadata' | 'last_error'> & {
   metadata: Record<string, string>;
   last_error: Record<string, unknown> | null;
-  amount_refunded: string;
-  created_at: string;
   behaviour: StripeBehaviour | null;
 };
 
