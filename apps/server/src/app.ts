@@ -31,6 +31,7 @@ import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
+import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/stock/hold-sweeper.ts';
@@ -223,7 +224,7 @@ export async function buildApp({
       registerApiCompression(api);
       await api.register(apiRoutes);
     },
-    { prefix: '/:slug/api/v1' },
+    { prefix: MOUNT_PREFIXES.api },
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(devMailPage);

@@ -156,3 +156,8 @@ export function fillPath(path: string, params: Readonly<Record<string, string | 
     return encodeURIComponent(String(value));
   });
 }
+
+/** The path up to its first parameter: `'/payment-return/stripe/:paymentNumber'` → `'/payment-return/stripe'`. */
+export function staticPrefix(path: string): string {
+  return path.split('/:')[0]!;
+}

@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ERRORS,
-  cancelOrderResponseSchema,
-  createOrderBodySchema,
-  createOrderResponseSchema,
-  errorBodySchema,
-  orderTokenParamsSchema,
-  temporaryOrderQuerySchema,
-  temporaryOrderSchema,
-  updateOrderBodySchema,
-  updateOrderResponseSchema,
+  cancelOrderEndpoint,
+  createOrderEndpoint,
+  temporaryOrderEndpoint,
+  updateOrderEndpoint,
 } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { cancelOrder } from '../../domain/orders/cancel-order.ts';
 import { createOrder } from '../../domain/orders/create-order.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
@@ -20,17 +15,14 @@ import { clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
 /** Temporary orders and holds. */
-export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   // The app's one batcher and product cache (= one per server process), shared with the invitation links.
   const deps = app.orderDeps;
 
-  app.post(
-    '/orders',
-    {
-      schema: { body: createOrderBodySchema, response: { 201: createOrderResponseSchema } },
-      config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds),
-    },
+  registerEndpoint(
+    app,
+    createOrderEndpoint,
+    { config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds) },
     async (request, reply) => {
       const client = { code: request.site, channel: 'web' as const, clientKey: clientKeyOf(request) };
       const held = await createOrder(deps, client, request.body);
@@ -42,43 +34,18 @@ export async function bookingRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/orders/:id',
-    {
-      schema: {
-        params: orderTokenParamsSchema,
-        querystring: temporaryOrderQuerySchema,
-        response: { 200: temporaryOrderSchema },
-      },
-    },
-    async (request) => getTemporaryOrder(app.db, request.site, request.params.id, request.query.lang),
+  registerEndpoint(app, temporaryOrderEndpoint, async (request) =>
+    getTemporaryOrder(app.db, request.site, request.params.id, request.query.lang),
   );
 
-  app.put(
-    '/orders/:id',
-    {
-      schema: {
-        params: orderTokenParamsSchema,
-        body: updateOrderBodySchema,
-        response: { 200: updateOrderResponseSchema },
-      },
-    },
-    async (request) => updateCustomerInfo(app.db, request.site, request.params.id, request.body, 'web'),
+  registerEndpoint(app, updateOrderEndpoint, async (request) =>
+    updateCustomerInfo(app.db, request.site, request.params.id, request.body, 'web'),
   );
 
-  app.delete(
-    '/orders/:id',
-    {
-      schema: {
-        params: orderTokenParamsSchema,
-        response: { 200: cancelOrderResponseSchema, 400: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const cancelled = await cancelOrder(app.db, request.site, request.params.id);
-      // The client ignores 400 on this call (spec §7): an order already gone is not worth a dialog.
-      if (!cancelled) return reply.status(400).send({ error: ERRORS.record_not_found.message });
-      return { order_token: request.params.id, status: 'cancelled' as const };
-    },
-  );
+  registerEndpoint(app, cancelOrderEndpoint, async (request, reply) => {
+    const cancelled = await cancelOrder(app.db, request.site, request.params.id);
+    // The client ignores 400 on this call (spec §7): an order already gone is not worth a dialog.
+    if (!cancelled) return reply.status(400).send({ error: ERRORS.record_not_found.message });
+    return { order_token: request.params.id, status: 'cancelled' as const };
+  });
 }

@@ -1,20 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  checkInAnswerSchema,
   GATE_KEY_HEADER,
-  gateCheckInBodySchema,
+  gateCheckInEndpoint,
   gateKeySchema,
-  gateSessionQuerySchema,
-  gateSessionResponseSchema,
-  gateSyncBodySchema,
-  gateSyncResponseSchema,
-  gateTicketListQuerySchema,
-  gateTicketListResponseSchema,
-  tapCheckInBodySchema,
-  tapTicketParamsSchema,
-  tapTicketQuerySchema,
-  tapTicketStatusSchema,
+  gateSessionEndpoint,
+  gateSyncEndpoint,
+  gateTicketListEndpoint,
+  tapCheckInEndpoint,
+  tapTicketStatusEndpoint,
 } from '@kippu/contract';
 import { verifyingSecrets } from '../../config/app-secret.ts';
 import { authenticateGate, tapCode, type Gate } from '../../domain/check-ins/gate-keys.ts';
@@ -22,6 +15,7 @@ import { gateTicketList } from '../../domain/check-ins/gate-ticket-list.ts';
 import { scanTicket, syncOfflineCheckIns } from '../../domain/check-ins/scan-ticket.ts';
 import { tapCheckIn, tapTicketStatus } from '../../domain/check-ins/tap-ticket.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 
 /**
  * Wrong tap codes are worth guessing (8 digits): a few tries a minute per client is plenty for staff who
@@ -30,8 +24,7 @@ import { perClientRateLimit } from '../../plugins/rate-limit.ts';
 const TAP_PER_CLIENT = { max: 10, timeWindow: '1 minute' };
 
 /** The entry gate (ADR 030): staff scanner calls under /gate (gate key), the visitor's tap screen. */
-export async function checkInRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function checkInRoutes(app: FastifyInstance): Promise<void> {
   const gates = new WeakMap<FastifyRequest, Gate>();
 
   /** Every /gate call: a well-formed, unrevoked key of this site in X-Gate-Key, else 401. */
@@ -44,76 +37,42 @@ export async function checkInRoutes(fastify: FastifyInstance): Promise<void> {
   };
   const gateOf = (request: FastifyRequest) => gates.get(request)!;
 
-  app.get(
-    '/gate/session',
-    {
-      ...gateOnly,
-      schema: { querystring: gateSessionQuerySchema, response: { 200: gateSessionResponseSchema } },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const gate = gateOf(request);
-      return { label: gate.label, tap_code: tapCode(app.env.APP_SECRET, gate.id, new Date()) };
-    },
+  registerEndpoint(app, gateSessionEndpoint, gateOnly, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const gate = gateOf(request);
+    return { label: gate.label, tap_code: tapCode(app.env.APP_SECRET, gate.id, new Date()) };
+  });
+
+  registerEndpoint(app, gateTicketListEndpoint, gateOnly, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return gateTicketList(app.db, gateOf(request), request.query.lang);
+  });
+
+  registerEndpoint(app, gateCheckInEndpoint, gateOnly, async (request) =>
+    scanTicket(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
   );
 
-  app.get(
-    '/gate/ticket-list',
-    {
-      ...gateOnly,
-      schema: { querystring: gateTicketListQuerySchema, response: { 200: gateTicketListResponseSchema } },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return gateTicketList(app.db, gateOf(request), request.query.lang);
-    },
+  registerEndpoint(app, gateSyncEndpoint, gateOnly, async (request) =>
+    syncOfflineCheckIns(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
   );
 
-  app.post(
-    '/gate/check-ins',
-    { ...gateOnly, schema: { body: gateCheckInBodySchema, response: { 200: checkInAnswerSchema } } },
-    async (request) => scanTicket(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
-  );
+  registerEndpoint(app, tapTicketStatusEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const { reservationToken, ticketId } = request.params;
+    return tapTicketStatus(
+      app.db,
+      request.site,
+      reservationToken,
+      ticketId,
+      request.query.mode,
+      request.query.lang,
+    );
+  });
 
-  app.post(
-    '/gate/check-ins/sync',
-    { ...gateOnly, schema: { body: gateSyncBodySchema, response: { 200: gateSyncResponseSchema } } },
-    async (request) => syncOfflineCheckIns(app.db, verifyingSecrets(app.env), gateOf(request), request.body),
-  );
-
-  app.get(
-    '/check-ins/:reservationToken/:ticketId',
-    {
-      schema: {
-        params: tapTicketParamsSchema,
-        querystring: tapTicketQuerySchema,
-        response: { 200: tapTicketStatusSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      const { reservationToken, ticketId } = request.params;
-      return tapTicketStatus(
-        app.db,
-        request.site,
-        reservationToken,
-        ticketId,
-        request.query.mode,
-        request.query.lang,
-      );
-    },
-  );
-
-  app.post(
-    '/check-ins/:reservationToken/:ticketId',
-    {
-      schema: {
-        params: tapTicketParamsSchema,
-        body: tapCheckInBodySchema,
-        response: { 200: checkInAnswerSchema },
-      },
-      config: perClientRateLimit('tap-check-in', TAP_PER_CLIENT),
-    },
+  registerEndpoint(
+    app,
+    tapCheckInEndpoint,
+    { config: perClientRateLimit('tap-check-in', TAP_PER_CLIENT) },
     async (request) => {
       const { reservationToken, ticketId } = request.params;
       return tapCheckIn(

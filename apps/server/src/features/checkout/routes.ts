@@ -1,14 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  checkoutBodySchema,
-  checkoutResponseSchema,
-  gtmResponseSchema,
-  orderTokenParamsSchema,
-  reservationLookupQuerySchema,
-  reservationLookupResponseSchema,
-  reservationTokenParamsSchema,
-} from '@kippu/contract';
+import { checkoutEndpoint, gtmEndpoint, reservationLookupEndpoint } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { checkout } from '../../domain/checkout/checkout.ts';
 import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
 import { gtmData } from '../../domain/reservations/gtm-data.ts';
@@ -23,20 +15,11 @@ const INQUIRY_PER_CLIENT = { max: 10, timeWindow: '1 minute' };
 const INQUIRY_PER_EMAIL = { max: 10, timeWindow: '1 hour' };
 
 /** Checkout (ADR 017), the reservation inquiry and the analytics data of a completed order. */
-export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
-  app.post(
-    '/orders/checkout/:id',
-    {
-      schema: {
-        params: orderTokenParamsSchema,
-        body: checkoutBodySchema,
-        response: { 200: checkoutResponseSchema },
-      },
-    },
-    async (request) => checkout(deps, request.site, request.params.id, request.body),
+  registerEndpoint(app, checkoutEndpoint, async (request) =>
+    checkout(deps, request.site, request.params.id, request.body),
   );
 
   const perEmail = app.createRateLimit({
@@ -47,13 +30,10 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
         .toLowerCase()}`,
   });
 
-  app.get(
-    '/reservations',
+  registerEndpoint(
+    app,
+    reservationLookupEndpoint,
     {
-      schema: {
-        querystring: reservationLookupQuerySchema,
-        response: { 200: reservationLookupResponseSchema },
-      },
       config: perClientRateLimit('reservation-inquiry', INQUIRY_PER_CLIENT),
       // After validation, so the key is a well-formed address.
       preHandler: async (request, reply) => {
@@ -71,12 +51,8 @@ export async function checkoutRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/gtm/:id',
-    { schema: { params: reservationTokenParamsSchema, response: { 200: gtmResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return gtmData(app.db, request.site, request.params.id);
-    },
-  );
+  registerEndpoint(app, gtmEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return gtmData(app.db, request.site, request.params.id);
+  });
 }

@@ -1,32 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutResponseSchema, confirmCheckoutBodySchema } from '@kippu/contract';
+import { confirmCheckoutEndpoint } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 
 /**
  * POST /orders/confirmcheckout (spec §7, ADR 027): the browser back from a gateway asks for the result of
  * its payment attempt, by payment number and method (SoftBank 3-D Secure) or by payment_intent_id (Stripe).
  */
-export async function confirmCheckoutRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function confirmCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
-  app.post(
-    '/orders/confirmcheckout',
-    { schema: { body: confirmCheckoutBodySchema, response: { 200: checkoutResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      const body = request.body;
-      return 'payment_intent_id' in body
-        ? confirmCheckout(deps, request.site, {
-            locator: { providerReference: body.payment_intent_id },
-            callback: { payment_intent_id: body.payment_intent_id },
-          })
-        : confirmCheckout(deps, request.site, {
-            locator: { paymentNumber: body.payment_number },
-            method: body.payment_method_type,
-            callback: { payment_number: body.payment_number },
-          });
-    },
-  );
+  registerEndpoint(app, confirmCheckoutEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const body = request.body;
+    return 'payment_intent_id' in body
+      ? confirmCheckout(deps, request.site, {
+          locator: { providerReference: body.payment_intent_id },
+          callback: { payment_intent_id: body.payment_intent_id },
+        })
+      : confirmCheckout(deps, request.site, {
+          locator: { paymentNumber: body.payment_number },
+          method: body.payment_method_type,
+          callback: { payment_number: body.payment_number },
+        });
+  });
 }

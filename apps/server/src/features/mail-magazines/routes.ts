@@ -1,38 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  mailMagazineParamsSchema,
-  mailMagazineSubscriptionSchema,
-  unsubscribeMailMagazineBodySchema,
-} from '@kippu/contract';
+import { mailMagazineEndpoint, unsubscribeMailMagazineEndpoint } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import {
   mailMagazineSubscription,
   unsubscribeMailMagazine,
 } from '../../domain/mail-magazines/mail-magazine-subscriptions.ts';
 
 /** The unsubscribe link of marketing-capable mails (ADR 022, spec §7 mailmagazines). */
-export async function mailMagazinesRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function mailMagazinesRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, mailMagazineEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return mailMagazineSubscription(app.db, request.site, request.params.id);
+  });
 
-  app.get(
-    '/mailmagazines/:id',
-    { schema: { params: mailMagazineParamsSchema, response: { 200: mailMagazineSubscriptionSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return mailMagazineSubscription(app.db, request.site, request.params.id);
-    },
-  );
-
-  app.put(
-    '/mailmagazines/:id',
-    {
-      schema: {
-        params: mailMagazineParamsSchema,
-        body: unsubscribeMailMagazineBodySchema,
-        response: { 200: mailMagazineSubscriptionSchema },
-      },
-    },
-    async (request) =>
-      unsubscribeMailMagazine(app.db, request.site, request.params.id, request.body.field_name),
+  registerEndpoint(app, unsubscribeMailMagazineEndpoint, async (request) =>
+    unsubscribeMailMagazine(app.db, request.site, request.params.id, request.body.field_name),
   );
 }

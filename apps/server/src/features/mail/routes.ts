@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  confirmOrderMailResponseSchema,
-  orderMailParamsSchema,
-  sendOrderMailBodySchema,
-  sendOrderMailResponseSchema,
-} from '@kippu/contract';
+import { confirmOrderMailEndpoint, sendOrderMailEndpoint } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { followMailLink } from '../../domain/mail/follow-mail-link.ts';
 import { sendOrderMail } from '../../domain/mail/send-order-mail.ts';
 import { perClientRateLimit, type ClientBudget } from '../../plugins/rate-limit.ts';
@@ -18,19 +13,11 @@ import { CHANGES_STATE } from '../../plugins/overload-guard.ts';
 const ORDER_MAIL_BUDGET: ClientBudget = { max: 5, timeWindow: '10 minutes' };
 
 /** Mail confirmation and invitations (ADR 020). */
-export async function orderMailsRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    '/ordermails/:id',
-    {
-      schema: {
-        params: orderMailParamsSchema,
-        body: sendOrderMailBodySchema,
-        response: { 201: sendOrderMailResponseSchema },
-      },
-      config: perClientRateLimit('order-mails', ORDER_MAIL_BUDGET),
-    },
+export async function orderMailsRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(
+    app,
+    sendOrderMailEndpoint,
+    { config: perClientRateLimit('order-mails', ORDER_MAIL_BUDGET) },
     async (request, reply) => {
       const sent = await sendOrderMail(app.db, app.env, request.site, request.params.id, request.body.lang);
       return reply.status(201).send(sent);
@@ -39,12 +26,7 @@ export async function orderMailsRoutes(fastify: FastifyInstance): Promise<void> 
 
   // Following the link confirms the mail and readies (or, for an invitation, holds) an order: under
   // overload it is shed as late as a write, not as a read (ADR 049).
-  app.get(
-    '/ordermails/:id',
-    {
-      schema: { params: orderMailParamsSchema, response: { 200: confirmOrderMailResponseSchema } },
-      config: CHANGES_STATE,
-    },
-    async (request) => followMailLink({ db: app.db, orders: app.orderDeps }, request.site, request.params.id),
+  registerEndpoint(app, confirmOrderMailEndpoint, { config: CHANGES_STATE }, async (request) =>
+    followMailLink({ db: app.db, orders: app.orderDeps }, request.site, request.params.id),
   );
 }

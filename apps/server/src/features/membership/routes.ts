@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  membershipInfoSchema,
-  membershipLoginBodySchema,
-  membershipLoginResponseSchema,
-  membershipParamsSchema,
-} from '@kippu/contract';
+import { membershipInfoEndpoint, membershipLoginEndpoint } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { loginMember, membershipInfo } from '../../domain/membership/member-login.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
@@ -18,9 +13,7 @@ export const LOGIN_PER_CLIENT = { max: 10, timeWindow: '1 minute' };
 export const LOGIN_PER_ACCOUNT = { max: 5, timeWindow: '15 minutes' };
 
 /** Membership login and membership info (issue 11), only on a site with isUseMembershipLogin. */
-export async function membershipRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export async function membershipRoutes(app: FastifyInstance): Promise<void> {
   const perAccount = app.createRateLimit({
     ...LOGIN_PER_ACCOUNT,
     keyGenerator: (request: FastifyRequest) =>
@@ -29,14 +22,10 @@ export async function membershipRoutes(fastify: FastifyInstance): Promise<void> 
         .toLowerCase()}`,
   });
 
-  app.post(
-    '/membership/login/:id',
+  registerEndpoint(
+    app,
+    membershipLoginEndpoint,
     {
-      schema: {
-        params: membershipParamsSchema,
-        body: membershipLoginBodySchema,
-        response: { 200: membershipLoginResponseSchema },
-      },
       config: perClientRateLimit('membership-login', LOGIN_PER_CLIENT),
       // After validation, so the key is the trimmed address.
       preHandler: async (request, reply) => {
@@ -53,12 +42,8 @@ export async function membershipRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
-  app.get(
-    '/membership/:id',
-    { schema: { params: membershipParamsSchema, response: { 200: membershipInfoSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return membershipInfo(app.db, request.site, request.params.id);
-    },
-  );
+  registerEndpoint(app, membershipInfoEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return membershipInfo(app.db, request.site, request.params.id);
+  });
 }

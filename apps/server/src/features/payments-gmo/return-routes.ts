@@ -1,20 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type PaymentMethod, secretToken, storableText } from '@kippu/contract';
+import {
+  alipayReturnGetEndpoint,
+  alipayReturnPostEndpoint,
+  gmo3dsReturnGetEndpoint,
+  gmo3dsReturnPostEndpoint,
+  gmoGatewayFieldsSchema,
+  gmoNotifyEndpoint,
+  gmoPaypayReturnGetEndpoint,
+  gmoPaypayReturnPostEndpoint,
+  type PaymentMethod,
+} from '@kippu/contract';
 import { notificationFromGateway, returnFromGateway } from '../../domain/checkout/gateway-returns.ts';
-import { GMO_NOTIFY_PATH, GMO_REDIRECT_METHODS } from '../../domain/payments/gmo/gmo-paths.ts';
-import { PAYMENT_RETURN_PREFIX } from '../../domain/payments/payment-returns.ts';
+import { GMO_REDIRECT_METHODS } from '../../domain/payments/gmo/gmo-paths.ts';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 
-// The payment number answers the reservation (GET /payment-results/{id}): secret, never logged (ADR 049).
-const paymentNumberParams = z.object({
-  paymentNumber: secretToken(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
-});
-/** What a gateway posts or appends: short text fields only, storable as they are kept with the attempt. */
-const gatewayFields = z.record(storableText().max(64), storableText().max(512));
-const notification = gatewayFields.pipe(
-  z.object({ AccessID: z.string().max(64), OrderID: z.string().max(64) }).catchall(z.string()),
-);
+/** Each GMO method's return, by GET and by POST (the gateway uses either); schemas in the contract. */
+const RETURNS = {
+  gmo_3ds: [gmo3dsReturnGetEndpoint, gmo3dsReturnPostEndpoint],
+  gmo_paypay: [gmoPaypayReturnGetEndpoint, gmoPaypayReturnPostEndpoint],
+  alipay: [alipayReturnGetEndpoint, alipayReturnPostEndpoint],
+} as const satisfies Record<(typeof GMO_REDIRECT_METHODS)[number], readonly unknown[]>;
 
 /**
  * GMO-PG's returns and notifications (ADR 026), outside the site prefix and the XSRF check (their callers
@@ -25,36 +30,36 @@ const notification = gatewayFields.pipe(
  *    by asking the gateway, then `#/payment-callback/{method}/{success|failure|cancel|pending}`;
  *  - the gateway's result notification posts to `/payment-notify/gmo` and answers `0` (received).
  */
-export async function gmoReturnRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function gmoReturnRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
   const fieldsOf = (request: FastifyRequest) =>
-    gatewayFields.safeParse({ ...(request.query as object), ...(request.body as object | undefined) }).data ??
-    {};
+    gmoGatewayFieldsSchema.safeParse({
+      ...(request.query as object),
+      ...(request.body as object | undefined),
+    }).data ?? {};
 
-  const returnRoute = (method: PaymentMethod) => {
-    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const { paymentNumber } = paymentNumberParams.parse(request.params);
-      const target = await returnFromGateway(deps, {
-        method,
-        paymentNumber,
-        params: fieldsOf(request),
-        settle: method !== 'gmo_3ds',
-        callbackPath: (found, status) =>
-          method === 'gmo_3ds'
-            ? `/payment-callback/gmo3ds?md=${encodeURIComponent(found.attempt.providerReference ?? '')}`
-            : `/payment-callback/${method}/${status}?payment_number=${encodeURIComponent(paymentNumber)}`,
-      });
-      return reply.header('cache-control', 'no-store').redirect(target, 303);
-    };
-    const url = `${PAYMENT_RETURN_PREFIX}/${method}/:paymentNumber`;
-    app.get(url, { schema: { hide: true, params: paymentNumberParams } }, handler);
-    app.post(url, { schema: { hide: true, params: paymentNumberParams } }, handler);
+  const returnRoute = (method: PaymentMethod) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { paymentNumber } = request.params as { paymentNumber: string };
+    const target = await returnFromGateway(deps, {
+      method,
+      paymentNumber,
+      params: fieldsOf(request),
+      settle: method !== 'gmo_3ds',
+      callbackPath: (found, status) =>
+        method === 'gmo_3ds'
+          ? `/payment-callback/gmo3ds?md=${encodeURIComponent(found.attempt.providerReference ?? '')}`
+          : `/payment-callback/${method}/${status}?payment_number=${encodeURIComponent(paymentNumber)}`,
+    });
+    return reply.header('cache-control', 'no-store').redirect(target, 303);
   };
-  for (const method of GMO_REDIRECT_METHODS) returnRoute(method);
+  for (const method of GMO_REDIRECT_METHODS) {
+    for (const endpoint of RETURNS[method]) {
+      registerEndpoint(app, endpoint, { schema: { hide: true } }, returnRoute(method));
+    }
+  }
 
-  app.post(GMO_NOTIFY_PATH, { schema: { hide: true, body: notification } }, async (request, reply) => {
+  registerEndpoint(app, gmoNotifyEndpoint, { schema: { hide: true } }, async (request, reply) => {
     const { AccessID: reference, OrderID: orderId } = request.body;
     const known = await notificationFromGateway(deps, {
       methods: GMO_REDIRECT_METHODS,

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  configurationResponseSchema,
-  fieldTemplatesResponseSchema,
-  langsResponseSchema,
-  paymentMethodsQuerySchema,
-  paymentMethodsResponseSchema,
-  textsQuerySchema,
-  textsResponseSchema,
+  configurationsEndpoint,
+  fieldTemplatesEndpoint,
+  langsEndpoint,
+  paymentMethodsEndpoint,
+  textsEndpoint,
 } from '@kippu/contract';
 import { getConfiguration } from './services/get-configuration.ts';
 import { listFieldTemplates } from './services/list-field-templates.ts';
@@ -15,55 +12,33 @@ import { listLanguages } from './services/list-languages.ts';
 import { listPaymentMethods } from './services/list-payment-methods.ts';
 import { listTexts } from './services/list-texts.ts';
 import { withPublicPaymentFields } from '../../domain/payments/public-payment-fields.ts';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 
 /** Site data changes rarely; a minute of caching takes the layout's start-up calls off the server. */
 const CACHE_ONE_MINUTE = 'public, max-age=60';
 const tags = ['sites'];
 
 /** langs, texts, configurations, field_templates, paymentmethods: all scoped by the request's site. */
-export async function sitesRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
+export async function sitesRoutes(app: FastifyInstance): Promise<void> {
   // preHandler runs after validation, so a rejected query is not cached.
   app.addHook('preHandler', async (_request, reply) => {
     reply.header('cache-control', CACHE_ONE_MINUTE);
   });
+  const documented = { schema: { tags } };
 
-  app.get('/langs', { schema: { tags, response: { 200: langsResponseSchema } } }, (request) =>
-    listLanguages(app.db, request.site),
+  registerEndpoint(app, langsEndpoint, documented, (request) => listLanguages(app.db, request.site));
+  registerEndpoint(app, textsEndpoint, documented, (request) =>
+    listTexts(app.db, request.site, request.query.lang),
   );
-
-  app.get(
-    '/texts',
-    { schema: { tags, querystring: textsQuerySchema, response: { 200: textsResponseSchema } } },
-    (request) => listTexts(app.db, request.site, request.query.lang),
+  registerEndpoint(app, configurationsEndpoint, documented, (request) =>
+    getConfiguration(app.db, app.env, request.site),
   );
-
-  app.get(
-    '/configurations',
-    { schema: { tags, response: { 200: configurationResponseSchema } } },
-    (request) => getConfiguration(app.db, app.env, request.site),
+  registerEndpoint(app, fieldTemplatesEndpoint, documented, (request) =>
+    listFieldTemplates(app.db, request.site),
   );
-
-  app.get(
-    '/field_templates',
-    { schema: { tags, response: { 200: fieldTemplatesResponseSchema } } },
-    (request) => listFieldTemplates(app.db, request.site),
-  );
-
-  app.get(
-    '/paymentmethods',
-    {
-      schema: {
-        tags,
-        querystring: paymentMethodsQuerySchema,
-        response: { 200: paymentMethodsResponseSchema },
-      },
-    },
-    async (request) => {
-      const { lang, channel } = request.query;
-      const methods = await listPaymentMethods(app.db, request.site, channel, lang);
-      return withPublicPaymentFields(app.db, app.payments, request.site, methods);
-    },
-  );
+  registerEndpoint(app, paymentMethodsEndpoint, documented, async (request) => {
+    const { lang, channel } = request.query;
+    const methods = await listPaymentMethods(app.db, request.site, channel, lang);
+    return withPublicPaymentFields(app.db, app.payments, request.site, methods);
+  });
 }

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  reservationTokenParamsSchema,
-  sharedTicketQuerySchema,
-  ticketResponseSchema,
-  ticketSendBodySchema,
-  ticketSendResponseSchema,
-  ticketShareBodySchema,
-  ticketShareOptionsResponseSchema,
-  ticketShareQuerySchema,
-  ticketShareResponseSchema,
+  sendTicketEndpoint,
+  sharedTicketEndpoint,
+  shareTicketsEndpoint,
+  ticketShareOptionsEndpoint,
 } from '@kippu/contract';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { sendTicketLink } from '../../domain/tickets/send-ticket-link.ts';
 import { sharedTicketPage } from '../../domain/tickets/shared-ticket-page.ts';
 import { shareOptions, splitTickets } from '../../domain/tickets/share-tickets.ts';
@@ -25,68 +20,32 @@ const SEND_PER_CLIENT = { max: 5, timeWindow: '1 minute' };
 const SEND_PER_RESERVATION = { max: 10, timeWindow: '1 hour' };
 
 /** Share, shared and send (ADR 021): a holder's tickets handed to companions. */
-export async function ticketShareRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function ticketShareRoutes(app: FastifyInstance): Promise<void> {
+  registerEndpoint(app, ticketShareOptionsEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return shareOptions(app.db, request.site, request.params.id, request.query.lang);
+  });
 
-  app.get(
-    '/tickets/share/:id',
-    {
-      schema: {
-        params: reservationTokenParamsSchema,
-        querystring: ticketShareQuerySchema,
-        response: { 200: ticketShareOptionsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return shareOptions(app.db, request.site, request.params.id, request.query.lang);
-    },
-  );
+  registerEndpoint(app, shareTicketsEndpoint, async (request, reply) => {
+    reply.code(201);
+    return splitTickets(app.db, request.site, request.params.id, request.body);
+  });
 
-  app.post(
-    '/tickets/share/:id',
-    {
-      schema: {
-        params: reservationTokenParamsSchema,
-        body: ticketShareBodySchema,
-        response: { 201: ticketShareResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.code(201);
-      return splitTickets(app.db, request.site, request.params.id, request.body);
-    },
-  );
-
-  app.get(
-    '/tickets/shared/:id',
-    {
-      schema: {
-        params: reservationTokenParamsSchema,
-        querystring: sharedTicketQuerySchema,
-        response: { 200: ticketResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      // The QR codes admit people: never kept by a shared cache.
-      reply.header('cache-control', 'private, no-store');
-      return sharedTicketPage(app.db, app.env, request.site, request.params.id, request.query.lang);
-    },
-  );
+  registerEndpoint(app, sharedTicketEndpoint, async (request, reply) => {
+    // The QR codes admit people: never kept by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return sharedTicketPage(app.db, app.env, request.site, request.params.id, request.query.lang);
+  });
 
   const perReservation = app.createRateLimit({
     ...SEND_PER_RESERVATION,
     keyGenerator: (request: FastifyRequest) => `ticket-send|${(request.params as { id: string }).id}`,
   });
 
-  app.post(
-    '/tickets/send/:id',
+  registerEndpoint(
+    app,
+    sendTicketEndpoint,
     {
-      schema: {
-        params: reservationTokenParamsSchema,
-        body: ticketSendBodySchema,
-        response: { 202: ticketSendResponseSchema },
-      },
       config: perClientRateLimit('ticket-send', SEND_PER_CLIENT),
       // After validation, so the key is a well-formed token.
       preHandler: async (request, reply) => {

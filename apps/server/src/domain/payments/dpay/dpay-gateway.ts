@@ -1,3 +1,4 @@
+import { fillPath, ROUTES, staticPrefix } from '@kippu/contract';
 import { gatewayOf, type Env } from '../../../config/env.ts';
 import type { Db } from '../../../db/client.ts';
 import { publicOrigin, siteUrl } from '../../links.ts';
@@ -9,14 +10,14 @@ import {
 import { httpDpayTransport, type DpayMerchant, type DpayTransport } from './dpay-protocol.ts';
 import { createDpayProvider } from './dpay-provider.ts';
 
-/** Our server's d払い endpoints, outside every site prefix (the carrier's browser returns land here). */
+/** Our server's d払い endpoints, outside every site prefix (the carrier's browser returns land here; ADR 050). */
 export const DPAY_PATHS = {
   /** `${return}/{paymentNumber}?code=…&state=…`: back from the carrier's login (redirect_uri). */
-  return: '/payment-return/d_pay',
+  return: staticPrefix(ROUTES.dpayLoginReturn.path),
   /** `${return}/{paymentNumber}/result`: the carrier's payment page posts its result here. */
-  result: (paymentNumber: string) => `/payment-return/d_pay/${paymentNumber}/result`,
+  result: (paymentNumber: string) => fillPath(ROUTES.dpayResultReturn.path, { paymentNumber }),
   /** The carrier's server-to-server notification (s_cptok); answered by asking the carrier. */
-  notify: '/payment-notify/d_pay',
+  notify: ROUTES.dpayNotify.path,
 } as const;
 
 export interface DpayGateway {

@@ -1,3 +1,4 @@
+import { ROUTES, staticPrefix } from '@kippu/contract';
 import { simulatorEnabled, type Env } from '../../../config/env.ts';
 import { publicOrigin } from '../../links.ts';
 import { SOFTBANK_SIMULATOR_PATHS } from '../simulator/simulator-paths.ts';
@@ -19,15 +20,15 @@ export const SIMULATOR_MERCHANT: SbpsMerchant = {
   hashKey: 'kippu-sbps-simulator-hash-key-0001',
 };
 
-/** Our server's paths the gateway and the browser come back to (features/payments-softbank). */
+/** Our server's paths the gateway and the browser come back to (features/payments-softbank; ADR 050). */
 export const SBPS_RETURN_PATHS = {
   /** Our page that posts the signed purchase request to the gateway (the checkout's redirect_url). */
-  purchase: '/payments/softbank/purchase',
+  purchase: staticPrefix(ROUTES.sbpsPurchase.path),
   /** The gateway's result notification (pagecon_url), server to server. */
-  notification: '/payments/softbank/notification',
+  notification: ROUTES.sbpsNotification.path,
   /** The browser's return: `${return}/{paymentNumber}/{success|cancel|error}`. */
-  return: '/payments/softbank/return',
-  autoSubmitScript: '/payments/softbank/auto-submit.js',
+  return: staticPrefix(ROUTES.sbpsReturnGet.path),
+  autoSubmitScript: ROUTES.sbpsAutoSubmitScript.path,
 } as const;
 
 export interface SbpsConfig {

@@ -1,10 +1,13 @@
+import { ROUTES, staticPrefix } from '@kippu/contract';
+
 /**
  * Our server's Stripe endpoints (features/payments-stripe), outside every site prefix: Stripe calls them
  * with no site in mind; the payment number (return) or the PaymentIntent (webhook) names the attempt.
+ * The routes are the contract's (ADR 050).
  */
 export const STRIPE_PATHS = {
   /** `${return}/{paymentNumber}?payment_intent=…&redirect_status=…`: the browser after 3-D Secure. */
-  return: '/payment-return/stripe',
+  return: staticPrefix(ROUTES.stripeReturn.path),
   /** Stripe's webhook endpoint (signed events). */
-  webhook: '/payment-webhooks/stripe',
+  webhook: ROUTES.stripeWebhook.path,
 } as const;
