@@ -85,13 +85,6 @@ export interface CapGuard {
   maxTickets: number | null;
 }
 
-/**
- * One statement: take the stock, insert the orders, their lines and set products. The stock is taken
- * only while the slot has the seats (so it cannot oversell even if the lock were missing), is on sale
- * and before its cut-off, and while no client of `caps` would go past its caps (a null cap never does);
- * otherwise nothing is written. Data-modifying CTEs all run, so a failure anywhere fails the whole
- * statement.
- */
 type Orders = PoolRow<'orders'>;
 type OrderLines = PoolRow<'order_lines'>;
 type OrderSetProducts = PoolRow<'order_set_products'>;
