@@ -1,6 +1,30 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
+import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../src/db/embedded.ts';
+
+/**
+ * A received mail, parsed (postal-mime, ADR 052): the fields the tests read, `to.text` as mail clients show
+ * the recipients (`address` or `name <address>`, comma-separated).
+ */
+export interface ReceivedMail {
+  messageId?: string;
+  subject?: string;
+  to?: { text: string };
+  text?: string;
+  html?: string;
+}
+
+async function parseMail(raw: Buffer): Promise<ReceivedMail> {
+  const mail = await PostalMime.parse(raw);
+  const to = (mail.to ?? []).map(({ name, address }) => (name ? `${name} <${address}>` : (address ?? '')));
+  return {
+    messageId: mail.messageId,
+    subject: mail.subject,
+    to: to.length > 0 ? { text: to.join(', ') } : undefined,
+    text: mail.text,
+    html: mail.html,
+  };
+}
 
 /**
  * A local SMTP server for tests (ADR 016): accepts every mail on 127.0.0.1 and keeps it parsed. `stop()`
@@ -9,11 +33,11 @@ import { freePort } from '../src/db/embedded.ts';
 export interface SmtpSink {
   port: number;
   url: string;
-  received: ParsedMail[];
+  received: ReceivedMail[];
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Resolves once `count` mails have arrived in total. */
-  waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
 }
 
 export interface SmtpSinkOptions {
@@ -25,7 +49,7 @@ export interface SmtpSinkOptions {
 
 export async function createSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const port = await freePort();
-  const received: ParsedMail[] = [];
+  const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let server: SMTPServer | undefined;
 
@@ -42,7 +66,13 @@ export async function createSmtpSink(options: SmtpSinkOptions = {}): Promise<Smt
         callback();
       },
       onData(stream, _session, callback) {
-        simpleParser(stream)
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        new Promise<void>((resolve, reject) => {
+          stream.once('end', () => resolve());
+          stream.once('error', reject);
+        })
+          .then(() => parseMail(Buffer.concat(chunks)))
           .then(async (mail) => {
             if (options.acceptDelayMs) await new Promise((r) => setTimeout(r, options.acceptDelayMs));
             received.push(mail);
