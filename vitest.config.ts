@@ -1,12 +1,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// One `npm test` runs every project and prints one total.
+// One `npm test` runs every project and prints one total. Vitest's default of one worker per core less one
+// meant one file at a time on CI's two cores (ADR 054); each project below says how many it runs at once.
+// Projects of one sequence.groupOrder share one pool and must ask for the same number of workers; groups run
+// one after the other (the e2e project's 0 first), so the server's files do not compete with the web's.
+const UNIT = { groupOrder: 1 };
+const SERVER = { groupOrder: 2 };
+
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'contract',
+          include: ['packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+          sequence: UNIT,
+          maxWorkers: 2,
+        },
       },
       {
         plugins: [react()],
@@ -15,6 +27,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // CPU-bound (a DOM in JavaScript): one file per core.
+          sequence: UNIT,
+          maxWorkers: 2,
           // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
           testTimeout: 20_000,
         },
@@ -26,6 +41,8 @@ export default defineConfig({
           include: ['apps/web/build/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          sequence: UNIT,
+          maxWorkers: 2,
         },
       },
       {
@@ -36,6 +53,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Mostly waiting on PostgreSQL, child servers and timers: four files at a time keep two cores busy.
+          // Every file has its own database (a clone of the template), so they do not see each other's rows.
+          sequence: SERVER,
+          maxWorkers: 4,
         },
       },
       {
