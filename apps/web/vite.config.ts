@@ -12,10 +12,10 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      // The contract builds its zod schemas at module level; the SPA only needs its constants and
-      // types, so schema construction is marked pure and dropped (zod would add ≈17 KB gzip to the
-      // entry: docs/decisions/010-fetch-client.md).
-      treeshake: { manualPureFunctions: ['z'] },
+      // The contract builds its zod schemas and endpoints at module level; the SPA only needs its
+      // constants, route table and types, so schema and endpoint construction is marked pure and dropped
+      // (zod would add ≈17 KB gzip to the entry: docs/decisions/010-fetch-client.md; ADR 050).
+      treeshake: { manualPureFunctions: ['z', 'defineEndpoint'] },
       output: {
         codeSplitting: {
           groups: [

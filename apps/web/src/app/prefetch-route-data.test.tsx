@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ticketResponseSchema } from '@kippu/contract/endpoints/ticket';
 import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
 import TicketScreen from '../features/tickets/screens/ticket-screen.tsx';
 import { useDialogStore } from '../shared/stores/dialog-store.ts';
@@ -15,11 +16,26 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('prefetchRouteData', () => {
   it("asks for the ticket page's ticket alone, under the key its screen reads", async () => {
-    const api = fakeApi({ 'GET tickets/tok-1': ok({ reservation_number: 'K7QX2M9P' }) });
+    // A whole answer: the client checks answers against the contract in tests (ADR 050).
+    const ticket = ticketResponseSchema.parse({
+      reservation_number: 'K7QX2M9P',
+      status: 'reserved',
+      lang: 'th',
+      product: { name: 'Timed entry ticket', type: 'time', caution: '' },
+      time_span_id: 812,
+      starts_at: '2026-12-01T01:00:00.000Z',
+      ends_at: '2026-12-01T01:30:00.000Z',
+      total_price: 2000,
+      discount: 0,
+      set_products: [],
+      apple_wallet: false,
+      tickets: [{ id: 101, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'KP1.101.a1b2c3' }],
+    });
+    const api = fakeApi({ 'GET tickets/tok-1': ok(ticket) });
     const queryClient = new QueryClient();
     prefetchRouteData(queryClient, 'th', '#/id/tok-1?from=mail', siteSettings());
     await vi.waitFor(() =>
-      expect(queryClient.getQueryData(ticketQuery('tok-1', 'th').queryKey)).toEqual({
+      expect(queryClient.getQueryData(ticketQuery('tok-1', 'th').queryKey)).toMatchObject({
         reservation_number: 'K7QX2M9P',
       }),
     );

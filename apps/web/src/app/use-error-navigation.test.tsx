@@ -138,7 +138,7 @@ function routesCalling(
       </>
     );
   }
-  const call = () => (method === 'POST' ? api.post(url, {}) : api.put(url, {})).catch(() => undefined);
+  const call = () => api.request(method, url, {}).catch(() => undefined);
   const screenNamed = (name: string) => <h1>{name}</h1>;
   return [
     {

@@ -1,4 +1,5 @@
 import type { GtmResponse } from '@kippu/contract/endpoints/gtm';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../api/api-client.ts';
 import { useCoreStore } from '../stores/core-store.ts';
 import { pushComplete } from './analytics-events.ts';
@@ -11,7 +12,8 @@ import { pushComplete } from './analytics-events.ts';
  */
 export async function recordCompletePurchase(reservationToken: string): Promise<GtmResponse | null> {
   try {
-    const { data: gtm } = await api.get<GtmResponse>(`gtm/${encodeURIComponent(reservationToken)}`, {
+    const { data: gtm } = await api.call(ROUTES.gtm, {
+      params: { id: reservationToken },
       noErrorDialog: true,
     });
     useCoreStore.getState().set({ gtmData: gtm });

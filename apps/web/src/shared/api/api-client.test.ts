@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ERRORS, type ErrorCode } from '@kippu/contract/errors';
+import { ROUTES } from '@kippu/contract/routes';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
 import { ApiError, createApiClient, isCancel, XSRF_HEADER } from './api-client.ts';
@@ -15,6 +16,9 @@ type Seen = { method: string; url: string; headers: IncomingMessage['headers']; 
  */
 const routes: Record<string, (res: ServerResponse) => void> = {
   'GET /api/v1/langs': (res) => json(res, 200, [{ code: 'ja' }]),
+  'GET /api/v1/timechanges/r%2F1/t%201': (res) => json(res, 200, { not: 'the contract' }),
+  'DELETE /api/v1/ordercoupons/o-1/7': (res) => json(res, 200, { coupons: [] }),
+  'GET /d-account/v1/auth/o-1': (res) => json(res, 404, { error: ERRORS.record_not_found.message }),
   'POST /api/v1/orders': (res) => errorReply(res, 'out_of_stock'),
   'POST /api/v1/ordercoupons/1': (res) => errorReply(res, 'coupon_limit_reached'),
   'PUT /api/v1/orders/1': (res) => json(res, 200, { ok: true }),
@@ -87,7 +91,7 @@ describe('API client (fetch)', () => {
 
   it('GETs JSON with query parameters and counts it as fetching until it succeeds', async () => {
     const client = createApiClient({ baseURL });
-    const pending = client.get<{ code: string }[]>('langs', {
+    const pending = client.request<{ code: string }[]>('GET', 'langs', undefined, {
       params: { lang: 'en', ids: [3, 4], none: null },
     });
     expect(counters()).toEqual({ fetching: 1, requesting: 0 });
@@ -102,9 +106,9 @@ describe('API client (fetch)', () => {
   it('sends the XSRF cookie as X-XSRF-TOKEN on POST and JSON bodies, but not on GET', async () => {
     document.cookie = 'XSRF-TOKEN=abc%2B123';
     const client = createApiClient({ baseURL });
-    await client.put('orders/1', { quantity: 2 });
-    await client.get('langs');
-    await failure(client.post('orders', { product_uuid: 'p' }, { noErrorDialog: true }));
+    await client.request('PUT', 'orders/1', { quantity: 2 });
+    await client.request('GET', 'langs');
+    await failure(client.request('POST', 'orders', { product_uuid: 'p' }, { noErrorDialog: true }));
     const [put, get, post] = seen;
     expect(put?.headers[XSRF_HEADER.toLowerCase()]).toBe('abc+123');
     expect(put?.headers['content-type']).toBe('application/json');
@@ -116,7 +120,7 @@ describe('API client (fetch)', () => {
 
   it("fails a 409 with 'Request failed with status code 409', the status and the body; counts fall back", async () => {
     const client = createApiClient({ baseURL });
-    const pending = failure(client.post('orders', {}));
+    const pending = failure(client.request('POST', 'orders', {}));
     expect(counters()).toEqual({ fetching: 0, requesting: 1 });
     const error = await pending;
     expect(error).toBeInstanceOf(ApiError);
@@ -128,7 +132,7 @@ describe('API client (fetch)', () => {
   });
 
   it('maps a known server error string to its localized dialog keys', async () => {
-    await failure(createApiClient({ baseURL }).post('ordercoupons/1', { coupon: 'X' }));
+    await failure(createApiClient({ baseURL }).request('POST', 'ordercoupons/1', { coupon: 'X' }));
     expect(dialogs()).toHaveLength(1);
     expect(dialogs()[0]).toMatchObject({
       titleKey: 'error_dialog_coupon_limit_reached_title',
@@ -138,7 +142,7 @@ describe('API client (fetch)', () => {
 
   it("fails a dropped connection with 'Network Error' and the connection dialog", async () => {
     const client = createApiClient({ baseURL });
-    const error = await failure(client.get('broken'));
+    const error = await failure(client.request('GET', 'broken'));
     expect(error.message).toBe('Network Error');
     expect(error.response).toBeUndefined();
     expect(counters().fetching).toBe(0);
@@ -148,8 +152,8 @@ describe('API client (fetch)', () => {
 
   it('shows the connection dialog for unknown error strings and non-JSON bodies', async () => {
     const client = createApiClient({ baseURL });
-    await failure(client.get('unknown-error'));
-    const plain = await failure(client.get('plain'));
+    await failure(client.request('GET', 'unknown-error'));
+    const plain = await failure(client.request('GET', 'plain'));
     expect(plain.message).toBe('Request failed with status code 502');
     expect(plain.response?.data).toBe('Bad gateway');
     expect(dialogs().map((dialog) => dialog.titleKey)).toEqual([
@@ -160,8 +164,8 @@ describe('API client (fetch)', () => {
 
   it("fails after the call's timeout with 'timeout of N ms exceeded'; counters fall back", async () => {
     const client = createApiClient({ baseURL });
-    const get = failure(client.get('slow', { timeout: 50 }));
-    const post = failure(client.post('slow', {}, { timeout: 80 }));
+    const get = failure(client.request('GET', 'slow', undefined, { timeout: 50 }));
+    const post = failure(client.request('POST', 'slow', {}, { timeout: 80 }));
     expect(counters()).toEqual({ fetching: 1, requesting: 1 });
     const [getError, postError] = await Promise.all([get, post]);
     expect(getError.message).toBe('timeout of 50 ms exceeded');
@@ -173,7 +177,7 @@ describe('API client (fetch)', () => {
   it("falls back on cancel with 'Request aborted', no dialog and no stored body", async () => {
     const client = createApiClient({ baseURL });
     const controller = new AbortController();
-    const pending = failure(client.get('slow', { signal: controller.signal }));
+    const pending = failure(client.request('GET', 'slow', undefined, { signal: controller.signal }));
     expect(counters().fetching).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     controller.abort();
@@ -189,7 +193,9 @@ describe('API client (fetch)', () => {
     const client = createApiClient({ baseURL });
     const controller = new AbortController();
     controller.abort();
-    const error = await failure(client.delete('orders/1', { signal: controller.signal }));
+    const error = await failure(
+      client.request('DELETE', 'orders/1', undefined, { signal: controller.signal }),
+    );
     expect(isCancel(error)).toBe(true);
     expect(seen).toEqual([]);
     expect(counters().requesting).toBe(0);
@@ -197,10 +203,50 @@ describe('API client (fetch)', () => {
 
   it('stays silent for statuses a call ignores, but still rejects', async () => {
     const client = createApiClient({ baseURL });
-    expect((await failure(client.delete('orders/1', { ignoredStatuses: [400] }))).status).toBe(400);
-    expect((await failure(client.get('mailmagazines/t', { ignoredStatuses: [404] }))).status).toBe(404);
+    expect(
+      (await failure(client.request('DELETE', 'orders/1', undefined, { ignoredStatuses: [400] }))).status,
+    ).toBe(400);
+    expect(
+      (await failure(client.request('GET', 'mailmagazines/t', undefined, { ignoredStatuses: [404] }))).status,
+    ).toBe(404);
     expect(dialogs()).toEqual([]);
-    await failure(client.get('mailmagazines/t', { ignoredStatuses: [400] }));
+    await failure(client.request('GET', 'mailmagazines/t', undefined, { ignoredStatuses: [400] }));
     expect(dialogs()).toHaveLength(1);
+  });
+});
+
+describe('API client: calls of the contract (ADR 050)', () => {
+  beforeEach(() => {
+    useDialogStore.setState({ dialogs: [] });
+    seen.length = 0;
+  });
+
+  it("builds the URL from the route: path parameters encoded, the query as the spec's lists", async () => {
+    const client = createApiClient({ baseURL });
+    const { data } = await client.call(ROUTES.removeOrderCoupon, { params: { id: 'o-1', couponId: 7 } });
+    expect(data).toEqual({ coupons: [] });
+    await failure(client.call(ROUTES.dpayAuth, { params: { id: 'o-1' }, noErrorDialog: true }));
+    await failure(
+      client.call(ROUTES.setProductSearch, {
+        query: { lang: 'en', main_product_time_span_ids: [3, 4] },
+        noErrorDialog: true,
+      }),
+    );
+    expect(seen.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'DELETE /api/v1/ordercoupons/o-1/7',
+      // d払い's calls live under the site's path, two levels above the API's base.
+      'GET /d-account/v1/auth/o-1',
+      'GET /api/v1/setproducts/search?lang=en&main_product_time_span_ids=3%2C4',
+    ]);
+  });
+
+  it("checks an answer against the endpoint's schema in tests and fails one that breaks it", async () => {
+    const client = createApiClient({ baseURL });
+    const call = client.call(ROUTES.timeChange, {
+      params: { reservationToken: 'r/1', timechangeToken: 't 1' },
+      query: { lang: 'en' },
+    });
+    await expect(call).rejects.toThrow(/timeChange \(200\) breaks the contract/);
+    expect(seen[0]?.url).toBe('/api/v1/timechanges/r%2F1/t%201?lang=en');
   });
 });

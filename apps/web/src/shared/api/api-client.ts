@@ -1,14 +1,18 @@
+import type { z } from 'zod';
+import type { Endpoints } from '@kippu/contract/endpoints/all';
 import { ERRORS } from '@kippu/contract/errors';
+import type { Route, RouteName, Routes } from '@kippu/contract/routes';
 import { useBusyStore, type BusyReason } from '../stores/busy-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
 import { ApiError, CLIENT_ERROR_MESSAGES, isCancel, type ApiResponse } from './api-error.ts';
+import { API_BASE_URL, callUrl } from './call-url.ts';
 import { showErrorDialog } from './error-dialog.ts';
 
 export { ApiError, isCancel, type ApiResponse } from './api-error.ts';
+export { API_BASE_URL, describeCall, endpointHref } from './call-url.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
-export const API_BASE_URL = './api/v1/';
 
 type ParamValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -33,14 +37,61 @@ export type RequestConfig = {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A route the SPA calls: the API's, and d払い's two under the site's path (packages/contract/src/routes.ts). */
+export type CallableRoute = Extract<Routes[RouteName], { mount: 'api' | 'site' }>;
+type EndpointOf<R extends CallableRoute> = Endpoints[R['name']];
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+/**
+ * What the URL carries is text: a path parameter may be given as a number, a query value also as a list
+ * (sent as the spec's comma list, which the schema reads).
+ */
+type InUrl<T, Extra> = { [K in keyof T]: T[K] | Extra };
+/** A part the caller may leave out when every field of it is optional (a query of filters). */
+type Part<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+type Success = 200 | 201 | 202 | 204;
+
+/** What a call sends: its path parameters, query and body, as the endpoint's schemas take them. */
+export type CallInput<E> = Part<'params', E extends { params: infer P } ? InUrl<Input<P>, number> : never> &
+  Part<
+    'query',
+    E extends { query: infer Q } ? InUrl<Input<Q>, number | readonly (string | number)[]> : never
+  > &
+  Part<'body', E extends { body: infer B } ? Input<B> : never>;
+
+/** The answer of a successful call: the endpoint's 2xx schemas' output (unknown for a file download). */
+export type Answer<E> = E extends { responses: infer Rs }
+  ? [
+      {
+        [K in keyof Rs]: K extends Success ? (Rs[K] extends z.ZodType ? z.output<Rs[K]> : never) : never;
+      }[keyof Rs],
+    ] extends [never]
+    ? unknown
+    : {
+        [K in keyof Rs]: K extends Success ? (Rs[K] extends z.ZodType ? z.output<Rs[K]> : never) : never;
+      }[keyof Rs]
+  : unknown;
+
+/** A call's input and its transport settings; whether it may be repeated is the route's (`idempotent`). */
+export type CallOptions<R extends CallableRoute> = CallInput<EndpointOf<R>> &
+  Omit<RequestConfig, 'params' | 'idempotent'>;
+
 export type ApiClient = {
   readonly baseURL: string;
+  /**
+   * Calls an endpoint of the contract (ADR 050): `api.call(ROUTES.createOrder, { body })`. Path, method and
+   * whether a `503 temporarily unavailable` may be retried come from the route; in development and tests the
+   * answer is checked against the endpoint's response schema.
+   */
+  call<R extends CallableRoute>(
+    route: R,
+    ...options: object extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>]
+  ): Promise<ApiResponse<Answer<EndpointOf<R>>>>;
+  /** The transport under `call`, by method and URL relative to the base: for the client's own tests. */
   request<T>(method: Method, url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-  get<T>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
-  delete<T>(url: string, config?: RequestConfig): Promise<ApiResponse<T>>;
-  post<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-  put<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
-  patch<T>(url: string, body?: unknown, config?: RequestConfig): Promise<ApiResponse<T>>;
 };
 
 export type ApiClientOptions = {
@@ -247,15 +298,47 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     );
   }
 
-  return {
-    baseURL,
-    request,
-    get: (url, config) => request('GET', url, undefined, config),
-    delete: (url, config) => request('DELETE', url, undefined, config),
-    post: (url, body, config) => request('POST', url, body, config),
-    put: (url, body, config) => request('PUT', url, body, config),
-    patch: (url, body, config) => request('PATCH', url, body, config),
-  };
+  async function call<R extends CallableRoute>(
+    route: R,
+    options: CallOptions<R> = {} as CallOptions<R>,
+  ): Promise<ApiResponse<Answer<EndpointOf<R>>>> {
+    const { params, query, body, ...config } = options as RequestConfig & {
+      params?: Record<string, string | number>;
+      query?: RequestConfig['params'];
+      body?: unknown;
+    };
+    const url = callUrl(route, params);
+    const response = await request<Answer<EndpointOf<R>>>(route.method, url, body, {
+      ...config,
+      params: query,
+      idempotent: (route as Route).idempotent,
+    });
+    // Production trusts the server (zod and the schemas would weigh on every screen); development and tests
+    // check each answer, so a server that drifts from the contract fails where it is seen.
+    if (import.meta.env.DEV || import.meta.env.MODE === 'test') await checkAnswer(route.name, response);
+    return response;
+  }
+
+  return { baseURL, call, request } as ApiClient;
+}
+
+/**
+ * Checks an answer against its endpoint's schema for its status (none for a file download): a mismatch
+ * throws, naming the call and the fields. The value is not replaced by zod's output, so development sees
+ * exactly what production gets. The contract's schemas load only here, lazily, and only in development and
+ * tests: the production build drops this call and the import with it.
+ */
+async function checkAnswer(name: RouteName, response: ApiResponse<unknown>): Promise<void> {
+  const { ENDPOINTS } = await import('@kippu/contract/endpoints/all');
+  const responses: Partial<Record<number, z.ZodType>> = ENDPOINTS[name].responses;
+  const schema = responses[response.status];
+  if (!schema) return;
+  const checked = schema.safeParse(response.data);
+  if (!checked.success) {
+    throw new Error(
+      `The answer of ${name} (${response.status}) breaks the contract: ${checked.error.message}`,
+    );
+  }
 }
 
 export const api = createApiClient();

@@ -4,6 +4,7 @@ import { ERRORS } from '@kippu/contract/errors';
 import { ERROR_TEXTS } from '../../test/locale-texts.ts';
 import { useBusyStore } from '../stores/busy-store.ts';
 import { useDialogStore } from '../stores/dialog-store.ts';
+import { ROUTES } from '@kippu/contract/routes';
 import { BUSY_RETRIES, busyDelayMs, createApiClient } from './api-client.ts';
 
 const busy = () =>
@@ -24,7 +25,7 @@ describe('a 503 server busy answer (ADR 034)', () => {
       .mockResolvedValueOnce(busy())
       .mockResolvedValueOnce(ok());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const call = client.post<{ ok: boolean }>('orders', { quantity: 1 });
+    const call = client.request<{ ok: boolean }>('POST', 'orders', { quantity: 1 });
     await vi.waitFor(() => expect(useBusyStore.getState().retryAt).not.toBeNull());
     await vi.advanceTimersByTimeAsync(10_000);
     const response = await call;
@@ -38,7 +39,7 @@ describe('a 503 server busy answer (ADR 034)', () => {
     vi.useFakeTimers();
     const transport = vi.fn(async () => busy());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const call = client.get('products/stocks').catch((error: unknown) => error);
+    const call = client.request('GET', 'products/stocks').catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(60_000);
     const error = (await call) as { status?: number };
     expect(error.status).toBe(503);
@@ -49,7 +50,9 @@ describe('a 503 server busy answer (ADR 034)', () => {
   it('does not retry other 503s', async () => {
     const transport = vi.fn(async () => new Response('{"error":"internal error"}', { status: 503 }));
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    await expect(client.get('langs', { noErrorDialog: true })).rejects.toMatchObject({ status: 503 });
+    await expect(client.request('GET', 'langs', undefined, { noErrorDialog: true })).rejects.toMatchObject({
+      status: 503,
+    });
     expect(transport).toHaveBeenCalledTimes(1);
   });
 
@@ -82,7 +85,7 @@ describe('a 503 temporarily unavailable answer: the database is away (ADR 046)',
       .mockResolvedValueOnce(ok());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
     // A PUT: running it twice is harmless.
-    const call = client.put<{ ok: boolean }>('orders/token', { quantity: 1 });
+    const call = client.request<{ ok: boolean }>('PUT', 'orders/token', { quantity: 1 });
     await vi.waitFor(() => expect(useBusyStore.getState().retryAt).not.toBeNull());
     expect(useBusyStore.getState().reason).toBe('unavailable');
     await vi.advanceTimersByTimeAsync(30_000);
@@ -97,7 +100,7 @@ describe('a 503 temporarily unavailable answer: the database is away (ADR 046)',
     vi.useFakeTimers();
     const transport = vi.fn().mockResolvedValueOnce(unavailable()).mockResolvedValueOnce(ok());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const call = client.post('orders', { quantity: 1 }).catch((error: unknown) => error);
+    const call = client.request('POST', 'orders', { quantity: 1 }).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(30_000);
     const error = (await call) as { status?: number };
     expect(error.status).toBe(503);
@@ -117,22 +120,51 @@ describe('a 503 temporarily unavailable answer: the database is away (ADR 046)',
       .mockResolvedValueOnce(busy())
       .mockResolvedValueOnce(ok());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const idempotent = client.post('gate/check-ins/sync', {}, { idempotent: true });
+    const idempotent = client.request('POST', 'gate/check-ins/sync', {}, { idempotent: true });
     await vi.advanceTimersByTimeAsync(30_000);
     expect((await idempotent).status).toBe(201);
     expect(transport).toHaveBeenCalledTimes(2);
-    const refused = client.post('orders', { quantity: 1 });
+    const refused = client.request('POST', 'orders', { quantity: 1 });
     await vi.advanceTimersByTimeAsync(30_000);
     expect((await refused).status).toBe(201);
     expect(transport).toHaveBeenCalledTimes(4);
     expect(useDialogStore.getState().dialogs).toHaveLength(0);
   });
 
+  it("tries a contract call again when its route says it is idempotent (checkout), not a create's", async () => {
+    vi.useFakeTimers();
+    const reserved = { status: 'reserved', reservation_token: 'r-1', reservation_number: 'K7QX2M9P' };
+    const transport = vi
+      .fn()
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(new Response(JSON.stringify(reserved), { status: 200 }))
+      .mockResolvedValueOnce(unavailable());
+    const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
+    const checkout = client.call(ROUTES.checkout, {
+      params: { id: 'o-1' },
+      body: { payment_method_type: 'free' },
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await checkout).data).toEqual(reserved);
+    expect(transport).toHaveBeenCalledTimes(2);
+    const body = {
+      lang: 'ja' as const,
+      product_uuid: '00000000-0000-4000-8000-000000000000',
+      time_span_id: 1,
+      quantity: 1,
+      option_values: [{ option_value_id: 1, quantity: 1 }],
+    };
+    const create = client.call(ROUTES.createOrder, { body }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(((await create) as { status?: number }).status).toBe(503);
+    expect(transport).toHaveBeenCalledTimes(3);
+  });
+
   it('shows the translated temporarily-unavailable dialog after the back-off runs out', async () => {
     vi.useFakeTimers();
     const transport = vi.fn(async () => unavailable());
     const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport });
-    const call = client.get('products/stocks').catch((error: unknown) => error);
+    const call = client.request('GET', 'products/stocks').catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(60_000);
     const error = (await call) as { status?: number };
     expect(error.status).toBe(503);

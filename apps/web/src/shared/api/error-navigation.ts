@@ -1,5 +1,7 @@
 import type { ErrorCode } from '@kippu/contract/errors';
+import { ROUTES } from '@kippu/contract/routes';
 import { serverErrorCode } from './api-error.ts';
+import { describeCall } from './call-url.ts';
 
 /**
  * Where the visitor goes once the dialog of a server error closes (spec §4). The app layer turns a
@@ -17,7 +19,8 @@ export type ErrorDestination = 'session-timeout' | 'order' | 'payment' | 'time-c
 export type FailedCall = { method: string; url: string };
 
 /** Checkout is the only call on the confirm screen whose coupon failure means "choose how to pay again". */
-const isCheckout = (call: FailedCall) => call.method === 'POST' && call.url.startsWith('orders/checkout/');
+const CHECKOUT = describeCall(ROUTES.checkout, { id: '' });
+const isCheckout = (call: FailedCall) => call.method === CHECKOUT.method && call.url.startsWith(CHECKOUT.url);
 
 /** The one table of error-driven navigation. Every other error keeps its dialog and the current screen. */
 const DESTINATIONS: Partial<Record<ErrorCode, (call: FailedCall) => ErrorDestination | null>> = {

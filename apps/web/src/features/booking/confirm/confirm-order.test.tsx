@@ -5,6 +5,7 @@ import type { LangCode } from '@kippu/contract/enums';
 import { checkoutResponseSchema } from '@kippu/contract/endpoints/checkout';
 import { gtmResponseSchema } from '@kippu/contract/endpoints/gtm';
 import type { OrderCoupon } from '@kippu/contract/endpoints/order-coupons';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
@@ -214,7 +215,7 @@ describe('the confirm screen', () => {
       [`POST orders/checkout/${TOKEN}`]: () => new Promise<FakeReply>((resolve) => (answer = resolve)),
       'GET gtm/reservation-token-1': ok(GTM),
     });
-    const post = vi.spyOn(api, 'post');
+    const call = vi.spyOn(api, 'call');
     const user = userEvent.setup();
     await renderConfirm();
     await user.click(await screen.findByRole('checkbox', { name: 'I agree to the terms of use' }));
@@ -227,7 +228,7 @@ describe('the confirm screen', () => {
     expect(checkouts.map((call) => call.body)).toEqual([
       { payment_method_type: 'gmo', token: 'tok_simulated_1', masked_card_number: '************4242' },
     ]);
-    expect(post.mock.calls.find(([url]) => url.startsWith('orders/checkout/'))?.[2]).toMatchObject({
+    expect(call.mock.calls.find(([route]) => route === ROUTES.checkout)?.[1]).toMatchObject({
       timeout: CHECKOUT_TIMEOUT_MS,
     });
     expect(CHECKOUT_TIMEOUT_MS).toBe(240_000);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
-import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
 /** The cache key of an order token's temporary order, in every language: what a change to it invalidates. */
@@ -14,8 +14,9 @@ export const temporaryOrderQuery = (orderToken: string, lang: LangCode) =>
   queryOptions({
     queryKey: [...temporaryOrderKey(orderToken), lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TemporaryOrder>(`orders/${encodeURIComponent(orderToken)}`, {
-        params: { lang },
+      const { data } = await api.call(ROUTES.temporaryOrder, {
+        params: { id: orderToken },
+        query: { lang },
         signal,
       });
       return data;

@@ -1,18 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CheckoutBody, CheckoutResponse } from '@kippu/contract/endpoints/checkout';
-import type {
-  CreateTimeChangeBody,
-  CreateTimeChangeResponse,
-  TimeChangeOptionsResponse,
-  TimeChangeResponse,
-} from '@kippu/contract/endpoints/time-change';
+import type { CreateTimeChangeBody, CreateTimeChangeResponse } from '@kippu/contract/endpoints/time-change';
 import type { LangCode } from '@kippu/contract/enums';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
-/** The change-of-date calls (ADR 029), all under `timechanges/{reservationToken}`. */
-const base = (reservationToken: string) => `timechanges/${encodeURIComponent(reservationToken)}`;
-const change = (reservationToken: string, timechangeToken: string) =>
-  `${base(reservationToken)}/${encodeURIComponent(timechangeToken)}`;
+/* The change-of-date calls (ADR 029), all under `timechanges/{reservationToken}`. */
 
 /** Spec §9: checkout and 3-D Secure payment time-out. */
 const CHECKOUT_TIMEOUT_MS = 240_000;
@@ -22,8 +15,9 @@ export const timeChangeOptionsQuery = (reservationToken: string, lang: LangCode,
   queryOptions({
     queryKey: ['timechanges', reservationToken, 'options', lang, date],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TimeChangeOptionsResponse>(base(reservationToken), {
-        params: date ? { lang, date } : { lang },
+      const { data } = await api.call(ROUTES.timeChangeOptions, {
+        params: { reservationToken },
+        query: date ? { lang, date } : { lang },
         signal,
         ignoredStatuses: [404],
       });
@@ -37,7 +31,7 @@ export async function createTimeChange(
   reservationToken: string,
   body: CreateTimeChangeBody,
 ): Promise<CreateTimeChangeResponse> {
-  const { data } = await api.post<CreateTimeChangeResponse>(base(reservationToken), body);
+  const { data } = await api.call(ROUTES.createTimeChange, { params: { reservationToken }, body });
   return data;
 }
 
@@ -46,8 +40,9 @@ export const timeChangeQuery = (reservationToken: string, timechangeToken: strin
   queryOptions({
     queryKey: ['timechanges', reservationToken, timechangeToken, lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TimeChangeResponse>(change(reservationToken, timechangeToken), {
-        params: { lang },
+      const { data } = await api.call(ROUTES.timeChange, {
+        params: { reservationToken, timechangeToken },
+        query: { lang },
         signal,
         ignoredStatuses: [404],
       });
@@ -61,16 +56,20 @@ export async function checkoutTimeChange(
   timechangeToken: string,
   body: CheckoutBody,
 ): Promise<CheckoutResponse> {
-  const { data } = await api.post<CheckoutResponse>(
-    `${change(reservationToken, timechangeToken)}/checkout`,
+  // Safe to repeat (the route says so): the server joins an attempt in flight or answers a finished one
+  // again (ADR 047).
+  const { data } = await api.call(ROUTES.timeChangeCheckout, {
+    params: { reservationToken, timechangeToken },
     body,
-    // Safe to repeat: the server joins an attempt in flight or answers a finished one again (ADR 047).
-    { timeout: CHECKOUT_TIMEOUT_MS, idempotent: true },
-  );
+    timeout: CHECKOUT_TIMEOUT_MS,
+  });
   return data;
 }
 
 /** DELETE …: gives the held slot back (choosing another time). A change already over is no error here. */
 export async function cancelTimeChange(reservationToken: string, timechangeToken: string): Promise<void> {
-  await api.delete(change(reservationToken, timechangeToken), { ignoredStatuses: [404, 409] });
+  await api.call(ROUTES.cancelTimeChange, {
+    params: { reservationToken, timechangeToken },
+    ignoredStatuses: [404, 409],
+  });
 }

@@ -9,6 +9,7 @@ import type {
   TapCheckInBody,
 } from '@kippu/contract/endpoints/check-in';
 import type { LangCode } from '@kippu/contract/enums';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
 /**
@@ -18,37 +19,35 @@ import { api } from '../../../shared/api/api-client.ts';
 const gateConfig = (key: string) => ({ headers: { 'X-Gate-Key': key }, noErrorDialog: true, timeout: 8000 });
 
 export async function fetchGateSession(key: string, lang: LangCode): Promise<GateSessionResponse> {
-  const { data } = await api.get<GateSessionResponse>('gate/session', {
+  const { data } = await api.call(ROUTES.gateSession, {
     ...gateConfig(key),
-    params: { lang },
+    query: { lang },
   });
   return data;
 }
 
 export async function postGateCheckIn(key: string, body: GateCheckInBody): Promise<CheckInAnswer> {
-  const { data } = await api.post<CheckInAnswer>('gate/check-ins', body, gateConfig(key));
+  const { data } = await api.call(ROUTES.gateCheckIn, { ...gateConfig(key), body });
   return data;
 }
 
 export async function fetchGateTicketList(key: string, lang: LangCode): Promise<GateTicketListResponse> {
-  const { data } = await api.get<GateTicketListResponse>('gate/ticket-list', {
+  const { data } = await api.call(ROUTES.gateTicketList, {
     ...gateConfig(key),
-    params: { lang },
+    query: { lang },
     timeout: 30_000,
   });
   return data;
 }
 
 export async function postGateSync(key: string, body: GateSyncBody): Promise<GateSyncResponse> {
-  const { data } = await api.post<GateSyncResponse>('gate/check-ins/sync', body, {
+  const { data } = await api.call(ROUTES.gateSync, {
     ...gateConfig(key),
+    body,
     timeout: 30_000,
   });
   return data;
 }
-
-const tapUrl = (reservationToken: string, ticketId: string) =>
-  `check-ins/${encodeURIComponent(reservationToken)}/${encodeURIComponent(ticketId)}`;
 
 /** The visitor's tap screen: what tapping would answer now. */
 export async function fetchTapStatus(
@@ -57,8 +56,9 @@ export async function fetchTapStatus(
   mode: CheckInMode,
   lang: LangCode,
 ): Promise<CheckInAnswer> {
-  const { data } = await api.get<CheckInAnswer>(tapUrl(reservationToken, ticketId), {
-    params: { mode, lang },
+  const { data } = await api.call(ROUTES.tapTicketStatus, {
+    params: { reservationToken, ticketId },
+    query: { mode, lang },
     noErrorDialog: true,
   });
   return data;
@@ -69,7 +69,9 @@ export async function postTapCheckIn(
   ticketId: string,
   body: TapCheckInBody,
 ): Promise<CheckInAnswer> {
-  const { data } = await api.post<CheckInAnswer>(tapUrl(reservationToken, ticketId), body, {
+  const { data } = await api.call(ROUTES.tapCheckIn, {
+    params: { reservationToken, ticketId },
+    body,
     noErrorDialog: true,
   });
   return data;

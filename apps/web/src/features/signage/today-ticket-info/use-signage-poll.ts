@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SignageToday } from '@kippu/contract/endpoints/signage';
-import { API_BASE_URL } from '../../../shared/api/api-client.ts';
+import { ROUTES } from '@kippu/contract/routes';
+import { endpointHref } from '../../../shared/api/call-url.ts';
 
 /** How often the screen asks; a change shows within this plus one round trip (issue 11: within 5 s). */
 export const POLL_INTERVAL_MS = 2000;
@@ -33,7 +34,7 @@ export function useSignagePoll(): SignageState {
 
     const poll = async () => {
       try {
-        const response = await fetch(new URL(`${API_BASE_URL}signage/today`, document.baseURI), {
+        const response = await fetch(new URL(endpointHref(ROUTES.signageToday), document.baseURI), {
           headers: { Accept: 'application/json', ...(etag ? { 'If-None-Match': etag } : {}) },
           cache: 'no-store',
           credentials: 'same-origin',

@@ -2,17 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import type { CheckoutBody, CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { OrderCoupon } from '@kippu/contract/endpoints/order-coupons';
-import type {
-  CreateOrderResponse,
-  TemporaryOrder,
-  UpdateOrderResponse,
-} from '@kippu/contract/endpoints/orders';
-import type { CreateSpotOrderBody, SpotStocksResponse } from '@kippu/contract/endpoints/spot';
+import type { CreateOrderResponse, UpdateOrderResponse } from '@kippu/contract/endpoints/orders';
+import type { CreateSpotOrderBody } from '@kippu/contract/endpoints/spot';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
 /** Checkout waits for the payment gateway, so the client gives it 240 000 ms (spec §7, §9). */
 const CHECKOUT_TIMEOUT_MS = 240_000;
-const token = (value: string) => encodeURIComponent(value);
 
 /** GET /spot/products/stocks: the poster's product and today's slots. */
 export const spotStocksQuery = (qrToken: string, lang: LangCode, quiet = false) =>
@@ -20,8 +16,8 @@ export const spotStocksQuery = (qrToken: string, lang: LangCode, quiet = false) 
     queryKey: ['spot', 'stocks', qrToken, lang],
     queryFn: async ({ signal }) =>
       (
-        await api.get<SpotStocksResponse>('spot/products/stocks', {
-          params: { qr_token: qrToken, lang },
+        await api.call(ROUTES.spotStocks, {
+          query: { qr_token: qrToken, lang },
           signal,
           noErrorDialog: quiet,
         })
@@ -42,7 +38,7 @@ export const spotOrderQuery = (orderToken: string, lang: LangCode) =>
   queryOptions({
     queryKey: [...spotOrderKey(orderToken), lang],
     queryFn: async ({ signal }) =>
-      (await api.get<TemporaryOrder>(`orders/${token(orderToken)}`, { params: { lang }, signal })).data,
+      (await api.call(ROUTES.temporaryOrder, { params: { id: orderToken }, query: { lang }, signal })).data,
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[2] === orderToken ? previous : undefined,
     retry: false,
@@ -50,36 +46,43 @@ export const spotOrderQuery = (orderToken: string, lang: LangCode) =>
 
 /** POST /spot/orders: holds the tickets; a refusal has shown its dialog and throws. */
 export async function createSpotOrder(body: CreateSpotOrderBody): Promise<CreateOrderResponse> {
-  return (await api.post<CreateOrderResponse>('spot/orders', body)).data;
+  return (await api.call(ROUTES.createSpotOrder, { body })).data;
 }
 
 /** DELETE /orders/{id}: gives back an earlier hold of this phone; 400 (already gone) is ignored (spec §7). */
 export async function releaseSpotOrder(orderToken: string): Promise<void> {
-  await api.delete(`orders/${token(orderToken)}`, { ignoredStatuses: [400, 404], noErrorDialog: true });
+  await api.call(ROUTES.cancelOrder, {
+    params: { id: orderToken },
+    ignoredStatuses: [400, 404],
+    noErrorDialog: true,
+  });
 }
 
 /** PUT /spot/orders/{id}: the e-mail address the ticket link goes to. */
 export async function updateSpotOrder(orderToken: string, email: string): Promise<UpdateOrderResponse> {
   return (
-    await api.put<UpdateOrderResponse>(`spot/orders/${token(orderToken)}`, {
-      customer_info: [{ key: 'email', value: email }],
+    await api.call(ROUTES.updateSpotOrder, {
+      params: { id: orderToken },
+      body: { customer_info: [{ key: 'email', value: email }] },
     })
   ).data;
 }
 
 /** POST /spot/ordercoupons/{id}: applies a coupon code to the spot order. */
 export async function applySpotCoupon(orderToken: string, couponCode: string): Promise<OrderCoupon> {
-  return (await api.post<OrderCoupon>(`spot/ordercoupons/${token(orderToken)}`, { coupon_code: couponCode }))
-    .data;
+  return (
+    await api.call(ROUTES.applySpotOrderCoupon, {
+      params: { id: orderToken },
+      body: { coupon_code: couponCode },
+    })
+  ).data;
 }
 
 /** POST /orders/checkout/{id}: pays with one of the spot channel's methods. */
 export async function checkoutSpotOrder(orderToken: string, body: CheckoutBody): Promise<CheckoutResponse> {
   return (
-    await api.post<CheckoutResponse>(`orders/checkout/${token(orderToken)}`, body, {
-      timeout: CHECKOUT_TIMEOUT_MS,
-      // Safe to repeat: the server joins an attempt in flight or answers a finished one again (ADR 047).
-      idempotent: true,
-    })
-  ).data;
+    // Safe to repeat (the route says so): the server joins an attempt in flight or answers a finished one
+    // again (ADR 047).
+    (await api.call(ROUTES.checkout, { params: { id: orderToken }, body, timeout: CHECKOUT_TIMEOUT_MS })).data
+  );
 }

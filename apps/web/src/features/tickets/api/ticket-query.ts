@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
-import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
 /**
@@ -11,8 +11,9 @@ export const ticketQuery = (reservationToken: string, lang: LangCode) =>
   queryOptions({
     queryKey: ['tickets', reservationToken, lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TicketResponse>(`tickets/${encodeURIComponent(reservationToken)}`, {
-        params: { lang },
+      const { data } = await api.call(ROUTES.ticket, {
+        params: { id: reservationToken },
+        query: { lang },
         signal,
         ignoredStatuses: [404],
       });

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import type { ReceiptResponse } from '@kippu/contract/endpoints/receipt';
-import { API_BASE_URL, api } from '../../../shared/api/api-client.ts';
-
-const receiptPath = (reservationToken: string) => `receipts/${encodeURIComponent(reservationToken)}`;
+import { ROUTES } from '@kippu/contract/routes';
+import { api, endpointHref } from '../../../shared/api/api-client.ts';
 
 /**
  * GET /receipts/{reservationToken}?lang= (ADR 023): the receipt as it stands (`issue` null until issued).
@@ -13,8 +12,9 @@ export const receiptQuery = (reservationToken: string, lang: LangCode) =>
   queryOptions({
     queryKey: ['receipts', reservationToken, lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<ReceiptResponse>(receiptPath(reservationToken), {
-        params: { lang },
+      const { data } = await api.call(ROUTES.receipt, {
+        params: { id: reservationToken },
+        query: { lang },
         signal,
         ignoredStatuses: [404],
       });
@@ -28,15 +28,15 @@ export async function issueReceipt(
   lang: LangCode,
   addressee: string,
 ): Promise<ReceiptResponse> {
-  const { data } = await api.post<ReceiptResponse>(
-    receiptPath(reservationToken),
-    { addressee },
-    { params: { lang } },
-  );
+  const { data } = await api.call(ROUTES.issueReceipt, {
+    params: { id: reservationToken },
+    query: { lang },
+    body: { addressee },
+  });
   return data;
 }
 
 /** GET /receipts/{reservationToken}/pdf?lang=: the issued receipt, downloaded as a file. */
 export function receiptPdfHref(reservationToken: string, lang: LangCode): string {
-  return `${API_BASE_URL}${receiptPath(reservationToken)}/pdf?lang=${lang}`;
+  return endpointHref(ROUTES.receiptPdf, { id: reservationToken }, { lang });
 }

@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
-import type {
-  TicketShareBody,
-  TicketShareOptionsResponse,
-  TicketShareResponse,
-} from '@kippu/contract/endpoints/ticket-share';
+import type { TicketShareBody, TicketShareResponse } from '@kippu/contract/endpoints/ticket-share';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../shared/api/api-client.ts';
 
 /**
@@ -15,10 +12,12 @@ export const shareOptionsQuery = (reservationToken: string, lang: LangCode) =>
   queryOptions({
     queryKey: ['tickets', 'share', reservationToken, lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<TicketShareOptionsResponse>(
-        `tickets/share/${encodeURIComponent(reservationToken)}`,
-        { params: { lang }, signal, ignoredStatuses: [404] },
-      );
+      const { data } = await api.call(ROUTES.ticketShareOptions, {
+        params: { id: reservationToken },
+        query: { lang },
+        signal,
+        ignoredStatuses: [404],
+      });
       return data;
     },
   });
@@ -28,9 +27,6 @@ export async function splitTickets(
   reservationToken: string,
   body: TicketShareBody,
 ): Promise<TicketShareResponse> {
-  const { data } = await api.post<TicketShareResponse>(
-    `tickets/share/${encodeURIComponent(reservationToken)}`,
-    body,
-  );
+  const { data } = await api.call(ROUTES.shareTickets, { params: { id: reservationToken }, body });
   return data;
 }

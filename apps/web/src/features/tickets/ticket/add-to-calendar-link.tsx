@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LangCode } from '@kippu/contract/enums';
-import { API_BASE_URL } from '../../../shared/api/api-client.ts';
+import { ROUTES } from '@kippu/contract/routes';
+import { endpointHref } from '../../../shared/api/call-url.ts';
 
 function CalendarIcon() {
   return (
@@ -19,7 +20,7 @@ function CalendarIcon() {
 
 /** GET /reservations/{token}/calendar.ics?lang= (ADR 022), resolved like every API call against the site. */
 export function calendarDownloadHref(reservationToken: string, lang: LangCode): string {
-  return `${API_BASE_URL}reservations/${encodeURIComponent(reservationToken)}/calendar.ics?lang=${lang}`;
+  return endpointHref(ROUTES.reservationCalendar, { id: reservationToken }, { lang });
 }
 
 /**

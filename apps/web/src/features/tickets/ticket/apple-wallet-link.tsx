@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LangCode } from '@kippu/contract/enums';
-import { API_BASE_URL } from '../../../shared/api/api-client.ts';
+import { ROUTES } from '@kippu/contract/routes';
+import { endpointHref } from '../../../shared/api/call-url.ts';
 
 function WalletIcon() {
   return (
@@ -19,7 +20,7 @@ function WalletIcon() {
 
 /** GET /reservations/{token}/tickets/{ticketId}/wallet.pkpass?lang= (ADR 025), against the site's API. */
 export function walletPassHref(reservationToken: string, ticketId: number, lang: LangCode): string {
-  return `${API_BASE_URL}reservations/${encodeURIComponent(reservationToken)}/tickets/${ticketId}/wallet.pkpass?lang=${lang}`;
+  return endpointHref(ROUTES.walletPass, { id: reservationToken, ticketId }, { lang });
 }
 
 /**

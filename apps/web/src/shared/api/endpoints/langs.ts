@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '@kippu/contract/endpoints/langs';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../api-client.ts';
 
 export async function getLangs(signal?: AbortSignal): Promise<Language[]> {
-  const { data } = await api.get<Language[]>('langs', { signal });
+  const { data } = await api.call(ROUTES.langs, { signal });
   return data;
 }
 

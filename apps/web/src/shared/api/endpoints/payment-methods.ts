@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode, SalesChannel } from '@kippu/contract/enums';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../api-client.ts';
 
 export async function getPaymentMethods(
@@ -8,8 +9,8 @@ export async function getPaymentMethods(
   channel: SalesChannel,
   signal?: AbortSignal,
 ): Promise<PaymentMethodItem[]> {
-  const { data } = await api.get<PaymentMethodItem[]>('paymentmethods', {
-    params: { lang, channel },
+  const { data } = await api.call(ROUTES.paymentMethods, {
+    query: { lang, channel },
     signal,
   });
   return data;

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import type { Product } from '@kippu/contract/endpoints/products';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../api-client.ts';
 
 export async function getProducts(lang: LangCode, signal?: AbortSignal): Promise<Product[]> {
-  const { data } = await api.get<Product[]>('products', { params: { lang }, signal });
+  const { data } = await api.call(ROUTES.products, { query: { lang }, signal });
   return data;
 }
 

@@ -16,7 +16,7 @@ describe('POST /orders/checkout after a database fault (ADR 046, 047)', () => {
 
   it('is tried again by itself: the server joins the attempt, so a charged card still ends reserved', async () => {
     vi.useFakeTimers();
-    const reserved = { reservation_token: 'r-token', reservation_number: 'R1' };
+    const reserved = { status: 'reserved', reservation_token: 'r-token', reservation_number: 'R1' };
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(unavailable())

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
-import type { ConfirmOrderMailResponse, SendOrderMailResponse } from '@kippu/contract/endpoints/order-mails';
+import type { SendOrderMailResponse } from '@kippu/contract/endpoints/order-mails';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /** POST /ordermails/{orderToken}: sends (again) the mail whose link confirms the address. */
@@ -8,9 +9,7 @@ export async function sendConfirmationMail(
   orderToken: string,
   lang: LangCode,
 ): Promise<SendOrderMailResponse> {
-  const { data } = await api.post<SendOrderMailResponse>(`ordermails/${encodeURIComponent(orderToken)}`, {
-    lang,
-  });
+  const { data } = await api.call(ROUTES.sendOrderMail, { params: { id: orderToken }, body: { lang } });
   return data;
 }
 
@@ -22,12 +21,7 @@ export const confirmMailQuery = (mailToken: string) =>
   queryOptions({
     queryKey: ['ordermails', mailToken],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<ConfirmOrderMailResponse>(
-        `ordermails/${encodeURIComponent(mailToken)}`,
-        {
-          signal,
-        },
-      );
+      const { data } = await api.call(ROUTES.confirmOrderMail, { params: { id: mailToken }, signal });
       return data;
     },
     staleTime: Infinity,

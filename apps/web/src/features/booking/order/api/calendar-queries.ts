@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CalendarColor } from '@kippu/contract/endpoints/catalogue-calendar-colors';
-import type { DateStockStatus } from '@kippu/contract/endpoints/catalogue-stock-statuses';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /** A calendar month as the from/to of the calendar calls (first and last day, yyyy-MM-dd). */
@@ -11,8 +10,8 @@ export const stockStatusesQuery = (range: MonthRange, productUuid: string | null
   queryOptions({
     queryKey: ['products', 'stocks-statuses', range.from, range.to, productUuid],
     queryFn: async ({ signal }) => {
-      const params = { from: range.from, to: range.to, product_uuid: productUuid };
-      const { data } = await api.get<DateStockStatus[]>('products/stocks-statuses', { params, signal });
+      const query = { from: range.from, to: range.to, product_uuid: productUuid ?? undefined };
+      const { data } = await api.call(ROUTES.stockStatuses, { query, signal });
       return data;
     },
     staleTime: 30_000,
@@ -23,7 +22,7 @@ export const calendarColorsQuery = (range: MonthRange) =>
   queryOptions({
     queryKey: ['calendar', 'colors', range.from, range.to],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<CalendarColor[]>('calendar/colors', { params: range, signal });
+      const { data } = await api.call(ROUTES.calendarColors, { query: range, signal });
       return data;
     },
     staleTime: 5 * 60_000,

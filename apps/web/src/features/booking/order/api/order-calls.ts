@@ -1,9 +1,10 @@
 import type { CreateOrderBody, CreateOrderResponse } from '@kippu/contract/endpoints/orders';
+import { ROUTES } from '@kippu/contract/routes';
 import { ApiError, api } from '../../../../shared/api/api-client.ts';
 
 /** POST /orders: creates the temporary order that holds the chosen stock. */
 export async function createTemporaryOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
-  const { data } = await api.post<CreateOrderResponse>('orders', body);
+  const { data } = await api.call(ROUTES.createOrder, { body });
   return data;
 }
 
@@ -14,7 +15,7 @@ export async function createTemporaryOrder(body: CreateOrderBody): Promise<Creat
  */
 export async function cancelTemporaryOrder(orderToken: string): Promise<void> {
   try {
-    await api.delete(`orders/${encodeURIComponent(orderToken)}`, { ignoredStatuses: [400] });
+    await api.call(ROUTES.cancelOrder, { params: { id: orderToken }, ignoredStatuses: [400] });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return;
     throw error;

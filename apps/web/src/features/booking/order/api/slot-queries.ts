@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
-import type { ProductOnDate, Slot } from '@kippu/contract/endpoints/catalogue-common';
-import type { SetProduct } from '@kippu/contract/endpoints/catalogue-set-products';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /** GET /products/search2: the products on sale on a date with their slots (date-before-product). */
@@ -9,7 +8,7 @@ export const productsOnDateQuery = (date: string, lang: LangCode) =>
   queryOptions({
     queryKey: ['products', 'search2', date, lang],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<ProductOnDate[]>('products/search2', { params: { date, lang }, signal });
+      const { data } = await api.call(ROUTES.productSearchByDate, { query: { date, lang }, signal });
       return data;
     },
     staleTime: 15_000,
@@ -20,8 +19,8 @@ export const slotsQuery = (date: string, productUuid: string, lang: LangCode) =>
   queryOptions({
     queryKey: ['products', 'stocks', date, productUuid, lang],
     queryFn: async ({ signal }) => {
-      const params = { date, product_id: productUuid, lang };
-      const { data } = await api.get<Slot[]>('products/stocks', { params, signal });
+      const query = { date, product_id: productUuid, lang };
+      const { data } = await api.call(ROUTES.stocks, { query, signal });
       return data;
     },
     staleTime: 15_000,
@@ -32,8 +31,8 @@ export const setProductsQuery = (slotId: number, lang: LangCode) =>
   queryOptions({
     queryKey: ['setproducts', slotId, lang],
     queryFn: async ({ signal }) => {
-      const params = { lang, main_product_time_span_ids: [slotId] };
-      const { data } = await api.get<SetProduct[]>('setproducts/search', { params, signal });
+      const query = { lang, main_product_time_span_ids: [slotId] };
+      const { data } = await api.call(ROUTES.setProductSearch, { query, signal });
       return data;
     },
     staleTime: 5 * 60_000,

@@ -1,12 +1,13 @@
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { ConfirmCheckoutBody } from '@kippu/contract/endpoints/confirm-checkout';
-import { api } from '../../../../shared/api/api-client.ts';
+import { ROUTES } from '@kippu/contract/routes';
+import { api, describeCall } from '../../../../shared/api/api-client.ts';
 
 /** Confirming waits for the gateway like checkout: 240 000 ms (spec §7, §9). */
 export const CONFIRM_TIMEOUT_MS = 240_000;
 
 /** How the API client names this call, for the error navigation of a dialog the screen opens itself. */
-export const CONFIRM_CALL = { method: 'POST', url: 'orders/confirmcheckout' } as const;
+export const CONFIRM_CALL = describeCall(ROUTES.confirmCheckout);
 
 /**
  * POST /orders/confirmcheckout: the server asks the gateway and answers like checkout. A failed 3-D Secure
@@ -14,11 +15,11 @@ export const CONFIRM_CALL = { method: 'POST', url: 'orders/confirmcheckout' } as
  * chooses the dialog (use-confirm-sbps3ds.ts), so none here.
  */
 export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<CheckoutResponse> {
-  const { data } = await api.post<CheckoutResponse>(CONFIRM_CALL.url, body, {
+  // Safe to repeat (the route says so): the server joins the attempt or answers its outcome again (ADR 047).
+  const { data } = await api.call(ROUTES.confirmCheckout, {
+    body,
     timeout: CONFIRM_TIMEOUT_MS,
     noErrorDialog: true,
-    // Safe to repeat: the server joins the attempt or answers its outcome again (ADR 047).
-    idempotent: true,
   });
   return data;
 }

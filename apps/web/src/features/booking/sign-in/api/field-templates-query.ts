@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FieldTemplate } from '@kippu/contract/endpoints/field-templates';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /** GET /field_templates: the site's order-form fields (display, required), in the site's order. */
@@ -7,7 +7,7 @@ export const fieldTemplatesQuery = () =>
   queryOptions({
     queryKey: ['field_templates'],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<FieldTemplate[]>('field_templates', { signal });
+      const { data } = await api.call(ROUTES.fieldTemplates, { signal });
       return data;
     },
     staleTime: Infinity,

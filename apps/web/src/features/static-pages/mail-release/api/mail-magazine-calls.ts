@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MailMagazineField, MailMagazineSubscription } from '@kippu/contract/endpoints/mail-magazines';
+import type { MailMagazineField } from '@kippu/contract/endpoints/mail-magazines';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
-
-const byToken = (mailToken: string) => `mailmagazines/${encodeURIComponent(mailToken)}`;
 
 /**
  * GET /mailmagazines/{token}: the magazines the link's address still receives. A 404 (unknown token) is
@@ -12,7 +11,8 @@ export const mailMagazinesQuery = (mailToken: string) =>
   queryOptions({
     queryKey: ['mailmagazines', mailToken],
     queryFn: async ({ signal }) => {
-      const { data } = await api.get<MailMagazineSubscription>(byToken(mailToken), {
+      const { data } = await api.call(ROUTES.mailMagazine, {
+        params: { id: mailToken },
         signal,
         ignoredStatuses: [404],
       });
@@ -30,6 +30,9 @@ export async function unsubscribeMailMagazines(
   fields: MailMagazineField[],
 ): Promise<void> {
   for (const field of fields) {
-    await api.put<MailMagazineSubscription>(byToken(mailToken), { field_name: field });
+    await api.call(ROUTES.unsubscribeMailMagazine, {
+      params: { id: mailToken },
+      body: { field_name: field },
+    });
   }
 }

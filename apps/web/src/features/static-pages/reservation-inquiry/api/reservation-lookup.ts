@@ -1,4 +1,4 @@
-import type { ReservationLookupResponse } from '@kippu/contract/endpoints/reservations';
+import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
 
 /**
@@ -6,8 +6,8 @@ import { api } from '../../../../shared/api/api-client.ts';
  * found`) and too many tries (`too many requests`) show their dialogs (API client) and throw.
  */
 export async function lookUpReservation(email: string, reservationNumber: string): Promise<string> {
-  const { data } = await api.get<ReservationLookupResponse>('reservations', {
-    params: { email: email.trim(), reservation_number: reservationNumber.trim() },
+  const { data } = await api.call(ROUTES.reservationLookup, {
+    query: { email: email.trim(), reservation_number: reservationNumber.trim() },
   });
   return data.reservation_token;
 }
