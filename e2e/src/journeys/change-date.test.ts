@@ -1,4 +1,5 @@
 import { SIMULATOR_TEST_CARDS, type LangCode } from '@kippu/contract';
+import { formatDate } from '@kippu/contract/format/date';
 import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
@@ -68,6 +69,11 @@ describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', 
     await main
       .getByRole('textbox', { name: text(lang, 'change_date_date_label'), exact: true })
       .fill(openDay(8));
+    // The slots of the new day, not the day before's still on screen while they load.
+    await expect
+      .poll(() => main.locator('.change-date-day__shown').innerText())
+      .toBe(formatDate(`${openDay(8)}T12:00:00+09:00`, lang));
+    await expect.poll(() => main.locator('.change-date-slots').getAttribute('aria-busy')).toBe('false');
     const dearer = main.getByRole('radio', { name: /\+/ }).first();
     await dearer.waitFor();
     await dearer.check();

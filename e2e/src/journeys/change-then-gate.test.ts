@@ -143,6 +143,11 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
       await main
         .getByRole('textbox', { name: text(lang, 'change_date_date_label'), exact: true })
         .fill(nextWeek);
+      // The slots of the new day, not the day before's still on screen while they load.
+      await expect
+        .poll(() => main.locator('.change-date-day__shown').innerText())
+        .toBe(formatDate(`${nextWeek}T12:00:00+09:00`, lang));
+      await expect.poll(() => main.locator('.change-date-slots').getAttribute('aria-busy')).toBe('false');
       // The slot's name: its time, product and difference (+¥1,000 for the two tickets).
       const nightSlot = main.locator('label.change-date-slot').filter({ hasText: nightEntry }).first();
       await nightSlot.waitFor();
