@@ -53,10 +53,11 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Mostly waiting on PostgreSQL, child servers and timers: four files at a time keep two cores busy.
+          // A file alone keeps more than half a core busy (the rest is waiting on PostgreSQL, child servers and
+          // timers): three at a time fill two cores; more would only make the timing-sensitive tests share them.
           // Every file has its own database (a clone of the template), so they do not see each other's rows.
           sequence: SERVER,
-          maxWorkers: 4,
+          maxWorkers: 3,
         },
       },
       {
