@@ -54,7 +54,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A file alone keeps more than half a core busy (the rest is waiting on PostgreSQL, child servers and
-          // timers): three at a time fill two cores; more would only make the timing-sensitive tests share them.
+          // timers): three at a time fill two cores; four gained little and crowded the timing-sensitive tests.
           // Every file has its own database (a clone of the template), so they do not see each other's rows.
           sequence: SERVER,
           maxWorkers: 3,
