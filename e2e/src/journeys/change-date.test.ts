@@ -1,6 +1,15 @@
 import { SIMULATOR_TEST_CARDS, type LangCode } from '@kippu/contract';
 import { formatDate } from '@kippu/contract/format/date';
-import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import {
+  describe,
+  expect,
+  expectHtmlLang,
+  expectNoAxeViolations,
+  LANGUAGE_AXE_RULES,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import { timeChangeRecord } from './journey-database.ts';
@@ -44,6 +53,7 @@ describe.skipIf(skipBrowserSuites)('change of date with a top-up card payment', 
       const number = String(shots.length).padStart(2, '0');
       await saveScreenshot(page, `change-date/${lang}-${number}-${screen}`);
       if (lang === AXE_LANG) await checkScreen(page, screens, screen);
+      else await expectNoAxeViolations(page, { rules: LANGUAGE_AXE_RULES });
     };
 
     // The purchase, 2 tickets of the day product, made over HTTP (ADR 053: the purchase screens are the

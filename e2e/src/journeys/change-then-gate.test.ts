@@ -2,7 +2,16 @@ import type { LangCode } from '@kippu/contract';
 import { formatDate } from '@kippu/contract/format/date';
 import { formatPrice } from '@kippu/contract/format/price';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import {
+  describe,
+  expect,
+  expectHtmlLang,
+  expectNoAxeViolations,
+  LANGUAGE_AXE_RULES,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import {
@@ -70,6 +79,7 @@ describe.skipIf(skipBrowserSuites)('change of date, then the gate', () => {
         const number = String(shots.length).padStart(2, '0');
         await saveScreenshot(page, `change-then-gate/${lang}-${number}-${screen}`);
         if (lang === BROWSER_LANG) await checkScreen(page, screens, screen);
+        else await expectNoAxeViolations(page, { rules: LANGUAGE_AXE_RULES });
       };
       const page = await newPage(PHONE_390);
       const main = page.getByRole('main');

@@ -1,5 +1,14 @@
 import type { LangCode } from '@kippu/contract';
-import { describe, expect, expectHtmlLang, openPage, skipBrowserSuites, test } from '../fixtures.ts';
+import {
+  describe,
+  expect,
+  expectHtmlLang,
+  expectNoAxeViolations,
+  LANGUAGE_AXE_RULES,
+  openPage,
+  skipBrowserSuites,
+  test,
+} from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { text } from '../texts.ts';
 import {
@@ -45,6 +54,7 @@ describe.skipIf(skipBrowserSuites)('journey screenshots at phone width', () => {
       const number = String(shots.length).padStart(2, '0');
       await saveScreenshot(page, `journey/${lang}-${number}-${screen}`, { wholePage });
       if (lang === AXE_LANG) await checkScreen(page, screens, screen);
+      else await expectNoAxeViolations(page, { rules: LANGUAGE_AXE_RULES });
     };
 
     await openPage(page, `/borderless/?lang=${lang}`);

@@ -1,7 +1,14 @@
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import type { LangCode } from '@kippu/contract';
 import type { Page } from 'playwright-core';
-import { describe, expect, skipBrowserSuites, test } from '../fixtures.ts';
+import {
+  describe,
+  expect,
+  expectNoAxeViolations,
+  LANGUAGE_AXE_RULES,
+  skipBrowserSuites,
+  test,
+} from '../fixtures.ts';
 import { saveScreenshot } from '../screenshots.ts';
 import { text } from '../texts.ts';
 import { orderRecord } from './journey-database.ts';
@@ -22,6 +29,7 @@ async function payWithStripe(page: Page, lang: LangCode, screens: string[]) {
   await fillStripeCard(page, lang, STRIPE_TEST_CARDS.success);
   // axe once per screen kind (ADR 053): the payment screen with the card Element, first time in English.
   if (lang === 'en' && !screens.includes('payment')) await checkScreen(page, screens, 'payment');
+  else await expectNoAxeViolations(page, { rules: LANGUAGE_AXE_RULES });
   await saveScreenshot(page, `payment-stripe/${lang}-payment`);
   await main.getByRole('button', { name: text(lang, 'payment_submit') }).click();
   await page.waitForURL(/#\/confirm/);
