@@ -1,36 +1,18 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import-x';
 import globals from 'globals';
 
+/** Every feature folder, read from the tree so a new feature is bounded from its first file. */
+const featuresOf = (root) =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const FEATURES = {
-  web: [
-    'booking',
-    'tickets',
-    'change-date',
-    'spot',
-    'check-in',
-    'payments',
-    'sites',
-    'i18n',
-    'static-pages',
-    'signage',
-  ],
-  server: [
-    'sites',
-    'catalogue',
-    'booking',
-    'coupons',
-    'tickets',
-    'change-date',
-    'spot',
-    'check-in',
-    'payments',
-    'mail',
-    'checkout',
-    'gateway-sim',
-  ],
+  web: featuresOf('./apps/web/src/features'),
+  server: featuresOf('./apps/server/src/features'),
 };
 
 /** A feature never imports another feature; the app layer composes them (style guide, bulletproof-react). */
@@ -60,9 +42,15 @@ export default tseslint.config(
             ...featureBoundaries('./apps/server/src', FEATURES.server),
             // shared code never reaches into features or the app layer
             { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/server/src/shared', from: ['./apps/server/src/features', './apps/server/src/domain'] },
+            {
+              target: './apps/server/src/shared',
+              from: ['./apps/server/src/features', './apps/server/src/domain'],
+            },
             // the domain holds the rules; routes import it, it never imports routes (issue 6, ADR 011)
-            { target: './apps/server/src/domain', from: ['./apps/server/src/features', './apps/server/src/plugins'] },
+            {
+              target: './apps/server/src/domain',
+              from: ['./apps/server/src/features', './apps/server/src/plugins'],
+            },
             // the contract is the bottom layer
             { target: './packages/contract', from: ['./apps'] },
           ],
@@ -74,5 +62,19 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Every call goes through api.call(ROUTES.x, …) (ADR 050): the transport under it takes a URL string.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/shared/api/api-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='request']",
+          message: 'Call the API with api.call(ROUTES.x, …): the path comes from the contract (ADR 050).',
+        },
+      ],
+    },
   },
 );

@@ -10,6 +10,9 @@
  *   from them, ADR 026).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Where the `api` mount lives below a site's path (`/{site}/api/v1`). */
+export const API_PATH = '/api/v1';
 export type RouteMount = 'api' | 'site' | 'root';
 
 export interface Route {

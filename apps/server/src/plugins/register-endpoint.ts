@@ -11,11 +11,11 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AnyEndpoint, RouteMount } from '@kippu/contract';
+import { API_PATH, type AnyEndpoint, type RouteMount } from '@kippu/contract';
 
 /** Where each mount of the contract's routes (packages/contract/src/routes.ts) is registered. */
 export const MOUNT_PREFIXES: Readonly<Record<RouteMount, string>> = {
-  api: '/:slug/api/v1',
+  api: `/:slug${API_PATH}`,
   site: '/:slug',
   root: '',
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { htmlLang, type LangCode, type SiteCode } from '@kippu/contract';
+import { API_PATH, htmlLang, ROUTES, type LangCode, type SiteCode } from '@kippu/contract';
 import type { PrePaint } from '@kippu/contract/pre-paint';
 import { escapeHtml } from '../shared/escape-html.ts';
 import { compress, type Encoding } from './content-encoding.ts';
@@ -53,7 +53,8 @@ function htmlAttributes(boot: PageBootData, prePaint: PrePaint | undefined): str
  * asks for exactly this URL as it starts and gets the preloaded answer.
  */
 function textsPreload(lang: LangCode): string {
-  return `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="./api/v1/texts?lang=${lang}">`;
+  const href = `.${API_PATH}${ROUTES.texts.path}?lang=${lang}`;
+  return `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${href}">`;
 }
 
 function makePage(

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@kippu/contract';
+import { ROUTES, type PaymentMethod } from '@kippu/contract';
 import { gatewayOf, simulatorEnabled, type Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { freeProvider } from './free-provider.ts';
@@ -75,18 +75,27 @@ function gmoFamily(db: Db, env: Env): Family {
     // The real token script comes from GMO's origin and posts the card there; the simulator is ours.
     ...(simulated ? {} : { contentSecurity: { scriptSrc: [tokenOrigin], connectSrc: [tokenOrigin] } }),
   };
-  const returnTo = (method: PaymentMethod) => (attempt: { paymentNumber: string }) =>
-    paymentReturnUrl(env, method, attempt.paymentNumber);
+  const returnTo = (route: { path: string }) => (attempt: { paymentNumber: string }) =>
+    paymentReturnUrl(env, route, attempt.paymentNumber);
   return {
-    gmo: createGmoCardProvider({ ...card, threeDSecure: false, returnUrl: returnTo('gmo') }),
-    gmo_3ds: createGmoCardProvider({ ...card, threeDSecure: true, returnUrl: returnTo('gmo_3ds') }),
+    gmo: createGmoCardProvider({ ...card, threeDSecure: false }),
+    gmo_3ds: createGmoCardProvider({
+      ...card,
+      threeDSecure: true,
+      returnUrl: returnTo(ROUTES.gmo3dsReturnGet),
+    }),
     gmo_paypay: createGmoWalletProvider({
       wallet: 'paypay',
       transport,
       shopOf,
-      returnUrl: returnTo('gmo_paypay'),
+      returnUrl: returnTo(ROUTES.gmoPaypayReturnGet),
     }),
-    alipay: createGmoWalletProvider({ wallet: 'alipay', transport, shopOf, returnUrl: returnTo('alipay') }),
+    alipay: createGmoWalletProvider({
+      wallet: 'alipay',
+      transport,
+      shopOf,
+      returnUrl: returnTo(ROUTES.alipayReturnGet),
+    }),
   };
 }
 

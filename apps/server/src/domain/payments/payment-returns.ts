@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentMethod, SiteCode } from '@kippu/contract';
+import { fillPath, type PaymentMethod, type SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
@@ -8,22 +8,19 @@ import { attemptById, type StoredAttempt } from './payment-attempts.ts';
 
 /**
  * The return-route pattern (ADR 026). A gateway sends the browser back with a form POST or a redirect,
- * neither of which can land on a hash route. So every gateway returns to a server route
- * `/payment-return/{method}/{paymentNumber}` (outside the site prefix and the XSRF check), which records
- * what came back, settles what it may (asking the gateway, never trusting the browser), and answers
- * 303 to the right site's `#/payment-callback/...` screen. Notifications post to `/payment-notify/{family}`.
- * The payment number names the attempt, and through it the order and the site.
+ * neither of which can land on a hash route. So every gateway returns to a server route (the contract's
+ * `ROUTES.*Return*`, outside the site prefix and the XSRF check), which records what came back, settles what
+ * it may (asking the gateway, never trusting the browser), and answers 303 to the right site's
+ * `#/payment-callback/...` screen. The payment number names the attempt, and through it the order and the site.
  */
-export const PAYMENT_RETURN_PREFIX = '/payment-return';
-export const PAYMENT_NOTIFY_PREFIX = '/payment-notify';
 
-/** The absolute return URL given to a gateway for one attempt. */
+/** The absolute return URL given to a gateway for one attempt: `route` is one of the contract's returns. */
 export function paymentReturnUrl(
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
-  method: PaymentMethod,
+  route: { path: string },
   paymentNumber: string,
 ): string {
-  return `${publicOrigin(env)}${PAYMENT_RETURN_PREFIX}/${method}/${encodeURIComponent(paymentNumber)}`;
+  return `${publicOrigin(env)}${fillPath(route.path, { paymentNumber })}`;
 }
 
 /** An attempt with what a return needs to answer: its site's slug, its order's token and channel. */

@@ -38,7 +38,6 @@ describe('a payment confirmed after its order expired', () => {
       transport,
       shopOf: gmoShopDirectory(ctx.db, true),
       threeDSecure: false,
-      returnUrl: () => 'http://localhost/return',
       tokenScriptUrl: '/simulator/gmo/ext/js/token.js',
       testMode: true,
     });

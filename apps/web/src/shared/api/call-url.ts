@@ -1,7 +1,7 @@
-import { fillPath, type HttpMethod, type Route } from '@kippu/contract/routes';
+import { API_PATH, fillPath, type HttpMethod, type Route } from '@kippu/contract/routes';
 
 /** The API's base, relative to the site's page: every site's page lives at /{slug}/ (spec §7). */
-export const API_BASE_URL = './api/v1/';
+export const API_BASE_URL = `.${API_PATH}/`;
 /** From the API's base to the site's path, where d払い's calls live (mount `site`, spec §7). */
 const SITE_FROM_API = '../../';
 

@@ -1,4 +1,4 @@
-import { fillPath, ROUTES, staticPrefix } from '@kippu/contract';
+import { fillPath, ROUTES } from '@kippu/contract';
 import { gatewayOf, type Env } from '../../../config/env.ts';
 import type { Db } from '../../../db/client.ts';
 import { publicOrigin, siteUrl } from '../../links.ts';
@@ -9,16 +9,6 @@ import {
 } from '../simulator/dpay-simulator.ts';
 import { httpDpayTransport, type DpayMerchant, type DpayTransport } from './dpay-protocol.ts';
 import { createDpayProvider } from './dpay-provider.ts';
-
-/** Our server's d払い endpoints, outside every site prefix (the carrier's browser returns land here; ADR 050). */
-export const DPAY_PATHS = {
-  /** `${return}/{paymentNumber}?code=…&state=…`: back from the carrier's login (redirect_uri). */
-  return: staticPrefix(ROUTES.dpayLoginReturn.path),
-  /** `${return}/{paymentNumber}/result`: the carrier's payment page posts its result here. */
-  result: (paymentNumber: string) => fillPath(ROUTES.dpayResultReturn.path, { paymentNumber }),
-  /** The carrier's server-to-server notification (s_cptok); answered by asking the carrier. */
-  notify: ROUTES.dpayNotify.path,
-} as const;
 
 export interface DpayGateway {
   merchant: DpayMerchant;
@@ -35,8 +25,10 @@ export interface DpayGateway {
 export function dpayGateway(db: Db, env: Env): DpayGateway | null {
   const origin = publicOrigin(env);
   const common = {
-    redirectUri: (paymentNumber: string) => `${origin}${DPAY_PATHS.return}/${paymentNumber}`,
-    resultUrl: (paymentNumber: string) => `${origin}${DPAY_PATHS.result(paymentNumber)}`,
+    // Back from the carrier's login (redirect_uri, `?code=…&state=…` added by the carrier).
+    redirectUri: (paymentNumber: string) => origin + fillPath(ROUTES.dpayLoginReturn.path, { paymentNumber }),
+    // The carrier's payment page posts its result here.
+    resultUrl: (paymentNumber: string) => origin + fillPath(ROUTES.dpayResultReturn.path, { paymentNumber }),
   };
   if (gatewayOf(env, 'DPAY_GATEWAY') === 'simulator') {
     return {

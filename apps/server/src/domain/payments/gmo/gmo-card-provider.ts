@@ -17,18 +17,25 @@ export interface GmoShop {
   shopPass: string;
 }
 
-export interface GmoCardOptions {
+interface GmoCardCommonOptions {
   transport: GmoTransport;
   shopOf: (site: SiteCode) => Promise<GmoShop | null>;
-  /** gmo_3ds: ask for 3-D Secure 2 (TdFlag=2); a challenge sends the browser to the card issuer. */
-  threeDSecure: boolean;
-  /** Where the 3-D Secure challenge returns the browser (the payments issue's callback route). */
-  returnUrl: (attempt: PaymentAttempt) => string;
   tokenScriptUrl: string;
   testMode: boolean;
   /** The real gateway's origins (token script); none for the same-origin simulator. */
   contentSecurity?: ContentSecurityDeclaration;
 }
+
+export type GmoCardOptions = GmoCardCommonOptions &
+  (
+    | { threeDSecure: false }
+    | {
+        /** gmo_3ds: ask for 3-D Secure 2 (TdFlag=2); a challenge sends the browser to the card issuer. */
+        threeDSecure: true;
+        /** Where the 3-D Secure challenge returns the browser (the gateway return route). */
+        returnUrl: (attempt: PaymentAttempt) => string;
+      }
+  );
 
 /** Trade statuses that mean the money is taken. */
 const TAKEN = new Set(['CAPTURE', 'AUTH', 'SALES']);
