@@ -52,7 +52,9 @@ export async function openDatabase(
   const db = createDb(url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
   // Two connections: the seed and the demo window run one statement at a time.
   const jobs = createDb(url, 2, { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS });
-  const gatewaySimulator = createDb(url, 4, timeoutsOf(env), { applicationName: GATEWAY_SIMULATOR_APPLICATION });
+  const gatewaySimulator = createDb(url, 4, timeoutsOf(env), {
+    applicationName: GATEWAY_SIMULATOR_APPLICATION,
+  });
   const close = async () => {
     // Each step whatever the one before did: a pool that fails to end must not keep the database running.
     const ended = await Promise.allSettled([db, jobs, gatewaySimulator].map((pool) => pool.$client.end()));

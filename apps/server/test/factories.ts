@@ -7,7 +7,15 @@ import {
   type StoredSiteSettings,
 } from '@kippu/contract';
 import type { Db } from '../src/db/client.ts';
-import { coupons, optionValues, products, setProductLinks, setProducts, sites, timeSpans } from '../src/db/schema.ts';
+import {
+  coupons,
+  optionValues,
+  products,
+  setProductLinks,
+  setProducts,
+  sites,
+  timeSpans,
+} from '../src/db/schema.ts';
 
 /** The same text in every language: fixtures care about structure, not wording. */
 export function everyLang(text: string): LocalizedText {

@@ -298,7 +298,12 @@ describe('backends terminated under a running server process', () => {
     });
 
     // Stock counters match the orders.
-    const { rows: stock } = await db.execute<{ held: number; sold: number; open: number; reserved: number }>(sql`
+    const { rows: stock } = await db.execute<{
+      held: number;
+      sold: number;
+      open: number;
+      reserved: number;
+    }>(sql`
       SELECT t.held, t.sold,
         (SELECT COALESCE(SUM(quantity), 0) FROM orders o
           WHERE o.time_span_id = t.id AND o.status IN ('holding', 'ready_checkout', 'paying'))::int AS open,

@@ -90,4 +90,3 @@ export const errorBodySchema = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-

@@ -130,7 +130,11 @@ export function containsSecret(schema: z.core.$ZodType, depth = 0): boolean {
   let s: z.core.$ZodType | undefined = schema;
   while (s && unwrap(s)) s = unwrap(s);
   if (!s) return false;
-  const def = s._zod.def as unknown as { type: string; element?: z.core.$ZodType; valueType?: z.core.$ZodType };
+  const def = s._zod.def as unknown as {
+    type: string;
+    element?: z.core.$ZodType;
+    valueType?: z.core.$ZodType;
+  };
   if (def.type === 'array' && def.element) return containsSecret(def.element, depth + 1);
   if (def.type === 'record' && def.valueType) return containsSecret(def.valueType, depth + 1);
   return shapesOf(s).some((shape) => Object.values(shape).some((field) => containsSecret(field, depth + 1)));

@@ -154,7 +154,11 @@ const envSchema = z.object({
   RECONCILE_AGAIN_MINUTES: z.coerce.number().positive().max(1440).default(2),
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Past this an attempt the gateway still calls pending is no longer asked about and is listed for staff. */
-  PAYMENT_STUCK_AFTER_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  PAYMENT_STUCK_AFTER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   /** How long past its hold a `paying` order waits for its payment before the sweeper releases it (ADR 026). */
   PAYING_GRACE_MINUTES: z.coerce.number().min(0).max(1440).default(DEFAULT_PAYING_GRACE_MINUTES),
   /**

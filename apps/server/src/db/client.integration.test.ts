@@ -31,9 +31,14 @@ describe('the database pool under faults', () => {
   });
 
   function pool(statementMs: number, idleInTransactionMs = 60_000, max = 1): Db {
-    const db = createDb(url, max, { connectMs: 2000, statementMs, idleInTransactionMs }, {
-      onConnectionError: () => undefined,
-    });
+    const db = createDb(
+      url,
+      max,
+      { connectMs: 2000, statementMs, idleInTransactionMs },
+      {
+        onConnectionError: () => undefined,
+      },
+    );
     pools.push(db);
     return db;
   }
@@ -105,9 +110,14 @@ describe('the database pool under faults', () => {
   });
 
   it('a wait for a free connection while every connection is busy is load (server busy), not an outage', async () => {
-    const db = createDb(url, 1, { connectMs: 300, statementMs: 10_000, idleInTransactionMs: 60_000 }, {
-      onConnectionError: () => undefined,
-    });
+    const db = createDb(
+      url,
+      1,
+      { connectMs: 300, statementMs: 10_000, idleInTransactionMs: 60_000 },
+      {
+        onConnectionError: () => undefined,
+      },
+    );
     pools.push(db);
     // The pool's only connection, checked out and working.
     const busy = await db.$client.connect();
@@ -132,11 +142,16 @@ describe('the database pool under faults', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as { port: number };
     await new Promise((resolve) => closed.close(resolve));
-    const db = createDb(`postgres://nobody@127.0.0.1:${port}/none`, 1, {
-      connectMs: 1000,
-      statementMs: 1000,
-      idleInTransactionMs: 1000,
-    }, { onConnectionError: () => undefined });
+    const db = createDb(
+      `postgres://nobody@127.0.0.1:${port}/none`,
+      1,
+      {
+        connectMs: 1000,
+        statementMs: 1000,
+        idleInTransactionMs: 1000,
+      },
+      { onConnectionError: () => undefined },
+    );
     pools.push(db);
     const error = await failure(db.execute(sql`SELECT 1`));
     expect(isDatabaseUnavailable(error)).toBe(true);
@@ -189,9 +204,7 @@ describe('the database pool under faults', () => {
       );
       pools.push(db);
       // The pool is full of one connect in flight; the other calls wait for it and time out with it.
-      const errors = await Promise.all(
-        Array.from({ length: 3 }, () => failure(db.execute(sql`SELECT 1`))),
-      );
+      const errors = await Promise.all(Array.from({ length: 3 }, () => failure(db.execute(sql`SELECT 1`))));
       for (const error of errors) {
         expect(isDatabaseUnavailable(error)).toBe(true);
         expect(isDatabaseBusy(error)).toBe(false);

@@ -56,10 +56,12 @@ export class GuardedClient extends pg.Client {
     };
     const callback: unknown = args[0];
     if (typeof callback === 'function') {
-      return (super.connect as (cb: (error: Error | null, client?: unknown) => void) => void)((error, client) => {
-        done(error);
-        (callback as (error: Error | null, client?: unknown) => void)(error, client);
-      });
+      return (super.connect as (cb: (error: Error | null, client?: unknown) => void) => void)(
+        (error, client) => {
+          done(error);
+          (callback as (error: Error | null, client?: unknown) => void)(error, client);
+        },
+      );
     }
     return (super.connect as () => Promise<unknown>)().then(
       (client) => {

@@ -26,7 +26,9 @@ export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
 export function timeoutsOf(
   env: Pick<
     Env,
-    'DATABASE_CONNECT_TIMEOUT_MS' | 'DATABASE_STATEMENT_TIMEOUT_MS' | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'
+    | 'DATABASE_CONNECT_TIMEOUT_MS'
+    | 'DATABASE_STATEMENT_TIMEOUT_MS'
+    | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'
   >,
 ): DatabaseTimeouts {
   return {

@@ -7,7 +7,8 @@ import { isDatabaseBusy, isDatabaseUnavailable } from './unavailable.ts';
 const sqlState = (code: string, message = 'from the server') =>
   markRaisedByDatabase(Object.assign(new Error(message), { code }));
 const fromDatabase = (error: Error) => markRaisedByDatabase(error);
-const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const refused = () =>
+  Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
 
 describe('isDatabaseUnavailable (ADR 046)', () => {
   it.each([
@@ -51,13 +52,19 @@ describe('isDatabaseUnavailable (ADR 046)', () => {
     ['not an error', 'Connection terminated'],
     ['nothing', undefined],
     // Another upstream's failure (finding 5): the same errno or message, not raised by the database path.
-    ['a gateway fetch refused (fetch failed, cause ECONNREFUSED)', new TypeError('fetch failed', { cause: refused() })],
+    [
+      'a gateway fetch refused (fetch failed, cause ECONNREFUSED)',
+      new TypeError('fetch failed', { cause: refused() }),
+    ],
     ['an SMTP server refusing', refused()],
     ['an SMTP timeout', Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })],
     ['a socket reset elsewhere', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
     ['an unmarked "Connection terminated"', new Error('Connection terminated unexpectedly')],
     ['an AggregateError of refusals not from the database', new AggregateError([refused()])],
-    ['every pooled connection busy (load, not an outage)', new DatabaseBusyError(1000, { cause: new Error('x') })],
+    [
+      'every pooled connection busy (load, not an outage)',
+      new DatabaseBusyError(1000, { cause: new Error('x') }),
+    ],
   ])('%s: not an outage', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
   });

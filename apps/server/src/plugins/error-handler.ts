@@ -51,12 +51,14 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
       // The database is gone, frozen or too slow (ADR 046): the call may succeed later; the process lives
       // on and the pool reconnects by itself. Checked after the 4xx answers, so bad input stays a 4xx.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(ERRORS.temporarily_unavailable.status)
-        .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
-        // Never kept by a browser or CDN, whatever the route's own caching said before it failed.
-        .header('Cache-Control', 'no-store')
-        .send(TEMPORARILY_UNAVAILABLE);
+      return (
+        reply
+          .status(ERRORS.temporarily_unavailable.status)
+          .header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+          // Never kept by a browser or CDN, whatever the route's own caching said before it failed.
+          .header('Cache-Control', 'no-store')
+          .send(TEMPORARILY_UNAVAILABLE)
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: ERRORS.internal_error.message } satisfies ErrorBody);

@@ -22,7 +22,10 @@ const post = (app: Awaited<ReturnType<typeof echo>>, payload: string) =>
 describe('the gateways’ form body', () => {
   it('decodes as a browser form: + is a space, percent escapes in UTF-8, a repeated name keeps its last value', async () => {
     const app = await echo();
-    const answer = await post(app, 'name=%E5%B1%B1%E7%94%B0+%E5%A4%AA%E9%83%8E&a=1&a=2&metadata%5Bkey%5D=x&empty=');
+    const answer = await post(
+      app,
+      'name=%E5%B1%B1%E7%94%B0+%E5%A4%AA%E9%83%8E&a=1&a=2&metadata%5Bkey%5D=x&empty=',
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ name: '山田 太郎', a: '2', 'metadata[key]': 'x', empty: '' });
     await app.close();
@@ -40,7 +43,10 @@ describe('the gateways’ form body', () => {
 
   it('takes a gateway’s own decoder (GMO’s answers end in a line break)', async () => {
     const app = await echo({ parser: decodeGmo });
-    expect((await post(app, 'AccessID=abc&Amount=1000\r\n')).json()).toEqual({ AccessID: 'abc', Amount: '1000' });
+    expect((await post(app, 'AccessID=abc&Amount=1000\r\n')).json()).toEqual({
+      AccessID: 'abc',
+      Amount: '1000',
+    });
     await app.close();
   });
 });

@@ -1,4 +1,11 @@
-import { NO_SEND_VALUE, isEmail, isMaxLength, isPhone, type OptionItem, type SiteSettings } from '@kippu/contract';
+import {
+  NO_SEND_VALUE,
+  isEmail,
+  isMaxLength,
+  isPhone,
+  type OptionItem,
+  type SiteSettings,
+} from '@kippu/contract';
 import { AppError } from '../../shared/app-error.ts';
 
 /** Selects whose "no selection" value means "do not send" (spec §5). */

@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { sites } from '../../db/schema.ts';
-import { ensureSite, TEST_SITE_COLUMNS, testSiteSettings, type TestSiteColumns } from '../../../test/factories.ts';
+import {
+  ensureSite,
+  TEST_SITE_COLUMNS,
+  testSiteSettings,
+  type TestSiteColumns,
+} from '../../../test/factories.ts';
 
 /** yyyy-MM-dd of the Tokyo date `days` from today. */
 export function tokyoDate(days = 0): string {

@@ -209,7 +209,9 @@ describe('share: splitting tickets off to a companion', () => {
     const token = await reservation(slot, 6);
     const { tickets: before } = await page(`tickets/${token}`);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }])),
+      Array.from({ length: 10 }, () =>
+        split(token, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }]),
+      ),
     );
     const made = answers.filter((res) => res.statusCode === 201);
     // Six tickets: five can go, the holder keeps the last one.

@@ -15,7 +15,6 @@ export function openPageIn(lang: LangCode, location: Location = window.location)
   location.replace(url.href);
 }
 
-
 /** The language the page starts in: the stored one, else the stored default, else ja. */
 export function startLanguage(): LangCode {
   const { langCode, defaultLangCode } = useCoreStore.getState();
