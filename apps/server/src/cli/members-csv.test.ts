@@ -48,6 +48,10 @@ describe('member CSV', () => {
     expect(() =>
       membersFromCsv('email,password,name\na@b.jp,secret-pass,"Two\nlines"\n\nnot-mail,secret-pass,B\n'),
     ).toThrow(/line 5: bad e-mail/);
+    // A CRLF inside a quoted field is one line break, for that row and every row after it.
+    const crlf =
+      'email,password,name\r\na@b.jp,secret-pass,"Two\r\nlines"\r\nc@d.jp,secret-pass,"Three\r\nmore\r\nlines"\r\n';
+    expect(() => membersFromCsv(`${crlf}not-mail,secret-pass,B\r\n`)).toThrow(/line 7: bad e-mail/);
     expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(MembersCsvError);
     expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(
       /Quote Not Closed/,

@@ -32,13 +32,18 @@ function csvRows(text: string): CsvRow[] {
     if (error instanceof CsvError) throw new MembersCsvError(error.message);
     throw error;
   }
-  return records
-    .filter(({ record }) => record.some((value) => value.trim() !== ''))
-    .map(({ record, info }) => ({
-      values: record,
-      line:
-        info.lines - record.reduce((breaks, value) => breaks + (value.match(/\r\n|\n|\r/g)?.length ?? 0), 0),
-    }));
+  // csv-parse's line count (where a record ends) counts a CRLF inside a quoted field as two lines, and
+  // carries that on to every later record: the start line is its count less the record's own line breaks
+  // (as csv-parse counts them) less what the records before it over-counted.
+  let overCounted = 0;
+  const rows = records.map(({ record, info }) => {
+    const counted = (pattern: RegExp) =>
+      record.reduce((sum, value) => sum + (value.match(pattern)?.length ?? 0), 0);
+    const line = info.lines - counted(/[\r\n]/g) - overCounted;
+    overCounted += counted(/\r\n/g);
+    return { values: record, line };
+  });
+  return rows.filter(({ values }) => values.some((value) => value.trim() !== ''));
 }
 
 /** The file's rows as lists of fields. */
