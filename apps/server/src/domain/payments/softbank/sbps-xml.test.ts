@@ -12,7 +12,7 @@ describe('the SoftBank XML API documents (fast-xml-parser, ADR 052)', () => {
   });
 
   it('reads what the real gateway may send: line breaks, character references, CDATA, nested and self-closed elements', () => {
-    const xml = `<?xml version="1.0" encoding="Shift_JIS"?>
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <sps-api-response id="MG01-00101-101">
   <res_result>OK</res_result>
   <res_pay_method_info>
