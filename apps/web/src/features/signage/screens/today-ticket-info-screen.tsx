@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SignageSlot } from '@kippu/contract/endpoints/signage';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { PAGE_SECONDS_PARAM, pageMilliseconds } from '../today-ticket-info/page-time.ts';
 import { useLanguageCycle, type Translate } from '../today-ticket-info/use-language-cycle.ts';
 import { ROW_HEIGHT_VARIABLE, useSignagePages } from '../today-ticket-info/use-signage-pages.ts';
 import { useSignagePoll } from '../today-ticket-info/use-signage-poll.ts';
@@ -35,15 +37,18 @@ function useTokyoClock(): string {
  * footer (the root layout leaves them out here), today's slots per product with what is left in large
  * type for reading from 3 m, in the site's colours, cycling through the site's languages. Figures come
  * from a 2 s ETag poll that reconnects by itself after a server restart or a network drop. More slots than
- * the screen holds are shown a page at a time, every page in every language.
+ * the screen holds are shown a page at a time, every page in every language, each page for the URL's
+ * `page_seconds` (8 s by default; page-time.ts, ADR 056).
  */
 export default function TodayTicketInfoScreen() {
   const fallback = useActiveLang();
   const { data, offline } = useSignagePoll();
+  const [query] = useSearchParams();
+  const pageMs = pageMilliseconds(query.get(PAGE_SECONDS_PARAM));
   const [productArea, setProductArea] = useState<HTMLDivElement | null>(null);
   const products = useMemo(() => data?.products ?? [], [data]);
   const slotCounts = useMemo(() => products.map((product) => product.slots.length), [products]);
-  const { parts, page, pageCount, round, rowHeight } = useSignagePages(productArea, slotCounts);
+  const { parts, page, pageCount, round, rowHeight } = useSignagePages(productArea, slotCounts, pageMs);
   const { lang, t, ready } = useLanguageCycle(fallback, round);
   const siteName = useCoreStore((state) => state.configuration?.settings.name[lang]);
   const time = useTokyoClock();

@@ -1,9 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { paginate, singlePage, type PageMetrics, type PagePart } from './signage-pages.ts';
 
-/** How long each page (and, on a one-page day, each language) stays on the screen. */
-export const DWELL_MS = 8000;
-
 /** The CSS variable that gives every row of cards the planned height (today-ticket-info.css). */
 export const ROW_HEIGHT_VARIABLE = '--signage-row-height';
 
@@ -77,11 +74,16 @@ export interface SignagePages {
 /**
  * The entrance screen's pages (issue 11): measures the product area as laid out (`area` comes from a
  * callback ref, so an area that mounts later is measured at once), plans pages of whole card rows
- * (`paginate`) and turns them every DWELL_MS; after the last page the next round starts, in which the
+ * (`paginate`) and turns them every `pageMs` (page-time.ts; on a one-page day, the time each language
+ * stays); after the last page the next round starts, in which the
  * language cycle shows the next language, so every language shows every page. Measured again whenever
  * the area or a product on it changes size (window, reconnecting notice, another language).
  */
-export function useSignagePages(area: HTMLElement | null, slotCounts: readonly number[]): SignagePages {
+export function useSignagePages(
+  area: HTMLElement | null,
+  slotCounts: readonly number[],
+  pageMs: number,
+): SignagePages {
   const [measured, setMeasured] = useState<{ size: string; metrics: PageMetrics } | null>(null);
   const metrics = measured?.metrics ?? null;
   const countsKey = slotCounts.join(',');
@@ -127,9 +129,9 @@ export function useSignagePages(area: HTMLElement | null, slotCounts: readonly n
       setCycle(({ page: shown, round }) =>
         shown + 1 < pageCount.current ? { page: shown + 1, round } : { page: 0, round: round + 1 },
       );
-    }, DWELL_MS);
+    }, pageMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [pageMs]);
 
   return {
     parts: pages[page] ?? [],
