@@ -4,9 +4,12 @@ import react from '@vitejs/plugin-react';
 // One `npm test` runs every project and prints one total. Vitest's default of one worker per core less one
 // meant one file at a time on CI's two cores (ADR 054); each project below says how many it runs at once.
 // Projects of one sequence.groupOrder share one pool and must ask for the same number of workers; groups run
-// one after the other (the e2e project's 0 first), so the server's files do not compete with the web's.
-const UNIT = { groupOrder: 1 };
-const SERVER = { groupOrder: 2 };
+// one after the other. The unit projects share the e2e project's group (0, two workers): their short files
+// fill the time one worker would otherwise wait while the other ends the last long journey. The server's
+// files run after them (group 1, three workers), so its timing-sensitive files never share the cores with a
+// browser.
+const UNIT = { groupOrder: 0 };
+const SERVER = { groupOrder: 1 };
 
 export default defineConfig({
   test: {
