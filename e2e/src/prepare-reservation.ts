@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { inject } from 'vitest';
 import {
+  API_PATH,
+  ROUTES,
   SIMULATOR_TEST_CARDS,
+  fillPath,
   siteSlug,
   type LangCode,
   type Product,
@@ -23,7 +26,8 @@ import { nextVisitorAddress } from './fixtures.ts';
  * The steps are the visitor's: hold (POST /orders), the order form (PUT /orders/{token}, the site's displayed
  * fields), the confirmation mail (POST /ordermails/{token}) and its link (GET /ordermails/{mailToken}, the
  * token read from the database as the mail page would show it), the simulator's card token for the site's
- * card method, checkout. The server sends the purchase mail as for any purchase.
+ * card method, checkout. The server sends the purchase mail as for any purchase. `prepareOrderForPayment`
+ * stops before the link is followed, for journeys whose subject is the payment screen.
  */
 
 export interface ReservationRequest {
@@ -49,7 +53,34 @@ export interface PreparedReservation {
   ticketPath: string;
 }
 
+/** An order held and filled in over HTTP, its confirmation mail sent: the visitor's next step is the link. */
+export interface PreparedOrder {
+  orderToken: string;
+  email: string;
+  /** What the visitor pays (0: a free order). */
+  price: number;
+  /**
+   * The mailed confirmation link, as the server builds it (`/{slug}/?lang={lang}#/mail-confirm?token=`): the
+   * SPA follows it, keeps the order and lands on payment. Null on a site that confirms no mail (the order is
+   * ready to pay as soon as its form is filled in).
+   */
+  mailLinkPath: string | null;
+  /** The mail token of that link (null with it). */
+  mailToken: string | null;
+}
+
 const XSRF = 'e2e-prepare-xsrf';
+
+/** The API call `name`'s path under `site`'s API mount, its parameters filled in. */
+function apiPath(
+  site: SiteCode,
+  name: keyof typeof ROUTES,
+  params: Readonly<Record<string, string>> = {},
+  query: Readonly<Record<string, string>> = {},
+): string {
+  const search = new URLSearchParams(query).toString();
+  return `/${siteSlug(site)}${API_PATH}${fillPath(ROUTES[name].path, params)}${search ? `?${search}` : ''}`;
+}
 
 async function call<T>(visitor: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${inject('e2eBaseUrl')}${path}`, {
@@ -107,13 +138,17 @@ function fieldValue(
 /** Checks out by card: the site's GMO method, the simulator's Visa card (no 3-D Secure challenge). */
 async function payByCard(
   visitor: string,
-  api: string,
+  site: SiteCode,
   lang: LangCode,
   orderToken: string,
 ): Promise<CheckoutResponse> {
-  const methods = await call<PaymentMethodItem[]>(visitor, 'GET', `${api}/paymentmethods?lang=${lang}`);
+  const methods = await call<PaymentMethodItem[]>(
+    visitor,
+    'GET',
+    apiPath(site, 'paymentMethods', {}, { lang }),
+  );
   const card = methods.find((m) => m.payment_method_type === 'gmo_3ds' || m.payment_method_type === 'gmo');
-  if (!card?.shop_id) throw new Error(`${api} offers no GMO card method`);
+  if (!card?.shop_id) throw new Error(`${site} offers no GMO card method`);
   const number = SIMULATOR_TEST_CARDS.visa;
   // What the simulator's token script does in the browser with the card typed in.
   const tokenAnswer = await call<{ tokenObject: { token: string[] } }>(
@@ -128,7 +163,7 @@ async function payByCard(
       holdername: 'HANAKO YAMADA',
     },
   );
-  return call<CheckoutResponse>(visitor, 'POST', `${api}/orders/checkout/${orderToken}`, {
+  return call<CheckoutResponse>(visitor, 'POST', apiPath(site, 'checkout', { id: orderToken }), {
     payment_method_type: card.payment_method_type,
     token: tokenAnswer.tokenObject.token[0],
     masked_card_number: `${number.slice(0, 6)}******${number.slice(-4)}`,
@@ -136,25 +171,21 @@ async function payByCard(
 }
 
 /**
- * Makes a paid reservation for `tickets` of the first ticket type, on the first slot of `date` with room for
- * them, paid by the simulator's Visa card (or free when the tickets cost nothing), and answers where its
- * ticket page is.
- * Fails with the server's answer when a step is refused (a closed day, no card method on the site).
+ * The visitor's steps up to the confirmation mail: holds `tickets` of the first ticket type on the first slot
+ * of `date` with room for them, fills in the site's order form and has the confirmation mail sent.
  */
-export async function prepareReservation(request: ReservationRequest): Promise<PreparedReservation> {
+async function holdAndSendMail(visitor: string, request: ReservationRequest): Promise<PreparedOrder> {
   const { site, lang, date, tickets } = request;
   const email = request.email ?? `prepared-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const fullName = request.fullName ?? 'Hanako Yamada';
-  const api = `/${siteSlug(site)}/api/v1`;
-  const visitor = nextVisitorAddress();
 
-  const products = await call<Product[]>(visitor, 'GET', `${api}/products?lang=${lang}`);
+  const products = await call<Product[]>(visitor, 'GET', apiPath(site, 'products', {}, { lang }));
   let chosen: { product: Product; slot: Slot } | undefined;
   for (const product of products.filter((p) => !request.product || request.product.test(p.name))) {
     const slots = await call<Slot[]>(
       visitor,
       'GET',
-      `${api}/products/stocks?date=${date}&product_id=${product.uuid}&lang=${lang}`,
+      apiPath(site, 'stocks', {}, { date, product_id: product.uuid, lang }),
     );
     const slot = slots.find(
       (s) => s.remaining >= tickets && (s.status === 'available' || s.status === 'few'),
@@ -170,7 +201,7 @@ export async function prepareReservation(request: ReservationRequest): Promise<P
   const { order_token: orderToken, price } = await call<CreateOrderResponse>(
     visitor,
     'POST',
-    `${api}/orders`,
+    apiPath(site, 'createOrder'),
     {
       lang,
       product_uuid: chosen.product.uuid,
@@ -181,35 +212,71 @@ export async function prepareReservation(request: ReservationRequest): Promise<P
     },
   );
 
-  const fields = await call<FieldTemplate[]>(visitor, 'GET', `${api}/field_templates?lang=${lang}`);
+  const fields = await call<FieldTemplate[]>(visitor, 'GET', apiPath(site, 'fieldTemplates', {}, { lang }));
   const customerInfo: { key: string; value: string }[] = [];
   for (const field of fields.filter((f) => f.is_display)) {
     const value = fieldValue(field.field_name, { email, fullName });
     if (value !== undefined) customerInfo.push({ key: field.field_name, value });
   }
   if (request.mailMagazine) customerInfo.push({ key: 'mail_magazine', value: 'true' });
-  const updated = await call<{ status: string }>(visitor, 'PUT', `${api}/orders/${orderToken}`, {
-    customer_info: customerInfo,
-  });
-  if (updated.status !== 'ready_checkout') {
-    await call(visitor, 'POST', `${api}/ordermails/${orderToken}`, { lang });
-    await call(visitor, 'GET', `${api}/ordermails/${await mailToken(orderToken)}`);
-  }
+  const updated = await call<{ status: string }>(
+    visitor,
+    'PUT',
+    apiPath(site, 'updateOrder', { id: orderToken }),
+    {
+      customer_info: customerInfo,
+    },
+  );
+  if (updated.status === 'ready_checkout')
+    return { orderToken, email, price, mailToken: null, mailLinkPath: null };
+  await call(visitor, 'POST', apiPath(site, 'sendOrderMail', { id: orderToken }), { lang });
+  const token = await mailToken(orderToken);
+  return {
+    orderToken,
+    email,
+    price,
+    mailToken: token,
+    // The link the confirmation mail carries (apps/server/src/domain/links.ts), from this server's origin.
+    mailLinkPath: `/${siteSlug(site)}/?lang=${lang}#/mail-confirm?token=${encodeURIComponent(token)}`,
+  };
+}
+
+/**
+ * An order brought to the payment step over HTTP, for journeys whose subject is the payment screen (ADR 053):
+ * held, its form filled in, its confirmation mail sent. Opening `mailLinkPath` in the browser is the
+ * visitor's click on the mailed link: the SPA confirms it, keeps the order and shows the payment screen.
+ */
+export async function prepareOrderForPayment(request: ReservationRequest): Promise<PreparedOrder> {
+  return holdAndSendMail(nextVisitorAddress(), request);
+}
+
+/**
+ * Makes a paid reservation for `tickets` of the first ticket type, on the first slot of `date` with room for
+ * them, paid by the simulator's Visa card (or free when the tickets cost nothing), and answers where its
+ * ticket page is.
+ * Fails with the server's answer when a step is refused (a closed day, no card method on the site).
+ */
+export async function prepareReservation(request: ReservationRequest): Promise<PreparedReservation> {
+  const { site, lang } = request;
+  const visitor = nextVisitorAddress();
+  const order = await holdAndSendMail(visitor, request);
+  const { orderToken } = order;
+  if (order.mailToken) await call(visitor, 'GET', apiPath(site, 'confirmOrderMail', { id: order.mailToken }));
 
   const checkout =
-    price === 0
+    order.price === 0
       ? // Nothing to pay: the payment screen's submit checks out as a free order.
-        await call<CheckoutResponse>(visitor, 'POST', `${api}/orders/checkout/${orderToken}`, {
+        await call<CheckoutResponse>(visitor, 'POST', apiPath(site, 'checkout', { id: orderToken }), {
           payment_method_type: 'free',
         })
-      : await payByCard(visitor, api, lang, orderToken);
+      : await payByCard(visitor, site, lang, orderToken);
   if (checkout.status !== 'reserved')
     throw new Error(`Checkout of ${orderToken} answered ${checkout.status}`);
   return {
     reservationToken: checkout.reservation_token,
     reservationNumber: checkout.reservation_number,
     orderToken,
-    email,
+    email: order.email,
     ticketPath: `/${siteSlug(site)}/?lang=${lang}#/id/${checkout.reservation_token}`,
   };
 }
