@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // One `npm test` runs every project and prints one total. Vitest's default of one worker per core less one
 // meant one file at a time on CI's two cores (ADR 054); each project below says how many it runs at once.
 // Projects of one sequence.groupOrder share one pool and must ask for the same number of workers; groups run
-// one after the other. The unit projects share the e2e project's group (0, two workers): their short files
+// one after the other. The unit projects share the e2e project's group (0, three workers): their short files
 // fill the time one worker would otherwise wait while the other ends the last long journey. The server's
 // files run after them (group 1, three workers), so its timing-sensitive files never share the cores with a
 // browser.
@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['packages/contract/src/**/*.test.ts'],
           environment: 'node',
           sequence: UNIT,
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
       {
@@ -30,9 +30,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // CPU-bound (a DOM in JavaScript): one file per core.
+          // CPU-bound (a DOM in JavaScript); three as the group it shares with the browser journeys asks.
           sequence: UNIT,
-          maxWorkers: 2,
+          maxWorkers: 3,
           // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
           testTimeout: 20_000,
         },
@@ -45,7 +45,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           sequence: UNIT,
-          maxWorkers: 2,
+          maxWorkers: 3,
         },
       },
       {
@@ -74,9 +74,10 @@ export default defineConfig({
           // expect.poll waits for the page like a locator does (fixtures' 15 s), not vitest's 1 s: on a
           // loaded CI machine a ticket page's QR codes took longer than 1 s to draw. Speed is the benchmarks'.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Two files at a time against one server, each worker with one browser for all its files (so the
+          // Three files at a time against one server (two left a third of the two cores idle, waiting on pages
+          // and the server), each worker with one browser for all its files (so the
           // files share the worker's modules: unisolated); the data of each journey is its own (ADR 053).
-          maxWorkers: 2,
+          maxWorkers: 3,
           isolate: false,
         },
       },
