@@ -2,11 +2,12 @@ import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
 import type { ErrorCode, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /** The `time_changes` rows (ADR 029, migration 0630). */
 
-export type TimeChangeStatus = 'pending' | 'done' | 'expired' | 'cancelled';
+export type TimeChangeStatus = Row<'time_changes'>['status'];
 
 export interface StoredTimeChange {
   id: number;
@@ -25,24 +26,10 @@ export interface StoredTimeChange {
   expiresAt: Date;
 }
 
-type Row = {
-  id: number;
-  timechange_token: string;
-  site_code: SiteCode;
-  reservation_id: number;
-  from_order_id: number;
-  order_id: number;
-  from_time_span_id: number;
-  to_time_span_id: number;
-  old_price: number;
-  new_price: number;
-  price_difference: number;
-  top_up: number;
-  status: TimeChangeStatus;
-  expires_at: string;
-};
+/** A `time_changes` row as drizzle's execute hands it over; the site code is one of ours (a CHECK in SQL). */
+type TimeChangeRow = Row<'time_changes'> & { site_code: SiteCode };
 
-function toChange(row: Row): StoredTimeChange {
+function toChange(row: TimeChangeRow): StoredTimeChange {
   return {
     id: Number(row.id),
     token: row.timechange_token,
@@ -101,7 +88,7 @@ export async function changeByTokens(
   timechangeToken: string,
   lock = false,
 ): Promise<StoredTimeChange | undefined> {
-  const { rows } = await executor.execute<Row>(sql`
+  const { rows } = await executor.execute<TimeChangeRow>(sql`
     SELECT c.* FROM time_changes c JOIN reservations r ON r.id = c.reservation_id
     WHERE c.timechange_token = ${timechangeToken} AND r.reservation_token = ${reservationToken}
       AND c.site_code = ${site}
@@ -138,7 +125,7 @@ export async function assertNotChangeOrder(
 
 /** The change whose temporary order this is, row-locked; undefined for an ordinary order. */
 export async function changeOfOrder(tx: Tx, orderId: number): Promise<StoredTimeChange | undefined> {
-  const { rows } = await tx.execute<Row>(
+  const { rows } = await tx.execute<TimeChangeRow>(
     sql`SELECT * FROM time_changes WHERE order_id = ${orderId} FOR UPDATE`,
   );
   return rows[0] ? toChange(rows[0]) : undefined;
