@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { issueReceiptEndpoint, receiptEndpoint, receiptPdfEndpoint } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { sendPrivateDownload } from '../../shared/private-download.ts';
 import { issueReceipt, readReceipt } from '../../domain/receipts/receipt-document.ts';
 import { issuedReceiptPdf } from '../../domain/receipts/issued-receipt-pdf.ts';
 
@@ -21,10 +22,6 @@ export async function receiptsRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, receiptPdfEndpoint, async (request, reply) => {
     const file = await issuedReceiptPdf(app.db, request.site, request.params.id, request.query.lang);
-    return reply
-      .header('cache-control', PRIVATE)
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.filename}"`)
-      .send(file.content);
+    return sendPrivateDownload(reply, 'application/pdf', file);
   });
 }
