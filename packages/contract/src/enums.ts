@@ -39,21 +39,59 @@ export function isLangCode(value: unknown): value is LangCode {
 export const SALES_CHANNELS = ['web', 'pos', 'kiosk', 'OTA', 'spot'] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
 
-export const PAYMENT_METHODS = [
-  'gmo',
-  'gmo_3ds',
-  'gmo_paypay',
-  'alipay',
-  'stripe',
-  'stripe_secure',
-  'softbank_credit',
-  'softbank_3ds',
-  'softbank_alipay',
-  'softbank_paypay',
-  'd_pay',
-  'free',
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * How the payment screen takes a method (ADR 059), the one thing the web needs to know of a method:
+ *  - `card`: a card entered on our page, turned into a one-time token by the gateway's script (GMO-PG);
+ *  - `element`: the gateway's embedded card element on our page (Stripe.js, ADR 028);
+ *  - `redirect`: nothing entered here; the browser goes to the gateway's own pages after the confirm screen
+ *    (a wallet's cashier, SoftBank Payment Service's link type) and comes back through a return route;
+ *  - `carrier`: the carrier's login first, then its payment page (d払い);
+ *  - `free`: nothing to pay (the order totals 0);
+ *  - `cash`, `terminal`: the console's cash drawer and card terminal (staff-side; no web screen takes them).
+ */
+export const PAYMENT_KINDS = ['card', 'element', 'redirect', 'carrier', 'free', 'cash', 'terminal'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** One method's contract entry: its id and its kind, declared together (ADR 059). */
+export interface PaymentMethodEntry<Id extends string = string> {
+  readonly id: Id;
+  readonly kind: PaymentKind;
+}
+
+/**
+ * The spec's 12 payment methods and each one's kind: one line per method, the only place a method's kind is
+ * declared (ADR 059). The server's families and the web's payment screen read it; PAYMENT_METHODS is its keys.
+ */
+export const PAYMENT_METHOD_KINDS = {
+  gmo: 'card',
+  gmo_3ds: 'card',
+  gmo_paypay: 'redirect',
+  alipay: 'redirect',
+  stripe: 'element',
+  stripe_secure: 'element',
+  softbank_credit: 'redirect',
+  softbank_3ds: 'redirect',
+  softbank_alipay: 'redirect',
+  softbank_paypay: 'redirect',
+  d_pay: 'carrier',
+  free: 'free',
+} as const satisfies Record<string, PaymentKind>;
+export type PaymentMethod = keyof typeof PAYMENT_METHOD_KINDS;
+/** The method ids in the table's order (a tuple, so zod can make it an enum). */
+export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_KINDS) as [PaymentMethod, ...PaymentMethod[]];
+
+/** The product method's entry (id and kind) for one of the spec's ids. */
+export function paymentMethodEntry<M extends PaymentMethod>(id: M): PaymentMethodEntry<M> {
+  return { id, kind: PAYMENT_METHOD_KINDS[id] };
+}
+
+/**
+ * Which flow a payment belongs to, decided by the server from the order (ADR 059): an ordinary web order
+ * (`booking`), the spot channel's (`spot`), or a change of date's top-up (`change_date`). The answers the
+ * SPA reads after a gateway's page name it, so the callback screen never guesses from its stores.
+ */
+export const PAYMENT_FLOWS = ['booking', 'spot', 'change_date'] as const;
+export type PaymentFlow = (typeof PAYMENT_FLOWS)[number];
 
 export const PRODUCT_TYPES = ['period', 'date', 'time'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
