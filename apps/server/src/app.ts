@@ -42,7 +42,7 @@ import { createProductCache } from './domain/orders/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
 import { reconcileSettings } from './domain/checkout/reconcile-payments.ts';
-import { takeInstanceLock } from './domain/payments/instance-lock.ts';
+import { takeInstanceLock } from './jobs/instance-lock.ts';
 import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CheckoutResponse } from '@kippu/contract';
-import { instanceAlive } from '../payments/instance-lock.ts';
+import { instanceAlive } from '../../jobs/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import { askGateway } from './ask-gateway.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';

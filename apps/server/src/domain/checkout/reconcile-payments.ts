@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
-import { instanceAlive } from '../payments/instance-lock.ts';
+import { instanceAlive } from '../../jobs/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import type { GatewayStatus } from '../payments/payment-provider.ts';
 import { askGateway } from './ask-gateway.ts';

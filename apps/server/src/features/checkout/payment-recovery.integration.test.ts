@@ -14,7 +14,7 @@ import {
 import { answerCashier, checkoutRedirect, offerWallets } from '../../../test/gmo-redirect-support.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
-import { INSTANCE_LOCK_SPACE, takeInstanceLock } from '../../domain/payments/instance-lock.ts';
+import { INSTANCE_LOCK_SPACE, takeInstanceLock } from '../../jobs/instance-lock.ts';
 import { stuckPayments } from '../../domain/payments/stuck-payments.ts';
 import {
   DEAD_INSTANCE,

@@ -3,11 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 
 /**
- * Which server processes are alive, as the database sees it (ADR 047). Each process takes a session-level
+ * Which server processes are alive, as the database sees it (ADR 047, 057). Each process takes a session-level
  * advisory lock (INSTANCE_LOCK_SPACE, its instance id) on a connection of its own and keeps it for its
  * lifetime, and stamps that id on the payment attempts it starts. PostgreSQL drops the lock the moment the
  * process dies (its connection closes), so an attempt whose id has no lock in pg_locks was left by a dead
- * process: nobody will ever finish its gateway calls.
+ * process: nobody will ever finish its gateway calls. The job runner (ADR 057) stamps the same id on the jobs
+ * it claims: a running job whose id holds no lock is run again by another worker.
  */
 
 /** The first key of every instance lock ('KP'): no other advisory lock of ours uses the two-key form with it. */
@@ -20,6 +21,11 @@ export interface InstanceLock {
   readonly id: number;
   /** Whether the lock is held right now (false while its connection is being opened again). */
   held(): boolean;
+  /**
+   * Calls `listener` each time the lock's connection is cut: from then on another process may read this one
+   * as dead and take over its jobs, so work in flight should stop (ADR 057). Returns the unsubscribe.
+   */
+  onLost(listener: () => void): () => void;
   /** Releases the lock (closes its connection); a graceful shutdown. */
   stop(): Promise<void>;
 }
@@ -63,6 +69,7 @@ export async function takeInstanceLock(pool: pg.Pool, log: Log): Promise<Instanc
   let isHeld = false;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const lostListeners = new Set<() => void>();
 
   const lockWith = async (id: number): Promise<boolean> => {
     const next = new pg.Client({ ...config, keepAlive: true });
@@ -104,6 +111,7 @@ export async function takeInstanceLock(pool: pg.Pool, log: Log): Promise<Instanc
     if (!isHeld) return;
     isHeld = false;
     client = undefined;
+    for (const listener of lostListeners) listener();
     const again = () => {
       retry = undefined;
       if (stopped) return;
@@ -124,6 +132,10 @@ export async function takeInstanceLock(pool: pg.Pool, log: Log): Promise<Instanc
   return {
     id,
     held: () => isHeld,
+    onLost(listener) {
+      lostListeners.add(listener);
+      return () => lostListeners.delete(listener);
+    },
     async stop() {
       stopped = true;
       clearTimeout(retry);
