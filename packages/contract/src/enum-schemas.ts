@@ -10,6 +10,7 @@ import {
   CURRENCIES,
   STOCK_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_FLOWS,
 } from './enums.ts';
 
 /**
@@ -21,6 +22,7 @@ export const siteCodeSchema = z.string().regex(SITE_CODE_PATTERN, 'expected a si
 export const langCodeSchema = z.enum(LANG_CODES);
 export const salesChannelSchema = z.enum(SALES_CHANNELS);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export const paymentFlowSchema = z.enum(PAYMENT_FLOWS);
 export const productTypeSchema = z.enum(PRODUCT_TYPES);
 export const discountTypeSchema = z.enum(DISCOUNT_TYPES);
 export const orderProcedureSchema = z.enum(ORDER_PROCEDURES);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentMethodSchema } from '../enum-schemas.ts';
+import { paymentFlowSchema, paymentMethodSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -23,21 +23,32 @@ export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
  * Either the purchase is done (`reserved`), or the browser must go elsewhere first (`redirect`: a 3-D
  * Secure challenge, a wallet's approval page) and comes back through a payment callback.
  */
-export const checkoutResponseSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('reserved'),
-    reservation_token: secretToken(z.string()),
-    reservation_number: z.string(),
-  }),
-  z.object({
-    status: z.literal('redirect'),
-    /** The gateway's page for this attempt: carries its references (an AccessID and access token). */
-    redirect_url: secretToken(z.string()),
-    /** Our reference of the attempt: it answers the reservation (GET /payment-results/{id}), so it is secret. */
-    payment_number: secretToken(z.string()),
-  }),
-]);
+const reservedAnswerSchema = z.object({
+  status: z.literal('reserved'),
+  reservation_token: secretToken(z.string()),
+  reservation_number: z.string(),
+});
+const redirectAnswerSchema = z.object({
+  status: z.literal('redirect'),
+  /** The gateway's page for this attempt: carries its references (an AccessID and access token). */
+  redirect_url: secretToken(z.string()),
+  /** Our reference of the attempt: it answers the reservation (GET /payment-results/{id}), so it is secret. */
+  payment_number: secretToken(z.string()),
+});
+export const checkoutResponseSchema = z.discriminatedUnion('status', [reservedAnswerSchema, redirectAnswerSchema]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/**
+ * The answer after a gateway's page (exe-payment, payment-results, confirmcheckout; ADR 059): checkout's,
+ * plus the flow the payment belongs to, decided by the server from the order (a web or spot order, a
+ * change of date's top-up), so the callback screen knows where to go on without guessing from its stores.
+ */
+const flowField = { flow: paymentFlowSchema };
+export const callbackAnswerSchema = z.discriminatedUnion('status', [
+  reservedAnswerSchema.extend(flowField),
+  redirectAnswerSchema.extend(flowField),
+]);
+export type CallbackAnswer = z.infer<typeof callbackAnswerSchema>;
 
 /** The web's checkout and the spot channel's (same call). */
 export const checkoutEndpoint = defineEndpoint('checkout', {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tokenSchema } from '../validation/storable-text.ts';
-import { checkoutResponseSchema } from './checkout.ts';
+import { paymentFlowSchema } from '../enum-schemas.ts';
+import { callbackAnswerSchema } from './checkout.ts';
 import { secretToken } from '../secret.ts';
 import { defineEndpoint } from '../endpoint.ts';
 
@@ -12,7 +13,7 @@ import { defineEndpoint } from '../endpoint.ts';
 /**
  * POST /api/v1/gmo-secure/exe-payment (spec §7, 240 000 ms): completes a GMO 3-D Secure payment after the
  * challenge. `md` is the gateway's transaction reference (AccessID) the return carried. Answers like
- * checkout (`checkoutResponseSchema`); a failure answers `paymentFailureSchema`. Idempotent.
+ * checkout, with the payment's flow (`callbackAnswerSchema`); a failure answers `paymentFailureSchema`. Idempotent.
  */
 export const exePaymentBodySchema = z.object({ md: secretToken(tokenSchema) });
 export type ExePaymentBody = z.infer<typeof exePaymentBodySchema>;
@@ -23,7 +24,8 @@ export const paymentResultParamsSchema = z.object({ id: secretToken(tokenSchema)
 /**
  * A failed payment after a gateway's page (spec §8, the 3-D Secure failure fields), beside `error`:
  * whether the visitor may pay again (the order still waits for payment), the order's token and channel;
- * the time-change fields name the date change the payment was for (none yet: false and null).
+ * the time-change fields name the date change the payment was for (none yet: false and null). `flow` (not
+ * the spec's; ADR 059) names the flow the payment belongs to, as the success answers do.
  */
 export const paymentFailureSchema = z.object({
   error: z.string(),
@@ -33,19 +35,23 @@ export const paymentFailureSchema = z.object({
   old_reservation_token: secretToken(z.string()).nullable(),
   time_change_token: secretToken(z.string()).nullable(),
   sales_channel: z.string(),
+  flow: paymentFlowSchema,
 });
 export type PaymentFailure = z.infer<typeof paymentFailureSchema>;
 
-/** The answer of GET /payment-results/{id}: checkout's, or `pending` while the gateway has not decided. */
+/**
+ * The answer of GET /payment-results/{id}: checkout's, or `pending` while the gateway has not decided; each
+ * names the payment's flow.
+ */
 export const paymentResultResponseSchema = z.union([
-  checkoutResponseSchema,
-  z.object({ status: z.literal('pending') }),
+  callbackAnswerSchema,
+  z.object({ status: z.literal('pending'), flow: paymentFlowSchema }),
 ]);
 export type PaymentResultResponse = z.infer<typeof paymentResultResponseSchema>;
 
 export const exePaymentEndpoint = defineEndpoint('exePayment', {
   body: exePaymentBodySchema,
-  responses: { 200: checkoutResponseSchema },
+  responses: { 200: callbackAnswerSchema },
 });
 export const paymentResultEndpoint = defineEndpoint('paymentResult', {
   params: paymentResultParamsSchema,

@@ -1,12 +1,29 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { CheckoutResponse } from '@kippu/contract';
-import type { Db } from '../../db/client.ts';
+import type { CallbackAnswer, PaymentFlow } from '@kippu/contract';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { isTimedOut } from '../orders/order-state.ts';
 
+/**
+ * The flow a payment belongs to (ADR 059), from its order `o`: a change of date's top-up (the order is the
+ * change's temporary order), the spot channel's, or an ordinary booking. The callback answers name it.
+ */
+export const orderFlowSql = (order: ReturnType<typeof sql.raw>) => sql`
+  CASE WHEN EXISTS (SELECT 1 FROM time_changes tc WHERE tc.order_id = ${order}.id) THEN 'change_date'
+       WHEN ${order}.channel = 'spot' THEN 'spot' ELSE 'booking' END`;
+
+/** The flow of the order `orderId`'s payments. */
+export async function orderFlow(executor: Pick<Db, 'execute'> | Tx, orderId: number): Promise<PaymentFlow> {
+  const { rows } = await executor.execute<{ flow: PaymentFlow }>(
+    sql`SELECT ${orderFlowSql(sql.raw('o'))} AS flow FROM orders o WHERE o.id = ${orderId}`,
+  );
+  return rows[0]!.flow;
+}
+
 type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_number'> & {
+  flow: PaymentFlow;
   refund_failed: boolean;
   order_status: Row<'orders'>['status'];
   lapsed: boolean;
@@ -20,9 +37,10 @@ type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_numb
  * and every repeated call that waited for it give the same answer: the reservation, where the browser
  * must go, or the error. Null while the attempt's outcome is still being written (keep waiting).
  */
-export async function attemptAnswer(db: Db, paymentId: number): Promise<CheckoutResponse | AppError | null> {
+export async function attemptAnswer(db: Db, paymentId: number): Promise<CallbackAnswer | AppError | null> {
   const { rows } = await db.execute<AnswerRow>(sql`
     SELECT p.status, p.redirect_url, p.payment_number, p.refund_failed_at IS NOT NULL AS refund_failed,
+           ${orderFlowSql(sql.raw('o'))} AS flow,
            o.status AS order_status, o.expires_at <= now() AS lapsed,
            r.reservation_token, r.reservation_number
     FROM payments p
@@ -39,6 +57,7 @@ export async function attemptAnswer(db: Db, paymentId: number): Promise<Checkout
           status: 'reserved',
           reservation_token: row.reservation_token,
           reservation_number: row.reservation_number,
+          flow: row.flow,
         };
       }
       // Paid for an order that expired meanwhile: refunded next, or staff must refund it.
@@ -52,7 +71,7 @@ export async function attemptAnswer(db: Db, paymentId: number): Promise<Checkout
         : new AppError('payment_api_failure');
     case 'pending':
       return row.redirect_url
-        ? { status: 'redirect', redirect_url: row.redirect_url, payment_number: row.payment_number }
+        ? { status: 'redirect', redirect_url: row.redirect_url, payment_number: row.payment_number, flow: row.flow }
         : // The gateway's answer got lost and its status is not final: the visitor is told the payment
           // did not go through for now; the order stays paying until the attempt is resolved.
           new AppError('payment_api_failure');
@@ -79,7 +98,7 @@ export async function waitForAttemptAnswer(
   paymentId: number,
   waitMs: number,
   beforePoll?: BeforePoll,
-): Promise<CheckoutResponse> {
+): Promise<CallbackAnswer> {
   const deadline = Date.now() + waitMs;
   for (let delay = FIRST_POLL_MS; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
     const final = beforePoll ? await beforePoll() : false;

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { CheckoutResponse, PaymentFailure } from '@kippu/contract';
+import type { CallbackAnswer, PaymentFailure, PaymentFlow } from '@kippu/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { attemptById, recordEvents, type StoredAttempt } from '../payments/payment-attempts.ts';
 import { providerEvent, type CompleteOutcome } from '../payments/payment-provider.ts';
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
-import { attemptAnswer } from './attempt-answer.ts';
+import { attemptAnswer, orderFlowSql } from './attempt-answer.ts';
 import { settleAttempt, type SettleDeps } from './settle-attempt.ts';
 import type { Row } from '../../db/generated/rows.ts';
 
@@ -55,6 +55,7 @@ export async function completeAttempt(
 
 type OrderOf = Pick<Row<'orders'>, 'order_token' | 'channel' | 'status'> & {
   lapsed: boolean;
+  flow: PaymentFlow;
   /** Null: no change of date pays through this order (the LEFT JOINs found none). */
   time_change_token: Row<'time_changes'>['timechange_token'] | null;
   time_change_status: Row<'time_changes'>['status'] | null;
@@ -74,7 +75,7 @@ export async function paymentFailure(
 ): Promise<AppError> {
   const { rows } = await deps.db.execute<OrderOf>(sql`
     SELECT o.order_token, o.channel, o.status, o.expires_at <= now() AS lapsed,
-           tc.timechange_token AS time_change_token, tc.status AS time_change_status,
+           ${orderFlowSql(sql.raw('o'))} AS flow, tc.timechange_token AS time_change_token, tc.status AS time_change_status,
            r.reservation_token AS old_reservation_token
     FROM orders o
     LEFT JOIN time_changes tc ON tc.order_id = o.id
@@ -93,6 +94,7 @@ export async function paymentFailure(
     old_reservation_token: order.old_reservation_token,
     time_change_token: order.time_change_token,
     sales_channel: order.channel,
+    flow: order.flow,
   };
   return new AppError(error.code, error.message, fields);
 }
@@ -109,7 +111,7 @@ export async function answerAfterReturn(
   deps: Pick<CompleteDeps, 'db'>,
   attemptId: number,
   waitMs: number,
-): Promise<CheckoutResponse> {
+): Promise<CallbackAnswer> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const answer = await attemptAnswer(deps.db, attemptId);

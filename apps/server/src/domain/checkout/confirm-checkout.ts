@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CheckoutResponse, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { CallbackAnswer, PaymentMethod, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -49,7 +49,7 @@ export async function confirmCheckout(
   deps: CheckoutDeps,
   site: SiteCode,
   request: ConfirmRequest,
-): Promise<CheckoutResponse> {
+): Promise<CallbackAnswer> {
   const attempt = await findAttempt(deps.db, site, request.locator);
   if (!attempt || (request.method && attempt.method !== request.method)) {
     throw new AppError('record_not_found');

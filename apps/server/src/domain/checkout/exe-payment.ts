@@ -1,6 +1,7 @@
-import type { CheckoutResponse, SiteCode } from '@kippu/contract';
+import type { CallbackAnswer, PaymentFlow, SiteCode } from '@kippu/contract';
 import { AppError } from '../../shared/app-error.ts';
 import { attemptByPaymentNumber, attemptByProviderReference } from '../payments/payment-returns.ts';
+import { orderFlow } from './attempt-answer.ts';
 import { answerAfterReturn, completeAttempt, type CompleteDeps } from './complete-attempt.ts';
 
 /** How long a call waits for an outcome another call is writing right now. */
@@ -12,7 +13,7 @@ const SETTLING_WAIT_MS = 10_000;
  * once however often it is called, and answers like checkout: the reservation, or the spec's failure
  * fields (a failed challenge may be retried on the payment page while the hold runs).
  */
-export async function exePayment(deps: CompleteDeps, site: SiteCode, md: string): Promise<CheckoutResponse> {
+export async function exePayment(deps: CompleteDeps, site: SiteCode, md: string): Promise<CallbackAnswer> {
   const found = await attemptByProviderReference(deps.db, md, ['gmo_3ds'], site);
   if (!found) throw new AppError('record_not_found', 'no 3-D Secure payment with this reference');
   await completeAttempt(deps, found.attempt, { AccessID: md }, 'exe-payment');
@@ -27,9 +28,11 @@ export async function paymentResult(
   deps: CompleteDeps,
   site: SiteCode,
   paymentNumber: string,
-): Promise<CheckoutResponse | { status: 'pending' }> {
+): Promise<CallbackAnswer | { status: 'pending'; flow: PaymentFlow }> {
   const found = await attemptByPaymentNumber(deps.db, paymentNumber);
   if (!found || found.attempt.siteCode !== site) throw new AppError('record_not_found');
-  if (found.attempt.status === 'pending') return { status: 'pending' };
+  if (found.attempt.status === 'pending') {
+    return { status: 'pending', flow: await orderFlow(deps.db, found.attempt.orderId) };
+  }
   return answerAfterReturn(deps, found.attempt.id, SETTLING_WAIT_MS);
 }

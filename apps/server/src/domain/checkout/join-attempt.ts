@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CheckoutResponse } from '@kippu/contract';
+import type { CallbackAnswer } from '@kippu/contract';
 import { instanceAlive } from '../../jobs/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import { askGateway } from './ask-gateway.ts';
@@ -36,7 +36,7 @@ export async function answerJoinedAttempt(
   deps: ReconcileDeps & { instanceId: number | null },
   paymentId: number,
   waitMs: number,
-): Promise<CheckoutResponse> {
+): Promise<CallbackAnswer> {
   let orphanSeenAt: number | undefined;
   return waitForAttemptAnswer(deps.db, paymentId, waitMs, async () => {
     const { rows } = await deps.db.execute<JoinedRow>(sql`
