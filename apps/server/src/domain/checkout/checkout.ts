@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { CheckoutBody, CheckoutResponse, PaymentMethod, SiteCode } from '@kippu/contract';
+import { SALES_CHANNELS, type CheckoutBody, type CheckoutResponse, type PaymentMethod, type SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { lockOrder, requireKind } from '../orders/order-lock.ts';
 import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
 import {
@@ -20,7 +21,6 @@ import {
   type StartInput,
 } from '../payments/payment-provider.ts';
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { answerJoinedAttempt } from './join-attempt.ts';
 import type { ReconcileSettings } from './reconcile-payments.ts';
@@ -82,23 +82,21 @@ async function beginAttempt(
 ): Promise<Begun> {
   // Lock first, then read: a statement that waited for the lock would see the order's new version but
   // the rest (its coupons, its reservation) as they were before the lock holder committed.
-  const { rows: locked } = await tx.execute<Pick<Row<'orders'>, 'id'>>(
-    sql`SELECT id FROM orders WHERE order_token = ${orderToken} AND site_code = ${site} FOR UPDATE`,
-  );
-  const { rows } = locked[0]
+  const locked = await lockOrder(tx, site, orderToken);
+  const { rows } = locked
     ? await tx.execute<LockedOrder>(sql`
         SELECT o.id, o.status, o.channel, o.expires_at <= now() AS lapsed,
                o.price, o.membership_discount + COALESCE((SELECT sum(c.discount) FROM order_coupons c
                                                           WHERE c.order_id = o.id), 0) AS discounts,
                COALESCE(s.settings ->> 'currency', 'JPY') AS currency
         FROM orders o JOIN sites s ON s.code = o.site_code
-        WHERE o.id = ${locked[0].id}`)
+        WHERE o.id = ${locked.id}`)
     : { rows: [] };
   const order = rows[0];
-  if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
+  if (!locked || !order || order.status === 'cancelled') throw new AppError('record_not_found');
   // A change of date's order is paid by its top-up (POST /timechanges/…/checkout), fixed when the change
   // started; this checkout would charge the new visit's whole price again (ADR 029, 040).
-  await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
+  requireKind(locked, { kinds: SALES_CHANNELS, changeRefusal: 'record_not_found' });
   if (order.status === 'reserved') {
     // A retry or a double click after the purchase went through: the same reservation again.
     const { rows: reserved } = await tx.execute<

@@ -1,12 +1,15 @@
-import type { OrderCoupon, SalesChannel, SiteCode } from '@kippu/contract';
+import { SALES_CHANNELS, type OrderCoupon, type SalesChannel, type SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { orderCoupons } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { allocateDiscounts } from './coupon-discounts.ts';
 import { firstBrokenRule } from './coupon-rules.ts';
-import { appliedCoupons, couponName, findCoupon, takeUse, ticketPrices } from './coupon-store.ts';
-import { lockOpenOrder } from '../orders/open-order.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
+import { appliedCoupons, couponName, findCoupon, takeUse } from './coupon-store.ts';
+import { ticketPrices } from '../orders/order-lines.ts';
+import { lockOpenOrder } from '../orders/order-lock.ts';
+
+/** Without a channel in the call, an order of any channel takes coupons; a change of date's does not. */
+const SALE_KINDS: readonly SalesChannel[] = SALES_CHANNELS;
 
 export interface ApplyOrderCouponInput {
   site: SiteCode;
@@ -26,11 +29,15 @@ export interface ApplyOrderCouponInput {
 export async function applyOrderCoupon(db: Db, input: ApplyOrderCouponInput): Promise<OrderCoupon> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
-    if (input.channel && order.channel !== input.channel) throw new AppError('invalid_channel');
     // A change of date's order carries the purchase's coupons (they move to it when the change completes)
     // and its top-up is fixed from them (ADR 040): a coupon here would lower what it says, not the charge.
-    await assertNotChangeOrder(tx, order.id, 'no_further_discounts');
+    const order = await lockOpenOrder(
+      tx,
+      input.site,
+      input.orderToken,
+      { kinds: input.channel ? [input.channel] : SALE_KINDS, changeRefusal: 'no_further_discounts' },
+      now,
+    );
     const found = await findCoupon(tx, input.site, input.couponCode);
     if (!found) throw new AppError('coupon_code_not_exist');
     const { coupon, campaignCoverage } = found;

@@ -1,58 +1,8 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LangCode, LocalizedText, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
-import { couponCampaigns, coupons, orderCoupons, orderLines, orders, timeSpans } from '../../db/schema.ts';
+import { couponCampaigns, coupons, orderCoupons } from '../../db/schema.ts';
 import type { CouponFacts } from './coupon-rules.ts';
-
-export interface CouponOrder {
-  id: number;
-  status: string;
-  channel: string;
-  lang: string;
-  productId: number;
-  quantity: number;
-  price: number;
-  expiresAt: Date;
-  /** The slot's start as a Tokyo calendar date, 'YYYY-MM-DD'. */
-  visitDate: string;
-}
-
-/**
- * The order of a token on this site, locked for the rest of the transaction so coupons of one order
- * are checked against each other one at a time.
- */
-export async function lockOrder(
-  tx: Tx,
-  site: SiteCode,
-  orderToken: string,
-): Promise<CouponOrder | undefined> {
-  const [order] = await tx
-    .select({
-      id: orders.id,
-      status: orders.status,
-      channel: orders.channel,
-      lang: orders.lang,
-      productId: orders.productId,
-      quantity: orders.quantity,
-      price: orders.price,
-      expiresAt: orders.expiresAt,
-      visitDate: sql<string>`to_char(${timeSpans.startsAt} AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD')`,
-    })
-    .from(orders)
-    .innerJoin(timeSpans, eq(timeSpans.id, orders.timeSpanId))
-    .where(and(eq(orders.orderToken, orderToken), eq(orders.siteCode, site)))
-    .for('update', { of: orders });
-  return order;
-}
-
-/** One entry per ticket of the order: its unit price. */
-export async function ticketPrices(tx: Tx, orderId: number): Promise<number[]> {
-  const lines = await tx
-    .select({ quantity: orderLines.quantity, unitPrice: orderLines.unitPrice })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, orderId));
-  return lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.unitPrice));
-}
 
 export interface StoredCoupon extends CouponFacts {
   code: string;

@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { orderCoupons } from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { allocateDiscounts } from './coupon-discounts.ts';
-import { appliedCoupons, couponName, giveUseBack, ticketPrices } from './coupon-store.ts';
-import { lockOpenOrder } from '../orders/open-order.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
+import { appliedCoupons, couponName, giveUseBack } from './coupon-store.ts';
+import { ticketPrices } from '../orders/order-lines.ts';
+import { SALES_CHANNELS } from '@kippu/contract';
+import { lockOpenOrder } from '../orders/order-lock.ts';
 
 export interface RemoveOrderCouponInput {
   site: SiteCode;
@@ -23,9 +24,14 @@ export interface RemoveOrderCouponInput {
 export async function removeOrderCoupon(db: Db, input: RemoveOrderCouponInput): Promise<OrderCoupon[]> {
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
-    const order = await lockOpenOrder(tx, input.site, input.orderToken, now);
     // A change of date's discounts are the purchase's, fixed with its top-up (ADR 040): none comes off.
-    await assertNotChangeOrder(tx, order.id, 'no_further_discounts');
+    const order = await lockOpenOrder(
+      tx,
+      input.site,
+      input.orderToken,
+      { kinds: SALES_CHANNELS, changeRefusal: 'no_further_discounts' },
+      now,
+    );
     const applied = await appliedCoupons(tx, order.id);
     const removed = applied.find((coupon) => coupon.orderCouponId === input.orderCouponId);
     if (!removed) throw new AppError('record_not_found');

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { isEmail, type LangCode, type SendOrderMailResponse, type SiteCode } from '@kippu/contract';
+import { SALES_CHANNELS, isEmail, type LangCode, type SendOrderMailResponse, type SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { mailConfirmPath, siteUrl } from '../links.ts';
-import { lockOpenOrder } from '../orders/open-order.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
+import { lockOpenOrder, orderEmail } from '../orders/order-lock.ts';
 import { enqueueMail } from './enqueue-mail.ts';
 import { newMailToken } from './mail-token.ts';
 import { siteIdentity } from './site-identity.ts';
@@ -24,14 +23,15 @@ export async function sendOrderMail(
   lang: LangCode,
 ): Promise<SendOrderMailResponse> {
   return db.transaction(async (tx) => {
-    const order = await lockOpenOrder(tx, site, orderToken, new Date());
     // A change's holder is the purchase's, confirmed then: its order has no sign-in step to confirm.
-    await assertNotChangeOrder(tx, Number(order.id), 'record_not_found');
-    const { rows } = await tx.execute<{ email: string | null }>(sql`
-      SELECT (SELECT entry->>'value' FROM jsonb_array_elements(customer_info) entry
-              WHERE entry->>'key' = 'email' LIMIT 1) AS email
-      FROM orders WHERE id = ${order.id}`);
-    const email = rows[0]?.email ?? null;
+    const order = await lockOpenOrder(
+      tx,
+      site,
+      orderToken,
+      { kinds: SALES_CHANNELS, changeRefusal: 'record_not_found' },
+      new Date(),
+    );
+    const email = await orderEmail(tx, order.id);
     if (!email || !isEmail(email)) throw new AppError('invalid_email');
 
     const token = newMailToken();

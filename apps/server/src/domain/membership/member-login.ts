@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { MembershipInfo, MembershipLoginBody, SiteCode } from '@kippu/contract';
+import { SALES_CHANNELS, type MembershipInfo, type MembershipLoginBody, type SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
-import { OPEN_STATUSES, isOpenStatus, isTimedOut } from '../orders/order-state.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
+import { findOpenOrder, lockOpenOrder, setOrderMember, type WantedOrder } from '../orders/order-lock.ts';
 import { decoyHash, verifyPassword } from './password-hash.ts';
 
 /**
@@ -45,32 +44,28 @@ export async function loginMember(
   if (!member || !matches) throw new AppError('membership_login_failed');
 
   return db.transaction(async (tx) => {
-    const { rows: orders } = await tx.execute<{ id: string; status: string; lapsed: boolean; price: string }>(
-      sql`SELECT id, status, expires_at <= now() AS lapsed, price FROM orders
-          WHERE order_token = ${orderToken} AND site_code = ${site} FOR UPDATE`,
-    );
-    const order = orders[0];
-    if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
-    if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
-    if (!(OPEN_STATUSES as readonly string[]).includes(order.status))
-      throw new AppError('order_not_ready_checkout');
     // A change of date's order carries the purchase's member terms, and its top-up is fixed from them
     // (ADR 040): today's promotion on it would make the order say less than the change charges.
-    await assertNotChangeOrder(tx, Number(order.id), 'no_further_discounts');
+    const order = await lockOpenOrder(tx, site, orderToken, {
+      kinds: SALES_CHANNELS,
+      changeRefusal: 'no_further_discounts',
+    });
     const { rows: promotions } = await tx.execute<{ names: unknown; discount_percent: number }>(
       sql`SELECT names, discount_percent FROM membership_promotions WHERE site_code = ${site}`,
     );
     const promotion = promotions[0];
-    await tx.execute(sql`
-      UPDATE orders SET member_id = ${member.id},
-             membership_discount = ${promotion ? memberDiscount(Number(order.price), promotion.discount_percent) : 0},
-             membership_promotion_names = ${promotion ? JSON.stringify(promotion.names) : null}::jsonb,
-             membership_discount_percent = ${promotion?.discount_percent ?? null}::int,
-             updated_at = now()
-      WHERE id = ${order.id}`);
+    await setOrderMember(tx, order.id, {
+      id: Number(member.id),
+      discount: promotion ? memberDiscount(order.price, promotion.discount_percent) : 0,
+      promotionNames: promotion ? promotion.names : null,
+      percent: promotion?.discount_percent ?? null,
+    });
     return { result: true as const };
   });
 }
+
+/** The member is read out only through an order a login is taken on: not a change of date's. */
+const READ_MEMBER: WantedOrder = { kinds: SALES_CHANNELS, changeRefusal: 'membership_retrieval_failure' };
 
 /**
  * GET /membership/{id}: the logged-in member of the temporary order `{id}`, to pre-fill sign-in (spec §3).
@@ -82,20 +77,12 @@ export async function loginMember(
  */
 export async function membershipInfo(db: Db, site: SiteCode, orderToken: string): Promise<MembershipInfo> {
   await requireMembershipSite(db, site);
-  const { rows } = await db.execute<
-    MembershipInfo & { id: string; status: string; lapsed: boolean; has_member: boolean }
-  >(
-    sql`SELECT o.id, o.status, o.expires_at <= now() AS lapsed, m.id IS NOT NULL AS has_member,
-               m.name, m.resident_area, m.email, m.phone, m.age, m.gender
-        FROM orders o LEFT JOIN members m ON m.id = o.member_id
-        WHERE o.order_token = ${orderToken} AND o.site_code = ${site}`,
-  );
+  const order = await findOpenOrder(db, site, orderToken, READ_MEMBER);
+  if (order.memberId === null) throw new AppError('membership_retrieval_failure');
+  const { rows } = await db.execute<MembershipInfo>(sql`
+    SELECT name, resident_area, email, phone, age, gender FROM members WHERE id = ${order.memberId}`);
   const row = rows[0];
-  if (!row || row.status === 'cancelled') throw new AppError('record_not_found');
-  if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
-  if (!isOpenStatus(row.status)) throw new AppError('order_not_ready_checkout');
-  await assertNotChangeOrder(db, Number(row.id), 'membership_retrieval_failure');
-  if (!row.has_member) throw new AppError('membership_retrieval_failure');
+  if (!row) throw new AppError('membership_retrieval_failure');
   return {
     name: row.name,
     resident_area: row.resident_area,

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { OrderStatus, SalesChannel, UpdateOrderBody, UpdateOrderResponse } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
 import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
 import { isOpenStatus, isTimedOut, orderById, transitionOrders } from './order-state.ts';
-import { assertNotChangeOrder } from '../time-changes/time-change-store.ts';
+import { lockOrder, requireKind } from './order-lock.ts';
 
 /** The channels whose orders have a form: the web's (the site's field templates) and spot's (ADR 031). */
 type OrderChannel = Extract<SalesChannel, 'web' | 'spot'>;
@@ -22,18 +21,15 @@ async function lockOrderForForm(
   token: string,
   channel: OrderChannel,
 ): Promise<{ id: number; status: OrderStatus }> {
-  const { rows } = await tx.execute<
-    Pick<Row<'orders'>, 'id' | 'status'> & { lapsed: boolean; channel: SalesChannel }
-  >(
-    sql`SELECT id, status, expires_at <= now() AS lapsed, channel FROM orders
-        WHERE order_token = ${token} AND site_code = ${siteCode} FOR UPDATE`,
-  );
-  const row = rows[0];
-  if (!row) throw new AppError('record_not_found');
-  if (row.channel !== channel) throw new AppError('invalid_channel');
-  if (isTimedOut(row.status, row.lapsed)) throw new AppError('session_timeout');
-  if (!isOpenStatus(row.status)) throw new AppError('record_not_found');
-  return { id: Number(row.id), status: row.status };
+  const order = await lockOrder(tx, siteCode, token);
+  if (!order) throw new AppError('record_not_found');
+  if (order.channel !== channel) throw new AppError('invalid_channel');
+  if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
+  if (!isOpenStatus(order.status)) throw new AppError('record_not_found');
+  // A change of date has no order form (spec: order, payment, confirm): its order carries the purchase's
+  // holder, and this would rewrite the purchase's details unconfirmed and move the order on.
+  requireKind(order, { kinds: [channel], changeRefusal: 'record_not_found' });
+  return { id: order.id, status: order.status };
 }
 
 /**
@@ -78,9 +74,6 @@ export async function updateCustomerInfo(
   const confirmsByMail = settings.isMailConfirm && channel !== 'spot';
   return db.transaction(async (tx) => {
     const order = await lockOrderForForm(tx, siteCode, token, channel);
-    // A change of date has no order form (spec: order, payment, confirm): its order carries the purchase's
-    // holder, and this would rewrite the purchase's details unconfirmed and move the order on.
-    await assertNotChangeOrder(tx, order.id, 'record_not_found');
     const customerInfo = acceptedCustomerInfo(templates, body.customer_info, selectOptionsOf(settings));
     await tx.execute(sql`
       UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()

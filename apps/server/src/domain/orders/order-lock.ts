@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import type { ErrorCode, OrderStatus, SalesChannel, SiteCode } from '@kippu/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { isOpenStatus, isTimedOut } from './order-state.ts';
+
+/**
+ * What an order is for (ADR 061): a sale of its channel ('web', 'spot'; the console's channels will be
+ * more), or the temporary order of a change of date ('change', ADR 029), whatever its channel column says.
+ * Decided here, in the query that finds the order, so no caller asks the time_changes table itself.
+ */
+export type OrderKind = SalesChannel | 'change';
+
+/** The order row as the calls on one order need it. */
+export interface FoundOrder {
+  id: number;
+  status: OrderStatus;
+  channel: SalesChannel;
+  kind: OrderKind;
+  lang: string;
+  productId: number;
+  quantity: number;
+  price: number;
+  expiresAt: Date;
+  /** The hold ran out by the database's clock (expires_at <= now()). */
+  lapsed: boolean;
+  /** The slot's start as a Tokyo calendar date, 'YYYY-MM-DD'. */
+  visitDate: string;
+  memberId: number | null;
+}
+
+type OrderRow = {
+  id: string;
+  status: OrderStatus;
+  channel: SalesChannel;
+  is_change: boolean;
+  lang: string;
+  product_id: string;
+  quantity: number;
+  price: string;
+  expires_at: string | Date;
+  lapsed: boolean;
+  visit_date: string;
+  member_id: string | null;
+};
+
+function toOrder(row: OrderRow): FoundOrder {
+  return {
+    id: Number(row.id),
+    status: row.status,
+    channel: row.channel,
+    // A change of date writes its time_changes row before the order's token leaves the server, so the
+    // row is there for every call that names the order (ADR 029). Read without a lock on time_changes:
+    // the top-up locks the change before the order, and locking it here would invert that order.
+    kind: row.is_change ? 'change' : row.channel,
+    lang: row.lang,
+    productId: Number(row.product_id),
+    quantity: row.quantity,
+    price: Number(row.price),
+    expiresAt: new Date(row.expires_at),
+    lapsed: row.lapsed,
+    visitDate: row.visit_date,
+    memberId: row.member_id === null ? null : Number(row.member_id),
+  };
+}
+
+function selectOrder(site: string, orderToken: string, lock: boolean) {
+  return sql`
+    SELECT o.id, o.status, o.channel, o.lang, o.product_id, o.quantity, o.price, o.expires_at,
+           o.expires_at <= now() AS lapsed, o.member_id,
+           EXISTS (SELECT 1 FROM time_changes c WHERE c.order_id = o.id) AS is_change,
+           to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS visit_date
+    FROM orders o JOIN time_spans t ON t.id = o.time_span_id
+    WHERE o.order_token = ${orderToken} AND o.site_code = ${site}
+    ${lock ? sql`FOR UPDATE OF o` : sql``}`;
+}
+
+/**
+ * The order of a token on this site, row-locked for the rest of the transaction (the one order lock:
+ * coupons of one order are checked against each other one at a time, a checkout starts once, ADR 008,
+ * 061). Undefined for an unknown token.
+ */
+export async function lockOrder(tx: Tx, site: string, orderToken: string): Promise<FoundOrder | undefined> {
+  const { rows } = await tx.execute<OrderRow>(selectOrder(site, orderToken, true));
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/** The same order without a lock, for a read that changes nothing. */
+export async function findOrder(
+  db: Pick<Db, 'execute'> | Tx,
+  site: SiteCode,
+  orderToken: string,
+): Promise<FoundOrder | undefined> {
+  const { rows } = await db.execute<OrderRow>(selectOrder(site, orderToken, false));
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/** Which orders a call serves, and what the others answer (the spec's strings for that call). */
+export interface WantedOrder {
+  /** The kinds this call takes, e.g. ['web'] or ['web', 'spot']. */
+  kinds: readonly OrderKind[];
+  /**
+   * What a change of date's order answers where it is not wanted: its discounts, holder and top-up were
+   * fixed from the purchase when the change started (ADR 029, 040), so an ordinary order call would make
+   * the order say or charge other than the change does. Another channel's order answers `invalid channel`.
+   */
+  changeRefusal: ErrorCode;
+}
+
+/** Refuses an order of a kind the call does not serve. */
+export function requireKind(order: Pick<FoundOrder, 'kind'>, wanted: WantedOrder): void {
+  if (wanted.kinds.includes(order.kind)) return;
+  throw new AppError(order.kind === 'change' ? wanted.changeRefusal : 'invalid_channel');
+}
+
+/**
+ * The open order a visitor still shapes (coupons, membership, its mail confirmation) and its status
+ * answers: unknown or cancelled `record not found`; expired, or its hold ran out before the sweeper got
+ * to it, `session timeout`; no longer open `order not ready checkout`. Then the kind (requireKind).
+ * `now`: the caller's clock for the hold's end (tests pass one); without it the database's.
+ */
+function checkOpen(order: FoundOrder | undefined, wanted: WantedOrder, now?: Date): FoundOrder {
+  if (!order || order.status === 'cancelled') throw new AppError('record_not_found');
+  const lapsed = now ? order.expiresAt <= now : order.lapsed;
+  if (isTimedOut(order.status, lapsed)) throw new AppError('session_timeout');
+  if (!isOpenStatus(order.status)) throw new AppError('order_not_ready_checkout');
+  requireKind(order, wanted);
+  return order;
+}
+
+/** The open order of a kind the call serves, row-locked (checkOpen's answers otherwise). */
+export async function lockOpenOrder(
+  tx: Tx,
+  site: SiteCode,
+  orderToken: string,
+  wanted: WantedOrder,
+  now?: Date,
+): Promise<FoundOrder> {
+  return checkOpen(await lockOrder(tx, site, orderToken), wanted, now);
+}
+
+/** The open order of a kind the call serves, read without a lock. */
+export async function findOpenOrder(
+  db: Pick<Db, 'execute'> | Tx,
+  site: SiteCode,
+  orderToken: string,
+  wanted: WantedOrder,
+): Promise<FoundOrder> {
+  return checkOpen(await findOrder(db, site, orderToken), wanted);
+}
+
+/**
+ * The other reads and writes of one order row that other modules ask for: its customer's e-mail address
+ * (customer info), and the member tied to it with the discount fixed at login (ADR 032, 040).
+ */
+export async function orderEmail(tx: Pick<Db, 'execute'> | Tx, orderId: number): Promise<string | null> {
+  const { rows } = await tx.execute<{ email: string | null }>(sql`
+    SELECT (SELECT entry->>'value' FROM jsonb_array_elements(customer_info) entry
+            WHERE entry->>'key' = 'email' LIMIT 1) AS email
+    FROM orders WHERE id = ${orderId}`);
+  return rows[0]?.email ?? null;
+}
+
+export async function setOrderMember(
+  tx: Tx,
+  orderId: number,
+  member: { id: number; discount: number; promotionNames: unknown; percent: number | null },
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders SET member_id = ${member.id},
+           membership_discount = ${member.discount},
+           membership_promotion_names = ${member.promotionNames === null ? null : JSON.stringify(member.promotionNames)}::jsonb,
+           membership_discount_percent = ${member.percent}::int,
+           updated_at = now()
+    WHERE id = ${orderId}`);
+}
