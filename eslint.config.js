@@ -1,28 +1,13 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importPlugin from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { boundaryZones } from './eslint/boundaries.js';
+import kippu from './eslint/plugin.js';
 
-/** Every feature folder, read from the tree so a new feature is bounded from its first file. */
-const featuresOf = (root) =>
-  readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-const FEATURES = {
-  web: featuresOf('./apps/web/src/features'),
-  server: featuresOf('./apps/server/src/features'),
-};
-
-/** A feature never imports another feature; the app layer composes them (style guide, bulletproof-react). */
-function featureBoundaries(root, features) {
-  return features.map((feature) => ({
-    target: `${root}/features/${feature}`,
-    from: `${root}/features`,
-    except: [`./${feature}`],
-  }));
-}
+/** Paths below are this folder's, wherever eslint is started from (the lint test starts it in-process). */
+const ROOT = import.meta.dirname;
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', '**/*.d.ts'] },
@@ -34,29 +19,20 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
-      'import/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...featureBoundaries('./apps/web/src', FEATURES.web),
-            ...featureBoundaries('./apps/server/src', FEATURES.server),
-            // shared code never reaches into features or the app layer
-            { target: './apps/web/src/shared', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            {
-              target: './apps/server/src/shared',
-              from: ['./apps/server/src/features', './apps/server/src/domain'],
-            },
-            // the domain holds the rules; routes import it, it never imports routes (issue 6, ADR 011)
-            {
-              target: './apps/server/src/domain',
-              from: ['./apps/server/src/features', './apps/server/src/plugins'],
-            },
-            // the contract is the bottom layer
-            { target: './packages/contract', from: ['./apps'] },
-          ],
-        },
-      ],
+      // Generated from the folders and domain/floors.json (eslint/boundaries.js, ADR 062).
+      'import/no-restricted-paths': ['error', { basePath: ROOT, zones: boundaryZones(ROOT) }],
     },
+  },
+  {
+    // Type-only imports count: eslint-plugin-import-x's no-cycle skips them by design (ADR 062).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { kippu },
+    rules: { 'kippu/no-cycle': ['error', { root: ROOT }] },
+  },
+  {
+    files: ['apps/server/src/domain/**/*.ts'],
+    plugins: { kippu },
+    rules: { 'kippu/domain-floor': ['error', { root: ROOT }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

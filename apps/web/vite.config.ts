@@ -34,7 +34,7 @@ export default defineConfig({
               // budget is 150 KB (apps/web/build/order-route-size.ts). Keep it to modules the order
               // route needs anyway, or it grows the route instead.
               name: 'app-shared',
-              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort)|shared[\\/]analytics[\\/]data-layer|app[\\/](paths|theme-tone))|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))/,
+              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort|routing)|shared[\\/]analytics[\\/]data-layer|shared[\\/]site[\\/]theme-tone)|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))/,
             },
           ],
         },

@@ -3,13 +3,9 @@ import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
 import { overload } from './overload/index.ts';
 import { readPath } from './read-path/index.ts';
+import type { Benchmark } from './shared/benchmark.ts';
 
-/** One benchmark: a name for `npm run bench -- <name>` and a run that prints its own numbers. */
-export interface Benchmark {
-  name: string;
-  description: string;
-  run(args: string[]): Promise<void>;
-}
+export type { Benchmark } from './shared/benchmark.ts';
 
 /**
  * Every benchmark, in the order a bare `npm run bench` runs them.

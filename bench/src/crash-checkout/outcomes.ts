@@ -1,7 +1,14 @@
 import type pg from 'pg';
 import type { Db } from '../../../apps/server/src/db/client.ts';
 import { createProduct, createTimeSpan } from '../../../apps/server/test/factories.ts';
-import type { Visit } from './index.ts';
+
+/** What one visitor saw (the run in index.ts fills them; the count here reads them). */
+export interface Visit {
+  orderToken: string;
+  /** The last answer to a checkout: 200 reserved, 502 declined, or 0 when cut (and not retried). */
+  answer: number;
+  retried: boolean;
+}
 
 export interface Product {
   uuid: string;
@@ -61,7 +68,7 @@ export async function countOutcomes(pool: pg.Pool, product: Product, visits: Vis
     SELECT o.order_token, o.status, o.quantity, o.expires_at <= now() AS lapsed,
            (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id AND p.status IN ('created', 'pending')) AS in_flight,
            (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id AND p.status = 'confirmed') AS confirmed,
-           (SELECT count(*)::int FROM gateway_sim_transactions t JOIN payments p ON p.idempotency_key = t.order_id
+           (SELECT count(*)::int FROM gateway_sim.gmo_transactions t JOIN payments p ON p.idempotency_key = t.order_id
             WHERE p.order_id = o.id AND t.status IN ('CAPTURE', 'AUTH', 'SALES')) AS captures
     FROM orders o
     WHERE EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.id)`);

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Benchmark } from '../registry.ts';
+import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
 import { startServer, type ServerProcess } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';

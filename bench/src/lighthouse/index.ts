@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Benchmark } from '../registry.ts';
+import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
 import { startServer } from '../shared/server-process.ts';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
-import type { Benchmark } from '../registry.ts';
+import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
 import { percentile } from '../shared/percentile.ts';

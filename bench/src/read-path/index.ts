@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import type { Benchmark } from '../registry.ts';
+import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
 import { startServer, type ServerProcess } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';

@@ -1,15 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
-import type { Env } from './env.ts';
+import { z } from 'zod';
 
-export type WalletEnv = Pick<
-  Env,
-  | 'WALLET_PASS_TYPE_ID'
-  | 'WALLET_TEAM_ID'
-  | 'WALLET_SIGNER_CERT'
-  | 'WALLET_SIGNER_KEY'
-  | 'WALLET_SIGNER_KEY_PASSPHRASE'
-  | 'WALLET_WWDR_CERT'
->;
+/**
+ * The Apple Wallet variables (ADR 025), spread into env.ts's schema: declared here, beside the code that reads
+ * them, so env.ts imports this file and nothing here imports env.ts back (ADR 062: no import cycles).
+ * All of the pass type id, team id, signer certificate and key and Apple's WWDR certificate, or none (then the
+ * ticket page offers no pass). Certificates and key are PEM contents or paths to PEM files.
+ */
+export const walletEnvSchema = z.object({
+  WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
+  WALLET_TEAM_ID: z.string().min(1).optional(),
+  WALLET_SIGNER_CERT: z.string().min(1).optional(),
+  WALLET_SIGNER_KEY: z.string().min(1).optional(),
+  WALLET_SIGNER_KEY_PASSPHRASE: z.string().optional(),
+  WALLET_WWDR_CERT: z.string().min(1).optional(),
+});
+
+export type WalletEnv = z.infer<typeof walletEnvSchema>;
 
 /** What signs an Apple Wallet pass (ADR 025): identifiers and PEM texts, read from the environment. */
 export interface WalletCertificates {

@@ -1,13 +1,12 @@
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Db } from './db-types.ts';
 import { GuardedClient } from './guarded-client.ts';
 import { GuardedPool } from './guarded-pool.ts';
 import * as schema from './schema.ts';
 import { answerLimitFor, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-/** The handle `db.transaction(...)` passes to its callback. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './db-types.ts';
 
 // bigint columns (counts, ids) come back as numbers: every value we store fits in 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

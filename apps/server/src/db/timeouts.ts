@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Env } from '../config/env.ts';
-import type { Db, Tx } from './client.ts';
+import type { Db, Tx } from './db-types.ts';
 import { GuardedClient } from './guarded-client.ts';
 import * as schema from './schema.ts';
 

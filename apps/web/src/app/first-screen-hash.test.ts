@@ -1,7 +1,7 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { hashPathname, isOrderScreenHash, isTicketPageHash } from './first-screen-hash.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 
 const hashes = [
   '#/id/AbC-123_x',

@@ -5,7 +5,7 @@ import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import NotFoundScreen from '../features/static-pages/not-found-screen.tsx';
 import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 
 /**
  * The site's configuration once the guards can decide: undefined while it is still on its way (the

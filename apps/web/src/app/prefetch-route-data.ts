@@ -7,7 +7,7 @@ import { ticketQuery } from '../features/tickets/api/ticket-query.ts';
 import { paymentMethodsQuery } from '../shared/api/endpoints/payment-methods.ts';
 import { productsQuery } from '../shared/api/endpoints/products.ts';
 import { hashPathname, isOrderScreenHash } from './first-screen-hash.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 
 /**
  * The data the first screen shows, asked for as the app starts instead of by the components once they have

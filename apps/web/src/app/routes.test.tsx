@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { configuration } from '../test/site-settings-fixture.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 import { routes, screensAt } from './routes.tsx';
 
 describe('routes (spec §2)', () => {

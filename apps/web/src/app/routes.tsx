@@ -4,7 +4,7 @@ import NotFoundScreen from '../features/static-pages/not-found-screen.tsx';
 import { OnlyWithMembershipLogin, SkippedInMailConfirmOnly } from './flow-guards.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { lazyScreen, type LazyScreen } from './load-with-timeout.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { TicketRedirect } from './ticket-redirect.tsx';
 

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@kippu/contract/site-settings';
-import { toneOf } from './theme-tone.ts';
+import { toneOf } from '../shared/site/theme-tone.ts';
 
 /**
  * What a site's colours (settings.theme) set on <html>: the custom properties global.css reads, the palette

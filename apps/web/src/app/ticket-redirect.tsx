@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 
 /** /tickets/:reservationToken is the link sent by e-mail; the ticket itself lives at /id/:reservationToken. */
 export function TicketRedirect() {

@@ -11,7 +11,7 @@ import { DialogHost } from '../shared/ui/dialog-host.tsx';
 import { fakeApi, ok, serverError } from '../test/fake-api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { configuration } from '../test/site-settings-fixture.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 import { errorDestinationHref, useErrorNavigation } from './use-error-navigation.ts';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -6,7 +6,7 @@ import { spotOrderAwayForPayment } from '../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
 import type { ChangeTokens } from '../shared/stores/ticket-store.ts';
-import { paths } from './paths.ts';
+import { paths } from '../shared/routing/paths.ts';
 
 type Where = {
   /** The route the visitor was on when the error came. */

@@ -1,6 +1,6 @@
 import type { LangCode } from '@kippu/contract/enums';
 import type { SiteSettings } from '@kippu/contract/site-settings';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/routing/paths.ts';
 
 export type FooterLink = {
   name: string;

@@ -14,7 +14,7 @@ import { useTicketsSubSite } from '../use-tickets-sub-site.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/routing/paths.ts';
 // Styles: ./root-layout.css, one of the page's own (src/main.ts).
 
 /** The root of every screen (spec §2): toast, header, routed view with a fade, footer, loader, dialogs. */

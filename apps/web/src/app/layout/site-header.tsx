@@ -7,7 +7,7 @@ import { SiteLogo } from '../../features/sites/site-logo.tsx';
 import { changeLanguage } from '../../shared/i18n/language-rules.ts';
 import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
-import { paths } from '../paths.ts';
+import { paths } from '../../shared/routing/paths.ts';
 // Styles: ./site-header.css, one of the page's own (src/main.ts).
 
 type ViewProps = {

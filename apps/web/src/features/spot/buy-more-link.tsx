@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/routing/paths.ts';
 import { useSpotStore } from '../../shared/stores/spot-store.ts';
 
 /** Back to the poster's product list for another purchase, while this phone still has the poster's QR token. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../shared/routing/paths.ts';
 import { useFormatters } from '../../shared/format/use-formatters.ts';
 import { useSpotTokensStore, type SpotTicket } from '../../shared/stores/spot-store.ts';
 

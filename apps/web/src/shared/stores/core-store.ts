@@ -8,10 +8,9 @@ import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import { clearSiteStorage, siteJsonStorage } from '../storage/site-storage.ts';
 import { useSpotStore, useSpotTokensStore } from './spot-store.ts';
 import { useTicketStore } from './ticket-store.ts';
+import type { GtmConversionData, SavedOrder } from './order-types.ts';
 
-export type ProductOption = { name: string; price: number; count: number; productTimespanID: number };
-export type SavedOrder = { productOptions: ProductOption[]; [field: string]: unknown };
-export type GtmConversionData = { options: ProductOption[]; timeSpanId: number | null };
+export type { ProductOption, SavedOrder, GtmConversionData } from './order-types.ts';
 export type AccordionOpenFlags = {
   productList: boolean;
   calendarList: boolean;

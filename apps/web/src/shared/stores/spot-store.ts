@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { siteJsonStorage } from '../storage/site-storage.ts';
-import type { GtmConversionData } from './core-store.ts';
+import type { GtmConversionData } from './order-types.ts';
 
 /** Spot state of spec §3. The page data lives in sessionStorage; the order tokens survive in localStorage. */
 export type SpotState = {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import type { CheckoutPhase } from './use-checkout.ts';
 

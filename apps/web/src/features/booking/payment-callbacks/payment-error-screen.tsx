@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import '../../../shared/ui/message-screen.css';
 

@@ -1,22 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useErrorNavigation } from '../../../app/use-error-navigation.ts';
 import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { DialogHost } from '../../../shared/ui/dialog-host.tsx';
+import { ErrorNavigation } from '../../../test/app-shell.tsx';
 import { fakeApi, ok, serverError, type FakeReply } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { temporaryOrder } from '../checkout-page/test-doubles.ts';
 import Sbps3dsCallbackScreen from './sbps3ds-callback-screen.tsx';
-
-/** The root layout's error navigation, which a dialog's close follows unless the screen decides. */
-function ErrorNavigation() {
-  useErrorNavigation();
-  return null;
-}
 
 const renderCallback = () =>
   renderRoutes(

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
 import { ERRORS } from '@kippu/contract/errors';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';

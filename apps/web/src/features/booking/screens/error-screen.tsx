@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { MailIllustration } from '../mail/mail-illustration.tsx';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { fieldTemplatesQuery } from '../sign-in/api/field-templates-query.ts';

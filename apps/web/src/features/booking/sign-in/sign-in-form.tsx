@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { LangCode } from '@kippu/contract/enums';
 import { NO_SEND_VALUE } from '@kippu/contract/i18n-text';
 import type { SiteSettings } from '@kippu/contract/site-settings';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckboxField, FormField } from '../../../shared/ui/form-field.tsx';

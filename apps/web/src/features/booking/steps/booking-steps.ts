@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@kippu/contract/site-settings';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 
 /** The checkout steps the step indicator shows, in the order of spec §2 "Step navigation". */

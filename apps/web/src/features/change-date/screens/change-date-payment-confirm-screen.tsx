@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { PaymentMethod } from '@kippu/contract/enums';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { checkoutTimeChange } from '../api/change-date-api.ts';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
 import type { SpotStocksResponse } from '@kippu/contract/endpoints/spot';
 import type { LangCode } from '@kippu/contract/enums';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LANG_CODES, type LangCode } from '@kippu/contract/enums';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { bundledTexts } from '@kippu/contract/format/placeholders';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { QrImage } from '../../../shared/ui/qr-image.tsx';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
 import { BuyMoreLink } from '../buy-more-link.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';

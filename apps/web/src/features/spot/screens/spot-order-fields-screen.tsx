@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 
 /**
  * `/spot/order-fields/:reservationToken`: a spot purchase asks only for the e-mail address, on the payment

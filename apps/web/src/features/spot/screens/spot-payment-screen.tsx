@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { paymentMethodsQuery } from '../../../shared/api/endpoints/payment-methods.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { paymentOptions } from '../../../shared/payments/payment-options.ts';

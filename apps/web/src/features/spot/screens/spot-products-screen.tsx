@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { spotStocksQuery } from '../api/spot-calls.ts';

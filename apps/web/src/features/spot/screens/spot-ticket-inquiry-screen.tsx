@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { BuyMoreLink } from '../buy-more-link.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 import { SpotTicketList } from '../spot-ticket-list.tsx';

@@ -7,7 +7,7 @@ import {
   type MailMagazineField,
   type MailMagazineSubscription,
 } from '@kippu/contract/endpoints/mail-magazines';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { CheckboxField } from '../../../shared/ui/form-field.tsx';
 import { mailMagazinesQuery, unsubscribeMailMagazines } from './api/mail-magazine-calls.ts';
 

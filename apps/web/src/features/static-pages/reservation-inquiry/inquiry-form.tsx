@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RuleSpec } from '@kippu/contract/validation/rules';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate, VALIDATION_FORM_OPTIONS } from '../../../shared/validation/index.ts';
 import { lookUpReservation } from './api/reservation-lookup.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
 
 /** After the release (spec §2 `/mail-release-completion`): what happened, and the way to the tickets. */

@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../shared/routing/paths.ts';
 
 /**
  * The absolute address of a shared page, in this site and language: the app runs on hash routes under the

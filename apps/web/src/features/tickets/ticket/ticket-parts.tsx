@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketResponse } from '@kippu/contract/endpoints/ticket';
 import type { SiteSettings } from '@kippu/contract/site-settings';
-import { toneOf } from '../../../app/theme-tone.ts';
+import { toneOf } from '../../../shared/site/theme-tone.ts';
 import { QrImage } from '../../../shared/ui/qr-image.tsx';
 import { AppleWalletLink } from './apple-wallet-link.tsx';
 
