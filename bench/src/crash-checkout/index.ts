@@ -6,11 +6,11 @@ import type { Db } from '../../../apps/server/src/db/client.ts';
 import * as schema from '../../../apps/server/src/db/schema.ts';
 import { orderByToken, transitionOrders } from '../../../apps/server/src/domain/orders/order-state.ts';
 import { GMO_SIMULATOR_PATHS } from '../../../apps/server/src/domain/payments/simulator/simulator-paths.ts';
-import type { Benchmark } from '../registry.ts';
+import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
 import { startKillableServer, type KillableServer } from './servers.ts';
-import { countOutcomes, seedCheckoutProduct, type Product } from './outcomes.ts';
+import { countOutcomes, seedCheckoutProduct, type Product, type Visit } from './outcomes.ts';
 
 /**
  * crash-checkout (issue 24, ADR 047): card checkouts on several servers sharing one database while servers
@@ -67,14 +67,6 @@ async function call(server: KillableServer, path: string, init: RequestInit & { 
     signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** What one visitor saw. */
-export interface Visit {
-  orderToken: string;
-  /** The last answer to a checkout: 200 reserved, 502 declined, or 0 when cut (and not retried). */
-  answer: number;
-  retried: boolean;
 }
 
 export const crashCheckout: Benchmark = {

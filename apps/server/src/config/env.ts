@@ -7,7 +7,7 @@ import {
   parsePreviousSecrets,
 } from './app-secret.ts';
 import { trustProxySchema } from './trust-proxy.ts';
-import { walletCertificates } from './wallet-certificates.ts';
+import { walletCertificates, walletEnvSchema } from './wallet-certificates.ts';
 
 /** The one definition of PAYING_GRACE_MINUTES's default; the sweeper's own default reads it (ADR 026, 047). */
 export const DEFAULT_PAYING_GRACE_MINUTES = 30;
@@ -170,17 +170,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(before|after):[A-Za-z0-9]+$/, 'before:<GmoApi> or after:<GmoApi>')
     .optional(),
-  /**
-   * Apple Wallet passes (ADR 025): all of the pass type id, team id, signer certificate and key and Apple's
-   * WWDR certificate, or none (then the ticket page offers no pass). Certificates and key are PEM contents
-   * or paths to PEM files (config/wallet-certificates.ts).
-   */
-  WALLET_PASS_TYPE_ID: z.string().min(1).optional(),
-  WALLET_TEAM_ID: z.string().min(1).optional(),
-  WALLET_SIGNER_CERT: z.string().min(1).optional(),
-  WALLET_SIGNER_KEY: z.string().min(1).optional(),
-  WALLET_SIGNER_KEY_PASSPHRASE: z.string().optional(),
-  WALLET_WWDR_CERT: z.string().min(1).optional(),
+  /** Apple Wallet passes (ADR 025): declared beside their reader, config/wallet-certificates.ts. */
+  ...walletEnvSchema.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
