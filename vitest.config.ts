@@ -24,6 +24,17 @@ export default defineConfig({
         },
       },
       {
+        // The lint configuration's own test (ADR 062): ESLint on files planted in the tree; one file, in node.
+        test: {
+          name: 'lint',
+          include: ['eslint/**/*.test.js'],
+          environment: 'node',
+          testTimeout: 60_000,
+          sequence: UNIT,
+          maxWorkers: 3,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',
