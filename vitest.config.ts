@@ -62,7 +62,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // The gateway simulator's own tests too (ADR 060): they run against the server's template database.
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'apps/gateway-simulator/src/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,

@@ -7,8 +7,12 @@
  * `import.meta.url` (migrations, the web build, fonts, texts) resolve the same from either. Nothing is
  * bundled but JSON texts: every import stays an import, with `.ts` rewritten to `.js` and `@kippu/contract`
  * pointed at the contract's compiled files.
+ *
+ * The gateway simulator (apps/gateway-simulator, ADR 060) is compiled beside them when its workspace is
+ * there, for a development or demo start from `dist`; the server reaches it by one dynamic import that a
+ * production start (GATEWAY_SIMULATOR off) never runs, so a production build without it works the same.
  */
-import { readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
@@ -18,6 +22,10 @@ const SERVER = { src: join(REPO_ROOT, 'apps/server/src'), dist: join(REPO_ROOT, 
 const CONTRACT = {
   src: join(REPO_ROOT, 'packages/contract/src'),
   dist: join(REPO_ROOT, 'packages/contract/dist'),
+};
+const SIMULATOR = {
+  src: join(REPO_ROOT, 'apps/gateway-simulator/src'),
+  dist: join(REPO_ROOT, 'apps/gateway-simulator/dist'),
 };
 
 function sourceFiles(dir: string): string[] {
@@ -51,6 +59,10 @@ function keepImports(tree: typeof SERVER): Plugin {
         const contract = /^@kippu\/contract(?:\/(.+))?$/.exec(args.path);
         if (contract) {
           const target = join(CONTRACT.dist, `${contract[1] ?? 'index'}.js`);
+          return { path: specifierFrom(outputOf(tree, args.importer), target), external: true };
+        }
+        if (args.path === '@kippu/gateway-simulator') {
+          const target = join(SIMULATOR.dist, 'index.js');
           return { path: specifierFrom(outputOf(tree, args.importer), target), external: true };
         }
         if (args.path.startsWith('.') && args.path.endsWith('.ts')) {
@@ -93,4 +105,5 @@ async function compile(tree: typeof SERVER): Promise<void> {
 }
 
 await compile(CONTRACT);
+if (existsSync(SIMULATOR.src)) await compile(SIMULATOR);
 await compile(SERVER);

@@ -14,7 +14,7 @@ import type { FieldTemplate } from '@kippu/contract/endpoints/field-templates';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
 import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
 import type { CreateOrderResponse } from '@kippu/contract/endpoints/orders';
-import { GMO_SIMULATOR_PATHS } from '../../apps/server/src/domain/payments/simulator/simulator-paths.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 
 /**
  * A paid reservation made over HTTP, the calls the web app makes for a visitor (ADR 053): for journeys whose

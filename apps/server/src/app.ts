@@ -46,7 +46,7 @@ import { takeInstanceLock } from './jobs/instance-lock.ts';
 import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
-import { gatewaySimulatorRoutes } from './features/gateway-sim/routes.ts';
+import { gatewaySimulatorRoutes, loadGatewaySimulator } from './payments/gateway-simulator.ts';
 import { gatewayReturnRoutes } from './features/gateway-returns.ts';
 import { softbankPaymentRoutes } from './features/payments-softbank/routes.ts';
 import { stripePaymentRoutes } from './features/payments-stripe/routes.ts';
@@ -165,6 +165,8 @@ export async function buildApp({
   app.decorate('db', db);
   app.decorate('gatewaySimulatorDb', gatewaySimulatorDb ?? db);
   app.decorate('env', env);
+  // The simulator's workspace, loaded before the payment families that may talk to it (ADR 060).
+  if (simulatorEnabled(env)) await loadGatewaySimulator();
   const payments = createPaymentRegistry(db, env, app.log);
   app.decorate('payments', payments);
   // This process's liveness as the database sees it (ADR 047): stamped on every payment attempt it starts.

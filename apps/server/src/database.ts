@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
-import type { Env } from './config/env.ts';
+import { simulatorEnabled, type Env } from './config/env.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { timeoutsOf } from './db/timeouts.ts';
+import { loadGatewaySimulator } from './payments/gateway-simulator.ts';
 
 export interface OpenDatabase {
   db: Db;
@@ -14,9 +15,10 @@ export interface OpenDatabase {
    */
   jobs: Db;
   /**
-   * The gateway simulator's own small pool (ADR 017, 046), named `kippu-gateway-simulator` in
+   * The gateway simulator's own small pool (ADR 017, 046, 060), named `kippu-gateway-simulator` in
    * pg_stat_activity: it stands for another company's server, so its connections are not the product's
-   * (a fault test cuts the product's backends, not the simulated gateway's). Opens nothing until used.
+   * (a fault test cuts the product's backends, not the simulated gateway's). It migrates the simulator's
+   * schema while GATEWAY_SIMULATOR is on, else opens nothing.
    */
   gatewaySimulator: Db;
   embedded: boolean;
@@ -34,6 +36,18 @@ export interface OpenDatabaseOptions {
 /** Where the embedded PostgreSQL keeps its data (EMBEDDED_PG_DIR is relative to the repository). */
 export function embeddedDataDir(env: Env, repoRoot: string): string {
   return resolve(repoRoot, env.EMBEDDED_PG_DIR);
+}
+
+/**
+ * The simulator's schema first (ADR 060), only while it is on: its first migration moves the tables an
+ * older server kept in public, with their rows, before the server's 0760 drops what is left there.
+ */
+export async function migrateAll(env: Env, db: Db, gatewaySimulator: Db): Promise<void> {
+  if (simulatorEnabled(env)) {
+    const simulator = await loadGatewaySimulator();
+    await simulator.migrateGatewaySimulator(gatewaySimulator.$client);
+  }
+  await migrate(db.$client);
 }
 
 /** DATABASE_URL when set; otherwise an embedded PostgreSQL in EMBEDDED_PG_DIR. Migrations run either way. */
@@ -63,7 +77,7 @@ export async function openDatabase(
     if (failed) throw failed.reason;
   };
   try {
-    await migrate(db.$client);
+    await migrateAll(env, db, gatewaySimulator);
   } catch (error) {
     await close();
     throw error;

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { orderByToken, transitionOrders } from '../src/domain/orders/order-state.ts';
-import { GMO_SIMULATOR_PATHS } from '../src/domain/payments/simulator/simulator-paths.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 import { xsrfHeaders } from './helper.ts';
 import { SITE_PATH, orderBody, postOrder, productWithSlot } from './order-support.ts';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_LIST } from '@kippu/contract';
 import { DEV_MAIL_PATH } from '../src/features/mail/dev-mail-page.ts';
-import { SIMULATOR_PREFIX } from '../src/domain/payments/simulator/simulator-paths.ts';
+import { SIMULATOR_PREFIX } from '@kippu/contract/gateway-simulator';
 import { MOUNT_PREFIXES } from '../src/plugins/register-endpoint.ts';
 import { setupTestApp } from './helper.ts';
 

@@ -105,7 +105,7 @@ export function paymentResult(app: App, paymentNumber: string) {
 /** Charges recorded by the simulator for an order id (our idempotency key), by status. */
 export async function gatewayTrades(db: Db, orderId: number) {
   const { rows } = await db.execute<{ status: string }>(sql`
-    SELECT t.status FROM gateway_sim_transactions t
+    SELECT t.status FROM gateway_sim.gmo_transactions t
     JOIN payments p ON p.idempotency_key = t.order_id
     WHERE p.order_id = ${orderId} ORDER BY t.created_at`);
   return rows.map((row) => row.status);

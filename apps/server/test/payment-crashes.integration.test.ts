@@ -103,7 +103,7 @@ async function endState(orderId: number): Promise<EndState> {
   }>(sql`
     SELECT o.status AS order_status,
            (SELECT array_agg(p.status ORDER BY p.id) FROM payments p WHERE p.order_id = o.id) AS statuses,
-           (SELECT count(*)::int FROM gateway_sim_transactions t JOIN payments p ON p.idempotency_key = t.order_id
+           (SELECT count(*)::int FROM gateway_sim.gmo_transactions t JOIN payments p ON p.idempotency_key = t.order_id
             WHERE p.order_id = o.id AND t.status IN ('CAPTURE', 'AUTH', 'SALES')) AS captures,
            (SELECT array_agg(e ->> 'call') FROM payments p, jsonb_array_elements(p.provider_events) e
             WHERE p.order_id = o.id AND e ->> 'call' IN ('recovery', 'checkout_retry')) AS events

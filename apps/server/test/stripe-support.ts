@@ -6,8 +6,8 @@ import type { Db } from '../src/db/client.ts';
 import {
   STRIPE_SIMULATOR_KEYS,
   STRIPE_SIMULATOR_PATHS,
-} from '../src/domain/payments/simulator/stripe-simulator.ts';
-import { STRIPE_PATHS } from '../src/domain/payments/stripe/stripe-paths.ts';
+} from '@kippu/contract/gateway-simulator';
+import { STRIPE_PATHS } from '../src/payments/stripe/stripe-paths.ts';
 
 /** Test support for Stripe (ADR 028): what Stripe.js, the issuer's page and Stripe's webhooks do. */
 
@@ -94,7 +94,7 @@ export async function deliverWebhook(
 /** Charges made at the simulated Stripe for an attempt key: PaymentIntents that succeeded, net of refunds. */
 export async function stripeCharges(db: Db, idempotencyKey: string) {
   const { rows } = await db.execute<{ status: string; amount_refunded: string }>(sql`
-    SELECT status, amount_refunded FROM gateway_sim_stripe_payment_intents
+    SELECT status, amount_refunded FROM gateway_sim.stripe_payment_intents
     WHERE metadata ->> 'kippu_payment' = ${idempotencyKey}`);
   return {
     succeeded: rows.filter((row) => row.status === 'succeeded').length,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GATEWAY_SIMULATOR_APPLICATION } from '../src/database.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { orderByToken, transitionOrders } from '../src/domain/orders/order-state.ts';
-import { GMO_SIMULATOR_PATHS } from '../src/domain/payments/simulator/simulator-paths.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 import { DEMO_SHOP_ID } from './checkout-support.ts';
 import { orderBody, productWithSlot, SITE_PATH } from './order-support.ts';
 import { spawnServer, type ServerChild } from './server-child.ts';

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { migrateGatewaySimulator } from '@kippu/gateway-simulator';
 import { createDb } from '../src/db/client.ts';
 import { databaseUrl } from '../src/db/database-url.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
@@ -40,6 +41,8 @@ export async function prepareTemplateDatabase(): Promise<{
   await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${template}`));
   const db = createDb(databaseUrl(adminUrl, template), 4);
   try {
+    // The simulator's schema as a server with GATEWAY_SIMULATOR on makes it (database.ts, ADR 060).
+    await migrateGatewaySimulator(db.$client);
     await migrate(db.$client);
     await seedOnStart(db, { demo: true });
   } finally {

@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../../apps/server/src/db/client.ts';
 import * as schema from '../../../apps/server/src/db/schema.ts';
 import { orderByToken, transitionOrders } from '../../../apps/server/src/domain/orders/order-state.ts';
-import { GMO_SIMULATOR_PATHS } from '../../../apps/server/src/domain/payments/simulator/simulator-paths.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';

@@ -7,11 +7,13 @@ import { createDb } from '../db/client.ts';
 import { databaseUrl } from '../db/database-url.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
-import { GENERATED_DIR, generatedFiles } from '../db/types/generate.ts';
+import { GENERATED_SCHEMAS, generatedFiles } from '../db/types/generate.ts';
+import { migrateGatewaySimulator } from '@kippu/gateway-simulator';
 import { runCommand } from './run-command.ts';
 
-export const DB_TYPES_USAGE = `Regenerates apps/server/src/db/generated/ (ADR 051): migrates a scratch database with
-apps/server/migrations, reads its tables and writes their row types (rows.ts) and drizzle tables (tables.ts).
+export const DB_TYPES_USAGE = `Regenerates apps/server/src/db/generated/ (ADR 051) and the gateway simulator's
+apps/gateway-simulator/src/db/generated/ (ADR 060): migrates a scratch database with both workspaces'
+migrations, reads each one's schema and writes its row types (rows.ts) and drizzle tables (tables.ts).
 The PostgreSQL server is TEST_DATABASE_URL's, else DATABASE_URL's, else an embedded one started for the run.
 
   npm run db:types`;
@@ -47,10 +49,13 @@ async function main(argv: string[]): Promise<number> {
     await onServer(adminUrl, `CREATE DATABASE ${scratch}`);
     const db = createDb(databaseUrl(adminUrl, scratch), 2);
     try {
+      await migrateGatewaySimulator(db.$client);
       await migrate(db.$client);
-      for (const [name, text] of await generatedFiles(db.$client)) {
-        await writeFile(GENERATED_DIR + name, text);
-        console.log(`wrote ${GENERATED_DIR}${name}`);
+      for (const target of GENERATED_SCHEMAS) {
+        for (const [name, text] of await generatedFiles(db.$client, target)) {
+          await writeFile(target.dir + name, text);
+          console.log(`wrote ${target.dir}${name}`);
+        }
       }
     } finally {
       await db.$client.end();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../../test/test-database.ts';
 import { createDb, type Db } from '../client.ts';
-import { GENERATED_DIR, generatedFiles, REGENERATE_COMMAND } from './generate.ts';
+import { GENERATED_SCHEMAS, generatedFiles, REGENERATE_COMMAND } from './generate.ts';
 
 /** The first line where two texts differ, for a failure a reader can act on. */
 function firstDifference(committed: string, fresh: string): string {
@@ -36,16 +36,17 @@ describe('generated row types and tables (db/generated)', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('match the migrations', async () => {
-    const files = await generatedFiles(db.$client);
+  // The server's schema (public) and the gateway simulator's own (gateway_sim, ADR 060).
+  it.each(GENERATED_SCHEMAS)('match the migrations of $schema', async (target) => {
+    const files = await generatedFiles(db.$client, target);
     expect([...files.keys()].sort()).toEqual(['rows.ts', 'tables.ts']);
     for (const [name, text] of files) {
       await writeFile(join(dir, name), text);
       const fresh = await readFile(join(dir, name), 'utf8');
-      const committed = await readFile(GENERATED_DIR + name, 'utf8').catch(() => '');
+      const committed = await readFile(target.dir + name, 'utf8').catch(() => '');
       if (committed !== fresh) {
         expect.fail(
-          `apps/server/src/db/generated/${name} is stale: run \`${REGENERATE_COMMAND}\` and commit it ` +
+          `${target.dir}${name} is stale: run \`${REGENERATE_COMMAND}\` and commit it ` +
             `(${firstDifference(committed, fresh)})`,
         );
       }

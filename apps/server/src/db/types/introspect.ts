@@ -20,7 +20,7 @@ export interface TableInfo {
   primaryKey: string[];
 }
 
-// The public schema's tables and columns in the order the migrations created them (attnum), tables by name.
+// One schema's tables and columns in the order the migrations created them (attnum), tables by name.
 const COLUMNS = `
   SELECT c.relname AS table_name, a.attname AS column_name, t.typname AS udt, a.attnotnull AS not_null,
          CASE WHEN a.attgenerated = '' THEN pg_get_expr(d.adbin, d.adrelid) END AS default_expr,
@@ -30,17 +30,18 @@ const COLUMNS = `
   JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
   JOIN pg_type t ON t.oid = a.atttypid
   LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
-  WHERE n.nspname = 'public' AND c.relkind = 'r'
+  WHERE n.nspname = $1 AND c.relkind = 'r'
   ORDER BY c.relname, a.attnum`;
 
 const CONSTRAINTS = `
-  SELECT c.conrelid::regclass::text AS table_name, c.contype AS kind, pg_get_constraintdef(c.oid) AS definition,
+  SELECT t.relname AS table_name, c.contype AS kind, pg_get_constraintdef(c.oid) AS definition,
          ARRAY(SELECT a.attname FROM unnest(c.conkey) WITH ORDINALITY AS k(attnum, ord)
                JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.attnum
                ORDER BY k.ord)::text[] AS columns
   FROM pg_constraint c
-  WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'c')
-  ORDER BY c.conrelid::regclass::text, c.conname`;
+  JOIN pg_class t ON t.oid = c.conrelid
+  WHERE c.connamespace = $1::regnamespace AND c.contype IN ('p', 'c')
+  ORDER BY t.relname, c.conname`;
 
 // What PostgreSQL prints for `CHECK (kind IN ('a', 'b'))`: CHECK ((kind = ANY (ARRAY['a'::text, 'b'::text])))
 const ALLOWED_VALUES = /^CHECK \(\((\w+) = ANY \(ARRAY\[((?:'[^']*'::text(?:, )?)+)\]\)\)\)$/;
@@ -51,8 +52,11 @@ function allowedValues(definition: string): { column: string; values: string[] }
   return { column: match[1]!, values: [...match[2]!.matchAll(/'([^']*)'::text/g)].map((m) => m[1]!) };
 }
 
-/** Every table of the public schema of the database `pool` is connected to. */
-export async function introspect(pool: Pick<Pool, 'query'>): Promise<TableInfo[]> {
+/**
+ * Every table of one schema of the database `pool` is connected to: the server's (public), or the gateway
+ * simulator's own (gateway_sim, ADR 060).
+ */
+export async function introspect(pool: Pick<Pool, 'query'>, schema = 'public'): Promise<TableInfo[]> {
   const columns = await pool.query<{
     table_name: string;
     column_name: string;
@@ -60,13 +64,13 @@ export async function introspect(pool: Pick<Pool, 'query'>): Promise<TableInfo[]
     not_null: boolean;
     default_expr: string | null;
     generated_expr: string | null;
-  }>(COLUMNS);
+  }>(COLUMNS, [schema]);
   const constraints = await pool.query<{
     table_name: string;
     kind: 'p' | 'c';
     definition: string;
     columns: string[];
-  }>(CONSTRAINTS);
+  }>(CONSTRAINTS, [schema]);
   const tables = new Map<string, TableInfo>();
   for (const row of columns.rows) {
     let table = tables.get(row.table_name);

@@ -11,20 +11,18 @@ import { paymentReturnUrl } from './payment-returns.ts';
 import type { PaymentProvider, PublicPaymentFields } from './payment-provider.ts';
 import {
   createGmoSimulator,
-  simulatorGmoTransport,
-  type GmoSimulatorHooks,
-} from './simulator/gmo-simulator.ts';
-import { GMO_SIMULATOR_PATHS } from './simulator/simulator-paths.ts';
-import { createSbpsSimulator } from './simulator/softbank-simulator.ts';
-import { sbpsConfig } from './softbank/sbps-config.ts';
-import { createSbpsProvider, httpSbpsTransport } from './softbank/sbps-link-provider.ts';
-import {
+  createSbpsSimulator,
   createStripeSimulator,
+  deliverStripeEvents,
+  GMO_SIMULATOR_PATHS,
   simulatorFetch,
+  simulatorGmoTransport,
   STRIPE_SIMULATOR_KEYS,
   STRIPE_SIMULATOR_PATHS,
-} from './simulator/stripe-simulator.ts';
-import { deliverStripeEvents } from './simulator/stripe-webhook-delivery.ts';
+  type GmoSimulatorHooks,
+} from '../../payments/gateway-simulator.ts';
+import { sbpsConfig } from './softbank/sbps-config.ts';
+import { createSbpsProvider, httpSbpsTransport } from './softbank/sbps-link-provider.ts';
 import { createStripeCardProvider, stripeClient } from './stripe/stripe-provider.ts';
 import { STRIPE_PATHS } from './stripe/stripe-paths.ts';
 import { dpayProvider } from './dpay/dpay-gateway.ts';

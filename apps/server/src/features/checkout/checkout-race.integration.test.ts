@@ -18,7 +18,7 @@ const ctx = setupTestApp();
 /** The gateway's view: how many charges the simulator took for the order's attempts. */
 async function chargesAtGateway(orderId: number): Promise<number> {
   const { rows } = await ctx.db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM gateway_sim_transactions g
+    SELECT count(*)::int AS n FROM gateway_sim.gmo_transactions g
     JOIN payments p ON p.idempotency_key = g.order_id
     WHERE p.order_id = ${orderId} AND g.status IN ('CAPTURE', 'AUTH', 'SALES')`);
   return rows[0]!.n;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { CARDS, DEMO_SHOP_ID, cardToken, readyOrder, type Slot } from '../../../test/checkout-support.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
-import { createGmoSimulator } from '../../domain/payments/simulator/gmo-simulator.ts';
+import { createGmoSimulator } from '@kippu/gateway-simulator';
 
 /** Test support for crash recovery (ADR 047): what a checkout leaves when its process stops mid-way. */
 
@@ -81,7 +81,7 @@ export async function recoveryEvents(db: Db, paymentId: number) {
 /** Captures the simulated gateway holds for an attempt's order id. */
 export async function captures(db: Db, idempotencyKey: string) {
   const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM gateway_sim_transactions
+    SELECT count(*)::int AS n FROM gateway_sim.gmo_transactions
     WHERE order_id = ${idempotencyKey} AND status IN ('CAPTURE', 'AUTH', 'SALES')`);
   return rows[0]!.n;
 }

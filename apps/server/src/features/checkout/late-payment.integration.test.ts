@@ -9,7 +9,7 @@ import { createGmoCardProvider } from '../../domain/payments/gmo/gmo-card-provid
 import { gmoShopDirectory } from '../../domain/payments/gmo/gmo-shops.ts';
 import type { GmoTransport } from '../../domain/payments/gmo/gmo-protocol.ts';
 import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
-import { createGmoSimulator, simulatorGmoTransport } from '../../domain/payments/simulator/gmo-simulator.ts';
+import { createGmoSimulator, simulatorGmoTransport } from '@kippu/gateway-simulator';
 import { releaseHolds } from '../../domain/stock/release-holds.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { CARDS, cardToken, paymentsOf, readyOrder, stockOf } from '../../../test/checkout-support.ts';
@@ -72,7 +72,7 @@ describe('a payment confirmed after its order expired', () => {
 
   async function gatewayStatus(idempotencyKey: string): Promise<string> {
     const { rows } = await ctx.db.execute<{ status: string }>(
-      sql`SELECT status FROM gateway_sim_transactions WHERE order_id = ${idempotencyKey}`,
+      sql`SELECT status FROM gateway_sim.gmo_transactions WHERE order_id = ${idempotencyKey}`,
     );
     return rows[0]!.status;
   }

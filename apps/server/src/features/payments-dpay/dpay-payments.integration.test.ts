@@ -113,7 +113,7 @@ async function reservationCount(orderId: number) {
 
 async function carrierPayments(orderId: number) {
   const { rows } = await ctx.db.execute<{ status: string }>(sql`
-    SELECT g.status FROM gateway_sim_dpay_payments g JOIN payments p ON p.idempotency_key = g.order_ref
+    SELECT g.status FROM gateway_sim.dpay_payments g JOIN payments p ON p.idempotency_key = g.order_ref
     WHERE p.order_id = ${orderId} ORDER BY g.created_at`);
   return rows.map((row) => row.status);
 }

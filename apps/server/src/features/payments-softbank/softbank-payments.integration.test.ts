@@ -21,7 +21,7 @@ import { xsrfHeaders } from '../../../test/helper.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
 import { releaseHolds } from '../../domain/stock/release-holds.ts';
 import { RESULT_FIELDS, signFields } from '../../domain/payments/softbank/sbps-protocol.ts';
-import { createSbpsSimulator } from '../../domain/payments/simulator/softbank-simulator.ts';
+import { createSbpsSimulator } from '@kippu/gateway-simulator';
 
 const ctx = setupTestApp();
 
@@ -36,7 +36,7 @@ async function reservationsOf(orderId: number) {
 
 async function gatewayStatus(orderId: number) {
   const { rows } = await ctx.db.execute<{ status: string }>(sql`
-    SELECT g.status FROM gateway_sim_sbps_transactions g
+    SELECT g.status FROM gateway_sim.sbps_transactions g
     JOIN payments p ON p.idempotency_key = g.order_id WHERE p.order_id = ${orderId} ORDER BY g.created_at`);
   return rows.map((row) => row.status);
 }
@@ -132,7 +132,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     const { slot, order, paymentNumber, page } = await start('softbank_3ds');
     await submitGatewayPage(ctx.app, page, card(CARDS.challenge));
     const { rows } = await ctx.db.execute<{ tracking_id: string }>(sql`
-      SELECT g.tracking_id FROM gateway_sim_sbps_transactions g
+      SELECT g.tracking_id FROM gateway_sim.sbps_transactions g
       JOIN payments p ON p.idempotency_key = g.order_id WHERE p.order_id = ${order.id}`);
     // The gateway's side alone: the notification is held back, so the return asks the gateway first.
     const failed = await createSbpsSimulator(ctx.db).answerChallenge(rows[0]!.tracking_id, false);
@@ -427,7 +427,7 @@ describe('SoftBank 3-D Secure for a change of date’s top-up (ADR 029)', () => 
     const second = await topUp();
     await submitGatewayPage(ctx.app, second.page, card(CARDS.challenge));
     const { rows: tracking } = await ctx.db.execute<{ tracking_id: string }>(sql`
-      SELECT g.tracking_id FROM gateway_sim_sbps_transactions g
+      SELECT g.tracking_id FROM gateway_sim.sbps_transactions g
       JOIN payments p ON p.idempotency_key = g.order_id WHERE p.payment_number = ${second.paymentNumber}`);
     const passed = await createSbpsSimulator(ctx.db).answerChallenge(tracking[0]!.tracking_id, true);
     const back = await postForm(ctx.app, passed.returnUrl, passed.returnFields);

@@ -277,7 +277,7 @@ describe('Stripe cards through the stripe SDK and the simulator (ADR 028)', () =
     expect(reservations.size).toBe(1);
     await expectReservedOnce(slot, order);
     const { rows } = await ctx.db.execute(sql`
-      SELECT 1 FROM gateway_sim_stripe_payment_intents i JOIN payments p ON p.idempotency_key = i.metadata ->> 'kippu_payment'
+      SELECT 1 FROM gateway_sim.stripe_payment_intents i JOIN payments p ON p.idempotency_key = i.metadata ->> 'kippu_payment'
       WHERE p.order_id = ${order.id}`);
     expect(rows).toHaveLength(1);
   });

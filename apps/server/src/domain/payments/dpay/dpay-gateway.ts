@@ -6,7 +6,7 @@ import {
   createDpaySimulator,
   DPAY_SIMULATOR_MERCHANT,
   DPAY_SIMULATOR_PATHS,
-} from '../simulator/dpay-simulator.ts';
+} from '../../../payments/gateway-simulator.ts';
 import { httpDpayTransport, type DpayMerchant, type DpayTransport } from './dpay-protocol.ts';
 import { createDpayProvider } from './dpay-provider.ts';
 

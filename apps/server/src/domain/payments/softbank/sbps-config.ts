@@ -1,7 +1,7 @@
 import { ROUTES, staticPrefix } from '@kippu/contract';
 import { simulatorEnabled, type Env } from '../../../config/env.ts';
 import { publicOrigin } from '../../links.ts';
-import { SOFTBANK_SIMULATOR_PATHS } from '../simulator/simulator-paths.ts';
+import { SOFTBANK_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 
 /** A merchant's SBPS identity: the ids it is known by and the key its messages are hashed with. */
 export interface SbpsMerchant {

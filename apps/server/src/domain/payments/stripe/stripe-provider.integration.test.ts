@@ -4,7 +4,8 @@ import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../test/helper.ts';
 import type { PaymentAttempt } from '../payment-provider.ts';
-import { createStripeSimulator, STRIPE_SIMULATOR_KEYS } from '../simulator/stripe-simulator.ts';
+import { STRIPE_SIMULATOR_KEYS } from '@kippu/contract/gateway-simulator';
+import { createStripeSimulator } from '@kippu/gateway-simulator';
 import { createStripeCardProvider, stripeClient } from './stripe-provider.ts';
 
 const ctx = setupTestApp();

@@ -2,19 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
-import { decodeGmo, encodeGmo, GMO_APIS, type GmoApi } from '../../domain/payments/gmo/gmo-protocol.ts';
-import {
-  createGmoSimulator,
-  SimulatedGatewayTimeout,
-} from '../../domain/payments/simulator/gmo-simulator.ts';
-import { gmoTokenScript } from '../../domain/payments/simulator/gmo-token-script.ts';
-import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
-import { registerFormBody } from '../../plugins/form-body.ts';
-import { AppError } from '../../shared/app-error.ts';
-import { gmoPageRoutes } from './gmo-page-routes.ts';
-import { softbankSimulatorRoutes } from './softbank-routes.ts';
-import { dpaySimulatorRoutes } from './dpay-routes.ts';
-import { stripeSimulatorRoutes } from './stripe-routes.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import { dpaySimulatorRoutes } from './dpay/dpay-routes.ts';
+import { gmoPageRoutes } from './gmo/gmo-page-routes.ts';
+import { createGmoSimulator, SimulatedGatewayTimeout } from './gmo/gmo-simulator.ts';
+import { gmoTokenScript } from './gmo/gmo-token-script.ts';
+import { decodeGmo, encodeGmo, GMO_APIS, type GmoApi } from './gmo/gmo-wire.ts';
+import type { GatewaySimulatorOptions } from './options.ts';
+import { registerFormBody } from './shared/form-body.ts';
+import { softbankSimulatorRoutes } from './softbank/softbank-routes.ts';
+import { stripeSimulatorRoutes } from './stripe/stripe-routes.ts';
 
 /*
  * These schemas describe the imitated gateway's interface, not Kippu's API (which lives in
@@ -51,16 +48,19 @@ const apiOf = (call: string): GmoApi | undefined => {
 };
 
 /**
- * The built-in gateway simulator's HTTP face (ADR 017), outside every site prefix and the API's XSRF
- * check (its callers are the token script and a gateway client, as for the real gateway). Registered only
- * while GATEWAY_SIMULATOR is on.
+ * The built-in gateway simulator's HTTP face (ADR 017, 060): the Fastify plugin the server mounts, outside
+ * every site prefix and the API's XSRF check (its callers are the token script and a gateway client, as
+ * for the real gateway). The server registers it only while GATEWAY_SIMULATOR is on.
  */
-export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<void> {
+export async function gatewaySimulatorRoutes(
+  fastify: FastifyInstance,
+  options: GatewaySimulatorOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Each gateway's face in its own plugin (its own body parsers).
-  await app.register(stripeSimulatorRoutes);
-  await app.register(dpaySimulatorRoutes);
-  const simulator = createGmoSimulator(app.gatewaySimulatorDb);
+  await app.register(stripeSimulatorRoutes, options);
+  await app.register(dpaySimulatorRoutes, options);
+  const simulator = createGmoSimulator(options.db);
   const script = gmoTokenScript(GMO_SIMULATOR_PATHS.tokenApi);
 
   // GMO-PG's server calls are form-encoded both ways.
@@ -86,7 +86,7 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
     { schema: { hide: true, params: serverCallParamsSchema, body: serverCallBodySchema } },
     async (request, reply) => {
       const api = apiOf(request.params.call);
-      if (!api) throw new AppError('not_found');
+      if (!api) throw options.httpError('not_found');
       try {
         const answer = await simulator.call(api, request.body);
         return reply.type('text/plain; charset=utf-8').send(encodeGmo(answer));
@@ -101,5 +101,5 @@ export async function gatewaySimulatorRoutes(fastify: FastifyInstance): Promise<
   );
 
   // SoftBank Payment Service's link type (ADR 027), sharing this scope's form parser.
-  await app.register(softbankSimulatorRoutes);
+  await app.register(softbankSimulatorRoutes, options);
 }

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
-import type { Db } from '../../../db/client.ts';
-import type { Row } from '../../../db/generated/rows.ts';
-import { SIMULATOR_PREFIX } from './simulator-paths.ts';
+import { STRIPE_SIMULATOR_KEYS, STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { Row } from '../db/generated/rows.ts';
+import type { SimDb as Db } from '../db/sim-db.ts';
 
 /**
  * The built-in Stripe simulator (ADR 028): the few endpoints of Stripe's API that Kippu uses, with Stripe's
  * paths, form-encoded requests, JSON objects, error bodies and Idempotency-Key semantics, so the real
  * `stripe` SDK talks to it unchanged (in process through the SDK's httpClient, or over HTTP through its
- * host/port/protocol options). Its state lives in PostgreSQL (gateway_sim_stripe_*).
+ * host/port/protocol options). Its state lives in PostgreSQL (gateway_sim.stripe_*).
  *
  *   POST /v1/payment_methods            (publishable key: the Stripe.js-shaped script)
  *   POST /v1/payment_intents            (confirm=true; 3-D Secure → next_action.redirect_to_url)
@@ -18,21 +18,8 @@ import { SIMULATOR_PREFIX } from './simulator-paths.ts';
  *   POST /v1/refunds
  */
 
-export const STRIPE_SIMULATOR_PATHS = {
-  /** The SDK's base path is fixed (/v1); over HTTP the simulator answers under this prefix too. */
-  api: `${SIMULATOR_PREFIX}/stripe`,
-  /** The Stripe.js-shaped script (real: https://js.stripe.com/v3). */
-  script: `${SIMULATOR_PREFIX}/stripe/js/v3`,
-  /** The issuer's 3-D Secure page a `requires_action` PaymentIntent redirects to. */
-  challenge: `${SIMULATOR_PREFIX}/stripe/3ds`,
-} as const;
-
-/** The simulator's keys: any `sk_test_…` / `pk_test_…` works; these are the demo's defaults. */
-export const STRIPE_SIMULATOR_KEYS = {
-  secretKey: 'sk_test_kippu_simulator',
-  publishableKey: 'pk_test_kippu_simulator',
-  webhookSecret: 'whsec_kippu_simulator_0123456789abcdef',
-} as const;
+// Where it answers and its demo keys are the contract's (gateway-simulator.ts): the server reads them too.
+export { STRIPE_SIMULATOR_KEYS, STRIPE_SIMULATOR_PATHS };
 
 export type StripeBehaviour =
   'success' | 'decline' | 'insufficient_funds' | 'expired_card' | 'challenge' | 'timeout' | 'refund_fails';
@@ -84,7 +71,7 @@ export class SimulatedStripeTimeout extends Error {
 }
 
 /** An intent as `SELECT i.*` reads it, with its payment method's behaviour; its documents' shapes are ours. */
-type IntentRow = Omit<Row<'gateway_sim_stripe_payment_intents'>, 'metadata' | 'last_error'> & {
+type IntentRow = Omit<Row<'stripe_payment_intents'>, 'metadata' | 'last_error'> & {
   metadata: Record<string, string>;
   last_error: Record<string, unknown> | null;
   behaviour: StripeBehaviour | null;
@@ -152,8 +139,8 @@ export interface StripeSimulatorOptions {
 export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
   async function intent(intentId: string): Promise<IntentRow | undefined> {
     const { rows } = await db.execute<IntentRow>(sql`
-      SELECT i.*, m.behaviour FROM gateway_sim_stripe_payment_intents i
-      LEFT JOIN gateway_sim_stripe_payment_methods m ON m.id = i.payment_method
+      SELECT i.*, m.behaviour FROM gateway_sim.stripe_payment_intents i
+      LEFT JOIN gateway_sim.stripe_payment_methods m ON m.id = i.payment_method
       WHERE i.id = ${intentId}`);
     return rows[0];
   }
@@ -204,7 +191,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
       last4: digits.slice(-4),
     };
     await db.execute(sql`
-      INSERT INTO gateway_sim_stripe_payment_methods (id, behaviour, brand, last4, exp_month, exp_year)
+      INSERT INTO gateway_sim.stripe_payment_methods (id, behaviour, brand, last4, exp_month, exp_year)
       VALUES (${pm.id}, ${behaviour}, ${pm.brand}, ${pm.last4}, ${month}, ${fullYear})`);
     return {
       status: 200,
@@ -237,7 +224,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     let behaviour: StripeBehaviour | undefined;
     if (paymentMethodId) {
       const { rows } = await db.execute<{ behaviour: StripeBehaviour }>(
-        sql`SELECT behaviour FROM gateway_sim_stripe_payment_methods WHERE id = ${paymentMethodId}`,
+        sql`SELECT behaviour FROM gateway_sim.stripe_payment_methods WHERE id = ${paymentMethodId}`,
       );
       behaviour = rows[0]?.behaviour;
       if (!behaviour) {
@@ -266,7 +253,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
       status = 'requires_action';
     }
     await db.execute(sql`
-      INSERT INTO gateway_sim_stripe_payment_intents
+      INSERT INTO gateway_sim.stripe_payment_intents
         (id, client_secret, amount, currency, status, payment_method, return_url, metadata, last_error)
       VALUES (${intentId}, ${`${intentId}_secret_${randomBytes(12).toString('hex')}`}, ${amount}, ${currency},
               ${status}, ${paymentMethodId}, ${params.return_url ?? null}, ${JSON.stringify(metadata)}::jsonb,
@@ -288,7 +275,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.trim());
     if (!match) return error(400, 'invalid_request_error', { code: 'parameter_invalid', param: 'query' });
     const { rows } = await db.execute<IntentRow>(sql`
-      SELECT i.*, NULL AS behaviour FROM gateway_sim_stripe_payment_intents i
+      SELECT i.*, NULL AS behaviour FROM gateway_sim.stripe_payment_intents i
       WHERE i.metadata @> ${JSON.stringify({ [match[1]!]: match[2] })}::jsonb ORDER BY i.created_at`);
     return {
       status: 200,
@@ -321,10 +308,10 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     const refundId = id('re');
     await db.transaction(async (tx) => {
       await tx.execute(sql`
-        INSERT INTO gateway_sim_stripe_refunds (id, payment_intent, amount, status)
+        INSERT INTO gateway_sim.stripe_refunds (id, payment_intent, amount, status)
         VALUES (${refundId}, ${row.id}, ${left}, 'succeeded')`);
       await tx.execute(sql`
-        UPDATE gateway_sim_stripe_payment_intents
+        UPDATE gateway_sim.stripe_payment_intents
         SET amount_refunded = amount, updated_at = now() WHERE id = ${row.id}`);
     });
     return {
@@ -367,13 +354,13 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     const key = request.method === 'POST' ? request.idempotencyKey : undefined;
     if (!key) return route(request);
     const { rows: claimed } = await db.execute(sql`
-      INSERT INTO gateway_sim_stripe_idempotency (key, path) VALUES (${key}, ${request.path})
+      INSERT INTO gateway_sim.stripe_idempotency (key, path) VALUES (${key}, ${request.path})
       ON CONFLICT (key) DO NOTHING RETURNING key`);
     if (claimed.length === 0) {
       // Another call with this key: wait for its answer (Stripe answers 409 while it runs; we wait).
       for (let tries = 0; tries < 100; tries += 1) {
         const { rows } = await db.execute<{ status: number | null; body: unknown; path: string }>(
-          sql`SELECT status, body, path FROM gateway_sim_stripe_idempotency WHERE key = ${key}`,
+          sql`SELECT status, body, path FROM gateway_sim.stripe_idempotency WHERE key = ${key}`,
         );
         const stored = rows[0]!;
         if (stored.path !== request.path) {
@@ -388,7 +375,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     }
     const remember = (answer: StripeAnswer) =>
       db.execute(sql`
-        UPDATE gateway_sim_stripe_idempotency SET status = ${answer.status},
+        UPDATE gateway_sim.stripe_idempotency SET status = ${answer.status},
                body = ${JSON.stringify(answer.body)}::jsonb WHERE key = ${key}`);
     try {
       const answer = await route(request);
@@ -399,7 +386,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
         // The work was done: a retry with the key gets the real answer, as at Stripe.
         await remember(failure.answer);
       } else {
-        await db.execute(sql`DELETE FROM gateway_sim_stripe_idempotency WHERE key = ${key}`);
+        await db.execute(sql`DELETE FROM gateway_sim.stripe_idempotency WHERE key = ${key}`);
       }
       throw failure;
     }
@@ -408,7 +395,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
   /** The issuer's answer on the 3-D Secure page: passed → succeeded; failed → requires_payment_method. */
   async function authenticate(intentId: string, clientSecret: string, passed: boolean) {
     const { rows } = await db.execute<{ id: string }>(sql`
-      UPDATE gateway_sim_stripe_payment_intents
+      UPDATE gateway_sim.stripe_payment_intents
       SET status = ${passed ? 'succeeded' : 'requires_payment_method'},
           last_error = ${
             passed

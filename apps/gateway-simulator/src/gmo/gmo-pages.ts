@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../shared/escape-html.ts';
-import type { CashierView, ChallengeView } from '../../domain/payments/simulator/gmo-simulator.ts';
+import { escapeHtml } from '../shared/escape-html.ts';
+import type { CashierView, ChallengeView } from './gmo-simulator.ts';
 
 /**
  * The simulator's own pages (the card issuer's 3-D Secure challenge, the wallet cashier). They stand for

@@ -2,14 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
-import { publicOrigin } from '../../domain/links.ts';
-import {
-  createSbpsSimulator,
-  SbpsRequestRefused,
-  type SbpsFinished,
-} from '../../domain/payments/simulator/softbank-simulator.ts';
-import { SOFTBANK_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
-import { AUTO_SUBMIT_SCRIPT, formPostPage } from '../../shared/form-post-page.ts';
+import { SOFTBANK_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { GatewaySimulatorOptions } from '../options.ts';
+import { AUTO_SUBMIT_SCRIPT, formPostPage } from '../shared/form-post-page.ts';
+import { createSbpsSimulator, SbpsRequestRefused, type SbpsFinished } from './softbank-simulator.ts';
 import { cardPage, challengePage, errorPage, walletPage } from './softbank-pages.ts';
 
 const formSchema = z.record(z.string().max(64), z.string().max(2000));
@@ -21,10 +17,12 @@ const trackingParamsSchema = z.object({ trackingId: secretToken(z.string().regex
  * 3-D Secure pages, and the XML API. Registered inside the simulator's plugin (its form parser, only
  * while GATEWAY_SIMULATOR is on).
  */
-export async function softbankSimulatorRoutes(fastify: FastifyInstance): Promise<void> {
+export async function softbankSimulatorRoutes(
+  fastify: FastifyInstance,
+  { db, origin }: GatewaySimulatorOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createSbpsSimulator(app.gatewaySimulatorDb);
-  const origin = publicOrigin(app.env);
+  const simulator = createSbpsSimulator(db);
 
   /**
    * The gateway's result notification to the merchant's pagecon_url. To our own origin it is handed to

@@ -1,28 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DPAY_TEST_ACCOUNTS } from '@kippu/contract/stripe-test-cards';
-import type { Db } from '../../../db/client.ts';
-import type { DpayMerchant, DpayPaymentStatus, DpayTransport } from '../dpay/dpay-protocol.ts';
-import { SIMULATOR_PREFIX } from './simulator-paths.ts';
+import { DPAY_SIMULATOR_MERCHANT, DPAY_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { SimDb as Db } from '../db/sim-db.ts';
+import type { DpayPaymentStatus, DpayTransport } from './dpay-wire.ts';
 
 /**
  * The built-in d払い simulator (ADR 028): the carrier's login (authorisation endpoint: response_type,
  * scope, client_id, redirect_uri, state, nonce, prompt, authif → code and state back to redirect_uri), its
  * token and payment-token calls, and the payment page the browser posts s_terkn, s_spcd and s_cptok to,
- * which posts the result back to the merchant. State in PostgreSQL (gateway_sim_dpay_*).
+ * which posts the result back to the merchant. State in PostgreSQL (gateway_sim.dpay_*).
  */
 
-export const DPAY_SIMULATOR_PATHS = {
-  authorize: `${SIMULATOR_PREFIX}/dpay/authorize`,
-  payment: `${SIMULATOR_PREFIX}/dpay/payment`,
-} as const;
-
-export const DPAY_SIMULATOR_MERCHANT: Omit<DpayMerchant, 'authorizationUrl'> = {
-  clientId: 'kippu-simulator-client',
-  clientSecret: 'kippu-simulator-secret',
-  terminalId: 'T0000001',
-  shopCode: 'S0000001',
-};
+// Where it answers and the merchant it knows are the contract's (gateway-simulator.ts): the server reads them too.
+export { DPAY_SIMULATOR_MERCHANT, DPAY_SIMULATOR_PATHS };
 
 const ACCOUNTS = new Set<string>(Object.values(DPAY_TEST_ACCOUNTS));
 const OUTCOME: Record<string, 'paid' | 'declined'> = {
@@ -52,7 +43,7 @@ export function createDpaySimulator(db: Db) {
     if (!ACCOUNTS.has(input.account)) return null;
     const code = random('code_');
     await db.execute(sql`
-      INSERT INTO gateway_sim_dpay_codes (code, client_id, redirect_uri, nonce, account)
+      INSERT INTO gateway_sim.dpay_codes (code, client_id, redirect_uri, nonce, account)
       VALUES (${code}, ${input.clientId}, ${input.redirectUri}, ${input.nonce}, ${input.account})`);
     back.searchParams.set('code', code);
     return back.href;
@@ -62,7 +53,7 @@ export function createDpaySimulator(db: Db) {
     async token({ code, redirectUri }) {
       // A code is used once and only with the redirect_uri it was issued for (as OpenID Connect requires).
       const { rows } = await db.execute<{ account: string }>(sql`
-        UPDATE gateway_sim_dpay_codes SET used_at = now()
+        UPDATE gateway_sim.dpay_codes SET used_at = now()
         WHERE code = ${code} AND redirect_uri = ${redirectUri} AND used_at IS NULL
           AND created_at > now() - interval '10 minutes'
         RETURNING account`);
@@ -78,7 +69,7 @@ export function createDpaySimulator(db: Db) {
       const cptok = random('cptok_');
       // One payment per order id: asking again answers the same token.
       const { rows } = await db.execute<{ cptok: string }>(sql`
-        INSERT INTO gateway_sim_dpay_payments (cptok, order_ref, terkn, spcd, amount, account, return_url, status)
+        INSERT INTO gateway_sim.dpay_payments (cptok, order_ref, terkn, spcd, amount, account, return_url, status)
         VALUES (${cptok}, ${orderRef}, ${DPAY_SIMULATOR_MERCHANT.terminalId}, ${DPAY_SIMULATOR_MERCHANT.shopCode},
                 ${amount}, ${account}, ${returnUrl}, 'created')
         ON CONFLICT (order_ref) DO UPDATE SET updated_at = now()
@@ -93,14 +84,14 @@ export function createDpaySimulator(db: Db) {
 
     async status(orderRef) {
       const { rows } = await db.execute<{ status: DpayPaymentStatus }>(
-        sql`SELECT status FROM gateway_sim_dpay_payments WHERE order_ref = ${orderRef}`,
+        sql`SELECT status FROM gateway_sim.dpay_payments WHERE order_ref = ${orderRef}`,
       );
       return rows[0]?.status ?? 'not_found';
     },
 
     async refund(orderRef) {
       const { rows } = await db.execute(sql`
-        UPDATE gateway_sim_dpay_payments SET status = 'refunded', updated_at = now()
+        UPDATE gateway_sim.dpay_payments SET status = 'refunded', updated_at = now()
         WHERE order_ref = ${orderRef} AND status = 'paid' RETURNING cptok`);
       return rows.length === 1 ? { ok: true } : { ok: false, code: 'not_refundable' };
     },
@@ -109,7 +100,7 @@ export function createDpaySimulator(db: Db) {
   /** What the payment page shows for the posted fields, or null when they name no open payment. */
   async function paymentOf(fields: { s_terkn: string; s_spcd: string; s_cptok: string }) {
     const { rows } = await db.execute<{ amount: string; status: string; return_url: string }>(sql`
-      SELECT amount, status, return_url FROM gateway_sim_dpay_payments
+      SELECT amount, status, return_url FROM gateway_sim.dpay_payments
       WHERE cptok = ${fields.s_cptok} AND terkn = ${fields.s_terkn} AND spcd = ${fields.s_spcd}`);
     const row = rows[0];
     return row
@@ -120,16 +111,16 @@ export function createDpaySimulator(db: Db) {
   /** The visitor's answer on the payment page: pay (the account decides) or cancel. Applied once. */
   async function decide(cptok: string, pay: boolean) {
     const { rows } = await db.execute<{ account: string; return_url: string; status: string }>(
-      sql`SELECT account, return_url, status FROM gateway_sim_dpay_payments WHERE cptok = ${cptok}`,
+      sql`SELECT account, return_url, status FROM gateway_sim.dpay_payments WHERE cptok = ${cptok}`,
     );
     const row = rows[0];
     if (!row) return null;
     const next = pay ? (OUTCOME[row.account] ?? 'declined') : 'canceled';
     await db.execute(sql`
-      UPDATE gateway_sim_dpay_payments SET status = ${next}, updated_at = now()
+      UPDATE gateway_sim.dpay_payments SET status = ${next}, updated_at = now()
       WHERE cptok = ${cptok} AND status = 'created'`);
     const { rows: after } = await db.execute<{ status: string }>(
-      sql`SELECT status FROM gateway_sim_dpay_payments WHERE cptok = ${cptok}`,
+      sql`SELECT status FROM gateway_sim.dpay_payments WHERE cptok = ${cptok}`,
     );
     return { returnUrl: row.return_url, status: after[0]!.status };
   }

@@ -1,5 +1,5 @@
 import { SIMULATOR_TEST_CARDS } from '@kippu/contract';
-import { escapeHtml } from '../../shared/escape-html.ts';
+import { escapeHtml } from '../shared/escape-html.ts';
 
 /**
  * The simulated SBPS gateway's own pages (ADR 027): what the visitor sees at the gateway, not Kippu's UI.

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { secretToken } from '@kippu/contract';
-import { encodeGmo, type GmoParams } from '../../domain/payments/gmo/gmo-protocol.ts';
-import type { GmoSimulator } from '../../domain/payments/simulator/gmo-simulator.ts';
-import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
-import { GMO_NOTIFY_PATH } from '../../domain/payments/gmo/gmo-paths.ts';
+import { ROUTES, secretToken } from '@kippu/contract';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { GmoSimulator } from './gmo-simulator.ts';
+import { encodeGmo, type GmoParams } from './gmo-wire.ts';
 import { cashierPage, challengePage, lostReturnPage, notFoundPage } from './gmo-pages.ts';
 
 // An AccessID completes its payment and answers the reservation (exe-payment's md): secret (ADR 049).
@@ -38,7 +37,7 @@ export function gmoPageRoutes(fastify: FastifyInstance, simulator: GmoSimulator)
         app
           .inject({
             method: 'POST',
-            url: GMO_NOTIFY_PATH,
+            url: ROUTES.gmoNotify.path,
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
             payload: encodeGmo(result),
           })

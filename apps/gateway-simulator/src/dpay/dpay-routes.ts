@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
-import { createDpaySimulator, DPAY_SIMULATOR_PATHS } from '../../domain/payments/simulator/dpay-simulator.ts';
-import { registerFormBody } from '../../plugins/form-body.ts';
-import { AppError } from '../../shared/app-error.ts';
+import { DPAY_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { GatewaySimulatorOptions } from '../options.ts';
+import { registerFormBody } from '../shared/form-body.ts';
+import { createDpaySimulator } from './dpay-simulator.ts';
 import { dpayLoginPage, dpayPaymentPage, dpayReturnPage } from './dpay-pages.ts';
 
 /* The imitated carrier's pages and their form fields (not Kippu's API). */
@@ -36,9 +37,12 @@ const decideBodySchema = z.object({
 const html = 'text/html; charset=utf-8';
 
 /** The d払い simulator's pages (ADR 028): the carrier login and the payment page. */
-export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<void> {
+export async function dpaySimulatorRoutes(
+  fastify: FastifyInstance,
+  { db, httpError }: GatewaySimulatorOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createDpaySimulator(app.gatewaySimulatorDb);
+  const simulator = createDpaySimulator(db);
   await registerFormBody(fastify);
 
   app.get(
@@ -60,7 +64,7 @@ export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<voi
         nonce: body.nonce,
         account: body.decision === 'login' ? (body.account ?? null) : null,
       });
-      if (!back) throw new AppError('invalid_request', 'unknown client or account');
+      if (!back) throw httpError('invalid_request', 'unknown client or account');
       return reply.redirect(back, 303);
     },
   );
@@ -70,7 +74,7 @@ export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<voi
     { schema: { hide: true, body: paymentBodySchema } },
     async (request, reply) => {
       const payment = await simulator.paymentOf(request.body);
-      if (!payment) throw new AppError('not_found');
+      if (!payment) throw httpError('not_found');
       return reply
         .type(html)
         .header('cache-control', 'no-store')
@@ -83,7 +87,7 @@ export async function dpaySimulatorRoutes(fastify: FastifyInstance): Promise<voi
     { schema: { hide: true, body: decideBodySchema } },
     async (request, reply) => {
       const decided = await simulator.decide(request.body.s_cptok, request.body.decision === 'pay');
-      if (!decided) throw new AppError('not_found');
+      if (!decided) throw httpError('not_found');
       return reply
         .type(html)
         .header('cache-control', 'no-store')

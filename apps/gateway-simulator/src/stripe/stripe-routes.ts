@@ -2,16 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
-import { publicOrigin } from '../../domain/links.ts';
-import { stripeJsScript } from '../../domain/payments/simulator/stripe-js-script.ts';
-import {
-  createStripeSimulator,
-  SimulatedStripeTimeout,
-  STRIPE_SIMULATOR_PATHS,
-} from '../../domain/payments/simulator/stripe-simulator.ts';
+import { STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { GatewaySimulatorOptions } from '../options.ts';
+import { registerFormBody } from '../shared/form-body.ts';
 import { stripeChallengePage } from './stripe-challenge-page.ts';
-import { registerFormBody } from '../../plugins/form-body.ts';
-import { AppError } from '../../shared/app-error.ts';
+import { stripeJsScript } from './stripe-js-script.ts';
+import { createStripeSimulator, SimulatedStripeTimeout } from './stripe-simulator.ts';
 
 /*
  * The imitated gateway's interface, not Kippu's API (packages/contract): Stripe.js, a Stripe SDK and the
@@ -30,10 +26,13 @@ const challengeBodySchema = z.object({
  * The Stripe simulator's HTTP face (ADR 028): Stripe.js-shaped script, the API under
  * /simulator/stripe/v1/... (Stripe's own paths below the prefix), and the issuer's 3-D Secure page.
  */
-export async function stripeSimulatorRoutes(fastify: FastifyInstance): Promise<void> {
+export async function stripeSimulatorRoutes(
+  fastify: FastifyInstance,
+  { db, origin, httpError }: GatewaySimulatorOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const simulator = createStripeSimulator(app.gatewaySimulatorDb, {
-    challengeBaseUrl: `${publicOrigin(app.env)}${STRIPE_SIMULATOR_PATHS.challenge}`,
+  const simulator = createStripeSimulator(db, {
+    challengeBaseUrl: `${origin}${STRIPE_SIMULATOR_PATHS.challenge}`,
   });
   const script = stripeJsScript(STRIPE_SIMULATOR_PATHS.api);
 
@@ -95,7 +94,7 @@ export async function stripeSimulatorRoutes(fastify: FastifyInstance): Promise<v
     { schema: { hide: true, params: challengeParamsSchema, querystring: challengeQuerySchema } },
     async (request, reply) => {
       const challenge = await simulator.challengeOf(request.params.id, request.query.client_secret);
-      if (!challenge) throw new AppError('not_found');
+      if (!challenge) throw httpError('not_found');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
@@ -118,7 +117,7 @@ export async function stripeSimulatorRoutes(fastify: FastifyInstance): Promise<v
         request.body.client_secret,
         request.body.outcome === 'complete',
       );
-      if (!back) throw new AppError('not_found');
+      if (!back) throw httpError('not_found');
       return reply.redirect(back.returnUrl, 303);
     },
   );

@@ -1,16 +1,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import type { Row } from '../../../db/generated/rows.ts';
-import { gmoErrorAnswer, type GmoApi, type GmoParams, type GmoTransport } from '../gmo/gmo-protocol.ts';
-import { GatewayUnavailableError } from '../payment-provider.ts';
-import { GMO_SIMULATOR_PATHS } from './simulator-paths.ts';
-import { DECLINE_CODES, behaviourOf, maskCardNumber, type CardBehaviour } from './test-cards.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import type { Row } from '../db/generated/rows.ts';
+import type { SimDb as Db } from '../db/sim-db.ts';
+import { DECLINE_CODES, behaviourOf, maskCardNumber, type CardBehaviour } from '../shared/test-cards.ts';
+import { gmoErrorAnswer, type GmoApi, type GmoParams, type GmoTransport } from './gmo-wire.ts';
 
 /**
  * The built-in GMO-PG simulator (ADR 017): the card-token API the token script calls, and the server calls
  * EntryTran, ExecTran, AlterTran and SearchTrade with the real gateway's parameters, answers and error
- * codes. Its state lives in PostgreSQL (gateway_sim_*), so several server processes share it.
+ * codes. Its state lives in PostgreSQL (the gateway_sim schema), so several server processes share it.
  */
 
 /** Test shops: the real gateway's test shop ids start with `tshop` too. */
@@ -102,7 +101,7 @@ const ORDER_ID = /^[A-Za-z0-9-]{1,27}$/;
 const CARD_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** A simulated trade as `SELECT *` reads it (its timestamps as text: drizzle's execute, rows.ts). */
-type SimTransaction = Row<'gateway_sim_transactions'>;
+type SimTransaction = Row<'gmo_transactions'>;
 
 export type WalletType = Exclude<SimTransaction['pay_type'], 'card'>;
 
@@ -185,7 +184,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
   const findTransaction = async (accessId: string, accessPass: string) => {
     if (!ACCESS_KEY.test(accessId) || !ACCESS_KEY.test(accessPass)) return undefined;
     const { rows } = await db.execute<SimTransaction>(
-      sql`SELECT * FROM gateway_sim_transactions WHERE access_id = ${accessId} AND access_pass = ${accessPass}`,
+      sql`SELECT * FROM gateway_sim.gmo_transactions WHERE access_id = ${accessId} AND access_pass = ${accessPass}`,
     );
     return rows[0];
   };
@@ -207,7 +206,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     const accessId = hex(16);
     const accessPass = hex(16);
     const { rows } = await db.execute(sql`
-      INSERT INTO gateway_sim_transactions
+      INSERT INTO gateway_sim.gmo_transactions
         (access_id, access_pass, shop_id, order_id, job_cd, amount, tds_required, status)
       VALUES (${accessId}, ${accessPass}, ${params.ShopID}, ${orderId}, ${jobCd}, ${Number(params.Amount)},
               ${tdFlag === '2'}, 'UNPROCESSED')
@@ -233,7 +232,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
       masked_card_no: string;
       expired: boolean;
     }>(sql`
-      UPDATE gateway_sim_card_tokens SET used_at = now()
+      UPDATE gateway_sim.gmo_card_tokens SET used_at = now()
       WHERE token = ${params.Token} AND shop_id = ${trade.shop_id} AND used_at IS NULL
       RETURNING behaviour, masked_card_no, expires_at <= now() AS expired`);
     const card = rows[0];
@@ -242,7 +241,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
 
     if (card.behaviour === 'challenge' && trade.tds_required) {
       await db.execute(sql`
-        UPDATE gateway_sim_transactions
+        UPDATE gateway_sim.gmo_transactions
         SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no},
             ret_url = ${params.RetUrl ?? null}, updated_at = now()
         WHERE access_id = ${trade.access_id}`);
@@ -251,7 +250,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     if (card.behaviour in DECLINE_CODES) {
       const code = DECLINE_CODES[card.behaviour as keyof typeof DECLINE_CODES];
       await db.execute(sql`
-        UPDATE gateway_sim_transactions
+        UPDATE gateway_sim.gmo_transactions
         SET behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no}, err_info = ${code},
             updated_at = now()
         WHERE access_id = ${trade.access_id}`);
@@ -260,7 +259,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     const tranId = `${gatewayTime().slice(2, 8)}${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 9, 10 ** 10)}`;
     const approve = String(randomInt(10 ** 6, 10 ** 7));
     await db.execute(sql`
-      UPDATE gateway_sim_transactions
+      UPDATE gateway_sim.gmo_transactions
       SET status = job_cd, behaviour = ${card.behaviour}, masked_card_no = ${card.masked_card_no},
           tran_id = ${tranId}, approve = ${approve}, forward = ${FORWARD}, updated_at = now()
       WHERE access_id = ${trade.access_id}`);
@@ -289,7 +288,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
       return gmoErrorAnswer('E01110002');
     }
     const { rows } = await db.execute<SimTransaction>(sql`
-      UPDATE gateway_sim_transactions SET status = ${jobCd}, updated_at = now()
+      UPDATE gateway_sim.gmo_transactions SET status = ${jobCd}, updated_at = now()
       WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
         AND status IN ('CAPTURE', 'AUTH', 'SALES')
       RETURNING *`);
@@ -314,7 +313,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     if (!params.OrderID) return gmoErrorAnswer('E01040001');
     if (!ORDER_ID.test(params.OrderID)) return gmoErrorAnswer('E01040013');
     const { rows } = await db.execute<SimTransaction>(sql`
-      SELECT * FROM gateway_sim_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
+      SELECT * FROM gateway_sim.gmo_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
     const trade = rows[0];
     if (!trade) return gmoErrorAnswer('E01110002');
     return {
@@ -338,7 +337,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
   async function capture(trade: SimTransaction): Promise<SimTransaction | undefined> {
     const tranId = `${gatewayTime().slice(2, 8)}${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 9, 10 ** 10)}`;
     const { rows } = await db.execute<SimTransaction>(sql`
-      UPDATE gateway_sim_transactions
+      UPDATE gateway_sim.gmo_transactions
       SET status = job_cd, tran_id = ${tranId}, approve = ${String(randomInt(10 ** 6, 10 ** 7))},
           forward = ${FORWARD}, updated_at = now()
       WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED'
@@ -356,7 +355,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     if (trade.tds_result === null) return gmoErrorAnswer(TDS_NOT_AUTHENTICATED);
     if (trade.tds_result === 'failed') {
       await db.execute(sql`
-        UPDATE gateway_sim_transactions SET err_info = ${TDS_AUTH_FAILED}, updated_at = now()
+        UPDATE gateway_sim.gmo_transactions SET err_info = ${TDS_AUTH_FAILED}, updated_at = now()
         WHERE access_id = ${trade.access_id}`);
       return gmoErrorAnswer(TDS_AUTH_FAILED);
     }
@@ -378,7 +377,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     const answer = await entryTran({ ...params, TdFlag: '0' });
     if (answer.AccessID) {
       await db.execute(sql`
-        UPDATE gateway_sim_transactions SET pay_type = ${wallet} WHERE access_id = ${answer.AccessID}`);
+        UPDATE gateway_sim.gmo_transactions SET pay_type = ${wallet} WHERE access_id = ${answer.AccessID}`);
     }
     return answer;
   };
@@ -393,7 +392,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     if (!params.RetURL) return gmoErrorAnswer('E01490001');
     const token = hex(16);
     const { rows } = await db.execute(sql`
-      UPDATE gateway_sim_transactions SET start_token = ${token}, ret_url = ${params.RetURL}, updated_at = now()
+      UPDATE gateway_sim.gmo_transactions SET start_token = ${token}, ret_url = ${params.RetURL}, updated_at = now()
       WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED' AND start_token IS NULL
       RETURNING access_id`);
     if (rows.length === 0) return gmoErrorAnswer('E11010001');
@@ -415,7 +414,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
       return gmoErrorAnswer('E01110002');
     }
     const { rows } = await db.execute<SimTransaction>(sql`
-      UPDATE gateway_sim_transactions SET status = 'CANCEL', updated_at = now()
+      UPDATE gateway_sim.gmo_transactions SET status = 'CANCEL', updated_at = now()
       WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
         AND pay_type = ${wallet} AND status IN ('CAPTURE', 'SALES')
       RETURNING *`);
@@ -427,7 +426,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     const answer = await searchTrade(params);
     if (answer.ErrCode) return answer;
     const { rows } = await db.execute<SimTransaction>(sql`
-      SELECT * FROM gateway_sim_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
+      SELECT * FROM gateway_sim.gmo_transactions WHERE shop_id = ${params.ShopID} AND order_id = ${params.OrderID}`);
     const trade = rows[0]!;
     if (trade.pay_type === 'card' || params.PayType !== WALLET_PAY_TYPE[trade.pay_type]) {
       return gmoErrorAnswer('E01110002');
@@ -456,7 +455,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
   const byAccessId = async (accessId: string) => {
     if (!ACCESS_KEY.test(accessId)) return undefined;
     const { rows } = await db.execute<SimTransaction>(
-      sql`SELECT * FROM gateway_sim_transactions WHERE access_id = ${accessId}`,
+      sql`SELECT * FROM gateway_sim.gmo_transactions WHERE access_id = ${accessId}`,
     );
     return rows[0];
   };
@@ -480,10 +479,10 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
       const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
       // Spent and expired tokens are of no use to anyone: each issue clears a few old ones.
       await db.execute(sql`
-        DELETE FROM gateway_sim_card_tokens WHERE token IN (
-          SELECT token FROM gateway_sim_card_tokens WHERE expires_at < now() - interval '1 day' LIMIT 100)`);
+        DELETE FROM gateway_sim.gmo_card_tokens WHERE token IN (
+          SELECT token FROM gateway_sim.gmo_card_tokens WHERE expires_at < now() - interval '1 day' LIMIT 100)`);
       await db.execute(sql`
-        INSERT INTO gateway_sim_card_tokens (token, shop_id, behaviour, masked_card_no, expire, expires_at)
+        INSERT INTO gateway_sim.gmo_card_tokens (token, shop_id, behaviour, masked_card_no, expire, expires_at)
         SELECT token, ${String(request.shopId)}, ${behaviour}, ${masked}, ${expire}, ${expiresAt}
         FROM unnest(${sql.param(tokens)}::text[]) AS token`);
       return {
@@ -517,7 +516,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
       if (!ACCESS_KEY.test(accessId)) return undefined;
       // The first answer counts; a second press (back button) only returns the browser again.
       await db.execute(sql`
-        UPDATE gateway_sim_transactions
+        UPDATE gateway_sim.gmo_transactions
         SET tds_result = ${answer === 'pass' ? 'passed' : 'failed'}, updated_at = now()
         WHERE access_id = ${accessId} AND pay_type = 'card' AND tds_result IS NULL AND ret_url IS NOT NULL`);
       const trade = await byAccessId(accessId);
@@ -537,7 +536,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
         await capture(trade);
       } else {
         await db.execute(sql`
-          UPDATE gateway_sim_transactions
+          UPDATE gateway_sim.gmo_transactions
           SET status = ${answer === 'decline' ? 'PAYFAIL' : 'CANCEL'},
               err_info = ${answer === 'decline' ? WALLET_DECLINED : null}, updated_at = now()
           WHERE access_id = ${trade.access_id} AND status = 'UNPROCESSED'`);
@@ -559,15 +558,20 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
   };
 }
 
-/** The simulator as an in-process GMO transport: the same calls and answers, without a network hop. */
-export function simulatorGmoTransport(simulator: GmoSimulator): GmoTransport {
+/**
+ * The simulator as an in-process GMO transport: the same calls and answers, without a network hop. A
+ * simulated time-out becomes `unavailable`'s error: the host's "no answer from the gateway" (the server
+ * passes its GatewayUnavailableError, which the simulator does not import; a test may keep the default).
+ */
+export function simulatorGmoTransport(
+  simulator: GmoSimulator,
+  unavailable: (message: string, cause: unknown) => Error = (message, cause) => new Error(message, { cause }),
+): GmoTransport {
   return async (api, params) => {
     try {
       return await simulator.call(api, params);
     } catch (error) {
-      if (error instanceof SimulatedGatewayTimeout) {
-        throw new GatewayUnavailableError(`GMO ${api}: no answer (simulated)`, { cause: error });
-      }
+      if (error instanceof SimulatedGatewayTimeout) throw unavailable(`GMO ${api}: no answer (simulated)`, error);
       throw error;
     }
   };

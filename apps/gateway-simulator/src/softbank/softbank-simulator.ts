@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { SIMULATOR_MERCHANT, type SbpsMerchant } from '../softbank/sbps-config.ts';
-import { REFUND_API_ID, SBPS_STATUS } from '../softbank/sbps-link-provider.ts';
+import { SBPS_SIMULATOR_MERCHANT as SIMULATOR_MERCHANT } from '@kippu/contract/gateway-simulator';
+import type { SimDb as Db } from '../db/sim-db.ts';
+import { behaviourOf, maskCardNumber } from '../shared/test-cards.ts';
 import {
+  REFUND_API_ID,
+  SBPS_STATUS,
+  type SbpsMerchant,
   encodeSbpsXml,
   readSbpsXml,
   PURCHASE_FIELDS,
@@ -16,14 +19,13 @@ import {
   verifyFields,
   type SbpsFields,
   type SbpsResult,
-} from '../softbank/sbps-protocol.ts';
-import { behaviourOf, maskCardNumber } from './test-cards.ts';
+} from './sbps-wire.ts';
 
 /**
  * The gateway simulator playing SoftBank Payment Service's link type (ADR 027): it receives the signed
  * purchase request, shows its own card or wallet page (and a 3-D Secure challenge for credit3d), then
  * sends the signed result notification to the merchant's pagecon_url and the browser back to its
- * success, cancel or error URL. State in PostgreSQL (gateway_sim_sbps_transactions).
+ * success, cancel or error URL. State in PostgreSQL (gateway_sim.sbps_transactions).
  */
 
 type SimStatus = 'waiting' | 'challenge' | 'paid' | 'refused' | 'cancelled' | 'refunded';
@@ -94,7 +96,7 @@ export class SbpsRequestRefused extends Error {
 export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_MERCHANT) {
   async function byTrackingId(trackingId: string): Promise<Row | undefined> {
     const { rows } = await db.execute<Row>(
-      sql`SELECT * FROM gateway_sim_sbps_transactions WHERE tracking_id = ${trackingId}`,
+      sql`SELECT * FROM gateway_sim.sbps_transactions WHERE tracking_id = ${trackingId}`,
     );
     return rows[0];
   }
@@ -142,7 +144,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
     details: { errCode?: string; maskedCardNo?: string; behaviour: string; notificationLost?: boolean },
   ): Promise<SbpsFinished> {
     const { rows } = await db.execute<Row>(sql`
-      UPDATE gateway_sim_sbps_transactions
+      UPDATE gateway_sim.sbps_transactions
       SET status = ${status}, err_code = ${details.errCode ?? null},
           masked_card_no = COALESCE(${details.maskedCardNo ?? null}, masked_card_no),
           behaviour = ${details.behaviour}, updated_at = now()
@@ -176,7 +178,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
       }
       const request = Object.fromEntries(PURCHASE_FIELDS.map((name) => [name, fields[name] ?? '']));
       const { rows } = await db.execute<Row>(sql`
-        INSERT INTO gateway_sim_sbps_transactions
+        INSERT INTO gateway_sim.sbps_transactions
           (tracking_id, merchant_id, service_id, order_id, pay_method, amount, request)
         VALUES (${randomBytes(7).toString('hex')}, ${merchant.merchantId}, ${merchant.serviceId},
                 ${fields.order_id}, ${fields.pay_method}, ${amount}, ${JSON.stringify(request)}::jsonb)
@@ -185,7 +187,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
       if (rows[0]) return toTransaction(rows[0]);
       // The same order_id again (the browser posted twice): the same purchase while it is open, else refused.
       const { rows: existing } = await db.execute<Row>(sql`
-        SELECT * FROM gateway_sim_sbps_transactions
+        SELECT * FROM gateway_sim.sbps_transactions
         WHERE merchant_id = ${merchant.merchantId} AND service_id = ${merchant.serviceId}
           AND order_id = ${fields.order_id}`);
       const open = existing[0];
@@ -217,7 +219,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
       const maskedCardNo = maskCardNumber(action.cardNumber);
       if (behaviour === 'challenge' && row.pay_method === 'credit3d') {
         const { rows } = await db.execute(sql`
-          UPDATE gateway_sim_sbps_transactions
+          UPDATE gateway_sim.sbps_transactions
           SET status = 'challenge', masked_card_no = ${maskedCardNo}, behaviour = 'challenge', updated_at = now()
           WHERE tracking_id = ${trackingId} AND status = 'waiting' RETURNING tracking_id`);
         if (rows.length === 1 || row.status === 'challenge') return 'challenge';
@@ -260,7 +262,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
         return answer({ res_result: 'NG', res_err_code: 'hashcode_mismatch' });
       }
       const { rows } = await db.execute<Row>(sql`
-        SELECT * FROM gateway_sim_sbps_transactions
+        SELECT * FROM gateway_sim.sbps_transactions
         WHERE merchant_id = ${merchant.merchantId} AND service_id = ${merchant.serviceId}
           AND order_id = ${fields.order_id ?? ''}`);
       const row = rows[0];
@@ -279,7 +281,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
       }
       if (id === REFUND_API_ID) {
         const { rows: refunded } = await db.execute(sql`
-          UPDATE gateway_sim_sbps_transactions SET status = 'refunded', updated_at = now()
+          UPDATE gateway_sim.sbps_transactions SET status = 'refunded', updated_at = now()
           WHERE tracking_id = ${row.tracking_id} AND status = 'paid' RETURNING tracking_id`);
         return refunded.length === 1 || row.status === 'refunded'
           ? answer({ res_result: 'OK', res_tracking_id: row.tracking_id })

@@ -2,11 +2,11 @@ import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethodsResponseSchema } from '@kippu/contract';
-import { buildApp, type App } from '../../app.ts';
-import { setupTestApp } from '../../../test/helper.ts';
-import { productWithSlot } from '../../../test/order-support.ts';
-import { decodeGmo, encodeGmo } from '../../domain/payments/gmo/gmo-protocol.ts';
-import { GMO_SIMULATOR_PATHS } from '../../domain/payments/simulator/simulator-paths.ts';
+import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import { buildApp, type App } from '../src/app.ts';
+import { decodeGmo, encodeGmo } from '../src/payments/gmo/gmo-protocol.ts';
+import { setupTestApp } from './helper.ts';
+import { productWithSlot } from './order-support.ts';
 import {
   CARDS,
   DEMO_SHOP_ID,
@@ -14,7 +14,7 @@ import {
   payWithCard,
   postCheckout,
   readyOrder,
-} from '../../../test/checkout-support.ts';
+} from './checkout-support.ts';
 
 const ctx = setupTestApp();
 
@@ -75,7 +75,7 @@ describe('the GMO-PG token script', () => {
     expect(result.tokenObject).toMatchObject({ maskedCardNo: '411111******1111', isSecurityCodeSet: true });
     expect(result.tokenObject!.token).toHaveLength(1);
     const { rows } = await ctx.db.execute<{ behaviour: string; masked_card_no: string }>(
-      sql`SELECT behaviour, masked_card_no FROM gateway_sim_card_tokens WHERE token = ${result.tokenObject!.token[0]!}`,
+      sql`SELECT behaviour, masked_card_no FROM gateway_sim.gmo_card_tokens WHERE token = ${result.tokenObject!.token[0]!}`,
     );
     // Only the test card's behaviour and the masked number are kept, never the card number.
     expect(rows).toEqual([{ behaviour: 'success', masked_card_no: '411111******1111' }]);

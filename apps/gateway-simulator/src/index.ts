@@ -1,0 +1,25 @@
+/**
+ * The gateway simulator (ADR 017, 060): stand-ins for GMO-PG, Stripe, SoftBank Payment Service and d払い,
+ * with their pages, their HTTP faces (one Fastify plugin) and their state in the `gateway_sim` schema.
+ * The server loads this module only while a gateway family is simulated, never in production
+ * (apps/server/src/gateway-simulator.ts), and passes in what it needs of its host (options.ts).
+ */
+export { migrateGatewaySimulator, SIMULATOR_SCHEMA } from './db/migrate.ts';
+export type { SimDb } from './db/sim-db.ts';
+export type { GatewaySimulatorOptions } from './options.ts';
+export { gatewaySimulatorRoutes } from './routes.ts';
+export {
+  createGmoSimulator,
+  simulatorGmoTransport,
+  type GmoSimulator,
+  type GmoSimulatorHooks,
+} from './gmo/gmo-simulator.ts';
+export {
+  createStripeSimulator,
+  simulatorFetch,
+  type StripeSimulator,
+  type StripeSimulatorOptions,
+} from './stripe/stripe-simulator.ts';
+export { deliverStripeEvents } from './stripe/stripe-webhook-delivery.ts';
+export { createSbpsSimulator, type SbpsSimulator } from './softbank/softbank-simulator.ts';
+export { createDpaySimulator, type DpaySimulator } from './dpay/dpay-simulator.ts';
