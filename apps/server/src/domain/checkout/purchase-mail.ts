@@ -4,28 +4,8 @@ import type { Tx } from '../../db/client.ts';
 import { mailReleasePath, siteUrl, ticketPagePath } from '../links.ts';
 import { unsubscribeTokenFor } from '../mail-magazines/mail-magazine-subscriptions.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
-import type { CalendarVisit } from '../mail/templates/calendar-attachment.ts';
-import { inLang, reservationById, type ReservationDetails } from '../reservations/reservation-details.ts';
-
-/**
- * The visit of a reservation in `lang` as the purchase mail tells it, and as its calendar event (attached to
- * the mail, or downloaded from the ticket page) carries it.
- */
-export function visitOf(
-  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
-  reservation: ReservationDetails,
-  lang: LangCode,
-): CalendarVisit {
-  return {
-    siteName: inLang(reservation.siteNames, lang),
-    reservationNumber: reservation.number,
-    productName: inLang(reservation.productNames, lang),
-    productType: reservation.productType,
-    startsAt: reservation.startsAt.toISOString(),
-    endsAt: reservation.endsAt.toISOString(),
-    ticketUrl: siteUrl(env, reservation.siteSlug, ticketPagePath(reservation.token), lang),
-  };
-}
+import { inLang, reservationById } from '../reservations/reservation-details.ts';
+import { visitOf } from '../reservations/reservation-visit.ts';
 
 /**
  * Queues the purchase confirmation in the checkout's final transaction (ADR 016, 017): the mail exists

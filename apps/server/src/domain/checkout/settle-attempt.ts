@@ -19,7 +19,7 @@ import {
   type StartOutcome,
 } from '../payments/payment-provider.ts';
 import { recordMailMagazineChoice } from '../mail-magazines/record-mail-magazine-choice.ts';
-import { createReservation } from '../reservations/create-reservation.ts';
+import { createReservation } from '../tickets/create-reservation.ts';
 import { sellHeldStock } from '../stock/sell-held-stock.ts';
 import { completeTimeChange } from '../time-changes/complete-time-change.ts';
 import { changeOfOrder } from '../time-changes/time-change-store.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { ConfirmOrderMailResponse, LangCode, OrderStatus } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { cancelOrder } from '../orders/cancel-order.ts';
-import { createOrder, type CreateOrderDeps } from '../orders/create-order.ts';
+import { cancelOrder } from '../order-release/cancel-order.ts';
+import { createOrder, type CreateOrderDeps } from '../stock/create-order.ts';
 import { isOpenStatus, orderById, transitionOrders } from '../orders/order-state.ts';
 
 export interface AcceptInvitationDeps {

@@ -2,7 +2,7 @@ import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { visitOf } from '../checkout/purchase-mail.ts';
+import { visitOf } from './reservation-visit.ts';
 import { publicHost } from '../links.ts';
 import { purchaseCalendar } from '../mail/templates/calendar-attachment.ts';
 import { reservationByToken } from './reservation-details.ts';

@@ -2,7 +2,7 @@ import type { CreateSpotOrderBody, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { TOKYO_TODAY } from '../../db/tokyo-today.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { createOrder, type CreateOrderDeps, type OrderClient } from '../orders/create-order.ts';
+import { createOrder, type CreateOrderDeps, type OrderClient } from '../stock/create-order.ts';
 import type { HeldOrder } from '../stock/hold-stock.ts';
 import { resolveSpotQrToken } from './spot-qr-tokens.ts';
 

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { PoolRow } from '../../db/generated/rows.ts';
 import { namedStatement } from '../../db/named-statement.ts';
-import type { HoldRequest } from './hold-stock.ts';
+import type { HoldRequest } from './hold-types.ts';
 import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
 
 // The hold's two statements (ADR 007, ADR 039): the batch's read of the slot, and its one write.

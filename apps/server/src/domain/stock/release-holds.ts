@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 import { noteStockChange } from './stock-changes.ts';
 import { lockClaimedSpans } from './span-quantities.ts';
 
@@ -12,11 +11,12 @@ export interface ReleasedOrder {
 }
 
 /**
- * Gives the stock and coupon uses of released orders back, inside the transaction that changed their
- * status (so a release happens exactly once: the status change is the guard). Spans are locked in id
- * order (lockClaimedSpans) so two releasers, or a releaser and a sale, cannot deadlock.
+ * Gives the stock of released orders back, inside the transaction that changed their status (so a
+ * release happens exactly once: the status change is the guard). Spans are locked in id order
+ * (lockClaimedSpans) so two releasers, or a releaser and a sale, cannot deadlock. The orders' coupon
+ * uses go back after this (order-release/release-holds.ts, ADR 061).
  */
-export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<void> {
+export async function releaseHeldStock(tx: Tx, released: ReleasedOrder[]): Promise<void> {
   if (released.length === 0) return;
   const { spanIds, quantities } = await lockClaimedSpans(tx, released);
   await tx.execute(sql`
@@ -25,8 +25,4 @@ export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<v
     WHERE t.id = r.id`);
   // Again when the request or sweep that runs this transaction ends (ADR 033).
   noteStockChange();
-  await releaseCouponUsage(
-    tx,
-    released.map((order) => order.id),
-  );
 }

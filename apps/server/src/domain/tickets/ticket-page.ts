@@ -4,7 +4,7 @@ import { walletCertificates, type WalletEnv } from '../../config/wallet-certific
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { inLang, reservationByToken } from '../reservations/reservation-details.ts';
-import { dateChangeOffered } from '../time-changes/changeable-reservation.ts';
+import { dateChangeOffered } from '../reservations/changeable-reservation.ts';
 import { signTicketQr } from './ticket-qr.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberDiscount } from '../membership/member-login.ts';
-import type { ChangeableReservation } from './changeable-reservation.ts';
+import type { ChangeableReservation } from '../reservations/changeable-reservation.ts';
 
 /**
  * The member discount a purchase carries to a new visit (ADR 040): its promotion's percentage, as fixed at

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
-import { visitOf } from '../checkout/purchase-mail.ts';
+import { visitOf } from '../reservations/reservation-visit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { orderById, transitionOrders, type MovedOrder } from '../orders/order-state.ts';
 import { reservationById } from '../reservations/reservation-details.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { payableAmount } from '../orders/payable-amount.ts';
 import { carriedMemberDiscount } from './carried-member-discount.ts';
-import type { ChangeableReservation } from './changeable-reservation.ts';
+import type { ChangeableReservation } from '../reservations/changeable-reservation.ts';
 
 /** The purchase's ticket types and add-ons at a target product's current prices (ADR 029). */
 export interface RepricedOrder {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethodId, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { methodEnabled, payBegunAttempt, type Begun, type CheckoutDeps } from '../checkout/checkout.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
-import { releaseHolds } from '../stock/release-holds.ts';
+import { releaseHolds } from '../order-release/release-holds.ts';
 import { changeByTokens } from './time-change-store.ts';
 
 type LockedOrder = { id: number; status: OrderStatus; lapsed: boolean; currency: string };
@@ -48,7 +48,7 @@ async function beginTopUp(
   if (!['holding', 'ready_checkout'].includes(order.status) || order.lapsed) {
     throw new AppError('time_change_not_pending');
   }
-  const method: PaymentMethod = change.topUp === 0 ? 'free' : body.payment_method_type;
+  const method: PaymentMethodId = change.topUp === 0 ? 'free' : body.payment_method_type;
   if (method !== 'free' && !(await methodEnabled(tx, site, 'web', method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }

@@ -9,7 +9,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { inLang } from '../reservations/reservation-details.ts';
 import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
-import { changeableReservation, type ChangeableReservation } from './changeable-reservation.ts';
+import { changeableReservation, type ChangeableReservation } from '../reservations/changeable-reservation.ts';
 import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { pendingChangeToken } from './time-change-store.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { setupTestApp } from '../../../test/helper.ts';
 import { createCoupon } from '../../../test/factories.ts';
-import { sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
+import { sweepExpiredHolds } from '../../domain/order-expiry/sweep-expired-holds.ts';
 import { SITE_PATH, heldOf, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 
 describe('expired holds', () => {

@@ -7,8 +7,8 @@ import {
   updateOrderEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
-import { cancelOrder } from '../../domain/orders/cancel-order.ts';
-import { createOrder } from '../../domain/orders/create-order.ts';
+import { cancelOrder } from '../../domain/order-release/cancel-order.ts';
+import { createOrder } from '../../domain/stock/create-order.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
 import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 import { clientKeyOf } from '../../plugins/client-key.ts';

@@ -15,7 +15,7 @@ import { setupTestApp, xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH } from '../../../test/order-support.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
-import { sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
+import { sweepExpiredHolds } from '../../domain/order-expiry/sweep-expired-holds.ts';
 import { verifyTicketQr } from '../../domain/tickets/ticket-qr.ts';
 
 const DAY = 24 * 3600 * 1000;

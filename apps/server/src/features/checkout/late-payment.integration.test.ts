@@ -10,7 +10,7 @@ import { gmoShopDirectory } from '../../domain/payments/gmo/gmo-shops.ts';
 import type { GmoTransport } from '../../domain/payments/gmo/gmo-protocol.ts';
 import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
 import { createGmoSimulator, simulatorGmoTransport } from '@kippu/gateway-simulator';
-import { releaseHolds } from '../../domain/stock/release-holds.ts';
+import { releaseHolds } from '../../domain/order-release/release-holds.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { CARDS, cardToken, paymentsOf, readyOrder, stockOf } from '../../../test/checkout-support.ts';
 

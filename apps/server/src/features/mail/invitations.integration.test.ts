@@ -7,7 +7,7 @@ import {
   InvitationError,
   type InvitationRequest,
 } from '../../domain/mail/create-invitation.ts';
-import { sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
+import { sweepExpiredHolds } from '../../domain/order-expiry/sweep-expired-holds.ts';
 import { parseInviteArgs, UsageError } from '../../cli/invite-args.ts';
 
 const ctx = setupTestApp({ PUBLIC_URL: 'https://tickets.example' });

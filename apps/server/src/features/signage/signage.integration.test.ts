@@ -5,7 +5,7 @@ import { setupTestApp } from '../../../test/helper.ts';
 import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 import { payWithCard, readyOrder, type Slot } from '../../../test/checkout-support.ts';
 import { nextTokyoMidnight, onOneTokyoDay, tokyoMidnight } from '../../../test/tokyo-day.ts';
-import { sweepExpiredHolds } from '../../domain/stock/sweep-expired-holds.ts';
+import { sweepExpiredHolds } from '../../domain/order-expiry/sweep-expired-holds.ts';
 
 const ctx = setupTestApp();
 

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { transactionWithTimeouts, type LongerTimeouts } from '../../db/timeouts.ts';
 import { transitionOrders } from '../orders/order-state.ts';
 import { expireChangesOfOrders } from '../time-changes/time-change-store.ts';
-import { releaseHolds } from './release-holds.ts';
+import { releaseHolds } from '../order-release/release-holds.ts';
 
 export const SWEEP_BATCH_SIZE = 300;
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
-import { issueTickets } from '../tickets/issue-tickets.ts';
-import { newReservationNumber, newReservationToken } from './reservation-codes.ts';
+import { issueTickets } from './issue-tickets.ts';
+import { newReservationNumber, newReservationToken } from '../reservations/reservation-codes.ts';
 
 export interface NewReservation {
   id: number;

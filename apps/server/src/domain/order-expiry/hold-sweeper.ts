@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { LongerTimeouts } from '../../db/timeouts.ts';
 import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job.ts';
-import { noteStockChange } from './stock-changes.ts';
+import { noteStockChange } from '../stock/stock-changes.ts';
 import { SWEEP_BATCH_SIZE, sweepExpiredHolds } from './sweep-expired-holds.ts';
 
 export type HoldSweeper = RepeatingJob;

@@ -1,6 +1,6 @@
 import type { CreateOrderBody, SalesChannel } from '@kippu/contract';
 import { AppError } from '../../shared/app-error.ts';
-import type { HeldOrder, HoldRequest, StockHolder } from '../stock/hold-stock.ts';
+import type { HeldOrder, HoldRequest, StockHolder } from './hold-types.ts';
 import type { ProductCache, ProductForSale } from './product-for-sale.ts';
 
 export interface CreateOrderDeps {

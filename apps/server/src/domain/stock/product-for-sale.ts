@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { PoolRow } from '../../db/generated/rows.ts';
-import type { HoldCaps } from '../stock/hold-stock.ts';
+import type { HoldCaps } from './hold-types.ts';
 
 /** What creating an order needs to know about a product; read once and shared by a burst of requests. */
 export interface ProductForSale {

@@ -1,0 +1,21 @@
+import type { Tx } from '../../db/client.ts';
+import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
+import { releaseHeldStock, type ReleasedOrder } from '../stock/release-holds.ts';
+
+export type { ReleasedOrder } from '../stock/release-holds.ts';
+
+/**
+ * Gives the stock and coupon uses of released orders back, inside the transaction that changed their
+ * status (so a release happens exactly once: the status change is the guard). Stock first, then coupons,
+ * always in this order (spans in id order, then coupons in id order): two releasers, or a releaser and a
+ * sale, cannot deadlock (issue 7; the coupon-release lock-order test). It composes stock and coupons, so
+ * it stands above both (ADR 061).
+ */
+export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<void> {
+  if (released.length === 0) return;
+  await releaseHeldStock(tx, released);
+  await releaseCouponUsage(
+    tx,
+    released.map((order) => order.id),
+  );
+}

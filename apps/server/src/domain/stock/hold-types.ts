@@ -1,0 +1,48 @@
+import type { LangCode, SalesChannel } from '@kippu/contract';
+
+/**
+ * The hold's own types (ADR 007), apart from the holder (hold-stock.ts) and its statements
+ * (hold-statements.ts), so the two import these and not each other (ADR 061: no cycle, type-only or not).
+ */
+
+/** Everything needed to hold stock for one temporary order; product-level checks are already done. */
+export interface HoldRequest {
+  siteCode: string;
+  channel: SalesChannel;
+  lang: LangCode;
+  productId: number;
+  timeSpanId: number;
+  quantity: number;
+  /** Gross price: sum of lines plus sum of set products. */
+  price: number;
+  holdMinutes: number;
+  lines: { optionValueId: number; quantity: number; unitPrice: number }[];
+  setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
+  /** Who holds: a keyed hash of the client's address (plugins/client-key.ts); null: not capped. */
+  clientKey: string | null;
+  /** The site's hold caps (ADR 015). */
+  caps: HoldCaps;
+}
+
+/** How much one client may hold at once on a site; null: no cap (`sites` columns, migration 0520). */
+export interface HoldCaps {
+  openOrdersPerClient: number | null;
+  ticketsPerClientSlot: number | null;
+}
+
+export interface HeldOrder {
+  orderToken: string;
+  expiresAt: Date;
+  price: number;
+}
+
+export interface StockHolder {
+  /**
+   * THE way stock is taken (ADR 007). Holds `request.quantity` tickets of the slot and creates the
+   * temporary order ('holding'), or rejects with AppError: record_not_found (span unknown or of
+   * another product), not_on_sale (slot off sale or past its sale cut-off), no_stock_registered (capacity 0),
+   * too_many_holds (the client's hold caps), out_of_stock. Never oversells, with any number of callers and
+   * server processes.
+   */
+  hold(request: HoldRequest): Promise<HeldOrder>;
+}
