@@ -33,15 +33,43 @@ function siblingZones(root, dir, what) {
   }));
 }
 
+/**
+ * Gateway families never import each other. A family is a folder of payments/ that declares one, by its
+ * `<folder>-family.ts` (ADR 059: the object families.ts registers); payments/'s own files and other folders
+ * (returns/, the flows that settle an order from any gateway) are what the families share.
+ */
+function familyZones(root) {
+  const dir = `${SERVER}/payments`;
+  const families = foldersOf(root, dir).filter((name) => existsSync(path.join(root, dir, name, `${name}-family.ts`)));
+  return families.map((family) => ({
+    target: `./${dir}/${family}`,
+    from: families.filter((other) => other !== family).map((other) => `./${dir}/${other}`),
+    message: 'A gateway family never imports another; payments/families.ts composes them (ADR 059, 062).',
+  }));
+}
+
 /** Only when the folder exists: no-restricted-paths takes any path, but a zone for nothing reads as a rule that holds. */
 const present = (root, ...dirs) => dirs.filter((dir) => existsSync(path.join(root, dir))).map((dir) => `./${dir}`);
+
+/** The server starts the gateway simulator in development and tests (ADR 060); no other app imports another. */
+const APP_MAY_IMPORT = { server: ['gateway-simulator'] };
+
+/** Each app under apps/ apart: the web and the simulator speak to the server over HTTP, through the contract. */
+function appZones(root) {
+  const apps = foldersOf(root, 'apps');
+  return apps.map((app) => ({
+    target: `./apps/${app}`,
+    from: apps.filter((other) => other !== app && !(APP_MAY_IMPORT[app] ?? []).includes(other)).map((other) => `./apps/${other}`),
+    message: `apps/${app} imports no other app (the contract is what they share; ADR 060, 062).`,
+  }));
+}
 
 export function boundaryZones(root) {
   const jobsMayImport = new Set(['jobs', 'db', 'config', 'shared'].map((name) => `./${SERVER}/${name}`));
   const zones = [
     ...siblingZones(root, `${WEB}/features`, 'A web feature'),
     ...siblingZones(root, `${SERVER}/features`, 'A server feature'),
-    ...siblingZones(root, `${SERVER}/payments`, 'A gateway family (payments/<family>/)'),
+    ...familyZones(root),
     {
       target: `./${WEB}/features`,
       from: `./${WEB}/app`,
@@ -81,6 +109,7 @@ export function boundaryZones(root) {
           },
         ]
       : []),
+    ...appZones(root),
     // the contract is the bottom layer
     { target: './packages/contract', from: ['./apps'], message: 'The contract imports no app.' },
     ...floorZones(root),

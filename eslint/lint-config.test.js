@@ -45,6 +45,7 @@ function codeFileOf(entryPath) {
 const SHARED = plantFolder(`apps/server/src/shared/${PROBE}`);
 const WEB_FEATURES = ['a', 'b'].map((side) => plantFolder(`apps/web/src/features/${PROBE}-${side}`));
 const SERVER_FEATURES = ['a', 'b'].map((side) => plantFolder(`apps/server/src/features/${PROBE}-${side}`));
+const FAMILIES = ['a', 'b'].map((side) => plantFolder(`apps/server/src/payments/${PROBE}-${side}`));
 
 beforeAll(() => {
   // Planted before the first ESLint: the config reads the feature folders when it loads.
@@ -57,6 +58,7 @@ beforeAll(() => {
   for (const feature of [...WEB_FEATURES, ...SERVER_FEATURES]) {
     plant(`${feature}/own.ts`, 'export const own = 1;\n');
   }
+  for (const family of FAMILIES) plant(`${family}/${path.basename(family)}-family.ts`, 'export const own = 1;\n');
   eslint = new ESLint({ cwd: ROOT });
 });
 
@@ -80,6 +82,35 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
       expect(rules(await lint(`${from}/crossing.ts`, text))).toEqual(['import/no-restricted-paths']);
       // inside one feature it passes
       expect(await lint(`${from}/inside.ts`, "import { own } from './own.ts';\nexport const x = own;\n")).toEqual([]);
+    }
+  });
+
+  it("keeps the server's layers: domain below features, payments and plugins; jobs below the domain; families apart", async () => {
+    const server = 'apps/server/src';
+    const importing = (from, target) =>
+      `import '${path.relative(path.dirname(path.join(ROOT, from)), path.join(ROOT, server, target))}';\n`;
+    const refused = [
+      [`domain/sites/${PROBE}.ts`, 'features/index.ts'],
+      [`domain/sites/${PROBE}.ts`, 'payments/families.ts'],
+      [`domain/sites/${PROBE}.ts`, 'plugins/register-endpoint.ts'],
+      [`features/${path.basename(SERVER_FEATURES[0])}/${PROBE}.ts`, 'payments/families.ts'],
+      [`jobs/${PROBE}.ts`, 'domain/links.ts'],
+      [`${FAMILIES[0].slice(server.length + 1)}/${PROBE}.ts`, `${FAMILIES[1].slice(server.length + 1)}/${path.basename(FAMILIES[1])}-family.ts`],
+    ];
+    for (const [from, target] of refused) {
+      expect([from, target, rules(await lint(`${server}/${from}`, importing(`${server}/${from}`, target)))]).toEqual([
+        from,
+        target,
+        ['import/no-restricted-paths'],
+      ]);
+    }
+    const allowed = [
+      [`features/${path.basename(SERVER_FEATURES[0])}/${PROBE}.ts`, 'domain/links.ts'],
+      [`jobs/${PROBE}.ts`, 'db/client.ts'],
+      [`${FAMILIES[0].slice(server.length + 1)}/${PROBE}.ts`, 'payments/gateway-family.ts'],
+    ];
+    for (const [from, target] of allowed) {
+      expect([from, target, await lint(`${server}/${from}`, importing(`${server}/${from}`, target))]).toEqual([from, target, []]);
     }
   });
 
