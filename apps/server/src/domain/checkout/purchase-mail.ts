@@ -1,7 +1,6 @@
-import type { LangCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
-import { mailReleasePath, siteUrl, ticketPagePath } from '../links.ts';
+import { mailReleasePath, siteUrl } from '../links.ts';
 import { unsubscribeTokenFor } from '../mail-magazines/mail-magazine-subscriptions.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { inLang, reservationById } from '../reservations/reservation-details.ts';

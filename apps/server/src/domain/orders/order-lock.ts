@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorCode, OrderStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -33,7 +33,7 @@ type OrderRow = {
   id: string;
   status: OrderStatus;
   channel: SalesChannel;
-  is_change: boolean;
+  kind: OrderKind;
   lang: string;
   product_id: string;
   quantity: number;
@@ -49,10 +49,7 @@ function toOrder(row: OrderRow): FoundOrder {
     id: Number(row.id),
     status: row.status,
     channel: row.channel,
-    // A change of date writes its time_changes row before the order's token leaves the server, so the
-    // row is there for every call that names the order (ADR 029). Read without a lock on time_changes:
-    // the top-up locks the change before the order, and locking it here would invert that order.
-    kind: row.is_change ? 'change' : row.channel,
+    kind: row.kind,
     lang: row.lang,
     productId: Number(row.product_id),
     quantity: row.quantity,
@@ -64,11 +61,24 @@ function toOrder(row: OrderRow): FoundOrder {
   };
 }
 
+/**
+ * A change of date writes its time_changes row before the order's token leaves the server, so the row is
+ * there for every call that names the order (ADR 029). Read without a lock on time_changes: the top-up
+ * locks the change before the order, and locking it here would invert that order.
+ *
+ * The kind of the order row `o` in SQL, for a read model that lists orders (the callback answers' flow,
+ * ADR 059): the same rule as FoundOrder.kind, written once.
+ */
+export function orderKindSql(order: SQL): SQL {
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM time_changes c WHERE c.order_id = ${order}.id) THEN 'change'
+                  ELSE ${order}.channel END`;
+}
+
 function selectOrder(site: string, orderToken: string, lock: boolean) {
   return sql`
     SELECT o.id, o.status, o.channel, o.lang, o.product_id, o.quantity, o.price, o.expires_at,
            o.expires_at <= now() AS lapsed, o.member_id,
-           EXISTS (SELECT 1 FROM time_changes c WHERE c.order_id = o.id) AS is_change,
+           ${orderKindSql(sql.raw('o'))} AS kind,
            to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS visit_date
     FROM orders o JOIN time_spans t ON t.id = o.time_span_id
     WHERE o.order_token = ${orderToken} AND o.site_code = ${site}
