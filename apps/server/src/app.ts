@@ -41,16 +41,14 @@ import type { CreateOrderDeps } from './domain/stock/create-order.ts';
 import { createProductCache } from './domain/stock/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
-import { reconcileSettings } from './domain/checkout/reconcile-payments.ts';
+import { reconcileSettings } from './domain/checkout/reconcile-settings.ts';
 import { takeInstanceLock } from './jobs/instance-lock.ts';
-import { createPaymentRegistry, type PaymentRegistry } from './domain/payments/payment-registry.ts';
+import type { PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
 import { gatewaySimulatorRoutes, loadGatewaySimulator } from './payments/gateway-simulator.ts';
-import { gatewayReturnRoutes } from './features/gateway-returns.ts';
-import { softbankPaymentRoutes } from './features/payments-softbank/routes.ts';
-import { stripePaymentRoutes } from './features/payments-stripe/routes.ts';
-import { dpayRoutes } from './features/payments-dpay/routes.ts';
+import { createPaymentRegistry, PAYMENT_FAMILIES, registerPaymentFamilies } from './payments/families.ts';
+import type { GatewayFamily } from './payments/gateway-family.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +87,8 @@ export interface BuildAppOptions {
   paymentReconciler?: boolean;
   /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
   mailWorker?: boolean;
+  /** The payment families (ADR 059); default: the product's PAYMENT_FAMILIES. A test may add its own. */
+  paymentFamilies?: readonly GatewayFamily[];
 }
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
@@ -103,6 +103,7 @@ export async function buildApp({
   paymentReconciler,
   mailWorker,
   overload,
+  paymentFamilies = PAYMENT_FAMILIES,
 }: BuildAppOptions): Promise<App> {
   // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
   // a shared machine on purpose, and must see their answers, not the guard's.
@@ -167,7 +168,7 @@ export async function buildApp({
   app.decorate('env', env);
   // The simulator's workspace, loaded before the payment families that may talk to it (ADR 060).
   if (simulatorEnabled(env)) await loadGatewaySimulator();
-  const payments = createPaymentRegistry(db, env, app.log);
+  const payments = createPaymentRegistry(paymentFamilies, { db, env, log: app.log });
   app.decorate('payments', payments);
   // This process's liveness as the database sees it (ADR 047): stamped on every payment attempt it starts.
   const instance = await takeInstanceLock(db.$client, app.log);
@@ -230,16 +231,10 @@ export async function buildApp({
   );
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(devMailPage);
-  // Gateways' returns and notifications (ADR 026): outside every site and the API's XSRF check.
-  await app.register(gatewayReturnRoutes);
-  // Stripe's return and webhook (ADR 028): outside every site and the XSRF check; the webhook is signed.
-  await app.register(stripePaymentRoutes);
-  // d払い (ADR 028): the SPA's two calls under /{site}/ (XSRF-checked) and the carrier's returns.
-  await app.register(dpayRoutes);
+  // Every payment family's returns, notifications and calls (ADR 059), each in its own scope: one loop.
+  await registerPaymentFamilies(app, paymentFamilies);
   // The payment gateway simulator (ADR 017): its own paths, outside every site and the API's XSRF check.
   if (simulatorEnabled(env)) await app.register(gatewaySimulatorRoutes);
-  // SoftBank Payment Service's returns and notification (ADR 027): outside every site and the XSRF check.
-  await app.register(softbankPaymentRoutes);
   // The page inlines what the first render needs (issue 12), so the SPA starts without a chain of calls.
   // Its Content-Security-Policy admits the outside origins of the payment methods the site enables (issue 8).
   await registerSpa(

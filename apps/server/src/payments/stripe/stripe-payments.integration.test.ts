@@ -22,9 +22,9 @@ import {
 } from '../../../test/stripe-support.ts';
 import { settleAttempt } from '../../domain/checkout/settle-attempt.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
-import { releaseHolds } from '../../domain/stock/release-holds.ts';
-import { createPaymentRegistry } from '../../domain/payments/payment-registry.ts';
-import { findReturnedAttempt } from '../../domain/checkout/settle-gateway-return.ts';
+import { releaseHolds } from '../../domain/order-release/release-holds.ts';
+import { createPaymentRegistry, PAYMENT_FAMILIES } from '../families.ts';
+import { findReturnedAttempt } from '../returns/settle-gateway-return.ts';
 
 const ctx = setupTestApp();
 
@@ -319,7 +319,7 @@ describe('a Stripe payment that completes after its order expired', () => {
     expect(payment!.refund_failed_at).not.toBeNull();
     expect(await chargesOf(order.id)).toEqual({ succeeded: 1, refunded: 0 });
     // A settle of the same outcome again (a webhook) does not refund twice or unflag.
-    const registry = createPaymentRegistry(ctx.db, ctx.env);
+    const registry = createPaymentRegistry(PAYMENT_FAMILIES, { db: ctx.db, env: ctx.env, log: ctx.app.log });
     const attempt = (await findReturnedAttempt(ctx.db, { providerReference: payment!.provider_reference! }))!;
     await settleAttempt(
       { db: ctx.db, env: ctx.env, log: { error: () => {} } },
