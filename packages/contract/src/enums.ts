@@ -80,6 +80,16 @@ export type PaymentMethod = keyof typeof PAYMENT_METHOD_KINDS;
 /** The method ids in the table's order (a tuple, so zod can make it an enum). */
 export const PAYMENT_METHODS = Object.keys(PAYMENT_METHOD_KINDS) as [PaymentMethod, ...PaymentMethod[]];
 
+/**
+ * A method id as a request names it (checkout, confirmcheckout): like a site code, data on the way in. The
+ * site's payment_methods rows offer a method and the server's payment families know it (ADR 059), so a
+ * family added from one folder (a fixture's, the console's) is paid through the same calls without a
+ * release of the contract; what the server answers and the web reads stays the closed PAYMENT_METHODS.
+ */
+export const PAYMENT_METHOD_ID_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
+/** A method id from outside: one of the spec's, or a family's own (ADR 059). */
+export type PaymentMethodId = PaymentMethod | (string & {});
+
 /** The product method's entry (id and kind) for one of the spec's ids. */
 export function paymentMethodEntry<M extends PaymentMethod>(id: M): PaymentMethodEntry<M> {
   return { id, kind: PAYMENT_METHOD_KINDS[id] };

@@ -13,7 +13,6 @@ import { reservationCalendarRoutes } from './reservation-calendar/routes.ts';
 import { receiptsRoutes } from './receipts/routes.ts';
 import { checkInRoutes } from './check-in/routes.ts';
 import { spotRoutes } from './spot/routes.ts';
-import { gmoSecureRoutes } from './payments-gmo/routes.ts';
 import { paymentCallbackRoutes } from './payment-callbacks/routes.ts';
 import { changeDateRoutes } from './change-date/routes.ts';
 import { walletPassRoutes } from './wallet-pass/routes.ts';
@@ -36,7 +35,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(receiptsRoutes);
   await app.register(checkInRoutes);
   await app.register(spotRoutes);
-  await app.register(gmoSecureRoutes);
   await app.register(paymentCallbackRoutes);
   await app.register(changeDateRoutes);
   await app.register(walletPassRoutes);

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { decodeGmo } from '../domain/payments/gmo/gmo-protocol.ts';
+import { decodeGmo } from '../payments/gmo/gmo-protocol.ts';
 import { registerFormBody } from './form-body.ts';
 
 async function echo(options?: Parameters<typeof registerFormBody>[1]) {

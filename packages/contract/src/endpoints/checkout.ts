@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentFlowSchema, paymentMethodSchema } from '../enum-schemas.ts';
+import { paymentFlowSchema, paymentMethodIdSchema } from '../enum-schemas.ts';
 import { storableText } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -11,7 +11,7 @@ import { orderTokenParamsSchema } from './orders.ts';
  * same order never charges or reserves twice, it answers the same result.
  */
 export const checkoutBodySchema = z.object({
-  payment_method_type: paymentMethodSchema,
+  payment_method_type: paymentMethodIdSchema,
   /** One-time card token from the gateway's token script (card methods); never a card number. */
   token: secretToken(storableText().min(1).max(512)).optional(),
   /** Masked card for display and receipts, as the token script answers it (e.g. "************4242"). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentMethodSchema } from '../enum-schemas.ts';
+import { paymentMethodIdSchema } from '../enum-schemas.ts';
 import { storableText, tokenSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -16,7 +16,7 @@ import { callbackAnswerSchema } from './checkout.ts';
 export const confirmCheckoutByPaymentNumberSchema = z.object({
   /** Our public reference of the attempt, carried through the gateway's return. */
   payment_number: secretToken(tokenSchema),
-  payment_method_type: paymentMethodSchema,
+  payment_method_type: paymentMethodIdSchema,
 });
 
 export const confirmCheckoutByPaymentIntentSchema = z.object({

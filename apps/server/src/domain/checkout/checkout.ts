@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { SALES_CHANNELS, type CheckoutBody, type CheckoutResponse, type PaymentMethod, type SiteCode } from '@kippu/contract';
+import { SALES_CHANNELS, type CheckoutBody, type CheckoutResponse, type PaymentMethodId, type SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Row } from '../../db/generated/rows.ts';
@@ -23,7 +23,7 @@ import {
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
 import { answerJoinedAttempt } from './join-attempt.ts';
-import type { ReconcileSettings } from './reconcile-payments.ts';
+import type { ReconcileSettings } from './reconcile-settings.ts';
 import { runningAttempts } from './running-attempts.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
 
@@ -60,7 +60,7 @@ export async function methodEnabled(
   tx: Tx,
   site: SiteCode,
   channel: string,
-  method: PaymentMethod,
+  method: PaymentMethodId,
 ): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     SELECT 1 FROM payment_methods
@@ -113,7 +113,7 @@ async function beginAttempt(
 
   const total = payableAmount(Number(order.price), Number(order.discounts));
   // Nothing to pay is settled as `free` whatever was picked; `free` with a total is refused by its provider.
-  const method: PaymentMethod = total === 0 ? 'free' : body.payment_method_type;
+  const method: PaymentMethodId = total === 0 ? 'free' : body.payment_method_type;
   if (method !== 'free' && !(await methodEnabled(tx, site, order.channel, method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CallbackAnswer, PaymentMethod, SiteCode } from '@kippu/contract';
+import type { CallbackAnswer, PaymentMethodId, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -14,7 +14,7 @@ export interface ConfirmRequest {
   /** Which attempt: our payment number (SoftBank 3-D Secure) or the gateway's reference (Stripe). */
   locator: AttemptLocator;
   /** The method the browser says it paid with; a payment number of another method finds nothing. */
-  method?: PaymentMethod;
+  method?: PaymentMethodId;
   /** What the browser brought back from the gateway, handed to the provider's `complete`. */
   callback: Record<string, string>;
 }

@@ -4,7 +4,7 @@ import { instanceAlive } from '../../jobs/instance-lock.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import { askGateway } from './ask-gateway.ts';
 import { waitForAttemptAnswer } from './attempt-answer.ts';
-import type { ReconcileDeps } from './reconcile-payments.ts';
+import type { ReconcileDeps } from './reconcile-settings.ts';
 import { runningAttempts } from './running-attempts.ts';
 import type { Row } from '../../db/generated/rows.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { recordEvents, toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import { providerEvent, type GatewayStatus } from '../payments/payment-provider.ts';
-import type { ReconcileDeps } from './reconcile-payments.ts';
+import type { ReconcileDeps } from './reconcile-settings.ts';
 import { settleAttempt } from './settle-attempt.ts';
 
 /**

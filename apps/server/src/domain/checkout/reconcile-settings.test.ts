@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
-import { reconcileSettings } from './reconcile-payments.ts';
+import { reconcileSettings } from './reconcile-settings.ts';
 
 describe('reconciliation settings (issue 24, ADR 047)', () => {
   it('default to the former constants and take fractions of minutes', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { randomToken } from '../../shared/random-token.ts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PaymentMethod, SiteCode } from '@kippu/contract';
+import type { PaymentMethodId, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
@@ -30,7 +30,7 @@ export type AttemptRow = Pick<
   | 'provider_reference'
   | 'redirect_url'
   | 'refund_failed_at'
-> & { method: PaymentMethod };
+> & { method: PaymentMethodId };
 
 export interface StoredAttempt extends PaymentAttempt {
   orderId: number;
@@ -67,7 +67,7 @@ export async function insertAttempt(
   input: {
     orderId: number;
     siteCode: SiteCode;
-    method: PaymentMethod;
+    method: PaymentMethodId;
     amount: number;
     currency: string;
     maskedCardNumber?: string;

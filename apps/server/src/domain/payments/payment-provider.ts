@@ -1,16 +1,16 @@
-import type { PaymentMethod, SiteCode } from '@kippu/contract';
+import type { PaymentMethodId, SiteCode } from '@kippu/contract';
 
 /**
  * The payment provider interface (ADR 017). Checkout speaks only this; each gateway family implements it
- * in its own file and registers under the spec's method ids (payment-registry.ts), so a new method plugs in
- * without touching checkout.
+ * in its own folder (apps/server/src/payments/<family>/, ADR 059) and the families' loop registers it under
+ * its method ids (payment-registry.ts), so a new method plugs in without touching checkout.
  */
 
 /** One payment attempt as the provider sees it: written to `payments` before the gateway is called. */
 export interface PaymentAttempt {
   /** Our row id. */
   id: number;
-  method: PaymentMethod;
+  method: PaymentMethodId;
   siteCode: SiteCode;
   /** Integer minor units (yen). */
   amount: number;

@@ -1,0 +1,91 @@
+import Stripe from 'stripe';
+import type { SettleDeps } from '../../domain/checkout/settle-attempt.ts';
+import {
+  settleGatewayReturn,
+  findReturnedAttempt,
+  type FoundAttempt,
+} from '../returns/settle-gateway-return.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { PaymentRegistry } from '../../domain/payments/payment-registry.ts';
+import { STRIPE_ATTEMPT_KEY } from './stripe-provider.ts';
+
+/**
+ * Stripe's two ways back to us (ADR 028): the browser's return after 3-D Secure and the signed webhook.
+ * Either may come first, twice, or alone; both complete the attempt through settleGatewayReturn, which asks
+ * Stripe for the PaymentIntent and settles it once.
+ */
+
+type Deps = SettleDeps & { payments: PaymentRegistry };
+
+const STRIPE_METHODS = new Set(['stripe', 'stripe_secure']);
+
+/** The visitor's view of an attempt after a return: the payment callback screen's `:status`. */
+export type ReturnResult = 'success' | 'failure' | 'pending';
+
+function resultOf(attempt: FoundAttempt): ReturnResult {
+  if (attempt.status === 'confirmed') return 'success';
+  if (attempt.status === 'pending' || attempt.status === 'created') return 'pending';
+  return 'failure';
+}
+
+/**
+ * GET /payment-return/stripe/{paymentNumber}?payment_intent=…: Stripe's redirect after 3-D Secure. The
+ * PaymentIntent named must be the attempt's own (its reference); its state at Stripe decides, never the
+ * query's redirect_status.
+ */
+export async function recordStripeReturn(
+  deps: Deps,
+  paymentNumber: string,
+  paymentIntentId: string,
+): Promise<{ siteSlug: string; method: string; result: ReturnResult }> {
+  const attempt = await findReturnedAttempt(deps.db, { paymentNumber });
+  if (!attempt || !STRIPE_METHODS.has(attempt.method)) throw new AppError('record_not_found');
+  if (attempt.providerReference !== null && attempt.providerReference !== paymentIntentId) {
+    throw new AppError('invalid_request', 'the PaymentIntent is not this attempt’s');
+  }
+  const after = await settleGatewayReturn(
+    deps,
+    attempt,
+    { payment_intent: paymentIntentId },
+    'browser_return',
+    paymentIntentId,
+  );
+  return { siteSlug: after.siteSlug, method: after.method, result: resultOf(after) };
+}
+
+/** The PaymentIntent events that can settle an attempt; the rest are acknowledged and ignored. */
+const SETTLING_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+
+/**
+ * POST /payment-webhooks/stripe: a signed event. The signature is checked over the raw body with the
+ * webhook secret (constructEvent; a bad or stale signature is refused). The PaymentIntent's metadata names
+ * our attempt; Stripe is then asked for its current state (events may arrive out of order).
+ */
+export async function applyStripeEvent(
+  deps: Deps,
+  webhookSecret: string | undefined,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ settled: boolean }> {
+  if (!webhookSecret || !signature) throw new AppError('invalid_request', 'unsigned webhook');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+  } catch {
+    throw new AppError('invalid_request', 'webhook signature does not verify');
+  }
+  if (!SETTLING_EVENTS.has(event.type)) return { settled: false };
+  const intent = event.data.object as Stripe.PaymentIntent;
+  const key = intent.metadata?.[STRIPE_ATTEMPT_KEY];
+  const attempt = key
+    ? await findReturnedAttempt(deps.db, { idempotencyKey: key })
+    : await findReturnedAttempt(deps.db, { providerReference: intent.id });
+  // Not ours (another integration on the same account): acknowledged, so Stripe stops sending it.
+  if (!attempt || !STRIPE_METHODS.has(attempt.method)) return { settled: false };
+  await settleGatewayReturn(deps, attempt, { payment_intent: intent.id }, 'webhook', intent.id);
+  return { settled: true };
+}

@@ -1,0 +1,219 @@
+import Stripe from 'stripe';
+import {
+  GatewayUnavailableError,
+  providerEvent,
+  type CompleteOutcome,
+  type GatewayStatus,
+  type PaymentAttempt,
+  type PaymentProvider,
+  type StartOutcome,
+} from '../../domain/payments/payment-provider.ts';
+
+/**
+ * Stripe cards (methods `stripe` and `stripe_secure`, ADR 028) through the official `stripe` SDK. The
+ * browser turns the card into a PaymentMethod with Stripe.js (the card never reaches our server); the
+ * server creates and confirms a PaymentIntent with it, keyed by the attempt's idempotency key, so a retried
+ * call never charges twice. 3-D Secure answers `requires_action` with a redirect; the browser comes back to
+ * our return route and the attempt is completed by the PaymentIntent's id (confirmcheckout, the webhook).
+ */
+
+/** Our attempt's idempotency key, in the PaymentIntent's metadata: how a lost answer is found again. */
+export const STRIPE_ATTEMPT_KEY = 'kippu_payment';
+
+export interface StripeCardOptions {
+  stripe: Stripe;
+  /** stripe_secure: ask for 3-D Secure on every card ('any'); stripe: only where the card requires it. */
+  threeDSecure: boolean;
+  /** Where 3-D Secure returns the browser (our return route, which completes the attempt). */
+  returnUrl: (attempt: PaymentAttempt) => string;
+  /** Stripe.js: the real https://js.stripe.com/v3, or the simulator's copy. */
+  scriptUrl: string;
+  publishableKey: string;
+  testMode: boolean;
+}
+
+/** Stripe's client for our server: the SDK's defaults, and where it is sent (the real API or the simulator). */
+export function stripeClient(
+  secretKey: string,
+  options: {
+    timeoutMs: number;
+    /** A local Stripe-shaped API (the simulator over HTTP, a test's fake). */
+    endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+    /** Or an in-process one. */
+    fetch?: typeof fetch;
+  },
+): Stripe {
+  return new Stripe(secretKey, {
+    // A lost answer is settled by asking (status), never by blind retries.
+    maxNetworkRetries: 0,
+    timeout: options.timeoutMs,
+    telemetry: false,
+    ...(options.endpoint ?? {}),
+    ...(options.fetch ? { httpClient: Stripe.createFetchHttpClient(options.fetch) } : {}),
+  });
+}
+
+type Intent = Stripe.PaymentIntent;
+
+const summary = (intent: Intent) => ({
+  id: intent.id,
+  status: intent.status,
+  ...(intent.last_payment_error?.code ? { code: intent.last_payment_error.code } : {}),
+  ...(intent.last_payment_error?.decline_code
+    ? { decline_code: intent.last_payment_error.decline_code }
+    : {}),
+});
+
+const declineCode = (intent: Intent) =>
+  intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status;
+
+/** A Stripe error that says the request itself was refused (nothing can have been charged by it). */
+function isRefusal(error: unknown): error is Stripe.errors.StripeError {
+  return (
+    error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError
+  );
+}
+
+export function createStripeCardProvider(options: StripeCardOptions): PaymentProvider {
+  const { stripe } = options;
+
+  async function intentOf(attempt: PaymentAttempt, known?: string): Promise<Intent | null> {
+    const intentId = attempt.providerReference ?? known;
+    try {
+      if (intentId) return await stripe.paymentIntents.retrieve(intentId);
+      // The create call's answer was lost: find the PaymentIntent by our key in its metadata.
+      const found = await stripe.paymentIntents.search({
+        query: `metadata['${STRIPE_ATTEMPT_KEY}']:'${attempt.idempotencyKey}'`,
+      });
+      return found.data[0] ?? null;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw new GatewayUnavailableError(`Stripe: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  return {
+    family: 'stripe',
+    // Stripe.js, its card Element's frames and its API calls; the simulator is same-origin and needs none.
+    ...(options.testMode && options.scriptUrl.startsWith('/')
+      ? {}
+      : {
+          contentSecurity: {
+            scriptSrc: ['https://js.stripe.com'],
+            frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+            connectSrc: ['https://api.stripe.com'],
+          },
+        }),
+
+    publicFields() {
+      return {
+        token_script_url: options.scriptUrl,
+        shop_id: options.publishableKey,
+        test_mode: options.testMode,
+      };
+    },
+
+    async start(attempt, input): Promise<StartOutcome> {
+      if (!input.token?.startsWith('pm_')) {
+        return { kind: 'declined', providerReference: null, code: 'payment_method_missing', events: [] };
+      }
+      let intent: Intent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: attempt.amount,
+            currency: attempt.currency.toLowerCase(),
+            payment_method: input.token,
+            allowed_payment_method_types: ['card'],
+            confirm: true,
+            return_url: options.returnUrl(attempt),
+            payment_method_options: {
+              card: { request_three_d_secure: options.threeDSecure ? 'any' : 'automatic' },
+            },
+            metadata: { [STRIPE_ATTEMPT_KEY]: attempt.idempotencyKey, payment_number: attempt.paymentNumber },
+          },
+          { idempotencyKey: attempt.idempotencyKey },
+        );
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        // A declined confirmation: 402 with the PaymentIntent (if one was made) inside the error.
+        const refused = error.payment_intent;
+        return {
+          kind: 'declined',
+          providerReference: refused?.id ?? null,
+          code: error.decline_code ?? error.code ?? error.type,
+          events: [
+            providerEvent('PaymentIntent.create', {
+              error: error.type,
+              code: error.code,
+              ...(error.decline_code ? { decline_code: error.decline_code } : {}),
+              ...(refused ? { id: refused.id } : {}),
+            }),
+          ],
+        };
+      }
+      const events = [providerEvent('PaymentIntent.create', summary(intent))];
+      switch (intent.status) {
+        case 'succeeded':
+          return { kind: 'done', providerReference: intent.id, events };
+        case 'requires_action': {
+          const redirectUrl = intent.next_action?.redirect_to_url?.url;
+          if (!redirectUrl)
+            return { kind: 'declined', providerReference: intent.id, code: 'no_redirect', events };
+          return { kind: 'challenge', providerReference: intent.id, redirectUrl, events };
+        }
+        case 'requires_payment_method':
+        case 'canceled':
+          return { kind: 'declined', providerReference: intent.id, code: declineCode(intent), events };
+        default:
+          // processing: the outcome is not known yet; checkout asks for the status.
+          throw new GatewayUnavailableError(`Stripe PaymentIntent ${intent.id} is ${intent.status}`);
+      }
+    },
+
+    async status(attempt): Promise<GatewayStatus> {
+      const intent = await intentOf(attempt);
+      if (!intent) return 'not_found';
+      if (intent.status === 'succeeded') return 'confirmed';
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') return 'failed';
+      return 'pending';
+    },
+
+    /** A return or a notification: the PaymentIntent as Stripe has it now decides. */
+    async complete(attempt, callback): Promise<CompleteOutcome> {
+      const intent = await intentOf(attempt, callback.payment_intent ?? callback.payment_intent_id);
+      if (!intent) return { kind: 'declined', code: 'not_found', events: [] };
+      if (intent.metadata?.[STRIPE_ATTEMPT_KEY] !== attempt.idempotencyKey) {
+        // Another attempt's PaymentIntent: never settle this one with it.
+        return {
+          kind: 'pending',
+          events: [providerEvent('PaymentIntent.retrieve', { mismatch: intent.id })],
+        };
+      }
+      const events = [providerEvent('PaymentIntent.retrieve', summary(intent))];
+      if (intent.status === 'succeeded') return { kind: 'done', events };
+      if (intent.status === 'requires_payment_method' || intent.status === 'canceled') {
+        return { kind: 'declined', code: declineCode(intent), events };
+      }
+      return { kind: 'pending', events };
+    },
+
+    async refund(attempt) {
+      try {
+        const intent = await intentOf(attempt);
+        if (!intent) return { ok: false, code: 'no_payment_intent', events: [] };
+        const refund = await stripe.refunds.create(
+          { payment_intent: intent.id },
+          { idempotencyKey: `refund-${attempt.idempotencyKey}` },
+        );
+        const events = [providerEvent('Refund.create', { id: refund.id, status: refund.status })];
+        return refund.status === 'failed' || refund.status === 'canceled'
+          ? { ok: false, code: `refund_${refund.status}`, events }
+          : { ok: true, events };
+      } catch (error) {
+        const code = (error as Stripe.errors.StripeError).code ?? 'gateway_unavailable';
+        return { ok: false, code, events: [providerEvent('Refund.create', { error: code })] };
+      }
+    },
+  };
+}

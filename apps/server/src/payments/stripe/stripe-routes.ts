@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { stripeReturnEndpoint, stripeWebhookEndpoint } from '@kippu/contract';
+import { siteUrl } from '../../domain/links.ts';
+import { stripeKeys } from './stripe-keys.ts';
+import { applyStripeEvent, recordStripeReturn } from './stripe-callbacks.ts';
+import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+
+/**
+ * Stripe's ways back (ADR 028), outside every site prefix and the API's XSRF check (Stripe and the
+ * browser coming back from the issuer are the callers; neither carries our XSRF token):
+ *  - the browser's return after 3-D Secure: the attempt is completed, then 303 to the site's
+ *    `#/payment-callback/{method}/{success|failure|pending}` with the PaymentIntent's id, where the screen
+ *    confirms it (POST /orders/confirmcheckout with payment_intent_id, which answers like checkout);
+ *  - the webhook: a signed event, verified over the raw body (constructEvent).
+ */
+export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.checkoutDeps;
+  const webhookSecret = stripeKeys(app.env)?.webhookSecret;
+  const hidden = { schema: { hide: true } };
+
+  // The signature covers the exact bytes Stripe sent: keep the body as text.
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+
+  registerEndpoint(app, stripeReturnEndpoint, hidden, async (request, reply) => {
+    const intent = request.query.payment_intent;
+    const back = await recordStripeReturn(deps, request.params.paymentNumber, intent);
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(
+      siteUrl(
+        app.env,
+        back.siteSlug,
+        `/payment-callback/${back.method}/${back.result}?payment_intent=${intent}`,
+      ),
+      303,
+    );
+  });
+
+  registerEndpoint(app, stripeWebhookEndpoint, hidden, async (request) => {
+    const signature = request.headers['stripe-signature'];
+    const result = await applyStripeEvent(
+      deps,
+      webhookSecret,
+      request.body,
+      Array.isArray(signature) ? signature[0] : signature,
+    );
+    return { received: true as const, settled: result.settled };
+  });
+}
