@@ -43,6 +43,8 @@ import { createStockHolder } from './domain/stock/hold-stock.ts';
 import { WAIT_FOR_ATTEMPT_MS, type CheckoutDeps } from './domain/checkout/checkout.ts';
 import { reconcileSettings } from './domain/checkout/reconcile-settings.ts';
 import { takeInstanceLock } from './jobs/instance-lock.ts';
+import { startJobRunner, type Queues } from './jobs/job-runner.ts';
+import { orderPaidListeners } from './order-paid-listeners.ts';
 import type { PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
@@ -181,6 +183,7 @@ export async function buildApp({
     waitForAttemptMs: WAIT_FOR_ATTEMPT_MS,
     instanceId: instance.id,
     reconcile: reconcileSettings(env),
+    orderPaid: orderPaidListeners(env),
   });
   app.decorate('orderDeps', {
     products: createProductCache(db),
@@ -243,9 +246,18 @@ export async function buildApp({
     (site, lang) => loadBootData(db, env, site, lang),
     cachedSiteContentSecurity(db, payments),
   );
-  if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app);
-  if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app);
-  if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app);
+  // Background work runs as jobs on PostgreSQL (ADR 057): each worker adds its queues, and this process's
+  // runner claims their due jobs, with the instance lock as its identity. The runner stops before the
+  // onClose hooks (preClose), so a job in flight ends before the pools and the mail transport close.
+  const queues: Queues = {};
+  if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app, queues);
+  if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app, queues);
+  if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app, queues);
+  if (Object.keys(queues).length > 0) {
+    const runner = startJobRunner({ db, lock: instance, queues, pollMs: env.JOB_POLL_MS, log: app.log });
+    app.addHook('onReady', () => runner.start());
+    app.addHook('preClose', () => runner.stop());
+  }
 
   return app;
 }

@@ -59,6 +59,8 @@ const envSchema = z.object({
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
   /** How often the hold sweeper looks for expired holds. */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** How often an idle job runner looks for due jobs (ADR 057); a job ending looks again at once. */
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   /**
    * Add the demo catalogue (products, prices, slots, coupons) on start. Unset: on with the embedded
    * database, off on DATABASE_URL (seed/index.ts wantsDemoData, ADR 013). Reference data is applied always.

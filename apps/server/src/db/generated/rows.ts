@@ -94,6 +94,22 @@ export interface Rows<Timestamp = string> {
     order_id: number | null;
     created_at: Timestamp;
   };
+  jobs: {
+    id: number;
+    queue: string;
+    payload: unknown;
+    key: string | null;
+    status: 'queued' | 'running' | 'failed';
+    run_at: Timestamp;
+    repeat_ms: number | null;
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    locked_by: number | null;
+    locked_at: Timestamp | null;
+    failed_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   languages: {
     id: number;
     site_code: string;

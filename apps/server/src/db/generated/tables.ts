@@ -134,6 +134,29 @@ export const invitations = pgTable('invitations', {
     .default(sql`now()`),
 });
 
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  queue: text('queue').notNull(),
+  payload: jsonb('payload')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  key: text('key'),
+  status: text('status').$type<'queued' | 'running' | 'failed'>().notNull().default('queued'),
+  runAt: timestamp('run_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  repeatMs: integer('repeat_ms'),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(10),
+  lastError: text('last_error'),
+  lockedBy: integer('locked_by'),
+  lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+  failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
   siteCode: text('site_code').notNull(),

@@ -18,12 +18,9 @@ import {
   type RefundOutcome,
   type StartOutcome,
 } from '../payments/payment-provider.ts';
-import { recordMailMagazineChoice } from '../mail-magazines/record-mail-magazine-choice.ts';
+import { announceOrderPaid, type Fulfil, type OrderPaidListeners } from '../orders/order-paid.ts';
 import { createReservation } from '../tickets/create-reservation.ts';
 import { sellHeldStock } from '../stock/sell-held-stock.ts';
-import { completeTimeChange } from '../time-changes/complete-time-change.ts';
-import { changeOfOrder } from '../time-changes/time-change-store.ts';
-import { queuePurchaseConfirmation } from './purchase-mail.ts';
 
 /** What became of a gateway call: the provider's answer, or nobody knows yet (asked later). */
 export type AttemptOutcome = StartOutcome | { kind: 'unknown'; events: ProviderEvent[] };
@@ -32,6 +29,8 @@ export interface SettleDeps {
   db: Db;
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>;
   log: { error(details: object, message: string): void };
+  /** Who hears "order paid" (ADR 058): wired at the composition root (order-paid-listeners.ts). */
+  orderPaid: OrderPaidListeners;
 }
 
 /**
@@ -76,9 +75,12 @@ export async function settleAttempt(
 
 /**
  * The money is taken. In ONE transaction: the payment is confirmed, the order moves paying → reserved,
- * its held stock becomes sold, the reservation and its tickets are created and the confirmation mail is
- * queued; for a change of date's order, the change completes instead (completeTimeChange, ADR 029). If the order is no longer paying (the sweeper expired it after the grace period), the payment is
- * confirmed alone and then refunded through the provider; a refund that fails is recorded for staff.
+ * its held stock becomes sold and the reservation and its tickets are created, or a fulfilment of the
+ * order's own kind takes it instead (a change of date completes, ADR 029); then "order paid" is announced
+ * (ADR 058): its in-transaction listeners (the mail-magazine choice, the confirmation mail) run and its
+ * after-commit listeners are queued as jobs. If the order is no longer paying (the sweeper expired it after
+ * the grace period) or its fulfilment refuses it, the payment is confirmed alone and then refunded through
+ * the provider; a refund that fails is recorded for staff.
  */
 async function reserveOrRefund(
   deps: SettleDeps,
@@ -100,9 +102,14 @@ async function reserveOrRefund(
         deps.log.error({ paymentId: attempt.id }, 'a declined payment was charged: staff must refund it');
       return 'already_settled';
     }
-    // A change of date's top-up (ADR 029): a change that is no longer pending cannot complete; refunded.
-    const change = await changeOfOrder(tx, attempt.orderId);
-    if (change && change.status !== 'pending') return 'order_gone';
+    // An order of another kind (a change of date's top-up, ADR 029) is fulfilled by its module, which may
+    // refuse it (a change no longer pending cannot complete): then it is refunded.
+    let fulfil: Fulfil | undefined;
+    for (const fulfilment of deps.orderPaid.fulfilments) {
+      const claimed = await fulfilment.claim(tx, attempt.orderId);
+      if (claimed === 'refund') return 'order_gone';
+      if ((fulfil = claimed)) break;
+    }
     const moved = await transitionOrders(tx, {
       orders: orderById(attempt.orderId),
       to: 'reserved',
@@ -110,8 +117,10 @@ async function reserveOrRefund(
     });
     const order = moved[0];
     if (!order) return 'order_gone';
-    if (change) {
-      await completeTimeChange(tx, deps.env, change, order, attempt.amount);
+    const paid = { orderId: order.id, siteCode: attempt.siteCode, paymentId: attempt.id, amount: attempt.amount };
+    if (fulfil) {
+      await fulfil(order, attempt.amount);
+      await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: null });
       return 'reserved';
     }
     await sellHeldStock(tx, moved);
@@ -126,9 +135,7 @@ async function reserveOrRefund(
       email: rows[0]!.email ?? '',
       lang: rows[0]!.lang,
     });
-    // Before the mail: the mail carries the subscription's unsubscribe link.
-    await recordMailMagazineChoice(tx, reservation.id);
-    await queuePurchaseConfirmation(tx, deps.env, reservation.id, attempt.amount);
+    await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: reservation.id });
     return 'reserved';
   });
   if (settled !== 'order_gone') return;

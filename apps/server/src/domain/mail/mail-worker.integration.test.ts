@@ -11,7 +11,10 @@ import {
 import { enqueueMail } from './enqueue-mail.ts';
 import type { OutboxMail } from './mail-kinds.ts';
 import { smtpTransport, storedTransport, type MailTransport } from './mail-transport.ts';
-import { startMailWorker } from './mail-worker.ts';
+import { enqueueJob } from '../../jobs/enqueue-job.ts';
+import { takeInstanceLock } from '../../jobs/instance-lock.ts';
+import { startJobRunner } from '../../jobs/job-runner.ts';
+import { MAIL_KICK_QUEUE, mailQueues } from './mail-worker.ts';
 import { outboxMessageId } from './deliver-due-mails.ts';
 
 const ctx = setupTestApp();
@@ -145,22 +148,43 @@ describe('mail worker', () => {
     expect(sink.received).toHaveLength(14);
   });
 
-  it('never sends a row twice with two workers (two pools, as two server processes) at once', async () => {
+  it('never sends a row twice with two job runners (two pools, as two server processes) at once', async () => {
     const ids = await queue(Array.from({ length: 40 }, (_, n) => confirmation(n)));
     const otherPool = createDb(ctx.env.DATABASE_URL!, 5);
     const policy = { ...FAST, batchSize: 4 };
     const first = counted(smtpTransport(sink.url, FROM));
     const second = counted(smtpTransport(sink.url, FROM));
-    const workers = [
-      startMailWorker(ctx.db, first, { intervalMs: 5, host: HOST, policy }),
-      startMailWorker(otherPool, second, { intervalMs: 5, host: HOST, policy }),
+    const silent = { error: () => undefined, warn: () => undefined };
+    const locks = await Promise.all([
+      takeInstanceLock(ctx.db.$client, silent),
+      takeInstanceLock(otherPool.$client, silent),
+    ]);
+    // Kicks besides the round (each a job of its own): both runners send batches at the same moments.
+    for (let n = 0; n < 12; n++) await enqueueJob(ctx.db, { queue: MAIL_KICK_QUEUE, key: `kick-${n}` });
+    const runners = [
+      startJobRunner({
+        db: ctx.db,
+        lock: locks[0],
+        queues: mailQueues(ctx.db, () => first, { intervalMs: 100, host: HOST, policy }),
+        pollMs: 5,
+        log: silent,
+      }),
+      startJobRunner({
+        db: otherPool,
+        lock: locks[1],
+        queues: mailQueues(otherPool, () => second, { intervalMs: 100, host: HOST, policy }),
+        pollMs: 5,
+        log: silent,
+      }),
     ];
     try {
+      await Promise.all(runners.map((runner) => runner.start()));
       await sink.waitFor(40);
       // A little longer: a row sent twice would arrive now.
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
-      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await Promise.all(locks.map((lock) => lock.stop()));
       await otherPool.$client.end();
     }
     expect(sink.received).toHaveLength(40);

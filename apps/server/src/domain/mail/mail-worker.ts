@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { startRepeatingJob, type RepeatingJob } from '../../shared/repeating-job.ts';
+import type { Queues } from '../../jobs/job-runner.ts';
 import { publicHost } from '../links.ts';
 import {
   DEFAULT_DELIVERY_POLICY,
@@ -10,61 +10,83 @@ import {
 } from './deliver-due-mails.ts';
 import { createMailTransport, type MailTransport } from './mail-transport.ts';
 
-/** Stopping waits for the batch in flight (its rows are marked or released, never half-done). */
-export type MailWorker = RepeatingJob;
+/** The outbox's round, a recurring job (ADR 057): one process at a time sends a batch, every interval. */
+export const MAIL_OUTBOX_QUEUE = 'mail.outbox';
+/**
+ * "Order paid"'s after-commit listener (ADR 058): a job queued in the settling transaction that sends the
+ * outbox at once, so the purchase (or new date's) confirmation arrives within a second of the payment
+ * rather than on the next round, and a crash after the commit only delays it to the restart.
+ */
+export const MAIL_KICK_QUEUE = 'mail.order-paid';
 
 export interface MailWorkerOptions {
   intervalMs: number;
   host: string;
   policy?: DeliveryPolicy;
-  onError?: (error: unknown) => void;
   onGiveUp?: DeliveryContext['onGiveUp'];
 }
 
 /**
- * Sends the outbox every `intervalMs` (a chained timer: batches of one process never overlap), and at once
- * again while a batch comes back full, so a backlog drains quickly. Other processes run their own workers
- * on the same table; SKIP LOCKED keeps them from taking the same rows (ADR 016).
+ * The outbox's job queues. Each run sends one batch (`deliverDueMails`, ADR 016): rows claimed FOR UPDATE
+ * SKIP LOCKED and marked in the claiming transaction, so a kick and a round at once, or two processes, never
+ * send a row twice and a crash never loses one; a full batch runs the round again at once. `transport` is
+ * read at each run (it is opened when the app is ready).
  */
-export function startMailWorker(db: Db, transport: MailTransport, options: MailWorkerOptions): MailWorker {
-  const context: DeliveryContext = {
-    transport,
+export function mailQueues(db: Db, transport: () => MailTransport, options: MailWorkerOptions): Queues {
+  const context = (): DeliveryContext => ({
+    transport: transport(),
     policy: options.policy ?? DEFAULT_DELIVERY_POLICY,
     host: options.host,
     onGiveUp: options.onGiveUp,
-  };
-  return startRepeatingJob({
-    intervalMs: options.intervalMs,
-    runOnce: async () => (await deliverDueMails(db, context)).claimed === context.policy.batchSize,
-    onError: options.onError ?? (() => undefined),
   });
+  return {
+    [MAIL_OUTBOX_QUEUE]: {
+      everyMs: options.intervalMs,
+      handler: async () => {
+        const batch = context();
+        return { again: (await deliverDueMails(db, batch)).claimed === batch.policy.batchSize };
+      },
+    },
+    [MAIL_KICK_QUEUE]: {
+      handler: async () => {
+        await deliverDueMails(db, context());
+      },
+    },
+  };
 }
 
 /**
- * Runs the mail worker while the app is up: started when the app is ready, stopped (and the SMTP transport
- * closed) when it closes, so a graceful shutdown waits for the batch in flight.
+ * Sends the mail outbox while the app is up: the transport is opened when the app is ready and closed
+ * when it closes, after the job runner has stopped (preClose) and so after the batch in flight.
  */
-export function registerMailWorker(app: FastifyInstance): void {
-  let worker: MailWorker | undefined;
+export function registerMailWorker(app: FastifyInstance, queues: Queues): void {
   let transport: MailTransport | undefined;
   app.addHook('onReady', async () => {
     transport = createMailTransport(app.env);
     if (!app.env.MAIL_URL && app.env.NODE_ENV === 'production') {
       app.log.warn('MAIL_URL is not set: mails are only stored in mail_outbox, nothing is delivered');
     }
-    worker = startMailWorker(app.db, transport, {
-      intervalMs: app.env.MAIL_WORKER_INTERVAL_MS,
-      host: publicHost(app.env),
-      onError: (error) => app.log.error({ err: error }, 'mail delivery failed'),
-      onGiveUp: (mail, error) =>
-        app.log.error(
-          { err: error, mail },
-          `mail ${mail.id} (${mail.kind}) given up after ${mail.attempts} attempts`,
-        ),
-    });
   });
+  Object.assign(
+    queues,
+    mailQueues(
+      app.db,
+      () => {
+        if (!transport) throw new Error('the mail transport is not open yet');
+        return transport;
+      },
+      {
+        intervalMs: app.env.MAIL_WORKER_INTERVAL_MS,
+        host: publicHost(app.env),
+        onGiveUp: (mail, error) =>
+          app.log.error(
+            { err: error, mail },
+            `mail ${mail.id} (${mail.kind}) given up after ${mail.attempts} attempts`,
+          ),
+      },
+    ),
+  );
   app.addHook('onClose', async () => {
-    await worker?.stop();
     transport?.close();
   });
 }

@@ -27,6 +27,7 @@ describe('a payment confirmed after its order expired', () => {
     db: ctx.db,
     env: ctx.env,
     log: { error: (details) => errors.push(details) },
+    orderPaid: ctx.app.checkoutDeps.orderPaid,
   });
 
   /** A GMO provider on the simulator; `alter` may replace the AlterTran (refund) answer. */

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { instanceAlive } from './instance-lock.ts';
+
+/** A job as its handler sees it, claimed by one worker. */
+export interface ClaimedJob {
+  id: number;
+  queue: string;
+  payload: Record<string, unknown>;
+  key: string | null;
+  /** This run's number (1 for the first); with the id, the fence of every write about this run. */
+  attempts: number;
+  maxAttempts: number;
+  repeatMs: number | null;
+  lastError: string | null;
+  /** The job was running for a worker that died (kill -9, a cut connection): this is its next run. */
+  reclaimed: boolean;
+}
+
+type ClaimedRow = {
+  id: number;
+  queue: string;
+  payload: Record<string, unknown>;
+  key: string | null;
+  attempts: number;
+  max_attempts: number;
+  repeat_ms: number | null;
+  last_error: string | null;
+  was: string;
+};
+
+/**
+ * Claims the next due job of `queues` for the worker `workerId`, in one statement (autocommit): the row is
+ * picked `FOR UPDATE SKIP LOCKED` (two workers never pick one row), marked running with this worker's
+ * instance id and its attempt counted. Due: queued and past run_at, or running for a worker whose instance
+ * lock is gone (it died: the job runs again at once).
+ */
+export async function claimJob(db: Db, queues: string[], workerId: number): Promise<ClaimedJob | null> {
+  if (queues.length === 0) return null;
+  const { rows } = await db.execute<ClaimedRow>(sql`
+    WITH next AS (
+      SELECT id, status AS was FROM jobs
+      WHERE queue = ANY(${sql.param(queues)}::text[])
+        AND ((status = 'queued' AND run_at <= now())
+          OR (status = 'running' AND NOT ${instanceAlive(sql`jobs.locked_by`)}))
+      ORDER BY run_at, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED)
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId}, locked_at = now()
+    FROM next WHERE jobs.id = next.id
+    RETURNING jobs.id, jobs.queue, jobs.payload, jobs.key, jobs.attempts, jobs.max_attempts, jobs.repeat_ms,
+              jobs.last_error, next.was`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    queue: row.queue,
+    payload: row.payload,
+    key: row.key,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    repeatMs: row.repeat_ms,
+    lastError: row.last_error,
+    reclaimed: row.was === 'running',
+  };
+}
+
+/** Only while the job is still this run's: a worker that lost its claim writes nothing (the fence). */
+const stillOurs = (job: ClaimedJob, workerId: number) =>
+  sql`id = ${job.id} AND status = 'running' AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+
+/**
+ * The run succeeded: a one-off job is deleted (its key is free again); a recurring one is queued for its
+ * next interval, or at once when the handler said more is due. False when the claim was lost.
+ */
+export async function completeJob(db: Db, job: ClaimedJob, workerId: number, again = false): Promise<boolean> {
+  const { rows } = job.repeatMs
+    ? await db.execute(sql`
+        UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, locked_by = NULL, locked_at = NULL,
+          run_at = now() + make_interval(secs => ${again ? 0 : job.repeatMs / 1000})
+        WHERE ${stillOurs(job, workerId)} RETURNING id`)
+    : await db.execute(sql`DELETE FROM jobs WHERE ${stillOurs(job, workerId)} RETURNING id`);
+  return rows.length > 0;
+}
+
+/**
+ * The run failed: the error is kept and the job queued again after `delayMs`, or `failed` (kept, for staff)
+ * when it was the last attempt. A recurring job never fails for good: it waits at most its interval.
+ * Returns what became of it, or 'lost' when the claim was lost meanwhile.
+ */
+export async function failJob(
+  db: Db,
+  job: ClaimedJob,
+  workerId: number,
+  error: string,
+  delayMs: number,
+  lastAttempt = false,
+): Promise<'retrying' | 'failed' | 'lost'> {
+  const giveUp = !job.repeatMs && (lastAttempt || job.attempts >= job.maxAttempts);
+  const wait = job.repeatMs ? Math.min(delayMs, job.repeatMs) : delayMs;
+  const { rows } = await db.execute(sql`
+    UPDATE jobs SET last_error = ${error.slice(0, 2000)}, locked_by = NULL, locked_at = NULL,
+      status = ${giveUp ? 'failed' : 'queued'}, failed_at = ${giveUp ? sql`now()` : null},
+      run_at = now() + make_interval(secs => ${wait / 1000})
+    WHERE ${stillOurs(job, workerId)} RETURNING id`);
+  if (rows.length === 0) return 'lost';
+  return giveUp ? 'failed' : 'retrying';
+}

@@ -1,0 +1,39 @@
+import type { Env } from './config/env.ts';
+import { queuePurchaseConfirmation } from './domain/checkout/purchase-mail.ts';
+import { MAIL_KICK_QUEUE } from './domain/mail/mail-worker.ts';
+import { recordMailMagazineChoice } from './domain/mail-magazines/record-mail-magazine-choice.ts';
+import type { OrderPaidListeners } from './domain/orders/order-paid.ts';
+import { completeTimeChange } from './domain/time-changes/complete-time-change.ts';
+import { changeOfOrder } from './domain/time-changes/time-change-store.ts';
+
+/**
+ * Who hears "order paid" (ADR 058), wired here at the composition root so settleAttempt imports none of
+ * them. The console's webhooks will add one after-commit queue per delivery here.
+ */
+export function orderPaidListeners(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): OrderPaidListeners {
+  return {
+    fulfilments: [
+      {
+        // A change of date's temporary order (ADR 029): the change completes instead of a new reservation.
+        async claim(tx, orderId) {
+          const change = await changeOfOrder(tx, orderId);
+          if (!change) return undefined;
+          if (change.status !== 'pending') return 'refund';
+          return (order, amount) => completeTimeChange(tx, env, change, order, amount);
+        },
+      },
+    ],
+    inTransaction: [
+      // Before the mail: the mail carries the subscription's unsubscribe link.
+      async (tx, paid) => {
+        if (paid.reservationId !== null) await recordMailMagazineChoice(tx, paid.reservationId);
+      },
+      // The confirmation exists exactly when the reservation does (ADR 016, 017).
+      async (tx, paid) => {
+        if (paid.reservationId !== null) await queuePurchaseConfirmation(tx, env, paid.reservationId, paid.amount);
+      },
+    ],
+    // The mail just queued goes out now rather than on the next outbox round (mail-worker.ts).
+    afterCommit: [MAIL_KICK_QUEUE],
+  };
+}
