@@ -322,7 +322,7 @@ describe('a Stripe payment that completes after its order expired', () => {
     const registry = createPaymentRegistry(PAYMENT_FAMILIES, { db: ctx.db, env: ctx.env, log: ctx.app.log });
     const attempt = (await findReturnedAttempt(ctx.db, { providerReference: payment!.provider_reference! }))!;
     await settleAttempt(
-      { db: ctx.db, env: ctx.env, log: { error: () => {} } },
+      { db: ctx.db, env: ctx.env, log: { error: () => {} }, orderPaid: ctx.app.checkoutDeps.orderPaid },
       registry.providerFor('stripe_secure')!,
       attempt,
       { kind: 'done', providerReference: null, events: [] },
