@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { loadEnv, type Env } from '../src/config/env.ts';
 import { createDb, type Db } from '../src/db/client.ts';
 import { cloneTemplate } from './test-database.ts';
@@ -18,7 +18,7 @@ export interface TestContext {
  */
 export function setupTestApp(
   overrides: Partial<Record<keyof Env, string>> = {},
-  options: { webDistDir?: string } = {},
+  options: Pick<BuildAppOptions, 'webDistDir' | 'paymentFamilies'> = {},
 ): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void>;
@@ -34,6 +34,7 @@ export function setupTestApp(
         env: ctx.env,
         db: ctx.db,
         webDistDir: options.webDistDir ?? '/nonexistent/',
+        ...(options.paymentFamilies ? { paymentFamilies: options.paymentFamilies } : {}),
       });
       apps.push(app);
       await app.ready();

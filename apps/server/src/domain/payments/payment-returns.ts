@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fillPath, type PaymentMethod, type SiteCode } from '@kippu/contract';
+import { fillPath, type PaymentMethodId, type SiteCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
@@ -48,7 +48,7 @@ async function returning(db: Db, where: ReturnType<typeof sql>): Promise<Returni
 export function attemptByPaymentNumber(
   db: Db,
   paymentNumber: string,
-  method?: PaymentMethod,
+  method?: PaymentMethodId,
 ): Promise<ReturningAttempt | undefined> {
   return returning(
     db,
@@ -62,7 +62,7 @@ export function attemptByPaymentNumber(
 export function attemptByProviderReference(
   db: Db,
   reference: string,
-  methods: readonly PaymentMethod[],
+  methods: readonly PaymentMethodId[],
   site?: SiteCode,
 ): Promise<ReturningAttempt | undefined> {
   return returning(

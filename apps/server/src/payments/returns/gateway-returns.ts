@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentMethod } from '@kippu/contract';
+import type { PaymentMethodId } from '@kippu/contract';
 import { DEFAULT_SITE, siteSlug } from '@kippu/contract';
 import { recordEvents } from '../../domain/payments/payment-attempts.ts';
 import { PAYMENT_CANCELED, providerEvent } from '../../domain/payments/payment-provider.ts';
@@ -53,7 +53,7 @@ export function unknownReturnUrl(deps: CompleteDeps): string {
 export async function returnFromGateway(
   deps: CompleteDeps,
   input: {
-    method: PaymentMethod;
+    method: PaymentMethodId;
     paymentNumber: string;
     params: Record<string, string>;
     settle: boolean;
@@ -78,7 +78,7 @@ export async function returnFromGateway(
 export async function notificationFromGateway(
   deps: CompleteDeps,
   input: {
-    methods: readonly PaymentMethod[];
+    methods: readonly PaymentMethodId[];
     reference: string;
     orderId: string;
     params: Record<string, string>;
