@@ -3,6 +3,7 @@ import type { ConfirmOrderMailResponse, LangCode, OrderStatus } from '@kippu/con
 import type { Db, Tx } from '../../db/client.ts';
 import { cancelOrder } from '../order-release/cancel-order.ts';
 import { createOrder, type CreateOrderDeps } from '../stock/create-order.ts';
+import { setCustomerEmail } from '../orders/order-row.ts';
 import { isOpenStatus, orderById, transitionOrders } from '../orders/order-state.ts';
 
 export interface AcceptInvitationDeps {
@@ -85,11 +86,7 @@ export async function acceptInvitation(
     const locked = await readInvitation(tx, site, token);
     const other = locked && standingOrder(locked);
     if (other) return other;
-    const { rows } = await tx.execute<{ id: number }>(sql`
-      UPDATE orders SET customer_info = ${JSON.stringify([{ key: 'email', value: invitation.email }])}::jsonb,
-                        updated_at = now()
-      WHERE order_token = ${held.orderToken} RETURNING id`);
-    const orderId = Number(rows[0]!.id);
+    const orderId = await setCustomerEmail(tx, held.orderToken, invitation.email);
     await transitionOrders(tx, {
       orders: orderById(orderId),
       to: 'ready_checkout',

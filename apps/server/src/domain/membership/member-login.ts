@@ -3,7 +3,8 @@ import { SALES_CHANNELS, type MembershipInfo, type MembershipLoginBody, type Sit
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { readSiteSettings } from '../sites/site-settings.ts';
-import { findOpenOrder, lockOpenOrder, setOrderMember, type WantedOrder } from '../orders/order-lock.ts';
+import { findOpenOrder, lockOpenOrder, type WantedOrder } from '../orders/order-lock.ts';
+import { setOrderMember } from '../orders/order-row.ts';
 import { decoyHash, verifyPassword } from './password-hash.ts';
 
 /**

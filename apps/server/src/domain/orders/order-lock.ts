@@ -117,10 +117,15 @@ export interface WantedOrder {
   changeRefusal: ErrorCode;
 }
 
-/** Refuses an order of a kind the call does not serve. */
-export function requireKind(order: Pick<FoundOrder, 'kind'>, wanted: WantedOrder): void {
+/**
+ * Refuses an order of a kind the call does not serve: another channel's order (a change's too) answers
+ * `invalid channel`, as the route's channel is checked first; a change of date's order on its own
+ * channel's route answers the call's `changeRefusal`.
+ */
+export function requireKind(order: Pick<FoundOrder, 'kind' | 'channel'>, wanted: WantedOrder): void {
   if (wanted.kinds.includes(order.kind)) return;
-  throw new AppError(order.kind === 'change' ? wanted.changeRefusal : 'invalid_channel');
+  const ownChannel = wanted.kinds.includes(order.channel);
+  throw new AppError(order.kind === 'change' && ownChannel ? wanted.changeRefusal : 'invalid_channel');
 }
 
 /**
@@ -157,30 +162,4 @@ export async function findOpenOrder(
   wanted: WantedOrder,
 ): Promise<FoundOrder> {
   return checkOpen(await findOrder(db, site, orderToken), wanted);
-}
-
-/**
- * The other reads and writes of one order row that other modules ask for: its customer's e-mail address
- * (customer info), and the member tied to it with the discount fixed at login (ADR 032, 040).
- */
-export async function orderEmail(tx: Pick<Db, 'execute'> | Tx, orderId: number): Promise<string | null> {
-  const { rows } = await tx.execute<{ email: string | null }>(sql`
-    SELECT (SELECT entry->>'value' FROM jsonb_array_elements(customer_info) entry
-            WHERE entry->>'key' = 'email' LIMIT 1) AS email
-    FROM orders WHERE id = ${orderId}`);
-  return rows[0]?.email ?? null;
-}
-
-export async function setOrderMember(
-  tx: Tx,
-  orderId: number,
-  member: { id: number; discount: number; promotionNames: unknown; percent: number | null },
-): Promise<void> {
-  await tx.execute(sql`
-    UPDATE orders SET member_id = ${member.id},
-           membership_discount = ${member.discount},
-           membership_promotion_names = ${member.promotionNames === null ? null : JSON.stringify(member.promotionNames)}::jsonb,
-           membership_discount_percent = ${member.percent}::int,
-           updated_at = now()
-    WHERE id = ${orderId}`);
 }

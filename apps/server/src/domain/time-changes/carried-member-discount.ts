@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { memberDiscount } from '../membership/member-login.ts';
+import { copyMemberTerms } from '../orders/order-row.ts';
 import type { ChangeableReservation } from '../reservations/changeable-reservation.ts';
 
 /**
@@ -31,9 +31,5 @@ export async function carryMemberTerms(
   toOrderId: number,
   discount: number,
 ): Promise<void> {
-  await tx.execute(sql`
-    UPDATE orders SET member_id = o.member_id, membership_promotion_names = o.membership_promotion_names,
-                      membership_discount_percent = o.membership_discount_percent,
-                      membership_discount = ${discount}
-    FROM orders o WHERE o.id = ${fromOrderId} AND orders.id = ${toOrderId}`);
+  await copyMemberTerms(tx, fromOrderId, toOrderId, discount);
 }

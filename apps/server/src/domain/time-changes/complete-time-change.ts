@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import { visitOf } from '../reservations/reservation-visit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { productOfOrder } from '../orders/order-row.ts';
 import { orderById, transitionOrders, type MovedOrder } from '../orders/order-state.ts';
 import { reservationById } from '../reservations/reservation-details.ts';
 import { sellHeldStockReleasingSold } from '../stock/sell-held-stock.ts';
@@ -69,10 +70,7 @@ export async function completeTimeChange(
   await tx.execute(
     sql`UPDATE order_coupons SET order_id = ${order.id} WHERE order_id = ${change.fromOrderId}`,
   );
-  const { rows } = await tx.execute<{ product_id: number }>(
-    sql`SELECT product_id FROM orders WHERE id = ${order.id}`,
-  );
-  await moveTickets(tx, change.reservationId, Number(rows[0]!.product_id));
+  await moveTickets(tx, change.reservationId, await productOfOrder(tx, order.id));
   await tx.execute(
     sql`UPDATE time_changes SET status = 'done', completed_at = now() WHERE id = ${change.id}`,
   );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CreateTimeChangeBody, CreateTimeChangeResponse, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { copyCustomerInfo, orderIdByToken } from '../orders/order-row.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import type { HeldOrder, StockHolder } from '../stock/hold-stock.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
@@ -105,10 +106,7 @@ export async function startTimeChange(
 
   const token = newTimeChangeToken();
   const recorded = await db.transaction(async (tx) => {
-    const { rows: order } = await tx.execute<{ id: number }>(
-      sql`SELECT id FROM orders WHERE order_token = ${held.orderToken}`,
-    );
-    const orderId = Number(order[0]!.id);
+    const orderId = await orderIdByToken(tx, held.orderToken);
     await expireLapsedChanges(tx, reservation.id);
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO time_changes (timechange_token, site_code, reservation_id, from_order_id, order_id,
@@ -120,9 +118,7 @@ export async function startTimeChange(
       RETURNING id`);
     if (rows[0]) {
       // The holder's details (name, address) go with the purchase to its new order.
-      await tx.execute(sql`
-        UPDATE orders SET customer_info = (SELECT customer_info FROM orders WHERE id = ${reservation.orderId})
-        WHERE id = ${orderId}`);
+      await copyCustomerInfo(tx, reservation.orderId, orderId);
       // So do the member and the promotion, its discount recomputed on the new prices (ADR 040).
       await carryMemberTerms(tx, reservation.orderId, orderId, repriced.membershipDiscount);
       return true;

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/**
+ * The reads and writes of one order row that other modules ask for (ADR 061): they call these rather than
+ * name the orders table, so its columns change here.
+ */
+
+/** The order's id by its token (the hold just created it, so it exists). */
+export async function orderIdByToken(tx: Tx, orderToken: string): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`SELECT id FROM orders WHERE order_token = ${orderToken}`);
+  return Number(rows[0]!.id);
+}
+
+/** The order's product. */
+export async function productOfOrder(tx: Tx, orderId: number): Promise<number> {
+  const { rows } = await tx.execute<{ product_id: number }>(sql`SELECT product_id FROM orders WHERE id = ${orderId}`);
+  return Number(rows[0]!.product_id);
+}
+
+/** The customer's e-mail address in the order's customer info, or null. */
+export async function orderEmail(tx: Pick<Db, 'execute'> | Tx, orderId: number): Promise<string | null> {
+  const { rows } = await tx.execute<{ email: string | null }>(sql`
+    SELECT (SELECT entry->>'value' FROM jsonb_array_elements(customer_info) entry
+            WHERE entry->>'key' = 'email' LIMIT 1) AS email
+    FROM orders WHERE id = ${orderId}`);
+  return rows[0]?.email ?? null;
+}
+
+/** Ties the member to the order with the promotion's discount fixed at login (ADR 032, 040). */
+export async function setOrderMember(
+  tx: Tx,
+  orderId: number,
+  member: { id: number; discount: number; promotionNames: unknown; percent: number | null },
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders SET member_id = ${member.id},
+           membership_discount = ${member.discount},
+           membership_promotion_names = ${member.promotionNames === null ? null : JSON.stringify(member.promotionNames)}::jsonb,
+           membership_discount_percent = ${member.percent}::int,
+           updated_at = now()
+    WHERE id = ${orderId}`);
+}
+
+/** The holder's details (customer info) of one order copied to another: a change's order takes the purchase's. */
+export async function copyCustomerInfo(tx: Tx, fromOrderId: number, toOrderId: number): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders SET customer_info = (SELECT customer_info FROM orders WHERE id = ${fromOrderId})
+    WHERE id = ${toOrderId}`);
+}
+
+/**
+ * One order's member and promotion copied to another, at `discount` (a change of date's order carries the
+ * purchase's member terms, its discount recomputed on the new prices; ADR 040).
+ */
+export async function copyMemberTerms(
+  tx: Tx,
+  fromOrderId: number,
+  toOrderId: number,
+  discount: number,
+): Promise<void> {
+  await tx.execute(sql`
+    UPDATE orders SET member_id = o.member_id, membership_promotion_names = o.membership_promotion_names,
+                      membership_discount_percent = o.membership_discount_percent,
+                      membership_discount = ${discount}
+    FROM orders o WHERE o.id = ${fromOrderId} AND orders.id = ${toOrderId}`);
+}
+
+/** Sets the order's customer info to just this e-mail address (an invitation's order); answers its id. */
+export async function setCustomerEmail(tx: Tx, orderToken: string, email: string): Promise<number> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    UPDATE orders SET customer_info = ${JSON.stringify([{ key: 'email', value: email }])}::jsonb,
+                      updated_at = now()
+    WHERE order_token = ${orderToken} RETURNING id`);
+  return Number(rows[0]!.id);
+}
