@@ -51,7 +51,7 @@ export function usePaymentMethodForm(
   const method = useWatch({ control: form.control, name: 'method' });
   const chosen = options.find((option) => option.method === method) ?? options[0]!;
 
-  const tokenOf = (option: Extract<PaymentOption, { kind: 'card' | 'stripe' }>, values: PaymentValues) => {
+  const tokenOf = (option: Extract<PaymentOption, { kind: 'card' | 'element' }>, values: PaymentValues) => {
     if (option.kind === 'card') {
       return createCardToken(option, {
         number: values.cardNumber,
@@ -71,7 +71,7 @@ export function usePaymentMethodForm(
     // Paid on the gateway's or the carrier's own pages after checkout: nothing more to take here.
     if (chosen.kind === 'redirect' || chosen.kind === 'carrier') return { method: chosen.method };
     // A card not yet whole in Stripe's Element is the visitor's to finish, said beside it: no gateway call.
-    if (chosen.kind === 'stripe' && stripeCard && !stripeCard.isComplete()) {
+    if (chosen.kind === 'element' && stripeCard && !stripeCard.isComplete()) {
       stripeCard.flagIncomplete();
       return null;
     }
@@ -160,7 +160,7 @@ export function PaymentMethodFields({
           <CardFields form={form} testMode={chosen.testMode} now={now} />
         </Panel>
       ) : null}
-      {chosen.kind === 'stripe' ? (
+      {chosen.kind === 'element' ? (
         <Panel id={`${idPrefix}-card`} title={t('payment_card_legend')}>
           <StripeCardFields
             key={chosen.method}

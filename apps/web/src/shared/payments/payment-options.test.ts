@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paymentMethodsResponseSchema } from '@kippu/contract/endpoints/payment-methods';
+import { PAYMENT_METHOD_KINDS, PAYMENT_METHODS } from '@kippu/contract/enums';
 import { paymentOptions } from './payment-options.ts';
 
 // Test doubles parsed by the contract, so they cannot drift from it.
@@ -28,7 +29,7 @@ describe('payment options (ADR 028)', () => {
   it('offers Stripe through Stripe.js, GMO through its token script and d払い as carrier billing, in order', () => {
     expect(paymentOptions(items, 3000)).toEqual([
       {
-        kind: 'stripe',
+        kind: 'element',
         method: 'stripe_secure',
         name: 'Card (3-D Secure)',
         scriptUrl: '/simulator/stripe/js/v3',
@@ -45,5 +46,26 @@ describe('payment options (ADR 028)', () => {
       item.payment_method_type === 'stripe_secure' ? { ...item, shop_id: undefined } : item,
     );
     expect(paymentOptions(withoutKey, 3000).map((option) => option.method)).toEqual(['gmo_3ds', 'd_pay']);
+  });
+
+  it('takes each method as the kind the contract declares for it (ADR 059), no list of its own', () => {
+    // Every method, with a script and a key as a card form would need: the kind alone decides.
+    const every = paymentMethodsResponseSchema.parse(
+      PAYMENT_METHODS.map((method, index) => ({
+        payment_method_type: method,
+        name: method,
+        display_position: index,
+        token_script_url: '/script.js',
+        shop_id: 'shop',
+      })),
+    );
+    const offered = paymentOptions(every, 3000, { withRedirects: true });
+    expect(Object.fromEntries(offered.map((option) => [option.method, option.kind]))).toEqual(
+      Object.fromEntries(
+        Object.entries(PAYMENT_METHOD_KINDS)
+          .filter(([, kind]) => kind !== 'free')
+          .map(([method, kind]) => [method, kind]),
+      ),
+    );
   });
 });

@@ -1,41 +1,31 @@
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
-import type { PaymentMethod } from '@kippu/contract/enums';
+import { PAYMENT_METHOD_KINDS, type PaymentMethod } from '@kippu/contract/enums';
 
 /**
- * How the payment screen takes a method:
+ * How the payment screen takes a method: its kind as the contract declares it (PAYMENT_METHOD_KINDS, ADR 059),
+ * so a new method of a known kind needs no change here.
  *  - `free`: nothing to enter (the order totals 0);
- *  - `card`: a card entered here and turned into a token by the gateway's script;
+ *  - `card`: a card entered here and turned into a token by the gateway's script (GMO-PG);
+ *  - `element`: the gateway's embedded card element on our page (Stripe.js and its card Element, ADR 028);
  *  - `redirect`: nothing entered here; after the confirm screen the browser goes to the gateway's own pages
- *    (SoftBank Payment Service's link type: card with or without 3-D Secure, PayPay, Alipay; ADR 027) and
- *    comes back through a payment callback.
- * A method the screen cannot take yet (a wallet redirect, carrier billing: the payments issue adds them)
- * is not offered, rather than offered and refused at checkout.
+ *    (SoftBank Payment Service's link type, ADR 027; GMO-PG's wallets, ADR 026) and comes back through a
+ *    payment callback;
+ *  - `carrier`: nothing entered here; the carrier's login follows the confirm screen (d払い).
+ * The console's kinds (cash, card terminal) are staff-side: the web never offers them.
  */
 export type PaymentOption =
   | { kind: 'free'; method: 'free' }
   | { kind: 'redirect'; method: PaymentMethod; name: string; testMode: boolean }
-  /** Carrier billing (d_pay): nothing to enter here; the carrier's login follows the confirm screen. */
   | { kind: 'carrier'; method: PaymentMethod; name: string; testMode: boolean }
   | {
-      /** `card`: GMO-PG's token script; `stripe`: Stripe.js and its card Element (ADR 028). */
-      kind: 'card' | 'stripe';
+      kind: 'card' | 'element';
       method: PaymentMethod;
       name: string;
+      /** The gateway's script (GMO-PG's token script, Stripe.js) and what initialises it (shop id, publishable key). */
       scriptUrl: string;
       shopId: string;
       testMode: boolean;
     };
-
-/** Methods paid on the gateway's own pages (link type): nothing to enter on ours. */
-const REDIRECT_METHODS = new Set<PaymentMethod>([
-  'softbank_credit',
-  'softbank_3ds',
-  'softbank_alipay',
-  'softbank_paypay',
-  // GMO-PG wallets: the wallet's cashier (approve, decline, cancel), back through a return route (ADR 026).
-  'gmo_paypay',
-  'alipay',
-]);
 
 /**
  * The options for an order of `total`: only `free` when it totals 0, else the site's usable methods in
@@ -54,44 +44,27 @@ export function paymentOptions(
   return [...items]
     .sort((a, b) => a.display_position - b.display_position)
     .flatMap((item): PaymentOption[] => {
-      if (CARRIER_METHODS.has(item.payment_method_type)) {
-        return [
-          {
-            kind: 'carrier',
-            method: item.payment_method_type,
-            name: item.name,
-            testMode: item.test_mode ?? false,
-          },
-        ];
+      const method = item.payment_method_type;
+      const base = { method, name: item.name, testMode: item.test_mode ?? false };
+      const kind = PAYMENT_METHOD_KINDS[method];
+      switch (kind) {
+        case 'carrier':
+          return [{ kind, ...base }];
+        case 'redirect':
+          return withRedirects ? [{ kind, ...base }] : [];
+        case 'card':
+        case 'element':
+          // Without its script or key the gateway's form cannot be drawn: not offered, rather than refused later.
+          return item.token_script_url && item.shop_id
+            ? [{ kind, ...base, scriptUrl: item.token_script_url, shopId: item.shop_id }]
+            : [];
+        default:
+          // `free` is offered only for a total of 0 (above); the console's cash and terminal never on the web.
+          return [];
       }
-      if (withRedirects && REDIRECT_METHODS.has(item.payment_method_type)) {
-        return [
-          {
-            kind: 'redirect',
-            method: item.payment_method_type,
-            name: item.name,
-            testMode: item.test_mode ?? false,
-          },
-        ];
-      }
-      return item.payment_method_type !== 'free' && item.token_script_url && item.shop_id
-        ? [
-            {
-              kind: STRIPE_METHODS.has(item.payment_method_type) ? 'stripe' : 'card',
-              method: item.payment_method_type,
-              name: item.name,
-              scriptUrl: item.token_script_url,
-              shopId: item.shop_id,
-              testMode: item.test_mode ?? false,
-            },
-          ]
-        : [];
     })
     .filter((option) => !kinds || (option.kind !== 'free' && kinds.includes(option.kind)));
 }
-
-const STRIPE_METHODS = new Set<PaymentMethod>(['stripe', 'stripe_secure']);
-const CARRIER_METHODS = new Set<PaymentMethod>(['d_pay']);
 
 /**
  * What the confirm screen needs to check out (core store savedPayment). Never the card number or the

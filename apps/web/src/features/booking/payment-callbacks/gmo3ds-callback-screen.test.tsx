@@ -48,6 +48,7 @@ describe('the 3-D Secure return', () => {
         status: 'reserved',
         reservation_token: 'r1',
         reservation_number: 'N1',
+        flow: 'change_date',
       }),
     });
     await renderCallback();
@@ -69,6 +70,7 @@ describe('the 3-D Secure return', () => {
           old_reservation_token: 'r1',
           time_change_token: 't1',
           sales_channel: 'web',
+          flow: 'change_date',
         },
       },
     });
@@ -83,6 +85,7 @@ describe('the 3-D Secure return', () => {
         status: 'reserved',
         reservation_token: 'r9',
         reservation_number: 'N9',
+        flow: 'booking',
       }),
     });
     await renderCallback();

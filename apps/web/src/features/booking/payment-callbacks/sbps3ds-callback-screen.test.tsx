@@ -52,11 +52,14 @@ const threeDsFailed = (fields: Record<string, unknown> & { can_retry: boolean })
     old_reservation_token: null,
     time_change_token: null,
     sales_channel: 'web',
+    flow: 'booking',
     ...fields,
   },
 });
 
-const RESERVED = ok({ status: 'reserved', reservation_token: 'r1', reservation_number: 'N1' });
+/** confirmcheckout's answer once paid: the payment's flow named by the server (ADR 059). */
+const reserved = (flow: 'booking' | 'spot' | 'change_date') =>
+  ok({ status: 'reserved', reservation_token: 'r1', reservation_number: 'N1', flow });
 
 /** A change of date's top-up left for SoftBank's page (the change's checkout keeps which payment it was). */
 const changeInProgress = () => {
@@ -72,6 +75,7 @@ const changeFailed = (canRetry: boolean): FakeReply =>
     is_time_change: true,
     old_reservation_token: 'r1',
     time_change_token: 't1',
+    flow: 'change_date',
   });
 
 beforeEach(() => {
@@ -107,7 +111,9 @@ describe('the SoftBank 3-D Secure return', () => {
 
   it('a failed check on a spot order leads back to the spot payment page', async () => {
     const user = userEvent.setup();
-    fakeApi({ 'POST orders/confirmcheckout': threeDsFailed({ can_retry: true, sales_channel: 'spot' }) });
+    fakeApi({
+      'POST orders/confirmcheckout': threeDsFailed({ can_retry: true, sales_channel: 'spot', flow: 'spot' }),
+    });
     await renderCallback();
     await user.click(await screen.findByRole('button', { name: 'Back to payment' }));
     expect(await screen.findByText('spot payment')).toBeTruthy();
@@ -138,7 +144,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     changeInProgress();
     // A booking still open in this browser must not take the change's completion.
     useCoreStore.setState({ orderToken: 'order-1' });
-    const server = fakeApi({ 'POST orders/confirmcheckout': RESERVED });
+    const server = fakeApi({ 'POST orders/confirmcheckout': reserved('change_date') });
     await renderCallback();
     expect(await screen.findByText('change complete')).toBeTruthy();
     expect(server.calls.map((call) => call.path)).toEqual(['orders/confirmcheckout']);
@@ -167,7 +173,10 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
 
   it('a booking that passed leads to the booking’s complete screen with its completion data', async () => {
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
-    fakeApi({ 'POST orders/confirmcheckout': RESERVED, 'GET orders/order-1': ok(temporaryOrder()) });
+    fakeApi({
+      'POST orders/confirmcheckout': reserved('booking'),
+      'GET orders/order-1': ok(temporaryOrder()),
+    });
     await renderCallback();
     expect(await screen.findByText('booking complete')).toBeTruthy();
     expect(useCoreStore.getState().completeData).toMatchObject({
@@ -180,7 +189,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
   it('a spot purchase that passed leads to the spot mail-sent screen and is remembered on the phone', async () => {
     useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
     useCoreStore.setState({ paymentNumber: 'P-1' });
-    fakeApi({ 'POST orders/confirmcheckout': RESERVED, 'GET orders/spot-1': ok(temporaryOrder()) });
+    fakeApi({ 'POST orders/confirmcheckout': reserved('spot'), 'GET orders/spot-1': ok(temporaryOrder()) });
     const { router } = await renderCallback();
     expect(await screen.findByText('spot mail sent')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/email-sended/r1');

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
 import { ERRORS } from '@kippu/contract/errors';
 import { paths } from '../../../shared/routing/paths.ts';
@@ -11,9 +11,10 @@ import type { ChangeTokens } from '../../../shared/stores/ticket-store.ts';
 import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
 import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
 import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
+import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { orderForCompletion } from './api/payment-calls.ts';
 
-type Reserved = Extract<CheckoutResponse, { status: 'reserved' }>;
+type Reserved = Extract<CallbackAnswer, { status: 'reserved' }>;
 type PaymentErrorPage = { timeChange: boolean; inquiry: boolean; reference: string | null };
 
 /** The spec's failure fields of a failed call, if it answered them. */
@@ -30,15 +31,22 @@ const changeOf = (failure: PaymentFailure): ChangeTokens | null =>
     : null;
 
 /**
- * Where to pay again: the flow the failure fields name, or, for an answer without them (SoftBank's refused
- * card answers the catalogue's error alone, on a route whose path names no flow), the flow this browser
- * sent away for payment. The change of date's payment screen, the spot one, or the booking's.
+ * Where to pay again: the payment page of the flow the failure names (`flow`, decided by the server from
+ * the order; ADR 059): the change of date's, the spot one, or the booking's. Only an answer without the
+ * failure fields (SoftBank's refused card answers the catalogue's error alone, on a route whose path names
+ * no flow) leaves it to the flow this browser sent away for payment.
  */
 export function paymentPage(failure: PaymentFailure | null): string {
-  const change = failure ? changeOf(failure) : changeAwayForPayment();
+  const flow = failure ? failure.flow : awayFlow();
+  const change = flow === 'change_date' ? (failure ? changeOf(failure) : changeAwayForPayment()) : null;
   if (change) return paths.changeDatePayment.getHref(change, { ref: 'c' });
-  const spot = failure ? failure.sales_channel === 'spot' : spotOrderAwayForPayment() !== null;
-  return spot ? paths.spotPayment.getHref() : paths.payment.getHref();
+  return flow === 'spot' ? paths.spotPayment.getHref() : paths.payment.getHref();
+}
+
+/** The flow whose payment was the last to leave this browser for a gateway's page: only for an answer naming none. */
+function awayFlow(): PaymentFailure['flow'] {
+  if (changeAwayForPayment()) return 'change_date';
+  return spotOrderAwayForPayment() !== null ? 'spot' : 'booking';
 }
 
 /**
@@ -54,29 +62,33 @@ export function paymentPage(failure: PaymentFailure | null): string {
 export function usePaymentOutcome() {
   const navigate = useNavigate();
 
-  /** A spot purchase back from the gateway: the spot flow's mail-sent screen, as after its checkout. */
-  const reservedSpot = async (spotOrderToken: string, reservation: Reservation) => {
-    const order = await orderForCompletion(spotOrderToken);
+  /**
+   * A spot purchase back from the gateway: the spot flow's mail-sent screen, as after its checkout; the spot
+   * order in progress is remembered on the phone with its ticket.
+   */
+  const reservedSpot = async (reservation: Reservation) => {
+    const spotOrderToken = useSpotStore.getState().orderToken;
+    const order = spotOrderToken ? await orderForCompletion(spotOrderToken) : null;
     if (order) finishSpotPurchase(order, reservation);
     useCoreStore.getState().set({ paymentNumber: null });
     navigate(paths.spotEmailSended.getHref({ reservationToken: reservation.token }), { replace: true });
   };
 
+  /** The flow's complete screen, by the flow the answer names (ADR 059), whatever else the stores hold. */
   const reserved = async (result: Reserved) => {
-    // A change of date's top-up came back from 3-D Secure: its own complete screen, not the booking's.
-    if (changeAwayForPayment()?.reservationToken === result.reservation_token) {
-      // The payment is settled, as after a booking's or a spot purchase's; the complete screen reads the
-      // change back by the record it then clears.
+    if (result.flow === 'change_date') {
+      // A change of date's top-up: its own complete screen, not the booking's. The payment is settled, as
+      // after a booking's or a spot purchase's; the complete screen reads the change back by the record it
+      // then clears.
       useCoreStore.getState().set({ paymentNumber: null });
       navigate(paths.changeDateComplete.getHref({ reservationToken: result.reservation_token }), {
         replace: true,
       });
       return;
     }
-    const store = useCoreStore.getState();
     const reservation = { token: result.reservation_token, number: result.reservation_number };
-    const spotOrderToken = spotOrderAwayForPayment();
-    if (spotOrderToken) return reservedSpot(spotOrderToken, reservation);
+    if (result.flow === 'spot') return reservedSpot(reservation);
+    const store = useCoreStore.getState();
     const order = store.orderToken ? await orderForCompletion(store.orderToken) : null;
     navigate(paths.complete.getHref(), { replace: true });
     if (order) {
@@ -114,7 +126,7 @@ export function usePaymentOutcome() {
     }
     if (!failure || failure.order_token !== null) {
       paymentError({
-        timeChange: failure?.is_time_change ?? false,
+        timeChange: failure?.flow === 'change_date',
         inquiry: failure?.error === ERRORS.critical_refund_error.message,
         reference,
       });

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureOf, usePaymentOutcome } from './use-payment-outcome.ts';
 
 type Options = {
   /** Asks the server for the payment's outcome; null when the return names no payment. */
-  confirm: (() => Promise<CheckoutResponse>) | null;
+  confirm: (() => Promise<CallbackAnswer>) | null;
   /** The payment number, quoted on the payment error page when the money must be refunded by hand. */
   reference: string | null;
   /** The return names no payment. */

@@ -19,7 +19,7 @@ import '../../../shared/payments/payment.css';
  * `redirect` answer the form follows. Carrier billing is left out: it goes on through the booking's
  * /d-pay-confirm, which pays the booking's order, not the spot one (ADR 028).
  */
-const SPOT_KINDS = ['card', 'stripe', 'redirect'] as const;
+const SPOT_KINDS = ['card', 'element', 'redirect'] as const;
 
 /**
  * Spot payment (`/spot/payment`): the held order (GET /orders, the server's truth), the spot channel's

@@ -1,4 +1,4 @@
-import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import type { PaymentResultResponse } from '@kippu/contract/endpoints/payment-returns';
 import { ROUTES } from '@kippu/contract/routes';
@@ -11,7 +11,7 @@ export const EXE_PAYMENT_TIMEOUT_MS = 240_000;
  * POST /gmo-secure/exe-payment: completes a GMO 3-D Secure payment after its challenge. A failure answers
  * the spec's failure fields; the screen shows its own dialog for them (spec §4), so no generic one here.
  */
-export async function exePayment(md: string): Promise<CheckoutResponse> {
+export async function exePayment(md: string): Promise<CallbackAnswer> {
   // Safe to repeat (the route says so): exe-payment completes the attempt once and answers its outcome
   // again (ADR 047).
   const { data } = await api.call(ROUTES.exePayment, {

@@ -1,4 +1,4 @@
-import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
+import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import type { ConfirmCheckoutBody } from '@kippu/contract/endpoints/confirm-checkout';
 import { ROUTES } from '@kippu/contract/routes';
 import { api, describeCall } from '../../../../shared/api/api-client.ts';
@@ -14,7 +14,7 @@ export const CONFIRM_CALL = describeCall(ROUTES.confirmCheckout);
  * check answers the spec's failure fields and a refused card the catalogue's error alone: the screen
  * chooses the dialog (use-confirm-sbps3ds.ts), so none here.
  */
-export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<CheckoutResponse> {
+export async function confirmCheckout(body: ConfirmCheckoutBody): Promise<CallbackAnswer> {
   // Safe to repeat (the route says so): the server joins the attempt or answers its outcome again (ADR 047).
   const { data } = await api.call(ROUTES.confirmCheckout, {
     body,
