@@ -40,7 +40,9 @@ function siblingZones(root, dir, what) {
  */
 function familyZones(root) {
   const dir = `${SERVER}/payments`;
-  const families = foldersOf(root, dir).filter((name) => existsSync(path.join(root, dir, name, `${name}-family.ts`)));
+  const families = foldersOf(root, dir).filter((name) =>
+    existsSync(path.join(root, dir, name, `${name}-family.ts`)),
+  );
   return families.map((family) => ({
     target: `./${dir}/${family}`,
     from: families.filter((other) => other !== family).map((other) => `./${dir}/${other}`),
@@ -49,7 +51,8 @@ function familyZones(root) {
 }
 
 /** Only when the folder exists: no-restricted-paths takes any path, but a zone for nothing reads as a rule that holds. */
-const present = (root, ...dirs) => dirs.filter((dir) => existsSync(path.join(root, dir))).map((dir) => `./${dir}`);
+const present = (root, ...dirs) =>
+  dirs.filter((dir) => existsSync(path.join(root, dir))).map((dir) => `./${dir}`);
 
 /** The server starts the gateway simulator in development and tests (ADR 060); no other app imports another. */
 const APP_MAY_IMPORT = { server: ['gateway-simulator'] };
@@ -59,7 +62,9 @@ function appZones(root) {
   const apps = foldersOf(root, 'apps');
   return apps.map((app) => ({
     target: `./apps/${app}`,
-    from: apps.filter((other) => other !== app && !(APP_MAY_IMPORT[app] ?? []).includes(other)).map((other) => `./apps/${other}`),
+    from: apps
+      .filter((other) => other !== app && !(APP_MAY_IMPORT[app] ?? []).includes(other))
+      .map((other) => `./apps/${other}`),
     message: `apps/${app} imports no other app (the contract is what they share; ADR 060, 062).`,
   }));
 }
@@ -73,7 +78,8 @@ export function boundaryZones(root) {
     {
       target: `./${WEB}/features`,
       from: `./${WEB}/app`,
-      message: 'A web feature never imports app/ (the router and start-up compose the features); shared code lives in shared/ (ADR 062).',
+      message:
+        'A web feature never imports app/ (the router and start-up compose the features); shared code lives in shared/ (ADR 062).',
     },
     {
       target: `./${WEB}/shared`,

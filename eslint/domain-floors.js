@@ -23,7 +23,8 @@ export function readFloors(root) {
   try {
     const { floors } = JSON.parse(readFileSync(file, 'utf8'));
     const valid =
-      Array.isArray(floors) && floors.every((floor) => Array.isArray(floor) && floor.every((name) => typeof name === 'string'));
+      Array.isArray(floors) &&
+      floors.every((floor) => Array.isArray(floor) && floor.every((name) => typeof name === 'string'));
     const names = valid ? floors.flat() : [];
     value = !valid
       ? { problem: `${DOMAIN}/floors.json is not { "floors": [["name", …], …] }` }
@@ -68,7 +69,10 @@ export function floorZones(root) {
   const entries = domainEntries(root);
   const zones = [];
   floors.forEach((floor, level) => {
-    const notBelow = floors.slice(level).flat().filter((name) => entries.has(name));
+    const notBelow = floors
+      .slice(level)
+      .flat()
+      .filter((name) => entries.has(name));
     for (const name of floor) {
       if (!entries.has(name)) continue;
       const from = notBelow.filter((other) => other !== name).map((other) => `./${entries.get(other)}`);
@@ -88,9 +92,17 @@ export const domainFloorRule = {
   meta: {
     type: 'problem',
     docs: { description: 'Every folder of the server domain stands on a floor of domain/floors.json.' },
-    schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' } },
+        required: ['root'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
-      noFloor: 'domain/{{name}} is on no floor of domain/floors.json: add it to the floor above everything it imports (ADR 062).',
+      noFloor:
+        'domain/{{name}} is on no floor of domain/floors.json: add it to the floor above everything it imports (ADR 062).',
       badList: '{{problem}} (ADR 062).',
     },
   },
@@ -102,7 +114,8 @@ export const domainFloorRule = {
       Program(program) {
         const { floors, problem } = readFloors(root);
         if (problem) context.report({ node: program, messageId: 'badList', data: { problem } });
-        else if (!floors.flat().includes(name)) context.report({ node: program, messageId: 'noFloor', data: { name } });
+        else if (!floors.flat().includes(name))
+          context.report({ node: program, messageId: 'noFloor', data: { name } });
       },
     };
   },

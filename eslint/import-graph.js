@@ -26,7 +26,8 @@ function resolveFile(base) {
   // `./x.js` written for `./x.ts` (TypeScript's NodeNext habit), or no extension at all
   const stem = base.replace(/\.[cm]?jsx?$/, '');
   for (const extension of EXTENSIONS) if (fileExists(stem + extension)) return stem + extension;
-  for (const extension of EXTENSIONS) if (fileExists(path.join(base, `index${extension}`))) return path.join(base, `index${extension}`);
+  for (const extension of EXTENSIONS)
+    if (fileExists(path.join(base, `index${extension}`))) return path.join(base, `index${extension}`);
   return null;
 }
 

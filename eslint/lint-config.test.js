@@ -29,7 +29,8 @@ let eslint;
 /** Lints a planted file, or text as if at `relative` (the file need not exist), and gives its messages. */
 async function lint(relative, text) {
   const file = path.join(ROOT, relative);
-  const [result] = text === undefined ? await eslint.lintFiles([file]) : await eslint.lintText(text, { filePath: file });
+  const [result] =
+    text === undefined ? await eslint.lintFiles([file]) : await eslint.lintText(text, { filePath: file });
   return result.messages;
 }
 
@@ -38,7 +39,9 @@ const rules = (messages) => messages.map((message) => message.ruleId);
 /** A real code file of a domain entry (folder or file) to import. */
 function codeFileOf(entryPath) {
   if (/\.[jt]sx?$/.test(entryPath)) return entryPath;
-  const file = readdirSync(path.join(ROOT, entryPath)).find((name) => /\.ts$/.test(name) && !name.includes('.test.'));
+  const file = readdirSync(path.join(ROOT, entryPath)).find(
+    (name) => /\.ts$/.test(name) && !name.includes('.test.'),
+  );
   return `${entryPath}/${file}`;
 }
 
@@ -49,8 +52,14 @@ const FAMILIES = ['a', 'b'].map((side) => plantFolder(`apps/server/src/payments/
 
 beforeAll(() => {
   // Planted before the first ESLint: the config reads the feature folders when it loads.
-  plant(`${SHARED}/first.ts`, "import { second } from './second.ts';\nexport const first = (): number => second() + 1;\n");
-  plant(`${SHARED}/second.ts`, "import { first } from './first.ts';\nexport const second = (): number => first() - 1;\n");
+  plant(
+    `${SHARED}/first.ts`,
+    "import { second } from './second.ts';\nexport const first = (): number => second() + 1;\n",
+  );
+  plant(
+    `${SHARED}/second.ts`,
+    "import { first } from './first.ts';\nexport const second = (): number => first() - 1;\n",
+  );
   plant(`${SHARED}/type-a.ts`, "import type { B } from './type-b.ts';\nexport type A = { b?: B };\n");
   plant(`${SHARED}/type-b.ts`, "import type { A } from './type-a.ts';\nexport type B = { a?: A };\n");
   plant(`${SHARED}/leaf.ts`, 'export const leaf = 1;\n');
@@ -58,7 +67,8 @@ beforeAll(() => {
   for (const feature of [...WEB_FEATURES, ...SERVER_FEATURES]) {
     plant(`${feature}/own.ts`, 'export const own = 1;\n');
   }
-  for (const family of FAMILIES) plant(`${family}/${path.basename(family)}-family.ts`, 'export const own = 1;\n');
+  for (const family of FAMILIES)
+    plant(`${family}/${path.basename(family)}-family.ts`, 'export const own = 1;\n');
   eslint = new ESLint({ cwd: ROOT });
 });
 
@@ -70,7 +80,9 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
   it('refuses an import cycle, and a cycle of type-only imports', async () => {
     const cycle = await lint(`${SHARED}/first.ts`);
     expect(rules(cycle)).toContain('kippu/no-cycle');
-    expect(cycle.find((message) => message.ruleId === 'kippu/no-cycle').message).toContain(`${PROBE}/second.ts`);
+    expect(cycle.find((message) => message.ruleId === 'kippu/no-cycle').message).toContain(
+      `${PROBE}/second.ts`,
+    );
     expect(rules(await lint(`${SHARED}/type-a.ts`))).toContain('kippu/no-cycle');
     // an import that does not lead back passes
     expect(await lint(`${SHARED}/above-leaf.ts`)).toEqual([]);
@@ -81,7 +93,9 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
       const text = `import { own } from '../${path.basename(to)}/own.ts';\nexport const x = own;\n`;
       expect(rules(await lint(`${from}/crossing.ts`, text))).toEqual(['import/no-restricted-paths']);
       // inside one feature it passes
-      expect(await lint(`${from}/inside.ts`, "import { own } from './own.ts';\nexport const x = own;\n")).toEqual([]);
+      expect(
+        await lint(`${from}/inside.ts`, "import { own } from './own.ts';\nexport const x = own;\n"),
+      ).toEqual([]);
     }
   });
 
@@ -95,14 +109,17 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
       [`domain/sites/${PROBE}.ts`, 'plugins/register-endpoint.ts'],
       [`features/${path.basename(SERVER_FEATURES[0])}/${PROBE}.ts`, 'payments/families.ts'],
       [`jobs/${PROBE}.ts`, 'domain/links.ts'],
-      [`${FAMILIES[0].slice(server.length + 1)}/${PROBE}.ts`, `${FAMILIES[1].slice(server.length + 1)}/${path.basename(FAMILIES[1])}-family.ts`],
+      [
+        `${FAMILIES[0].slice(server.length + 1)}/${PROBE}.ts`,
+        `${FAMILIES[1].slice(server.length + 1)}/${path.basename(FAMILIES[1])}-family.ts`,
+      ],
     ];
     for (const [from, target] of refused) {
-      expect([from, target, rules(await lint(`${server}/${from}`, importing(`${server}/${from}`, target)))]).toEqual([
+      expect([
         from,
         target,
-        ['import/no-restricted-paths'],
-      ]);
+        rules(await lint(`${server}/${from}`, importing(`${server}/${from}`, target))),
+      ]).toEqual([from, target, ['import/no-restricted-paths']]);
     }
     const allowed = [
       [`features/${path.basename(SERVER_FEATURES[0])}/${PROBE}.ts`, 'domain/links.ts'],
@@ -110,14 +127,18 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
       [`${FAMILIES[0].slice(server.length + 1)}/${PROBE}.ts`, 'payments/gateway-family.ts'],
     ];
     for (const [from, target] of allowed) {
-      expect([from, target, await lint(`${server}/${from}`, importing(`${server}/${from}`, target))]).toEqual([from, target, []]);
+      expect([from, target, await lint(`${server}/${from}`, importing(`${server}/${from}`, target))]).toEqual(
+        [from, target, []],
+      );
     }
   });
 
   it('refuses a domain import up a floor of domain/floors.json, and lets one down through', async () => {
     const { floors } = JSON.parse(readFileSync(path.join(ROOT, DOMAIN, 'floors.json'), 'utf8'));
     const entries = domainEntries(ROOT);
-    const folders = floors.map((floor) => floor.filter((name) => entries.has(name) && !/\.[jt]sx?$/.test(entries.get(name))));
+    const folders = floors.map((floor) =>
+      floor.filter((name) => entries.has(name) && !/\.[jt]sx?$/.test(entries.get(name))),
+    );
     const lowLevel = folders.findIndex((floor) => floor.length > 0);
     const highLevel = folders.findLastIndex((floor) => floor.length > 0);
     expect(highLevel).toBeGreaterThan(lowLevel);
@@ -131,7 +152,10 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
     expect(await lint(`${DOMAIN}/${high}/${PROBE}.ts`, importOf(high, low))).toEqual([]);
     // one floor's folders do not import each other either
     const crowded = folders.find((floor) => floor.length > 1);
-    if (crowded) expect(rules(await lint(`${DOMAIN}/${crowded[0]}/${PROBE}.ts`, importOf(crowded[0], crowded[1])))).toEqual(['import/no-restricted-paths']);
+    if (crowded)
+      expect(
+        rules(await lint(`${DOMAIN}/${crowded[0]}/${PROBE}.ts`, importOf(crowded[0], crowded[1]))),
+      ).toEqual(['import/no-restricted-paths']);
   });
 
   it('refuses a web feature importing app/, and lets it import shared/', async () => {
@@ -139,7 +163,9 @@ describe('the lint configuration', { timeout: 60_000 }, () => {
       (entry) => entry.isDirectory() && !entry.name.startsWith('zz-'),
     ).name;
     const text = "import { pageTitle } from '../../app/page-title.ts';\nexport const x = pageTitle;\n";
-    expect(rules(await lint(`apps/web/src/features/${feature}/${PROBE}.ts`, text))).toEqual(['import/no-restricted-paths']);
+    expect(rules(await lint(`apps/web/src/features/${feature}/${PROBE}.ts`, text))).toEqual([
+      'import/no-restricted-paths',
+    ]);
     const shared = "import { paths } from '../../shared/routing/paths.ts';\nexport const x = paths;\n";
     expect(await lint(`apps/web/src/features/${feature}/${PROBE}.ts`, shared)).toEqual([]);
   });

@@ -38,9 +38,17 @@ export default {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid import cycles, type-only imports included.' },
-    schema: [{ type: 'object', properties: { root: { type: 'string' } }, required: ['root'], additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' } },
+        required: ['root'],
+        additionalProperties: false,
+      },
+    ],
     messages: {
-      cycle: 'Import cycle (type-only imports count too): {{route}}. Move what both need below both, or invert the dependency.',
+      cycle:
+        'Import cycle (type-only imports count too): {{route}}. Move what both need below both, or invert the dependency.',
     },
   },
   create(context) {
@@ -60,7 +68,11 @@ export default {
           const target = resolveImport(root, file, source);
           const route = target && cycles.get(target);
           if (!route) continue;
-          context.report({ node, messageId: 'cycle', data: { route: [file, ...route].map(name).join(' → ') } });
+          context.report({
+            node,
+            messageId: 'cycle',
+            data: { route: [file, ...route].map(name).join(' → ') },
+          });
         }
       },
     };
