@@ -53,4 +53,29 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The gateway simulator is loaded at one door, only while it is on (ADR 060); tests may use it directly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/**/*-support.ts',
+      'apps/server/src/payments/gateway-simulator.ts',
+      'apps/server/src/cli/db-types.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kippu/gateway-simulator',
+              allowTypeImports: true,
+              message:
+                'Reach the simulator through payments/gateway-simulator.ts: never loaded in production (ADR 060).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

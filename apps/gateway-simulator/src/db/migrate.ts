@@ -50,7 +50,9 @@ async function applyUnlessApplied(pool: Pool, name: string): Promise<boolean> {
     return claimed;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    throw new Error(`gateway simulator migration ${name} failed: ${(error as Error).message}`, { cause: error });
+    throw new Error(`gateway simulator migration ${name} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
   } finally {
     client.release();
   }

@@ -571,7 +571,8 @@ export function simulatorGmoTransport(
     try {
       return await simulator.call(api, params);
     } catch (error) {
-      if (error instanceof SimulatedGatewayTimeout) throw unavailable(`GMO ${api}: no answer (simulated)`, error);
+      if (error instanceof SimulatedGatewayTimeout)
+        throw unavailable(`GMO ${api}: no answer (simulated)`, error);
       throw error;
     }
   };

@@ -26,7 +26,9 @@ export async function loadGatewaySimulator(): Promise<GatewaySimulator> {
 
 function simulator(): GatewaySimulator {
   if (!loaded) {
-    throw new Error('gateway simulator not loaded: a gateway family is simulated, but GATEWAY_SIMULATOR is off');
+    throw new Error(
+      'gateway simulator not loaded: a gateway family is simulated, but GATEWAY_SIMULATOR is off',
+    );
   }
   return loaded;
 }
@@ -54,7 +56,8 @@ export const createSbpsSimulator: GatewaySimulator['createSbpsSimulator'] = (...
 export const createStripeSimulator: GatewaySimulator['createStripeSimulator'] = (...args) =>
   simulator().createStripeSimulator(...args);
 
-export const simulatorFetch: GatewaySimulator['simulatorFetch'] = (...args) => simulator().simulatorFetch(...args);
+export const simulatorFetch: GatewaySimulator['simulatorFetch'] = (...args) =>
+  simulator().simulatorFetch(...args);
 
 export const deliverStripeEvents: GatewaySimulator['deliverStripeEvents'] = (...args) =>
   simulator().deliverStripeEvents(...args);
