@@ -286,6 +286,7 @@ describe('change of date (ADR 029)', () => {
       can_retry: true,
       order_token: rows[0]!.order_token,
       is_time_change: true,
+      flow: 'change_date',
       old_reservation_token: token,
       time_change_token: change,
       sales_channel: 'web',

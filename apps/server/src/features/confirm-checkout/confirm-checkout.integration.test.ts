@@ -60,9 +60,10 @@ describe('POST /orders/confirmcheckout', () => {
 
     const again = await confirm({ payment_number: paymentNumber, payment_method_type: 'gmo' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(paid.json());
+    // The confirmation's answer is checkout's, naming the flow it belongs to (ADR 059).
+    expect(again.json()).toEqual({ ...paid.json(), flow: 'booking' });
     const byReference = await confirm({ payment_intent_id: payment!.provider_reference });
-    expect(byReference.json()).toEqual(paid.json());
+    expect(byReference.json()).toEqual({ ...paid.json(), flow: 'booking' });
 
     const otherMethod = await confirm({ payment_number: paymentNumber, payment_method_type: 'softbank_3ds' });
     expect(otherMethod.statusCode).toBe(404);

@@ -93,6 +93,7 @@ describe('GMO 3-D Secure 2 with a challenge', () => {
       old_reservation_token: null,
       time_change_token: null,
       sales_channel: 'web',
+      flow: 'booking',
     });
     expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
     expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 2, sold: 0 });

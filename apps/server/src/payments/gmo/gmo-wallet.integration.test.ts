@@ -94,7 +94,10 @@ describe.each(['gmo_paypay', 'alipay'] as const)('%s', (method) => {
     const lost = await answerCashier(ctx.app, redirect.redirect_url, 'approve_lost_return');
     expect(lost.statusCode).toBe(200);
     expect(await orderStatus(ctx.db, order.id)).toBe('paying');
-    expect((await paymentResult(ctx.app, redirect.payment_number)).json()).toEqual({ status: 'pending' });
+    expect((await paymentResult(ctx.app, redirect.payment_number)).json()).toEqual({
+      status: 'pending',
+      flow: 'booking',
+    });
 
     const accessId = new URL(redirect.redirect_url, 'http://x').searchParams.get('AccessID')!;
     const { rows } = await ctx.db.execute<{ key: string }>(
