@@ -1,0 +1,137 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../test/helper.ts';
+import { enqueueJob, ensureSchedule } from './enqueue-job.ts';
+import { takeInstanceLock, type InstanceLock } from './instance-lock.ts';
+import { backoffMs, runDueJobs, startJobRunner, type Queues } from './job-runner.ts';
+
+const ctx = setupTestApp();
+const silent = { error: () => undefined, warn: () => undefined };
+
+async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+const jobRows = async (queue: string) =>
+  (
+    await ctx.db.execute<{ id: number; status: string; attempts: number; last_error: string | null }>(
+      sql`SELECT id, status, attempts, last_error FROM jobs WHERE queue = ${queue} ORDER BY id`,
+    )
+  ).rows;
+
+let lock: InstanceLock;
+
+beforeAll(async () => {
+  lock = await takeInstanceLock(ctx.db.$client, silent);
+});
+
+afterAll(async () => {
+  await lock.stop();
+});
+
+describe('enqueueJob', () => {
+  it('adds a job only when its transaction commits, and once per key', async () => {
+    await ctx.db
+      .transaction(async (tx) => {
+        await enqueueJob(tx, { queue: 'test.enqueue', payload: { n: 1 } });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await jobRows('test.enqueue')).toEqual([]);
+
+    const first = await ctx.db.transaction((tx) => enqueueJob(tx, { queue: 'test.enqueue', key: 'k' }));
+    const again = await ctx.db.transaction((tx) => enqueueJob(tx, { queue: 'test.enqueue', key: 'k' }));
+    expect(first).toEqual(expect.any(Number));
+    expect(again).toBeNull();
+    expect(await jobRows('test.enqueue')).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('retries a failing job with a doubling backoff, keeps the last error, and fails it after the maximum', async () => {
+    const started: number[] = [];
+    const queues: Queues = {
+      'test.flaky': {
+        backoff: { baseMs: 150, capMs: 10_000 },
+        handler: async (job) => {
+          started.push(Date.now());
+          throw new Error(`refused on attempt ${job.attempts}`);
+        },
+      },
+    };
+    const id = await enqueueJob(ctx.db, { queue: 'test.flaky', maxAttempts: 3 });
+    const runner = startJobRunner({ db: ctx.db, lock, queues, pollMs: 10, log: silent });
+    await runner.start();
+    try {
+      await until(async () => (await jobRows('test.flaky'))[0]?.status === 'failed', 10_000, 'the job to fail');
+    } finally {
+      await runner.stop();
+    }
+    expect(await jobRows('test.flaky')).toEqual([
+      { id, status: 'failed', attempts: 3, last_error: 'Error: refused on attempt 3' },
+    ]);
+    expect(started).toHaveLength(3);
+    // 150 ms after the first failure, 300 ms after the second (the database's clock, so a little slack).
+    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(backoffMs(1, { baseMs: 150, capMs: 10_000 }) - 20);
+    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(backoffMs(2, { baseMs: 150, capMs: 10_000 }) - 20);
+    // Nothing runs a failed job again.
+    expect(await runDueJobs(ctx.db, queues, lock)).toBe(0);
+  });
+
+  it('a job that succeeds on a later attempt is done and gone', async () => {
+    let calls = 0;
+    const queues: Queues = {
+      'test.second-time': {
+        backoff: { baseMs: 200, capMs: 200 },
+        handler: async () => {
+          if (++calls === 1) throw new Error('not yet');
+        },
+      },
+    };
+    await enqueueJob(ctx.db, { queue: 'test.second-time' });
+    expect(await runDueJobs(ctx.db, queues, lock)).toBe(1);
+    expect(await jobRows('test.second-time')).toMatchObject([{ status: 'queued', attempts: 1, last_error: 'Error: not yet' }]);
+    await sleep(250);
+    expect(await runDueJobs(ctx.db, queues, lock)).toBe(1);
+    expect(await jobRows('test.second-time')).toEqual([]);
+  });
+});
+
+describe('recurring jobs', () => {
+  it('two runners (as two processes) keep one schedule and never run it at once', async () => {
+    const otherLock = await takeInstanceLock(ctx.db.$client, silent);
+    let inFlight = 0;
+    let overlapped = false;
+    let rounds = 0;
+    const queues: Queues = {
+      'test.every': {
+        everyMs: 20,
+        handler: async () => {
+          overlapped ||= ++inFlight > 1;
+          await sleep(5);
+          inFlight--;
+          rounds++;
+        },
+      },
+    };
+    const runners = [lock, otherLock].map((workerLock) =>
+      startJobRunner({ db: ctx.db, lock: workerLock, queues, pollMs: 5, log: silent }),
+    );
+    try {
+      await Promise.all(runners.map((runner) => runner.start()));
+      await until(async () => rounds >= 15, 10_000, 'fifteen rounds');
+    } finally {
+      await Promise.all(runners.map((runner) => runner.stop()));
+      await otherLock.stop();
+    }
+    expect(overlapped).toBe(false);
+    await ensureSchedule(ctx.db, 'test.every', 20);
+    expect(await jobRows('test.every')).toMatchObject([{ status: 'queued' }]);
+  });
+});
+
