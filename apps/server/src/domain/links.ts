@@ -32,7 +32,7 @@ export function siteUrl(
 }
 
 // The SPA's screens that links leaving the server open, as the web's router names them (apps/web
-// src/app/paths.ts, spec §2): written once here for every mail and calendar entry.
+// src/shared/routing/paths.ts, spec §2): written once here for every mail and calendar entry.
 
 /** The ticket page of a reservation (`/id/:reservationToken`). */
 export function ticketPagePath(reservationToken: string): string {
