@@ -28,7 +28,10 @@ export const paymentFlowSchema = z.enum(PAYMENT_FLOWS);
 /** A method id in a request (ADR 059): the server decides whether a family serves it and the site offers it. */
 export const paymentMethodIdSchema = z
   .string()
-  .regex(PAYMENT_METHOD_ID_PATTERN, 'expected a payment method id such as gmo_3ds') as z.ZodType<PaymentMethodId>;
+  .regex(
+    PAYMENT_METHOD_ID_PATTERN,
+    'expected a payment method id such as gmo_3ds',
+  ) as z.ZodType<PaymentMethodId>;
 export const productTypeSchema = z.enum(PRODUCT_TYPES);
 export const discountTypeSchema = z.enum(DISCOUNT_TYPES);
 export const orderProcedureSchema = z.enum(ORDER_PROCEDURES);

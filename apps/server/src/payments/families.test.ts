@@ -10,7 +10,9 @@ describe('the product payment families (ADR 059)', () => {
   it('declare each of the contract’s methods once, with the kind its contract entry gives', () => {
     expect(declared.map((method) => method.id).sort()).toEqual([...PAYMENT_METHODS].sort());
     for (const method of declared) {
-      expect(method.kind, method.id).toBe(PAYMENT_METHOD_KINDS[method.id as keyof typeof PAYMENT_METHOD_KINDS]);
+      expect(method.kind, method.id).toBe(
+        PAYMENT_METHOD_KINDS[method.id as keyof typeof PAYMENT_METHOD_KINDS],
+      );
     }
   });
 

@@ -35,7 +35,10 @@ const redirectAnswerSchema = z.object({
   /** Our reference of the attempt: it answers the reservation (GET /payment-results/{id}), so it is secret. */
   payment_number: secretToken(z.string()),
 });
-export const checkoutResponseSchema = z.discriminatedUnion('status', [reservedAnswerSchema, redirectAnswerSchema]);
+export const checkoutResponseSchema = z.discriminatedUnion('status', [
+  reservedAnswerSchema,
+  redirectAnswerSchema,
+]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /**

@@ -62,7 +62,7 @@ export const THREE_D_SECURE_FAILED = 'three_d_secure_failed';
 /**
  * A declined outcome's `code` when the visitor cancelled on the gateway's page, whatever the gateway calls
  * it (GMO's CANCEL, d払い's canceled, SoftBank's CR or status 3): the return then goes to the callback's
- * cancel screen, which says the visitor cancelled (gateway-returns.ts). One spelling, the attempts' own
+ * cancel screen, which says the visitor cancelled (payments/returns/gateway-returns.ts). One spelling, the attempts' own
  * (`payments.status` 'canceled'), so no gateway's cancel is read as a failure for want of an `l`.
  */
 export const PAYMENT_CANCELED = 'canceled';

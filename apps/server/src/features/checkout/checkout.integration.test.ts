@@ -242,7 +242,7 @@ describe('checkout refusals', () => {
 
 describe('an offered method whose gateway is not configured', () => {
   // Every method has a provider now; one is missing when its gateway is real and unconfigured: Stripe set to
-  // the real API without keys offers nothing (payment-registry.ts stripeFamily).
+  // the real API without keys offers nothing (payments/stripe/stripe-family.ts).
   const unconfigured = setupTestApp({ STRIPE_GATEWAY: 'real' });
 
   it('stripe without keys: payment_api_failure, order untouched, no payment row', async () => {

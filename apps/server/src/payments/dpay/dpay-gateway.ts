@@ -2,11 +2,7 @@ import { fillPath, ROUTES } from '@kippu/contract';
 import { gatewayOf, type Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { publicOrigin, siteUrl } from '../../domain/links.ts';
-import {
-  createDpaySimulator,
-  DPAY_SIMULATOR_MERCHANT,
-  DPAY_SIMULATOR_PATHS,
-} from '../gateway-simulator.ts';
+import { createDpaySimulator, DPAY_SIMULATOR_MERCHANT, DPAY_SIMULATOR_PATHS } from '../gateway-simulator.ts';
 import { httpDpayTransport, type DpayMerchant, type DpayTransport } from './dpay-protocol.ts';
 import { createDpayProvider } from './dpay-provider.ts';
 

@@ -20,7 +20,7 @@ export const SIMULATOR_MERCHANT: SbpsMerchant = {
   hashKey: 'kippu-sbps-simulator-hash-key-0001',
 };
 
-/** Our server's paths the gateway and the browser come back to (features/payments-softbank; ADR 050). */
+/** Our server's paths the gateway and the browser come back to (softbank-routes.ts; ADR 050). */
 export const SBPS_RETURN_PATHS = {
   /** Our page that posts the signed purchase request to the gateway (the checkout's redirect_url). */
   purchase: staticPrefix(ROUTES.sbpsPurchase.path),

@@ -188,7 +188,7 @@ export function createSbpsProvider(
       if (found === 'confirmed') return { kind: 'done', events };
       if (found === 'pending') return { kind: 'pending', events };
       if (found === 'not_found') return { kind: 'declined', code: 'not_found', events };
-      // A cancel is recorded as every gateway's is, so its return lands on the cancel screen (gateway-returns.ts).
+      // A cancel is recorded as every gateway's is, so its return lands on the cancel screen (payments/returns/gateway-returns.ts).
       if (canceled) return { kind: 'declined', code: PAYMENT_CANCELED, events };
       // The return may come before the notification: the refusal's reason must be the same either way,
       // or a failed 3-D Secure check would be reported as a declined card.

@@ -1,7 +1,7 @@
 import { ROUTES, staticPrefix } from '@kippu/contract';
 
 /**
- * Our server's Stripe endpoints (features/payments-stripe), outside every site prefix: Stripe calls them
+ * Our server's Stripe endpoints (stripe-routes.ts), outside every site prefix: Stripe calls them
  * with no site in mind; the payment number (return) or the PaymentIntent (webhook) names the attempt.
  * The routes are the contract's (ADR 050).
  */
