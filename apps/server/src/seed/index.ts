@@ -1,7 +1,6 @@
 import type { Env } from '../config/env.ts';
 import { seedDemoGateKeys } from './demo-gate-keys.ts';
 import type { Db } from '../db/client.ts';
-import { startRepeatingJob, type RepeatingJob } from '../shared/repeating-job.ts';
 import { seedCalendarColors } from './calendar-colors.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
 import type { DemoSecrets } from './demo-secrets.ts';
@@ -65,20 +64,34 @@ export async function seedOnStart(db: Db, options: { demo: boolean; secrets?: De
 
 /**
  * Keeps the demo's 90-day stock and calendar window moving while a server runs for days: it only adds
- * slots and colours for days after the last ones there. Returns a stop function.
+ * slots and colours for days after the last ones there. A plain chained timer in each process, not a job
+ * (ADR 057): it runs on the seed's own pool from main.ts, and a run in two processes at once adds nothing
+ * twice. `stop` waits for a run in flight.
  */
 export function keepDemoWindowOpen(
   db: Db,
   onError: (error: unknown) => void,
   everyMs = 6 * 3600 * 1000,
-): RepeatingJob {
-  return startRepeatingJob({
-    intervalMs: everyMs,
-    runOnce: async () => {
-      await seedTimeSpans(db);
-      await seedCalendarColors(db);
-      return false;
+): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = seedTimeSpans(db)
+        .then(() => seedCalendarColors(db))
+        .catch(onError)
+        .finally(schedule);
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
     },
-    onError,
-  });
+  };
 }
