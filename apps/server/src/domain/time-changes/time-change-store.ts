@@ -1,9 +1,8 @@
 import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
-import type { ErrorCode, SiteCode } from '@kippu/contract';
+import type { SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
-import { AppError } from '../../shared/app-error.ts';
 
 /** The `time_changes` rows (ADR 029, migration 0630). */
 
@@ -94,33 +93,6 @@ export async function changeByTokens(
       AND c.site_code = ${site}
     ${lock ? sql`FOR UPDATE OF c` : sql``}`);
   return rows[0] ? toChange(rows[0]) : undefined;
-}
-
-/**
- * Whether this order is the temporary order of a change of date (in any state). No lock: the change's row
- * is written before the order's token leaves the server, and locking it after the order would invert the
- * order the top-up takes them in (change, then order).
- */
-export async function isChangeOrder(executor: Pick<Db, 'execute'> | Tx, orderId: number): Promise<boolean> {
-  const { rows } = await executor.execute(sql`SELECT 1 FROM time_changes WHERE order_id = ${orderId}`);
-  return rows.length > 0;
-}
-
-/**
- * A change of date's order moves only through the change's own calls (ADR 029, 040): its discounts and
- * holder were fixed from the purchase when the change started, and the top-up from them, so an ordinary
- * order call (membership login, a coupon, the order form, its mail confirmation, the order's checkout, its
- * cancel) would make the order say or charge other than the change does, or end it behind the change. Nor
- * does the membership info read out the purchase's member through it. Such a call answers `refusal`, the
- * catalogue's string that fits it. A call that changes the order calls it under the order's row lock,
- * before anything is taken (a coupon use) or rolled back with it; reads as isChangeOrder.
- */
-export async function assertNotChangeOrder(
-  executor: Pick<Db, 'execute'> | Tx,
-  orderId: number,
-  refusal: ErrorCode,
-): Promise<void> {
-  if (await isChangeOrder(executor, orderId)) throw new AppError(refusal);
 }
 
 /** The change whose temporary order this is, row-locked; undefined for an ordinary order. */
