@@ -4,15 +4,16 @@ import type { CallbackAnswer, PaymentFlow } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { orderKindSql } from '../orders/order-lock.ts';
 import { isTimedOut } from '../orders/order-state.ts';
 
 /**
- * The flow a payment belongs to (ADR 059), from its order `o`: a change of date's top-up (the order is the
- * change's temporary order), the spot channel's, or an ordinary booking. The callback answers name it.
+ * The flow a payment belongs to (ADR 059), from its order `o`'s kind (ADR 061): a change of date's top-up
+ * (the order is the change's temporary order), the spot channel's, or an ordinary booking. The callback
+ * answers name it.
  */
 export const orderFlowSql = (order: ReturnType<typeof sql.raw>) => sql`
-  CASE WHEN EXISTS (SELECT 1 FROM time_changes tc WHERE tc.order_id = ${order}.id) THEN 'change_date'
-       WHEN ${order}.channel = 'spot' THEN 'spot' ELSE 'booking' END`;
+  CASE ${orderKindSql(order)} WHEN 'change' THEN 'change_date' WHEN 'spot' THEN 'spot' ELSE 'booking' END`;
 
 /** The flow of the order `orderId`'s payments. */
 export async function orderFlow(executor: Pick<Db, 'execute'> | Tx, orderId: number): Promise<PaymentFlow> {
