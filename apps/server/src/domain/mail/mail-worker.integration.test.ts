@@ -159,8 +159,9 @@ describe('mail worker', () => {
       takeInstanceLock(ctx.db.$client, silent),
       takeInstanceLock(otherPool.$client, silent),
     ]);
-    // Kicks besides the round (each a job of its own): both runners send batches at the same moments.
-    for (let n = 0; n < 12; n++) await enqueueJob(ctx.db, { queue: MAIL_KICK_QUEUE, key: `kick-${n}` });
+    // Kicks besides the round (each a job of its own, as "order paid" adds them): both runners send batches
+    // at the same moments, up to four each at once. The round alone would send one batch at a time.
+    for (let n = 0; n < 16; n++) await enqueueJob(ctx.db, { queue: MAIL_KICK_QUEUE, key: `kick-${n}` });
     const runners = [
       startJobRunner({
         db: ctx.db,
@@ -179,7 +180,7 @@ describe('mail worker', () => {
     ];
     try {
       await Promise.all(runners.map((runner) => runner.start()));
-      await sink.waitFor(40);
+      await sink.waitFor(40, 20_000);
       // A little longer: a row sent twice would arrive now.
       await new Promise((resolve) => setTimeout(resolve, 200));
     } finally {
