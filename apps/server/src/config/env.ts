@@ -38,7 +38,7 @@ const envSchema = z.object({
   /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
   MAIL_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
-  /** How often the mail worker looks for mails to send (ADR 016). */
+  /** How often the mail outbox's round runs, once across processes (ADR 016, 057). */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Origin the mails link to (no trailing slash needed); unset: http://localhost:${PORT} (domain/links.ts). */
   PUBLIC_URL: z.url().optional(),
@@ -57,7 +57,7 @@ const envSchema = z.object({
   APP_SECRET_PREVIOUS: z.string().optional().transform(parsePreviousSecrets),
   /** Minutes a temporary order holds stock on a site whose `sites.hold_minutes` is null (ADR 014). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
-  /** How often the hold sweeper looks for expired holds. */
+  /** How often the hold sweep runs, once across processes (a recurring job, ADR 057). */
   SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** How often an idle job runner looks for due jobs (ADR 057); a job ending looks again at once. */
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
@@ -149,8 +149,8 @@ const envSchema = z.object({
   /**
    * Payment reconciliation (ADR 026, 047; fractions allowed): an attempt in flight this many minutes is
    * asked about (above the gateway round of three GATEWAY_TIMEOUT_MS calls), then again every
-   * RECONCILE_AGAIN_MINUTES while the gateway says pending; each process runs a round every
-   * RECONCILE_INTERVAL_MS, and an attempt left by a dead process is settled within two of them.
+   * RECONCILE_AGAIN_MINUTES while the gateway says pending; a round runs every RECONCILE_INTERVAL_MS, in one
+   * process at a time (a recurring job, ADR 057), and an attempt left by a dead process is settled within two.
    */
   RECONCILE_AFTER_MINUTES: z.coerce.number().positive().max(1440).default(5),
   RECONCILE_AGAIN_MINUTES: z.coerce.number().positive().max(1440).default(2),
