@@ -32,7 +32,13 @@ describe('order paid across a crash', () => {
     const order = await readyOrder(ctx.app, ctx.db, slot, 2);
     const attempt = await ctx.db.transaction(async (tx) => {
       await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
-      return insertAttempt(tx, { orderId: order.id, siteCode: 'DEMO', method: 'gmo', amount: 6000, currency: 'JPY' });
+      return insertAttempt(tx, {
+        orderId: order.id,
+        siteCode: 'DEMO',
+        method: 'gmo',
+        amount: 6000,
+        currency: 'JPY',
+      });
     });
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/test/job-child.ts'], {
@@ -65,7 +71,11 @@ describe('order paid across a crash', () => {
              (SELECT array_agg(m.status || ':' || m.kind) FROM mail_outbox m WHERE m.to_address = 'hanako@example.jp'
                 AND m.kind = 'purchase_confirmation') AS mails
       FROM orders o WHERE o.id = ${order.id}`);
-    expect(state.rows[0]).toEqual({ status: 'reserved', reservations: 1, mails: ['pending:purchase_confirmation'] });
+    expect(state.rows[0]).toEqual({
+      status: 'reserved',
+      reservations: 1,
+      mails: ['pending:purchase_confirmation'],
+    });
     const job = async () =>
       (
         await ctx.db.execute<{ status: string; payload: Record<string, unknown> }>(sql`
@@ -74,7 +84,12 @@ describe('order paid across a crash', () => {
     expect(await job()).toEqual([
       {
         status: 'queued',
-        payload: expect.objectContaining({ orderId: order.id, paymentId: attempt.id, amount: 6000, siteCode: 'DEMO' }),
+        payload: expect.objectContaining({
+          orderId: order.id,
+          paymentId: attempt.id,
+          amount: 6000,
+          siteCode: 'DEMO',
+        }),
       },
     ]);
 

@@ -30,7 +30,8 @@ export function orderPaidListeners(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): Order
       },
       // The confirmation exists exactly when the reservation does (ADR 016, 017).
       async (tx, paid) => {
-        if (paid.reservationId !== null) await queuePurchaseConfirmation(tx, env, paid.reservationId, paid.amount);
+        if (paid.reservationId !== null)
+          await queuePurchaseConfirmation(tx, env, paid.reservationId, paid.amount);
       },
     ],
     // The mail just queued goes out now rather than on the next outbox round (mail-worker.ts).

@@ -20,7 +20,10 @@ import { orderPaidListeners } from '../src/order-paid-listeners.ts';
 
 const env = loadEnv({ ...process.env, NODE_ENV: 'test' });
 const db = createDb(env.DATABASE_URL!, 4);
-const log = { error: (details: object, message: string) => console.error(message, details), warn: () => undefined };
+const log = {
+  error: (details: object, message: string) => console.error(message, details),
+  warn: () => undefined,
+};
 
 /** Each run of a test job leaves a row: which job, which run, which process, and when it ended. */
 const testQueues = (pid: number): Queues => ({

@@ -51,8 +51,21 @@ function describe(error: unknown): string {
 }
 
 /**
+ * A run ended but its end could not be written (the database was away): the job stays `running` for this
+ * live worker, which nobody else would take over, so the runner writes the end again until it can.
+ */
+export class UnrecordedRun extends Error {
+  constructor(
+    readonly record: () => Promise<unknown>,
+    cause: unknown,
+  ) {
+    super('the end of a job run could not be recorded', { cause });
+  }
+}
+
+/**
  * Runs one claimed job to its end and records the end (fenced: a lost claim records nothing). Never throws
- * for the handler's failure; a database fault while recording is thrown (the job is run again later).
+ * for the handler's failure; a database fault while recording throws an UnrecordedRun.
  */
 export async function runClaimedJob(
   db: Db,
@@ -64,28 +77,40 @@ export async function runClaimedJob(
   const queue = queues[job.queue];
   if (!queue) throw new Error(`no handler for queue ${job.queue}`);
   const backoff = queue.backoff ?? DEFAULT_BACKOFF;
+  const recorded = async <T>(record: () => Promise<T>): Promise<T> => {
+    try {
+      return await record();
+    } catch (error) {
+      throw new UnrecordedRun(record, error);
+    }
+  };
   // The last run died with its worker (kill -9) and that was the last attempt: a job that kills its worker
   // is not tried for ever.
   if (job.reclaimed && !job.repeatMs && job.attempts > job.maxAttempts) {
-    return failJob(db, job, lock.id, 'the worker died during the last attempt', 0, true);
+    return recorded(() => failJob(db, job, lock.id, 'the worker died during the last attempt', 0, true));
   }
   const controller = new AbortController();
   const unsubscribe = lock.onLost(() => controller.abort(new Error('instance lock lost')));
+  let result: void | { again?: boolean };
   try {
-    const result = await queue.handler(job, { signal: controller.signal });
-    return (await completeJob(db, job, lock.id, result?.again ?? false)) ? 'done' : 'lost';
+    result = await queue.handler(job, { signal: controller.signal });
   } catch (error) {
-    const outcome = await failJob(db, job, lock.id, describe(error), backoffMs(job.attempts, backoff));
+    const outcome = await recorded(() =>
+      failJob(db, job, lock.id, describe(error), backoffMs(job.attempts, backoff)),
+    );
     if (outcome !== 'lost') {
       log?.error(
         { err: error, jobId: job.id, queue: job.queue, attempt: job.attempts },
-        outcome === 'failed' ? `job ${job.id} (${job.queue}) failed for good` : `job ${job.id} (${job.queue}) failed`,
+        outcome === 'failed'
+          ? `job ${job.id} (${job.queue}) failed for good`
+          : `job ${job.id} (${job.queue}) failed`,
       );
     }
     return outcome;
   } finally {
     unsubscribe();
   }
+  return (await recorded(() => completeJob(db, job, lock.id, result?.again ?? false))) ? 'done' : 'lost';
 }
 
 /**
@@ -132,6 +157,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const concurrency = options.concurrency ?? 4;
   const names = Object.keys(queues);
   const running = new Set<Promise<unknown>>();
+  const unrecorded = new Set<UnrecordedRun>();
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | undefined;
   let stopped = true;
@@ -144,13 +170,18 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   };
 
   const fill = async () => {
+    for (const run of unrecorded) {
+      await run.record();
+      unrecorded.delete(run);
+    }
     while (!stopped && running.size < concurrency) {
       const job = await claimJob(db, names, lock.id);
       if (!job) return;
       const run: Promise<unknown> = runClaimedJob(db, queues, job, lock, log)
-        .catch((error: unknown) =>
-          log.error({ err: error, jobId: job.id, queue: job.queue }, 'recording a job run failed'),
-        )
+        .catch((error: unknown) => {
+          log.error({ err: error, jobId: job.id, queue: job.queue }, 'recording a job run failed');
+          if (error instanceof UnrecordedRun) unrecorded.add(error);
+        })
         .finally(() => {
           running.delete(run);
           schedule(0);
@@ -183,6 +214,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       clearTimeout(timer);
       await looking;
       await Promise.allSettled([...running]);
+      // Once more before the lock goes; what still fails is taken over as the job of a dead worker.
+      for (const run of unrecorded) await run.record().catch(() => undefined);
     },
   };
 }

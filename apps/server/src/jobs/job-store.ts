@@ -73,7 +73,12 @@ const stillOurs = (job: ClaimedJob, workerId: number) =>
  * The run succeeded: a one-off job is deleted (its key is free again); a recurring one is queued for its
  * next interval, or at once when the handler said more is due. False when the claim was lost.
  */
-export async function completeJob(db: Db, job: ClaimedJob, workerId: number, again = false): Promise<boolean> {
+export async function completeJob(
+  db: Db,
+  job: ClaimedJob,
+  workerId: number,
+  again = false,
+): Promise<boolean> {
   const { rows } = job.repeatMs
     ? await db.execute(sql`
         UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, locked_by = NULL, locked_at = NULL,

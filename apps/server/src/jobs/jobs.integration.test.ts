@@ -68,7 +68,11 @@ describe('retries', () => {
     const runner = startJobRunner({ db: ctx.db, lock, queues, pollMs: 10, log: silent });
     await runner.start();
     try {
-      await until(async () => (await jobRows('test.flaky'))[0]?.status === 'failed', 10_000, 'the job to fail');
+      await until(
+        async () => (await jobRows('test.flaky'))[0]?.status === 'failed',
+        10_000,
+        'the job to fail',
+      );
     } finally {
       await runner.stop();
     }
@@ -77,8 +81,12 @@ describe('retries', () => {
     ]);
     expect(started).toHaveLength(3);
     // 150 ms after the first failure, 300 ms after the second (the database's clock, so a little slack).
-    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(backoffMs(1, { baseMs: 150, capMs: 10_000 }) - 20);
-    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(backoffMs(2, { baseMs: 150, capMs: 10_000 }) - 20);
+    expect(started[1]! - started[0]!).toBeGreaterThanOrEqual(
+      backoffMs(1, { baseMs: 150, capMs: 10_000 }) - 20,
+    );
+    expect(started[2]! - started[1]!).toBeGreaterThanOrEqual(
+      backoffMs(2, { baseMs: 150, capMs: 10_000 }) - 20,
+    );
     // Nothing runs a failed job again.
     expect(await runDueJobs(ctx.db, queues, lock)).toBe(0);
   });
@@ -95,7 +103,9 @@ describe('retries', () => {
     };
     await enqueueJob(ctx.db, { queue: 'test.second-time' });
     expect(await runDueJobs(ctx.db, queues, lock)).toBe(1);
-    expect(await jobRows('test.second-time')).toMatchObject([{ status: 'queued', attempts: 1, last_error: 'Error: not yet' }]);
+    expect(await jobRows('test.second-time')).toMatchObject([
+      { status: 'queued', attempts: 1, last_error: 'Error: not yet' },
+    ]);
     await sleep(250);
     expect(await runDueJobs(ctx.db, queues, lock)).toBe(1);
     expect(await jobRows('test.second-time')).toEqual([]);
@@ -135,3 +145,38 @@ describe('recurring jobs', () => {
   });
 });
 
+describe('the end of a run', () => {
+  it('is written again when the database was away as the run ended, so the job is not stuck running', async () => {
+    let cuts = 1;
+    const faulty = new Proxy(ctx.db, {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver);
+        return (query: Parameters<typeof target.execute>[0]) => {
+          if (cuts > 0 && JSON.stringify(query).includes('DELETE FROM jobs')) {
+            cuts--;
+            return Promise.reject(new Error('Connection terminated unexpectedly'));
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    let runs = 0;
+    const queues: Queues = {
+      'test.unrecorded': {
+        handler: async () => {
+          runs++;
+        },
+      },
+    };
+    await enqueueJob(ctx.db, { queue: 'test.unrecorded' });
+    const runner = startJobRunner({ db: faulty, lock, queues, pollMs: 10, log: silent });
+    await runner.start();
+    try {
+      await until(async () => (await jobRows('test.unrecorded')).length === 0, 5000, 'the end to be written');
+    } finally {
+      await runner.stop();
+    }
+    expect(cuts).toBe(0);
+    expect(runs).toBe(1);
+  });
+});

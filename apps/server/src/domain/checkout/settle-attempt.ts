@@ -117,7 +117,12 @@ async function reserveOrRefund(
     });
     const order = moved[0];
     if (!order) return 'order_gone';
-    const paid = { orderId: order.id, siteCode: attempt.siteCode, paymentId: attempt.id, amount: attempt.amount };
+    const paid = {
+      orderId: order.id,
+      siteCode: attempt.siteCode,
+      paymentId: attempt.id,
+      amount: attempt.amount,
+    };
     if (fulfil) {
       await fulfil(order, attempt.amount);
       await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: null });

@@ -46,7 +46,11 @@ export interface OrderPaidListeners {
 export const orderPaidJobKey = (orderId: number) => `order-paid:${orderId}`;
 
 /** Announces the order paid inside the settling transaction `tx`. */
-export async function announceOrderPaid(tx: Tx, listeners: OrderPaidListeners, paid: OrderPaid): Promise<void> {
+export async function announceOrderPaid(
+  tx: Tx,
+  listeners: OrderPaidListeners,
+  paid: OrderPaid,
+): Promise<void> {
   for (const listener of listeners.inTransaction) await listener(tx, paid);
   for (const queue of listeners.afterCommit) {
     await enqueueJob(tx, { queue, payload: { ...paid }, key: orderPaidJobKey(paid.orderId) });
