@@ -34,12 +34,11 @@ export const SCHEDULE_KEY = 'schedule';
 
 /**
  * Makes sure the queue's one recurring job exists (every process calls it as it starts; the unique key keeps
- * one row across processes) and runs every `everyMs`: a shorter interval than the stored one applies at once.
+ * one row across processes). Each process claims it on its own interval (`claimJob`), so an existing row is
+ * left as it is.
  */
 export async function ensureSchedule(db: Db, queue: string, everyMs: number): Promise<void> {
   await db.execute(sql`
     INSERT INTO jobs (queue, key, repeat_ms) VALUES (${queue}, ${SCHEDULE_KEY}, ${everyMs})
-    ON CONFLICT (queue, key) WHERE key IS NOT NULL DO UPDATE
-    SET repeat_ms = EXCLUDED.repeat_ms,
-        run_at = LEAST(jobs.run_at, now() + make_interval(secs => EXCLUDED.repeat_ms / 1000.0))`);
+    ON CONFLICT (queue, key) WHERE key IS NOT NULL DO NOTHING`);
 }

@@ -110,7 +110,7 @@ export async function runClaimedJob(
   } finally {
     unsubscribe();
   }
-  return (await recorded(() => completeJob(db, job, lock.id, result?.again ?? false))) ? 'done' : 'lost';
+  return (await recorded(() => completeJob(db, job, lock.id, { again: result?.again, everyMs: queue.everyMs }))) ? 'done' : 'lost';
 }
 
 /**
@@ -120,7 +120,7 @@ export async function runClaimedJob(
 export async function runDueJobs(db: Db, queues: Queues, lock: WorkerLock, limit = 1000): Promise<number> {
   let ran = 0;
   while (ran < limit) {
-    const job = await claimJob(db, Object.keys(queues), lock.id);
+    const job = await claimJob(db, queues, lock.id);
     if (!job) break;
     await runClaimedJob(db, queues, job, lock);
     ran++;
@@ -155,7 +155,6 @@ export interface JobRunner {
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const { db, lock, queues, pollMs, log } = options;
   const concurrency = options.concurrency ?? 4;
-  const names = Object.keys(queues);
   const running = new Set<Promise<unknown>>();
   const unrecorded = new Set<UnrecordedRun>();
   let timer: NodeJS.Timeout | undefined;
@@ -175,7 +174,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       unrecorded.delete(run);
     }
     while (!stopped && running.size < concurrency) {
-      const job = await claimJob(db, names, lock.id);
+      const job = await claimJob(db, queues, lock.id);
       if (!job) return;
       const run: Promise<unknown> = runClaimedJob(db, queues, job, lock, log)
         .catch((error: unknown) => {

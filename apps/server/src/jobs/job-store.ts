@@ -33,19 +33,30 @@ type ClaimedRow = {
  * Claims the next due job of `queues` for the worker `workerId`, in one statement (autocommit): the row is
  * picked `FOR UPDATE SKIP LOCKED` (two workers never pick one row), marked running with this worker's
  * instance id and its attempt counted. Due: queued and past run_at, or running for a worker whose instance
- * lock is gone (it died: the job runs again at once).
+ * lock is gone (it died: the job runs again at once). A recurring job is also due once this worker's own
+ * interval (`everyMs` of its queue) has passed since the last run ended: processes configured with different
+ * intervals each see the round at least as often as they ask, and it still runs once at a time.
  */
-export async function claimJob(db: Db, queues: string[], workerId: number): Promise<ClaimedJob | null> {
-  if (queues.length === 0) return null;
+export async function claimJob(
+  db: Db,
+  queues: Record<string, { everyMs?: number }>,
+  workerId: number,
+): Promise<ClaimedJob | null> {
+  const names = Object.keys(queues);
+  if (names.length === 0) return null;
+  const everyMs = names.map((name) => queues[name]!.everyMs ?? null);
   const { rows } = await db.execute<ClaimedRow>(sql`
-    WITH next AS (
-      SELECT id, status AS was FROM jobs
-      WHERE queue = ANY(${sql.param(queues)}::text[])
-        AND ((status = 'queued' AND run_at <= now())
-          OR (status = 'running' AND NOT ${instanceAlive(sql`jobs.locked_by`)}))
-      ORDER BY run_at, id
+    WITH mine AS (
+      SELECT * FROM unnest(${sql.param(names)}::text[], ${sql.param(everyMs)}::int[]) AS m(queue, every_ms)
+    ), next AS (
+      SELECT jobs.id, jobs.status AS was FROM jobs JOIN mine ON mine.queue = jobs.queue
+      WHERE (jobs.status = 'queued' AND (jobs.run_at <= now()
+              -- run_at - repeat_ms is when the last run ended
+              OR jobs.run_at - make_interval(secs => (jobs.repeat_ms - mine.every_ms) / 1000.0) <= now()))
+         OR (jobs.status = 'running' AND NOT ${instanceAlive(sql`jobs.locked_by`)})
+      ORDER BY jobs.run_at, jobs.id
       LIMIT 1
-      FOR UPDATE SKIP LOCKED)
+      FOR UPDATE OF jobs SKIP LOCKED)
     UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId}, locked_at = now()
     FROM next WHERE jobs.id = next.id
     RETURNING jobs.id, jobs.queue, jobs.payload, jobs.key, jobs.attempts, jobs.max_attempts, jobs.repeat_ms,
@@ -70,19 +81,21 @@ const stillOurs = (job: ClaimedJob, workerId: number) =>
   sql`id = ${job.id} AND status = 'running' AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
 
 /**
- * The run succeeded: a one-off job is deleted (its key is free again); a recurring one is queued for its
- * next interval, or at once when the handler said more is due. False when the claim was lost.
+ * The run succeeded: a one-off job is deleted (its key is free again); a recurring one is queued for the
+ * interval of the worker that ran it (`everyMs`, kept as repeat_ms so run_at - repeat_ms is when the run
+ * ended), or at once when the handler said more is due. False when the claim was lost.
  */
 export async function completeJob(
   db: Db,
   job: ClaimedJob,
   workerId: number,
-  again = false,
+  { again = false, everyMs }: { again?: boolean; everyMs?: number } = {},
 ): Promise<boolean> {
-  const { rows } = job.repeatMs
+  const repeatMs = everyMs ?? job.repeatMs;
+  const { rows } = repeatMs
     ? await db.execute(sql`
         UPDATE jobs SET status = 'queued', attempts = 0, last_error = NULL, locked_by = NULL, locked_at = NULL,
-          run_at = now() + make_interval(secs => ${again ? 0 : job.repeatMs / 1000})
+          repeat_ms = ${repeatMs}, run_at = now() + make_interval(secs => ${again ? 0 : repeatMs / 1000})
         WHERE ${stillOurs(job, workerId)} RETURNING id`)
     : await db.execute(sql`DELETE FROM jobs WHERE ${stillOurs(job, workerId)} RETURNING id`);
   return rows.length > 0;

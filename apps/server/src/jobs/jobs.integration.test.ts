@@ -143,6 +143,29 @@ describe('recurring jobs', () => {
     await ensureSchedule(ctx.db, 'test.every', 20);
     expect(await jobRows('test.every')).toMatchObject([{ status: 'queued' }]);
   });
+
+  it('runs at least as often as each runner asks: a lazy runner’s round does not hold an eager one back', async () => {
+    const lazyLock = await takeInstanceLock(ctx.db.$client, silent);
+    const ran: string[] = [];
+    const every = (name: string, everyMs: number): Queues => ({
+      'test.cadence': { everyMs, handler: async () => void ran.push(name) },
+    });
+    // The lazy runner (a process configured with a long interval) runs the round first and schedules the next
+    // one a minute away.
+    await ensureSchedule(ctx.db, 'test.cadence', 60_000);
+    expect(await runDueJobs(ctx.db, every('lazy', 60_000), lazyLock)).toBe(1);
+    expect(await runDueJobs(ctx.db, every('lazy', 60_000), lazyLock)).toBe(0);
+    // The eager runner still sees it on its own interval.
+    const eager = startJobRunner({ db: ctx.db, lock, queues: every('eager', 50), pollMs: 10, log: silent });
+    await eager.start();
+    try {
+      await until(async () => ran.filter((name) => name === 'eager').length >= 3, 10_000, 'three eager rounds');
+    } finally {
+      await eager.stop();
+      await lazyLock.stop();
+    }
+    expect(ran[0]).toBe('lazy');
+  });
 });
 
 describe('the end of a run', () => {
