@@ -5,6 +5,7 @@ import { publicHost } from '../links.ts';
 import {
   DEFAULT_DELIVERY_POLICY,
   deliverDueMails,
+  type BatchOutcome,
   type DeliveryContext,
   type DeliveryPolicy,
 } from './deliver-due-mails.ts';
@@ -28,8 +29,8 @@ export interface MailWorkerOptions {
 
 /**
  * The outbox's job queues. Each run sends one batch (`deliverDueMails`, ADR 016): rows claimed FOR UPDATE
- * SKIP LOCKED and marked in the claiming transaction, so a kick and a round at once, or two processes, never
- * send a row twice and a crash never loses one; a full batch runs the round again at once. `transport` is
+ * SKIP LOCKED and marked in the claiming transaction, so two processes never take one row and a crash never
+ * loses one; a process sends one batch at a time; a full batch runs the round again at once. `transport` is
  * read at each run (it is opened when the app is ready).
  */
 export function mailQueues(db: Db, transport: () => MailTransport, options: MailWorkerOptions): Queues {
@@ -39,17 +40,26 @@ export function mailQueues(db: Db, transport: () => MailTransport, options: Mail
     host: options.host,
     onGiveUp: options.onGiveUp,
   });
+  // One batch at a time in a process. A batch whose transaction is cut after the SMTP server accepted a row
+  // marks that row on a fresh connection (ADR 046), but the cut already freed its lock: a second batch of the
+  // same process running beside it (the kick beside the round) would take the row first and send it again.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const sendBatch = (): Promise<BatchOutcome> => {
+    const batch = inFlight.then(() => deliverDueMails(db, context()));
+    inFlight = batch.catch(() => undefined);
+    return batch;
+  };
   return {
     [MAIL_OUTBOX_QUEUE]: {
       everyMs: options.intervalMs,
       handler: async () => {
-        const batch = context();
-        return { again: (await deliverDueMails(db, batch)).claimed === batch.policy.batchSize };
+        const outcome = await sendBatch();
+        return { again: outcome.claimed === (options.policy ?? DEFAULT_DELIVERY_POLICY).batchSize };
       },
     },
     [MAIL_KICK_QUEUE]: {
       handler: async () => {
-        await deliverDueMails(db, context());
+        await sendBatch();
       },
     },
   };
