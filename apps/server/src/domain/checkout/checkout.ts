@@ -69,6 +69,18 @@ export async function methodEnabled(
 }
 
 /**
+ * A method id no payment family serves is refused before any lookup or lock (ADR 059, amendments): the
+ * request schema checks only the id's shape, and a free or already reserved order, an unknown token or a
+ * change with nothing to top up would otherwise answer as if the method were real. Whether the site offers
+ * a served method on the order's channel is checked later, under the lock (methodEnabled).
+ */
+export function assertServedMethod(payments: PaymentRegistry, method: PaymentMethodId): void {
+  if (payments.kindOf(method) === undefined) {
+    throw new AppError('invalid_request', `payment method ${method} is served by no payment family`);
+  }
+}
+
+/**
  * Under the order's row lock: answer a finished checkout again, join an attempt in flight, or move the
  * order ready_checkout → paying and write the new attempt (one transaction, so two concurrent calls
  * cannot both start one; a unique index backs this up).
@@ -174,6 +186,7 @@ export async function checkout(
   orderToken: string,
   body: CheckoutBody,
 ): Promise<CheckoutResponse> {
+  assertServedMethod(deps.payments, body.payment_method_type);
   let begun: Begun | undefined;
   try {
     begun = await deps.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { findAttempt, type AttemptLocator } from '../payments/payment-attempts.ts';
 import { THREE_D_SECURE_FAILED, type CompleteOutcome } from '../payments/payment-provider.ts';
-import type { CheckoutDeps } from './checkout.ts';
+import { assertServedMethod, type CheckoutDeps } from './checkout.ts';
 import { paymentFailure } from './complete-attempt.ts';
 import { answerJoinedAttempt } from './join-attempt.ts';
 import { settleAttempt, type AttemptOutcome } from './settle-attempt.ts';
@@ -50,6 +50,7 @@ export async function confirmCheckout(
   site: SiteCode,
   request: ConfirmRequest,
 ): Promise<CallbackAnswer> {
+  if (request.method) assertServedMethod(deps.payments, request.method);
   const attempt = await findAttempt(deps.db, site, request.locator);
   if (!attempt || (request.method && attempt.method !== request.method)) {
     throw new AppError('record_not_found');

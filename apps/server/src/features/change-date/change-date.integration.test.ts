@@ -223,7 +223,12 @@ describe('change of date (ADR 029)', () => {
       url: `${SITE_PATH}/timechanges/${token}/${change}?lang=en`,
     });
     expect(details.json()).toMatchObject({ price_difference: -2000, top_up: 0, refund: 0 });
-    // Whatever method the screen sends, nothing to pay settles as free.
+    // A method no payment family serves is refused before the change is looked at, even with nothing to pay.
+    const bogus = await postChangeCheckout(ctx.app, token, change, { payment_method_type: 'bogus' });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json()).toEqual({ error: 'invalid request' });
+    expect((await changeRow(ctx.db, change)).status).toBe('pending');
+    // Whatever served method the screen sends, nothing to pay settles as free.
     const done = await postChangeCheckout(ctx.app, token, change, { payment_method_type: 'gmo' });
     expect(done.json()).toMatchObject({ status: 'reserved' });
     const { orderId } = await changeRow(ctx.db, change);

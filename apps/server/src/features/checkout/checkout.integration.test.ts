@@ -234,9 +234,31 @@ describe('checkout refusals', () => {
 
   it('a malformed body: invalid request', async () => {
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
-    const res = await postCheckout(ctx.app, order.token, { payment_method_type: 'cash' });
+    const res = await postCheckout(ctx.app, order.token, { payment_method_type: 'not a method id!' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid request');
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+  });
+
+  it('a method no payment family serves: invalid request before the order is looked at', async () => {
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    const res = await postCheckout(ctx.app, order.token, { payment_method_type: 'cash' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid request' });
+    expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
+    expect(await paymentsOf(ctx.db, order.id)).toEqual([]);
+
+    // An unknown token: the method is refused first, not `record not found`.
+    const unknown = await postCheckout(ctx.app, 'no-such-order', { payment_method_type: 'bogus' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ error: 'invalid request' });
+
+    // An order already reserved: not answered with its reservation again.
+    const paid = await readyOrder(ctx.app, ctx.db, slot, 1);
+    expect((await payWithCard(ctx.app, paid.token)).statusCode).toBe(200);
+    const again = await postCheckout(ctx.app, paid.token, { payment_method_type: 'bogus' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'invalid request' });
   });
 });
 
@@ -262,6 +284,11 @@ describe('free orders', () => {
   it('a zero total reserves with `free` and no gateway; `free` with a total is refused', async () => {
     const freeSlot = await productWithSlot(ctx.db, 10, { prices: [0, 500] });
     const order = await readyOrder(ctx.app, ctx.db, freeSlot, 2, 'free@example.jp');
+    // Nothing to pay settles as free whatever served method is sent, but a method no family serves is refused.
+    const bogus = await postCheckout(ctx.app, order.token, { payment_method_type: 'bogus' });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json()).toEqual({ error: 'invalid request' });
+    expect(await paymentsOf(ctx.db, order.id)).toEqual([]);
     const res = await postCheckout(ctx.app, order.token, { payment_method_type: 'free' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'reserved' });

@@ -48,6 +48,10 @@ describe('POST /orders/confirmcheckout', () => {
     expect(unknownNumber.json()).toEqual({ error: 'record not found' });
     const unknownIntent = await confirm({ payment_intent_id: 'pi_unknown' });
     expect(unknownIntent.statusCode).toBe(404);
+    // A method no payment family serves is refused before the payment is looked for.
+    const bogusMethod = await confirm({ payment_number: 'AAAAAAAAAAAAAAAAAAAAAA', payment_method_type: 'bogus' });
+    expect(bogusMethod.statusCode).toBe(400);
+    expect(bogusMethod.json()).toEqual({ error: 'invalid request' });
   });
 
   it('answers a settled attempt with its reservation again, and only for its own method and site', async () => {
