@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { SALES_CHANNELS, type CheckoutBody, type CheckoutResponse, type PaymentMethodId, type SiteCode } from '@kippu/contract';
+import {
+  SALES_CHANNELS,
+  type CheckoutBody,
+  type CheckoutResponse,
+  type PaymentMethodId,
+  type SiteCode,
+} from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Row } from '../../db/generated/rows.ts';

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { CheckoutBody, CheckoutResponse, OrderStatus, PaymentMethodId, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { assertServedMethod, methodEnabled, payBegunAttempt, type Begun, type CheckoutDeps } from '../checkout/checkout.ts';
+import {
+  assertServedMethod,
+  methodEnabled,
+  payBegunAttempt,
+  type Begun,
+  type CheckoutDeps,
+} from '../checkout/checkout.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';

@@ -49,7 +49,10 @@ describe('POST /orders/confirmcheckout', () => {
     const unknownIntent = await confirm({ payment_intent_id: 'pi_unknown' });
     expect(unknownIntent.statusCode).toBe(404);
     // A method no payment family serves is refused before the payment is looked for.
-    const bogusMethod = await confirm({ payment_number: 'AAAAAAAAAAAAAAAAAAAAAA', payment_method_type: 'bogus' });
+    const bogusMethod = await confirm({
+      payment_number: 'AAAAAAAAAAAAAAAAAAAAAA',
+      payment_method_type: 'bogus',
+    });
     expect(bogusMethod.statusCode).toBe(400);
     expect(bogusMethod.json()).toEqual({ error: 'invalid request' });
   });
