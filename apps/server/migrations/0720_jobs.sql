@@ -12,6 +12,9 @@ CREATE TABLE jobs (
   repeat_ms integer CHECK (repeat_ms > 0),
   -- Counted as a run starts (committed before the handler runs), so a job that kills its worker still ends.
   attempts integer NOT NULL DEFAULT 0,
+  -- Counted on every claim and never reset (attempts is, as a recurring job's run ends): with the id, the
+  -- fence of every write about a run, so an old run's late write never matches a later run's claim.
+  claim_seq bigint NOT NULL DEFAULT 0,
   max_attempts integer NOT NULL DEFAULT 10 CHECK (max_attempts > 0),
   last_error text,
   -- The running worker's instance id (jobs/instance-lock.ts): no lock held for it means the worker died.

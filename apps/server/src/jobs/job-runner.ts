@@ -110,7 +110,11 @@ export async function runClaimedJob(
   } finally {
     unsubscribe();
   }
-  return (await recorded(() => completeJob(db, job, lock.id, { again: result?.again, everyMs: queue.everyMs }))) ? 'done' : 'lost';
+  return (await recorded(() =>
+    completeJob(db, job, lock.id, { again: result?.again, everyMs: queue.everyMs }),
+  ))
+    ? 'done'
+    : 'lost';
 }
 
 /**
@@ -142,8 +146,6 @@ export interface JobRunnerOptions {
 export interface JobRunner {
   /** Makes sure the recurring jobs exist, then polls. */
   start(): Promise<void>;
-  /** Looks for due jobs now (after enqueueing one this process should pick up soon). */
-  wake(): void;
   /** Stops claiming and waits for the jobs in flight to end (a graceful shutdown never cuts one off). */
   stop(): Promise<void>;
 }
@@ -207,7 +209,6 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       stopped = false;
       schedule(0);
     },
-    wake: () => schedule(0),
     async stop() {
       stopped = true;
       clearTimeout(timer);

@@ -8,8 +8,14 @@ export interface ClaimedJob {
   queue: string;
   payload: Record<string, unknown>;
   key: string | null;
-  /** This run's number (1 for the first); with the id, the fence of every write about this run. */
+  /** This run's number (1 for the first; a recurring job counts again from 1 after each run that ended well). */
   attempts: number;
+  /**
+   * This claim's number, counted on every claim of the row and never reset: with the id, the fence of every
+   * write about this run (attempts is no fence: it starts again at 1, and a worker takes its id back after a
+   * blip, so an old run's late write could match a later run's claim).
+   */
+  claimSeq: number;
   maxAttempts: number;
   repeatMs: number | null;
   lastError: string | null;
@@ -23,6 +29,7 @@ type ClaimedRow = {
   payload: Record<string, unknown>;
   key: string | null;
   attempts: number;
+  claim_seq: number;
   max_attempts: number;
   repeat_ms: number | null;
   last_error: string | null;
@@ -57,10 +64,11 @@ export async function claimJob(
       ORDER BY jobs.run_at, jobs.id
       LIMIT 1
       FOR UPDATE OF jobs SKIP LOCKED)
-    UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ${workerId}, locked_at = now()
+    UPDATE jobs SET status = 'running', attempts = attempts + 1, claim_seq = claim_seq + 1,
+      locked_by = ${workerId}, locked_at = now()
     FROM next WHERE jobs.id = next.id
-    RETURNING jobs.id, jobs.queue, jobs.payload, jobs.key, jobs.attempts, jobs.max_attempts, jobs.repeat_ms,
-              jobs.last_error, next.was`);
+    RETURNING jobs.id, jobs.queue, jobs.payload, jobs.key, jobs.attempts, jobs.claim_seq, jobs.max_attempts,
+              jobs.repeat_ms, jobs.last_error, next.was`);
   const row = rows[0];
   if (!row) return null;
   return {
@@ -69,6 +77,7 @@ export async function claimJob(
     payload: row.payload,
     key: row.key,
     attempts: row.attempts,
+    claimSeq: Number(row.claim_seq),
     maxAttempts: row.max_attempts,
     repeatMs: row.repeat_ms,
     lastError: row.last_error,
@@ -76,9 +85,12 @@ export async function claimJob(
   };
 }
 
-/** Only while the job is still this run's: a worker that lost its claim writes nothing (the fence). */
+/**
+ * Only while the job is still this run's: a worker that lost its claim writes nothing (the fence). The claim's
+ * number is what tells this run from a later claim of the same row by the same worker id.
+ */
 const stillOurs = (job: ClaimedJob, workerId: number) =>
-  sql`id = ${job.id} AND status = 'running' AND locked_by = ${workerId} AND attempts = ${job.attempts}`;
+  sql`id = ${job.id} AND status = 'running' AND locked_by = ${workerId} AND claim_seq = ${job.claimSeq}`;
 
 /**
  * The run succeeded: a one-off job is deleted (its key is free again); a recurring one is queued for the

@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/helper.ts';
 import { enqueueJob, ensureSchedule } from './enqueue-job.ts';
-import { takeInstanceLock, type InstanceLock } from './instance-lock.ts';
+import { INSTANCE_LOCK_SPACE, takeInstanceLock, type InstanceLock } from './instance-lock.ts';
 import { backoffMs, runDueJobs, startJobRunner, type Queues } from './job-runner.ts';
+import { claimJob, completeJob, failJob } from './job-store.ts';
 
 const ctx = setupTestApp();
 const silent = { error: () => undefined, warn: () => undefined };
@@ -159,7 +161,11 @@ describe('recurring jobs', () => {
     const eager = startJobRunner({ db: ctx.db, lock, queues: every('eager', 50), pollMs: 10, log: silent });
     await eager.start();
     try {
-      await until(async () => ran.filter((name) => name === 'eager').length >= 3, 10_000, 'three eager rounds');
+      await until(
+        async () => ran.filter((name) => name === 'eager').length >= 3,
+        10_000,
+        'three eager rounds',
+      );
     } finally {
       await eager.stop();
       await lazyLock.stop();
@@ -201,5 +207,45 @@ describe('the end of a run', () => {
     }
     expect(cuts).toBe(0);
     expect(runs).toBe(1);
+  });
+});
+
+describe('the fence', () => {
+  it('an old run’s late end writes nothing once the same worker id has claimed the job again', async () => {
+    // Worker "ghost" runs a recurring job, then a blip cuts its instance lock: the job reads as left by a
+    // dead worker, another worker runs and ends it (attempts back to 0), and ghost, its lock taken back
+    // under the same id, claims the next round. Both of ghost's claims are attempt 1.
+    const queues = { 'test.fence': { everyMs: 60_000 } };
+    const ghostId = 2 ** 31 - 7;
+    await ensureSchedule(ctx.db, 'test.fence', 60_000);
+    const stale = (await claimJob(ctx.db, queues, ghostId))!;
+    const takenOver = (await claimJob(ctx.db, queues, lock.id))!;
+    expect(takenOver).toMatchObject({ id: stale.id, reclaimed: true });
+    expect(await completeJob(ctx.db, takenOver, lock.id, { again: true, everyMs: 60_000 })).toBe(true);
+
+    const ghostLock = new pg.Client({ connectionString: ctx.db.$client.options.connectionString });
+    await ghostLock.connect();
+    try {
+      await ghostLock.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_SPACE, ghostId]);
+      const current = (await claimJob(ctx.db, queues, ghostId))!;
+      expect(current).toMatchObject({ id: stale.id, attempts: stale.attempts, reclaimed: false });
+
+      // The stale run ends late, well or badly: the current run's row is left alone.
+      expect(await completeJob(ctx.db, stale, ghostId, { everyMs: 60_000 })).toBe(false);
+      expect(await failJob(ctx.db, stale, ghostId, 'Error: late', 0)).toBe('lost');
+      const row = async () =>
+        (
+          await ctx.db.execute<{ status: string; locked_by: number | null; last_error: string | null }>(
+            sql`SELECT status, locked_by, last_error FROM jobs WHERE id = ${stale.id}`,
+          )
+        ).rows[0];
+      expect(await row()).toEqual({ status: 'running', locked_by: ghostId, last_error: null });
+
+      // The current run's own end is written.
+      expect(await completeJob(ctx.db, current, ghostId, { everyMs: 60_000 })).toBe(true);
+      expect(await row()).toEqual({ status: 'queued', locked_by: null, last_error: null });
+    } finally {
+      await ghostLock.end();
+    }
   });
 });

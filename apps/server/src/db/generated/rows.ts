@@ -103,6 +103,7 @@ export interface Rows<Timestamp = string> {
     run_at: Timestamp;
     repeat_ms: number | null;
     attempts: number;
+    claim_seq: number;
     max_attempts: number;
     last_error: string | null;
     locked_by: number | null;

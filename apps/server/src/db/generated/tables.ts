@@ -147,6 +147,7 @@ export const jobs = pgTable('jobs', {
     .default(sql`now()`),
   repeatMs: integer('repeat_ms'),
   attempts: integer('attempts').notNull().default(0),
+  claimSeq: bigint('claim_seq', { mode: 'number' }).notNull().default(0),
   maxAttempts: integer('max_attempts').notNull().default(10),
   lastError: text('last_error'),
   lockedBy: integer('locked_by'),
