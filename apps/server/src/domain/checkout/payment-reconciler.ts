@@ -14,8 +14,8 @@ export const RECONCILE_QUEUE = 'payments.reconcile';
 export function registerPaymentReconciler(app: FastifyInstance, queues: Queues): void {
   queues[RECONCILE_QUEUE] = {
     everyMs: app.checkoutDeps.reconcile.intervalMs,
-    handler: async () => {
-      const { settled } = await reconcilePendingAttempts(app.checkoutDeps);
+    handler: async (_job, { signal }) => {
+      const { settled } = await reconcilePendingAttempts(app.checkoutDeps, RECONCILE_BATCH_SIZE, signal);
       // A settled attempt may have sold or released stock (ADR 033).
       if (settled > 0) noteStockChange();
       // Run again at once only while whole batches settle: an attempt asked without an outcome is stamped

@@ -25,9 +25,13 @@ async function askEach(
   rows: (AttemptRow & { instance_id?: number | null })[],
   source: 'reconciliation' | 'recovery',
   abandoned: (row: AttemptRow & { instance_id?: number | null }) => boolean,
+  signal?: AbortSignal,
 ): Promise<RoundCount> {
   let settled = 0;
   for (const row of rows) {
+    // The job's instance lock was cut: another process may run the round now, so stop between attempts
+    // (the rest, stamped, are asked again RECONCILE_AGAIN_MINUTES later).
+    signal?.throwIfAborted();
     if (settledBy(await askGateway(deps, toAttempt(row), source, abandoned(row)))) settled += 1;
   }
   return { asked: rows.length, settled };
@@ -44,6 +48,7 @@ async function askEach(
 export async function recoverOrphanedAttempts(
   deps: ReconcileDeps,
   limit = RECONCILE_BATCH_SIZE,
+  signal?: AbortSignal,
 ): Promise<RoundCount> {
   const windowEnd = sql`exec_sent_at + make_interval(secs => ${deps.reconcile.executionWindowMs / 1000})`;
   await deps.db.execute(sql`
@@ -63,7 +68,7 @@ export async function recoverOrphanedAttempts(
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
     RETURNING *`);
-  return askEach(deps, rows, 'recovery', () => true);
+  return askEach(deps, rows, 'recovery', () => true, signal);
 }
 
 /**
@@ -98,13 +103,16 @@ export async function flagStuckAttempts(deps: ReconcileDeps): Promise<number> {
  * step above), whose gateway is asked and the answer settled through settleAttempt, which applies an
  * outcome once even when a return or notification lands at the same moment; then the declines due for a
  * recheck. Stuck attempts are flagged and left alone. Answers the sum of what the steps asked and settled.
+ * An aborted `signal` (the job's instance lock was cut) stops the round between attempts with its reason.
  */
 export async function reconcilePendingAttempts(
   deps: ReconcileDeps,
   limit = RECONCILE_BATCH_SIZE,
+  signal?: AbortSignal,
 ): Promise<RoundCount> {
   await flagStuckAttempts(deps);
-  const recovered = await recoverOrphanedAttempts(deps, limit);
+  const recovered = await recoverOrphanedAttempts(deps, limit, signal);
+  signal?.throwIfAborted();
   const { rows } = await deps.db.execute<AttemptRow & Pick<Row<'payments'>, 'instance_id'>>(sql`
     UPDATE payments SET reconciled_at = now()
     WHERE id IN (
@@ -130,7 +138,9 @@ export async function reconcilePendingAttempts(
     (row) =>
       (row.status === 'created' && row.instance_id === null) ||
       (row.status === 'pending' && row.redirect_url === null),
+    signal,
   );
+  signal?.throwIfAborted();
   const rechecked = await recheckDeclinedAttempts(deps, limit);
   return {
     asked: recovered.asked + reconciled.asked + rechecked,

@@ -12,8 +12,10 @@ export interface ReconcileSettings {
   /** The same attempt is asked again at most this often while the gateway says it is still pending. */
   againMinutes: number;
   /**
-   * How often each process runs a round. An attempt left by a dead process is first seen in one round and
-   * settled in the round one interval later, so it is resolved within two intervals of the crash.
+   * How often a round runs: a recurring job (ADR 057), run by one process at a time across all of them and
+   * due again for this process this long after the last round ended. An attempt left by a dead process is
+   * first seen in one round and settled in a round one interval later, so it is resolved within about two
+   * intervals of the crash.
    */
   intervalMs: number;
   /** Past this, an attempt the gateway still calls pending is no longer asked about and is flagged for staff. */
