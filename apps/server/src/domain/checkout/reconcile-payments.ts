@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { instanceAlive } from '../../jobs/instance-lock.ts';
+import { flagForStaffSql } from '../orders/order-row.ts';
 import { toAttempt, type AttemptRow } from '../payments/payment-attempts.ts';
 import type { GatewayStatus } from '../payments/payment-provider.ts';
 import { askGateway } from './ask-gateway.ts';
@@ -83,10 +84,7 @@ export async function flagStuckAttempts(deps: ReconcileDeps): Promise<number> {
       WHERE status IN ('created', 'pending') AND stuck_at IS NULL
         AND created_at <= now() - make_interval(secs => ${deps.reconcile.stuckAfterHours * 3600})
       RETURNING id, order_id),
-    flagged AS (
-      UPDATE orders SET staff_attention_reason = COALESCE(staff_attention_reason, 'payment_unresolved'),
-                        staff_attention_at = COALESCE(staff_attention_at, now())
-      WHERE id IN (SELECT order_id FROM stuck))
+    flagged AS (${flagForStaffSql(sql`SELECT order_id FROM stuck`, 'payment_unresolved')})
     SELECT id, order_id FROM stuck`);
   for (const row of rows) {
     deps.log.error(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LangCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
+import { flagForStaff, orderForReservation } from '../orders/order-row.ts';
 import {
   markConfirmed,
   markFailed,
@@ -80,7 +80,8 @@ export async function settleAttempt(
  * (ADR 058): its in-transaction listeners (the mail-magazine choice, the confirmation mail) run and its
  * after-commit listeners are queued as jobs. If the order is no longer paying (the sweeper expired it after
  * the grace period) or its fulfilment refuses it, the payment is confirmed alone and then refunded through
- * the provider; a refund that fails is recorded for staff.
+ * the provider; a refund that fails is recorded for staff. A change of date's order that no fulfilment
+ * claims is refunded the same way (and logged as an error): it is never booked as a new reservation.
  */
 async function reserveOrRefund(
   deps: SettleDeps,
@@ -93,12 +94,12 @@ async function reserveOrRefund(
     if (!(await markConfirmed(tx, attempt.id, reference, events))) {
       // Charged, yet the attempt was declined already: only a wrong judgement that it was never executed
       // can do that (ADR 047). The money is taken and nothing booked: staff must refund it.
-      const { rows } = await tx.execute(sql`
-        UPDATE orders SET staff_attention_reason = COALESCE(staff_attention_reason, 'charged_after_decline'),
-                          staff_attention_at = COALESCE(staff_attention_at, now())
-        WHERE id = (SELECT order_id FROM payments WHERE id = ${attempt.id} AND status = 'failed')
-        RETURNING id`);
-      if (rows.length > 0)
+      const flagged = await flagForStaff(
+        tx,
+        sql`SELECT order_id FROM payments WHERE id = ${attempt.id} AND status = 'failed'`,
+        'charged_after_decline',
+      );
+      if (flagged > 0)
         deps.log.error({ paymentId: attempt.id }, 'a declined payment was charged: staff must refund it');
       return 'already_settled';
     }
@@ -109,6 +110,18 @@ async function reserveOrRefund(
       const claimed = await fulfilment.claim(tx, attempt.orderId);
       if (claimed === 'refund') return 'order_gone';
       if ((fulfil = claimed)) break;
+    }
+    // Read before the move, so an order no fulfilment claimed is refused while it is still paying.
+    const holder = fulfil ? undefined : await orderForReservation(tx, attempt.orderId);
+    if (holder?.kind === 'change') {
+      // A change of date's order is completed by its fulfilment, never booked as a new reservation: a new
+      // one would issue a second set of tickets for the same visit. Its fulfilment is not wired (settle deps
+      // built without it): the payment is given back as for an order that is gone.
+      deps.log.error(
+        { paymentId: attempt.id, orderId: attempt.orderId },
+        "a change of date's order was paid but no fulfilment claimed it: the payment is refunded",
+      );
+      return 'order_gone';
     }
     const moved = await transitionOrders(tx, {
       orders: orderById(attempt.orderId),
@@ -128,17 +141,14 @@ async function reserveOrRefund(
       await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: null });
       return 'reserved';
     }
+    if (!holder) return 'order_gone'; // read above whenever no fulfilment claimed the order
     await sellHeldStock(tx, moved);
     // The reservation keeps the visitor's language and the e-mail address of the order form.
-    const { rows } = await tx.execute<{ lang: LangCode; email: string | null }>(sql`
-      SELECT lang, (SELECT field ->> 'value' FROM jsonb_array_elements(customer_info) AS field
-                    WHERE field ->> 'key' = 'email' LIMIT 1) AS email
-      FROM orders WHERE id = ${order.id}`);
     const reservation = await createReservation(tx, {
       id: order.id,
       siteCode: attempt.siteCode,
-      email: rows[0]!.email ?? '',
-      lang: rows[0]!.lang,
+      email: holder.email ?? '',
+      lang: holder.lang,
     });
     await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: reservation.id });
     return 'reserved';
@@ -159,16 +169,13 @@ async function reserveOrRefund(
     if (refund.ok) return markRefunded(tx, attempt.id, refund.events);
     await markRefundFailed(tx, attempt.id, refund.events);
     // The order is flagged for staff (ADR 026): its money is taken and neither booked nor given back.
-    await tx.execute(sql`
-      UPDATE orders SET staff_attention_reason = ${`refund_failed:${refund.code}`},
-                        staff_attention_at = COALESCE(staff_attention_at, now())
-      WHERE id = ${attempt.orderId}`);
+    await flagForStaff(tx, orderById(attempt.orderId), `refund_failed:${refund.code}`, true);
     return true;
   });
   if (!refund.ok) {
     deps.log.error(
       { paymentId: attempt.id, orderId: attempt.orderId, code: refund.code },
-      'refund of a payment whose order expired failed: staff must refund it by hand',
+      'refund of a payment whose order could not take it (expired, or a change no longer pending) failed: staff must refund it by hand',
     );
   }
 }

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorCode, OrderStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { isOpenStatus, isTimedOut } from './order-state.ts';
+import { isOpenStatus, isTimedOut, OPEN_STATUSES } from './order-state.ts';
 
 /**
  * What an order is for (ADR 061): a sale of its channel ('web', 'spot'; the console's channels will be
@@ -74,16 +74,19 @@ export function orderKindSql(order: SQL): SQL {
                   ELSE ${order}.channel END`;
 }
 
-function selectOrder(site: string, orderToken: string, lock: boolean) {
+function selectOrder(where: SQL, lock: boolean) {
   return sql`
     SELECT o.id, o.status, o.channel, o.lang, o.product_id, o.quantity, o.price, o.expires_at,
            o.expires_at <= now() AS lapsed, o.member_id,
            ${orderKindSql(sql.raw('o'))} AS kind,
            to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD') AS visit_date
     FROM orders o JOIN time_spans t ON t.id = o.time_span_id
-    WHERE o.order_token = ${orderToken} AND o.site_code = ${site}
+    WHERE ${where}
     ${lock ? sql`FOR UPDATE OF o` : sql``}`;
 }
+
+const byToken = (site: string, orderToken: string) =>
+  sql`o.order_token = ${orderToken} AND o.site_code = ${site}`;
 
 /**
  * The order of a token on this site, row-locked for the rest of the transaction (the one order lock:
@@ -91,8 +94,74 @@ function selectOrder(site: string, orderToken: string, lock: boolean) {
  * 061). Undefined for an unknown token.
  */
 export async function lockOrder(tx: Tx, site: string, orderToken: string): Promise<FoundOrder | undefined> {
-  const { rows } = await tx.execute<OrderRow>(selectOrder(site, orderToken, true));
+  const { rows } = await tx.execute<OrderRow>(selectOrder(byToken(site, orderToken), true));
   return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/**
+ * The order of this id, row-locked like lockOrder: for a module that reached the order through its own
+ * row (a change of date's top-up locks the change first, then its order, ADR 029). Undefined for no such order.
+ */
+export async function lockOrderById(tx: Tx, orderId: number): Promise<FoundOrder | undefined> {
+  const { rows } = await tx.execute<OrderRow>(selectOrder(sql`o.id = ${orderId}`, true));
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/**
+ * The `orders` argument of transitionOrders for one order by id, row-locked and only while it is open
+ * (holding, ready_checkout): a visitor's cancel of a change of date's hold (ADR 029).
+ */
+export function lockedOpenOrderById(orderId: number): SQL {
+  return sql`SELECT id FROM orders WHERE id = ${orderId} AND status = ANY(${sql.param([...OPEN_STATUSES])}::text[])
+             FOR UPDATE`;
+}
+
+/** The order a mail-confirmation link names (ADR 020), as confirming it needs. */
+export interface MailTokenOrder {
+  orderId: number;
+  orderToken: string;
+  status: OrderStatus;
+  /** The hold ran out by the database's clock. */
+  lapsed: boolean;
+  /** The address the link was sent to. */
+  tokenEmail: string;
+  /** The e-mail address in the order's customer info now, or null. */
+  orderEmail: string | null;
+}
+
+/**
+ * The order of a mail-confirmation token of this site, with the token: both rows locked in one statement
+ * (the order, then its token). Undefined when the token is no mail-confirmation token of the site.
+ */
+export async function lockOrderWithMailToken(
+  tx: Tx,
+  site: string,
+  token: string,
+): Promise<MailTokenOrder | undefined> {
+  const { rows } = await tx.execute<{
+    order_id: string;
+    order_token: string;
+    status: OrderStatus;
+    lapsed: boolean;
+    email: string;
+    order_email: string | null;
+  }>(sql`
+    SELECT o.id AS order_id, o.order_token, o.status, o.expires_at <= now() AS lapsed, m.email,
+           (SELECT entry->>'value' FROM jsonb_array_elements(o.customer_info) entry
+            WHERE entry->>'key' = 'email' LIMIT 1) AS order_email
+    FROM mail_tokens m JOIN orders o ON o.id = m.order_id
+    WHERE m.token = ${token} AND m.site_code = ${site}
+    FOR UPDATE OF o, m`);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    orderId: Number(row.order_id),
+    orderToken: row.order_token,
+    status: row.status,
+    lapsed: row.lapsed,
+    tokenEmail: row.email,
+    orderEmail: row.order_email,
+  };
 }
 
 /** The same order without a lock, for a read that changes nothing. */
@@ -101,7 +170,7 @@ export async function findOrder(
   site: SiteCode,
   orderToken: string,
 ): Promise<FoundOrder | undefined> {
-  const { rows } = await db.execute<OrderRow>(selectOrder(site, orderToken, false));
+  const { rows } = await db.execute<OrderRow>(selectOrder(byToken(site, orderToken), false));
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
 

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { LangCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { orderKindSql, type OrderKind } from './order-lock.ts';
 
 /**
  * The reads and writes of one order row that other modules ask for (ADR 061): they call these rather than
@@ -8,13 +10,17 @@ import type { Db, Tx } from '../../db/client.ts';
 
 /** The order's id by its token (the hold just created it, so it exists). */
 export async function orderIdByToken(tx: Tx, orderToken: string): Promise<number> {
-  const { rows } = await tx.execute<{ id: number }>(sql`SELECT id FROM orders WHERE order_token = ${orderToken}`);
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`SELECT id FROM orders WHERE order_token = ${orderToken}`,
+  );
   return Number(rows[0]!.id);
 }
 
 /** The order's product. */
 export async function productOfOrder(tx: Tx, orderId: number): Promise<number> {
-  const { rows } = await tx.execute<{ product_id: number }>(sql`SELECT product_id FROM orders WHERE id = ${orderId}`);
+  const { rows } = await tx.execute<{ product_id: number }>(
+    sql`SELECT product_id FROM orders WHERE id = ${orderId}`,
+  );
   return Number(rows[0]!.product_id);
 }
 
@@ -25,6 +31,42 @@ export async function orderEmail(tx: Pick<Db, 'execute'> | Tx, orderId: number):
             WHERE entry->>'key' = 'email' LIMIT 1) AS email
     FROM orders WHERE id = ${orderId}`);
   return rows[0]?.email ?? null;
+}
+
+/**
+ * What a paid order's reservation takes (the visitor's language, the e-mail address of the order form) and
+ * the order's kind (order-lock.ts), read together when a payment settles. Not locked: none of them changes
+ * once the order is paying. Undefined for no such order.
+ */
+export async function orderForReservation(
+  tx: Tx,
+  orderId: number,
+): Promise<{ kind: OrderKind; lang: LangCode; email: string | null } | undefined> {
+  const { rows } = await tx.execute<{ kind: OrderKind; lang: LangCode; email: string | null }>(sql`
+    SELECT o.lang, ${orderKindSql(sql.raw('o'))} AS kind,
+           (SELECT field ->> 'value' FROM jsonb_array_elements(o.customer_info) AS field
+            WHERE field ->> 'key' = 'email' LIMIT 1) AS email
+    FROM orders o WHERE o.id = ${orderId}`);
+  return rows[0];
+}
+
+/**
+ * Flags orders for staff (ADR 026): their money needs a person (charged and not booked, a refund refused,
+ * a payment the gateway never resolved). `orders` selects their ids. The first reason stays unless
+ * `replace`; the first time stays always. The statement, for a caller that runs it in its own (a CTE).
+ */
+export function flagForStaffSql(orders: SQL, reason: string, replace = false): SQL {
+  return sql`
+    UPDATE orders SET staff_attention_reason = ${replace ? sql`${reason}` : sql`COALESCE(staff_attention_reason, ${reason})`},
+                      staff_attention_at = COALESCE(staff_attention_at, now())
+    WHERE id IN (${orders})
+    RETURNING id`;
+}
+
+/** flagForStaffSql run on its own; answers how many orders it flagged. */
+export async function flagForStaff(tx: Tx, orders: SQL, reason: string, replace = false): Promise<number> {
+  const { rows } = await tx.execute(flagForStaffSql(orders, reason, replace));
+  return rows.length;
 }
 
 /** Ties the member to the order with the promotion's discount fixed at login (ADR 032, 040). */

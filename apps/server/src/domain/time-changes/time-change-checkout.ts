@@ -9,6 +9,7 @@ import {
   type Begun,
   type CheckoutDeps,
 } from '../checkout/checkout.ts';
+import { lockedOpenOrderById, lockOrderById } from '../orders/order-lock.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
@@ -16,12 +17,14 @@ import { changeByTokens } from './time-change-store.ts';
 
 type LockedOrder = { id: number; status: OrderStatus; lapsed: boolean; currency: string };
 
-async function lockedOrder(tx: Tx, orderId: number): Promise<LockedOrder> {
-  await tx.execute(sql`SELECT id FROM orders WHERE id = ${orderId} FOR UPDATE`);
-  const { rows } = await tx.execute<LockedOrder>(sql`
-    SELECT o.id, o.status, o.expires_at <= now() AS lapsed, COALESCE(s.settings ->> 'currency', 'JPY') AS currency
-    FROM orders o JOIN sites s ON s.code = o.site_code WHERE o.id = ${orderId}`);
-  return rows[0]!;
+/** The change's order, row-locked (after its change: the top-up's lock order), with the site's currency. */
+async function lockedOrder(tx: Tx, site: SiteCode, orderId: number): Promise<LockedOrder> {
+  const order = (await lockOrderById(tx, orderId))!;
+  // The change and its order are of this site (start-time-change writes both with it).
+  const { rows } = await tx.execute<{ currency: string }>(
+    sql`SELECT COALESCE(settings ->> 'currency', 'JPY') AS currency FROM sites WHERE code = ${site}`,
+  );
+  return { id: order.id, status: order.status, lapsed: order.lapsed, currency: rows[0]!.currency };
 }
 
 /**
@@ -46,7 +49,7 @@ async function beginTopUp(
     return { kind: 'answered', response: { status: 'reserved', ...rows[0]! } };
   }
   if (change.status !== 'pending') throw new AppError('time_change_not_pending');
-  const order = await lockedOrder(tx, change.orderId);
+  const order = await lockedOrder(tx, site, change.orderId);
   if (order.status === 'paying') {
     const paymentId = await inFlightAttemptId(tx, order.id);
     if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
@@ -117,7 +120,7 @@ export async function cancelTimeChange(
     if (!change) throw new AppError('record_not_found');
     if (change.status !== 'pending') throw new AppError('time_change_not_pending');
     const cancelled = await transitionOrders(tx, {
-      orders: sql`SELECT id FROM orders WHERE id = ${change.orderId} AND status IN ('holding', 'ready_checkout') FOR UPDATE`,
+      orders: lockedOpenOrderById(change.orderId),
       to: 'cancelled',
       reason: 'cancelled_by_visitor',
     });
