@@ -9,7 +9,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.ur
 export const SIMULATOR_SCHEMA = 'gateway_sim';
 
 /** The simulator's migration files, in the order they apply. */
-export async function listSimulatorMigrations(): Promise<string[]> {
+async function listSimulatorMigrations(): Promise<string[]> {
   return (await readdir(MIGRATIONS_DIR)).filter((file) => file.endsWith('.sql')).sort();
 }
 

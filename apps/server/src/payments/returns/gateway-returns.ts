@@ -39,7 +39,7 @@ function returnSummary(params: Record<string, string>): Record<string, unknown> 
 }
 
 /** A return route for a payment number we do not know: the default site's error screen. */
-export function unknownReturnUrl(deps: CompleteDeps): string {
+function unknownReturnUrl(deps: CompleteDeps): string {
   return callbackUrl(deps.env, siteSlug(DEFAULT_SITE), '/error');
 }
 

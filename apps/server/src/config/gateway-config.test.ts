@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv, simulatorEnabled } from '../../config/env.ts';
+import { loadEnv, simulatorEnabled } from './env.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length-0123' };
 
