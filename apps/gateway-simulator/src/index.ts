@@ -1,8 +1,9 @@
 /**
  * The gateway simulator (ADR 017, 060): stand-ins for GMO-PG, Stripe, SoftBank Payment Service and d払い,
  * with their pages, their HTTP faces (one Fastify plugin) and their state in the `gateway_sim` schema.
- * The server loads this module only while a gateway family is simulated, never in production
- * (apps/server/src/gateway-simulator.ts), and passes in what it needs of its host (options.ts).
+ * The server loads this module only while GATEWAY_SIMULATOR is on (off by default in production, and on
+ * there only with ALLOW_SIMULATOR_IN_PRODUCTION=true), through its one door
+ * apps/server/src/payments/gateway-simulator.ts, and passes in what it needs of its host (options.ts).
  */
 export { migrateGatewaySimulator, SIMULATOR_SCHEMA } from './db/migrate.ts';
 export type { SimDb } from './db/sim-db.ts';

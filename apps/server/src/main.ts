@@ -71,7 +71,8 @@ async function start(): Promise<void> {
     const found = await findRepositorySecrets(database.db);
     if (found.length > 0) throw repositoryDemoSecretsFailure(found);
   }
-  // The reconciler runs in every server process, NODE_ENV=test too: crash tests run real processes (ADR 047).
+  // Every server process registers the reconciliation round, NODE_ENV=test too (crash tests run real
+  // processes, ADR 047); as a recurring job it runs in one process at a time across all of them (ADR 057).
   app = await buildApp({
     env,
     db: database.db,

@@ -7,9 +7,9 @@ import { AppError } from '../shared/app-error.ts';
 
 /*
  * The server's one door to the gateway simulator (apps/gateway-simulator, ADR 060). The simulator is a
- * workspace of its own and is never loaded in production: app.ts and database.ts await
- * loadGatewaySimulator() only while GATEWAY_SIMULATOR is on (a dynamic import, so a production build and
- * start never reach it); the payment families' wiring then calls the functions below, which hand the call
+ * workspace of its own and is never loaded in production unless ALLOW_SIMULATOR_IN_PRODUCTION=true (a
+ * public demo): app.ts and database.ts await loadGatewaySimulator() only while GATEWAY_SIMULATOR is on (a
+ * dynamic import, so a production build and start with it off never reach it); the payment families' wiring then calls the functions below, which hand the call
  * to the loaded module. Its paths and test credentials are the contract's (gateway-simulator.ts), read
  * without loading anything.
  */
