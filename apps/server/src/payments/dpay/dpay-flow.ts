@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Row } from '../../db/generated/rows.ts';
 import type { DpayAuthResponse, DpayScptokResponse, SiteCode } from '@kippu/contract';
 import { siteUrl } from '../../domain/links.ts';
+import { withFlow } from '../returns/gateway-returns.ts';
 import { AppError } from '../../shared/app-error.ts';
 import {
   findReturnedAttempt,
@@ -96,7 +97,7 @@ export async function recordDpayLogin(
       'dpay_auth_return',
     );
     const result = after.status === 'confirmed' ? 'success' : 'cancel';
-    return siteUrl(deps.env, attempt.siteSlug, `/payment-callback/d_pay/${result}`);
+    return siteUrl(deps.env, attempt.siteSlug, withFlow(`/payment-callback/d_pay/${result}`, after.flow));
   }
   await deps.db.execute(sql`
     UPDATE dpay_authorizations SET code = ${query.code}, authorized_at = now()
@@ -158,7 +159,11 @@ function callbackOf(attempt: FoundAttempt): string {
 export async function recordDpayResult(deps: Deps, paymentNumber: string): Promise<string> {
   const attempt = await dpayAttempt(deps, paymentNumber);
   const after = await settleGatewayReturn(deps, attempt, {}, 'browser_return');
-  return siteUrl(deps.env, after.siteSlug, `/payment-callback/d_pay/${callbackOf(after)}`);
+  return siteUrl(
+    deps.env,
+    after.siteSlug,
+    withFlow(`/payment-callback/d_pay/${callbackOf(after)}`, after.flow),
+  );
 }
 
 /** POST /payment-notify/d_pay (s_cptok): the carrier's notification; asks the carrier and settles. */

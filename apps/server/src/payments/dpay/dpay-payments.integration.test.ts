@@ -156,7 +156,7 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
     const flow = await payAtCarrier(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success);
     const back = await postResult(ctx.app, flow.resultUrl, flow.cptok);
     expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toMatch(/\/demo\/#\/payment-callback\/d_pay\/success$/);
+    expect(back.headers.location).toMatch(/\/demo\/#\/payment-callback\/d_pay\/success\?flow=booking$/);
     await expectReservedOnce(slot, order);
 
     const confirm = await ctx.app.inject({
@@ -175,7 +175,7 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
     const { slot, order } = await freshOrder();
     const flow = await payAtCarrier(ctx.app, order.token, account);
     const back = await postResult(ctx.app, flow.resultUrl, flow.cptok);
-    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/failure$/);
+    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/failure\?flow=booking$/);
     await expectNothingTaken(slot, order);
     expect(await paymentsOf(ctx.db, order.id)).toMatchObject([
       { status: 'failed', failure_code: 'declined' },
@@ -191,12 +191,12 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
     const login = await startAndLogIn(ctx.app, order.token, null);
     expect(login.back).toContain('error=access_denied');
     const returned = await ctx.app.inject({ method: 'GET', url: pathOf(login.back) });
-    expect(returned.headers.location).toMatch(/#\/payment-callback\/d_pay\/cancel$/);
+    expect(returned.headers.location).toMatch(/#\/payment-callback\/d_pay\/cancel\?flow=booking$/);
     await expectNothingTaken(slot, order);
 
     const flow = await payAtCarrier(ctx.app, order.token, DPAY_TEST_ACCOUNTS.success, false);
     const back = await postResult(ctx.app, flow.resultUrl, flow.cptok);
-    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/cancel$/);
+    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/cancel\?flow=booking$/);
     await expectNothingTaken(slot, order);
     expect((await paymentsOf(ctx.db, order.id)).map((payment) => payment.failure_code)).toEqual([
       'canceled',
@@ -250,7 +250,7 @@ describe('d払い through the carrier simulator (ADR 028)', () => {
       await releaseHolds(tx, moved);
     });
     const back = await postResult(ctx.app, flow.resultUrl, flow.cptok);
-    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/failure$/);
+    expect(back.headers.location).toMatch(/#\/payment-callback\/d_pay\/failure\?flow=booking$/);
     expect(await paymentsOf(ctx.db, order.id)).toMatchObject([{ status: 'refunded' }]);
     expect(await carrierPayments(order.id)).toEqual(['refunded']);
     expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 0 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
-import { productWithSlot } from '../../../test/order-support.ts';
+import { SITE_PATH, productWithSlot } from '../../../test/order-support.ts';
 import {
   CARDS,
   cardToken,
@@ -43,7 +43,9 @@ describe('GMO 3-D Secure 2 with a challenge', () => {
     expect(await gatewayTrades(ctx.db, order.id)).toEqual(['UNPROCESSED']);
 
     const callback = await postReturn(ctx.app, returnUrl, `AccessID=${accessId}&answer=pass`);
-    expect(callback).toBe(`http://localhost:${ctx.env.PORT}/demo/#/payment-callback/gmo3ds?md=${accessId}`);
+    expect(callback).toBe(
+      `http://localhost:${ctx.env.PORT}/demo/#/payment-callback/gmo3ds?md=${accessId}&flow=booking`,
+    );
     // The browser comes back twice (reload, back button): the same place, nothing else.
     expect(await postReturn(ctx.app, returnUrl, `AccessID=${accessId}`)).toBe(callback);
 
@@ -131,5 +133,33 @@ describe('GMO 3-D Secure 2 with a challenge', () => {
     await answerChallenge(ctx.app, redirect.redirect_url, 'pass');
     expect((await exePayment(ctx.app, accessId)).statusCode).toBe(502);
     expect(pathOf(redirect.redirect_url)).toContain(accessId);
+  });
+});
+
+/** The flow is named by the server, decided from the order (ADR 059): in the return URL and in the answer. */
+describe('a spot order paid by GMO 3-D Secure', () => {
+  it('returns to the callback with flow=spot, and the callback answers flow: spot', async () => {
+    await ctx.db.$client.query(
+      `INSERT INTO payment_methods (site_code, channel, method, position) VALUES ('DEMO', 'spot', 'gmo_3ds', 9)
+       ON CONFLICT DO NOTHING`,
+    );
+    const slot = await productWithSlot(ctx.db, 10);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    await ctx.db.$client.query(`UPDATE orders SET channel = 'spot' WHERE id = $1`, [order.id]);
+    const redirect = await startChallenge(ctx.app, order.token);
+    const { returnUrl, accessId } = await answerChallenge(ctx.app, redirect.redirect_url, 'pass');
+    const callback = await postReturn(ctx.app, returnUrl, `AccessID=${accessId}&answer=pass`);
+    expect(callback).toBe(
+      `http://localhost:${ctx.env.PORT}/demo/#/payment-callback/gmo3ds?md=${accessId}&flow=spot`,
+    );
+
+    const paid = await exePayment(ctx.app, accessId);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'reserved', flow: 'spot' });
+    const result = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/payment-results/${redirect.payment_number}`,
+    });
+    expect(result.json()).toMatchObject({ status: 'reserved', flow: 'spot' });
   });
 });

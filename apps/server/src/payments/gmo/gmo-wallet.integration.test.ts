@@ -66,7 +66,7 @@ describe.each(['gmo_paypay', 'alipay'] as const)('%s', (method) => {
     const back = await ctx.app.inject({ method: 'GET', url: returnPath });
     expect(back.statusCode).toBe(303);
     expect(back.headers.location).toBe(
-      `http://localhost:${ctx.env.PORT}/demo/#/payment-callback/${method}/success?payment_number=${redirect.payment_number}`,
+      `http://localhost:${ctx.env.PORT}/demo/#/payment-callback/${method}/success?payment_number=${redirect.payment_number}&flow=booking`,
     );
     expect((await ctx.app.inject({ method: 'GET', url: returnPath })).headers.location).toBe(
       back.headers.location,

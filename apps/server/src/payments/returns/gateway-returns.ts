@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PaymentMethodId } from '@kippu/contract';
+import type { PaymentFlow, PaymentMethodId } from '@kippu/contract';
 import { DEFAULT_SITE, siteSlug } from '@kippu/contract';
 import { recordEvents } from '../../domain/payments/payment-attempts.ts';
 import { PAYMENT_CANCELED, providerEvent } from '../../domain/payments/payment-provider.ts';
@@ -9,6 +9,7 @@ import {
   callbackUrl,
   type ReturningAttempt,
 } from '../../domain/payments/payment-returns.ts';
+import { orderFlow } from '../../domain/checkout/attempt-answer.ts';
 import { completeAttempt, type CompleteDeps } from '../../domain/checkout/complete-attempt.ts';
 import type { Row } from '../../db/generated/rows.ts';
 
@@ -36,6 +37,16 @@ function returnSummary(params: Record<string, string>): Record<string, unknown> 
     keys: Object.keys(params).sort(),
     ...Object.fromEntries(kept.filter((key) => params[key] !== undefined).map((key) => [key, params[key]])),
   };
+}
+
+/**
+ * A payment-callback hash path with the flow its attempt's order belongs to (ADR 059, amendments): the
+ * screen reads `flow` from its URL when an answer names none (SoftBank's refused card, any error body), so
+ * the web never guesses the flow from what its stores hold. Decided from the order, as the callback answers
+ * are (orderFlowSql).
+ */
+export function withFlow(hashPath: string, flow: PaymentFlow): string {
+  return `${hashPath}${hashPath.includes('?') ? '&' : '?'}flow=${flow}`;
 }
 
 /** A return route for a payment number we do not know: the default site's error screen. */
@@ -67,7 +78,8 @@ export async function returnFromGateway(
   ]);
   if (input.settle) await completeAttempt(deps, found.attempt, input.params, 'browser_return');
   const status = await returnStatus(deps, found.attempt.id);
-  return callbackUrl(deps.env, found.siteSlug, input.callbackPath(found, status));
+  const flow = await orderFlow(deps.db, found.attempt.orderId);
+  return callbackUrl(deps.env, found.siteSlug, withFlow(input.callbackPath(found, status), flow));
 }
 
 /**

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { toAttempt, type AttemptRow, type StoredAttempt } from '../../domain/payments/payment-attempts.ts';
+import type { PaymentFlow } from '@kippu/contract';
+import { orderFlowSql } from '../../domain/checkout/attempt-answer.ts';
 import { completeAttempt, type CompleteDeps } from '../../domain/checkout/complete-attempt.ts';
 
 /** How a gateway's return or notification names its attempt. */
@@ -14,17 +16,24 @@ function whereOf(lookup: AttemptLookup): SQL {
   return sql`p.idempotency_key = ${lookup.idempotencyKey}`;
 }
 
-/** An attempt with the site slug its browser belongs to. */
-export type FoundAttempt = StoredAttempt & { siteSlug: string; failureCode: string | null };
+/** An attempt with the site slug its browser belongs to and its order's flow (named in the callback URL). */
+export type FoundAttempt = StoredAttempt & {
+  siteSlug: string;
+  failureCode: string | null;
+  flow: PaymentFlow;
+};
 
 export async function findReturnedAttempt(db: Db, lookup: AttemptLookup): Promise<FoundAttempt | undefined> {
   const { rows } = await db.execute<
-    AttemptRow & Pick<Row<'payments'>, 'failure_code'> & { site_slug: string }
+    AttemptRow & Pick<Row<'payments'>, 'failure_code'> & { site_slug: string; flow: PaymentFlow }
   >(sql`
-    SELECT p.*, s.slug AS site_slug FROM payments p JOIN sites s ON s.code = p.site_code
+    SELECT p.*, s.slug AS site_slug, ${orderFlowSql(sql.raw('o'))} AS flow
+    FROM payments p JOIN sites s ON s.code = p.site_code JOIN orders o ON o.id = p.order_id
     WHERE ${whereOf(lookup)}`);
   const row = rows[0];
-  return row ? { ...toAttempt(row), siteSlug: row.site_slug, failureCode: row.failure_code } : undefined;
+  return row
+    ? { ...toAttempt(row), siteSlug: row.site_slug, failureCode: row.failure_code, flow: row.flow }
+    : undefined;
 }
 
 /**

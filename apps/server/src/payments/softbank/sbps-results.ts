@@ -4,7 +4,8 @@ import type { CheckoutDeps } from '../../domain/checkout/checkout.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 import { settleAttempt, type AttemptOutcome } from '../../domain/checkout/settle-attempt.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { returnStatus } from '../returns/gateway-returns.ts';
+import { returnStatus, withFlow } from '../returns/gateway-returns.ts';
+import { orderFlow } from '../../domain/checkout/attempt-answer.ts';
 import { PAYMENT_CANCELED, providerEvent } from '../../domain/payments/payment-provider.ts';
 import type { SbpsConfig } from './sbps-config.ts';
 import { isGenuineResult, sbpsFailureCode } from './sbps-link-provider.ts';
@@ -109,5 +110,5 @@ export async function returnFromSbps(
     attempt.method === 'softbank_3ds' && status !== 'cancel'
       ? `/payment-callback/sbps3ds?${query}`
       : `/payment-callback/${attempt.method}/${status}?${query}`;
-  return { slug: site.slug, hashPath };
+  return { slug: site.slug, hashPath: withFlow(hashPath, await orderFlow(deps.db, attempt.orderId)) };
 }

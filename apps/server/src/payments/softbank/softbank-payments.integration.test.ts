@@ -80,7 +80,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
 
     const location = await returnToShop(ctx.app, returnPage);
     expect(location).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/sbps3ds?payment_number=${paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/sbps3ds?payment_number=${paymentNumber}&flow=booking`,
     );
     const confirmed = await confirmCheckout(ctx.app, paymentNumber);
     expect(confirmed.statusCode).toBe(200);
@@ -171,7 +171,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     expect(formOf(returnPage).action).toContain('/cancel');
     // Not the 3-D Secure check's screen (a failure) but the callback screen that says the visitor cancelled.
     expect(await returnToShop(ctx.app, returnPage)).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}&flow=booking`,
     );
     expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(502);
     await expectPayAgain(order, slot.spanId);
@@ -193,7 +193,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
       failure_code: 'canceled',
     });
     expect(await returnToShop(ctx.app, returnPage)).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}&flow=booking`,
     );
     // The cancel screen asks for the outcome: pay again, as after a GMO wallet's cancel.
     const result = await ctx.app.inject({
@@ -217,7 +217,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     const res = await postForm(ctx.app, back.action.replace(/\/cancel$/, '/error'), back.fields);
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}&flow=booking`,
     );
     expect((await paymentsOf(ctx.db, order.id))[0]!.failure_code).toBe('canceled');
   });
@@ -320,7 +320,7 @@ describe('SoftBank card without 3-D Secure and wallets (softbank_credit, softban
     const returnPage = await submitGatewayPage(ctx.app, page, card(CARDS.challenge));
     const location = await returnToShop(ctx.app, returnPage);
     expect(location).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/softbank_credit/success?payment_number=${paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/softbank_credit/success?payment_number=${paymentNumber}&flow=booking`,
     );
     await expectReserved(order, slot.spanId);
   });
@@ -434,7 +434,7 @@ describe('SoftBank 3-D Secure for a change of date’s top-up (ADR 029)', () => 
     const passed = await createSbpsSimulator(ctx.db).answerChallenge(tracking[0]!.tracking_id, true);
     const back = await postForm(ctx.app, passed.returnUrl, passed.returnFields);
     expect(back.headers.location).toBe(
-      `http://localhost:3000/softbank/#/payment-callback/sbps3ds?payment_number=${second.paymentNumber}`,
+      `http://localhost:3000/softbank/#/payment-callback/sbps3ds?payment_number=${second.paymentNumber}&flow=change_date`,
     );
     const confirmed = await confirmCheckout(ctx.app, second.paymentNumber);
     expect(confirmed.statusCode, confirmed.body).toBe(200);

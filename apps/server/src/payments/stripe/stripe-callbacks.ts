@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { PaymentFlow } from '@kippu/contract';
 import type { SettleDeps } from '../../domain/checkout/settle-attempt.ts';
 import {
   settleGatewayReturn,
@@ -37,7 +38,7 @@ export async function recordStripeReturn(
   deps: Deps,
   paymentNumber: string,
   paymentIntentId: string,
-): Promise<{ siteSlug: string; method: string; result: ReturnResult }> {
+): Promise<{ siteSlug: string; method: string; result: ReturnResult; flow: PaymentFlow }> {
   const attempt = await findReturnedAttempt(deps.db, { paymentNumber });
   if (!attempt || !STRIPE_METHODS.has(attempt.method)) throw new AppError('record_not_found');
   if (attempt.providerReference !== null && attempt.providerReference !== paymentIntentId) {
@@ -50,7 +51,7 @@ export async function recordStripeReturn(
     'browser_return',
     paymentIntentId,
   );
-  return { siteSlug: after.siteSlug, method: after.method, result: resultOf(after) };
+  return { siteSlug: after.siteSlug, method: after.method, result: resultOf(after), flow: after.flow };
 }
 
 /** The PaymentIntent events that can settle an attempt; the rest are acknowledged and ignored. */

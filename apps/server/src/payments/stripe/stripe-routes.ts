@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { stripeReturnEndpoint, stripeWebhookEndpoint } from '@kippu/contract';
 import { siteUrl } from '../../domain/links.ts';
+import { withFlow } from '../returns/gateway-returns.ts';
 import { stripeKeys } from './stripe-keys.ts';
 import { applyStripeEvent, recordStripeReturn } from './stripe-callbacks.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
@@ -33,7 +34,7 @@ export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
       siteUrl(
         app.env,
         back.siteSlug,
-        `/payment-callback/${back.method}/${back.result}?payment_intent=${intent}`,
+        withFlow(`/payment-callback/${back.method}/${back.result}?payment_intent=${intent}`, back.flow),
       ),
       303,
     );
