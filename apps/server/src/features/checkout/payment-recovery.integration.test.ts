@@ -23,7 +23,7 @@ import {
   intervalPasses as intervalPassesIn,
   recoveryEvents as recoveryEventsIn,
   type CrashPoint,
-} from './crashed-checkout-support.ts';
+} from '../../../test/crashed-checkout-support.ts';
 
 /**
  * Crash recovery for payments in one process (issue 24, ADR 047): attempts left `created` by a process

@@ -20,7 +20,12 @@ import { answerJoinedAttempt } from '../../domain/checkout/join-attempt.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { runningAttempts } from '../../domain/checkout/running-attempts.ts';
 import { claimAbandoned, markChargeSent } from '../../domain/payments/payment-attempts.ts';
-import { captures, crashedCheckout, intervalPasses, recoveryEvents } from './crashed-checkout-support.ts';
+import {
+  captures,
+  crashedCheckout,
+  intervalPasses,
+  recoveryEvents,
+} from '../../../test/crashed-checkout-support.ts';
 
 /**
  * Crash recovery after review (ADR 047): orphans the gateway keeps calling pending are not asked every

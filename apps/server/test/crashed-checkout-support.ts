@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { CARDS, DEMO_SHOP_ID, cardToken, readyOrder, type Slot } from '../../../test/checkout-support.ts';
-import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
-import { insertAttempt } from '../../domain/payments/payment-attempts.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { CARDS, DEMO_SHOP_ID, cardToken, readyOrder, type Slot } from './checkout-support.ts';
+import { orderById, transitionOrders } from '../src/domain/orders/order-state.ts';
+import { insertAttempt } from '../src/domain/payments/payment-attempts.ts';
 import { createGmoSimulator } from '@kippu/gateway-simulator';
 
 /** Test support for crash recovery (ADR 047): what a checkout leaves when its process stops mid-way. */
