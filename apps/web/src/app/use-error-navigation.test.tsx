@@ -60,15 +60,17 @@ describe('errorDestinationHref', () => {
     expect(errorDestinationHref('payment', spot)).toBe('/spot/payment');
   });
 
-  it('sends a spot payment back from a gateway page to the spot flow, and a booking one to the booking', () => {
+  it('sends a gateway return back to the flow its URL names (the server’s `?flow=`), never a guess', () => {
     const back = { pathname: '/payment-callback/sbps3ds', onlyStartMailConfirm: false, spotQrToken: 'q' };
-    expect(errorDestinationHref('payment', { ...back, spotPaymentAway: true })).toBe('/spot/payment');
-    expect(errorDestinationHref('session-timeout', { ...back, spotPaymentAway: true })).toBe(
+    expect(errorDestinationHref('payment', { ...back, callbackFlow: 'spot' })).toBe('/spot/payment');
+    expect(errorDestinationHref('session-timeout', { ...back, callbackFlow: 'spot' })).toBe(
       '/spot?qr_token=q',
     );
-    expect(errorDestinationHref('payment', { ...back, spotPaymentAway: false })).toBe('/payment');
-    // Away or not, a screen of the booking flow stays in the booking flow.
-    expect(errorDestinationHref('payment', { ...back, pathname: '/confirm', spotPaymentAway: true })).toBe(
+    expect(errorDestinationHref('payment', { ...back, callbackFlow: 'booking' })).toBe('/payment');
+    // A callback URL naming no flow: the booking's (the documented fallback).
+    expect(errorDestinationHref('payment', { ...back, callbackFlow: null })).toBe('/payment');
+    // Whatever a URL says, a screen of the booking flow stays in the booking flow.
+    expect(errorDestinationHref('payment', { ...back, pathname: '/confirm', callbackFlow: 'spot' })).toBe(
       '/payment',
     );
   });
@@ -100,6 +102,7 @@ describe('errorDestinationHref, on a change of date’s gateway return', () => {
     pathname: '/payment-callback/sbps3ds',
     onlyStartMailConfirm: false,
     spotQrToken: null,
+    callbackFlow: 'change_date' as const,
     changePaymentAway: { reservationToken: 'r 1', timechangeToken: 't1' },
   };
 
@@ -117,9 +120,9 @@ describe('errorDestinationHref, on a change of date’s gateway return', () => {
   it('leaves other flows’ screens and other flows’ returns alone', () => {
     // Away or not, a screen of the booking flow stays in the booking flow.
     expect(errorDestinationHref('payment', { ...back, pathname: '/confirm' })).toBe('/payment');
-    // No change away (the booking's payment left last): the booking's return.
-    expect(errorDestinationHref('payment', { ...back, changePaymentAway: null })).toBe('/payment');
-    expect(errorDestinationHref('time-change', { ...back, changePaymentAway: null })).toBe('/order');
+    // The URL names the booking (its payment left after the change's): the booking's return.
+    expect(errorDestinationHref('payment', { ...back, callbackFlow: 'booking' })).toBe('/payment');
+    expect(errorDestinationHref('time-change', { ...back, callbackFlow: 'booking' })).toBe('/order');
   });
 });
 
@@ -228,11 +231,14 @@ describe('useErrorNavigation', () => {
     afterEach(() => useTicketStore.getState().clearChangeDate());
 
     /** The return's confirmcheckout answers `error`; its dialog is closed. */
-    const closeErrorOnReturn = async (error: Parameters<typeof serverError>[0]) => {
+    const closeErrorOnReturn = async (
+      error: Parameters<typeof serverError>[0],
+      flow: 'booking' | 'change_date' = 'change_date',
+    ) => {
       fakeApi({ 'POST orders/confirmcheckout': serverError(error) });
       const rendered = await renderRoutes(
         routesCalling('POST', 'orders/confirmcheckout', paths.paymentCallbackSbps3ds.path),
-        '/payment-callback/sbps3ds',
+        `/payment-callback/sbps3ds?payment_number=P-2&flow=${flow}`,
       );
       await userEvent.click(screen.getByRole('button', { name: 'Call' }));
       await screen.findByRole('dialog');
@@ -257,7 +263,7 @@ describe('useErrorNavigation', () => {
     it('once a booking’s payment has left after the change, an error on its return stays in the booking', async () => {
       changeAway();
       useCoreStore.setState({ paymentNumber: 'P-3' });
-      await closeErrorOnReturn('time_change_not_pending');
+      await closeErrorOnReturn('time_change_not_pending', 'booking');
       expect(await screen.findByRole('heading', { name: 'Order page' })).toBeTruthy();
     });
   });

@@ -2,11 +2,12 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { registerErrorNavigator, type ErrorDestination } from '../shared/api/error-navigation.ts';
 import { changeAwayForPayment } from '../shared/stores/change-payment-away.ts';
-import { spotOrderAwayForPayment } from '../shared/stores/spot-payment-away.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
 import type { ChangeTokens } from '../shared/stores/ticket-store.ts';
 import { paths } from '../shared/routing/paths.ts';
+import { callbackFlow } from '../features/booking/payment-callbacks/use-payment-outcome.ts';
+import type { PaymentFlow } from '@kippu/contract/enums';
 
 type Where = {
   /** The route the visitor was on when the error came. */
@@ -15,9 +16,12 @@ type Where = {
   onlyStartMailConfirm: boolean;
   /** The spot flow's QR token, if the visitor came through a spot QR code. */
   spotQrToken: string | null;
-  /** A spot order's payment left for a gateway's page: the payment callback it returns to is spot's. */
-  spotPaymentAway?: boolean;
-  /** The change of date whose top-up left for a gateway's page: the payment callback is that change's. */
+  /**
+   * The flow a payment callback's URL names (`?flow=`, put there by the server's return route from the
+   * attempt's order; ADR 059). None: the callback is the booking's (the documented fallback).
+   */
+  callbackFlow?: PaymentFlow | null;
+  /** The change of date whose top-up left for a gateway's page: its tokens, for a callback of a change. */
   changePaymentAway?: ChangeTokens | null;
 };
 
@@ -27,9 +31,9 @@ const isPaymentCallback = (pathname: string) => pathname.startsWith('/payment-ca
 const isSpotPath = (pathname: string) =>
   pathname === paths.spot.path || pathname.startsWith(`${paths.spot.path}/`);
 
-/** A gateway's return (`/payment-callback/...`) belongs to the flow whose payment left for it. */
+/** A gateway's return (`/payment-callback/...`) belongs to the flow its URL names. */
 const isSpotFlow = (where: Where) =>
-  isSpotPath(where.pathname) || (where.spotPaymentAway === true && isPaymentCallback(where.pathname));
+  isSpotPath(where.pathname) || (where.callbackFlow === 'spot' && isPaymentCallback(where.pathname));
 
 /** The tokens of a change-of-date route (`/tickets/changedate/.../:reservationToken/timechange/:token`). */
 function timeChangeTokens(pathname: string): { reservationToken: string; timechangeToken?: string } | null {
@@ -45,12 +49,14 @@ function timeChangeTokens(pathname: string): { reservationToken: string; timecha
 }
 
 /**
- * The change of date the visitor is in: the one a change-of-date route names, or on a gateway's return the
- * one whose top-up left for it. Null in every other flow.
+ * The change of date the visitor is in: the one a change-of-date route names, or on a gateway's return
+ * whose URL names the change's flow the one whose top-up left for it. Null in every other flow.
  */
 const changeInFlow = (where: Where) =>
   timeChangeTokens(where.pathname) ??
-  (isPaymentCallback(where.pathname) ? (where.changePaymentAway ?? null) : null);
+  (isPaymentCallback(where.pathname) && where.callbackFlow === 'change_date'
+    ? (where.changePaymentAway ?? null)
+    : null);
 
 /** The route of an error destination (spec §4), for the flow the visitor is in. */
 export function errorDestinationHref(destination: ErrorDestination, where: Where): string {
@@ -83,11 +89,13 @@ export function errorDestinationHref(destination: ErrorDestination, where: Where
  */
 export function useErrorNavigation(): void {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const currentPath = useRef(pathname);
+  const currentSearch = useRef(search);
   useEffect(() => {
     currentPath.current = pathname;
-  }, [pathname]);
+    currentSearch.current = search;
+  }, [pathname, search]);
 
   useEffect(
     () =>
@@ -97,7 +105,7 @@ export function useErrorNavigation(): void {
           onlyStartMailConfirm:
             useCoreStore.getState().configuration?.settings.isOnlyStartMailConfirm ?? false,
           spotQrToken: useSpotStore.getState().qrToken,
-          spotPaymentAway: spotOrderAwayForPayment() !== null,
+          callbackFlow: callbackFlow(new URLSearchParams(currentSearch.current)),
           changePaymentAway: changeAwayForPayment(),
         };
         const href = errorDestinationHref(destination, where);

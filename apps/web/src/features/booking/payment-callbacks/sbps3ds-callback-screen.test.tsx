@@ -12,7 +12,8 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { temporaryOrder } from '../checkout-page/test-doubles.ts';
 import Sbps3dsCallbackScreen from './sbps3ds-callback-screen.tsx';
 
-const renderCallback = () =>
+/** The return route's redirect names the attempt and the flow of its order (`?flow=`, ADR 059). */
+const renderCallback = (flow: 'booking' | 'spot' | 'change_date' = 'booking') =>
   renderRoutes(
     [
       {
@@ -39,7 +40,7 @@ const renderCallback = () =>
         element: <p>change payment</p>,
       },
     ],
-    '/payment-callback/sbps3ds?payment_number=P-1',
+    `/payment-callback/sbps3ds?payment_number=P-1&flow=${flow}`,
   );
 
 /** confirmcheckout's answer for a failed 3-D Secure check: the spec's 3-D Secure failure fields (§8). */
@@ -114,7 +115,7 @@ describe('the SoftBank 3-D Secure return', () => {
     fakeApi({
       'POST orders/confirmcheckout': threeDsFailed({ can_retry: true, sales_channel: 'spot', flow: 'spot' }),
     });
-    await renderCallback();
+    await renderCallback('spot');
     await user.click(await screen.findByRole('button', { name: 'Back to payment' }));
     expect(await screen.findByText('spot payment')).toBeTruthy();
   });
@@ -145,7 +146,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     // A booking still open in this browser must not take the change's completion.
     useCoreStore.setState({ orderToken: 'order-1' });
     const server = fakeApi({ 'POST orders/confirmcheckout': reserved('change_date') });
-    await renderCallback();
+    await renderCallback('change_date');
     expect(await screen.findByText('change complete')).toBeTruthy();
     expect(server.calls.map((call) => call.path)).toEqual(['orders/confirmcheckout']);
     expect(useCoreStore.getState().completeData).toBeNull();
@@ -156,7 +157,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     const user = userEvent.setup();
     changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': changeFailed(true) });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('change_date');
     await user.click(await screen.findByRole('button', { name: 'Back to payment' }));
     expect(await screen.findByText('change payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
@@ -166,7 +167,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
   it('a change of date’s top-up that may not be retried goes to the payment error page for a time change', async () => {
     changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': changeFailed(false) });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('change_date');
     expect(await screen.findByText('payment error')).toBeTruthy();
     expect(router.state.location.search).toBe('?time_change=true');
   });
@@ -190,7 +191,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
     useCoreStore.setState({ paymentNumber: 'P-1' });
     fakeApi({ 'POST orders/confirmcheckout': reserved('spot'), 'GET orders/spot-1': ok(temporaryOrder()) });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('spot');
     expect(await screen.findByText('spot mail sent')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/email-sended/r1');
     expect(useSpotTokensStore.getState().tickets).toEqual([
@@ -216,7 +217,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   it('during a change of date: back to the change’s payment page', async () => {
     changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('change_date');
     const link = await closeRefusedDialog();
     expect(await screen.findByText('change payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tickets/changedate/payment/r1/timechange/t1');
@@ -229,7 +230,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
     useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
     useCoreStore.setState({ paymentNumber: 'P-1' });
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('spot');
     const link = await closeRefusedDialog();
     expect(await screen.findByText('spot payment')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/payment');
@@ -253,11 +254,22 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
     const user = userEvent.setup();
     changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': serverError('time_change_not_pending') });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('change_date');
     await screen.findByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'OK' }));
     expect(await screen.findByText('change date')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/tickets/changedate/r1');
+  });
+
+  it('the URL’s flow decides, not the stores: a booking’s return while a spot order is away', async () => {
+    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
+    fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
+    const { router } = await renderCallback('booking');
+    const link = await closeRefusedDialog();
+    expect(await screen.findByText('booking payment')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(link).toBe('/payment');
   });
 
   it('in a booking: back to the booking’s payment page', async () => {
@@ -273,7 +285,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   it('a critical refund error during a change: the inquiry page for a time change, quoting the payment number', async () => {
     changeInProgress();
     fakeApi({ 'POST orders/confirmcheckout': serverError('critical_refund_error') });
-    const { router } = await renderCallback();
+    const { router } = await renderCallback('change_date');
     expect(await screen.findByText('payment error')).toBeTruthy();
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
       time_change: 'true',

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
 import { useConfirmSbps3ds } from './use-confirm-sbps3ds.ts';
-import { paymentPage } from './use-payment-outcome.ts';
+import { callbackFlow, paymentPage } from './use-payment-outcome.ts';
 
 /**
  * `/payment-callback/sbps3ds` (spec §2): where SoftBank Payment Service's 3-D Secure returns (through the
  * server's return route, which names the attempt by `payment_number`; ADR 027). Says it is checking, then
  * moves on as GMO's 3-D Secure return does (the flow's complete page, or the retry dialog), or offers to
- * pay again on the payment page of the flow that left for the gateway.
+ * pay again on the payment page of the flow the URL names (`?flow=`, from the server's return route).
  */
 export default function Sbps3dsCallbackScreen() {
   const { t } = useTranslation();
@@ -35,7 +35,7 @@ export default function Sbps3dsCallbackScreen() {
       title={t('sbps3ds_failed_title')}
       text={t(state === 'failed' ? 'sbps3ds_failed_text' : 'sbps3ds_missing')}
       action={
-        <Link to={paymentPage(null)} className="button button--primary">
+        <Link to={paymentPage(null, callbackFlow(params))} className="button button--primary">
           {t('sbps3ds_retry')}
         </Link>
       }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { serverErrorCode } from '../../../shared/api/api-error.ts';
 import { showErrorDialog } from '../../../shared/api/error-dialog.ts';
-import { changeAwayForPayment } from '../../../shared/stores/change-payment-away.ts';
 import { CONFIRM_CALL, confirmCheckout } from './api/sbps3ds-calls.ts';
 import { usePaymentOutcome } from './use-payment-outcome.ts';
 import { useThreeDSecureReturn } from './use-three-d-secure-return.ts';
@@ -16,8 +15,8 @@ export type Sbps3dsState = 'checking' | 'failed' | 'missing';
  * complete screen, and a failed check (the spec's 3-D Secure failure fields) shows the retry dialog back to
  * the matching payment page, or the payment error page.
  * SoftBank's card page also comes back here when the card was refused, which the server answers with the
- * catalogue's error alone: its dialog (payment_api_failure: back to the payment page of the flow that left
- * for the gateway when it closes), `critical refund error` then the payment error page's inquiry variant,
+ * catalogue's error alone: its dialog (payment_api_failure: back to the payment page of the flow the
+ * callback URL names, `?flow=`, when it closes), `critical refund error` then the payment error page's inquiry variant,
  * as GMO's return reaches it.
  */
 export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
@@ -40,12 +39,12 @@ export function useConfirmSbps3ds(paymentNumber: string | null): Sbps3dsState {
     missing: () => undefined,
     unexplained: (error) => {
       const body = error instanceof ApiError ? error.response?.data : undefined;
-      // The answer names no flow and neither does this route's path: the error navigation goes by the flow
-      // whose payment left for the gateway (app/use-error-navigation.ts).
+      // The answer names no flow: the callback URL's `flow` (the server's return route put it there) does,
+      // for the dialog's navigation too (app/use-error-navigation.ts).
       showErrorDialog(body, CONFIRM_CALL);
       if (serverErrorCode(body) === 'critical_refund_error') {
         outcome.paymentError({
-          timeChange: changeAwayForPayment() !== null,
+          timeChange: outcome.urlFlow === 'change_date',
           inquiry: true,
           reference: paymentNumber,
         });

@@ -1,4 +1,5 @@
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PAYMENT_FLOWS, type PaymentFlow } from '@kippu/contract/enums';
 import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
 import { ERRORS } from '@kippu/contract/errors';
@@ -10,7 +11,6 @@ import { changeAwayForPayment } from '../../../shared/stores/change-payment-away
 import type { ChangeTokens } from '../../../shared/stores/ticket-store.ts';
 import { finishPurchase, type Reservation } from '../../../shared/purchase/finish-purchase.ts';
 import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
-import { spotOrderAwayForPayment } from '../../../shared/stores/spot-payment-away.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { orderForCompletion } from './api/payment-calls.ts';
 
@@ -31,22 +31,29 @@ const changeOf = (failure: PaymentFailure): ChangeTokens | null =>
     : null;
 
 /**
- * Where to pay again: the payment page of the flow the failure names (`flow`, decided by the server from
- * the order; ADR 059): the change of date's, the spot one, or the booking's. Only an answer without the
- * failure fields (SoftBank's refused card answers the catalogue's error alone, on a route whose path names
- * no flow) leaves it to the flow this browser sent away for payment.
+ * The flow a payment callback's URL names (`?flow=`): the server's return routes add it, decided from the
+ * attempt's order as the callback answers are (ADR 059, amendments). Null when the URL names none.
  */
-export function paymentPage(failure: PaymentFailure | null): string {
-  const flow = failure ? failure.flow : awayFlow();
-  const change = flow === 'change_date' ? (failure ? changeOf(failure) : changeAwayForPayment()) : null;
-  if (change) return paths.changeDatePayment.getHref(change, { ref: 'c' });
-  return flow === 'spot' ? paths.spotPayment.getHref() : paths.payment.getHref();
+export function callbackFlow(params: URLSearchParams): PaymentFlow | null {
+  const flow = params.get('flow');
+  return (PAYMENT_FLOWS as readonly string[]).includes(flow ?? '') ? (flow as PaymentFlow) : null;
 }
 
-/** The flow whose payment was the last to leave this browser for a gateway's page: only for an answer naming none. */
-function awayFlow(): PaymentFailure['flow'] {
-  if (changeAwayForPayment()) return 'change_date';
-  return spotOrderAwayForPayment() !== null ? 'spot' : 'booking';
+/**
+ * Where to pay again: the payment page of the flow the server names (ADR 059), from the failure's fields
+ * or, for an answer without them (SoftBank's refused card answers the catalogue's error alone), from the
+ * callback URL's `flow`; the web never guesses it from its stores. A change of date's tokens, when the
+ * answer carries none, are the ones its top-up left with. Fallback, documented: a callback URL naming no
+ * flow (a link from before the server named it, or the SoftBank screen reached without its query) is the
+ * booking's.
+ */
+export function paymentPage(failure: PaymentFailure | null, urlFlow: PaymentFlow | null): string {
+  const flow = failure?.flow ?? urlFlow ?? 'booking';
+  if (flow === 'change_date') {
+    const change = (failure ? changeOf(failure) : null) ?? changeAwayForPayment();
+    return change ? paths.changeDatePayment.getHref(change, { ref: 'c' }) : paths.error.getHref();
+  }
+  return flow === 'spot' ? paths.spotPayment.getHref() : paths.payment.getHref();
 }
 
 /**
@@ -61,6 +68,9 @@ function awayFlow(): PaymentFailure['flow'] {
  */
 export function usePaymentOutcome() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  /** The flow the callback URL names (the server's return route put it there), for answers naming none. */
+  const urlFlow = callbackFlow(params);
 
   /**
    * A spot purchase back from the gateway: the spot flow's mail-sent screen, as after its checkout; the spot
@@ -120,13 +130,13 @@ export function usePaymentOutcome() {
         titleKey: 'payment_retry_title',
         textKey: canceled ? 'payment_canceled_text' : 'payment_retry_text',
         okButtonTextKey: 'payment_retry_ok',
-        onClose: () => navigate(paymentPage(failure), { replace: true }),
+        onClose: () => navigate(paymentPage(failure, urlFlow), { replace: true }),
       });
       return;
     }
     if (!failure || failure.order_token !== null) {
       paymentError({
-        timeChange: failure?.flow === 'change_date',
+        timeChange: (failure?.flow ?? urlFlow) === 'change_date',
         inquiry: failure?.error === ERRORS.critical_refund_error.message,
         reference,
       });
@@ -135,5 +145,5 @@ export function usePaymentOutcome() {
     navigate(paths.error.getHref(), { replace: true });
   };
 
-  return { reserved, failed, paymentError };
+  return { reserved, failed, paymentError, urlFlow };
 }
