@@ -165,7 +165,7 @@ export async function lockOrderWithMailToken(
 }
 
 /** The same order without a lock, for a read that changes nothing. */
-export async function findOrder(
+async function findOrder(
   db: Pick<Db, 'execute'> | Tx,
   site: SiteCode,
   orderToken: string,
