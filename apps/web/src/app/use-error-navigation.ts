@@ -6,7 +6,7 @@ import { useCoreStore } from '../shared/stores/core-store.ts';
 import { useSpotStore } from '../shared/stores/spot-store.ts';
 import type { ChangeTokens } from '../shared/stores/ticket-store.ts';
 import { paths } from '../shared/routing/paths.ts';
-import { callbackFlow } from '../features/booking/payment-callbacks/use-payment-outcome.ts';
+import { callbackFlow } from '../shared/routing/callback-flow.ts';
 import type { PaymentFlow } from '@kippu/contract/enums';
 
 type Where = {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { MessageScreen } from '../../../shared/ui/message-screen.tsx';
 import { useConfirmSbps3ds } from './use-confirm-sbps3ds.ts';
-import { callbackFlow, paymentPage } from './use-payment-outcome.ts';
+import { callbackFlow } from '../../../shared/routing/callback-flow.ts';
+import { paymentPage } from './use-payment-outcome.ts';
 
 /**
  * `/payment-callback/sbps3ds` (spec §2): where SoftBank Payment Service's 3-D Secure returns (through the

@@ -1,9 +1,10 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { PAYMENT_FLOWS, type PaymentFlow } from '@kippu/contract/enums';
+import type { PaymentFlow } from '@kippu/contract/enums';
 import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
 import { ERRORS } from '@kippu/contract/errors';
 import { paths } from '../../../shared/routing/paths.ts';
+import { callbackFlow } from '../../../shared/routing/callback-flow.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
@@ -29,15 +30,6 @@ const changeOf = (failure: PaymentFailure): ChangeTokens | null =>
   failure.is_time_change && failure.old_reservation_token && failure.time_change_token
     ? { reservationToken: failure.old_reservation_token, timechangeToken: failure.time_change_token }
     : null;
-
-/**
- * The flow a payment callback's URL names (`?flow=`): the server's return routes add it, decided from the
- * attempt's order as the callback answers are (ADR 059, amendments). Null when the URL names none.
- */
-export function callbackFlow(params: URLSearchParams): PaymentFlow | null {
-  const flow = params.get('flow');
-  return (PAYMENT_FLOWS as readonly string[]).includes(flow ?? '') ? (flow as PaymentFlow) : null;
-}
 
 /**
  * Where to pay again: the payment page of the flow the server names (ADR 059), from the failure's fields
