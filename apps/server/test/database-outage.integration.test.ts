@@ -119,14 +119,17 @@ describe('a database outage under a running server process', () => {
 
   it('a frozen database (SIGSTOP): 503 within the limits rather than a hang, then served again on SIGCONT', async () => {
     expect((await langs()).status).toBe(200);
+    // The postmaster first, then its backends as they are once it is stopped: listed before, a backend
+    // forked in between (the pool and the job runner open connections all the time) would serve on.
+    signal(database.pid, 'SIGSTOP');
+    frozen = [database.pid];
     const { stdout } = await run('ps', ['-o', 'pid=', '--ppid', String(database.pid)]);
     const backends = stdout
       .split('\n')
       .map((line) => Number(line.trim()))
       .filter((pid) => pid > 0);
-    // The postmaster first, so it starts no new backend between the two.
-    frozen = [database.pid, ...backends];
-    for (const pid of frozen) signal(pid, 'SIGSTOP');
+    frozen.push(...backends);
+    for (const pid of backends) signal(pid, 'SIGSTOP');
 
     // Pooled connections to frozen backends (the answer limit) and new connections (the connect limit).
     for (let call = 0; call < 3; call++) await expectUnavailable();
