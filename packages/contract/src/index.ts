@@ -51,3 +51,4 @@ export * from './endpoint.ts';
 export * from './endpoints/configurations.ts';
 export * from './endpoints/gateway-returns.ts';
 export * from './endpoints/all.ts';
+export * from './console/index.ts';

@@ -7,13 +7,19 @@
  * - `api`: under `/{site}/api/v1` (the SPA's calls, XSRF-checked);
  * - `site`: under `/{site}` (d払い's two calls, spec §7, XSRF-checked);
  * - `root`: at the server's root, outside every site and the XSRF check (gateways and browsers coming back
- *   from them, ADR 026).
+ *   from them, ADR 026);
+ * - `console`: under `/console/api/v1`, outside every site (one staff member manages several), behind the
+ *   console's own session, CSRF and Origin checks (issue 27); listed in `console/*-routes.ts`.
  */
+import { CONSOLE_ROUTE_LIST } from './console/console-routes.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where the `api` mount lives below a site's path (`/{site}/api/v1`). */
 export const API_PATH = '/api/v1';
-export type RouteMount = 'api' | 'site' | 'root';
+/** Where the console's API lives: at the root, outside every site. */
+export const CONSOLE_API_PATH = '/console/api/v1';
+export type RouteMount = 'api' | 'site' | 'root' | 'console';
 
 export interface Route {
   readonly name: string;
@@ -46,6 +52,7 @@ const at = <
 ) => ({ name, method, path, mount });
 
 const routeList = [
+  ...CONSOLE_ROUTE_LIST,
   // Site data (sites feature): the layout's start-up calls.
   api('langs', 'GET', '/langs'),
   api('texts', 'GET', '/texts'),

@@ -11,13 +11,14 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATH, type AnyEndpoint, type RouteMount } from '@kippu/contract';
+import { API_PATH, CONSOLE_API_PATH, type AnyEndpoint, type RouteMount } from '@kippu/contract';
 
 /** Where each mount of the contract's routes (packages/contract/src/routes.ts) is registered. */
 export const MOUNT_PREFIXES: Readonly<Record<RouteMount, string>> = {
   api: `/:slug${API_PATH}`,
   site: '/:slug',
   root: '',
+  console: CONSOLE_API_PATH,
 };
 
 /** What Fastify validates and serializes for an endpoint: its contract schemas, under Fastify's names. */

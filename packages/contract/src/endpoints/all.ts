@@ -79,6 +79,7 @@ import {
   timeChangeOptionsEndpoint,
 } from './time-change.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
+import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
 import type { RouteName } from '../routes.ts';
 import type { AnyEndpoint } from '../endpoint.ts';
 
@@ -87,6 +88,7 @@ import type { AnyEndpoint } from '../endpoint.ts';
  * its route table with this list, both ways) and the web's client parses answers with them in development.
  */
 export const ENDPOINTS = {
+  ...CONSOLE_ENDPOINTS,
   calendarColors: calendarColorsEndpoint,
   orderableStocks: orderableStocksEndpoint,
   productSearchByDate: productSearchByDateEndpoint,
