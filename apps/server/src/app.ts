@@ -32,6 +32,8 @@ import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
+import { consoleRoutes } from './features/console/index.ts';
+import { registerConsoleSpa } from './plugins/console-spa.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/order-expiry/hold-sweeper.ts';
@@ -232,6 +234,9 @@ export async function buildApp({
     },
     { prefix: MOUNT_PREFIXES.api },
   );
+  // The console's API (issue 27): outside every site, behind the console's own session and checks.
+  await app.register(consoleRoutes, { prefix: MOUNT_PREFIXES.console });
+  await registerConsoleSpa(app);
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(devMailPage);
   // Every payment family's returns, notifications and calls (ADR 059), each in its own scope: one loop.
