@@ -71,6 +71,27 @@ export const ERRORS = {
   /** One client already holds as much as the site allows at once (hold caps, ADR 015). */
   too_many_holds: { message: 'too many holds', status: 409 },
   internal_error: { message: 'internal error', status: 500 },
+  // The console's own codes (issue 27): its session, CSRF and Origin checks, sign-in and passwords.
+  /** No console session (never signed in, signed out, timed out, or the staff member was removed). */
+  console_sign_in_required: { message: 'console sign in required', status: 401 },
+  /** Wrong e-mail or password: one answer for both, so it never tells whether an account exists. */
+  console_sign_in_failed: { message: 'console sign in failed', status: 401 },
+  /** Signed in with the password; the role asks for the second factor before anything else. */
+  console_second_factor_required: { message: 'console second factor required', status: 401 },
+  /** The TOTP or recovery code was not accepted. */
+  console_second_factor_failed: { message: 'console second factor failed', status: 401 },
+  /** A sensitive change needs the password again (within the last five minutes). */
+  console_reauthentication_required: { message: 'console reauthentication required', status: 401 },
+  /** A console write whose Origin is not the console's. */
+  console_forbidden_origin: { message: 'console forbidden origin', status: 403 },
+  /** A console write without the session's CSRF token in x-console-csrf. */
+  console_csrf: { message: 'console csrf token invalid', status: 403 },
+  /** A new password too short, too long or on the list of common and breached passwords. */
+  console_password_rules: { message: 'console password rules', status: 400 },
+  /** An invitation or password-reset link that is unknown, used or expired. */
+  console_link_expired: { message: 'console link expired', status: 410 },
+  /** Inviting an e-mail address that is already a member of the organisation, or already invited. */
+  console_staff_exists: { message: 'console staff exists', status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

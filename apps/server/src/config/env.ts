@@ -40,6 +40,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
   /** How often the mail outbox's round runs, once across processes (ADR 016, 057). */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /**
+   * The console's own origin (issue 27, ADR 064), e.g. https://console.example.com: when set, the console's
+   * API and pages answer only there, the visitor origin answers 404 under /console/, and console writes must
+   * come from it (Origin check). Recommended in production: the visitor pages load per-site scripts that must
+   * never run beside a staff session. Unset: the console shares the server's origin.
+   */
+  CONSOLE_ORIGIN: z
+    .url()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : new URL(v).origin)),
   /** Origin the mails link to (no trailing slash needed); unset: http://localhost:${PORT} (domain/links.ts). */
   PUBLIC_URL: z.url().optional(),
   /**
