@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { redactForAudit } from './audit-redaction.ts';
+
+/** Who caused a change (issue 27): a staff member, a gate device, the system (a job), or a visitor. */
+export interface AuditActor {
+  kind: 'staff' | 'device' | 'system' | 'visitor';
+  staffId?: number;
+  deviceId?: number;
+  /** Shown when no id says who it was: a job's name, a visitor's reservation number. */
+  label?: string;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+}
+
+export interface AuditEventInput {
+  actor: AuditActor;
+  /** Resolved from siteCode when absent. */
+  organisationId?: number | null;
+  siteCode?: string | null;
+  objectType: string;
+  objectId: string;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+  /** The contract schema of before/after, when there is one: its secret-marked fields are dropped too. */
+  schema?: z.core.$ZodType;
+  /**
+   * Whose personal data before/after may hold, for an erasure request (audit_erase_personal_data);
+   * default `${objectType}:${objectId}` (an order's events are erased with the order's subject 'order:<id>').
+   */
+  personalSubject?: string;
+}
+
+// sites.organisation_id comes with the organisations migration (identity-domain, 0800); until a database has
+// it, events are written without an organisation rather than failing the change they record.
+const organisationColumn = new WeakMap<object, Promise<boolean>>();
+
+async function sitesHaveOrganisation(tx: Tx | Db): Promise<boolean> {
+  const pool = (tx as { $client?: object }).$client ?? tx;
+  let known = organisationColumn.get(pool);
+  if (!known) {
+    known = tx
+      .execute<{ present: boolean }>(
+        sql`SELECT EXISTS (SELECT 1 FROM information_schema.columns
+              WHERE table_schema = current_schema() AND table_name = 'sites'
+                AND column_name = 'organisation_id') AS present`,
+      )
+      .then(({ rows }) => rows[0]?.present === true);
+    organisationColumn.set(pool, known);
+  }
+  return known;
+}
+
+async function organisationOf(tx: Tx | Db, event: AuditEventInput): Promise<number | null> {
+  if (event.organisationId !== undefined && event.organisationId !== null) return event.organisationId;
+  if (!event.siteCode || !(await sitesHaveOrganisation(tx))) return null;
+  const { rows } = await tx.execute<{ organisation_id: number | null }>(
+    sql`SELECT organisation_id FROM sites WHERE code = ${event.siteCode}`,
+  );
+  return rows[0]?.organisation_id === undefined || rows[0].organisation_id === null
+    ? null
+    : Number(rows[0].organisation_id);
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/**
+ * Appends one audit event IN THE CALLER'S TRANSACTION (ADR 065): it exists exactly when the change it records
+ * commits. Secrets never reach the row (redactForAudit); visitors' personal data goes to `personal_data`, apart,
+ * so an erasure can null it. The table refuses updates and deletes (migration 0820).
+ */
+export async function recordAudit(tx: Tx | Db, event: AuditEventInput): Promise<void> {
+  const before = event.before === undefined ? undefined : redactForAudit(event.before, event.schema);
+  const after = event.after === undefined ? undefined : redactForAudit(event.after, event.schema);
+  const hasPersonal =
+    Object.keys(before?.personal ?? {}).length > 0 || Object.keys(after?.personal ?? {}).length > 0;
+  const personal = hasPersonal ? { before: before?.personal ?? {}, after: after?.personal ?? {} } : undefined;
+  const organisationId = await organisationOf(tx, event);
+  await tx.execute(sql`
+    INSERT INTO audit_events (actor_kind, actor_staff_id, actor_device_id, actor_label, organisation_id,
+      site_code, object_type, object_id, action, before, after, personal_data, personal_subject,
+      client_address, user_agent)
+    VALUES (${event.actor.kind}, ${event.actor.staffId ?? null}, ${event.actor.deviceId ?? null},
+      ${event.actor.label ?? null}, ${organisationId}, ${event.siteCode ?? null}, ${event.objectType},
+      ${event.objectId}, ${event.action}, ${json(before?.value)}::jsonb, ${json(after?.value)}::jsonb,
+      ${json(personal)}::jsonb,
+      ${hasPersonal ? (event.personalSubject ?? `${event.objectType}:${event.objectId}`) : null},
+      ${event.actor.clientAddress ?? null}, ${event.actor.userAgent ?? null})`);
+}
