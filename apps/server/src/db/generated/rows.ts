@@ -9,6 +9,25 @@ import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contr
  * parser off), a Date through the pool itself (`db.$client.query`, a PoolClient).
  */
 export interface Rows<Timestamp = string> {
+  audit_events: {
+    id: number;
+    at: Timestamp;
+    actor_kind: 'staff' | 'device' | 'system' | 'visitor';
+    actor_staff_id: number | null;
+    actor_device_id: number | null;
+    actor_label: string | null;
+    organisation_id: number | null;
+    site_code: string | null;
+    object_type: string;
+    object_id: string;
+    action: string;
+    before: unknown;
+    after: unknown;
+    personal_data: unknown;
+    personal_subject: string | null;
+    client_address: string | null;
+    user_agent: string | null;
+  };
   calendar_colors: {
     site_code: string;
     date: string;
@@ -93,6 +112,7 @@ export interface Rows<Timestamp = string> {
     tickets: unknown;
     order_id: number | null;
     created_at: Timestamp;
+    revoked_at: Timestamp | null;
   };
   jobs: {
     id: number;
@@ -133,7 +153,15 @@ export interface Rows<Timestamp = string> {
   mail_outbox: {
     id: number;
     site_code: string;
-    kind: 'mail_confirmation' | 'invitation' | 'purchase_confirmation' | 'ticket_link' | 'date_changed';
+    kind:
+      | 'mail_confirmation'
+      | 'invitation'
+      | 'purchase_confirmation'
+      | 'ticket_link'
+      | 'date_changed'
+      | 'staff_invitation'
+      | 'staff_password_reset'
+      | 'staff_second_factor_reset';
     to_address: string;
     lang: string;
     payload: unknown;
@@ -233,6 +261,13 @@ export interface Rows<Timestamp = string> {
     membership_discount: number;
     membership_promotion_names: LocalizedText | null;
     membership_discount_percent: number | null;
+  };
+  organisations: {
+    id: number;
+    code: string;
+    name: string;
+    refund_limit_yen: number;
+    created_at: Timestamp;
   };
   payment_method_types: {
     method: string;
@@ -334,6 +369,13 @@ export interface Rows<Timestamp = string> {
     position: number;
     is_demo: boolean;
   };
+  sign_in_attempts: {
+    id: number;
+    email: string;
+    client_address: string;
+    succeeded: boolean;
+    attempted_at: Timestamp;
+  };
   site_secrets: {
     site_code: string;
     name: string;
@@ -349,6 +391,7 @@ export interface Rows<Timestamp = string> {
     calendar_colorized: boolean;
     max_open_orders_per_client: number | null;
     max_tickets_per_client_slot: number | null;
+    organisation_id: number;
   };
   spot_qr_tokens: {
     id: number;
@@ -357,6 +400,88 @@ export interface Rows<Timestamp = string> {
     token: string;
     created_at: Timestamp;
     expires_at: Timestamp;
+  };
+  staff: {
+    id: number;
+    email: string;
+    name: string;
+    lang: 'ja' | 'en' | 'zh-hans' | 'kr' | 'zh-hant' | 'th';
+    password_hash: string | null;
+    totp_secret: string | null;
+    totp_enabled_at: Timestamp | null;
+    totp_pending_secret: string | null;
+    totp_last_step: number | null;
+    is_demo: boolean;
+    created_at: Timestamp;
+    deleted_at: Timestamp | null;
+  };
+  staff_invitations: {
+    id: number;
+    token_hash: string;
+    organisation_id: number;
+    email: string;
+    name: string;
+    lang: 'ja' | 'en' | 'zh-hans' | 'kr' | 'zh-hant' | 'th';
+    role_id: number;
+    all_sites: boolean;
+    site_codes: string[];
+    invited_by: number | null;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    accepted_at: Timestamp | null;
+    revoked_at: Timestamp | null;
+    staff_id: number | null;
+  };
+  staff_memberships: {
+    id: number;
+    staff_id: number;
+    organisation_id: number;
+    role_id: number;
+    all_sites: boolean;
+    site_codes: string[];
+    created_at: Timestamp;
+  };
+  staff_password_resets: {
+    id: number;
+    token_hash: string;
+    staff_id: number;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+  };
+  staff_recovery_codes: {
+    id: number;
+    staff_id: number;
+    code_hash: string;
+    created_at: Timestamp;
+    used_at: Timestamp | null;
+  };
+  staff_roles: {
+    id: number;
+    organisation_id: number;
+    template_key:
+      'owner' | 'administrator' | 'planner' | 'boxOffice' | 'gate' | 'finance' | 'marketing' | null;
+    name: string;
+    permissions: unknown;
+    limits: unknown;
+    require_second_factor: boolean;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
+  staff_sessions: {
+    id: string;
+    staff_id: number;
+    organisation_id: number;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    idle_expires_at: Timestamp;
+    absolute_expires_at: Timestamp;
+    second_factor_done_at: Timestamp | null;
+    reauthenticated_at: Timestamp | null;
+    csrf_token: string;
+    ended_at: Timestamp | null;
+    client_address: string | null;
+    user_agent: string | null;
   };
   texts: {
     scope: string;

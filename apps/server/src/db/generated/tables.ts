@@ -18,6 +18,28 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contract';
 
+export const auditEvents = pgTable('audit_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  actorKind: text('actor_kind').$type<'staff' | 'device' | 'system' | 'visitor'>().notNull(),
+  actorStaffId: bigint('actor_staff_id', { mode: 'number' }),
+  actorDeviceId: bigint('actor_device_id', { mode: 'number' }),
+  actorLabel: text('actor_label'),
+  organisationId: bigint('organisation_id', { mode: 'number' }),
+  siteCode: text('site_code'),
+  objectType: text('object_type').notNull(),
+  objectId: text('object_id').notNull(),
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  personalData: jsonb('personal_data'),
+  personalSubject: text('personal_subject'),
+  clientAddress: text('client_address'),
+  userAgent: text('user_agent'),
+});
+
 export const calendarColors = pgTable(
   'calendar_colors',
   {
@@ -132,6 +154,7 @@ export const invitations = pgTable('invitations', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const jobs = pgTable('jobs', {
@@ -187,7 +210,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   siteCode: text('site_code').notNull(),
   kind: text('kind')
-    .$type<'mail_confirmation' | 'invitation' | 'purchase_confirmation' | 'ticket_link' | 'date_changed'>()
+    .$type<
+      | 'mail_confirmation'
+      | 'invitation'
+      | 'purchase_confirmation'
+      | 'ticket_link'
+      | 'date_changed'
+      | 'staff_invitation'
+      | 'staff_password_reset'
+      | 'staff_second_factor_reset'
+    >()
     .notNull(),
   toAddress: text('to_address').notNull(),
   lang: text('lang').notNull(),
@@ -328,6 +360,16 @@ export const orders = pgTable('orders', {
   membershipDiscountPercent: integer('membership_discount_percent'),
 });
 
+export const organisations = pgTable('organisations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  refundLimitYen: integer('refund_limit_yen').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const paymentMethodTypes = pgTable('payment_method_types', {
   method: text('method').primaryKey(),
   names: jsonb('names').$type<LocalizedText>().notNull(),
@@ -466,6 +508,16 @@ export const setProducts = pgTable('set_products', {
   isDemo: boolean('is_demo').notNull().default(false),
 });
 
+export const signInAttempts = pgTable('sign_in_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  clientAddress: text('client_address').notNull(),
+  succeeded: boolean('succeeded').notNull(),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const siteSecrets = pgTable(
   'site_secrets',
   {
@@ -486,6 +538,9 @@ export const sites = pgTable('sites', {
   calendarColorized: boolean('calendar_colorized').notNull().default(false),
   maxOpenOrdersPerClient: integer('max_open_orders_per_client').default(5),
   maxTicketsPerClientSlot: integer('max_tickets_per_client_slot').default(20),
+  organisationId: bigint('organisation_id', { mode: 'number' })
+    .notNull()
+    .default(sql`default_organisation_id()`),
 });
 
 export const spotQrTokens = pgTable('spot_qr_tokens', {
@@ -497,6 +552,122 @@ export const spotQrTokens = pgTable('spot_qr_tokens', {
     .notNull()
     .default(sql`now()`),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const staff = pgTable('staff', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  lang: text('lang').$type<'ja' | 'en' | 'zh-hans' | 'kr' | 'zh-hant' | 'th'>().notNull().default('ja'),
+  passwordHash: text('password_hash'),
+  totpSecret: text('totp_secret'),
+  totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+  totpPendingSecret: text('totp_pending_secret'),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  isDemo: boolean('is_demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const staffInvitations = pgTable('staff_invitations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  lang: text('lang').$type<'ja' | 'en' | 'zh-hans' | 'kr' | 'zh-hant' | 'th'>().notNull(),
+  roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  allSites: boolean('all_sites').notNull().default(false),
+  siteCodes: text('site_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  invitedBy: bigint('invited_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  staffId: bigint('staff_id', { mode: 'number' }),
+});
+
+export const staffMemberships = pgTable('staff_memberships', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  roleId: bigint('role_id', { mode: 'number' }).notNull(),
+  allSites: boolean('all_sites').notNull().default(false),
+  siteCodes: text('site_codes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const staffPasswordResets = pgTable('staff_password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tokenHash: text('token_hash').notNull(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const staffRecoveryCodes = pgTable('staff_recovery_codes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const staffRoles = pgTable('staff_roles', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  templateKey: text('template_key').$type<
+    'owner' | 'administrator' | 'planner' | 'boxOffice' | 'gate' | 'finance' | 'marketing'
+  >(),
+  name: text('name').notNull(),
+  permissions: jsonb('permissions').notNull(),
+  limits: jsonb('limits')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  requireSecondFactor: boolean('require_second_factor').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  id: text('id').primaryKey(),
+  staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  secondFactorDoneAt: timestamp('second_factor_done_at', { withTimezone: true, mode: 'date' }),
+  reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
+  csrfToken: text('csrf_token').notNull(),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  clientAddress: text('client_address'),
+  userAgent: text('user_agent'),
 });
 
 export const texts = pgTable(

@@ -68,6 +68,27 @@ export interface MailPayloads {
     /** Top-up paid in yen (0 when none). */
     paid: number;
   };
+  /** A console invitation (issue 27), in the invited person's language; the link accepts it once. */
+  staff_invitation: {
+    organisationName: string;
+    inviterName: string;
+    roleName: string;
+    acceptUrl: string;
+    /** ISO date-time the link stops working. */
+    expiresAt: string;
+  };
+  /** A console password reset link, in the staff member's language. */
+  staff_password_reset: {
+    resetUrl: string;
+    /** ISO date-time the link stops working. */
+    expiresAt: string;
+  };
+  /** An owner reset the staff member's second factor. */
+  staff_second_factor_reset: {
+    organisationName: string;
+    resetByName: string;
+    signInUrl: string;
+  };
 }
 
 export type MailKind = keyof MailPayloads;
@@ -78,6 +99,9 @@ export const MAIL_KINDS = [
   'purchase_confirmation',
   'ticket_link',
   'date_changed',
+  'staff_invitation',
+  'staff_password_reset',
+  'staff_second_factor_reset',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

@@ -3,6 +3,7 @@ import type { OutboxMail, OutboxMailOf } from '../mail-kinds.ts';
 import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
+import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
 export interface MailAttachment {
@@ -191,6 +192,10 @@ function documentOf(mail: OutboxMail): MailDocument {
       return ticketLinkDocument(mail);
     case 'date_changed':
       return dateChangedDocument(mail);
+    case 'staff_invitation':
+    case 'staff_password_reset':
+    case 'staff_second_factor_reset':
+      return staffDocument(mail);
   }
 }
 

@@ -1,0 +1,53 @@
+import { hash, verify } from '@node-rs/argon2';
+import { Semaphore } from './semaphore.ts';
+
+/**
+ * Argon2id parameters (ADR 063): OWASP's first recommended set, 19 MiB of memory and 2 passes with one
+ * lane. The binding's `Algorithm` is a const enum, which this build (isolated modules) cannot inline: 2 is
+ * its Argon2id.
+ */
+export const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** At most this many hashes at once in a process (ADR 063): the rest wait, holds keep their cores. */
+export const PASSWORD_HASHING_CONCURRENCY = 2;
+
+const hashing = new Semaphore(PASSWORD_HASHING_CONCURRENCY);
+
+/** Hashing slots in use, the most ever used at once, and how many wait (tests and benchmarks). */
+export function passwordHashingStats(): { active: number; peak: number; waiting: number } {
+  return hashing.stats();
+}
+
+export function resetPasswordHashingPeak(): void {
+  hashing.resetPeak();
+}
+
+/** The PHC string of `password` (salt inside), under the concurrency cap. */
+export function hashPassword(password: string): Promise<string> {
+  return hashing.run(() => hash(password.normalize('NFKC'), ARGON2ID));
+}
+
+/**
+ * Whether `password` matches `phc`. With no hash (no such account, or one that never set a password) it
+ * verifies against a dummy hash anyway and answers false, so an answer takes the same work whether the
+ * account exists or not (issue 27).
+ */
+export async function verifyPassword(phc: string | null | undefined, password: string): Promise<boolean> {
+  const target = phc ?? (await dummyHash());
+  return hashing.run(async () => {
+    try {
+      const ok = await verify(target, password.normalize('NFKC'));
+      return ok && phc !== null && phc !== undefined;
+    } catch {
+      // A malformed stored hash refuses the sign-in; it never becomes a 5xx.
+      return false;
+    }
+  });
+}
+
+let dummy: Promise<string> | undefined;
+
+function dummyHash(): Promise<string> {
+  dummy ??= hash('kippu dummy password: never matches anything typed', ARGON2ID);
+  return dummy;
+}

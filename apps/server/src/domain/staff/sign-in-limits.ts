@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+
+/** Failed attempts count for this long (per account and per client). */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/**
+ * A client (address) with this many failures in the window is refused before any password work: it bounds
+ * a guesser per address and keeps a flood off the hashing slots.
+ */
+export const CLIENT_FAILURE_LIMIT = 30;
+/** Failures of one account before attempts on it are slowed down. */
+export const ACCOUNT_FREE_FAILURES = 3;
+/** The longest an attempt on a much-attacked account waits: slowed, never locked (issue 27). */
+export const ACCOUNT_MAX_DELAY_MS = 8_000;
+
+/**
+ * How long an attempt on an account with `failures` recent failures waits before its password is checked:
+ * nothing for the first few, then 250 ms doubling up to ACCOUNT_MAX_DELAY_MS. Waiting, not refusing, so an
+ * attacker can slow an owner's sign-in down but never lock the owner out.
+ */
+export function accountDelayMs(failures: number): number {
+  if (failures <= ACCOUNT_FREE_FAILURES) return 0;
+  return Math.min(ACCOUNT_MAX_DELAY_MS, 250 * 2 ** (failures - ACCOUNT_FREE_FAILURES - 1));
+}
+
+/** The key an attempt is counted under for its client: the address, or one shared key when none is known. */
+export function clientKey(address: string | null): string {
+  return address ?? 'unknown';
+}
+
+/** Recent failures for the account and for the client, counted in PostgreSQL: every process sees one count. */
+export async function recentFailures(
+  db: Db | Tx,
+  email: string,
+  client: string,
+): Promise<{ account: number; client: number }> {
+  const { rows } = await db.execute<{ account: number; client: number }>(sql`
+    SELECT count(*) FILTER (WHERE email = ${email})::int AS account,
+           count(*) FILTER (WHERE client_address = ${client})::int AS client
+    FROM sign_in_attempts
+    WHERE NOT succeeded AND attempted_at > now() - ${`${SIGN_IN_WINDOW_MS} milliseconds`}::interval
+      AND (email = ${email} OR client_address = ${client})`);
+  return rows[0] ?? { account: 0, client: 0 };
+}
+
+export async function recordSignInAttempt(
+  tx: Tx | Db,
+  attempt: { email: string; client: string; succeeded: boolean },
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO sign_in_attempts (email, client_address, succeeded)
+    VALUES (${attempt.email.slice(0, 254)}, ${attempt.client.slice(0, 100)}, ${attempt.succeeded})`);
+  // Now and then, not on every attempt: rows older than a day count for nothing.
+  if (Math.random() < 0.01) {
+    await tx.execute(sql`DELETE FROM sign_in_attempts WHERE attempted_at < now() - interval '1 day'`);
+  }
+}

@@ -1,0 +1,21 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** A 256-bit random, URL-safe value: session cookies, invitation and reset links. */
+export function newOpaqueToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the database keeps of a session cookie, a link token or a recovery code. The values are random
+ * (128 bits and more), so a fast hash is enough: a leaked table opens nothing and nobody can search it.
+ */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Compares two secrets in time independent of where they first differ. */
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
