@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
-import { importMembers } from '../domain/membership/import-members.ts';
-import { MembersCsvError, membersFromCsv } from './members-csv.ts';
+import { importMembersCsv } from '../domain/membership/import-members-csv.ts';
 import { runCommand, withCliDatabase } from './run-command.ts';
 
 const USAGE = `Usage: npm run import-members -- <file.csv> [--site ARTIZON] [--update]
@@ -9,9 +7,10 @@ const USAGE = `Usage: npm run import-members -- <file.csv> [--site ARTIZON] [--u
 Adds the members of a CSV file to a site with membership login (isUseMembershipLogin).
 The first line names the columns: email, password, name (required), resident_area, phone, age, gender.
 Passwords (8+ characters) are stored only as scrypt hashes. Members already there (same e-mail) are
-left alone unless --update is given, which replaces their details and password.`;
+left alone unless --update is given, which replaces their details and password.
+A wrong line refuses the whole file; the console's Members screen imports the same file.`;
 
-/** `npm run import-members -- file.csv` (README "Membership login", ADR 032). */
+/** `npm run import-members -- file.csv` (README "Membership login", ADR 032): the console's import, from a shell. */
 async function main(argv: string[]): Promise<number> {
   let site = 'ARTIZON';
   let update = false;
@@ -29,21 +28,21 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  const members = membersFromCsv(await readFile(files[0]!, 'utf8'));
+  const csv = await readFile(files[0]!, 'utf8');
   return withCliDatabase(async (database) => {
-    const { rows } = await database.db.execute<{ enabled: boolean | null }>(
-      sql`SELECT (settings ->> 'isUseMembershipLogin')::boolean AS enabled FROM sites WHERE code = ${site}`,
-    );
-    if (!rows[0]) throw new MembersCsvError(`no site ${site}`);
-    if (!rows[0].enabled) throw new MembersCsvError(`${site} does not have membership login turned on`);
-    const counts = await importMembers(database.db, site, members, { update });
+    const actor = { kind: 'system' as const, label: 'npm run import-members' };
+    const result = await importMembersCsv(database.db, actor, { site, csv, update });
+    if (!result.imported) {
+      const errors = result.lines.filter((line) => line.result === 'error');
+      console.error(`Not imported: ${result.fileError ?? `${errors.length} line(s) are wrong`}`);
+      for (const line of errors) console.error(`  line ${line.line}: ${line.message}`);
+      return 1;
+    }
     console.log(
-      `${site}: ${counts.added} added, ${counts.updated} updated, ${counts.unchanged} already there (via ${database.via}).`,
+      `${site}: ${result.added} added, ${result.updated} updated, ${result.unchanged} already there (via ${database.via}).`,
     );
     return 0;
   });
 }
 
-runCommand(main, (error) =>
-  error instanceof MembersCsvError ? `Not imported: ${error.message}` : undefined,
-);
+runCommand(main);

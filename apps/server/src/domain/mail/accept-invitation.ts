@@ -36,7 +36,7 @@ async function readInvitation(
     FROM invitations i
     JOIN products p ON p.id = i.product_id
     LEFT JOIN orders o ON o.id = i.order_id
-    WHERE i.token = ${token} AND i.site_code = ${site}`);
+    WHERE i.token = ${token} AND i.site_code = ${site} AND i.revoked_at IS NULL`);
   return rows[0];
 }
 

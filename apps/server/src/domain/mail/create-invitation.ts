@@ -91,32 +91,39 @@ export async function createInvitation(
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
   request: InvitationRequest,
 ): Promise<CreatedInvitation> {
-  return db.transaction(async (tx) => {
-    const { product, span } = await checkedRequest(tx, request);
-    const token = newMailToken();
-    const inserted = await one<{ id: number }>(
-      tx,
-      sql`INSERT INTO invitations (token, site_code, email, lang, product_id, time_span_id, tickets)
-          VALUES (${token}, ${request.siteCode}, ${request.email}, ${request.lang}, ${product.id},
-                  ${request.timeSpanId}, ${JSON.stringify(request.tickets)}::jsonb)
-          RETURNING id`,
-    );
-    const identity = await siteIdentity(tx, request.siteCode, request.lang);
-    const url = siteUrl(env, identity.slug, mailConfirmPath(token), request.lang);
-    const outboxId = await enqueueMail(tx, {
-      kind: 'invitation',
-      siteCode: request.siteCode,
-      to: request.email,
-      lang: request.lang,
-      payload: {
-        confirmUrl: url,
-        siteName: identity.name,
-        productName: product.names[request.lang] || product.names.ja,
-        productType: product.product_type,
-        startsAt: new Date(span.starts_at).toISOString(),
-        endsAt: new Date(span.ends_at).toISOString(),
-      },
-    });
-    return { id: Number(inserted!.id), token, url, outboxId };
+  return db.transaction((tx) => insertInvitation(tx, env, request));
+}
+
+/** createInvitation inside the caller's transaction (the console audits it there). */
+export async function insertInvitation(
+  tx: Tx,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  request: InvitationRequest,
+): Promise<CreatedInvitation> {
+  const { product, span } = await checkedRequest(tx, request);
+  const token = newMailToken();
+  const inserted = await one<{ id: number }>(
+    tx,
+    sql`INSERT INTO invitations (token, site_code, email, lang, product_id, time_span_id, tickets)
+        VALUES (${token}, ${request.siteCode}, ${request.email}, ${request.lang}, ${product.id},
+                ${request.timeSpanId}, ${JSON.stringify(request.tickets)}::jsonb)
+        RETURNING id`,
+  );
+  const identity = await siteIdentity(tx, request.siteCode, request.lang);
+  const url = siteUrl(env, identity.slug, mailConfirmPath(token), request.lang);
+  const outboxId = await enqueueMail(tx, {
+    kind: 'invitation',
+    siteCode: request.siteCode,
+    to: request.email,
+    lang: request.lang,
+    payload: {
+      confirmUrl: url,
+      siteName: identity.name,
+      productName: product.names[request.lang] || product.names.ja,
+      productType: product.product_type,
+      startsAt: new Date(span.starts_at).toISOString(),
+      endsAt: new Date(span.ends_at).toISOString(),
+    },
   });
+  return { id: Number(inserted!.id), token, url, outboxId };
 }

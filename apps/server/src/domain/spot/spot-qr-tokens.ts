@@ -1,7 +1,7 @@
 import { randomToken } from '../../shared/random-token.ts';
 import { sql } from 'drizzle-orm';
 import type { SiteCode } from '@kippu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /**
@@ -70,26 +70,28 @@ async function spotProductId(db: Pick<Db, 'execute'>, site: SiteCode, productUui
  * selling) and a new one is valid for `validDays`. The product row is locked, so two staff rotating at
  * once leave exactly one valid token.
  */
-export async function rotateSpotQrToken(
-  db: Db,
-  input: { site: SiteCode; productUuid: string; validDays?: number; now?: Date },
-): Promise<SpotQrToken> {
+export async function rotateSpotQrToken(db: Db, input: RotateSpotQrInput): Promise<SpotQrToken> {
+  return db.transaction((tx) => rotateSpotQrTokenIn(tx, input));
+}
+
+type RotateSpotQrInput = { site: SiteCode; productUuid: string; validDays?: number; now?: Date };
+
+/** rotateSpotQrToken inside the caller's transaction (the console audits the rotation in it). */
+export async function rotateSpotQrTokenIn(tx: Tx, input: RotateSpotQrInput): Promise<SpotQrToken> {
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + (input.validDays ?? DEFAULT_SPOT_QR_DAYS) * 86_400_000);
-  return db.transaction(async (tx) => {
-    const productId = await spotProductId(tx, input.site, input.productUuid);
-    await tx.execute(
-      sql`UPDATE spot_qr_tokens SET expires_at = ${now.toISOString()}::timestamptz
-          WHERE product_id = ${productId} AND expires_at > ${now.toISOString()}::timestamptz`,
-    );
-    const token = randomToken();
-    await tx.execute(
-      sql`INSERT INTO spot_qr_tokens (site_code, product_id, token, created_at, expires_at)
-          VALUES (${input.site}, ${productId}, ${token}, ${now.toISOString()}::timestamptz,
-                  ${expiresAt.toISOString()}::timestamptz)`,
-    );
-    return { token, productUuid: input.productUuid, expiresAt };
-  });
+  const productId = await spotProductId(tx, input.site, input.productUuid);
+  await tx.execute(
+    sql`UPDATE spot_qr_tokens SET expires_at = ${now.toISOString()}::timestamptz
+        WHERE product_id = ${productId} AND expires_at > ${now.toISOString()}::timestamptz`,
+  );
+  const token = randomToken();
+  await tx.execute(
+    sql`INSERT INTO spot_qr_tokens (site_code, product_id, token, created_at, expires_at)
+        VALUES (${input.site}, ${productId}, ${token}, ${now.toISOString()}::timestamptz,
+                ${expiresAt.toISOString()}::timestamptz)`,
+  );
+  return { token, productUuid: input.productUuid, expiresAt };
 }
 
 /** The product's valid token, issuing one when it has none (the CLI without --rotate, the demo seed). */

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import type { GateDevice } from '@kippu/contract/console/operations-devices';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { forgetCachedGates, hashGateKey, newGateKey } from './gate-keys.ts';
+
+/**
+ * Gate devices from the console (issue 27): the gate keys of ADR 030 (`gate_keys`, the same key format and
+ * digest `npm run gate-key` uses), so a device registered here admits at `/{site}/#/gate` exactly as a CLI
+ * key does. Every registration and revocation is audited in its own transaction.
+ */
+type DeviceRow = {
+  id: number;
+  label: string;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+  last_used_at: Date | string | null;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+
+function device(row: DeviceRow): GateDevice {
+  return {
+    id: Number(row.id),
+    name: row.label,
+    created_at: iso(row.created_at),
+    revoked_at: isoOrNull(row.revoked_at),
+    last_used_at: isoOrNull(row.last_used_at),
+  };
+}
+
+/** The site's devices, active first, newest first within each. */
+export async function listGateDevices(db: Db, site: string): Promise<GateDevice[]> {
+  const { rows } = await db.execute<DeviceRow>(sql`
+    SELECT id, label, created_at, revoked_at, last_used_at FROM gate_keys
+    WHERE site_code = ${site} ORDER BY revoked_at IS NOT NULL, id DESC`);
+  return rows.map(device);
+}
+
+/** A new device for the site; its key is answered once and only its digest is kept. */
+export async function registerGateDevice(
+  db: Db,
+  actor: AuditActor,
+  site: string,
+  name: string,
+): Promise<{ device: GateDevice; key: string }> {
+  const key = newGateKey();
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<DeviceRow>(sql`
+      INSERT INTO gate_keys (site_code, label, key_hash) VALUES (${site}, ${name}, ${hashGateKey(key)})
+      RETURNING id, label, created_at, revoked_at, last_used_at`);
+    const created = device(rows[0]!);
+    await recordAudit(tx, {
+      actor,
+      siteCode: site,
+      objectType: 'gate_device',
+      objectId: String(created.id),
+      action: 'register',
+      after: { name: created.name },
+    });
+    return { device: created, key };
+  });
+}
+
+async function lockDevice(tx: Tx, site: string, id: number): Promise<DeviceRow | undefined> {
+  const { rows } = await tx.execute<DeviceRow>(sql`
+    SELECT id, label, created_at, revoked_at, last_used_at FROM gate_keys
+    WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
+  return rows[0];
+}
+
+/**
+ * Revokes the site's device: its next scan is refused (the check-in statement requires an unrevoked key;
+ * this process forgets its cached keys at once, other processes within their 10 s cache). Revoking a
+ * revoked device answers as the first time did and records nothing more; another site's id is not found.
+ */
+export async function revokeGateDevice(db: Db, actor: AuditActor, site: string, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockDevice(tx, site, id);
+    if (!row) throw new AppError('record_not_found');
+    if (row.revoked_at !== null) return;
+    await tx.execute(sql`UPDATE gate_keys SET revoked_at = now() WHERE id = ${id}`);
+    await recordAudit(tx, {
+      actor,
+      siteCode: site,
+      objectType: 'gate_device',
+      objectId: String(id),
+      action: 'revoke',
+      before: { name: row.label, revoked: false },
+      after: { name: row.label, revoked: true },
+    });
+  });
+  forgetCachedGates();
+}
