@@ -1,4 +1,5 @@
 import type { Env } from './config/env.ts';
+import { recordAudit } from './domain/audit/record-audit.ts';
 import { queuePurchaseConfirmation } from './domain/checkout/purchase-mail.ts';
 import { MAIL_KICK_QUEUE } from './domain/mail/mail-worker.ts';
 import { recordMailMagazineChoice } from './domain/mail-magazines/record-mail-magazine-choice.ts';
@@ -24,6 +25,16 @@ export function orderPaidListeners(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): Order
       },
     ],
     inTransaction: [
+      // The visitor's purchase (or change of date's top-up) in the audit log, with the payment (ADR 065).
+      (tx, paid) =>
+        recordAudit(tx, {
+          actor: { kind: 'visitor', label: `order ${paid.orderId}` },
+          siteCode: paid.siteCode,
+          objectType: 'order',
+          objectId: String(paid.orderId),
+          action: 'paid',
+          after: { payment_id: paid.paymentId, amount: paid.amount, reservation_id: paid.reservationId },
+        }),
       // Before the mail: the mail carries the subscription's unsubscribe link.
       async (tx, paid) => {
         if (paid.reservationId !== null) await recordMailMagazineChoice(tx, paid.reservationId);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CheckInAnswer, CheckInMode, CheckInResult, LangCode, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { readTicketAtGate } from './ticket-at-gate.ts';
 
 export interface CheckInRequest {
@@ -56,6 +57,28 @@ export async function checkIn(db: Db, request: CheckInRequest): Promise<CheckInO
       UPDATE check_ins SET result = ${answer.result}, answer = ${JSON.stringify(answer)}::jsonb,
              ticket_id = ${answer.ticket?.id ?? null}, admitted_twice = ${admittedTwice}
       WHERE id = ${checkInId}`);
+    if (answer.admitted > 0 || admittedTwice) {
+      // A gate key's scan is the device's; a tap is the visitor's own phone, shown to the gate's staff.
+      await recordAudit(tx, {
+        actor:
+          request.method === 'read_qr'
+            ? { kind: 'device', deviceId: request.gateId }
+            : { kind: 'visitor', deviceId: request.gateId, label: `ticket ${request.ticketId}` },
+        siteCode: request.site,
+        objectType: 'ticket',
+        objectId: String(request.ticketId),
+        action: admittedTwice ? 'checked_in_twice' : 'checked_in',
+        after: {
+          check_in_id: Number(checkInId),
+          gate_id: request.gateId,
+          mode: request.mode,
+          method: request.method,
+          result: answer.result,
+          admitted: answer.admitted,
+          offline_at: request.offlineAt?.toISOString() ?? null,
+        },
+      });
+    }
     return { answer, admittedTwice };
   });
 }

@@ -3,6 +3,7 @@ import { SALES_CHANNELS } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { lockOrder, requireKind } from '../orders/order-lock.ts';
 import { transitionOrders } from '../orders/order-state.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { releaseHolds } from './release-holds.ts';
 
 /**
@@ -22,8 +23,20 @@ export async function cancelOrder(db: Db, siteCode: string, token: string): Prom
     });
     // A change of date's order goes only with its change (DELETE /timechanges/{r}/{t}, ADR 029, 040):
     // cancelled here, it would leave the change pending on a lost hold until it lapsed. Rolled back.
-    if (order && moved.length > 0) requireKind(order, { kinds: SALES_CHANNELS, changeRefusal: 'record_not_found' });
+    if (order && moved.length > 0)
+      requireKind(order, { kinds: SALES_CHANNELS, changeRefusal: 'record_not_found' });
     await releaseHolds(tx, moved);
+    for (const cancelled of moved) {
+      await recordAudit(tx, {
+        actor: { kind: 'visitor', label: `order ${cancelled.id}` },
+        siteCode,
+        objectType: 'order',
+        objectId: String(cancelled.id),
+        action: 'cancelled',
+        before: { status: cancelled.from },
+        after: { status: 'cancelled', time_span_id: cancelled.time_span_id, quantity: cancelled.quantity },
+      });
+    }
     return moved.length > 0;
   });
 }

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethodId, SiteCode } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
 
 /**
@@ -99,12 +100,34 @@ async function settle(
   from: readonly PaymentStatus[],
   set: SQL,
   providerEvents: ProviderEvent[],
+  /** The audit event's action when the row changed (ADR 065); none for a mere wait. */
+  action: string | null,
 ): Promise<boolean> {
-  const { rows } = await tx.execute(sql`
+  const { rows } = await tx.execute<
+    Pick<Row<'payments'>, 'site_code' | 'order_id' | 'amount' | 'method' | 'status' | 'failure_code'>
+  >(sql`
     UPDATE payments SET ${set}, provider_events = provider_events || ${events(providerEvents)},
                         updated_at = now()
     WHERE id = ${id} AND status = ANY(${sql.param([...from])}::text[])
-    RETURNING id`);
+    RETURNING id, site_code, order_id, amount, method, status, failure_code`);
+  const row = rows[0];
+  if (row && action) {
+    // Settled by the visitor's return, a gateway's notification or the reconciliation job alike.
+    await recordAudit(tx, {
+      actor: { kind: 'system', label: 'payment settlement' },
+      siteCode: row.site_code,
+      objectType: 'payment',
+      objectId: String(id),
+      action,
+      after: {
+        order_id: Number(row.order_id),
+        amount: Number(row.amount),
+        method: row.method,
+        status: row.status,
+        failure_code: row.failure_code,
+      },
+    });
+  }
   return rows.length === 1;
 }
 
@@ -117,6 +140,7 @@ export function markConfirmed(tx: Tx, id: number, reference: string | null, prov
     sql`status = 'confirmed', confirmed_at = now(),
         provider_reference = COALESCE(${reference}, provider_reference)`,
     providerEvents,
+    'payment_confirmed',
   );
 }
 
@@ -135,6 +159,7 @@ export function markFailed(
     sql`status = 'failed', failure_code = ${code},
         provider_reference = COALESCE(${reference}, provider_reference)`,
     providerEvents,
+    'payment_failed',
   );
 }
 
@@ -153,16 +178,31 @@ export function markPending(
     sql`status = 'pending', redirect_url = ${redirectUrl},
         provider_reference = COALESCE(${reference}, provider_reference)`,
     providerEvents,
+    null,
   );
 }
 
 export function markRefunded(tx: Tx, id: number, providerEvents: ProviderEvent[]) {
-  return settle(tx, id, ['confirmed'], sql`status = 'refunded', refund_failed_at = NULL`, providerEvents);
+  return settle(
+    tx,
+    id,
+    ['confirmed'],
+    sql`status = 'refunded', refund_failed_at = NULL`,
+    providerEvents,
+    'payment_refunded',
+  );
 }
 
 /** A refund the gateway refused or never answered: the money is still taken; staff must act. */
 export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEvent[]) {
-  return settle(tx, id, ['confirmed'], sql`refund_failed_at = now()`, providerEvents);
+  return settle(
+    tx,
+    id,
+    ['confirmed'],
+    sql`refund_failed_at = now()`,
+    providerEvents,
+    'payment_refund_failed',
+  );
 }
 
 /**

@@ -10,6 +10,7 @@ import { sellHeldStockReleasingSold } from '../stock/sell-held-stock.ts';
 import { newTicketSecret } from '../tickets/ticket-qr.ts';
 import { TICKET_TYPE_KEY } from './repriced-order.ts';
 import type { StoredTimeChange } from './time-change-store.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 
 /**
  * Moves the purchase's tickets (the holder's and any shared ones, ADR 021) to the new order's ticket types,
@@ -74,6 +75,21 @@ export async function completeTimeChange(
   await tx.execute(
     sql`UPDATE time_changes SET status = 'done', completed_at = now() WHERE id = ${change.id}`,
   );
+  await recordAudit(tx, {
+    actor: { kind: 'visitor', label: `reservation ${change.reservationId}` },
+    siteCode: change.siteCode,
+    objectType: 'reservation',
+    objectId: String(change.reservationId),
+    action: 'date_changed',
+    before: { order_id: change.fromOrderId, time_span_id: change.fromTimeSpanId, price: change.oldPrice },
+    after: {
+      order_id: order.id,
+      time_span_id: change.toTimeSpanId,
+      price: change.newPrice,
+      paid,
+      time_change_id: change.id,
+    },
+  });
 
   const reservation = (await reservationById(tx, change.reservationId))!;
   if (!reservation.email) return;

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { checkInAnswerSchema, ticketResponseSchema } from '@kippu/contract';
+import { createGateKey } from '../src/domain/check-ins/gate-keys.ts';
+import { setupTestApp, xsrfHeaders } from './helper.ts';
+import { payWithCard, readyOrder } from './checkout-support.ts';
+import { productWithSlot, SITE_PATH } from './order-support.ts';
+
+/** The audit log of visitors' own changes (issue 27, ADR 065): written with the change, or not at all. */
+const ctx = setupTestApp();
+
+interface AuditRow {
+  actor_kind: string;
+  actor_device_id: number | null;
+  object_type: string;
+  object_id: string;
+  action: string;
+  site_code: string | null;
+  after: Record<string, unknown> | null;
+}
+
+async function audited(where: ReturnType<typeof sql>): Promise<AuditRow[]> {
+  const { rows } = await ctx.db.execute<AuditRow & Record<string, unknown>>(sql`
+    SELECT actor_kind, actor_device_id, object_type, object_id, action, site_code, after
+    FROM audit_events WHERE ${where} ORDER BY id`);
+  return rows.map((row) => ({
+    ...row,
+    actor_device_id: row.actor_device_id === null ? null : Number(row.actor_device_id),
+  }));
+}
+
+async function paymentIdsOf(orderId: number): Promise<string[]> {
+  const { rows } = await ctx.db.execute<{ id: number }>(
+    sql`SELECT id FROM payments WHERE order_id = ${orderId}`,
+  );
+  return rows.map((row) => String(row.id));
+}
+
+describe('a visitor purchase', () => {
+  it('writes the payment and the order paid in the settling transaction', async () => {
+    const slot = await productWithSlot(ctx.db, 50);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 2);
+    const paid = await payWithCard(ctx.app, order.token);
+    expect(paid.statusCode).toBe(200);
+    const [paymentId] = await paymentIdsOf(order.id);
+
+    const orderEvents = await audited(sql`object_type = 'order' AND object_id = ${String(order.id)}`);
+    expect(orderEvents).toEqual([
+      expect.objectContaining({ actor_kind: 'visitor', action: 'paid', site_code: 'DEMO' }),
+    ]);
+    expect(orderEvents[0]!.after).toMatchObject({ payment_id: Number(paymentId) });
+    const paymentEvents = await audited(sql`object_type = 'payment' AND object_id = ${paymentId!}`);
+    expect(paymentEvents.map((event) => [event.action, event.after?.status])).toEqual([
+      ['payment_confirmed', 'confirmed'],
+    ]);
+    // Secrets of the journey (the order token, the card token) never reach the log.
+    const { rows } = await ctx.db.execute<{ text: string }>(
+      sql`SELECT coalesce(string_agg(before::text || after::text, ' '), '') AS text FROM audit_events`,
+    );
+    expect(rows[0]!.text).not.toContain(order.token);
+  });
+
+  it('a purchase whose settling transaction rolls back leaves no audit event', async () => {
+    const slot = await productWithSlot(ctx.db, 50);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    // The confirmation mail is queued last in the settling transaction: refusing it rolls the whole settle back.
+    await ctx.db.execute(sql`
+      CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'mail refused by the test'; END $$`);
+    await ctx.db.execute(
+      sql`CREATE TRIGGER refuse_mail BEFORE INSERT ON mail_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()`,
+    );
+    try {
+      await payWithCard(ctx.app, order.token);
+    } finally {
+      await ctx.db.execute(sql`DROP TRIGGER refuse_mail ON mail_outbox`);
+      await ctx.db.execute(sql`DROP FUNCTION refuse_mail()`);
+    }
+    const { rows } = await ctx.db.execute<{ status: string }>(
+      sql`SELECT status FROM orders WHERE id = ${order.id}`,
+    );
+    expect(rows[0]!.status).not.toBe('reserved');
+    expect(await audited(sql`object_type = 'order' AND object_id = ${String(order.id)}`)).toEqual([]);
+    const paymentIds = await paymentIdsOf(order.id);
+    expect(paymentIds.length).toBeGreaterThan(0);
+    const confirmed = await audited(
+      sql`object_type = 'payment' AND object_id = ANY(${sql.param(paymentIds)}::text[]) AND action = 'payment_confirmed'`,
+    );
+    expect(confirmed).toEqual([]);
+  });
+});
+
+describe('a check-in', () => {
+  it('is audited once, with the gate device as the actor; a refused second scan writes nothing', async () => {
+    const gate = await createGateKey(ctx.db, 'DEMO', 'Audit gate');
+    const slot = await productWithSlot(ctx.db, 50);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    const paid = await payWithCard(ctx.app, order.token);
+    const token = paid.json<{ reservation_token: string }>().reservation_token;
+    const page = ticketResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${token}?lang=en` })).json(),
+    );
+    const ticket = page.tickets[0]!;
+    const scan = (nonce: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/gate/check-ins`,
+        headers: { ...xsrfHeaders(), 'x-gate-key': gate.key },
+        payload: { code: ticket.qr, mode: 'gate', nonce, lang: 'en' },
+      });
+    expect(checkInAnswerSchema.parse((await scan('audit-nonce-1-xxxxxxxxxxxx')).json()).result).toBe(
+      'success',
+    );
+    expect(checkInAnswerSchema.parse((await scan('audit-nonce-2-xxxxxxxxxxxx')).json()).result).toBe('used');
+
+    const events = await audited(sql`object_type = 'ticket' AND object_id = ${String(ticket.id)}`);
+    expect(events).toEqual([
+      expect.objectContaining({
+        actor_kind: 'device',
+        actor_device_id: gate.id,
+        action: 'checked_in',
+        site_code: 'DEMO',
+      }),
+    ]);
+    expect(events[0]!.after).toMatchObject({ gate_id: gate.id, method: 'read_qr', admitted: 1 });
+    expect(JSON.stringify(events)).not.toContain(ticket.qr);
+  });
+});
