@@ -42,7 +42,12 @@ export interface FuzzRequest extends InjectOptions {
 }
 
 /** A valid-looking value for a schema: the known value for its name first, else one built from the schema. */
-function validValue(schema: JsonSchema, name: string, known: KnownValues, random: SeededRandom): unknown {
+export function validValue(
+  schema: JsonSchema,
+  name: string,
+  known: KnownValues,
+  random: SeededRandom,
+): unknown {
   const knownValue = known[name];
   if (knownValue) return knownValue();
   const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
@@ -121,7 +126,11 @@ export function encodeLoosely(value: string): string {
   return out;
 }
 
-function urlWith(route: RouteMethod, params: Record<string, string>, query: [string, string][]): string {
+export function urlWith(
+  route: RouteMethod,
+  params: Record<string, string>,
+  query: [string, string][],
+): string {
   const path = route.url.replace(/:(\w+)/g, (_, name: string) => params[name]!);
   if (query.length === 0) return path;
   const search = query.map(([key, value]) => `${encodeLoosely(key)}=${encodeLoosely(value)}`).join('&');
@@ -129,6 +138,14 @@ function urlWith(route: RouteMethod, params: Record<string, string>, query: [str
 }
 
 const HAS_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Who sends the requests: the visitors' XSRF pair by default; the console's session cookie and CSRF header. */
+export interface FuzzClient {
+  /** Sent with every request (over the visitors' XSRF pair). */
+  headers?: Record<string, string>;
+  /** The header the 'headers' mutation removes or falsifies; `x-xsrf-token` by default. */
+  csrfHeader?: string;
+}
 
 /**
  * One malformed request for a route: a valid baseline (known ids, schema-shaped values) with one thing
@@ -140,6 +157,7 @@ export function malformedRequest(
   operation: OperationSchemas,
   known: KnownValues,
   random: SeededRandom,
+  client: FuzzClient = {},
 ): FuzzRequest {
   const params: Record<string, string> = {};
   for (const name of pathParamsOf(route.url)) params[name] = encodeLoosely(String(known[name]?.() ?? 'x'));
@@ -149,7 +167,8 @@ export function malformedRequest(
   let body: unknown = operation.body ? validValue(operation.body, '', known, random) : undefined;
   let rawBody: string | undefined;
   let contentType: string | undefined = body === undefined ? undefined : 'application/json';
-  const headers: Record<string, string> = { ...xsrfHeaders() };
+  const headers: Record<string, string> = { ...xsrfHeaders(), ...client.headers };
+  const csrfHeader = client.csrfHeader ?? 'x-xsrf-token';
   let label: string;
 
   const targets = ['path', 'query', 'query', 'body', 'body', 'body', 'raw', 'headers'].filter(
@@ -220,11 +239,11 @@ export function malformedRequest(
   } else {
     const kind = random.below(3);
     if (kind === 0) {
-      delete headers['x-xsrf-token'];
-      label = 'no XSRF header';
+      delete headers[csrfHeader];
+      label = `no ${csrfHeader} header`;
     } else if (kind === 1) {
-      headers['x-xsrf-token'] = 'other-token';
-      label = 'XSRF header differs from the cookie';
+      headers[csrfHeader] = 'other-token';
+      label = `${csrfHeader} header differs from the session's`;
     } else {
       headers['accept-language'] = 'x'.repeat(4000);
       headers['x-forwarded-for'] = '1.2.3.4, not-an-address, ::1';

@@ -1,0 +1,66 @@
+import { errorBodySchema, errorCodeOf } from '@kippu/contract';
+import { LEAK_MARKER } from './console-fuzz-fixture.ts';
+
+/** Why an answer breaks the API's rules (no 5xx; an error is the one error body), or null when it keeps them. */
+export function bodyViolation(status: number, contentType: string | undefined, body: string): string | null {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return null;
+  if (!contentType?.includes('application/json')) return `error answered as ${contentType}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'error body is not JSON';
+  }
+  const parsed = errorBodySchema.strict().safeParse(json);
+  if (!parsed.success) return 'error body is not { error, issues? }';
+  if (!errorCodeOf(parsed.data.error)) return `error string "${parsed.data.error}" is not in the catalogue`;
+  return null;
+}
+
+/** The marker only the other organisation's objects carry; no request sends it, so an answer with it leaked. */
+export function leaks(body: string): boolean {
+  return body.toLowerCase().includes(LEAK_MARKER.toLowerCase());
+}
+
+/** What a request addresses that its member may not reach. */
+export interface Forbidden {
+  /** Site codes of the other organisation, or of this organisation not covered by the membership. */
+  sites: readonly string[];
+  /** Ids of the other organisation's objects. */
+  ids: readonly number[];
+}
+
+function mentions(value: unknown, forbidden: Forbidden, key = ''): boolean {
+  if (typeof value === 'string') return forbidden.sites.includes(value);
+  if (typeof value === 'number') return /id$/i.test(key) && forbidden.ids.includes(value);
+  if (Array.isArray(value)) return value.some((item) => mentions(item, forbidden, key));
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, item]) => mentions(item, forbidden, k));
+  return false;
+}
+
+/**
+ * Whether the request, as sent, names something out of reach: a path segment that is a forbidden site or id,
+ * a `site` query value that is a forbidden site, or a body holding a forbidden site code or id (`...Id`).
+ * Such a request may never succeed: an object of another organisation or an uncovered site answers 404.
+ */
+export function addressesForbidden(url: string, payload: unknown, forbidden: Forbidden): boolean {
+  const [path, search = ''] = url.split('?');
+  const segments = path!.split('/').map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  if (segments.some((s) => forbidden.sites.includes(s) || forbidden.ids.map(String).includes(s))) return true;
+  const site = new URLSearchParams(search).getAll('site');
+  if (site.some((s) => forbidden.sites.includes(s))) return true;
+  if (typeof payload !== 'string') return false;
+  try {
+    return mentions(JSON.parse(payload), forbidden);
+  } catch {
+    return false;
+  }
+}
