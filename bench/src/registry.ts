@@ -1,3 +1,4 @@
+import { consoleSignIn } from './console-sign-in/index.ts';
 import { crashCheckout } from './crash-checkout/index.ts';
 import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
@@ -11,4 +12,4 @@ export type { Benchmark } from './shared/benchmark.ts';
  * Every benchmark, in the order a bare `npm run bench` runs them.
  * Add one by creating bench/src/<name>/index.ts that exports a Benchmark and listing it here.
  */
-export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench, crashCheckout];
+export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench, crashCheckout, consoleSignIn];
