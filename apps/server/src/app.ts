@@ -33,6 +33,8 @@ import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { consoleRoutes } from './features/console/index.ts';
+import { registerConsoleOriginOnly } from './features/console/console-session.ts';
+import { collectConsoleRoutes } from './features/console/console-route-table.ts';
 import { registerConsoleSpa } from './plugins/console-spa.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
@@ -163,6 +165,7 @@ export async function buildApp({
 
   // First, so they read every route as it is registered (onRoute): its schemas, its call class.
   logRedaction.register(app, { scrub: logging });
+  collectConsoleRoutes(app);
   callClasses.register(app);
   app.decorate('logRedaction', logRedaction);
   app.setValidatorCompiler(validatorCompiler);
@@ -236,7 +239,11 @@ export async function buildApp({
   );
   // The console's API (issue 27): outside every site, behind the console's own session and checks.
   await app.register(consoleRoutes, { prefix: MOUNT_PREFIXES.console });
-  await registerConsoleSpa(app);
+  // The console's pages, in a scope of their own: with CONSOLE_ORIGIN set they answer only on that origin.
+  await app.register(async (pages) => {
+    registerConsoleOriginOnly(pages);
+    await registerConsoleSpa(pages);
+  });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   await app.register(devMailPage);
   // Every payment family's returns, notifications and calls (ADR 059), each in its own scope: one loop.

@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { registerEmptyJsonDeleteParser } from '../../plugins/empty-json-body.ts';
 import { auditConsoleRoutes } from './audit/routes.ts';
+import { registerConsoleSession } from './console-session.ts';
 import { identityConsoleRoutes } from './identity/routes.ts';
 import { operationsConsoleRoutes } from './operations/routes.ts';
 
-/** Every console API area, mounted under `/console/api/v1` (issue 27). */
+/**
+ * Every console API area, mounted under `/console/api/v1` (issue 27), behind one hook for the whole scope
+ * (console-session.ts): the console origin, the session, its CSRF token and each route's declared access.
+ */
 export async function consoleRoutes(app: FastifyInstance): Promise<void> {
+  registerConsoleSession(app);
+  registerEmptyJsonDeleteParser(app);
   await app.register(identityConsoleRoutes);
   await app.register(auditConsoleRoutes);
   await app.register(operationsConsoleRoutes);
