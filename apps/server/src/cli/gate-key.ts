@@ -1,5 +1,7 @@
 import { siteCodeSchema, type SiteCode } from '@kippu/contract';
-import { createGateKey, listGateKeys, revokeGateKey } from '../domain/check-ins/gate-keys.ts';
+import { registerGateDevice, revokeGateDevice } from '../domain/check-ins/gate-devices.ts';
+import { listGateKeys } from '../domain/check-ins/gate-keys.ts';
+import { AppError } from '../shared/app-error.ts';
 import { runCommand, withCliDatabase } from './run-command.ts';
 
 export const GATE_KEY_USAGE = `Gate device keys (ADR 030):
@@ -35,20 +37,25 @@ async function main(argv: string[]): Promise<number> {
     throw new Error(`create needs --site and --label.\n\n${GATE_KEY_USAGE}`);
   if (command === 'revoke' && !(Number.isInteger(id) && id > 0))
     throw new Error(`revoke needs a key id.\n\n${GATE_KEY_USAGE}`);
+  // The console's functions: the same keys, and the same audit events (by the system, named the command).
+  const actor = { kind: 'system' as const, label: 'npm run gate-key' };
   return withCliDatabase(async (database) => {
     if (command === 'create') {
-      const created = await createGateKey(database.db, site!, label!);
+      const created = await registerGateDevice(database.db, actor, site!, label!);
       console.log(
-        `Gate key ${created.id} for ${site} (${label}), via ${database.via}:\n\n  ${created.key}\n`,
+        `Gate key ${created.device.id} for ${site} (${label}), via ${database.via}:\n\n  ${created.key}\n`,
       );
       console.log(
         'It is shown only now; the server keeps its digest. Revoke with: npm run gate-key -- revoke ' +
-          created.id,
+          created.device.id,
       );
       return 0;
     }
     if (command === 'revoke') {
-      const revoked = await revokeGateKey(database.db, id);
+      const revoked = await revokeGateDevice(database.db, actor, null, id).catch((error: unknown) => {
+        if (error instanceof AppError) return false;
+        throw error;
+      });
       console.log(revoked ? `Gate key ${id} revoked.` : `No active gate key ${id}.`);
       return revoked ? 0 : 1;
     }

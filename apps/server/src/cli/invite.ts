@@ -1,5 +1,6 @@
 import { formatPrice, visitWhen } from '@kippu/contract';
-import { createInvitation, InvitationError } from '../domain/mail/create-invitation.ts';
+import { InvitationError } from '../domain/mail/create-invitation.ts';
+import { createVisitorInvitation } from '../domain/mail/visitor-invitations.ts';
 import { listInvitationChoices } from '../domain/mail/invitation-choices.ts';
 import { INVITE_USAGE, UsageError, parseInviteArgs } from './invite-args.ts';
 import { runCommand, withCliDatabase } from './run-command.ts';
@@ -34,10 +35,12 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
-    const invitation = await createInvitation(database.db, env, command.request);
-    console.log(`Invitation ${invitation.id} for ${command.request.email} (via ${database.via}).`);
-    console.log(`Its mail is queued (outbox ${invitation.outboxId}); the server sends it.`);
-    console.log(`Link: ${invitation.url}`);
+    // The console's function: the same invitation and mail, and its audit event (by the system).
+    const actor = { kind: 'system' as const, label: 'npm run invite' };
+    const created = await createVisitorInvitation(database.db, env, actor, command.request);
+    console.log(`Invitation ${created.invitation.id} for ${command.request.email} (via ${database.via}).`);
+    console.log('Its mail is queued; the server sends it.');
+    console.log(`Link: ${created.url}`);
     if (!env.MAIL_URL && env.NODE_ENV !== 'production') {
       console.log(`MAIL_URL is not set: read the mail at http://localhost:${env.PORT}/dev/mails`);
     }

@@ -1,12 +1,8 @@
 import { parseArgs } from 'node:util';
 import { siteCodeSchema, siteSlug } from '@kippu/contract';
 import { siteUrl, spotOrderPath, spotPosterPath } from '../domain/links.ts';
-import {
-  DEFAULT_SPOT_QR_DAYS,
-  currentSpotQrToken,
-  rotateSpotQrToken,
-  spotProductsOf,
-} from '../domain/spot/spot-qr-tokens.ts';
+import { DEFAULT_SPOT_QR_DAYS, currentSpotQrToken, spotProductsOf } from '../domain/spot/spot-qr-tokens.ts';
+import { createSpotPoster } from '../domain/spot/spot-posters.ts';
 import { AppError } from '../shared/app-error.ts';
 import { runCommand, withCliDatabase } from './run-command.ts';
 
@@ -57,8 +53,11 @@ async function main(argv: string[]): Promise<number> {
     const slug = siteSlug(command.site);
     for (const product of products) {
       const input = { site: command.site, productUuid: product.uuid, validDays: command.days };
+      // A rotation is the console's (the same token, the same audit event, by the system).
       const qr = command.rotate
-        ? await rotateSpotQrToken(database.db, input)
+        ? await createSpotPoster(database.db, env, { kind: 'system', label: 'npm run spot-qr' }, input).then(
+            (poster) => ({ token: poster.token, expiresAt: new Date(poster.expires_at) }),
+          )
         : await currentSpotQrToken(database.db, input);
       console.log(`\n${product.name}  (${product.uuid})`);
       console.log(

@@ -64,10 +64,14 @@ export async function registerGateDevice(
   });
 }
 
-async function lockDevice(tx: Tx, site: string, id: number): Promise<DeviceRow | undefined> {
-  const { rows } = await tx.execute<DeviceRow>(sql`
-    SELECT id, label, created_at, revoked_at, last_used_at FROM gate_keys
-    WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
+async function lockDevice(
+  tx: Tx,
+  site: string | null,
+  id: number,
+): Promise<(DeviceRow & { site_code: string }) | undefined> {
+  const { rows } = await tx.execute<DeviceRow & { site_code: string }>(sql`
+    SELECT id, site_code, label, created_at, revoked_at, last_used_at FROM gate_keys
+    WHERE id = ${id} ${site === null ? sql`` : sql`AND site_code = ${site}`} FOR UPDATE`);
   return rows[0];
 }
 
@@ -75,22 +79,30 @@ async function lockDevice(tx: Tx, site: string, id: number): Promise<DeviceRow |
  * Revokes the site's device: its next scan is refused (the check-in statement requires an unrevoked key;
  * this process forgets its cached keys at once, other processes within their 10 s cache). Revoking a
  * revoked device answers as the first time did and records nothing more; another site's id is not found.
+ * `site` null: any site's (the CLI revokes by id). Answers whether this call revoked it.
  */
-export async function revokeGateDevice(db: Db, actor: AuditActor, site: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function revokeGateDevice(
+  db: Db,
+  actor: AuditActor,
+  site: string | null,
+  id: number,
+): Promise<boolean> {
+  const revoked = await db.transaction(async (tx) => {
     const row = await lockDevice(tx, site, id);
     if (!row) throw new AppError('record_not_found');
-    if (row.revoked_at !== null) return;
+    if (row.revoked_at !== null) return false;
     await tx.execute(sql`UPDATE gate_keys SET revoked_at = now() WHERE id = ${id}`);
     await recordAudit(tx, {
       actor,
-      siteCode: site,
+      siteCode: row.site_code,
       objectType: 'gate_device',
       objectId: String(id),
       action: 'revoke',
       before: { name: row.label, revoked: false },
       after: { name: row.label, revoked: true },
     });
+    return true;
   });
   forgetCachedGates();
+  return revoked;
 }
