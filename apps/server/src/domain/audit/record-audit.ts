@@ -33,37 +33,6 @@ export interface AuditEventInput {
   personalSubject?: string;
 }
 
-// sites.organisation_id comes with the organisations migration (identity-domain, 0800); until a database has
-// it, events are written without an organisation rather than failing the change they record.
-const organisationColumn = new WeakMap<object, Promise<boolean>>();
-
-async function sitesHaveOrganisation(tx: Tx | Db): Promise<boolean> {
-  const pool = (tx as { $client?: object }).$client ?? tx;
-  let known = organisationColumn.get(pool);
-  if (!known) {
-    known = tx
-      .execute<{ present: boolean }>(
-        sql`SELECT EXISTS (SELECT 1 FROM information_schema.columns
-              WHERE table_schema = current_schema() AND table_name = 'sites'
-                AND column_name = 'organisation_id') AS present`,
-      )
-      .then(({ rows }) => rows[0]?.present === true);
-    organisationColumn.set(pool, known);
-  }
-  return known;
-}
-
-async function organisationOf(tx: Tx | Db, event: AuditEventInput): Promise<number | null> {
-  if (event.organisationId !== undefined && event.organisationId !== null) return event.organisationId;
-  if (!event.siteCode || !(await sitesHaveOrganisation(tx))) return null;
-  const { rows } = await tx.execute<{ organisation_id: number | null }>(
-    sql`SELECT organisation_id FROM sites WHERE code = ${event.siteCode}`,
-  );
-  return rows[0]?.organisation_id === undefined || rows[0].organisation_id === null
-    ? null
-    : Number(rows[0].organisation_id);
-}
-
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /**
@@ -77,13 +46,17 @@ export async function recordAudit(tx: Tx | Db, event: AuditEventInput): Promise<
   const hasPersonal =
     Object.keys(before?.personal ?? {}).length > 0 || Object.keys(after?.personal ?? {}).length > 0;
   const personal = hasPersonal ? { before: before?.personal ?? {}, after: after?.personal ?? {} } : undefined;
-  const organisationId = await organisationOf(tx, event);
+  // The organisation is the site's when the caller names none; a site code that names no site leaves it null
+  // rather than failing the change the event records.
   await tx.execute(sql`
     INSERT INTO audit_events (actor_kind, actor_staff_id, actor_device_id, actor_label, organisation_id,
       site_code, object_type, object_id, action, before, after, personal_data, personal_subject,
       client_address, user_agent)
     VALUES (${event.actor.kind}, ${event.actor.staffId ?? null}, ${event.actor.deviceId ?? null},
-      ${event.actor.label ?? null}, ${organisationId}, ${event.siteCode ?? null}, ${event.objectType},
+      ${event.actor.label ?? null},
+      COALESCE(${event.organisationId ?? null}::bigint,
+               (SELECT organisation_id FROM sites WHERE code = ${event.siteCode ?? null})),
+      ${event.siteCode ?? null}, ${event.objectType},
       ${event.objectId}, ${event.action}, ${json(before?.value)}::jsonb, ${json(after?.value)}::jsonb,
       ${json(personal)}::jsonb,
       ${hasPersonal ? (event.personalSubject ?? `${event.objectType}:${event.objectId}`) : null},
