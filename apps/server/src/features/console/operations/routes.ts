@@ -1,4 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { gateDeviceRoutes } from './gate-device-routes.ts';
+import { spotPosterRoutes } from './spot-poster-routes.ts';
+import { memberRoutes } from './member-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
+import { dashboardRoutes } from './dashboard-routes.ts';
 
-/** The console's operations routes (issue 27), under `/console/api/v1`. */
-export async function operationsConsoleRoutes(_app: FastifyInstance): Promise<void> {}
+/** The console's operations routes (issue 27, ADR 066), under `/console/api/v1`. */
+export async function operationsConsoleRoutes(app: FastifyInstance): Promise<void> {
+  gateDeviceRoutes(app);
+  spotPosterRoutes(app);
+  memberRoutes(app);
+  invitationRoutes(app);
+  dashboardRoutes(app);
+}
