@@ -17,6 +17,7 @@ import {
   createTestStaff,
   sessionCookieFrom,
   signedInAs,
+  signInAsDemo,
   staffAddress,
   TEST_CONSOLE_ORIGIN,
 } from './console-sign-in.ts';
@@ -417,5 +418,21 @@ describe('staff of another organisation', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     const after = await ctx.app.inject({ method: 'GET', url: api('/session'), headers: gateBrowser.read });
     expect(after.statusCode).toBe(401);
+  });
+});
+
+describe('the demo staff', () => {
+  it('sign in as their roles: the gate member reaches only the check-in area', async () => {
+    const gate = await signInAsDemo(ctx.app, 'gate');
+    const session = await ctx.app.inject({ method: 'GET', url: api('/session'), headers: gate.read });
+    expect(session.statusCode, session.body).toBe(200);
+    expect(session.json()).toMatchObject({
+      organisation: { code: 'kippu-demo' },
+      role: { template: 'gate' },
+      permissions: ROLE_TEMPLATES.gate.permissions,
+    });
+    const owner = await signInAsDemo(ctx.app, 'okinawaOwner');
+    const okinawa = await ctx.app.inject({ method: 'GET', url: api('/session'), headers: owner.read });
+    expect(okinawa.json<{ sites: { code: string }[] }>().sites.map((site) => site.code)).toEqual(['OKINAWA']);
   });
 });
