@@ -75,6 +75,31 @@ describe('recordAudit', () => {
     expect(row!.personal_data).toEqual({ before: {}, after: { tel: '090-1111-2222' } });
     expect(row!.personal_subject).toBe('staff:s-1');
   });
+
+  it("takes the site's organisation when the caller names none, and leaves it null for an unknown site", async () => {
+    await recordAudit(ctx.db, {
+      actor: { kind: 'system' },
+      siteCode: 'OKINAWA',
+      objectType: 't',
+      objectId: 'org-1',
+      action: 'x',
+    });
+    await recordAudit(ctx.db, {
+      actor: { kind: 'system' },
+      siteCode: 'NOWHERE',
+      objectType: 't',
+      objectId: 'org-2',
+      action: 'x',
+    });
+    const { rows } = await ctx.db.execute<{ object_id: string; matches: boolean | null }>(sql`
+      SELECT e.object_id, e.organisation_id = s.organisation_id AS matches
+      FROM audit_events e LEFT JOIN sites s ON s.code = e.site_code
+      WHERE e.object_id IN ('org-1', 'org-2') ORDER BY e.object_id`);
+    expect(rows).toEqual([
+      { object_id: 'org-1', matches: true },
+      { object_id: 'org-2', matches: null },
+    ]);
+  });
 });
 
 describe('append-only', () => {
