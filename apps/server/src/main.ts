@@ -10,6 +10,8 @@ import {
   type StartContext,
 } from './lifecycle/start-failure.ts';
 import { demoSecretsFor } from './seed/demo-secrets.ts';
+import { demoStaffSignInLines } from './seed/demo-staff.ts';
+import { consoleUrl } from './domain/staff/console-links.ts';
 import { keepDemoWindowOpen, seedOnStart, wantsDemoData } from './seed/index.ts';
 import { findRepositorySecrets } from './seed/repository-secrets.ts';
 
@@ -98,6 +100,11 @@ async function start(): Promise<void> {
   app.log.info(
     `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
   );
+  if (demo && secrets === 'repository') {
+    app.log.info(
+      `Console demo sign-ins (${consoleUrl(env, '/')}):\n  ${demoStaffSignInLines().join('\n  ')}`,
+    );
+  }
 }
 
 starting = start();

@@ -5,6 +5,7 @@ import { seedCalendarColors } from './calendar-colors.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
 import type { DemoSecrets } from './demo-secrets.ts';
 import { seedDemoMembers } from './demo-members.ts';
+import { seedDemoStaff } from './demo-staff.ts';
 import { seedFieldTemplates } from './field-templates.ts';
 import { seedLanguages } from './languages.ts';
 import { seedOptionLists } from './option-lists.ts';
@@ -45,6 +46,8 @@ export async function seedDemoData(db: Db, secrets: DemoSecrets = 'repository'):
   // ARTIZON's member promotion and demo member (README "Membership login").
   await seedDemoMembers(db, secrets);
   await seedDemoGateKeys(db, secrets);
+  // The demo organisations and their staff (README "Console").
+  await seedDemoStaff(db, secrets);
 }
 
 /**

@@ -14,7 +14,7 @@ type OrganisationRow = {
   code: string;
   name: string;
   refund_limit_yen: number;
-}
+};
 
 const organisationOf = (row: OrganisationRow): Organisation => ({
   id: Number(row.id),

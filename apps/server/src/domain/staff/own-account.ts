@@ -67,7 +67,8 @@ export async function reauthenticate(
   const ok = await verifyPassword(await passwordHashOf(db, session.staffId), password);
   await db.transaction(async (tx) => {
     await recordSignInAttempt(tx, { email: session.email, client: key, succeeded: ok });
-    if (ok) await tx.execute(sql`UPDATE staff_sessions SET reauthenticated_at = now() WHERE id = ${sessionId}`);
+    if (ok)
+      await tx.execute(sql`UPDATE staff_sessions SET reauthenticated_at = now() WHERE id = ${sessionId}`);
     await auditStaff(tx, {
       actor: selfActor(session.staffId, client),
       organisationId: session.organisationId,
@@ -89,9 +90,14 @@ export async function changePassword(
 ): Promise<NewSession> {
   const session = await sessionById(db, input.sessionId);
   if (!session) throw new AppError('console_sign_in_required');
-  if (checkPasswordRules(input.newPassword, session.email) !== null) throw new AppError('console_password_rules');
+  if (checkPasswordRules(input.newPassword, session.email) !== null)
+    throw new AppError('console_password_rules');
   if (!(await verifyPassword(await passwordHashOf(db, session.staffId), input.currentPassword))) {
-    await recordSignInAttempt(db, { email: session.email, client: clientKey(input.client.address), succeeded: false });
+    await recordSignInAttempt(db, {
+      email: session.email,
+      client: clientKey(input.client.address),
+      succeeded: false,
+    });
     throw new AppError('console_sign_in_failed');
   }
   const hash = await hashPassword(input.newPassword);

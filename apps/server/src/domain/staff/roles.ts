@@ -48,7 +48,7 @@ type RoleRow = {
   permissions: unknown;
   limits: unknown;
   require_second_factor: boolean;
-}
+};
 
 const COLUMNS = sql.raw(
   'id, organisation_id, template_key, name, permissions, limits, require_second_factor',
@@ -172,7 +172,10 @@ export async function updateRole(
       FOR UPDATE`);
     if (!locked[0]) throw new AppError('record_not_found');
     const before = roleOf(locked[0]);
-    if (before.templateKey === 'owner' && (input.permissions || input.limits || input.requireSecondFactor === false)) {
+    if (
+      before.templateKey === 'owner' &&
+      (input.permissions || input.limits || input.requireSecondFactor === false)
+    ) {
       throw new AppError('invalid_request', 'the owner role keeps its permissions');
     }
     const after: StaffRole = {

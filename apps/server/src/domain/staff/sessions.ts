@@ -61,7 +61,7 @@ type SessionRow = {
   permissions: unknown;
   limits: unknown;
   require_second_factor: boolean;
-}
+};
 
 const asDate = (value: Date | string) => new Date(value);
 
@@ -83,7 +83,11 @@ export async function resolveSession(db: Db | Tx, cookieValue: string): Promise<
 }
 
 /** The same by the session's id (the cookie's hash): what a route that already resolved it holds. */
-export async function sessionById(db: Db | Tx, sessionId: string, touch = false): Promise<StaffSession | null> {
+export async function sessionById(
+  db: Db | Tx,
+  sessionId: string,
+  touch = false,
+): Promise<StaffSession | null> {
   const { rows } = await db.execute<SessionRow>(sql`
     SELECT s.id, s.staff_id, s.organisation_id, s.created_at, s.absolute_expires_at, s.second_factor_done_at,
       s.reauthenticated_at, s.csrf_token,
@@ -142,7 +146,10 @@ export async function sessionById(db: Db | Tx, sessionId: string, touch = false)
 }
 
 /** Whether the session re-authenticated recently enough for a sensitive change. */
-export function recentlyReauthenticated(session: Pick<StaffSession, 'reauthenticatedAt'>, now = new Date()): boolean {
+export function recentlyReauthenticated(
+  session: Pick<StaffSession, 'reauthenticatedAt'>,
+  now = new Date(),
+): boolean {
   return (
     session.reauthenticatedAt !== null &&
     now.getTime() - session.reauthenticatedAt.getTime() <= REAUTHENTICATION_WINDOW_MS
@@ -157,7 +164,11 @@ export async function endSession(tx: Tx | Db, sessionId: string): Promise<boolea
 }
 
 /** Ends every open session of a staff member but `keepSessionId` (none kept when absent). Answers how many. */
-export async function endStaffSessions(tx: Tx | Db, staffId: number, keepSessionId?: string): Promise<number> {
+export async function endStaffSessions(
+  tx: Tx | Db,
+  staffId: number,
+  keepSessionId?: string,
+): Promise<number> {
   const { rows } = await tx.execute(sql`
     UPDATE staff_sessions SET ended_at = now()
     WHERE staff_id = ${staffId} AND ended_at IS NULL AND id IS DISTINCT FROM ${keepSessionId ?? null}
@@ -166,7 +177,11 @@ export async function endStaffSessions(tx: Tx | Db, staffId: number, keepSession
 }
 
 /** Ends the open sessions of a staff member within one organisation (membership removed). */
-export async function endMembershipSessions(tx: Tx | Db, staffId: number, organisationId: number): Promise<number> {
+export async function endMembershipSessions(
+  tx: Tx | Db,
+  staffId: number,
+  organisationId: number,
+): Promise<number> {
   const { rows } = await tx.execute(sql`
     UPDATE staff_sessions SET ended_at = now()
     WHERE staff_id = ${staffId} AND organisation_id = ${organisationId} AND ended_at IS NULL RETURNING id`);

@@ -43,7 +43,7 @@ type Account = {
   totp_enabled_at: Date | string | null;
   organisation_id: number | string | null;
   require_second_factor: boolean | null;
-}
+};
 
 async function accountOf(db: Db, email: string, organisationId?: number): Promise<Account | undefined> {
   const { rows } = await db.execute<Account>(sql`

@@ -7,7 +7,12 @@ export type { AuditActor };
 /** The actor of something a staff member did themselves (sign-in, own password, own second factor). */
 export function selfActor(staffId: number | undefined, client: StaffClient): AuditActor {
   return staffId === undefined
-    ? { kind: 'visitor', label: 'console sign-in', clientAddress: client.address, userAgent: client.userAgent }
+    ? {
+        kind: 'visitor',
+        label: 'console sign-in',
+        clientAddress: client.address,
+        userAgent: client.userAgent,
+      }
     : { kind: 'staff', staffId, clientAddress: client.address, userAgent: client.userAgent };
 }
 

@@ -76,7 +76,7 @@ export function matchTotp(secret: string, code: string, at: Date, lastStep: numb
   const key = base32Decode(secret);
   const now = totpStep(at);
   for (let step = now - TOTP_WINDOW; step <= now + TOTP_WINDOW; step++) {
-    if (lastStep !== null && step <= lastStep) continue;
+    if (step < 0 || (lastStep !== null && step <= lastStep)) continue;
     if (hotp(key, step) === code) return step;
   }
   return null;
