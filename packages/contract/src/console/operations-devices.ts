@@ -3,6 +3,7 @@ import { siteCodeSchema } from '../enum-schemas.ts';
 import { gateKeySchema } from '../endpoints/check-in.ts';
 import { spotQrTokenSchema } from '../endpoints/spot.ts';
 import { numericIdSchema } from '../endpoints/catalogue-common.ts';
+import { storableText } from '../validation/storable-text.ts';
 
 /** `/sites/:site/...`: a site named by its code. */
 export const consoleSiteParamsSchema = z.object({ site: siteCodeSchema });
@@ -22,7 +23,7 @@ export type GateDevice = z.infer<typeof gateDeviceSchema>;
 export const gateDeviceListSchema = z.object({ devices: z.array(gateDeviceSchema) });
 
 /** A device's name as staff see it in the list ("North entrance, tablet 2"). */
-export const createGateDeviceBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const createGateDeviceBodySchema = z.object({ name: storableText().trim().min(1).max(100) });
 
 /** The new device and its key, shown once: type it into the gate screen (`/{site}/#/gate`). */
 export const createdGateDeviceSchema = z.object({ device: gateDeviceSchema, key: gateKeySchema });

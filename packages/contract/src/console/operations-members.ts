@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { secretToken } from '../secret.ts';
+import { storableText } from '../validation/storable-text.ts';
 
 /**
  * The member CSV (README "Membership login", `npm run import-members`): the same rules, answered line by
  * line. `csv` is the file's text; at most about 2 MB (a few tens of thousands of members).
  */
 export const importMembersBodySchema = z.object({
-  csv: z.string().min(1).max(2_000_000),
+  csv: storableText().min(1).max(2_000_000),
   /** Replace the details and password of members already there (the CLI's `--update`). */
   update: z.boolean().default(false),
 });
@@ -38,7 +39,7 @@ export type ImportMembersResponse = z.infer<typeof importMembersResponseSchema>;
 
 /** A visitor's invitation (ADR 020, MORI): `npm run invite` from the console. */
 export const createVisitorInvitationBodySchema = z.object({
-  email: z.string().trim().min(3).max(254),
+  email: storableText().trim().min(3).max(254),
   lang: langCodeSchema,
   product_uuid: z.uuid(),
   time_span_id: z.number().int().positive(),

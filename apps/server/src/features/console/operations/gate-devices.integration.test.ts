@@ -112,7 +112,13 @@ describe('gate devices from the console', () => {
     expect((await planner.post('/sites/DEMO/gate-devices', { name: 'No' })).statusCode).toBe(404);
     const finance = await signedIn(ctx.app, ctx.db, orgs.a, 'finance', 'all');
     expect((await finance.get('/sites/DEMO/gate-devices')).statusCode).toBe(404);
-    for (const payload of [{}, { name: '' }, { name: 'x'.repeat(101) }, { name: 12 }]) {
+    for (const payload of [
+      {},
+      { name: '' },
+      { name: 'x'.repeat(101) },
+      { name: 12 },
+      { name: 'a\u0000\ud800' },
+    ]) {
       const res = await gate.post('/sites/DEMO/gate-devices', payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'invalid request' });
