@@ -21,7 +21,8 @@ export function inlinePageStyles(): Plugin {
       order: 'post',
       handler(html, context) {
         const bundle = context.bundle;
-        if (!bundle) return html;
+        // The console's page (console.html) links its stylesheet: it has no server-drawn first paint.
+        if (!bundle || !context.path.endsWith('/index.html')) return html;
         // The icon too (a few hundred bytes): its request would take one of the page's few connections while
         // the scripts load. The file stays for /favicon.ico.
         const icon = `data:image/svg+xml,${encodeURIComponent(readFileSync(FAVICON, 'utf8').trim())}`;

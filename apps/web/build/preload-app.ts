@@ -17,7 +17,8 @@ export function preloadApp(): Plugin {
       order: 'post',
       handler(_html, context) {
         const bundle = context.bundle;
-        if (!bundle) return [];
+        // The console's page (console.html) starts its app itself; only the visitors' page is drawn first.
+        if (!bundle || !context.path.endsWith('/index.html')) return [];
         const chunks = new Map(
           Object.values(bundle).flatMap((output) =>
             output.type === 'chunk' ? [[output.fileName, output]] : [],

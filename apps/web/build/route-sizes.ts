@@ -98,3 +98,55 @@ export function measureRoutes(distDir: string): RouteSize[] {
     };
   });
 }
+
+/**
+ * The console's first screen (issue 27, ADR 067): what `/console/` downloads before it draws the sign-in
+ * screen: console.html's entry, the modules it preloads, their static imports, and the largest of the six
+ * text chunks (the staff member's language is loaded before the first render). Staff screens are lazy.
+ * 120.1 KB brotli on 2026-11-28 with the Thai texts (React, TanStack Query, zod and react-hook-form for the
+ * sign-in form are most of it).
+ */
+export const CONSOLE_FIRST_SCREEN_BUDGET = 125_000;
+
+const CONSOLE_TEXT_CHUNK = /^(?:ja|en|zh-hans|kr|zh-hant|th)-[\w-]{8}\.js$/;
+
+export function measureConsoleFirstScreen(distDir: string): RouteSize {
+  const dir = distDir.replace(/\/?$/, '/');
+  const html = readFileSync(`${dir}console.html`, 'utf8');
+  const entry = /<script type="module"[^>]*src="\.\/assets\/([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('No module entry script in console.html');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.\/assets\/([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
+  const read = (file: string) => readFileSync(`${dir}assets/${file}`, 'utf8');
+  const files = new Set<string>();
+  const queue = [entry, ...preloaded];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const match of read(file).matchAll(STATIC_IMPORT)) queue.push(match[1]!);
+  }
+  const texts = [...files]
+    .flatMap((file) => [...read(file).matchAll(DYNAMIC_IMPORT)].map((match) => match[1]!))
+    .filter((file) => CONSOLE_TEXT_CHUNK.test(file));
+  const size = (file: string) => {
+    const raw = Buffer.from(read(file));
+    return {
+      gzip: gzipSync(raw, { level: 9 }).length,
+      brotli: brotliCompressSync(raw, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }).length,
+    };
+  };
+  const largestText = [...new Set(texts)].sort((a, b) => size(b).brotli - size(a).brotli)[0];
+  if (largestText) files.add(largestText);
+  const all = [...files];
+  return {
+    route: 'console-first-screen',
+    files: all,
+    gzip: all.reduce((sum, file) => sum + size(file).gzip, 0),
+    brotli: all.reduce((sum, file) => sum + size(file).brotli, 0),
+    budget: CONSOLE_FIRST_SCREEN_BUDGET,
+  };
+}

@@ -1,0 +1,157 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useRef, useState, lazy } from 'react';
+import type { LangCode } from '@kippu/contract/enums';
+import { ConsoleApiError } from '../shared/api/console-client.ts';
+import {
+  ConsoleI18nProvider,
+  loadConsoleTexts,
+  rememberConsoleLang,
+  type ConsoleTexts,
+} from '../shared/i18n/console-i18n.tsx';
+import { hashQuery, hrefOf, matchHash, PUBLIC_SCREENS } from '../shared/routing/console-paths.ts';
+import { navigate, useHash } from '../shared/routing/use-hash.ts';
+import { useSession } from '../shared/session/use-session.ts';
+import { ErrorNotice, Loading } from '../shared/ui/ui.tsx';
+import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
+import { allowedItems, screenAllowed } from './navigation.ts';
+import { SIGNED_IN_SCREENS } from './screens.tsx';
+import { Shell } from './shell.tsx';
+
+const SecondFactorScreen = lazy(async () => ({
+  default: (await import('../features/second-factor/second-factor-screen.tsx')).SecondFactorScreen,
+}));
+const EnrolSecondFactorScreen = lazy(async () => ({
+  default: (await import('../features/second-factor/enrol-screen.tsx')).EnrolSecondFactorScreen,
+}));
+const InvitationScreen = lazy(async () => ({
+  default: (await import('../features/invitation/invitation-screen.tsx')).InvitationScreen,
+}));
+const ResetRequestScreen = lazy(async () => ({
+  default: (await import('../features/password-reset/reset-request-screen.tsx')).ResetRequestScreen,
+}));
+const ResetScreen = lazy(async () => ({
+  default: (await import('../features/password-reset/reset-screen.tsx')).ResetScreen,
+}));
+
+export function createConsoleQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx is an answer (no session, no such object): asking again changes nothing.
+        retry: (count, error) =>
+          count < 2 && !(error instanceof ConsoleApiError && error.status < 500 && error.status > 0),
+        refetchOnWindowFocus: true,
+      },
+    },
+  });
+}
+
+function Router() {
+  const hash = useHash();
+  const session = useSession();
+  const match = matchHash(hash);
+  const stage = session.data?.stage;
+
+  if (session.isPending) return <Loading />;
+  if (session.isError) return <ErrorNotice error={session.error} />;
+  const data = session.data;
+
+  if (match && PUBLIC_SCREENS.includes(match.screen) && match.screen !== 'signIn') {
+    const token = match.params.token ?? '';
+    if (match.screen === 'invitation') return <InvitationScreen token={token} />;
+    if (match.screen === 'reset') return <ResetScreen token={token} />;
+    return <ResetRequestScreen />;
+  }
+  if (stage === 'second-factor') return <SecondFactorScreen />;
+  if (stage === 'enrol-second-factor') return <EnrolSecondFactorScreen />;
+  if (stage !== 'signed-in') return <SignInScreen />;
+
+  const items = allowedItems(data.permissions);
+  const firstSite = data.sites?.[0]?.code;
+  const home = items[0] ? hrefOf(items[0].screen, firstSite ? { site: firstSite } : {}) : hrefOf('account');
+  if (
+    !match ||
+    match.screen === 'home' ||
+    match.screen === 'signIn' ||
+    !screenAllowed(match.screen, data.permissions)
+  ) {
+    return <Redirect to={home} />;
+  }
+  const site = match.params.site;
+  if (site !== undefined && !data.sites?.some((each) => each.code === site)) return <Redirect to={home} />;
+  const Screen = SIGNED_IN_SCREENS[match.screen];
+  return (
+    <Shell session={data} screen={match.screen} site={site}>
+      {Screen ? <Screen session={data} params={match.params} query={hashQuery(hash)} /> : <Loading />}
+    </Shell>
+  );
+}
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to), [to]);
+  return <Loading />;
+}
+
+/** Follows the account's language once it is known, unless the person picked another on this page. */
+function useAccountLanguage(setLang: (lang: LangCode) => void, picked: { current: boolean }) {
+  const session = useSession();
+  const accountLang = session.data?.staff?.lang;
+  useEffect(() => {
+    if (accountLang && !picked.current) setLang(accountLang);
+  }, [accountLang, setLang, picked]);
+}
+
+function AccountLanguage({
+  setLang,
+  picked,
+}: {
+  setLang: (lang: LangCode) => void;
+  picked: { current: boolean };
+}) {
+  useAccountLanguage(setLang, picked);
+  return null;
+}
+
+/** The console: server state, texts in the staff member's language, the hash router. */
+export function ConsoleApp({
+  initialLang,
+  initialTexts,
+  queryClient = createConsoleQueryClient(),
+}: {
+  initialLang: LangCode;
+  initialTexts: ConsoleTexts;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(queryClient);
+  const [{ lang, texts }, setState] = useState({ lang: initialLang, texts: initialTexts });
+  const picked = useRef(false);
+  const load = useCallback((next: LangCode) => {
+    void loadConsoleTexts(next).then((loaded) => {
+      rememberConsoleLang(next);
+      setState({ lang: next, texts: loaded });
+    });
+  }, []);
+  const pick = useCallback(
+    (next: LangCode) => {
+      picked.current = true;
+      load(next);
+    },
+    [load],
+  );
+  const follow = useCallback(
+    (next: LangCode) => {
+      if (next !== lang) load(next);
+    },
+    [lang, load],
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <ConsoleI18nProvider lang={lang} texts={texts} setLang={pick}>
+        <AccountLanguage setLang={follow} picked={picked} />
+        <Suspense fallback={<Loading />}>
+          <Router />
+        </Suspense>
+      </ConsoleI18nProvider>
+    </QueryClientProvider>
+  );
+}

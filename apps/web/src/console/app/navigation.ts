@@ -1,0 +1,49 @@
+import { permits, type PermissionArea, type Permissions } from '@kippu/contract/console/permissions';
+import type { ScreenName } from '../shared/routing/console-paths.ts';
+
+export interface NavItem {
+  screen: ScreenName;
+  /** The text key of its link. */
+  label: string;
+  /** What the staff member needs to see it (the API checks the same on every call). */
+  area: PermissionArea;
+  level: 'read' | 'write';
+  /** Under `/sites/:site/...`: for the site chosen in the picker. */
+  perSite: boolean;
+}
+
+/**
+ * The console's screens in the order of the menu. A link shows only when the role reaches its level, so a
+ * gate member sees the check-in screens of their site and nothing else. Hiding is convenience: the API
+ * answers 404 for what the role does not cover, whatever the menu shows.
+ */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { screen: 'dashboard', label: 'nav_dashboard', area: 'reports', level: 'read', perSite: true },
+  { screen: 'gateDevices', label: 'nav_gate_devices', area: 'checkIn', level: 'read', perSite: true },
+  { screen: 'spotPosters', label: 'nav_spot_posters', area: 'catalogue', level: 'read', perSite: true },
+  {
+    screen: 'visitorInvitations',
+    label: 'nav_visitor_invitations',
+    area: 'orders',
+    level: 'read',
+    perSite: true,
+  },
+  { screen: 'memberImport', label: 'nav_member_import', area: 'settings', level: 'write', perSite: true },
+  { screen: 'staff', label: 'nav_staff', area: 'staff', level: 'read', perSite: false },
+  { screen: 'roles', label: 'nav_roles', area: 'staff', level: 'read', perSite: false },
+  { screen: 'audit', label: 'nav_audit', area: 'staff', level: 'read', perSite: false },
+];
+
+export function allowedItems(permissions: Permissions | undefined): NavItem[] {
+  if (!permissions) return [];
+  return NAV_ITEMS.filter((item) => permits(permissions[item.area], item.level));
+}
+
+/** Whether a screen may be shown: the account screen always, a listed one when its item is allowed. */
+export function screenAllowed(screen: ScreenName, permissions: Permissions | undefined): boolean {
+  if (screen === 'account' || screen === 'home') return true;
+  const item = NAV_ITEMS.find(
+    (each) => each.screen === screen || (screen === 'auditObject' && each.screen === 'audit'),
+  );
+  return item !== undefined && allowedItems(permissions).includes(item);
+}

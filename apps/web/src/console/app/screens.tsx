@@ -1,0 +1,37 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ConsoleSession } from '../shared/session/session-api.ts';
+import type { ScreenName } from '../shared/routing/console-paths.ts';
+
+export interface ScreenProps {
+  session: ConsoleSession;
+  params: Record<string, string>;
+  query: URLSearchParams;
+}
+
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+const screen = (load: () => Promise<ComponentType<never>>): Screen =>
+  lazy(async () => ({ default: (await load()) as unknown as ComponentType<ScreenProps> }));
+
+/** The signed-in screens, each its own chunk: a gate member never downloads the staff screens. */
+export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
+  account: screen(async () => (await import('../features/account/account-screen.tsx')).AccountScreen),
+  dashboard: screen(async () => (await import('../features/dashboard/dashboard-screen.tsx')).DashboardScreen),
+  gateDevices: screen(
+    async () => (await import('../features/gate-devices/gate-devices-screen.tsx')).GateDevicesScreen,
+  ),
+  spotPosters: screen(
+    async () => (await import('../features/spot-posters/spot-posters-screen.tsx')).SpotPostersScreen,
+  ),
+  memberImport: screen(
+    async () => (await import('../features/member-import/member-import-screen.tsx')).MemberImportScreen,
+  ),
+  visitorInvitations: screen(
+    async () =>
+      (await import('../features/visitor-invitations/visitor-invitations-screen.tsx'))
+        .VisitorInvitationsScreen,
+  ),
+  staff: screen(async () => (await import('../features/staff/staff-screen.tsx')).StaffScreen),
+  roles: screen(async () => (await import('../features/roles/roles-screen.tsx')).RolesScreen),
+  audit: screen(async () => (await import('../features/audit/audit-screen.tsx')).AuditScreen),
+  auditObject: screen(async () => (await import('../features/audit/audit-screen.tsx')).AuditObjectScreen),
+};

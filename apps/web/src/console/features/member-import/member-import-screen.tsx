@@ -1,0 +1,106 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { consoleCall } from '../../shared/api/console-client.ts';
+import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { useFormat } from '../../shared/format/use-format.ts';
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { DataTable, ErrorNotice, Page } from '../../shared/ui/ui.tsx';
+
+/**
+ * The member CSV of a site (replacing `npm run import-members`), pasted or read from a file; the answer is
+ * line by line, and a file with any bad line imports nothing, as the CLI.
+ */
+export function MemberImportScreen({ params }: { params: Record<string, string> }) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  const site = params.site!;
+  const [csv, setCsv] = useState('');
+  const [update, setUpdate] = useState(false);
+  const run = useMutation({
+    mutationFn: () => consoleCall(R.consoleImportMembers, { params: { site }, body: { csv, update } }),
+  });
+  const result = run.data;
+  return (
+    <Page title={t('members_title')}>
+      <p>{t('members_text')}</p>
+      <form
+        className="c-panel"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (csv.trim() !== '') run.mutate();
+        }}
+      >
+        <div className="c-field">
+          <label htmlFor="c-members-file">{t('members_file')}</label>
+          <input
+            id="c-members-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void file.text().then(setCsv);
+            }}
+          />
+        </div>
+        <div className="c-field">
+          <label htmlFor="c-members-csv">{t('members_csv')}</label>
+          <textarea
+            id="c-members-csv"
+            value={csv}
+            spellCheck={false}
+            onChange={(event) => setCsv(event.target.value)}
+          />
+        </div>
+        <label className="c-actions">
+          <input type="checkbox" checked={update} onChange={(event) => setUpdate(event.target.checked)} />
+          {t('members_update')}
+        </label>
+        <ErrorNotice error={run.error} />
+        <p>
+          <button
+            className="c-button c-button--primary"
+            type="submit"
+            disabled={run.isPending || csv.trim() === ''}
+          >
+            {t('members_submit')}
+          </button>
+        </p>
+      </form>
+      {result ? (
+        <>
+          <p className={result.imported ? 'c-notice c-notice--ok' : 'c-notice c-notice--error'} role="status">
+            {result.imported
+              ? t('members_done', {
+                  added: f.count(result.added),
+                  updated: f.count(result.updated),
+                  unchanged: f.count(result.unchanged),
+                })
+              : t('members_refused')}
+            {result.file_error ? ` ${result.file_error}` : ''}
+          </p>
+          <DataTable
+            caption={t('members_lines')}
+            rows={result.lines}
+            rowKey={(row) => row.line}
+            empty={t('members_no_lines')}
+            columns={[
+              { key: 'line', header: t('members_line'), numeric: true, cell: (row) => row.line },
+              { key: 'email', header: t('field_email'), cell: (row) => row.email },
+              {
+                key: 'result',
+                header: t('members_result'),
+                cell: (row) => (
+                  <span className={row.result === 'error' ? 'c-status--bad' : undefined}>
+                    {t(`members_result_${row.result}`)}
+                  </span>
+                ),
+              },
+              { key: 'message', header: t('members_message'), cell: (row) => row.message ?? '' },
+            ]}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
+}
