@@ -6,6 +6,7 @@
 export class Semaphore {
   private active = 0;
   private peakActive = 0;
+  private runs = 0;
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly limit: number) {
@@ -21,9 +22,9 @@ export class Semaphore {
     }
   }
 
-  /** Holders now, the most there ever were at once, and how many wait. */
-  stats(): { active: number; peak: number; waiting: number } {
-    return { active: this.active, peak: this.peakActive, waiting: this.waiting.length };
+  /** Holders now, the most there ever were at once, how many wait, and how many ever held it. */
+  stats(): { active: number; peak: number; waiting: number; runs: number } {
+    return { active: this.active, peak: this.peakActive, waiting: this.waiting.length, runs: this.runs };
   }
 
   resetPeak(): void {
@@ -39,6 +40,7 @@ export class Semaphore {
   }
 
   private take(): void {
+    this.runs++;
     this.active++;
     this.peakActive = Math.max(this.peakActive, this.active);
   }

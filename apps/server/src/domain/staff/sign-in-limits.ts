@@ -28,18 +28,27 @@ export function clientKey(address: string | null): string {
   return address ?? 'unknown';
 }
 
-/** Recent failures for the account and for the client, counted in PostgreSQL: every process sees one count. */
+/**
+ * Recent failures for the account (since its last success) and for the client, counted in PostgreSQL: every
+ * process sees one count.
+ */
 export async function recentFailures(
   db: Db | Tx,
   email: string,
   client: string,
 ): Promise<{ account: number; client: number }> {
+  // An account's failures count from its last successful sign-in: the owner's own success clears them.
   const { rows } = await db.execute<{ account: number; client: number }>(sql`
-    SELECT count(*) FILTER (WHERE email = ${email})::int AS account,
-           count(*) FILTER (WHERE client_address = ${client})::int AS client
-    FROM sign_in_attempts
-    WHERE NOT succeeded AND attempted_at > now() - ${`${SIGN_IN_WINDOW_MS} milliseconds`}::interval
-      AND (email = ${email} OR client_address = ${client})`);
+    WITH recent AS (
+      SELECT email, client_address, succeeded, attempted_at FROM sign_in_attempts
+      WHERE attempted_at > now() - ${`${SIGN_IN_WINDOW_MS} milliseconds`}::interval
+        AND (email = ${email} OR client_address = ${client})
+    )
+    SELECT count(*) FILTER (WHERE email = ${email} AND NOT succeeded AND attempted_at >
+             COALESCE((SELECT max(attempted_at) FROM recent WHERE email = ${email} AND succeeded), '-infinity'))::int
+             AS account,
+           count(*) FILTER (WHERE client_address = ${client} AND NOT succeeded)::int AS client
+    FROM recent`);
   return rows[0] ?? { account: 0, client: 0 };
 }
 
