@@ -88,6 +88,30 @@ describe('GET /audit-events', () => {
     expect(await probeIds(ownerB)).toEqual([`${tag}b-wide`, `${tag}okinawa`]);
   });
 
+  it("names a staff actor by the member's name", async () => {
+    const { staff, browser } = await signedInAs(ctx.app, ctx.db, {
+      organisation: organisationA,
+      template: 'owner',
+      totp: true,
+    });
+    await recordAudit(ctx.db, {
+      actor: { kind: 'staff', staffId: staff.staffId, clientAddress: '192.0.2.7', userAgent: 'test agent' },
+      siteCode: 'DEMO',
+      objectType: 'staff_probe',
+      objectId: `${tag}by-staff`,
+      action: 'probed',
+    });
+    const res = await list(browser, `staff=${staff.staffId}&object_id=${tag}by-staff`);
+    const [shown] = auditEventsResponseSchema.parse(res.json()).events;
+    expect(shown!.actor).toEqual({
+      kind: 'staff',
+      staff_id: staff.staffId,
+      device_id: null,
+      label: 'Test owner',
+    });
+    expect([shown!.client_address, shown!.user_agent]).toEqual(['192.0.2.7', 'test agent']);
+  });
+
   it('a member covering one site sees that site only: no organisation-wide events, other sites 404', async () => {
     const { browser } = await signedInAs(ctx.app, ctx.db, {
       organisation: organisationA,

@@ -38,6 +38,18 @@ export const CONTRACT_SECRET_NAMES: ReadonlySet<string> = new Set([
 const PERSONAL_NAME =
   /^(mail_address|to_address|tel|phone|phone_number|customer_info|address|zip|zip_code|postal_code|birthday|birth_date|kana\d*|name\d+|first_name|last_name|full_name|visitor_name|member_number)$/i;
 
+/** A NUL or an unpaired surrogate: PostgreSQL's jsonb and text refuse both (issue 7). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what it finds
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `text` as the database can store it: an audit event never fails the change it records because a value
+ * the change kept elsewhere (or in a form the database took) holds a character jsonb refuses.
+ */
+export function storable(text: string): string {
+  return text.replace(UNSTORABLE, '\uFFFD');
+}
+
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name) || CONTRACT_SECRET_NAMES.has(name);
 }
@@ -103,6 +115,7 @@ export function redactForAudit(value: unknown, schema?: Schema): Redacted {
 function split(value: unknown, schema: Schema | undefined, apart: boolean): Redacted {
   const personal: Record<string, unknown> = {};
   const walk = (current: unknown, at: Schema | undefined, path: string): unknown => {
+    if (typeof current === 'string') return storable(current);
     if (current === null || typeof current !== 'object') return current;
     if (current instanceof Date) return current.toISOString();
     if (Array.isArray(current)) {
@@ -110,24 +123,26 @@ function split(value: unknown, schema: Schema | undefined, apart: boolean): Reda
       return current.map((item, index) => walk(item, element, join(path, String(index))));
     }
     if (isLabelledPair(current)) {
-      if (isSecretName(current.key)) return { key: current.key, value: SECRET_PLACEHOLDER };
+      const label = storable(current.key);
+      if (isSecretName(current.key)) return { key: label, value: SECRET_PLACEHOLDER };
       if (apart && isPersonalName(current.key)) {
         personal[join(path, 'value')] = stripSecrets(current.value);
-        return { key: current.key, value: PERSONAL_PLACEHOLDER };
+        return { key: label, value: PERSONAL_PLACEHOLDER };
       }
-      return { key: current.key, value: walk(current.value, undefined, join(path, 'value')) };
+      return { key: label, value: walk(current.value, undefined, join(path, 'value')) };
     }
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(current)) {
       if (item === undefined) continue;
+      const name = storable(key);
       const field = fieldSchema(at, key);
       if (isSecretName(key) || (field && isSecretField(field))) {
-        out[key] = SECRET_PLACEHOLDER;
+        out[name] = SECRET_PLACEHOLDER;
       } else if (apart && isPersonalName(key)) {
-        personal[join(path, key)] = stripSecrets(item);
-        out[key] = PERSONAL_PLACEHOLDER;
+        personal[join(path, name)] = stripSecrets(item);
+        out[name] = PERSONAL_PLACEHOLDER;
       } else {
-        out[key] = walk(item, field, join(path, key));
+        out[name] = walk(item, field, join(path, name));
       }
     }
     return out;

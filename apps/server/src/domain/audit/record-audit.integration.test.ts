@@ -76,6 +76,26 @@ describe('recordAudit', () => {
     expect(row!.personal_subject).toBe('staff:s-1');
   });
 
+  it('stores a value with a NUL or a lone surrogate rather than failing the change it records', async () => {
+    await ctx.db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: { kind: 'visitor', label: 'a\u0000b', userAgent: '\ud800ua' },
+        objectType: 't',
+        objectId: 'nul-1',
+        action: 'x',
+        after: { name: 'x\u0000\ud800y', ['k\u0000']: ['\udc00'], pair: '😀' },
+      }),
+    );
+    const { rows } = await ctx.db.execute<{ after: unknown; actor_label: string; user_agent: string }>(
+      sql`SELECT after, actor_label, user_agent FROM audit_events WHERE object_id = 'nul-1'`,
+    );
+    expect(rows[0]).toEqual({
+      after: { name: 'x\ufffd\ufffdy', 'k\ufffd': ['\ufffd'], pair: '😀' },
+      actor_label: 'a\ufffdb',
+      user_agent: '\ufffdua',
+    });
+  });
+
   it("takes the site's organisation when the caller names none, and leaves it null for an unknown site", async () => {
     await recordAudit(ctx.db, {
       actor: { kind: 'system' },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { redactForAudit } from './audit-redaction.ts';
+import { redactForAudit, storable } from './audit-redaction.ts';
 
 /** Who caused a change (issue 27): a staff member, a gate device, the system (a job), or a visitor. */
 export interface AuditActor {
@@ -34,6 +34,8 @@ export interface AuditEventInput {
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+const text = (value: string | null | undefined) =>
+  value === undefined || value === null ? null : storable(value);
 
 /**
  * Appends one audit event IN THE CALLER'S TRANSACTION (ADR 065): it exists exactly when the change it records
@@ -53,12 +55,12 @@ export async function recordAudit(tx: Tx | Db, event: AuditEventInput): Promise<
       site_code, object_type, object_id, action, before, after, personal_data, personal_subject,
       client_address, user_agent)
     VALUES (${event.actor.kind}, ${event.actor.staffId ?? null}, ${event.actor.deviceId ?? null},
-      ${event.actor.label ?? null},
+      ${text(event.actor.label)},
       COALESCE(${event.organisationId ?? null}::bigint,
-               (SELECT organisation_id FROM sites WHERE code = ${event.siteCode ?? null})),
-      ${event.siteCode ?? null}, ${event.objectType},
-      ${event.objectId}, ${event.action}, ${json(before?.value)}::jsonb, ${json(after?.value)}::jsonb,
+               (SELECT organisation_id FROM sites WHERE code = ${text(event.siteCode)})),
+      ${text(event.siteCode)}, ${text(event.objectType)},
+      ${text(event.objectId)}, ${text(event.action)}, ${json(before?.value)}::jsonb, ${json(after?.value)}::jsonb,
       ${json(personal)}::jsonb,
-      ${hasPersonal ? (event.personalSubject ?? `${event.objectType}:${event.objectId}`) : null},
-      ${event.actor.clientAddress ?? null}, ${event.actor.userAgent ?? null})`);
+      ${hasPersonal ? text(event.personalSubject ?? `${event.objectType}:${event.objectId}`) : null},
+      ${text(event.actor.clientAddress)}, ${text(event.actor.userAgent)})`);
 }
