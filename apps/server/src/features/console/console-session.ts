@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, permits, type ErrorCode } from '@kippu/contract';
+import { CONSOLE_CSRF_HEADER } from '@kippu/contract/console/identity-headers';
 import type { StaffSession } from '../../domain/staff/staff-types.ts';
 import {
   REAUTHENTICATION_WINDOW_MS,
@@ -9,8 +10,7 @@ import {
 } from '../../domain/staff/sessions.ts';
 import { consoleAccessOf, type ConsoleStaff } from './console-endpoint.ts';
 
-/** The header console writes carry the session's CSRF token in (read from GET /session's `csrfToken`). */
-export const CONSOLE_CSRF_HEADER = 'x-console-csrf';
+export { CONSOLE_CSRF_HEADER };
 /** `__Host-` on https: the browser then refuses it unless Secure, Path=/ and without Domain (ADR 064). */
 export const SECURE_SESSION_COOKIE = '__Host-kippu_console';
 export const PLAIN_SESSION_COOKIE = 'kippu_console';
