@@ -27,8 +27,15 @@ describe('a console on its own origin', () => {
     });
     expect(elsewhere.statusCode).toBe(404);
     expect(elsewhere.json()).toEqual({ error: ERRORS.not_found.message });
-    const page = await ctx.app.inject({ method: 'GET', url: '/console/', headers: atVisitors });
-    expect(page.statusCode).toBe(404);
+    // The pages' scope too: the bare /console redirects to /console/ on the console's origin only.
+    const pageThere = await ctx.app.inject({ method: 'GET', url: '/console', headers: atConsole });
+    expect(pageThere.statusCode, pageThere.body).toBeGreaterThanOrEqual(300);
+    expect(pageThere.statusCode).toBeLessThan(400);
+    const pageElsewhere = await ctx.app.inject({ method: 'GET', url: '/console', headers: atVisitors });
+    expect(pageElsewhere.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: '/console/', headers: atVisitors })).statusCode).toBe(
+      404,
+    );
   });
 
   it('signs in with a Secure __Host- cookie, and refuses a write whose Origin is the visitors’', async () => {
