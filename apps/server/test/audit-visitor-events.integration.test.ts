@@ -90,6 +90,27 @@ describe('a visitor purchase', () => {
   });
 });
 
+describe('a hold the visitor cancels', () => {
+  it('is audited once with its status before and after; a second cancel changes nothing and writes nothing', async () => {
+    const slot = await productWithSlot(ctx.db, 50);
+    const order = await readyOrder(ctx.app, ctx.db, slot, 2);
+    const cancel = () =>
+      ctx.app.inject({ method: 'DELETE', url: `${SITE_PATH}/orders/${order.token}`, headers: xsrfHeaders() });
+    expect((await cancel()).statusCode).toBe(200);
+    await cancel();
+    const { rows } = await ctx.db.execute<{ before: unknown; after: unknown; actor_kind: string }>(sql`
+      SELECT before, after, actor_kind FROM audit_events
+      WHERE object_type = 'order' AND object_id = ${String(order.id)} AND action = 'cancelled'`);
+    expect(rows).toEqual([
+      {
+        actor_kind: 'visitor',
+        before: { status: 'ready_checkout' },
+        after: { status: 'cancelled', time_span_id: slot.spanId, quantity: 2 },
+      },
+    ]);
+  });
+});
+
 describe('a check-in', () => {
   it('is audited once, with the gate device as the actor; a refused second scan writes nothing', async () => {
     const gate = await createGateKey(ctx.db, 'DEMO', 'Audit gate');
