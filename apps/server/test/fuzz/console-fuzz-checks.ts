@@ -35,8 +35,13 @@ function mentions(value: unknown, forbidden: Forbidden, key = ''): boolean {
   if (typeof value === 'string') return forbidden.sites.includes(value);
   if (typeof value === 'number') return /id$/i.test(key) && forbidden.ids.includes(value);
   if (Array.isArray(value)) return value.some((item) => mentions(item, forbidden, key));
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(([k, item]) => mentions(item, forbidden, k));
+  if (value && typeof value === 'object') {
+    // "All sites" is the organisation's own sites: a site list beside it is not what the request grants.
+    const allSites = (value as { allSites?: unknown }).allSites === true;
+    return Object.entries(value).some(
+      ([k, item]) => !(allSites && k === 'siteCodes') && mentions(item, forbidden, k),
+    );
+  }
   return false;
 }
 

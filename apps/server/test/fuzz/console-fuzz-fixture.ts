@@ -13,10 +13,11 @@ export interface ConsoleFuzzFixture {
   otherOrganisationId: number;
   /** A site of the other organisation (OKINAWA in the demo). */
   otherSite: string;
-  /** Ids of the other organisation's objects of every kind (staff, roles, invitations, gate devices, orders). */
+  /** Ids of the other organisation's staff, role, invitation and gate device (each in a range of its own). */
   otherIds: number[];
   /** Ids of the signed-in organisation's objects the fuzz may spend. */
   spareIds: number[];
+  /** An order of the other organisation's site (orders' ids are not moved: not among `otherIds`). */
   otherOrderId: number;
 }
 
@@ -95,11 +96,32 @@ export async function prepareConsoleFuzz(
         .id,
     );
   const ownOrganisationId = await organisationOf(ownSite);
-  const otherOrganisationId = await organisationOf(otherSite);
-  if (ownOrganisationId === otherOrganisationId)
-    throw new Error(`${ownSite} and ${otherSite} share an organisation`);
-  const otherIds = await objectsOf(query, otherOrganisationId, otherSite, `${LEAK_MARKER} other`);
+  let otherOrganisationId = await organisationOf(otherSite);
+  if (ownOrganisationId === otherOrganisationId) {
+    // Without the demo's second organisation, one of the suite's own: the other site moves to it.
+    otherOrganisationId = Number(
+      (
+        await one<{ id: string }>(
+          query,
+          `INSERT INTO organisations (code, name) VALUES ('fuzz-other', 'Fuzz other') RETURNING id`,
+          [],
+        )
+      ).id,
+    );
+    await query('UPDATE sites SET organisation_id = $1 WHERE code = $2', [otherOrganisationId, otherSite]);
+  }
   const spareIds = await objectsOf(query, ownOrganisationId, ownSite, 'Spare');
+  // The other organisation's ids in ranges of their own per table, so that an id of one is never also the id
+  // of this organisation's object in another table (a `DELETE /staff/1` must mean nobody else's staff 1).
+  for (const [table, base] of [
+    ['staff', 1_100_000],
+    ['staff_roles', 1_200_000],
+    ['staff_invitations', 1_300_000],
+    ['gate_keys', 1_400_000],
+  ] as const) {
+    await query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), $1)`, [base]);
+  }
+  const otherIds = await objectsOf(query, otherOrganisationId, otherSite, `${LEAK_MARKER} other`);
   // The other organisation's log holds the marker too: its listing must never show it.
   await query(
     `INSERT INTO audit_events (actor_kind, actor_label, organisation_id, site_code, object_type, object_id, action, after)
@@ -115,7 +137,7 @@ export async function prepareConsoleFuzz(
     ownOrganisationId,
     otherOrganisationId,
     otherSite,
-    otherIds: [...otherIds, Number(order.id)].filter((id) => id > 0),
+    otherIds,
     spareIds,
     otherOrderId: Number(order.id),
   };
@@ -146,4 +168,15 @@ export async function otherOrganisationState(db: Db, fixture: ConsoleFuzzFixture
     [fixture.otherOrganisationId],
   );
   return JSON.stringify(rows.state);
+}
+
+/** Rows of the signed-in organisation that name a site of the other one (an invitation or membership for it). */
+export async function ownRowsNamingOtherSite(db: Db, fixture: ConsoleFuzzFixture): Promise<number> {
+  const row = await one<{ n: number }>(
+    queryOf(db),
+    `SELECT (SELECT count(*) FROM staff_invitations WHERE organisation_id = $1 AND $2 = ANY(site_codes))
+          + (SELECT count(*) FROM staff_memberships WHERE organisation_id = $1 AND $2 = ANY(site_codes)) AS n`,
+    [fixture.ownOrganisationId, fixture.otherSite],
+  );
+  return Number(row.n);
 }
