@@ -84,7 +84,9 @@ export async function acceptInvitation(
     // locking read that waited would re-check the invitation row but not find that order through its join).
     await tx.execute(sql`SELECT id FROM invitations WHERE id = ${invitation.id} FOR UPDATE`);
     const locked = await readInvitation(tx, site, token);
-    const other = locked && standingOrder(locked);
+    // Revoked from the console since the first read: no order is made.
+    if (!locked) return null;
+    const other = standingOrder(locked);
     if (other) return other;
     const orderId = await setCustomerEmail(tx, held.orderToken, invitation.email);
     await transitionOrders(tx, {
@@ -96,5 +98,5 @@ export async function acceptInvitation(
     return held.orderToken;
   });
   if (winner !== held.orderToken) await cancelOrder(deps.db, site, held.orderToken);
-  return { order_token: winner };
+  return winner === null ? null : { order_token: winner };
 }

@@ -178,7 +178,11 @@ describe('visitors’ invitations (MORI)', () => {
     const listed = visitorInvitationListSchema.parse((await owner.get('/sites/MORI/invitations')).json());
     expect(listed.invitations[0]!.id).toBe(created.invitation.id);
 
-    const token = new URL(created.url.replace('#/', '')).searchParams.get('token')!;
+    const token = /[?&]token=([\w-]+)/.exec(created.url)![1]!;
+    const { rows: stored } = await ctx.db.$client.query('SELECT token FROM invitations WHERE id = $1', [
+      created.invitation.id,
+    ]);
+    expect(stored[0].token).toBe(token);
     const revoked = await owner.delete(`/sites/MORI/invitations/${created.invitation.id}`);
     expect([revoked.statusCode, revoked.json()]).toEqual([200, { revoked: true }]);
     const follow = await ctx.app.inject({ method: 'GET', url: `/mori/api/v1/ordermails/${token}` });
