@@ -7,6 +7,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { consoleUrl, mailSiteFor, type ConsoleLinkEnv } from './console-links.ts';
 import { organisationById } from './organisations.ts';
 import { endStaffSessions, sessionById } from './sessions.ts';
+import { CLIENT_FAILURE_LIMIT, clientKey, recentFailures, recordSignInAttempt } from './sign-in-limits.ts';
 import { auditStaff, selfActor, type AuditActor } from './staff-audit.ts';
 import type { StaffClient } from './staff-types.ts';
 import { sha256Hex } from './tokens.ts';
@@ -51,7 +52,9 @@ export async function verifySecondFactor(
 ): Promise<boolean> {
   const session = await sessionById(db, sessionId);
   if (!session) throw new AppError('console_sign_in_required');
-  return db.transaction(async (tx) => {
+  const key = clientKey(client.address);
+  if ((await recentFailures(db, session.email, key)).client >= CLIENT_FAILURE_LIMIT) return false;
+  const accepted = await db.transaction(async (tx) => {
     const { rows } = await tx.execute<{
       totp_secret: string | null;
       totp_last_step: number | string | null;
@@ -76,6 +79,8 @@ export async function verifySecondFactor(
         RETURNING id`);
       if (used.rows.length > 0) method = 'recovery_code';
     }
+    // Codes count like passwords: per client and per account (sign-in-limits.ts).
+    await recordSignInAttempt(tx, { email: session.email, client: key, succeeded: method !== null });
     if (method) {
       await tx.execute(sql`UPDATE staff_sessions SET second_factor_done_at = now() WHERE id = ${sessionId}`);
     }
@@ -88,6 +93,25 @@ export async function verifySecondFactor(
     });
     return method !== null;
   });
+  if (!accepted) await endSessionAfterGuessing(db, sessionId, session.email);
+  return accepted;
+}
+
+/** Wrong codes a session may send before it ends and the password is due again. */
+export const SECOND_FACTOR_TRIES_PER_SESSION = 5;
+
+/**
+ * Ends a session that sent SECOND_FACTOR_TRIES_PER_SESSION wrong codes (failures of the account counted in
+ * sign_in_attempts since it opened): guessing six digits then costs a password sign-in every few tries,
+ * which the sign-in limits slow down.
+ */
+async function endSessionAfterGuessing(db: Db, sessionId: string, email: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE staff_sessions s SET ended_at = now()
+    WHERE s.id = ${sessionId} AND s.ended_at IS NULL AND s.second_factor_done_at IS NULL
+      AND (SELECT count(*) FROM sign_in_attempts a
+           WHERE a.email = ${email} AND NOT a.succeeded AND a.attempted_at >= s.created_at)
+          >= ${SECOND_FACTOR_TRIES_PER_SESSION}`);
 }
 
 /**

@@ -96,8 +96,11 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
   }
 
   const totpEnabled = account.totp_enabled_at !== null;
+  const complete = !totpEnabled && !account.require_second_factor;
   const session = await db.transaction(async (tx) => {
-    await recordSignInAttempt(tx, { email, client, succeeded: true });
+    // A success clears the account's failures only once the sign-in is complete: a right password
+    // followed by wrong codes must keep counting (verifySecondFactor records those).
+    if (complete) await recordSignInAttempt(tx, { email, client, succeeded: true });
     const opened = await createSession(tx, {
       staffId: account.id,
       organisationId,

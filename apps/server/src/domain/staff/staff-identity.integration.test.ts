@@ -15,6 +15,7 @@ import {
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
 import { templateRole } from './roles.ts';
 import {
+  SECOND_FACTOR_TRIES_PER_SESSION,
   confirmTotpEnrolment,
   resetSecondFactor,
   startTotpEnrolment,
@@ -586,6 +587,36 @@ describe('second factor', () => {
         'second_factor_reset',
       ]),
     );
+  });
+});
+
+describe('second-factor guessing', () => {
+  it('ends the session after a few wrong codes, and the wrong codes slow the account down', async () => {
+    const owner = demo('owner@okinawa.kippu.test');
+    const guesser = client();
+    const opened = session(
+      await signIn(ctx.db, { email: owner.email, password: owner.password, client: guesser }),
+    );
+    const right = totpCode(owner.totpSecret!, new Date());
+    // Never a code of the accepted window: far from the right one.
+    const wrong = (n: number) => String((Number(right) + 500_000 + n) % 1_000_000).padStart(6, '0');
+    for (let attempt = 0; attempt < SECOND_FACTOR_TRIES_PER_SESSION - 1; attempt++) {
+      expect(await verifySecondFactor(ctx.db, opened.sessionId, wrong(attempt), guesser)).toBe(false);
+      expect(await sessionById(ctx.db, opened.sessionId)).not.toBeNull();
+    }
+    expect(await verifySecondFactor(ctx.db, opened.sessionId, wrong(99), guesser)).toBe(false);
+    expect(await sessionById(ctx.db, opened.sessionId)).toBeNull();
+    // The right password again does not clear those failures: the next password attempt waits.
+    const waits: number[] = [];
+    const again = await signIn(ctx.db, {
+      email: owner.email,
+      password: owner.password,
+      client: client(),
+      sleep: async (ms) => void waits.push(ms),
+    });
+    expect(again.kind).toBe('second-factor-needed');
+    expect(waits).toHaveLength(1);
+    expect(await verifySecondFactor(ctx.db, session(again).sessionId, right, client())).toBe(true);
   });
 });
 
