@@ -22,6 +22,8 @@ function fakeConsoleBuild(): string {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><p>visitor page</p>');
   writeFileSync(join(dir, 'assets', 'console-abc123.js'), SCRIPT);
   writeFileSync(join(dir, 'assets', 'console-abc123.js.br'), brotliCompressSync(SCRIPT));
+  // Library chunks keep their module's dots: react-hook-form's is index.esm-<hash>.js.
+  writeFileSync(join(dir, 'assets', 'index.esm-def456.js'), 'export {}');
   return `${dir}/`;
 }
 
@@ -69,6 +71,7 @@ describe('console SPA (issue 27)', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/console/assets/index.esm-def456.js')).statusCode).toBe(200);
     const br = await get('/console/assets/console-abc123.js', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);

@@ -23,8 +23,8 @@ export const CONSOLE_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** A hashed build file's name: nothing that could climb out of assets/. */
-const ASSET_NAME = /^[\w-]+\.(?:js|css|svg|png|woff2|json)$/;
+/** A hashed build file's name (`index.esm-<hash>.js` has dots too): no slash, no empty or dot-only part. */
+const ASSET_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:js|css|svg|png|woff2|json)$/;
 
 /**
  * Serves the console's SPA (issue 27, ADR 067): `/console` → `/console/`; `/console/` is the built
