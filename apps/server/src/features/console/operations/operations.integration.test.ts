@@ -147,6 +147,17 @@ describe('member import', () => {
     expect((await boxOffice.post('/sites/ARTIZON/members/import', { csv: header })).statusCode).toBe(404);
     const theirs = await signedIn(ctx.app, ctx.db, orgs.b, 'owner', 'all');
     expect((await theirs.post('/sites/ARTIZON/members/import', { csv: header })).statusCode).toBe(404);
+    // A large file is read whole (the route's own body limit), and answered line by line.
+    const big = `${header}${'not-an-address,long-enough,Name\n'.repeat(45_000)}`;
+    expect(big.length).toBeGreaterThan(1_400_000);
+    const bigAnswer = await owner.post('/sites/ARTIZON/members/import', { csv: big });
+    expect(bigAnswer.statusCode).toBe(200);
+    const bigResult = importMembersResponseSchema.parse(bigAnswer.json());
+    expect([bigResult.imported, bigResult.lines.length, bigResult.lines[44_999]!.line]).toEqual([
+      false,
+      45_000,
+      45_001,
+    ]);
     const empty = await owner.post('/sites/ARTIZON/members/import', { csv: '' });
     expect(empty.statusCode).toBe(400);
   });
