@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { checkInAnswerSchema, ticketResponseSchema } from '@kippu/contract';
 import { createGateKey } from '../src/domain/check-ins/gate-keys.ts';
+import { createProduct, createTimeSpan } from './factories.ts';
 import { setupTestApp, xsrfHeaders } from './helper.ts';
 import { payWithCard, readyOrder } from './checkout-support.ts';
 import { productWithSlot, SITE_PATH } from './order-support.ts';
@@ -108,6 +109,57 @@ describe('a hold the visitor cancels', () => {
         after: { status: 'cancelled', time_span_id: slot.spanId, quantity: 2 },
       },
     ]);
+  });
+});
+
+describe('a change of date', () => {
+  it('is audited on the reservation with the old and the new order and slot', async () => {
+    const product = await createProduct(ctx.db, { site: 'DEMO', prices: [3000] });
+    await ctx.db.execute(sql`
+      UPDATE products SET date_changeable = true, date_change_until_minutes = 60, date_change_group = 'audit'
+      WHERE id = ${product.id}`);
+    const day = 24 * 3600 * 1000;
+    const from = await createTimeSpan(ctx.db, {
+      productId: product.id,
+      capacity: 20,
+      startsAt: new Date(Date.now() + 2 * day),
+    });
+    const to = await createTimeSpan(ctx.db, {
+      productId: product.id,
+      capacity: 20,
+      startsAt: new Date(Date.now() + 9 * day),
+    });
+    const order = await readyOrder(ctx.app, ctx.db, { ...product, spanId: from }, 1);
+    const paid = await payWithCard(ctx.app, order.token);
+    const token = paid.json<{ reservation_token: string }>().reservation_token;
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}`,
+      headers: xsrfHeaders(),
+      payload: { time_span_id: to, lang: 'en' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const change = started.json<{ timechange_token: string }>().timechange_token;
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/timechanges/${token}/${change}/checkout`,
+      headers: xsrfHeaders(),
+      payload: { payment_method_type: 'free' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const { rows } = await ctx.db.execute<{
+      object_id: string;
+      before: unknown;
+      after: Record<string, unknown>;
+    }>(sql`
+      SELECT object_id, before, after FROM audit_events
+      WHERE object_type = 'reservation' AND action = 'date_changed' AND before->>'order_id' = ${String(order.id)}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.before).toMatchObject({ order_id: order.id, time_span_id: from });
+    expect(rows[0]!.after).toMatchObject({ time_span_id: to });
+    expect(rows[0]!.after.order_id).not.toBe(order.id);
+    expect(JSON.stringify(rows)).not.toContain(change);
   });
 });
 
