@@ -3,7 +3,6 @@ import { ENDPOINTS } from '@kippu/contract';
 import { endOtherSessions, reauthenticate, signOut } from '../../../domain/staff/own-account.ts';
 import { REAUTHENTICATION_WINDOW_MS } from '../../../domain/staff/sessions.ts';
 import { verifySecondFactor } from '../../../domain/staff/second-factor.ts';
-import { perClientRateLimit } from '../../../plugins/rate-limit.ts';
 import { AppError } from '../../../shared/app-error.ts';
 import { registerConsoleEndpoint } from '../console-endpoint.ts';
 import { clearSessionCookie } from '../console-session.ts';
@@ -21,23 +20,16 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     }),
   );
 
-  registerConsoleEndpoint(
-    app,
-    ENDPOINTS.consoleSecondFactor,
-    'signed-in',
-    async (request) => {
-      const ok = await verifySecondFactor(
-        app.db,
-        request.consoleStaff.sessionId,
-        request.body.code,
-        staffClientOf(request),
-      );
-      if (!ok) throw new AppError('console_second_factor_failed');
-      return { secondFactor: 'done' as const };
-    },
-    // Six digits are few: beside the domain's counts, a client gets a handful of guesses per window.
-    { config: perClientRateLimit('console-second-factor', { max: 10, timeWindow: '5 minutes' }) },
-  );
+  registerConsoleEndpoint(app, ENDPOINTS.consoleSecondFactor, 'signed-in', async (request) => {
+    const ok = await verifySecondFactor(
+      app.db,
+      request.consoleStaff.sessionId,
+      request.body.code,
+      staffClientOf(request),
+    );
+    if (!ok) throw new AppError('console_second_factor_failed');
+    return { secondFactor: 'done' as const };
+  });
 
   registerConsoleEndpoint(app, ENDPOINTS.consoleSession, 'signed-in', async (request) =>
     sessionView(app.db, request.consoleSession!),
