@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard } from '@kippu/contract/console/operations-dashboard';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 
 /**
  * Today, live (issue 27): the numbers of one or several sites for the Tokyo day, in three statements
- * (sales; slots with their visitors and capacity; payments that need a look). Each reads through an index:
+ * (sales; slots with their visitors and capacity; payments that need a look) in one read-only snapshot. Each reads through an index:
  * order_events_reserved_at_idx (sold today), time_spans_product_start_idx with products_site_idx (the
  * week's slots), orders_reserved_slot_idx and the reservations' and tickets' keys (visitors per slot),
  * orders_staff_attention_idx (flagged payments).
@@ -20,7 +20,7 @@ const FLAGGED_SHOWN = 100;
 
 const productName = sql`COALESCE(NULLIF(p.names ->> 'en', ''), p.names ->> 'ja')`;
 
-async function sales(db: Db, sites: readonly string[]) {
+async function sales(db: Tx, sites: readonly string[]) {
   // A change of date's order is no sale (time_changes.order_id); its top-up is not counted here either.
   const { rows } = await db.execute<{
     channel: string;
@@ -44,7 +44,7 @@ async function sales(db: Db, sites: readonly string[]) {
   return rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
 }
 
-async function slots(db: Db, sites: readonly string[]) {
+async function slots(db: Tx, sites: readonly string[]) {
   // Visitors are counted only for today's slots; a ticket shared off (a child reservation) counts with
   // its parent's order; a voided ticket or a cancelled reservation is not expected.
   const { rows } = await db.execute<{
@@ -106,7 +106,7 @@ async function slots(db: Db, sites: readonly string[]) {
   };
 }
 
-async function flagged(db: Db, sites: readonly string[]) {
+async function flagged(db: Tx, sites: readonly string[]) {
   const { rows } = await db.execute<{
     site: string;
     order_id: number;
@@ -136,17 +136,28 @@ export async function readDashboard(
   db: Db,
   scope: { organisationId: number; siteCodes: readonly string[] },
 ): Promise<Dashboard> {
-  const { rows: own } = await db.execute<{ code: string }>(sql`
-    SELECT code FROM sites WHERE code = ANY(${sql.param([...scope.siteCodes])}::text[])
-      AND organisation_id = ${scope.organisationId} ORDER BY position, code`);
-  const sites = own.map((row) => row.code);
-  const [{ rows: day }, sold, week, needsLook] = await Promise.all([
-    db.execute<{ day: string }>(sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ${DAY} b`),
-    sales(db, sites),
-    slots(db, sites),
-    flagged(db, sites),
-  ]);
-  const totals = sold.reduce(
+  // One connection and one snapshot: the figures agree with each other (a sale and its slot's sold count),
+  // and a dashboard poll never takes more than one connection from the pool the holds need.
+  const read = await db.transaction(
+    async (tx) => {
+      const { rows: own } = await tx.execute<{ code: string }>(sql`
+        SELECT code FROM sites WHERE code = ANY(${sql.param([...scope.siteCodes])}::text[])
+          AND organisation_id = ${scope.organisationId} ORDER BY position, code`);
+      const sites = own.map((row) => row.code);
+      const { rows: day } = await tx.execute<{ day: string }>(
+        sql`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ${DAY} b`,
+      );
+      return {
+        sites,
+        day: day[0]!.day,
+        sold: await sales(tx, sites),
+        week: await slots(tx, sites),
+        needsLook: await flagged(tx, sites),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const totals = read.sold.reduce(
     (sum, row) => ({
       orders: sum.orders + row.orders,
       tickets: sum.tickets + row.tickets,
@@ -155,13 +166,13 @@ export async function readDashboard(
     { orders: 0, tickets: 0, revenue: 0 },
   );
   return {
-    date: day[0]!.day,
-    sites: [...sites],
+    date: read.day,
+    sites: read.sites,
     generated_at: new Date().toISOString(),
     totals,
-    sales: sold,
-    slots_today: week.today,
-    capacity: week.capacity,
-    flagged_payments: needsLook,
+    sales: read.sold,
+    slots_today: read.week.today,
+    capacity: read.week.capacity,
+    flagged_payments: read.needsLook,
   };
 }
