@@ -375,6 +375,7 @@ export interface Rows<Timestamp = string> {
     client_address: string;
     succeeded: boolean;
     attempted_at: Timestamp;
+    factor: 'password' | 'second_factor';
   };
   site_secrets: {
     site_code: string;

@@ -516,6 +516,7 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  factor: text('factor').$type<'password' | 'second_factor'>().notNull().default('password'),
 });
 
 export const siteSecrets = pgTable(

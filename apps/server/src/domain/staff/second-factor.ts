@@ -7,7 +7,13 @@ import { AppError } from '../../shared/app-error.ts';
 import { consoleUrl, mailSiteFor, type ConsoleLinkEnv } from './console-links.ts';
 import { organisationById } from './organisations.ts';
 import { endStaffSessions, sessionById } from './sessions.ts';
-import { CLIENT_FAILURE_LIMIT, clientKey, recentFailures, recordSignInAttempt } from './sign-in-limits.ts';
+import {
+  CLIENT_FAILURE_LIMIT,
+  clientKey,
+  recentFailures,
+  recordSignInAttempt,
+  secondFactorLimited,
+} from './sign-in-limits.ts';
 import { auditStaff, selfActor, type AuditActor } from './staff-audit.ts';
 import type { StaffClient } from './staff-types.ts';
 import { sha256Hex } from './tokens.ts';
@@ -41,7 +47,9 @@ async function storeRecoveryCodes(tx: Tx, staffId: number): Promise<string[]> {
 /**
  * The second factor of a signed-in (password-checked) session: a TOTP code of the person's app (the same
  * 30-second step is never accepted twice), or one of their recovery codes (each used once). On success the
- * session counts as fully signed in and answers true.
+ * session counts as fully signed in and answers true. Wrong codes count as sign-in failures (per client and
+ * per account); past SECOND_FACTOR_FAILURE_LIMIT wrong codes of the account in a few minutes, from any
+ * address or session, or past the client's limit, it answers too_many_requests without looking.
  */
 export async function verifySecondFactor(
   db: Db,
@@ -53,8 +61,13 @@ export async function verifySecondFactor(
   const session = await sessionById(db, sessionId);
   if (!session) throw new AppError('console_sign_in_required');
   const key = clientKey(client.address);
-  if ((await recentFailures(db, session.email, key)).client >= CLIENT_FAILURE_LIMIT) return false;
-  const accepted = await db.transaction(async (tx) => {
+  if (
+    (await recentFailures(db, session.email, key)).client >= CLIENT_FAILURE_LIMIT ||
+    (await secondFactorLimited(db, session.email))
+  ) {
+    throw new AppError('too_many_requests');
+  }
+  return db.transaction(async (tx) => {
     const { rows } = await tx.execute<{
       totp_secret: string | null;
       totp_last_step: number | string | null;
@@ -80,7 +93,12 @@ export async function verifySecondFactor(
       if (used.rows.length > 0) method = 'recovery_code';
     }
     // Codes count like passwords: per client and per account (sign-in-limits.ts).
-    await recordSignInAttempt(tx, { email: session.email, client: key, succeeded: method !== null });
+    await recordSignInAttempt(tx, {
+      email: session.email,
+      client: key,
+      succeeded: method !== null,
+      factor: 'second_factor',
+    });
     if (method) {
       await tx.execute(sql`UPDATE staff_sessions SET second_factor_done_at = now() WHERE id = ${sessionId}`);
     }
@@ -93,25 +111,6 @@ export async function verifySecondFactor(
     });
     return method !== null;
   });
-  if (!accepted) await endSessionAfterGuessing(db, sessionId, session.email);
-  return accepted;
-}
-
-/** Wrong codes a session may send before it ends and the password is due again. */
-export const SECOND_FACTOR_TRIES_PER_SESSION = 5;
-
-/**
- * Ends a session that sent SECOND_FACTOR_TRIES_PER_SESSION wrong codes (failures of the account counted in
- * sign_in_attempts since it opened): guessing six digits then costs a password sign-in every few tries,
- * which the sign-in limits slow down.
- */
-async function endSessionAfterGuessing(db: Db, sessionId: string, email: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE staff_sessions s SET ended_at = now()
-    WHERE s.id = ${sessionId} AND s.ended_at IS NULL AND s.second_factor_done_at IS NULL
-      AND (SELECT count(*) FROM sign_in_attempts a
-           WHERE a.email = ${email} AND NOT a.succeeded AND a.attempted_at >= s.created_at)
-          >= ${SECOND_FACTOR_TRIES_PER_SESSION}`);
 }
 
 /**

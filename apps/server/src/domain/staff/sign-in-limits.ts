@@ -54,13 +54,30 @@ export async function recentFailures(
 
 export async function recordSignInAttempt(
   tx: Tx | Db,
-  attempt: { email: string; client: string; succeeded: boolean },
+  attempt: { email: string; client: string; succeeded: boolean; factor?: 'password' | 'second_factor' },
 ): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO sign_in_attempts (email, client_address, succeeded)
-    VALUES (${attempt.email.slice(0, 254)}, ${attempt.client.slice(0, 100)}, ${attempt.succeeded})`);
+    INSERT INTO sign_in_attempts (email, client_address, succeeded, factor)
+    VALUES (${attempt.email.slice(0, 254)}, ${attempt.client.slice(0, 100)}, ${attempt.succeeded},
+      ${attempt.factor ?? 'password'})`);
   // Now and then, not on every attempt: rows older than a day count for nothing.
   if (Math.random() < 0.01) {
     await tx.execute(sql`DELETE FROM sign_in_attempts WHERE attempted_at < now() - interval '1 day'`);
   }
+}
+
+/** Wrong second-factor codes an account may send in SECOND_FACTOR_WINDOW_MS, from any address and session. */
+export const SECOND_FACTOR_FAILURE_LIMIT = 15;
+export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Whether the account used up its second-factor tries: counted in PostgreSQL (every process, every
+ * session), and only codes, so wrong passwords from strangers can never block the owner's own code.
+ */
+export async function secondFactorLimited(db: Db | Tx, email: string): Promise<boolean> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM sign_in_attempts
+    WHERE email = ${email} AND factor = 'second_factor' AND NOT succeeded
+      AND attempted_at > now() - ${`${SECOND_FACTOR_WINDOW_MS} milliseconds`}::interval`);
+  return (rows[0]?.n ?? 0) >= SECOND_FACTOR_FAILURE_LIMIT;
 }
