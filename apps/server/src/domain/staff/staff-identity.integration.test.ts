@@ -13,7 +13,7 @@ import {
   PASSWORD_HASHING_CONCURRENCY,
 } from './password-hash.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.ts';
-import { templateRole } from './roles.ts';
+import { createRole, deleteRole, listRoles, templateRole, updateRole } from './roles.ts';
 import {
   confirmTotpEnrolment,
   resetSecondFactor,
@@ -629,6 +629,65 @@ describe('second-factor guessing', () => {
       UPDATE sign_in_attempts SET attempted_at = attempted_at - interval '6 minutes'
       WHERE email = ${owner.email} AND factor = 'second_factor'`);
     expect(await verifySecondFactor(ctx.db, session(again).sessionId, right, client())).toBe(true);
+  });
+});
+
+describe('roles', () => {
+  it('an owner makes, changes and removes custom roles; an administrator cannot; the owner role keeps its permissions', async () => {
+    const organisation = (await organisationByCode(ctx.db, 'kippu-demo'))!;
+    const ownerEditor = { actor: { kind: 'staff' as const, staffId: 1 }, limits: {} };
+    const adminEditor = {
+      actor: { kind: 'staff' as const, staffId: 2 },
+      limits: { staffNotOwners: true as const },
+    };
+    const gate = await templateRole(ctx.db, organisation.id, 'gate');
+    const input = {
+      organisationId: organisation.id,
+      name: 'Night gate',
+      permissions: { ...gate.permissions, reports: 'read' as const },
+      limits: {},
+      requireSecondFactor: false,
+    };
+    await expect(createRole(ctx.db, { ...input, editor: adminEditor })).rejects.toMatchObject({
+      code: 'record_not_found',
+    });
+    const role = await createRole(ctx.db, { ...input, editor: ownerEditor });
+    expect(role).toMatchObject({ templateKey: null, name: 'Night gate' });
+    expect(role.permissions.reports).toBe('read');
+    await expect(createRole(ctx.db, { ...input, editor: ownerEditor })).rejects.toMatchObject({
+      code: 'console_staff_exists',
+    });
+
+    const changed = await updateRole(ctx.db, {
+      organisationId: organisation.id,
+      roleId: role.id,
+      requireSecondFactor: true,
+      editor: ownerEditor,
+    });
+    expect(changed.requireSecondFactor).toBe(true);
+    const owner = await templateRole(ctx.db, organisation.id, 'owner');
+    await expect(
+      updateRole(ctx.db, {
+        organisationId: organisation.id,
+        roleId: owner.id,
+        permissions: gate.permissions,
+        editor: ownerEditor,
+      }),
+    ).rejects.toMatchObject({ code: 'invalid_request' });
+    // Another organisation's role is not there.
+    const okinawa = (await organisationByCode(ctx.db, 'okinawa'))!;
+    await expect(
+      updateRole(ctx.db, { organisationId: okinawa.id, roleId: role.id, name: 'x', editor: ownerEditor }),
+    ).rejects.toMatchObject({
+      code: 'record_not_found',
+    });
+    await expect(
+      deleteRole(ctx.db, { organisationId: organisation.id, roleId: gate.id, editor: ownerEditor }),
+    ).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    await deleteRole(ctx.db, { organisationId: organisation.id, roleId: role.id, editor: ownerEditor });
+    expect((await listRoles(ctx.db, organisation.id)).map((each) => each.id)).not.toContain(role.id);
   });
 });
 
