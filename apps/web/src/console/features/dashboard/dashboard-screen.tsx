@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { DASHBOARD_POLL_MS } from '@kippu/contract/console/operations-dashboard';
+import { DASHBOARD_POLL_MS, type Dashboard } from '@kippu/contract/console/operations-dashboard';
 import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
@@ -20,6 +20,67 @@ function FillBar({ value, of }: { value: number; of: number }) {
       </span>
       {percent(share)}
     </span>
+  );
+}
+
+type CapacityRow = Dashboard['capacity'][number];
+
+/**
+ * The fill of today's and the next days' slots: one row per day (its slots together), each day's slots
+ * behind a disclosure, so a week of half-hour slots stays one screen.
+ */
+function CapacityByDay({ rows }: { rows: readonly CapacityRow[] }) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  const days = [...new Set(rows.map((row) => row.date))].sort();
+  return (
+    <section className="c-panel c-panel--wide" aria-labelledby="c-capacity-title">
+      <h2 id="c-capacity-title">{t('dashboard_capacity')}</h2>
+      {days.length === 0 ? <p>{t('dashboard_no_slots')}</p> : null}
+      {days.map((day) => {
+        const slots = rows.filter((row) => row.date === day);
+        const taken = slots.reduce((sum, row) => sum + row.sold + row.held, 0);
+        const capacity = slots.reduce((sum, row) => sum + row.capacity, 0);
+        return (
+          <details key={day} className="c-day">
+            <summary>
+              <span className="c-day__date">{f.day(day)}</span>
+              <FillBar value={taken} of={capacity} />
+              <span className="c-muted">
+                {t('dashboard_day_totals', {
+                  taken: f.count(taken),
+                  capacity: f.count(capacity),
+                  slots: f.count(slots.length),
+                })}
+              </span>
+            </summary>
+            <DataTable
+              caption={t('dashboard_day_slots', { date: f.day(day) })}
+              rows={slots}
+              rowKey={(row) => `${row.site}-${row.time_span_id}`}
+              empty={t('dashboard_no_slots')}
+              columns={[
+                { key: 'time', header: t('dashboard_time'), cell: (row) => f.time(row.starts_at) },
+                { key: 'product', header: t('dashboard_product'), cell: (row) => row.product_name },
+                { key: 'sold', header: t('dashboard_sold'), numeric: true, cell: (row) => f.count(row.sold) },
+                { key: 'held', header: t('dashboard_held'), numeric: true, cell: (row) => f.count(row.held) },
+                {
+                  key: 'capacity',
+                  header: t('dashboard_capacity_col'),
+                  numeric: true,
+                  cell: (row) => f.count(row.capacity),
+                },
+                {
+                  key: 'fill',
+                  header: t('dashboard_fill'),
+                  cell: (row) => <FillBar value={row.sold + row.held} of={row.capacity} />,
+                },
+              ]}
+            />
+          </details>
+        );
+      })}
+    </section>
   );
 }
 
@@ -133,30 +194,7 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
               },
             ]}
           />
-          <DataTable
-            caption={t('dashboard_capacity')}
-            rows={data.capacity}
-            rowKey={(row) => `${row.site}-${row.time_span_id}`}
-            empty={t('dashboard_no_slots')}
-            columns={[
-              { key: 'date', header: t('dashboard_date'), cell: (row) => f.day(row.date) },
-              { key: 'time', header: t('dashboard_time'), cell: (row) => f.time(row.starts_at) },
-              { key: 'product', header: t('dashboard_product'), cell: (row) => row.product_name },
-              { key: 'sold', header: t('dashboard_sold'), numeric: true, cell: (row) => f.count(row.sold) },
-              { key: 'held', header: t('dashboard_held'), numeric: true, cell: (row) => f.count(row.held) },
-              {
-                key: 'capacity',
-                header: t('dashboard_capacity_col'),
-                numeric: true,
-                cell: (row) => f.count(row.capacity),
-              },
-              {
-                key: 'fill',
-                header: t('dashboard_fill'),
-                cell: (row) => <FillBar value={row.sold + row.held} of={row.capacity} />,
-              },
-            ]}
-          />
+          <CapacityByDay rows={data.capacity} />
           <DataTable
             caption={t('dashboard_flagged')}
             rows={data.flagged_payments}

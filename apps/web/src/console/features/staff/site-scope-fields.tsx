@@ -17,7 +17,7 @@ export function SiteScopeFields({
 }) {
   const { t } = useConsoleI18n();
   return (
-    <fieldset className="c-field">
+    <fieldset className="c-field c-checks">
       <legend className="c-label">{t('staff_sites')}</legend>
       <label>
         <input

@@ -218,49 +218,50 @@ function InviteForm({
     },
   });
   return (
-    <form
-      className="c-panel"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        invite.mutate();
-      }}
-    >
-      <h2>{t('staff_invite')}</h2>
-      <Field
-        label={t('field_email')}
-        type="email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field label={t('field_name')} value={name} onChange={(event) => setName(event.target.value)} />
-      <div className="c-field">
-        <label htmlFor="c-invite-lang">{t('staff_mail_language')}</label>
-        <select
-          id="c-invite-lang"
-          className="c-select"
-          value={inviteLang}
-          onChange={(event) => setInviteLang(event.target.value as LangCode)}
-        >
-          {CONSOLE_LANGS.map((code) => (
-            <option key={code} value={code}>
-              {LANG_NAMES[code]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <RoleSelect roles={roles} value={roleId} onChange={setRoleId} />
-      <SiteScopeFields sites={sites} value={scope} onChange={setScope} />
-      <ErrorNotice error={invite.error} />
-      {invite.isSuccess ? (
-        <p className="c-notice c-notice--ok" role="status">
-          {t('staff_invited')}
-        </p>
-      ) : null}
-      <button className="c-button c-button--primary" type="submit" disabled={invite.isPending}>
-        {t('staff_invite_submit')}
-      </button>
-    </form>
+    <details className="c-panel" open={invite.isPending || invite.isError || undefined}>
+      <summary className="c-summary">{t('staff_invite')}</summary>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          invite.mutate();
+        }}
+      >
+        <Field
+          label={t('field_email')}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Field label={t('field_name')} value={name} onChange={(event) => setName(event.target.value)} />
+        <div className="c-field">
+          <label htmlFor="c-invite-lang">{t('staff_mail_language')}</label>
+          <select
+            id="c-invite-lang"
+            className="c-select"
+            value={inviteLang}
+            onChange={(event) => setInviteLang(event.target.value as LangCode)}
+          >
+            {CONSOLE_LANGS.map((code) => (
+              <option key={code} value={code}>
+                {LANG_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <RoleSelect roles={roles} value={roleId} onChange={setRoleId} />
+        <SiteScopeFields sites={sites} value={scope} onChange={setScope} />
+        <ErrorNotice error={invite.error} />
+        {invite.isSuccess ? (
+          <p className="c-notice c-notice--ok" role="status">
+            {t('staff_invited')}
+          </p>
+        ) : null}
+        <button className="c-button c-button--primary" type="submit" disabled={invite.isPending}>
+          {t('staff_invite_submit')}
+        </button>
+      </form>
+    </details>
   );
 }
 
