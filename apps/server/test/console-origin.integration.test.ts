@@ -20,6 +20,14 @@ describe('a console on its own origin', () => {
       headers: atConsole,
     });
     expect(there.statusCode).toBe(401);
+    // Behind a TLS proxy the server may see plain http: the host decides.
+    const viaPlainProxy = await ctx.app.inject({
+      method: 'GET',
+      url: `${CONSOLE_API_PATH}/session`,
+      headers: { host: 'console.kippu.test' },
+      remoteAddress: '192.0.2.1',
+    });
+    expect(viaPlainProxy.statusCode).toBe(401);
     const elsewhere = await ctx.app.inject({
       method: 'GET',
       url: `${CONSOLE_API_PATH}/session`,

@@ -108,8 +108,21 @@ function refuse(reply: FastifyReply, code: ErrorCode): FastifyReply {
 export function registerConsoleOriginOnly(scope: FastifyInstance): void {
   scope.addHook('onRequest', async (request, reply) => {
     const only = request.server.env.CONSOLE_ORIGIN;
-    if (only && requestOrigin(request) !== only) return refuse(reply, 'not_found');
+    if (only && !atConsoleHost(request, only)) return refuse(reply, 'not_found');
   });
+}
+
+/**
+ * Whether the request was made to CONSOLE_ORIGIN's host. By host alone: behind a TLS proxy whose
+ * X-Forwarded-Proto is not trusted the server sees http, and the scheme is the proxy's business.
+ */
+function atConsoleHost(request: FastifyRequest, consoleOrigin: string): boolean {
+  const configured = new URL(consoleOrigin);
+  try {
+    return new URL(`${configured.protocol}//${request.host}`).host === configured.host;
+  } catch {
+    return false;
+  }
 }
 
 /**
