@@ -23,7 +23,8 @@ export function gateDeviceRoutes(app: FastifyInstance): void {
   registerConsoleEndpoint(
     app,
     endpoints.consoleCreateGateDevice,
-    { area: 'checkIn', level: 'write' },
+    // A device key opens the gate: created only with the password given within the last minutes.
+    { area: 'checkIn', level: 'write', reauthenticate: true },
     async (request, reply) => {
       const site = await consoleSite(request, request.params.site, 'checkIn', 'write');
       reply.header('cache-control', 'private, no-store');

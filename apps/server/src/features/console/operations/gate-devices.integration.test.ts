@@ -123,6 +123,15 @@ describe('gate devices from the console', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'invalid request' });
     }
+    // A key is created only with the password given again within the last minutes; listing and revoking
+    // need no more than the session.
+    const stale = await signedIn(ctx.app, ctx.db, orgs.a, 'gate', ['DEMO'], { reauthenticated: false });
+    const refused = await stale.post('/sites/DEMO/gate-devices', { name: 'Later' });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      401,
+      { error: 'console reauthentication required' },
+    ]);
+    expect((await stale.get('/sites/DEMO/gate-devices')).statusCode).toBe(200);
     const badId = await gate.delete('/sites/DEMO/gate-devices/abc');
     expect(badId.statusCode).toBe(400);
   });

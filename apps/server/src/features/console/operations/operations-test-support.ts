@@ -49,6 +49,8 @@ export async function signedIn(
   organisationId: number,
   template: RoleTemplateKey,
   sites: readonly string[] | 'all',
+  /** false: signed in an hour ago and the password not given since (a route asking re-authentication refuses). */
+  options: { reauthenticated?: boolean } = {},
 ): Promise<ConsoleAs> {
   const query = async (text: string, values: unknown[]) => (await db.$client.query(text, values)).rows;
   const role = ROLE_TEMPLATES[template];
@@ -71,10 +73,18 @@ export async function signedIn(
   const cookie = randomBytes(32).toString('base64url');
   const csrf = randomBytes(32).toString('base64url');
   await query(
-    `INSERT INTO staff_sessions (id, staff_id, organisation_id, idle_expires_at, absolute_expires_at,
+    `INSERT INTO staff_sessions (id, staff_id, organisation_id, created_at, idle_expires_at, absolute_expires_at,
        second_factor_done_at, reauthenticated_at, csrf_token)
-     VALUES ($1, $2, $3, now() + interval '1 hour', now() + interval '2 hours', now(), now(), $4)`,
-    [createHash('sha256').update(cookie).digest('hex'), staff.id, organisationId, csrf],
+     VALUES ($1, $2, $3, CASE WHEN $5 THEN now() ELSE now() - interval '1 hour' END,
+       now() + interval '1 hour', now() + interval '2 hours', now(),
+       CASE WHEN $5 THEN now() ELSE now() - interval '1 hour' END, $4)`,
+    [
+      createHash('sha256').update(cookie).digest('hex'),
+      staff.id,
+      organisationId,
+      csrf,
+      options.reauthenticated ?? true,
+    ],
   );
   const headers = { cookie: `kippu_console=${cookie}`, origin: 'http://localhost:80' };
   const write = { ...headers, 'x-console-csrf': csrf };
