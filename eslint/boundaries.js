@@ -69,11 +69,45 @@ function appZones(root) {
   }));
 }
 
+/**
+ * The console's own layers (ADR 067): its features never import its app/, its shared/ neither; and the two
+ * SPAs keep apart: the visitor app never imports the console, the console never the visitor's app/ or features/.
+ */
+function consoleZones(root) {
+  const CONSOLE = `${WEB}/console`;
+  if (!existsSync(path.join(root, CONSOLE))) return [];
+  return [
+    {
+      target: `./${CONSOLE}/features`,
+      from: present(root, `${CONSOLE}/app`),
+      message: 'A console feature never imports the console app/ (it composes the features; ADR 067).',
+    },
+    {
+      target: `./${CONSOLE}/shared`,
+      from: present(root, `${CONSOLE}/features`, `${CONSOLE}/app`),
+      message: "The console's shared code never reaches into its features or app layer (ADR 067).",
+    },
+    {
+      target: present(root, `${WEB}/app`, `${WEB}/features`, `${WEB}/shared`),
+      from: `./${CONSOLE}`,
+      message: 'The visitor app never imports the console: they are two pages (ADR 067).',
+    },
+    {
+      target: `./${CONSOLE}`,
+      from: present(root, `${WEB}/app`, `${WEB}/features`),
+      message: "The console never imports the visitor app's screens or start-up (ADR 067).",
+    },
+  ];
+}
+
 export function boundaryZones(root) {
   const jobsMayImport = new Set(['jobs', 'db', 'config', 'shared'].map((name) => `./${SERVER}/${name}`));
   const zones = [
     ...siblingZones(root, `${WEB}/features`, 'A web feature'),
     ...siblingZones(root, `${SERVER}/features`, 'A server feature'),
+    // The console (issue 27, ADR 067) is a second SPA inside apps/web with the same layering of its own.
+    ...siblingZones(root, `${WEB}/console/features`, 'A console feature'),
+    ...consoleZones(root),
     ...familyZones(root),
     {
       target: `./${WEB}/features`,
