@@ -526,3 +526,58 @@ describe('enrolling and resetting a second factor', () => {
     expect(mails).toHaveLength(1);
   });
 });
+
+describe('an administrator', () => {
+  it('reads and changes nothing of another organisation, and no owner of their own', async () => {
+    const stranger = await createTestStaff(ctx.db, { organisation: 'admin-far-org', template: 'planner' });
+    const owner = await createTestStaff(ctx.db, {
+      organisation: 'admin-home-org',
+      template: 'owner',
+      totp: true,
+    });
+    const admin = await createTestStaff(ctx.db, {
+      organisation: 'admin-home-org',
+      template: 'administrator',
+      totp: true,
+    });
+    const browser = await consoleSignIn(ctx.app, admin);
+    const staff = await ctx.app.inject({ method: 'GET', url: api('/staff'), headers: browser.read });
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.body).not.toContain(stranger.email);
+    const roles = await ctx.app.inject({ method: 'GET', url: api('/roles'), headers: browser.read });
+    expect(roles.json<{ roles: { id: number }[] }>().roles.map((role) => role.id)).not.toContain(
+      stranger.roleId,
+    );
+    for (const target of [stranger.staffId, owner.staffId]) {
+      const change = await ctx.app.inject({
+        method: 'PUT',
+        url: api(`/staff/${target}/membership`),
+        headers: browser.write,
+        payload: { roleId: admin.roleId, allSites: true, siteCodes: [] },
+      });
+      expect(change.statusCode, `${target}`).toBe(404);
+      expect(change.json()).toEqual({ error: ERRORS.record_not_found.message });
+    }
+  });
+});
+
+describe('ending one’s other sessions', () => {
+  it('ends every other session of the member and keeps this one', async () => {
+    const staff = await createTestStaff(ctx.db, { template: 'planner' });
+    const phone = await consoleSignIn(ctx.app, staff);
+    const desk = await consoleSignIn(ctx.app, staff);
+    const ended = await ctx.app.inject({
+      method: 'POST',
+      url: api('/session/others/end'),
+      headers: desk.write,
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toEqual({ ended: 1 });
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: api('/session'), headers: phone.read })).statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: api('/session'), headers: desk.read })).statusCode,
+    ).toBe(200);
+  });
+});
