@@ -33,7 +33,9 @@ export function hashPassword(password: string): Promise<string> {
  * account exists or not (issue 27).
  */
 export async function verifyPassword(phc: string | null | undefined, password: string): Promise<boolean> {
-  const target = phc ?? (await dummyHash());
+  // Awaited on both paths: the first call of a process makes the dummy hash whichever path it takes.
+  const dummy = await dummyHash();
+  const target = phc ?? dummy;
   return hashing.run(async () => {
     try {
       const ok = await verify(target, password.normalize('NFKC'));
@@ -45,9 +47,9 @@ export async function verifyPassword(phc: string | null | undefined, password: s
   });
 }
 
-let dummy: Promise<string> | undefined;
+let dummyPhc: Promise<string> | undefined;
 
 function dummyHash(): Promise<string> {
-  dummy ??= hash('kippu dummy password: never matches anything typed', ARGON2ID);
-  return dummy;
+  dummyPhc ??= hash('kippu dummy password: never matches anything typed', ARGON2ID);
+  return dummyPhc;
 }
