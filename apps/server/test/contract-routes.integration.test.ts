@@ -10,8 +10,8 @@ import { setupTestApp } from './helper.ts';
 
 /**
  * The server's API is the contract's (ADR 050): every route it registers is an endpoint of
- * packages/contract, and every endpoint is registered. What is not the API is named here: the SPA's pages
- * and files, the API's own documentation, the development mail viewer, and the gateway simulator (it
+ * packages/contract, and every endpoint is registered. What is not the API is named here: the SPAs' pages
+ * and files (the visitors' and the console's), the API's own documentation, the development mail viewer, and the gateway simulator (it
  * stands for other companies' servers).
  */
 const NOT_THE_API = new Set([
@@ -22,6 +22,10 @@ const NOT_THE_API = new Set([
   'GET /:slug/',
   'GET /:slug/*',
   'GET /openapi.json',
+  // The console's pages and files (ADR 067); its API is under /console/api/v1, in the contract.
+  'GET /console',
+  'GET /console/',
+  'GET /console/*',
 ]);
 const notTheApi = (route: string) => {
   const url = route.slice(route.indexOf(' ') + 1);
@@ -69,6 +73,7 @@ describe('the route table is the contract (ADR 050)', () => {
     const allowed = [
       'plugins/register-endpoint.ts',
       'plugins/spa.ts',
+      'plugins/console-spa.ts',
       'features/mail/dev-mail-page.ts',
       'app.ts',
     ];
