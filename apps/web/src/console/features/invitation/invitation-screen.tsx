@@ -6,7 +6,7 @@ import { acceptInvitation, readInvitation } from '../../shared/session/session-a
 import { PasswordForm } from '../../shared/session/password-form.tsx';
 import { useRefreshSession } from '../../shared/session/use-session.ts';
 import { ErrorNotice, Field, Loading } from '../../shared/ui/ui.tsx';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /** An address that already has an account joins with its current password (no new one is chosen). */
 function ExistingAccountForm({
@@ -49,13 +49,20 @@ function ExistingAccountForm({
  * signs them in; the app then asks for a second factor if the role requires one.
  */
 export function InvitationScreen({ token }: { token: string }) {
-  const { t } = useConsoleI18n();
+  const { t, lang, setLang } = useConsoleI18n();
   const refresh = useRefreshSession();
   const preview = useQuery({
     queryKey: ['console', 'invitation', token],
     queryFn: () => readInvitation(token),
     retry: false,
   });
+  // The invitation names the person's language (its mail was in it): the page follows once it is known.
+  const invitedLang = preview.data?.lang;
+  useEffect(() => {
+    if (invitedLang && invitedLang !== lang) setLang(invitedLang);
+    // Once per invitation: a language picked afterwards stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [invitedLang]);
   const accept = useMutation({
     mutationFn: (values: { name?: string; password: string }) =>
       acceptInvitation(token, { name: values.name || undefined, password: values.password }),

@@ -208,6 +208,8 @@ function InviteForm({
     roles.find((role) => role.template === 'gate')?.id ?? roles[0]?.id ?? 0,
   );
   const [scope, setScope] = useState<SiteScope>({ allSites: false, siteCodes: [] });
+  // Held here: the success notice inside must stay in sight after the re-render the answer causes.
+  const [open, setOpen] = useState(false);
   const invite = useMutation({
     mutationFn: () =>
       consoleCall(R.consoleInviteStaff, { body: { email, name, lang: inviteLang, roleId, ...scope } }),
@@ -218,7 +220,7 @@ function InviteForm({
     },
   });
   return (
-    <details className="c-panel" open={invite.isPending || invite.isError || undefined}>
+    <details className="c-panel" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="c-summary">{t('staff_invite')}</summary>
       <form
         noValidate
