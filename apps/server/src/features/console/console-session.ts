@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS, permits, type ErrorCode } from '@kippu/contract';
+import { ERRORS, permits, type ErrorCode, type RouteName } from '@kippu/contract';
 import { CONSOLE_CSRF_HEADER } from '@kippu/contract/console/identity-headers';
 import type { StaffSession } from '../../domain/staff/staff-types.ts';
 import {
@@ -22,8 +22,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * enrolling one only when the member has none yet (the role asks for it). A member who has a factor cannot
  * enrol another instead of giving it: the password alone would then pass.
  */
-const BEFORE_SECOND_FACTOR = new Set(['consoleSession', 'consoleSignOut', 'consoleSecondFactor']);
-const BEFORE_ENROLMENT = new Set([...BEFORE_SECOND_FACTOR, 'consoleStartTotp', 'consoleConfirmTotp']);
+const BEFORE_SECOND_FACTOR: ReadonlySet<string> = new Set<RouteName>([
+  'consoleSession',
+  'consoleSignOut',
+  'consoleSecondFactor',
+]);
+const BEFORE_ENROLMENT: ReadonlySet<string> = new Set<RouteName>([
+  'consoleSession',
+  'consoleSignOut',
+  'consoleSecondFactor',
+  'consoleStartTotp',
+  'consoleConfirmTotp',
+]);
 
 declare module 'fastify' {
   interface FastifyRequest {
