@@ -34,6 +34,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'audit', label: 'nav_audit', area: 'staff', level: 'read', perSite: false },
 ];
 
+/** Screens that belong to a menu item without being its link: they need what it needs. */
+export const SAME_ITEM: Partial<Record<ScreenName, ScreenName>> = {
+  auditObject: 'audit',
+  organisationDashboard: 'dashboard',
+};
+
 export function allowedItems(permissions: Permissions | undefined): NavItem[] {
   if (!permissions) return [];
   return NAV_ITEMS.filter((item) => permits(permissions[item.area], item.level));
@@ -42,8 +48,6 @@ export function allowedItems(permissions: Permissions | undefined): NavItem[] {
 /** Whether a screen may be shown: the account screen always, a listed one when its item is allowed. */
 export function screenAllowed(screen: ScreenName, permissions: Permissions | undefined): boolean {
   if (screen === 'account' || screen === 'home') return true;
-  const item = NAV_ITEMS.find(
-    (each) => each.screen === screen || (screen === 'auditObject' && each.screen === 'audit'),
-  );
+  const item = NAV_ITEMS.find((each) => each.screen === (SAME_ITEM[screen] ?? screen));
   return item !== undefined && allowedItems(permissions).includes(item);
 }

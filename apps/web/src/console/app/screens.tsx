@@ -16,6 +16,9 @@ const screen = (load: () => Promise<ComponentType<never>>): Screen =>
 export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
   account: screen(async () => (await import('../features/account/account-screen.tsx')).AccountScreen),
   dashboard: screen(async () => (await import('../features/dashboard/dashboard-screen.tsx')).DashboardScreen),
+  organisationDashboard: screen(
+    async () => (await import('../features/dashboard/dashboard-screen.tsx')).DashboardScreen,
+  ),
   gateDevices: screen(
     async () => (await import('../features/gate-devices/gate-devices-screen.tsx')).GateDevicesScreen,
   ),

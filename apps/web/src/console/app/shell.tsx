@@ -6,7 +6,7 @@ import { hrefOf, type ScreenName } from '../shared/routing/console-paths.ts';
 import { navigate } from '../shared/routing/use-hash.ts';
 import { signOut, type ConsoleSession } from '../shared/session/session-api.ts';
 import { useRefreshSession } from '../shared/session/use-session.ts';
-import { allowedItems } from './navigation.ts';
+import { allowedItems, SAME_ITEM } from './navigation.ts';
 import { ReauthenticateDialog } from './reauthenticate-dialog.tsx';
 
 /**
@@ -29,13 +29,13 @@ export function Shell({
   const out = useMutation({ mutationFn: signOut, onSettled: refresh });
   const sites = session.sites ?? [];
   const items = allowedItems(session.permissions);
+  const onDashboard = screen === 'dashboard' || screen === 'organisationDashboard';
   const pickSite = (code: string) => {
-    const current = items.find((item) => item.screen === screen);
-    navigate(
-      hrefOf(current?.perSite ? screen : (items.find((item) => item.perSite)?.screen ?? 'home'), {
-        site: code,
-      }),
-    );
+    // '' is every site: the organisation's dashboard, the one screen that has such a view.
+    if (code === '') return navigate(hrefOf('organisationDashboard'));
+    const current = items.find((item) => item.screen === (SAME_ITEM[screen] ?? screen));
+    const target = current?.perSite ? current.screen : (items.find((item) => item.perSite)?.screen ?? 'home');
+    navigate(hrefOf(target, { site: code }));
   };
   // This browser's choice; the account's own language (its mails') is set where the account is edited.
   const pickLang = (next: LangCode) => setLang(next);
@@ -59,7 +59,7 @@ export function Shell({
           <label className="c-top__site">
             <span>{t('site_picker')}</span>
             <select value={site ?? ''} onChange={(event) => pickSite(event.target.value)}>
-              {site === undefined ? <option value="">{t('site_picker_all')}</option> : null}
+              {site === undefined || onDashboard ? <option value="">{t('site_picker_all')}</option> : null}
               {sites.map((each) => (
                 <option key={each.code} value={each.code}>
                   {each.name}
@@ -94,11 +94,7 @@ export function Shell({
               <li key={item.screen}>
                 <a
                   href={hrefOf(item.screen, code ? { site: code } : {})}
-                  aria-current={
-                    item.screen === screen || (screen === 'auditObject' && item.screen === 'audit')
-                      ? 'page'
-                      : undefined
-                  }
+                  aria-current={item.screen === (SAME_ITEM[screen] ?? screen) ? 'page' : undefined}
                 >
                   {t(item.label)}
                 </a>

@@ -99,6 +99,11 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
     refetchInterval: DASHBOARD_POLL_MS,
   });
   const data = dashboard.data;
+  // Every site together: each row says whose it is.
+  const siteColumn =
+    site === 'all'
+      ? [{ key: 'site', header: t('site_picker'), cell: (row: { site: string }) => row.site }]
+      : [];
   return (
     <Page title={t('dashboard_title')}>
       {dashboard.isPending ? <Loading /> : null}
@@ -163,6 +168,7 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
             rowKey={(row) => `${row.site}-${row.time_span_id}`}
             empty={t('dashboard_no_slots')}
             columns={[
+              ...siteColumn,
               {
                 key: 'time',
                 header: t('dashboard_time'),
@@ -201,6 +207,7 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
             rowKey={(row) => `${row.site}-${row.order_id}-${row.flagged_at}`}
             empty={t('dashboard_no_flagged')}
             columns={[
+              ...siteColumn,
               { key: 'order', header: t('dashboard_order'), cell: (row) => row.order_id },
               { key: 'reason', header: t('dashboard_reason'), cell: (row) => row.reason },
               { key: 'status', header: t('dashboard_status'), cell: (row) => row.status },

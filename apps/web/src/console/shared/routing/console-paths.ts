@@ -11,6 +11,8 @@ export const SCREENS = {
   reset: '/reset/:token',
   home: '/',
   dashboard: '/sites/:site/dashboard',
+  /** Today across every site the membership covers. */
+  organisationDashboard: '/dashboard',
   staff: '/staff',
   roles: '/roles',
   audit: '/audit',
