@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { confirmTotpBodySchema } from '@kippu/contract/console/identity-schemas';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { confirmTotpEnrolment, startTotpEnrolment } from '../../shared/session/session-api.ts';
+import { confirmTotpEnrolment, signOut, startTotpEnrolment } from '../../shared/session/session-api.ts';
 import { useRefreshSession } from '../../shared/session/use-session.ts';
 import { ErrorNotice, Field, Loading } from '../../shared/ui/ui.tsx';
 
@@ -37,6 +37,7 @@ export function EnrolSecondFactorScreen() {
   });
   const form = useForm<Code>({ resolver: zodResolver(confirmTotpBodySchema) });
   const confirm = useMutation({ mutationFn: confirmTotpEnrolment });
+  const cancel = useMutation({ mutationFn: signOut, onSettled: refresh });
   const qr = useMemo(() => (start.data ? qrDataUrl(start.data.otpauthUri) : null), [start.data]);
 
   if (confirm.data) {
@@ -84,6 +85,11 @@ export function EnrolSecondFactorScreen() {
           </form>
         </>
       ) : null}
+      <p>
+        <button className="c-link" type="button" onClick={() => cancel.mutate()}>
+          {t('sign_out')}
+        </button>
+      </p>
     </main>
   );
 }
