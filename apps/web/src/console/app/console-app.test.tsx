@@ -122,6 +122,23 @@ describe('console navigation', () => {
   });
 });
 
+describe('console session end', () => {
+  it('goes back to the sign-in screen when a call finds the session ended', async () => {
+    let signedIn = true;
+    fakeConsoleApi({
+      'GET /session': () => (signedIn ? { status: 200, body: sessionOf('gate') } : SIGNED_OUT),
+      'GET /sites/MORI/gate-devices': () => {
+        // Ended elsewhere (timed out, or every session ended) between two screens.
+        signedIn = false;
+        return { status: 401, body: { error: 'console sign in required' } };
+      },
+    });
+    await renderConsole('#/sites/MORI/gate-devices');
+    await screen.findByRole('heading', { name: 'Sign in to the console' });
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+});
+
 describe('console re-authentication', () => {
   it('asks for the password when the API wants it, then sends the call again', async () => {
     let reauthenticated = false;

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useRef, useState, lazy } from 'react';
 import type { LangCode } from '@kippu/contract/enums';
 import { ConsoleApiError } from '../shared/api/console-client.ts';
@@ -10,6 +10,7 @@ import {
 } from '../shared/i18n/console-i18n.tsx';
 import { hashQuery, hrefOf, matchHash, PUBLIC_SCREENS } from '../shared/routing/console-paths.ts';
 import { navigate, useHash } from '../shared/routing/use-hash.ts';
+import { SESSION_QUERY_KEY, SIGN_IN_REQUIRED } from '../shared/session/session-api.ts';
 import { useSession } from '../shared/session/use-session.ts';
 import { ErrorNotice, Loading } from '../shared/ui/ui.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
@@ -33,8 +34,20 @@ const ResetScreen = lazy(async () => ({
   default: (await import('../features/password-reset/reset-screen.tsx')).ResetScreen,
 }));
 
+/**
+ * Server state for the console. A call answering `console sign in required` (the session timed out, was ended
+ * elsewhere, or the member was removed) reads the session again, and the router shows the sign-in screen:
+ * one place, through the caches' onError, rather than a check in every screen.
+ */
 export function createConsoleQueryClient(): QueryClient {
-  return new QueryClient({
+  const onError = (error: unknown) => {
+    if (error instanceof ConsoleApiError && error.error === SIGN_IN_REQUIRED) {
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    }
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // A 4xx is an answer (no session, no such object): asking again changes nothing.
@@ -44,6 +57,7 @@ export function createConsoleQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
 
 function Router() {

@@ -4,6 +4,7 @@ import { ERRORS, type ErrorCode } from '@kippu/contract/errors';
 import { htmlLang } from '@kippu/contract/html-lang';
 import { CONSOLE_API_PATH as CONTRACT_CONSOLE_API_PATH } from '@kippu/contract/routes';
 import { CONSOLE_API_PATH, errorTextKey, REAUTHENTICATION_REQUIRED } from '../api/console-client.ts';
+import { SIGN_IN_REQUIRED } from '../session/session-api.ts';
 import { CONSOLE_LANGS, HTML_LANG } from './console-i18n.tsx';
 
 const files = import.meta.glob<Record<string, string>>('../../texts/*.json', {
@@ -82,6 +83,7 @@ describe('console copies of contract constants (kept apart for the first screen,
   it('match the contract', () => {
     expect(CONSOLE_API_PATH).toBe(CONTRACT_CONSOLE_API_PATH);
     expect(REAUTHENTICATION_REQUIRED).toBe(ERRORS.console_reauthentication_required.message);
+    expect(SIGN_IN_REQUIRED).toBe(ERRORS.console_sign_in_required.message);
     expect(CONSOLE_LANGS).toEqual([...LANG_CODES]);
     for (const lang of LANG_CODES) expect(HTML_LANG[lang]).toBe(htmlLang(lang));
   });

@@ -9,7 +9,8 @@ export type ConsoleSession = { stage: SessionStage } & Partial<SessionResponse>;
 
 export const SESSION_QUERY_KEY = ['console', 'session'] as const;
 
-const SIGN_IN_REQUIRED = 'console sign in required';
+/** ERRORS.console_sign_in_required's string (console-texts.test.ts holds them equal). */
+export const SIGN_IN_REQUIRED = 'console sign in required';
 
 /** GET /session; its 401 (no session) is the signed-out stage, not an error. */
 export async function readSession(): Promise<ConsoleSession> {
