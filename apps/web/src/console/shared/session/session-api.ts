@@ -54,3 +54,5 @@ export const requestPasswordReset = (body: { email: string }) =>
   consoleCall(R.consoleRequestPasswordReset, { body });
 export const resetPassword = (token: string, body: { password: string }) =>
   consoleCall(R.consoleResetPassword, { params: { token }, body });
+export const changePassword = async (body: { currentPassword: string; newPassword: string }) =>
+  keepToken(await consoleCall(R.consoleChangePassword, { body }));
