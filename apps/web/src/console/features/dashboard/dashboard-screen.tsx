@@ -87,7 +87,8 @@ function CapacityByDay({ rows }: { rows: readonly CapacityRow[] }) {
 /**
  * Today at a site: sales by channel and payment method, who is expected, in and not yet here per slot, the
  * fill of today's and the next days' slots, and payments to look at. Asks again every few seconds (the
- * contract's DASHBOARD_POLL_MS), also in a background tab, so an entry at the gate shows without a reload.
+ * contract's DASHBOARD_POLL_MS) while the tab is in sight, so an entry at the gate shows without a reload; a hidden
+ * tab stops asking (TanStack's default) and catches up when it is shown again.
  */
 export function DashboardScreen({ params }: { params: Record<string, string> }) {
   const { t } = useConsoleI18n();
