@@ -21,11 +21,13 @@ import {
 } from './console-fuzz-sessions.ts';
 import {
   malformedRequest,
+  urlWith,
+  validValue,
   type JsonSchema,
   type KnownValues,
   type OperationSchemas,
 } from './fuzz-requests.ts';
-import { routesOf, type RouteMethod } from './route-table.ts';
+import { pathParamsOf, routesOf, type RouteMethod } from './route-table.ts';
 import { seededRandom } from './seeded-random.ts';
 
 /**
@@ -246,6 +248,44 @@ describe('fuzzing every console route signed out, as owner and as gate', () => {
       }
     },
   );
+
+  // Well-formed requests (no mutation) that name the other organisation's site or one of its objects in the
+  // path: as the owner, every one answers 404 `record not found`, the answer an unknown one gets.
+  it('answers 404 to the owner for every route addressing the other organisation in its path', async () => {
+    const owner = senders.get('owner')!;
+    const random = seededRandom(SEED);
+    const report: string[] = [];
+    let sent = 0;
+    for (const route of consoleRoutes()) {
+      const params = pathParamsOf(route.url);
+      if (!params.includes('site') && !params.includes('id')) continue;
+      const operation = operationOf(route);
+      const known: KnownValues = {
+        ...knownValues(random),
+        site: () => OWN_SITE,
+        siteCodes: () => [OWN_SITE],
+      };
+      const body = operation.body ? JSON.stringify(validValue(operation.body, '', known, random)) : undefined;
+      const targets: Record<string, string>[] = [
+        ...(params.includes('site') ? [{ site: OTHER_SITE, id: String(fixture.spareIds[3]) }] : []),
+        ...(params.includes('id') ? fixture.otherIds.map((id) => ({ site: OWN_SITE, id: String(id) })) : []),
+      ];
+      for (const values of targets) {
+        const url = urlWith(route, values, []);
+        const res = await owner.send({
+          method: route.method as InjectOptions['method'],
+          url,
+          headers: { ...owner.headers(), ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { payload: body } : {}),
+        });
+        sent += 1;
+        if (res.statusCode !== 404 || !res.body.includes('"record not found"'))
+          report.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(sent).toBeGreaterThan(10);
+    expect(report).toEqual([]);
+  });
 
   it('left every row of the other organisation as it was, and gave none of its sites', async () => {
     expect(await otherOrganisationState(ctx.db, fixture)).toBe(stateBefore);
