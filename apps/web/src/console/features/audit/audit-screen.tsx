@@ -99,6 +99,8 @@ export function AuditScreen({ session, query }: { session: ConsoleSession; query
       />
     </div>
   );
+  // The log is the staff area's (read), so the list of members is readable wherever the log is.
+  const staff = useQuery({ queryKey: ['console', 'staff'], queryFn: () => consoleCall(R.consoleStaffList) });
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
   return (
     <Page title={t('audit_title')}>
@@ -119,7 +121,22 @@ export function AuditScreen({ session, query }: { session: ConsoleSession; query
             ))}
           </select>
         </div>
-        {field('staff', t('audit_staff_id'))}
+        <div className="c-field">
+          <label htmlFor="c-audit-staff">{t('audit_staff_member')}</label>
+          <select
+            id="c-audit-staff"
+            className="c-select"
+            value={draft.staff}
+            onChange={(event) => setDraft({ ...draft, staff: event.target.value })}
+          >
+            <option value="">{t('audit_any')}</option>
+            {(staff.data?.staff ?? []).map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {member.name}
+              </option>
+            ))}
+          </select>
+        </div>
         {field('object_type', t('audit_object_type'))}
         {field('object_id', t('audit_object_id'))}
         {field('action', t('audit_action'))}
