@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { langCodeSchema, siteCodeSchema } from '../enum-schemas.ts';
 import { ROLE_TEMPLATE_KEYS, permissionsSchema, roleLimitsSchema } from './permissions.ts';
 import { secretToken } from '../secret.ts';
+import { storableText } from '../validation/storable-text.ts';
 
 /**
  * The shapes of the console's identity calls (issue 27, ADR 064). Everything that opens something by
@@ -19,13 +20,13 @@ export const consoleIdParamsSchema = z.object({ id: consoleIdSchema });
 
 export const staffEmailSchema = z.email().max(254);
 /** A password as typed at sign-in or re-authentication (the rules apply when one is chosen). */
-export const passwordSchema = secretToken(z.string().min(1).max(1024));
+export const passwordSchema = secretToken(storableText().min(1).max(1024));
 /** A one-time code: six TOTP digits, or a recovery code (letters, digits, dashes). */
-export const secondFactorCodeSchema = secretToken(z.string().trim().min(6).max(40));
+export const secondFactorCodeSchema = secretToken(storableText().trim().min(6).max(40));
 /** The token of an invitation or password-reset link (base64url). */
 export const linkTokenSchema = secretToken(z.string().regex(/^[A-Za-z0-9_-]{16,128}$/));
 export const linkTokenParamsSchema = z.object({ token: linkTokenSchema });
-export const staffNameSchema = z.string().trim().min(1).max(100);
+export const staffNameSchema = storableText().trim().min(1).max(100);
 
 /**
  * Where a session stands with its second factor: `done`, `not-required` (the role asks none and none is
@@ -161,7 +162,7 @@ export const staffRoleSchema = z.object({
 export type StaffRole = z.infer<typeof staffRoleSchema>;
 export const rolesResponseSchema = z.object({ roles: z.array(staffRoleSchema) });
 export const roleBodySchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: storableText().trim().min(1).max(100),
   permissions: permissionsSchema,
   limits: roleLimitsSchema,
   requireSecondFactor: z.boolean(),
