@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, isSecretField, secretToken } from '@kippu/contract';
 import {
   CONTRACT_SECRET_NAMES,
+  isPersonalName,
   isSecretName,
   PERSONAL_PLACEHOLDER,
   redactForAudit,
@@ -57,18 +58,51 @@ describe('redactForAudit', () => {
     });
     expect(redacted.value).toEqual({
       status: 'reserved',
-      // The contract marks an e-mail secret (with the reservation number it opens a reservation).
-      email: SECRET_PLACEHOLDER,
+      // The contract marks an e-mail secret for logs; in the audit log it is personal data, kept apart.
+      email: PERSONAL_PLACEHOLDER,
       customer_info: PERSONAL_PLACEHOLDER,
       lines: [{ tel: PERSONAL_PLACEHOLDER }],
     });
     expect(redacted.personal).toEqual({
+      email: 'hanako@example.jp',
       customer_info: [
         { key: 'name1', value: 'Hanako' },
         { key: 'secret_word', value: SECRET_PLACEHOLDER },
       ],
       'lines.0.tel': '090-0000-0000',
     });
+  });
+
+  it("keeps a schema-marked contact field (an invitation's email) as personal data, real secrets as secret", () => {
+    const schema = z.object({
+      email: secretToken(z.string()),
+      phone: secretToken(z.string()),
+      token: z.string(),
+      password_hash: z.string(),
+      totp_seed: z.string(),
+      gate_key: z.string(),
+    });
+    const redacted = redactForAudit(
+      {
+        email: 'invitee@example.jp',
+        phone: '090-1111-2222',
+        token: 'tok-abc',
+        password_hash: '$argon2id$x',
+        totp_seed: 'JBSWY3DP',
+        gate_key: 'KG1-AAAA',
+      },
+      schema,
+    );
+    expect(redacted.value).toEqual({
+      email: PERSONAL_PLACEHOLDER,
+      phone: PERSONAL_PLACEHOLDER,
+      token: SECRET_PLACEHOLDER,
+      password_hash: SECRET_PLACEHOLDER,
+      totp_seed: SECRET_PLACEHOLDER,
+      gate_key: SECRET_PLACEHOLDER,
+    });
+    expect(redacted.personal).toEqual({ email: 'invitee@example.jp', phone: '090-1111-2222' });
+    expect(JSON.stringify(redacted)).not.toMatch(/tok-abc|argon2|JBSWY|KG1-/);
   });
 
   it("judges a { key, value } answer by its label: a 'password' answer is dropped, a phone kept apart", () => {
@@ -112,7 +146,10 @@ describe('redactForAudit', () => {
         walk(response);
     }
     expect(names.size).toBeGreaterThan(5);
-    const missed = [...names].filter((name) => !generic.has(name) && !isSecretName(name));
+    // A contact field the contract marks for logs (email) is personal data here: kept apart, erasable.
+    const missed = [...names].filter(
+      (name) => !generic.has(name) && !isSecretName(name) && !isPersonalName(name),
+    );
     expect(missed).toEqual([]);
     expect([...CONTRACT_SECRET_NAMES].every((name) => isSecretName(name))).toBe(true);
   });

@@ -29,14 +29,18 @@ export const CONTRACT_SECRET_NAMES: ReadonlySet<string> = new Set([
   'tap_code',
   'coupon_code',
   'redirect_url',
-  // The reservation lookup's pair (endpoints/reservations.ts): together they open a reservation.
-  'email',
+  // The reservation lookup's pair (endpoints/reservations.ts): together they open a reservation. Its
+  // `email` half is a contact field (below): personal data in the audit log, not a secret.
   'reservation_number',
 ]);
 
-/** Visitors' personal data (the order form's fields, a member's number): kept apart so it can be erased. */
+/**
+ * Personal data (the order form's fields, a member's number, an invited person's address): kept apart so it
+ * can be erased. The contract marks some of these secret (an e-mail address) to keep them out of LOGS; in the
+ * audit log they are who a change concerned, so they are kept (erasable), and a name here wins over that marker.
+ */
 const PERSONAL_NAME =
-  /^(mail_address|to_address|tel|phone|phone_number|customer_info|address|zip|zip_code|postal_code|birthday|birth_date|kana\d*|name\d+|first_name|last_name|full_name|visitor_name|member_number)$/i;
+  /^(email|e_mail|email_address|mail_address|to_address|tel|phone|phone_number|mobile|customer_info|address|zip|zip_code|postal_code|birthday|birth_date|kana\d*|name\d+|first_name|last_name|full_name|visitor_name|member_number)$/i;
 
 /** A NUL or an unpaired surrogate: PostgreSQL's jsonb and text refuse both (issue 7). */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what it finds
@@ -136,11 +140,13 @@ function split(value: unknown, schema: Schema | undefined, apart: boolean): Reda
       if (item === undefined) continue;
       const name = storable(key);
       const field = fieldSchema(at, key);
-      if (isSecretName(key) || (field && isSecretField(field))) {
+      if (isSecretName(key)) {
         out[name] = SECRET_PLACEHOLDER;
       } else if (apart && isPersonalName(key)) {
         personal[join(path, name)] = stripSecrets(item);
         out[name] = PERSONAL_PLACEHOLDER;
+      } else if (field && isSecretField(field)) {
+        out[name] = SECRET_PLACEHOLDER;
       } else {
         out[name] = walk(item, field, join(path, name));
       }
