@@ -25,7 +25,8 @@ export function invitationRoutes(app: FastifyInstance): void {
   registerConsoleEndpoint(
     app,
     endpoints.consoleCreateInvitation,
-    { area: 'orders', level: 'write' },
+    // It mints a token (a link that opens a sale): the password again, as for a gate device's key.
+    { area: 'orders', level: 'write', reauthenticate: true },
     async (request, reply) => {
       const site = await consoleSite(request, request.params.site, 'orders', 'write');
       const body = request.body;

@@ -205,6 +205,15 @@ describe('visitors’ invitations (MORI)', () => {
       [String(created.invitation.id)],
     );
     expect(rows.map((r) => r.action)).toEqual(['create', 'revoke']);
+    // The invited address is personal data in the audit log (kept apart, erasable), not a "[secret]".
+    const { rows: audited } = await ctx.db.$client.query(
+      `SELECT after, personal_data FROM audit_events
+       WHERE object_type = 'visitor_invitation' AND object_id = $1 AND action = 'create'`,
+      [String(created.invitation.id)],
+    );
+    expect(JSON.stringify(audited[0].after)).not.toContain('[secret]');
+    expect(JSON.stringify(audited[0].after)).not.toContain('guest@example.com');
+    expect(JSON.stringify(audited[0].personal_data)).toContain('guest@example.com');
   });
 
   it('a product of another site is 400; another organisation and roles without orders write are 404', async () => {
@@ -225,5 +234,31 @@ describe('visitors’ invitations (MORI)', () => {
     expect((await planner.get('/sites/MORI/invitations')).statusCode).toBe(200);
     expect((await planner.post('/sites/MORI/invitations', body)).statusCode).toBe(404);
     expect((await planner.delete('/sites/MORI/invitations/1')).statusCode).toBe(404);
+  });
+});
+
+describe('token creation asks the password again', () => {
+  it('a session whose password is not fresh creates no spot poster and no invitation; listing still works', async () => {
+    const poster = await createProduct(ctx.db, { site: 'DEMO', channels: ['web', 'spot'] });
+    const product = await createProduct(ctx.db, { site: 'MORI' });
+    const spanId = await createTimeSpan(ctx.db, { productId: product.id, capacity: 10 });
+    const stale = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', 'all', { reauthenticated: false });
+    const required = [401, { error: 'console reauthentication required' }];
+    const spot = await stale.post('/sites/DEMO/spot-posters', { product_uuid: poster.uuid });
+    expect([spot.statusCode, spot.json()]).toEqual(required);
+    const invitation = await stale.post('/sites/MORI/invitations', {
+      email: 'later@example.com',
+      lang: 'en',
+      product_uuid: product.uuid,
+      time_span_id: spanId,
+      tickets: [{ option_value_id: product.optionValueIds[0], quantity: 1 }],
+    });
+    expect([invitation.statusCode, invitation.json()]).toEqual(required);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM invitations WHERE email = 'later@example.com'`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await stale.get('/sites/DEMO/spot-posters')).statusCode).toBe(200);
+    expect((await stale.get('/sites/MORI/invitations')).statusCode).toBe(200);
   });
 });

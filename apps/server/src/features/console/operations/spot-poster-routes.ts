@@ -25,7 +25,8 @@ export function spotPosterRoutes(app: FastifyInstance): void {
   registerConsoleEndpoint(
     app,
     endpoints.consoleCreateSpotPoster,
-    { area: 'catalogue', level: 'write' },
+    // It mints a token (a link that opens a sale): the password again, as for a gate device's key.
+    { area: 'catalogue', level: 'write', reauthenticate: true },
     async (request, reply) => {
       const site = await consoleSite(request, request.params.site, 'catalogue', 'write');
       refuseCouponsOnly(request);
