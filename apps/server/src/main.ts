@@ -10,7 +10,11 @@ import {
   type StartContext,
 } from './lifecycle/start-failure.ts';
 import { demoSecretsFor } from './seed/demo-secrets.ts';
-import { demoStaffSignInLines } from './seed/demo-staff.ts';
+import {
+  demoStaffFailure,
+  demoStaffSignInLines,
+  findDemoStaffWithPublishedSecrets,
+} from './seed/demo-staff.ts';
 import { consoleUrl } from './domain/staff/console-links.ts';
 import { keepDemoWindowOpen, seedOnStart, wantsDemoData } from './seed/index.ts';
 import { findRepositorySecrets } from './seed/repository-secrets.ts';
@@ -72,6 +76,9 @@ async function start(): Promise<void> {
     // After the seed, which never writes them in production: what is found came from an earlier start.
     const found = await findRepositorySecrets(database.db);
     if (found.length > 0) throw repositoryDemoSecretsFailure(found);
+    // A database first started in development holds the demo staff with the published owner password and seed.
+    const staff = await findDemoStaffWithPublishedSecrets(database.db);
+    if (staff.length > 0) throw demoStaffFailure(staff);
   }
   // Every server process registers the reconciliation round, NODE_ENV=test too (crash tests run real
   // processes, ADR 047); as a recurring job it runs in one process at a time across all of them (ADR 057).

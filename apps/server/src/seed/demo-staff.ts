@@ -4,6 +4,8 @@ import type { Db } from '../db/client.ts';
 import { ensureOrganisation } from '../domain/staff/organisations.ts';
 import { hashPassword, verifyPassword } from '../domain/staff/password-hash.ts';
 import { templateRole } from '../domain/staff/roles.ts';
+import { REMOVE_DEMO_DATA_COMMAND, StartFailure } from '../lifecycle/start-failure.ts';
+import { textArray } from '../domain/staff/sql-arrays.ts';
 import type { DemoSecrets } from './demo-secrets.ts';
 
 /** The demo's two organisations (issue 27): one owns every demo site but OKINAWA, the other OKINAWA. */
@@ -101,18 +103,37 @@ export function demoStaffSignInLines(): string[] {
 }
 
 /**
- * Demo staff whose password is still the published one (for the production start's refusal, ADR 048):
- * the same check `findRepositorySecrets` makes for the demo member.
+ * Staff rows that still open the console with a value published in this repository (ADR 048, 063): a demo
+ * address whose password is still the README's, or any row whose TOTP seed is a published one, whatever
+ * its is_demo flag (the seed opens the second factor all the same). A production start refuses them.
  */
-export async function findDemoStaffWithPublishedPasswords(db: Db): Promise<string[]> {
-  const { rows } = await db.execute<{ email: string; password_hash: string | null }>(
-    sql`SELECT email, password_hash FROM staff WHERE is_demo AND deleted_at IS NULL ORDER BY id`,
+export async function findDemoStaffWithPublishedSecrets(db: Db): Promise<string[]> {
+  const seeds = DEMO_STAFF.flatMap((member) => (member.totpSecret ? [member.totpSecret] : []));
+  const { rows } = await db.execute<{ email: string; password_hash: string | null; published_seed: boolean }>(
+    sql`SELECT email, password_hash,
+          coalesce(totp_secret = ANY(${textArray(seeds)}) OR totp_pending_secret = ANY(${textArray(seeds)}), false)
+            AS published_seed
+        FROM staff
+        WHERE deleted_at IS NULL
+          AND (email = ANY(${textArray(DEMO_STAFF.map((member) => member.email))})
+            OR totp_secret = ANY(${textArray(seeds)}) OR totp_pending_secret = ANY(${textArray(seeds)}))
+        ORDER BY id`,
   );
   const found: string[] = [];
   for (const row of rows) {
     const member = DEMO_STAFF.find((candidate) => candidate.email === row.email);
-    if (member && (await verifyPassword(row.password_hash, member.password)))
-      found.push(`staff ${row.email}`);
+    const publishedPassword = member !== undefined && (await verifyPassword(row.password_hash, member.password));
+    if (publishedPassword || row.published_seed)
+      found.push(`${row.email} (${publishedPassword ? 'password' : 'TOTP seed'})`);
   }
   return found;
+}
+
+/** The production start's refusal while demo staff still carry a published secret. */
+export function demoStaffFailure(found: readonly string[]): StartFailure {
+  const examples = found.slice(0, 3).join(', ') + (found.length > 3 ? ', ...' : '');
+  return new StartFailure(
+    `NODE_ENV=production, and ${found.length} staff member(s) still sign in to the console with the repository's published demo password or TOTP seed (${examples}).`,
+    `Remove the demo data: \`${REMOVE_DEMO_DATA_COMMAND} -- --dry-run\` lists what it would do, \`${REMOVE_DEMO_DATA_COMMAND}\` does it (demo staff lose their memberships and sessions), with the same DATABASE_URL or EMBEDDED_PG_DIR. Then make the first owner with \`npm run staff -- create-owner\`.`,
+  );
 }

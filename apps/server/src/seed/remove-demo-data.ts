@@ -21,15 +21,32 @@ interface Step {
   keep: { sql: string; action: string };
   /** Checked before deleting, for references without a failing foreign key (ON DELETE SET NULL). */
   referenced?: string;
+  /** What `remove` did, when it is not a delete. */
+  removed?: string;
 }
 
 /**
- * In order: the secrets first (gate keys, coupons and their campaigns, the demo member and promotion), then
+ * In order: the secrets first (demo staff, gate keys, coupons and their campaigns, the demo member and promotion), then
  * the catalogue (products with their ticket types, slots and add-on links; add-ons). A row that orders or
  * check-ins refer to is not deleted: it is made harmless instead (a key revoked, a coupon disabled, a
  * member's password replaced, a product's sale ended, an add-on unlinked), so order history stays whole.
  */
 const STEPS: Step[] = [
+  {
+    // The audit log names staff, so the rows stay: they lose every way in (ADR 063).
+    table: 'staff',
+    select: `SELECT st.id, coalesce((SELECT o.code FROM staff_memberships m JOIN organisations o ON o.id = m.organisation_id
+               WHERE m.staff_id = st.id ORDER BY m.organisation_id LIMIT 1), '-') AS site_code, st.email AS what
+             FROM staff st WHERE st.is_demo AND st.deleted_at IS NULL ORDER BY st.id`,
+    remove: `WITH ended AS (UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1 AND ended_at IS NULL),
+                  memberships AS (DELETE FROM staff_memberships WHERE staff_id = $1),
+                  codes AS (DELETE FROM staff_recovery_codes WHERE staff_id = $1)
+             UPDATE staff SET deleted_at = now(), password_hash = NULL, totp_secret = NULL,
+               totp_pending_secret = NULL, totp_enabled_at = NULL
+             WHERE id = $1`,
+    removed: 'memberships, sessions, password and TOTP seed removed',
+    keep: { sql: `SELECT $1::text`, action: 'kept' },
+  },
   {
     table: 'gate key',
     select: `SELECT id, site_code, label AS what FROM gate_keys WHERE is_demo ORDER BY id`,
@@ -99,7 +116,7 @@ async function removeRow(client: PoolClient, step: Step, id: string): Promise<st
     try {
       await client.query(step.remove, [id]);
       await client.query('RELEASE SAVEPOINT demo_row');
-      return 'deleted';
+      return step.removed ?? 'deleted';
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT demo_row');
       if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../../test/test-database.ts';
 import { createDb, type Db } from '../../db/client.ts';
-import { DEMO_STAFF, findDemoStaffWithPublishedPasswords } from '../../seed/demo-staff.ts';
+import { DEMO_STAFF, findDemoStaffWithPublishedSecrets } from '../../seed/demo-staff.ts';
 import { acceptInvitation, inviteStaff } from './invitations.ts';
 import { changeMembership, removeMember } from './members.ts';
 import { organisationByCode } from './organisations.ts';
@@ -691,12 +691,12 @@ describe('roles', () => {
   });
 });
 
-describe('demo staff with published passwords', () => {
+describe('demo staff with published secrets', () => {
   it('are found while their password is still the published one (the production start can refuse them)', async () => {
-    const found = await findDemoStaffWithPublishedPasswords(ctx.db);
-    expect(found).toContain('staff owner@demo.kippu.test');
-    // Changed in the tests above: no longer the published password.
-    expect(found).not.toContain('staff box-office@demo.kippu.test');
-    expect(found).not.toContain('staff planner@demo.kippu.test');
+    const found = await findDemoStaffWithPublishedSecrets(ctx.db);
+    expect(found).toContain('owner@demo.kippu.test (password)');
+    // Changed in the tests above: no longer the published password, and no published seed.
+    expect(found.join()).not.toContain('box-office@demo.kippu.test');
+    expect(found.join()).not.toContain('planner@demo.kippu.test');
   });
 });
