@@ -7,18 +7,31 @@ export const dashboardQuerySchema = z.object({ site: z.union([z.literal('all'), 
 /** How often the console asks again (the dashboard polls; ADR 066). */
 export const DASHBOARD_POLL_MS = 5_000;
 
-export const dashboardSalesRowSchema = z.object({
-  channel: z.string(),
-  /** The confirmed payment's method; `free` for an order without one. */
-  payment_method: z.string(),
+/**
+ * Today's sales (orders reserved today, Tokyo), in yen: `sold` is all of them as sold; `refunded` is the part
+ * of it since cancelled or refunded; `net` = sold − refunded. `orders` and `tickets` count only the orders
+ * still standing; `cancelled_orders` the rest.
+ */
+const salesFigures = {
   orders: z.number().int(),
   tickets: z.number().int(),
-  revenue: z.number().int(),
+  cancelled_orders: z.number().int(),
+  sold: z.number().int(),
+  refunded: z.number().int(),
+  net: z.number().int(),
+};
+
+export const dashboardSalesRowSchema = z.object({
+  channel: z.string(),
+  /** The confirmed (or since refunded) payment's method; `free` for an order without one. */
+  payment_method: z.string(),
+  ...salesFigures,
 });
 
 export const dashboardSlotSchema = z.object({
   site: z.string(),
   time_span_id: z.number().int(),
+  /** In the staff member's language (Japanese where the product has no name in it). */
   product_name: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
@@ -53,7 +66,7 @@ export const dashboardSchema = z.object({
   date: z.iso.date(),
   sites: z.array(z.string()),
   generated_at: z.string(),
-  totals: z.object({ orders: z.number().int(), tickets: z.number().int(), revenue: z.number().int() }),
+  totals: z.object(salesFigures),
   sales: z.array(dashboardSalesRowSchema),
   slots_today: z.array(dashboardSlotSchema),
   /** Today's and the next six days' slots. */

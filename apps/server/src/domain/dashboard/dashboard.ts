@@ -18,33 +18,50 @@ const DAY = sql`(SELECT d::timestamp AT TIME ZONE 'Asia/Tokyo' AS day_start, d A
 const CAPACITY_DAYS = 7;
 const FLAGGED_SHOWN = 100;
 
-const productName = sql`COALESCE(NULLIF(p.names ->> 'en', ''), p.names ->> 'ja')`;
+/** The product's name in `lang`, Japanese where it has none (every product has a Japanese name). */
+const productName = (lang: string) => sql`COALESCE(NULLIF(p.names ->> ${lang}::text, ''), p.names ->> 'ja')`;
 
 async function sales(db: Tx, sites: readonly string[]) {
   // A change of date's order is no sale (time_changes.order_id); its top-up is not counted here either.
+  // An order reserved today and since cancelled or refunded (the order, or its payment) stays in `sold`
+  // and is counted again in `refunded`: net is what today's sales still bring in.
   const { rows } = await db.execute<{
     channel: string;
     payment_method: string;
     orders: number;
     tickets: number;
-    revenue: number;
+    cancelled_orders: number;
+    sold: number | string;
+    refunded: number | string;
   }>(sql`
-    SELECT o.channel, COALESCE(pay.method, 'free') AS payment_method, count(*)::int AS orders,
-           sum(o.quantity)::int AS tickets, sum(o.price)::bigint AS revenue
-    FROM ${DAY} b
-    JOIN order_events e ON e.to_status = 'reserved'
-      AND e.created_at >= b.day_start AND e.created_at < b.day_start + interval '1 day'
-    JOIN orders o ON o.id = e.order_id
-    LEFT JOIN LATERAL (SELECT method FROM payments
-                       WHERE order_id = o.id AND status IN ('confirmed', 'refunded')
-                       ORDER BY id DESC LIMIT 1) pay ON true
-    WHERE o.site_code = ANY(${sql.param([...sites])}::text[])
-      AND NOT EXISTS (SELECT 1 FROM time_changes c WHERE c.order_id = o.id)
+    SELECT channel, payment_method,
+           count(*) FILTER (WHERE NOT gone)::int AS orders,
+           COALESCE(sum(quantity) FILTER (WHERE NOT gone), 0)::int AS tickets,
+           count(*) FILTER (WHERE gone)::int AS cancelled_orders,
+           sum(price)::bigint AS sold,
+           COALESCE(sum(price) FILTER (WHERE gone), 0)::bigint AS refunded
+    FROM (
+      SELECT o.channel, COALESCE(pay.method, 'free') AS payment_method, o.quantity, o.price,
+             (o.status <> 'reserved' OR pay.status IS NOT DISTINCT FROM 'refunded') AS gone
+      FROM ${DAY} b
+      JOIN order_events e ON e.to_status = 'reserved'
+        AND e.created_at >= b.day_start AND e.created_at < b.day_start + interval '1 day'
+      JOIN orders o ON o.id = e.order_id
+      LEFT JOIN LATERAL (SELECT method, status FROM payments
+                         WHERE order_id = o.id AND status IN ('confirmed', 'refunded')
+                         ORDER BY id DESC LIMIT 1) pay ON true
+      WHERE o.site_code = ANY(${sql.param([...sites])}::text[])
+        AND NOT EXISTS (SELECT 1 FROM time_changes c WHERE c.order_id = o.id)
+    ) today
     GROUP BY 1, 2 ORDER BY 1, 2`);
-  return rows.map((row) => ({ ...row, revenue: Number(row.revenue) }));
+  return rows.map((row) => {
+    const sold = Number(row.sold);
+    const refunded = Number(row.refunded);
+    return { ...row, sold, refunded, net: sold - refunded };
+  });
 }
 
-async function slots(db: Tx, sites: readonly string[]) {
+async function slots(db: Tx, sites: readonly string[], lang: string) {
   // Visitors are counted only for today's slots; a ticket shared off (a child reservation) counts with
   // its parent's order; a voided ticket or a cancelled reservation is not expected.
   const { rows } = await db.execute<{
@@ -61,7 +78,7 @@ async function slots(db: Tx, sites: readonly string[]) {
     expected: number | null;
     entered: number | null;
   }>(sql`
-    SELECT p.site_code AS site, s.id AS time_span_id, ${productName} AS product_name, s.starts_at, s.ends_at,
+    SELECT p.site_code AS site, s.id AS time_span_id, ${productName(lang)} AS product_name, s.starts_at, s.ends_at,
            to_char((s.starts_at AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS date,
            s.capacity, s.sold, s.held, s.starts_at < b.day_start + interval '1 day' AS today,
            v.expected, v.entered
@@ -134,7 +151,7 @@ async function flagged(db: Tx, sites: readonly string[]) {
  */
 export async function readDashboard(
   db: Db,
-  scope: { organisationId: number; siteCodes: readonly string[] },
+  scope: { organisationId: number; siteCodes: readonly string[]; lang: string },
 ): Promise<Dashboard> {
   // One connection and one snapshot: the figures agree with each other (a sale and its slot's sold count),
   // and a dashboard poll never takes more than one connection from the pool the holds need.
@@ -151,7 +168,7 @@ export async function readDashboard(
         sites,
         day: day[0]!.day,
         sold: await sales(tx, sites),
-        week: await slots(tx, sites),
+        week: await slots(tx, sites, scope.lang),
         needsLook: await flagged(tx, sites),
       };
     },
@@ -161,9 +178,12 @@ export async function readDashboard(
     (sum, row) => ({
       orders: sum.orders + row.orders,
       tickets: sum.tickets + row.tickets,
-      revenue: sum.revenue + row.revenue,
+      cancelled_orders: sum.cancelled_orders + row.cancelled_orders,
+      sold: sum.sold + row.sold,
+      refunded: sum.refunded + row.refunded,
+      net: sum.net + row.net,
     }),
-    { orders: 0, tickets: 0, revenue: 0 },
+    { orders: 0, tickets: 0, cancelled_orders: 0, sold: 0, refunded: 0, net: 0 },
   );
   return {
     date: read.day,

@@ -18,7 +18,7 @@ export function dashboardRoutes(app: FastifyInstance): void {
       const siteCodes =
         site === 'all' ? staff.siteCodes : [(await consoleSite(request, site, 'reports', 'read')).code];
       reply.header('cache-control', 'private, no-store');
-      return readDashboard(app.db, { organisationId: staff.organisationId, siteCodes });
+      return readDashboard(app.db, { organisationId: staff.organisationId, siteCodes, lang: staff.lang });
     },
   );
 }

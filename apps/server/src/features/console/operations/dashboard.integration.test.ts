@@ -45,7 +45,9 @@ describe('the dashboard', () => {
 
     const bought = await dashboard(owner, 'DEMO');
     expect(bought.totals.tickets - before.totals.tickets).toBe(2);
-    expect(bought.totals.revenue - before.totals.revenue).toBe(Number(price));
+    expect(bought.totals.sold - before.totals.sold).toBe(Number(price));
+    expect(bought.totals.net - before.totals.net).toBe(Number(price));
+    expect(bought.totals.refunded - before.totals.refunded).toBe(0);
     const row = (d: Dashboard) => d.sales.find((s) => s.channel === 'web' && s.payment_method === method);
     expect((row(bought)?.tickets ?? 0) - (row(before)?.tickets ?? 0)).toBe(2);
     const today = (d: Dashboard) => d.slots_today.find((s) => s.time_span_id === slot.spanId);
@@ -89,6 +91,61 @@ describe('the dashboard', () => {
       reason: 'gateway never answered',
       amount: Number(price),
     });
+  });
+
+  it('a sale since refunded or cancelled leaves the net and the counts, stays in sold; names in the staff member’s language', async () => {
+    const slot = await productWithSlot(ctx.db, 40);
+    const first = await readyOrder(ctx.app, ctx.db, slot, 2);
+    expect((await payWithCard(ctx.app, first.token)).statusCode).toBe(200);
+    const second = await readyOrder(ctx.app, ctx.db, slot, 1);
+    expect((await payWithCard(ctx.app, second.token)).statusCode).toBe(200);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT o.id, o.price, p.method FROM orders o
+       JOIN payments p ON p.order_id = o.id AND p.status = 'confirmed' WHERE o.id = ANY($1) ORDER BY o.id`,
+      [[first.id, second.id]],
+    );
+    const [firstPrice, secondPrice] = rows.map((r) => Number(r.price));
+    // Bought ahead, then moved to now: one of today's slots (its name is read below).
+    await ctx.db.$client.query(
+      `UPDATE time_spans SET starts_at = now(), ends_at = now() + interval '30 minutes' WHERE id = $1`,
+      [slot.spanId],
+    );
+    const before = await dashboard(owner, 'DEMO');
+    // The first is refunded (order and payment), the second cancelled: neither is today's money any more.
+    await ctx.db.$client.query(
+      `UPDATE payments SET status = 'refunded' WHERE order_id = $1 AND status = 'confirmed'`,
+      [first.id],
+    );
+    await ctx.db.$client.query(`UPDATE orders SET status = 'refunded' WHERE id = $1`, [first.id]);
+    await ctx.db.$client.query(`UPDATE orders SET status = 'cancelled' WHERE id = $1`, [second.id]);
+    const after = await dashboard(owner, 'DEMO');
+    expect(after.totals.sold).toBe(before.totals.sold);
+    expect(after.totals.refunded - before.totals.refunded).toBe(firstPrice! + secondPrice!);
+    expect(before.totals.net - after.totals.net).toBe(firstPrice! + secondPrice!);
+    expect(after.totals.net).toBe(after.totals.sold - after.totals.refunded);
+    expect(before.totals.tickets - after.totals.tickets).toBe(3);
+    expect(before.totals.orders - after.totals.orders).toBe(2);
+    expect(after.totals.cancelled_orders - before.totals.cancelled_orders).toBe(2);
+    const row = after.sales.find((s) => s.channel === 'web' && s.payment_method === rows[0].method)!;
+    expect(row.net).toBe(row.sold - row.refunded);
+
+    await ctx.db.$client.query(
+      `UPDATE products SET names = '{"ja": "日本語の名前", "en": "English name", "th": "ชื่อภาษาไทย"}' WHERE id = $1`,
+      [slot.id],
+    );
+    const name = async (lang: string) => {
+      await ctx.db.$client.query(`UPDATE staff SET lang = $1 WHERE id = $2`, [lang, owner.staffId]);
+      const read = await dashboard(owner, 'DEMO');
+      return [
+        read.slots_today.find((s) => s.time_span_id === slot.spanId)?.product_name,
+        read.capacity.find((c) => c.time_span_id === slot.spanId)?.product_name,
+      ];
+    };
+    expect(await name('th')).toEqual(['ชื่อภาษาไทย', 'ชื่อภาษาไทย']);
+    expect(await name('ja')).toEqual(['日本語の名前', '日本語の名前']);
+    // No Korean name: the Japanese one, not the English one.
+    expect(await name('kr')).toEqual(['日本語の名前', '日本語の名前']);
+    await ctx.db.$client.query(`UPDATE staff SET lang = 'en' WHERE id = $1`, [owner.staffId]);
   });
 
   it('another organisation sees none of it; roles without reports are refused; bad input is 400', async () => {

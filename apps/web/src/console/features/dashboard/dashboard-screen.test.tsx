@@ -13,8 +13,19 @@ const DASHBOARD: Dashboard = {
   date: '2026-11-28',
   sites: ['MORI', 'BORDERLESS'],
   generated_at: '2026-11-28T03:00:00Z',
-  totals: { orders: 3, tickets: 5, revenue: 12_300 },
-  sales: [{ channel: 'web', payment_method: 'gmo', orders: 3, tickets: 5, revenue: 12_300 }],
+  totals: { orders: 3, tickets: 5, cancelled_orders: 1, sold: 15_000, refunded: 2_700, net: 12_300 },
+  sales: [
+    {
+      channel: 'web',
+      payment_method: 'gmo',
+      orders: 3,
+      tickets: 5,
+      cancelled_orders: 1,
+      sold: 15_000,
+      refunded: 2_700,
+      net: 12_300,
+    },
+  ],
   slots_today: [
     {
       site: 'MORI',
@@ -59,6 +70,13 @@ describe('dashboard', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['MORI', '10:00 AM–10:30 AM', 'Timed entry', '4', '1', '3', '25%']);
     expect(screen.getAllByText('¥12,300').length).toBeGreaterThan(0);
+    // Sales say what was sold, what of it was refunded or cancelled since, and the net.
+    const salesRow = screen.getByText('gmo').closest('tr')!;
+    expect(
+      within(salesRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['web', 'gmo', '3', '5', '¥15,000', '¥2,700', '¥12,300']);
     expect(screen.getByText('5 of 10 places in 1 slots')).toBeTruthy();
     expect(api.calls.find((call) => call.path.startsWith('/dashboard'))!.path).toBe('/dashboard?site=all');
   });

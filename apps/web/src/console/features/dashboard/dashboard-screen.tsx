@@ -124,8 +124,12 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
               <dd>{f.count(data.totals.tickets)}</dd>
             </div>
             <div className="c-card">
-              <dt>{t('dashboard_revenue')}</dt>
-              <dd>{f.yen(data.totals.revenue)}</dd>
+              <dt>{t('dashboard_net')}</dt>
+              <dd>{f.yen(data.totals.net)}</dd>
+            </div>
+            <div className="c-card">
+              <dt>{t('dashboard_refunded')}</dt>
+              <dd>{f.yen(data.totals.refunded)}</dd>
             </div>
             <div className="c-card">
               <dt>{t('dashboard_entered')}</dt>
@@ -155,12 +159,14 @@ export function DashboardScreen({ params }: { params: Record<string, string> }) 
                 numeric: true,
                 cell: (row) => f.count(row.tickets),
               },
+              { key: 'sold', header: t('dashboard_sold'), numeric: true, cell: (row) => f.yen(row.sold) },
               {
-                key: 'revenue',
-                header: t('dashboard_revenue'),
+                key: 'refunded',
+                header: t('dashboard_refunded'),
                 numeric: true,
-                cell: (row) => f.yen(row.revenue),
+                cell: (row) => f.yen(row.refunded),
               },
+              { key: 'net', header: t('dashboard_net'), numeric: true, cell: (row) => f.yen(row.net) },
             ]}
           />
           <DataTable
