@@ -84,33 +84,38 @@ describe('console sign-in and session', () => {
 
   it('sets an HttpOnly, SameSite=Strict session cookie with a new id at sign-in (no fixation)', async () => {
     const staff = await createTestStaff(ctx.db, { template: 'gate' });
-    const planted = 'kippu_console=AttackerChosenValue0123456789abcdefghijklmn';
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: api('/session'),
-      headers: { origin: TEST_CONSOLE_ORIGIN, cookie: planted },
-      payload: { email: staff.email, password: staff.password },
-      remoteAddress: staffAddress(),
-    });
-    expect(signIn.statusCode, signIn.body).toBe(200);
-    const setCookie = String(signIn.headers['set-cookie']);
+    const signInWith = (cookie?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: api('/session'),
+        headers: { origin: TEST_CONSOLE_ORIGIN, ...(cookie ? { cookie } : {}) },
+        payload: { email: staff.email, password: staff.password },
+        remoteAddress: staffAddress(),
+      });
+    const first = await signInWith();
+    expect(first.statusCode, first.body).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\//);
-    const cookie = sessionCookieFrom(signIn);
-    expect(cookie).not.toBe(planted);
-    // The planted value opens nothing; the new one does.
-    const withPlanted = await ctx.app.inject({
-      method: 'GET',
-      url: api('/session'),
-      headers: { cookie: planted },
-    });
-    expect(withPlanted.statusCode).toBe(401);
+    const old = sessionCookieFrom(first);
+    // A valid session the browser already holds (one an attacker could have fixed in it).
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: api('/session'), headers: { cookie: old } })).statusCode,
+    ).toBe(200);
+
+    // Signing in again in the same browser, the cookie sent: the id rotates and the old session ends.
+    const second = await signInWith(old);
+    expect(second.statusCode, second.body).toBe(200);
+    const cookie = sessionCookieFrom(second);
+    expect(cookie).not.toBe(old);
+    const withOld = await ctx.app.inject({ method: 'GET', url: api('/session'), headers: { cookie: old } });
+    expect(withOld.statusCode).toBe(401);
     const mine = await ctx.app.inject({ method: 'GET', url: api('/session'), headers: { cookie } });
     expect(mine.statusCode, mine.body).toBe(200);
     const session = mine.json<{ staff: { email: string }; csrfToken: string; permissions: unknown }>();
     expect(session.staff.email).toBe(staff.email);
-    expect(session.csrfToken).toBe(signIn.json<{ csrfToken: string }>().csrfToken);
+    expect(session.csrfToken).toBe(second.json<{ csrfToken: string }>().csrfToken);
     expect(session.permissions).toEqual(ROLE_TEMPLATES.gate.permissions);
   });
 

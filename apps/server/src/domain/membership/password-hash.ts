@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHashing } from '../../shared/password-hashing-gate.ts';
 
 /**
  * Member passwords (ADR 032): scrypt, memory-hard (N = 2^15, r = 8: 32 MiB and ~0.1 s per guess on one
@@ -11,10 +12,14 @@ const KEY_LENGTH = 32;
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   // maxmem above 128·N·r, which Node's 32 MiB default would refuse at N = 2^15.
   const maxmem = 128 * (options.N ?? COST.N) * (options.r ?? COST.r) * 2;
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  // The same gate as staff Argon2id: a member sign-in flood waits for (or is refused) the same few cores.
+  return passwordHashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -4,7 +4,12 @@ import { AppError } from '../../shared/app-error.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { checkPasswordRules } from './password-rules.ts';
 import { createSession, endSession, endStaffSessions, sessionById } from './sessions.ts';
-import { CLIENT_FAILURE_LIMIT, clientKey, recentFailures, recordSignInAttempt } from './sign-in-limits.ts';
+import {
+  CLIENT_FAILURE_LIMIT,
+  clientKey,
+  settleSignInAttempt,
+  startSignInAttempt,
+} from './sign-in-limits.ts';
 import { auditStaff, selfActor } from './staff-audit.ts';
 import type { NewSession, StaffClient } from './staff-types.ts';
 
@@ -52,7 +57,7 @@ async function passwordHashOf(db: Db, staffId: number): Promise<string | null> {
 /**
  * The password again, for a sensitive change (refunds, role changes, token creation, second factor): the
  * session counts as re-authenticated for REAUTHENTICATION_WINDOW_MS. A wrong password counts as a failed
- * sign-in (same per-client limit) and answers false.
+ * sign-in (same per-client limit) and answers false; past the limit it answers false without checking.
  */
 export async function reauthenticate(
   db: Db,
@@ -62,11 +67,12 @@ export async function reauthenticate(
 ): Promise<boolean> {
   const session = await sessionById(db, sessionId);
   if (!session) throw new AppError('console_sign_in_required');
-  const key = clientKey(client.address);
-  if ((await recentFailures(db, session.email, key)).client >= CLIENT_FAILURE_LIMIT) return false;
+  // Counted before the work, like a sign-in (sign-in-limits.ts): a burst cannot all read "under the limit".
+  const attempt = await startSignInAttempt(db, { email: session.email, client: clientKey(client.address) });
+  if (attempt.client > CLIENT_FAILURE_LIMIT) return false;
   const ok = await verifyPassword(await passwordHashOf(db, session.staffId), password);
   await db.transaction(async (tx) => {
-    await recordSignInAttempt(tx, { email: session.email, client: key, succeeded: ok });
+    if (ok) await settleSignInAttempt(tx, attempt.id, 'succeeded');
     if (ok)
       await tx.execute(sql`UPDATE staff_sessions SET reauthenticated_at = now() WHERE id = ${sessionId}`);
     await auditStaff(tx, {
@@ -80,7 +86,8 @@ export async function reauthenticate(
 }
 
 /**
- * Changes the signed-in person's password: the current one is checked, the new one must pass the rules.
+ * Changes the signed-in person's password: the current one is checked (counted and limited per client like
+ * a sign-in: too_many_requests past the limit), the new one must pass the rules.
  * Every session of the person ends (issue 27), this one included; the answer is a new session for this
  * browser, with the second factor as it stood.
  */
@@ -92,16 +99,19 @@ export async function changePassword(
   if (!session) throw new AppError('console_sign_in_required');
   if (checkPasswordRules(input.newPassword, session.email) !== null)
     throw new AppError('console_password_rules');
+  // The current password is a guess like any other: a stolen session must not try it unthrottled, so it
+  // is counted and limited per client exactly as a sign-in or a re-authentication is.
+  const attempt = await startSignInAttempt(db, {
+    email: session.email,
+    client: clientKey(input.client.address),
+  });
+  if (attempt.client > CLIENT_FAILURE_LIMIT) throw new AppError('too_many_requests');
   if (!(await verifyPassword(await passwordHashOf(db, session.staffId), input.currentPassword))) {
-    await recordSignInAttempt(db, {
-      email: session.email,
-      client: clientKey(input.client.address),
-      succeeded: false,
-    });
     throw new AppError('console_sign_in_failed');
   }
   const hash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
+    await settleSignInAttempt(tx, attempt.id, 'succeeded');
     await tx.execute(sql`UPDATE staff SET password_hash = ${hash} WHERE id = ${session.staffId}`);
     await endStaffSessions(tx, session.staffId);
     const next = await createSession(tx, {

@@ -1,5 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import { Semaphore } from './semaphore.ts';
+import {
+  PASSWORD_HASHING_CONCURRENCY,
+  PASSWORD_HASHING_MAX_WAITING,
+  passwordHashing as hashing,
+} from '../../shared/password-hashing-gate.ts';
+
+export { PASSWORD_HASHING_CONCURRENCY, PASSWORD_HASHING_MAX_WAITING };
 
 /**
  * Argon2id parameters (ADR 063): OWASP's first recommended set, 19 MiB of memory and 2 passes with one
@@ -8,13 +14,17 @@ import { Semaphore } from './semaphore.ts';
  */
 export const ARGON2ID = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-/** At most this many hashes at once in a process (ADR 063): the rest wait, holds keep their cores. */
-export const PASSWORD_HASHING_CONCURRENCY = 2;
-
-const hashing = new Semaphore(PASSWORD_HASHING_CONCURRENCY);
-
-/** Hashing slots in use, the most ever used at once, how many wait, hashes so far (tests and benchmarks). */
-export function passwordHashingStats(): { active: number; peak: number; waiting: number; runs: number } {
+/**
+ * Hashing slots in use (shared with member passwords), the most ever used at once, how many wait, hashes
+ * so far, hashes refused because the queue was full (tests and benchmarks).
+ */
+export function passwordHashingStats(): {
+  active: number;
+  peak: number;
+  waiting: number;
+  runs: number;
+  refused: number;
+} {
   return hashing.stats();
 }
 
@@ -22,7 +32,7 @@ export function resetPasswordHashingPeak(): void {
   hashing.resetPeak();
 }
 
-/** The PHC string of `password` (salt inside), under the concurrency cap. */
+/** The PHC string of `password` (salt inside), under the concurrency cap (429 when the queue is full). */
 export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => hash(password.normalize('NFKC'), ARGON2ID));
 }

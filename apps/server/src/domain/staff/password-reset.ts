@@ -1,6 +1,7 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { LangCode } from '@kippu/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { consoleUrl, mailSiteFor, resetPath, type ConsoleLinkEnv } from './console-links.ts';
@@ -15,35 +16,64 @@ import { newOpaqueToken, sha256Hex } from './tokens.ts';
 /** A reset link works this long, once. */
 export const PASSWORD_RESET_VALID_MS = 3600_000;
 
+/** A reset request answers no sooner than this, known address or not (its work takes a few milliseconds). */
+export const PASSWORD_RESET_ANSWER_MS = 400;
+/** One reset mail per account in this long: a stranger cannot flood someone's inbox (issue 27). */
+export const PASSWORD_RESET_MAIL_INTERVAL_MS = 5 * 60_000;
+
+/** The organisations a staff member belongs to: a reset is in each one's audit log. */
+async function organisationsOf(tx: Tx, staffId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ organisation_id: number | string }>(sql`
+    SELECT organisation_id FROM staff_memberships WHERE staff_id = ${staffId} ORDER BY id`);
+  return rows.map((row) => Number(row.organisation_id));
+}
+
 /**
- * Mails a reset link to the account with this address, if there is one. The caller answers the same
- * whether there is or not (issue 27), so nothing here says which: no result, no error.
+ * Mails a reset link to the account with this address, if there is one and it was not sent one in the last
+ * PASSWORD_RESET_MAIL_INTERVAL_MS. The caller answers the same whether there is or not (issue 27), so
+ * nothing here says which: no result, no error, and the answer waits until PASSWORD_RESET_ANSWER_MS after
+ * the request, so a known address (insert, mail, audit) and an unknown one (one select) take as long. The
+ * request is audited in every organisation the person belongs to.
  */
 export async function requestPasswordReset(
+  db: Db,
+  env: ConsoleLinkEnv,
+  input: { email: string; client: StaffClient; sleep?: (ms: number) => Promise<void> },
+): Promise<void> {
+  const started = performance.now();
+  try {
+    await mailResetLink(db, env, input);
+  } finally {
+    const rest = PASSWORD_RESET_ANSWER_MS - (performance.now() - started);
+    if (rest > 0) await (input.sleep ?? ((ms: number) => wait(ms)))(rest);
+  }
+}
+
+async function mailResetLink(
   db: Db,
   env: ConsoleLinkEnv,
   input: { email: string; client: StaffClient },
 ): Promise<void> {
   const email = normaliseEmail(input.email).slice(0, 254);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: number | string;
-      lang: LangCode;
-      organisation_id: number | string | null;
-    }>(sql`
-      SELECT st.id, st.lang,
-        (SELECT organisation_id FROM staff_memberships WHERE staff_id = st.id ORDER BY id LIMIT 1) AS organisation_id
-      FROM staff st WHERE st.email = ${email} AND st.deleted_at IS NULL`);
+    // The row lock makes the one-mail-per-interval check hold against concurrent requests.
+    const { rows } = await tx.execute<{ id: number | string; lang: LangCode }>(sql`
+      SELECT st.id, st.lang FROM staff st WHERE st.email = ${email} AND st.deleted_at IS NULL FOR UPDATE`);
     const account = rows[0];
     if (!account) return;
     const staffId = Number(account.id);
-    const organisationId = account.organisation_id === null ? null : Number(account.organisation_id);
+    const { rows: recent } = await tx.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM staff_password_resets
+      WHERE staff_id = ${staffId}
+        AND expires_at > now() + ${`${PASSWORD_RESET_VALID_MS - PASSWORD_RESET_MAIL_INTERVAL_MS} milliseconds`}::interval`);
+    if ((recent[0]?.n ?? 0) > 0) return;
+    const organisations = await organisationsOf(tx, staffId);
     const token = newOpaqueToken();
     const { rows: inserted } = await tx.execute<{ expires_at: Date | string }>(sql`
       INSERT INTO staff_password_resets (token_hash, staff_id, expires_at)
       VALUES (${sha256Hex(token)}, ${staffId}, now() + ${`${PASSWORD_RESET_VALID_MS} milliseconds`}::interval)
       RETURNING expires_at`);
-    const siteCode = await mailSiteFor(tx, organisationId);
+    const siteCode = await mailSiteFor(tx, organisations[0] ?? null);
     if (siteCode) {
       await enqueueMail(tx, {
         kind: 'staff_password_reset',
@@ -56,12 +86,15 @@ export async function requestPasswordReset(
         },
       });
     }
-    await auditStaff(tx, {
-      actor: selfActor(undefined, input.client),
-      organisationId,
-      objectId: staffId,
-      action: 'password_reset_requested',
-    });
+    // No organisation (a person between memberships) still leaves one event, in no organisation's log.
+    for (const organisationId of organisations.length > 0 ? organisations : [null]) {
+      await auditStaff(tx, {
+        actor: selfActor(undefined, input.client),
+        organisationId,
+        objectId: staffId,
+        action: 'password_reset_requested',
+      });
+    }
   });
 }
 
@@ -93,12 +126,16 @@ export async function resetPassword(
     await tx.execute(sql`
       UPDATE staff_password_resets SET used_at = now() WHERE staff_id = ${staffId} AND used_at IS NULL`);
     await endStaffSessions(tx, staffId);
-    await auditStaff(tx, {
-      actor: selfActor(staffId, input.client),
-      organisationId: null,
-      objectId: staffId,
-      action: 'password_reset',
-    });
+    // In every organisation the person belongs to: each one's log shows who took the account back.
+    const organisations = await organisationsOf(tx, staffId);
+    for (const organisationId of organisations.length > 0 ? organisations : [null]) {
+      await auditStaff(tx, {
+        actor: selfActor(staffId, input.client),
+        organisationId,
+        objectId: staffId,
+        action: 'password_reset',
+      });
+    }
     return { staffId };
   });
 }

@@ -11,8 +11,10 @@ import {
   CLIENT_FAILURE_LIMIT,
   clientKey,
   recentFailures,
+  SECOND_FACTOR_DAILY_LIMIT,
+  SECOND_FACTOR_FAILURE_LIMIT,
   recordSignInAttempt,
-  secondFactorLimited,
+  secondFactorFailures,
 } from './sign-in-limits.ts';
 import { auditStaff, selfActor, type AuditActor } from './staff-audit.ts';
 import type { StaffClient } from './staff-types.ts';
@@ -48,8 +50,10 @@ async function storeRecoveryCodes(tx: Tx, staffId: number): Promise<string[]> {
  * The second factor of a signed-in (password-checked) session: a TOTP code of the person's app (the same
  * 30-second step is never accepted twice), or one of their recovery codes (each used once). On success the
  * session counts as fully signed in and answers true. Wrong codes count as sign-in failures (per client and
- * per account); past SECOND_FACTOR_FAILURE_LIMIT wrong codes of the account in a few minutes, from any
- * address or session, or past the client's limit, it answers too_many_requests without looking.
+ * per account); past SECOND_FACTOR_FAILURE_LIMIT wrong codes of the account in a few minutes or
+ * SECOND_FACTOR_DAILY_LIMIT in a day, from any address or session, or past the client's limit, it answers
+ * too_many_requests without looking. The counts are read after the person's row lock, so concurrent codes
+ * for one account are checked one after the other and a burst cannot all pass the check (issue 27).
  */
 export async function verifySecondFactor(
   db: Db,
@@ -61,20 +65,24 @@ export async function verifySecondFactor(
   const session = await sessionById(db, sessionId);
   if (!session) throw new AppError('console_sign_in_required');
   const key = clientKey(client.address);
-  if (
-    (await recentFailures(db, session.email, key)).client >= CLIENT_FAILURE_LIMIT ||
-    (await secondFactorLimited(db, session.email))
-  ) {
-    throw new AppError('too_many_requests');
-  }
   return db.transaction(async (tx) => {
+    // Locks the person's row whether or not a second factor is enrolled: it is what serialises the count.
     const { rows } = await tx.execute<{
       totp_secret: string | null;
       totp_last_step: number | string | null;
+      totp_enabled_at: Date | string | null;
     }>(sql`
-      SELECT totp_secret, totp_last_step FROM staff
-      WHERE id = ${session.staffId} AND totp_enabled_at IS NOT NULL FOR UPDATE`);
-    const person = rows[0];
+      SELECT totp_secret, totp_last_step, totp_enabled_at FROM staff
+      WHERE id = ${session.staffId} FOR UPDATE`);
+    const codes = await secondFactorFailures(tx, session.email);
+    if (
+      (await recentFailures(tx, session.email, key)).client >= CLIENT_FAILURE_LIMIT ||
+      codes.recent >= SECOND_FACTOR_FAILURE_LIMIT ||
+      codes.day >= SECOND_FACTOR_DAILY_LIMIT
+    ) {
+      throw new AppError('too_many_requests');
+    }
+    const person = rows[0]?.totp_enabled_at == null ? undefined : rows[0];
     let method: 'totp' | 'recovery_code' | null = null;
     const typed = code.trim().replace(/\s/g, '');
     if (person?.totp_secret && /^\d{6}$/.test(typed)) {
@@ -101,6 +109,16 @@ export async function verifySecondFactor(
     });
     if (method) {
       await tx.execute(sql`UPDATE staff_sessions SET second_factor_done_at = now() WHERE id = ${sessionId}`);
+    }
+    if (!method && codes.day + 1 === SECOND_FACTOR_DAILY_LIMIT) {
+      // Exactly once, on the code that used the day up: the organisation's log shows someone is guessing.
+      await auditStaff(tx, {
+        actor: selfActor(session.staffId, client),
+        organisationId: session.organisationId,
+        objectId: session.staffId,
+        action: 'second_factor_daily_limit_reached',
+        after: { limit: SECOND_FACTOR_DAILY_LIMIT },
+      });
     }
     await auditStaff(tx, {
       actor: selfActor(session.staffId, client),

@@ -66,6 +66,44 @@ export async function recordSignInAttempt(
   }
 }
 
+/**
+ * Records an attempt as a failure BEFORE any password work, then counts the recent failures including it.
+ * Insert first, count second (each its own statement, committed): of N concurrent attempts the k-th to
+ * count sees at least k rows, so a burst can never all read "under the limit" (issue 27). The caller flips
+ * the row with settleSignInAttempt once the password is known to be right.
+ */
+export async function startSignInAttempt(
+  db: Db,
+  attempt: { email: string; client: string },
+): Promise<{ id: number; account: number; client: number }> {
+  const { rows } = await db.execute<{ id: number | string }>(sql`
+    INSERT INTO sign_in_attempts (email, client_address, succeeded, factor)
+    VALUES (${attempt.email.slice(0, 254)}, ${attempt.client.slice(0, 100)}, false, 'password')
+    RETURNING id`);
+  const failures = await recentFailures(db, attempt.email.slice(0, 254), attempt.client.slice(0, 100));
+  return { id: Number(rows[0]!.id), ...failures };
+}
+
+/**
+ * Settles an attempt started as a failure: 'succeeded' makes it the success that clears the account's
+ * failures; 'not-counted' removes it (a right password still waiting for its second factor neither fails
+ * nor clears anything: the codes count on their own).
+ */
+export async function settleSignInAttempt(
+  tx: Tx | Db,
+  id: number,
+  outcome: 'succeeded' | 'not-counted',
+): Promise<void> {
+  if (outcome === 'succeeded') {
+    // now(): the success must come after the failures it clears, also those recorded while this one hashed.
+    await tx.execute(
+      sql`UPDATE sign_in_attempts SET succeeded = true, attempted_at = now() WHERE id = ${id}`,
+    );
+  } else {
+    await tx.execute(sql`DELETE FROM sign_in_attempts WHERE id = ${id}`);
+  }
+}
+
 /** Wrong second-factor codes an account may send in SECOND_FACTOR_WINDOW_MS, from any address and session. */
 export const SECOND_FACTOR_FAILURE_LIMIT = 15;
 export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
@@ -75,9 +113,27 @@ export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
  * session), and only codes, so wrong passwords from strangers can never block the owner's own code.
  */
 export async function secondFactorLimited(db: Db | Tx, email: string): Promise<boolean> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM sign_in_attempts
+  return (await secondFactorFailures(db, email)).recent >= SECOND_FACTOR_FAILURE_LIMIT;
+}
+
+/**
+ * Wrong codes an account may send in a day: 15 per 5 minutes alone would allow ~4 300 a day, too many
+ * against a million possible codes (issue 27). Reaching it mails the person (second-factor.ts).
+ */
+export const SECOND_FACTOR_DAILY_LIMIT = 50;
+export const SECOND_FACTOR_DAY_MS = 24 * 3600_000;
+
+/** The account's wrong second-factor codes in the short window and in the last day. */
+export async function secondFactorFailures(
+  db: Db | Tx,
+  email: string,
+): Promise<{ recent: number; day: number }> {
+  const { rows } = await db.execute<{ recent: number; day: number }>(sql`
+    SELECT count(*) FILTER (WHERE attempted_at > now() - ${`${SECOND_FACTOR_WINDOW_MS} milliseconds`}::interval)::int
+             AS recent,
+           count(*)::int AS day
+    FROM sign_in_attempts
     WHERE email = ${email} AND factor = 'second_factor' AND NOT succeeded
-      AND attempted_at > now() - ${`${SECOND_FACTOR_WINDOW_MS} milliseconds`}::interval`);
-  return (rows[0]?.n ?? 0) >= SECOND_FACTOR_FAILURE_LIMIT;
+      AND attempted_at > now() - ${`${SECOND_FACTOR_DAY_MS} milliseconds`}::interval`);
+  return rows[0] ?? { recent: 0, day: 0 };
 }

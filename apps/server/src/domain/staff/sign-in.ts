@@ -2,13 +2,14 @@ import { setTimeout as wait } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verifyPassword } from './password-hash.ts';
-import { createSession } from './sessions.ts';
+import { createSession, endSession } from './sessions.ts';
+import { sha256Hex } from './tokens.ts';
 import {
   CLIENT_FAILURE_LIMIT,
   accountDelayMs,
   clientKey,
-  recentFailures,
-  recordSignInAttempt,
+  settleSignInAttempt,
+  startSignInAttempt,
 } from './sign-in-limits.ts';
 import { auditStaff, selfActor } from './staff-audit.ts';
 import type { NewSession, StaffClient } from './staff-types.ts';
@@ -28,6 +29,11 @@ export interface SignInInput {
   client: StaffClient;
   /** Signs in to this organisation when the person belongs to several (else the first membership). */
   organisationId?: number;
+  /**
+   * The session cookie the browser brought, if any: a successful sign-in ends that session, whoever's it
+   * was, so a fixed or leftover cookie never outlives the sign-in that replaces it (session fixation).
+   */
+  replacesCookieValue?: string;
   /** How the per-account slow-down waits (tests record it instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -60,9 +66,11 @@ async function accountOf(db: Db, email: string, organisationId?: number): Promis
 }
 
 /**
- * Signs a staff member in with e-mail and password (issue 27, ADR 063). A client past CLIENT_FAILURE_LIMIT
- * recent failures is refused before any work; otherwise the attempt waits accountDelayMs(recent failures of
- * the account) (slowed, never locked), then the password is verified, against a dummy hash when the account
+ * Signs a staff member in with e-mail and password (issue 27, ADR 063). The attempt is recorded as a
+ * failure first and counted with the others (so concurrent attempts cannot all read "under the limit"); a
+ * client past CLIENT_FAILURE_LIMIT recent failures is refused before any password work; otherwise the
+ * attempt waits accountDelayMs(the account's other recent failures) (slowed, never locked), then the
+ * password is verified, against a dummy hash when the account
  * does not exist, so the answer costs the same either way. Every attempt is counted in PostgreSQL; a right
  * password opens a new session (never one the client names), which still needs the second factor when the
  * person has one or the role asks for one.
@@ -70,9 +78,10 @@ async function accountOf(db: Db, email: string, organisationId?: number): Promis
 export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> {
   const email = normaliseEmail(input.email).slice(0, 254);
   const client = clientKey(input.client.address);
-  const failures = await recentFailures(db, email, client);
-  if (failures.client >= CLIENT_FAILURE_LIMIT) return { kind: 'refused', reason: 'too-many-attempts' };
-  const delay = accountDelayMs(failures.account);
+  // A refused attempt stays counted: a client that keeps flooding stays refused.
+  const attempt = await startSignInAttempt(db, { email, client });
+  if (attempt.client > CLIENT_FAILURE_LIMIT) return { kind: 'refused', reason: 'too-many-attempts' };
+  const delay = accountDelayMs(attempt.account - 1);
   if (delay > 0) await (input.sleep ?? ((ms: number) => wait(ms)))(delay);
 
   const account = await accountOf(db, email, input.organisationId);
@@ -81,8 +90,8 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
 
   if (!matches || !account || organisationId === null) {
     await db.transaction(async (tx) => {
-      await recordSignInAttempt(tx, { email, client, succeeded: false });
-      // Only known accounts: an attacker's list of guessed addresses is not the organisation's history.
+      // The failure is already counted (startSignInAttempt). Only known accounts are audited: an
+      // attacker's list of guessed addresses is not the organisation's history.
       if (account) {
         await auditStaff(tx, {
           actor: selfActor(undefined, input.client),
@@ -100,7 +109,8 @@ export async function signIn(db: Db, input: SignInInput): Promise<SignInResult> 
   const session = await db.transaction(async (tx) => {
     // A success clears the account's failures only once the sign-in is complete: a right password
     // followed by wrong codes must keep counting (verifySecondFactor records those).
-    if (complete) await recordSignInAttempt(tx, { email, client, succeeded: true });
+    await settleSignInAttempt(tx, attempt.id, complete ? 'succeeded' : 'not-counted');
+    if (input.replacesCookieValue) await endSession(tx, sha256Hex(input.replacesCookieValue));
     const opened = await createSession(tx, {
       staffId: account.id,
       organisationId,

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SecondFactorState, SignInResponse } from '@kippu/contract/console/identity-schemas';
 import { signIn, type SignInInput, type SignInResult } from '../../../domain/staff/sign-in.ts';
 import { AppError } from '../../../shared/app-error.ts';
-import { setSessionCookie } from '../console-session.ts';
+import { sessionCookieOf, setSessionCookie } from '../console-session.ts';
 
 const SECOND_FACTOR_AFTER_SIGN_IN: Record<Exclude<SignInResult['kind'], 'refused'>, SecondFactorState> = {
   'signed-in': 'not-required',
@@ -19,7 +19,11 @@ export async function signInAnswer(
   reply: FastifyReply,
   input: SignInInput,
 ): Promise<SignInResponse> {
-  const result = await signIn(request.server.db, input);
+  // The session the browser's cookie names (if any) ends with this sign-in: its id is never carried over.
+  const result = await signIn(request.server.db, {
+    ...input,
+    replacesCookieValue: input.replacesCookieValue ?? sessionCookieOf(request),
+  });
   if (result.kind === 'refused') {
     throw new AppError(result.reason === 'credentials' ? 'console_sign_in_failed' : 'too_many_requests');
   }
