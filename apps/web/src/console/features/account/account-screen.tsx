@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { roleName } from '../../shared/i18n/role-name.ts';
 import { changePassword, endOtherSessions, type ConsoleSession } from '../../shared/session/session-api.ts';
 import { PasswordForm } from '../../shared/session/password-form.tsx';
 import { ErrorNotice, Field, Page } from '../../shared/ui/ui.tsx';
@@ -54,7 +55,7 @@ export function AccountScreen({ session }: { session: ConsoleSession }) {
         <dt>{t('field_email')}</dt>
         <dd>{session.staff?.email}</dd>
         <dt>{t('field_role')}</dt>
-        <dd>{session.role?.template ? t(`role_${session.role.template}`) : session.role?.name}</dd>
+        <dd>{session.role ? roleName(t, session.role) : null}</dd>
       </dl>
       <ChangePassword />
       <h2>{t('account_sessions')}</h2>

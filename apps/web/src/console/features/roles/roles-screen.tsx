@@ -4,6 +4,7 @@ import type { StaffRole } from '@kippu/contract/console/identity-schemas';
 import {
   PERMISSION_AREAS,
   PERMISSION_LEVELS,
+  permits,
   ROLE_TEMPLATES,
   type PermissionLevel,
   type Permissions,
@@ -11,6 +12,7 @@ import {
 import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { useRoleName } from '../../shared/i18n/role-name.ts';
 import type { ConsoleSession } from '../../shared/session/session-api.ts';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 
@@ -23,6 +25,16 @@ interface Draft {
 }
 
 /**
+ * The server's rule for changing roles (role-routes.ts): staff write, without the `staffNotOwners` limit that
+ * keeps an administrator away from owners (a role could make one). Not the role's template: a custom role
+ * with the owner's permissions edits roles, a renamed or re-permissioned template copy may not.
+ */
+export function canEditRoles(session: Pick<ConsoleSession, 'permissions' | 'limits'>): boolean {
+  if (!session.permissions) return false;
+  return permits(session.permissions.staff, 'write') && !session.limits?.staffNotOwners;
+}
+
+/**
  * The organisation's roles as a grid of areas × levels: the templates' copies and custom roles. An owner
  * edits them (the API refuses anyone else); a change applies to every member with the role at once.
  */
@@ -30,8 +42,7 @@ export function RolesScreen({ session }: { session: ConsoleSession }) {
   const { t } = useConsoleI18n();
   const client = useQueryClient();
   const roles = useQuery({ queryKey: ['console', 'roles'], queryFn: () => consoleCall(R.consoleRoles) });
-  // Roles are the owner's to change (issue 27); the API refuses anyone else whatever this shows.
-  const canEdit = session.role?.template === 'owner';
+  const canEdit = canEditRoles(session);
   const [draft, setDraft] = useState<Draft | null>(null);
   const save = useMutation({
     mutationFn: (role: Draft) => {
@@ -50,7 +61,7 @@ export function RolesScreen({ session }: { session: ConsoleSession }) {
       return client.invalidateQueries({ queryKey: ['console', 'roles'] });
     },
   });
-  const nameOf = (role: StaffRole) => (role.template ? t(`role_${role.template}`) : role.name);
+  const nameOf = useRoleName();
   return (
     <Page
       title={t('roles_title')}

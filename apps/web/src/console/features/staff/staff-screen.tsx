@@ -7,17 +7,12 @@ import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { CONSOLE_LANGS, LANG_NAMES, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { useRoleName } from '../../shared/i18n/role-name.ts';
 import type { ConsoleSession } from '../../shared/session/session-api.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { SiteScopeFields, type SiteScope } from './site-scope-fields.tsx';
 import { listRoles, listStaff, listStaffInvitations, staffKeys } from './staff-queries.ts';
-
-function useRoleName() {
-  const { t } = useConsoleI18n();
-  return (role: { name: string; template: string | null }) =>
-    role.template ? t(`role_${role.template}`) : role.name;
-}
 
 /** Staff of the organisation: invite (role and sites), pending invitations, change, reset, remove. */
 export function StaffScreen({ session }: { session: ConsoleSession }) {
@@ -51,6 +46,9 @@ export function StaffScreen({ session }: { session: ConsoleSession }) {
     member.allSites
       ? t('staff_all_sites')
       : member.siteCodes.map((code) => sites.find((site) => site.code === code)?.name ?? code).join(', ');
+  // An invitation names its role by id (and its stored name): the organisation's roles give the template.
+  const invitedRole = (row: { roleId: number; roleName: string }) =>
+    roleName(roles.data?.roles.find((role) => role.id === row.roleId) ?? { name: row.roleName });
   return (
     <Page title={t('staff_title')}>
       {canWrite && roles.data ? <InviteForm roles={roles.data.roles} sites={sites} onDone={refresh} /> : null}
@@ -122,7 +120,7 @@ export function StaffScreen({ session }: { session: ConsoleSession }) {
           columns={[
             { key: 'name', header: t('field_name'), cell: (row) => row.name },
             { key: 'email', header: t('field_email'), cell: (row) => row.email },
-            { key: 'role', header: t('field_role'), cell: (row) => row.roleName },
+            { key: 'role', header: t('field_role'), cell: (row) => invitedRole(row) },
             { key: 'sites', header: t('staff_sites'), cell: siteNames },
             { key: 'expires', header: t('staff_expires'), cell: (row) => f.dateTime(row.expiresAt) },
             {
