@@ -122,7 +122,8 @@ export async function findDemoStaffWithPublishedSecrets(db: Db): Promise<string[
   const found: string[] = [];
   for (const row of rows) {
     const member = DEMO_STAFF.find((candidate) => candidate.email === row.email);
-    const publishedPassword = member !== undefined && (await verifyPassword(row.password_hash, member.password));
+    const publishedPassword =
+      member !== undefined && (await verifyPassword(row.password_hash, member.password));
     if (publishedPassword || row.published_seed)
       found.push(`${row.email} (${publishedPassword ? 'password' : 'TOTP seed'})`);
   }

@@ -5,11 +5,11 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { textArray } from './sql-arrays.ts';
 import { consoleUrl, invitationPath, mailSiteFor, type ConsoleLinkEnv } from './console-links.ts';
-import { assertSitesOfOrganisation } from './members.ts';
+import { assertGrantable, assertSitesOfOrganisation, editorScope } from './members.ts';
 import { organisationById } from './organisations.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 import { checkPasswordRules } from './password-rules.ts';
-import { findRole } from './roles.ts';
+import { findRole, isOwnerLike } from './roles.ts';
 import { normaliseEmail } from './sign-in.ts';
 import { auditStaff, type AuditActor } from './staff-audit.ts';
 import { newOpaqueToken, sha256Hex } from './tokens.ts';
@@ -24,7 +24,10 @@ export interface InviteInput {
   lang: LangCode;
   roleId: number;
   sites: readonly string[] | 'all';
-  /** Who invites: audited, named in the mail, and an administrator (`staffNotOwners`) cannot make owners. */
+  /**
+   * Who invites: audited, named in the mail; nobody gives sites or a role beyond their own, and an
+   * administrator (`staffNotOwners`) makes no owner-like member. `staffId` null: the system (no scope).
+   */
   invitedBy: { actor: AuditActor; staffId: number | null; name: string; limits: RoleLimits };
 }
 
@@ -50,10 +53,17 @@ export async function inviteStaff(
   const email = normaliseEmail(input.email);
   return db.transaction(async (tx) => {
     const role = await findRole(tx, input.organisationId, input.roleId);
-    if (input.invitedBy.limits.staffNotOwners && role.templateKey === 'owner')
-      throw new AppError('record_not_found');
     const sites = input.sites === 'all' ? [] : [...new Set(input.sites)];
     if (input.sites !== 'all') await assertSitesOfOrganisation(tx, input.organisationId, sites);
+    if (input.invitedBy.staffId !== null) {
+      const editor = await editorScope(tx, input.organisationId, {
+        staffId: input.invitedBy.staffId,
+        limits: input.invitedBy.limits,
+      });
+      assertGrantable(editor, { role, allSites: input.sites === 'all', siteCodes: sites });
+    } else if (input.invitedBy.limits.staffNotOwners && isOwnerLike(role)) {
+      throw new AppError('record_not_found');
+    }
     // One invitation at a time per address and organisation: serialise two owners inviting the same person.
     await tx.execute(
       sql`SELECT pg_advisory_xact_lock(hashtext(${`staff-invite:${input.organisationId}:${email}`}))`,
@@ -174,18 +184,28 @@ export async function acceptInvitation(
 ): Promise<{ staffId: number; organisationId: number; email: string }> {
   const preview = await openInvitation(db, input.token, false);
   if (!preview) throw new AppError('console_link_expired');
+  // The slow hash outside the transaction when the link promised a new account; decided again under the lock.
   let newHash: string | null = null;
-  if (preview.existing_hash !== null) {
-    if (!(await verifyPassword(preview.existing_hash, input.password)))
-      throw new AppError('console_sign_in_failed');
-  } else {
-    if (checkPasswordRules(input.password, preview.email) !== null)
-      throw new AppError('console_password_rules');
-    newHash = await hashPassword(input.password);
-  }
+  const newPassword = async (email: string): Promise<string> => {
+    if (checkPasswordRules(input.password, email) !== null) throw new AppError('console_password_rules');
+    return hashPassword(input.password);
+  };
+  if (preview.existing_hash === null) newHash = await newPassword(preview.email);
   return db.transaction(async (tx) => {
+    // Two organisations' invitations of one new address accepted at once: the second waits here, then
+    // finds the account the first made (never a unique-index 500, never a password silently dropped).
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`staff-email:${preview.email.toLowerCase()}`}))`,
+    );
     const invitation = await openInvitation(tx, input.token, true);
     if (!invitation) throw new AppError('console_link_expired');
+    if (invitation.existing_hash !== null) {
+      if (!(await verifyPassword(invitation.existing_hash, input.password)))
+        throw new AppError('console_sign_in_failed');
+      newHash = null;
+    } else {
+      newHash ??= await newPassword(invitation.email);
+    }
     const organisationId = Number(invitation.organisation_id);
     let staffId: number;
     if (invitation.existing_staff_id !== null) {

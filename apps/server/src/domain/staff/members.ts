@@ -3,7 +3,7 @@ import type { LangCode, RoleLimits, RoleTemplateKey } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { textArray } from './sql-arrays.ts';
-import { findRole } from './roles.ts';
+import { findRole, isOwnerLike, lockMembers, ownersLeft, roleWithin, type StaffRole } from './roles.ts';
 import { endMembershipSessions } from './sessions.ts';
 import { auditStaff, type AuditActor } from './staff-audit.ts';
 
@@ -89,24 +89,68 @@ export async function findMember(db: Db | Tx, organisationId: number, staffId: n
   return memberOf(rows[0]);
 }
 
-/** Who changes memberships: audited; an administrator (`staffNotOwners`) neither touches owners nor makes them. */
+/**
+ * Who changes memberships: audited; one who is not owner-like (an administrator's `staffNotOwners`) neither
+ * touches owner-like members nor makes them, and nobody hands out sites or roles beyond their own.
+ */
 export interface MemberEditor {
   actor: AuditActor;
   staffId: number;
   limits: RoleLimits;
 }
 
-async function ownersLeft(tx: Tx, organisationId: number): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM staff_memberships m JOIN staff_roles r ON r.id = m.role_id
-    JOIN staff st ON st.id = m.staff_id AND st.deleted_at IS NULL
-    WHERE m.organisation_id = ${organisationId} AND r.template_key = 'owner'`);
-  return rows[0]?.n ?? 0;
+/** The editor as the database has them now: role, and the sites they cover. */
+interface EditorScope {
+  role: StaffRole;
+  ownerLike: boolean;
+  allSites: boolean;
+  siteCodes: readonly string[];
 }
 
-async function lockMembers(tx: Tx, organisationId: number): Promise<void> {
-  // Two owners demoting each other at once must not leave the organisation without one.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`staff-members:${organisationId}`}))`);
+/**
+ * Reads the editor's own membership in the transaction (not the session's copy). `limits` from the caller
+ * can only narrow it: `staffNotOwners` there makes the editor not owner-like whatever the role says.
+ */
+export async function editorScope(
+  tx: Tx,
+  organisationId: number,
+  editor: { staffId: number; limits: RoleLimits },
+): Promise<EditorScope> {
+  const me = await findMember(tx, organisationId, editor.staffId);
+  const role = await findRole(tx, organisationId, me.roleId);
+  return {
+    role,
+    ownerLike: isOwnerLike(role) && editor.limits.staffNotOwners !== true,
+    allSites: me.allSites,
+    siteCodes: me.siteCodes,
+  };
+}
+
+/** Whether the editor covers every site of `scope` (all sites only when the editor has all sites). */
+function covers(editor: EditorScope, scope: { allSites: boolean; siteCodes: readonly string[] }): boolean {
+  if (editor.allSites) return true;
+  return !scope.allSites && scope.siteCodes.every((code) => editor.siteCodes.includes(code));
+}
+
+/**
+ * Refuses (record_not_found, as if it were not there) handing out more than the editor has: sites outside
+ * their own, all sites without having all sites, and, for an editor who is not owner-like, a role above
+ * their own or an owner-like one (issue 27 review: an administrator must not make an owner by another name).
+ */
+export function assertGrantable(
+  editor: EditorScope,
+  grant: { role?: StaffRole | null; allSites: boolean; siteCodes: readonly string[] },
+): void {
+  if (!covers(editor, grant)) throw new AppError('record_not_found');
+  if (grant.role && !editor.ownerLike && !roleWithin(grant.role, editor.role))
+    throw new AppError('record_not_found');
+}
+
+/** Refuses a member the editor may not touch: one outside their sites, or an owner-like one for a non-owner. */
+async function assertWithinReach(tx: Tx, organisationId: number, editor: EditorScope, member: StaffMember) {
+  if (!covers(editor, member)) throw new AppError('record_not_found');
+  if (!editor.ownerLike && isOwnerLike(await findRole(tx, organisationId, member.roleId)))
+    throw new AppError('record_not_found');
 }
 
 /**
@@ -126,16 +170,24 @@ export async function changeMembership(
   return db.transaction(async (tx) => {
     await lockMembers(tx, input.organisationId);
     const before = await findMember(tx, input.organisationId, input.staffId);
-    const notOwners = input.editor.limits.staffNotOwners === true;
-    if (notOwners && before.roleTemplate === 'owner') throw new AppError('record_not_found');
+    const editor = await editorScope(tx, input.organisationId, input.editor);
+    await assertWithinReach(tx, input.organisationId, editor, before);
     const role = input.roleId === undefined ? null : await findRole(tx, input.organisationId, input.roleId);
-    if (notOwners && role?.templateKey === 'owner') throw new AppError('record_not_found');
     if (input.sites !== undefined && input.sites !== 'all') {
       await assertSitesOfOrganisation(tx, input.organisationId, input.sites);
     }
     const allSites = input.sites === undefined ? before.allSites : input.sites === 'all';
     const siteCodes =
       input.sites === undefined ? before.siteCodes : input.sites === 'all' ? [] : [...new Set(input.sites)];
+    assertGrantable(editor, { role: role?.id === before.roleId ? null : role, allSites, siteCodes });
+    const sameSites =
+      allSites === before.allSites &&
+      siteCodes.length === before.siteCodes.length &&
+      siteCodes.every((code) => before.siteCodes.includes(code));
+    // Nobody widens (or reshapes) their own reach: another member with the right does it, audited.
+    if (input.staffId === input.editor.staffId && ((role && role.id !== before.roleId) || !sameSites)) {
+      throw new AppError('invalid_request', 'you cannot change your own role or sites');
+    }
     await tx.execute(sql`
       UPDATE staff_memberships SET role_id = ${role?.id ?? before.roleId}, all_sites = ${allSites},
         site_codes = ${textArray(siteCodes)}
@@ -168,8 +220,12 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     await lockMembers(tx, input.organisationId);
     const before = await findMember(tx, input.organisationId, input.staffId);
-    if (input.editor.limits.staffNotOwners && before.roleTemplate === 'owner')
-      throw new AppError('record_not_found');
+    await assertWithinReach(
+      tx,
+      input.organisationId,
+      await editorScope(tx, input.organisationId, input.editor),
+      before,
+    );
     await tx.execute(sql`
       DELETE FROM staff_memberships WHERE staff_id = ${input.staffId} AND organisation_id = ${input.organisationId}`);
     if ((await ownersLeft(tx, input.organisationId)) === 0) {

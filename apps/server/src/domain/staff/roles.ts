@@ -24,6 +24,56 @@ export const ROLE_TEMPLATE_NAMES: Readonly<Record<RoleTemplateKey, string>> = {
   marketing: 'Marketing',
 };
 
+/**
+ * A role that can manage owners: staff write without the `staffNotOwners` limit, whatever the role is called
+ * or whether it is the owner template's copy (a custom role with these is an owner all the same).
+ */
+export function isOwnerLike(role: { permissions: Permissions; limits: RoleLimits }): boolean {
+  return role.permissions.staff === 'write' && role.limits.staffNotOwners !== true;
+}
+
+/** `isOwnerLike` in SQL, for a role aliased `r`. */
+export const OWNER_LIKE_ROLE_SQL = sql`(r.permissions->>'staff' = 'write'
+  AND (r.limits->>'staffNotOwners') IS DISTINCT FROM 'true')`;
+
+/** Serialises changes to the organisation's members and roles: two owners demoting each other at once must
+ * not leave the organisation without one. */
+export async function lockMembers(tx: Tx, organisationId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`staff-members:${organisationId}`}))`);
+}
+
+/** How many members of the organisation hold an owner-like role. */
+export async function ownersLeft(tx: Tx | Db, organisationId: number): Promise<number> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    SELECT count(*)::int AS n FROM staff_memberships m JOIN staff_roles r ON r.id = m.role_id
+    JOIN staff st ON st.id = m.staff_id AND st.deleted_at IS NULL
+    WHERE m.organisation_id = ${organisationId} AND ${OWNER_LIKE_ROLE_SQL}`);
+  return rows[0]?.n ?? 0;
+}
+
+const LEVEL_RANK = { none: 0, read: 1, write: 2 } as const;
+
+/**
+ * Whether a member who is not owner-like may hand out `role`: no area above their own, not owner-like, and
+ * every limit of theirs kept where the role writes the area it limits (an administrator cannot make a role
+ * that refunds without the organisation's limit if they themselves have it).
+ */
+export function roleWithin(
+  role: StaffRole,
+  editor: { permissions: Permissions; limits: RoleLimits },
+): boolean {
+  if (isOwnerLike(role)) return false;
+  if (
+    PERMISSION_AREAS.some((area) => LEVEL_RANK[role.permissions[area]] > LEVEL_RANK[editor.permissions[area]])
+  )
+    return false;
+  const refundsUnlimited = role.permissions.refunds === 'write' && !role.limits.refundsUpToOrganisationLimit;
+  if (editor.limits.refundsUpToOrganisationLimit && refundsUnlimited) return false;
+  const catalogueUnlimited = role.permissions.catalogue === 'write' && !role.limits.catalogueCouponsOnly;
+  if (editor.limits.catalogueCouponsOnly && catalogueUnlimited) return false;
+  return true;
+}
+
 export interface StaffRole {
   id: number;
   organisationId: number;
@@ -167,6 +217,7 @@ export async function updateRole(
 ): Promise<StaffRole> {
   assertRoleEditor(input.editor);
   return db.transaction(async (tx) => {
+    await lockMembers(tx, input.organisationId);
     const { rows: locked } = await tx.execute<RoleRow>(sql`
       SELECT ${COLUMNS} FROM staff_roles WHERE id = ${input.roleId} AND organisation_id = ${input.organisationId}
       FOR UPDATE`);
@@ -193,6 +244,10 @@ export async function updateRole(
         limits = ${JSON.stringify(after.limits)}::jsonb, require_second_factor = ${after.requireSecondFactor},
         updated_at = now()
       WHERE id = ${before.id}`);
+    // A custom owner-like role may be what the organisation's owners hold: it must keep one.
+    if (isOwnerLike(before) && !isOwnerLike(after) && (await ownersLeft(tx, input.organisationId)) === 0) {
+      throw new AppError('invalid_request', 'an organisation keeps at least one owner');
+    }
     await auditStaff(tx, {
       actor: input.editor.actor,
       organisationId: input.organisationId,

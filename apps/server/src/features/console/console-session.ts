@@ -33,6 +33,8 @@ const BEFORE_ENROLMENT: ReadonlySet<string> = new Set<RouteName>([
   'consoleSecondFactor',
   'consoleStartTotp',
   'consoleConfirmTotp',
+  // Enrolling asks for a fresh sign-in; once that has passed, the password again is the only way on.
+  'consoleReauthenticate',
 ]);
 
 declare module 'fastify' {
