@@ -86,7 +86,7 @@ export function MemberImportScreen({ params }: { params: Record<string, string> 
             empty={t('members_no_lines')}
             columns={[
               { key: 'line', header: t('members_line'), numeric: true, cell: (row) => row.line },
-              { key: 'email', header: t('field_email'), cell: (row) => row.email },
+              { key: 'email', header: t('field_email'), cell: (row) => row.email, breakAnywhere: true },
               {
                 key: 'result',
                 header: t('members_result'),

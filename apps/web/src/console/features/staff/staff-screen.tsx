@@ -62,7 +62,7 @@ export function StaffScreen({ session }: { session: ConsoleSession }) {
           empty={t('staff_none')}
           columns={[
             { key: 'name', header: t('field_name'), cell: (row) => row.name },
-            { key: 'email', header: t('field_email'), cell: (row) => row.email },
+            { key: 'email', header: t('field_email'), cell: (row) => row.email, breakAnywhere: true },
             { key: 'role', header: t('field_role'), cell: (row) => roleName(row.role) },
             { key: 'sites', header: t('staff_sites'), cell: siteNames },
             {
@@ -119,7 +119,7 @@ export function StaffScreen({ session }: { session: ConsoleSession }) {
           empty={t('staff_no_invitations')}
           columns={[
             { key: 'name', header: t('field_name'), cell: (row) => row.name },
-            { key: 'email', header: t('field_email'), cell: (row) => row.email },
+            { key: 'email', header: t('field_email'), cell: (row) => row.email, breakAnywhere: true },
             { key: 'role', header: t('field_role'), cell: (row) => invitedRole(row) },
             { key: 'sites', header: t('staff_sites'), cell: siteNames },
             { key: 'expires', header: t('staff_expires'), cell: (row) => f.dateTime(row.expiresAt) },

@@ -119,7 +119,7 @@ export function VisitorInvitationsScreen({ params }: { params: Record<string, st
           rowKey={(row) => row.id}
           empty={t('visitor_invitations_none')}
           columns={[
-            { key: 'email', header: t('field_email'), cell: (row) => row.email },
+            { key: 'email', header: t('field_email'), cell: (row) => row.email, breakAnywhere: true },
             { key: 'product', header: t('dashboard_product'), cell: (row) => row.product_name },
             { key: 'slot', header: t('dashboard_time'), cell: (row) => f.dateTime(row.starts_at) },
             {

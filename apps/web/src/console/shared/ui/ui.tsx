@@ -82,6 +82,8 @@ export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
+  /** A long unbroken value (an e-mail address) that may break anywhere rather than widen the table. */
+  breakAnywhere?: boolean;
 }
 
 /**
@@ -125,7 +127,10 @@ export function DataTable<Row>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.key} className={column.numeric ? 'c-num' : undefined}>
+                  <td
+                    key={column.key}
+                    className={column.numeric ? 'c-num' : column.breakAnywhere ? 'c-break' : undefined}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
