@@ -303,3 +303,24 @@ describe('two invitations of one new address accepted at once', () => {
     expect(rows[0]!.n).toBe(1);
   });
 });
+
+describe('a template role in an invitation', () => {
+  it('is named in the invitee’s language in the mail, and by its template key in the preview', async () => {
+    const { staff, browser } = await signedInAs(ctx.app, ctx.db, {
+      organisation: DEMO_ORG,
+      template: 'owner',
+      totp: true,
+    });
+    const gate = await templateRole(ctx.db, staff.organisationId, 'gate');
+    const body = { ...invitation(gate.id, { allSites: false, siteCodes: ['DEMO'] }), lang: 'ja' };
+    const invited = await send(browser, 'POST', '/staff/invitations', body);
+    expect(invited.statusCode, invited.body).toBe(200);
+    const { rows } = await ctx.db.execute<{ payload: { roleName: string; acceptUrl: string } }>(sql`
+      SELECT payload FROM mail_outbox WHERE to_address = ${body.email} AND kind = 'staff_invitation'`);
+    expect(rows[0]!.payload.roleName).toBe('ゲート');
+    const token = rows[0]!.payload.acceptUrl.split('/').pop()!;
+    const preview = await ctx.app.inject({ method: 'GET', url: api(`/invitations/${token}`) });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ roleTemplate: 'gate' });
+  });
+});

@@ -175,7 +175,9 @@ export const invitationPreviewResponseSchema = z.object({
   name: z.string(),
   lang: langCodeSchema,
   organisationName: z.string(),
+  /** The role's stored name: a template's copy is named by `roleTemplate` in the reader's language. */
   roleName: z.string(),
+  roleTemplate: roleTemplateKeySchema.nullable(),
   /** The address already has an account: accepting asks for its current password, not a new one. */
   existingAccount: z.boolean(),
 });

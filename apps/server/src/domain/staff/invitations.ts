@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { LangCode, RoleLimits } from '@kippu/contract';
+import type { LangCode, RoleLimits, RoleTemplateKey } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { mailText } from '../mail/templates/mail-texts.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { textArray } from './sql-arrays.ts';
 import { consoleUrl, invitationPath, mailSiteFor, type ConsoleLinkEnv } from './console-links.ts';
@@ -99,7 +100,10 @@ export async function inviteStaff(
         payload: {
           organisationName: organisation.name,
           inviterName: input.invitedBy.name,
-          roleName: role.name,
+          // A template's copy by the template's name in the invitee's language, as the console shows it.
+          roleName: role.templateKey
+            ? mailText(input.lang, `email_staff_role_${role.templateKey}`)
+            : role.name,
           acceptUrl: link,
           expiresAt: expiresAt.toISOString(),
         },
@@ -123,6 +127,8 @@ export interface InvitationPreview {
   name: string;
   lang: LangCode;
   roleName: string;
+  /** The role's template (the screen names it in the reader's language), null for a custom role. */
+  roleTemplate: RoleTemplateKey | null;
   /** The address already has an account: accepting asks for its current password, not a new one. */
   existingAccount: boolean;
 }
@@ -137,13 +143,14 @@ async function openInvitation(tx: Tx | Db, token: string, lock: boolean) {
     lang: LangCode;
     role_id: number | string;
     role_name: string;
+    template_key: RoleTemplateKey | null;
     all_sites: boolean;
     site_codes: string[];
     existing_staff_id: number | string | null;
     existing_hash: string | null;
   }>(sql`
     SELECT i.id, i.organisation_id, o.name AS organisation_name, i.email, i.name, i.lang, i.role_id,
-      r.name AS role_name, i.all_sites, i.site_codes, st.id AS existing_staff_id, st.password_hash AS existing_hash
+      r.name AS role_name, r.template_key, i.all_sites, i.site_codes, st.id AS existing_staff_id, st.password_hash AS existing_hash
     FROM staff_invitations i
     JOIN organisations o ON o.id = i.organisation_id
     JOIN staff_roles r ON r.id = i.role_id
@@ -164,6 +171,7 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
     name: invitation.name,
     lang: invitation.lang,
     roleName: invitation.role_name,
+    roleTemplate: invitation.template_key,
     existingAccount: invitation.existing_hash !== null,
   };
 }
