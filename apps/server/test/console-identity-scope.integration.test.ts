@@ -184,6 +184,8 @@ describe('an administrator and owner-like custom roles', () => {
       sql`UPDATE staff_memberships SET role_id = ${deputyId} WHERE staff_id = ${deputyMember.staffId}`,
     );
     expect((await send(admin.browser, 'DELETE', `/staff/${deputyMember.staffId}`)).statusCode).toBe(404);
+    const reset = await send(admin.browser, 'DELETE', `/staff/${deputyMember.staffId}/second-factor`);
+    expect(reset.statusCode).toBe(404);
     const demote = await send(admin.browser, 'PUT', `/staff/${deputyMember.staffId}/membership`, {
       roleId: gate.roleId,
       ...scope,

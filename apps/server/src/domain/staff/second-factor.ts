@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { consoleUrl, mailSiteFor, type ConsoleLinkEnv } from './console-links.ts';
 import { organisationById } from './organisations.ts';
+import { OWNER_LIKE_ROLE_SQL } from './roles.ts';
 import { endStaffSessions, sessionById } from './sessions.ts';
 import {
   CLIENT_FAILURE_LIMIT,
@@ -227,16 +228,16 @@ export async function resetSecondFactor(
   },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ email: string; lang: LangCode; template_key: string | null }>(sql`
-      SELECT st.email, st.lang, r.template_key
+    const { rows } = await tx.execute<{ email: string; lang: LangCode; owner_like: boolean }>(sql`
+      SELECT st.email, st.lang, ${OWNER_LIKE_ROLE_SQL} AS owner_like
       FROM staff_memberships m JOIN staff st ON st.id = m.staff_id JOIN staff_roles r ON r.id = m.role_id
       WHERE m.staff_id = ${input.staffId} AND m.organisation_id = ${input.organisationId}
         AND st.deleted_at IS NULL
       FOR UPDATE OF st`);
     const member = rows[0];
     if (!member) throw new AppError('record_not_found');
-    if (input.by.limits.staffNotOwners && member.template_key === 'owner')
-      throw new AppError('record_not_found');
+    // Owner-like whatever the role is called: a custom role with staff write and no staffNotOwners too.
+    if (input.by.limits.staffNotOwners && member.owner_like) throw new AppError('record_not_found');
     await tx.execute(sql`
       UPDATE staff SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL
       WHERE id = ${input.staffId}`);
