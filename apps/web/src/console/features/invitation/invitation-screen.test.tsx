@@ -26,7 +26,9 @@ describe('invitation acceptance', () => {
           name: 'New gate',
           lang: 'ja',
           organisationName: 'Kippu Demo',
-          roleName: 'gate',
+          // Stored as created (English); the template names it in the invited person's language.
+          roleName: 'Gate',
+          roleTemplate: 'gate',
           existingAccount: false,
         },
       },
@@ -40,6 +42,8 @@ describe('invitation acceptance', () => {
     await renderConsole(`#/invitation/${TOKEN}`, 'en');
 
     await screen.findByRole('heading', { name: 'コンソールに参加' });
+    expect(screen.getByText(/ゲート/)).toBeTruthy();
+    expect(screen.queryByText(/Gate/)).toBeNull();
     expect(screen.getByLabelText('氏名')).toHaveProperty('value', 'New gate');
     await user.type(screen.getByLabelText('新しいパスワード'), 'short');
     await user.type(screen.getByLabelText('新しいパスワード（確認）'), 'short');

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { roleName } from '../../shared/i18n/role-name.ts';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
 import { acceptInvitation, readInvitation } from '../../shared/session/session-api.ts';
@@ -81,7 +82,7 @@ export function InvitationScreen({ token }: { token: string }) {
           <p>
             {t('invitation_text', {
               organisation: preview.data.organisationName,
-              role: preview.data.roleName,
+              role: roleName(t, { name: preview.data.roleName, template: preview.data.roleTemplate }),
               email: preview.data.email,
             })}
           </p>
