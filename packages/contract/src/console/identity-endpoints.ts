@@ -14,6 +14,7 @@ import {
   okSchema,
   reauthenticateBodySchema,
   reauthenticateResponseSchema,
+  renewRecoveryCodesResponseSchema,
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
   roleBodySchema,
@@ -58,6 +59,9 @@ export const identityEndpoints = {
     body: changePasswordBodySchema,
     responses: { 200: changePasswordResponseSchema },
   }),
+  consoleRenewRecoveryCodes: defineEndpoint('consoleRenewRecoveryCodes', {
+    responses: { 200: renewRecoveryCodesResponseSchema },
+  }),
   consoleStaffList: defineEndpoint('consoleStaffList', { responses: { 200: staffListResponseSchema } }),
   consoleInviteStaff: defineEndpoint('consoleInviteStaff', {
     body: inviteStaffBodySchema,
@@ -92,6 +96,10 @@ export const identityEndpoints = {
     params: consoleIdParamsSchema,
     body: roleBodySchema,
     responses: { 200: roleResponseSchema },
+  }),
+  consoleDeleteRole: defineEndpoint('consoleDeleteRole', {
+    params: consoleIdParamsSchema,
+    responses: { 200: okSchema },
   }),
   consoleStaffInvitationPreview: defineEndpoint('consoleStaffInvitationPreview', {
     params: linkTokenParamsSchema,

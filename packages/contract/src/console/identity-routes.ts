@@ -13,6 +13,7 @@ export const identityRoutes = [
   consoleRoute('consoleStartTotp', 'POST', '/me/totp'),
   consoleRoute('consoleConfirmTotp', 'PUT', '/me/totp'),
   consoleRoute('consoleChangePassword', 'PUT', '/me/password'),
+  consoleRoute('consoleRenewRecoveryCodes', 'POST', '/me/recovery-codes'),
   // The organisation's staff, invitations and roles.
   consoleRoute('consoleStaffList', 'GET', '/staff'),
   consoleRoute('consoleInviteStaff', 'POST', '/staff/invitations'),
@@ -24,6 +25,7 @@ export const identityRoutes = [
   consoleRoute('consoleRoles', 'GET', '/roles'),
   consoleRoute('consoleCreateRole', 'POST', '/roles'),
   consoleRoute('consoleUpdateRole', 'PUT', '/roles/:id'),
+  consoleRoute('consoleDeleteRole', 'DELETE', '/roles/:id'),
   // Public: an invitation's acceptance and a password reset, by the token their mail carries.
   consoleRoute('consoleStaffInvitationPreview', 'GET', '/invitations/:token'),
   consoleRoute('consoleAcceptStaffInvitation', 'POST', '/invitations/:token'),

@@ -64,6 +64,8 @@ export const sessionResponseSchema = z.object({
   csrfToken: csrfTokenSchema,
   secondFactor: secondFactorStateSchema,
   totpEnabled: z.boolean(),
+  /** Unused recovery codes left (null: no second factor enrolled), so the console can warn when few are. */
+  recoveryCodesLeft: z.number().int().nonnegative().nullable(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
@@ -87,6 +89,11 @@ export const startTotpResponseSchema = z.object({
 });
 export const confirmTotpBodySchema = z.object({ code: secondFactorCodeSchema });
 export const confirmTotpResponseSchema = z.object({ recoveryCodes: z.array(secretToken(z.string())) });
+
+// POST /me/recovery-codes: a new set (the old ones stop working), shown once.
+export const renewRecoveryCodesResponseSchema = z.object({
+  recoveryCodes: z.array(secretToken(z.string())),
+});
 
 // PUT /me/password
 export const changePasswordBodySchema = z.object({

@@ -269,13 +269,22 @@ export async function deleteRole(
   assertRoleEditor(input.editor);
   await db.transaction(async (tx) => {
     const role = await findRole(tx, input.organisationId, input.roleId);
-    if (role.templateKey !== null) throw new AppError('invalid_request', 'template roles stay');
+    // The reason goes in `issues` (the error body's field problems) so the console can say which it is.
+    if (role.templateKey !== null) {
+      throw new AppError('invalid_request', 'template roles stay', {
+        issues: [{ path: 'id', message: 'template roles stay' }],
+      });
+    }
     const { rows } = await tx.execute(sql`
       SELECT 1 FROM staff_memberships WHERE role_id = ${role.id}
       UNION ALL SELECT 1 FROM staff_invitations
         WHERE role_id = ${role.id} AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()
       LIMIT 1`);
-    if (rows.length > 0) throw new AppError('invalid_request', 'the role is in use');
+    if (rows.length > 0) {
+      throw new AppError('invalid_request', 'the role is in use', {
+        issues: [{ path: 'id', message: 'the role is in use' }],
+      });
+    }
     await tx.execute(sql`DELETE FROM staff_roles WHERE id = ${role.id}`);
     await auditStaff(tx, {
       actor: input.editor.actor,

@@ -109,14 +109,6 @@ export const SECOND_FACTOR_FAILURE_LIMIT = 15;
 export const SECOND_FACTOR_WINDOW_MS = 5 * 60_000;
 
 /**
- * Whether the account used up its second-factor tries: counted in PostgreSQL (every process, every
- * session), and only codes, so wrong passwords from strangers can never block the owner's own code.
- */
-export async function secondFactorLimited(db: Db | Tx, email: string): Promise<boolean> {
-  return (await secondFactorFailures(db, email)).recent >= SECOND_FACTOR_FAILURE_LIMIT;
-}
-
-/**
  * Wrong codes an account may send in a day: 15 per 5 minutes alone would allow ~4 300 a day, too many
  * against a million possible codes (issue 27). Reaching it mails the person (second-factor.ts).
  */

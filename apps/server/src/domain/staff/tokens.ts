@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A 256-bit random, URL-safe value: session cookies, invitation and reset links. */
 export function newOpaqueToken(): string {
@@ -11,11 +11,4 @@ export function newOpaqueToken(): string {
  */
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** Compares two secrets in time independent of where they first differ. */
-export function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -25,10 +25,15 @@ import { AppError } from '../../shared/app-error.ts';
  * - an area and level: signed in, second factor done where the role asks for it, the role's permission for the
  *   area at least at the level (`reauthenticate`: and the password given again within the last 5 minutes);
  * - 'signed-in': any signed-in staff member (second factor done where required);
+ * - `{ signedIn: true, reauthenticate: true }`: the same, with the password given again within 5 minutes
+ *   (a member's own sensitive change that no area permission covers, such as new recovery codes);
  * - 'public': sign-in, invitation acceptance, password reset.
  */
 export type ConsoleAccess =
-  { area: PermissionArea; level: 'read' | 'write'; reauthenticate?: true } | 'signed-in' | 'public';
+  | { area: PermissionArea; level: 'read' | 'write'; reauthenticate?: true }
+  | { signedIn: true; reauthenticate: true }
+  | 'signed-in'
+  | 'public';
 
 /** The signed-in staff member of a console request: set on every route that is not public. */
 export interface ConsoleStaff {

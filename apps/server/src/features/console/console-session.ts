@@ -186,6 +186,10 @@ export function registerConsoleSession(scope: FastifyInstance): void {
       }
     }
     if (access === 'signed-in') return;
+    if ('signedIn' in access) {
+      if (!freshlyAuthenticated(session)) return refuse(reply, 'console_reauthentication_required');
+      return;
+    }
     if (!permits(session.permissions[access.area], access.level)) {
       return refuse(reply, 'record_not_found');
     }

@@ -61,6 +61,7 @@ export function sessionOf(
     csrfToken: 'csrf-token-1',
     secondFactor: 'not-required',
     totpEnabled: false,
+    recoveryCodesLeft: null,
     ...overrides,
   };
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@kippu/contract';
 import { changePassword } from '../../../domain/staff/own-account.ts';
-import { confirmTotpEnrolment, startTotpEnrolment } from '../../../domain/staff/second-factor.ts';
+import {
+  confirmTotpEnrolment,
+  generateRecoveryCodes,
+  startTotpEnrolment,
+} from '../../../domain/staff/second-factor.ts';
 import { AppError } from '../../../shared/app-error.ts';
 import { registerConsoleEndpoint } from '../console-endpoint.ts';
 import { freshlyAuthenticated, setSessionCookie } from '../console-session.ts';
@@ -38,7 +42,23 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!confirmed) throw new AppError('console_second_factor_failed');
     return confirmed;
   });
+
+  // A member who used up or lost their codes gets a new set (the old ones stop working), after giving the
+  // password again: whoever holds an open session alone must not be able to mint codes that outlive it.
+  registerConsoleEndpoint(
+    app,
+    ENDPOINTS.consoleRenewRecoveryCodes,
+    { signedIn: true, reauthenticate: true },
+    async (request) => ({
+      recoveryCodes: await generateRecoveryCodes(
+        app.db,
+        request.consoleStaff.sessionId,
+        staffClientOf(request),
+      ),
+    }),
+  );
 }
+
 
 function requireFreshPassword(session: Parameters<typeof freshlyAuthenticated>[0]): void {
   if (!freshlyAuthenticated(session)) throw new AppError('console_reauthentication_required');

@@ -3,6 +3,7 @@ import { ENDPOINTS } from '@kippu/contract';
 import type { StaffRole as StaffRoleView } from '@kippu/contract/console/identity-schemas';
 import {
   createRole,
+  deleteRole,
   listRoles,
   updateRole,
   type RoleEditor,
@@ -62,5 +63,20 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         }),
       ),
     }),
+  );
+
+  // Only a custom role nobody holds and no open invitation names; the domain says which refusal it is.
+  registerConsoleEndpoint(
+    app,
+    ENDPOINTS.consoleDeleteRole,
+    { area: 'staff', level: 'write', reauthenticate: true },
+    async (request) => {
+      await deleteRole(app.db, {
+        organisationId: request.consoleStaff.organisationId,
+        roleId: request.params.id,
+        editor: editorOf(request),
+      });
+      return { ok: true as const };
+    },
   );
 }

@@ -4,6 +4,7 @@ import type { SessionResponse } from '@kippu/contract/console/identity-schemas';
 import type { Db } from '../../../db/client.ts';
 import { organisationById } from '../../../domain/staff/organisations.ts';
 import { findRole } from '../../../domain/staff/roles.ts';
+import { unusedRecoveryCodes } from '../../../domain/staff/second-factor.ts';
 import type { StaffSession } from '../../../domain/staff/staff-types.ts';
 import { AppError } from '../../../shared/app-error.ts';
 
@@ -27,6 +28,7 @@ export async function sessionView(db: Db, session: StaffSession): Promise<Sessio
     csrfToken: session.csrfToken,
     secondFactor: session.secondFactor,
     totpEnabled: session.totpEnabled,
+    recoveryCodesLeft: session.totpEnabled ? await unusedRecoveryCodes(db, session.staffId) : null,
   };
 }
 
