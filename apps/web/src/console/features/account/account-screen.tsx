@@ -5,6 +5,7 @@ import { roleName } from '../../shared/i18n/role-name.ts';
 import { changePassword, endOtherSessions, type ConsoleSession } from '../../shared/session/session-api.ts';
 import { PasswordForm } from '../../shared/session/password-form.tsx';
 import { ErrorNotice, Field, Page } from '../../shared/ui/ui.tsx';
+import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
 /**
  * A new password: every session of the account ends with it (issue 27), this browser goes on in a new one
@@ -58,6 +59,7 @@ export function AccountScreen({ session }: { session: ConsoleSession }) {
         <dd>{session.role ? roleName(t, session.role) : null}</dd>
       </dl>
       <ChangePassword />
+      <RecoveryCodesPanel session={session} />
       <h2>{t('account_sessions')}</h2>
       <p>{t('account_sessions_text')}</p>
       <ErrorNotice error={end.error} />

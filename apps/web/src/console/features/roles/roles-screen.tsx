@@ -9,7 +9,7 @@ import {
   type PermissionLevel,
   type Permissions,
 } from '@kippu/contract/console/permissions';
-import { consoleCall } from '../../shared/api/console-client.ts';
+import { consoleCall, ConsoleApiError } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { useRoleName } from '../../shared/i18n/role-name.ts';
@@ -61,6 +61,14 @@ export function RolesScreen({ session }: { session: ConsoleSession }) {
       return client.invalidateQueries({ queryKey: ['console', 'roles'] });
     },
   });
+  // Only custom roles (template copies stay); the server refuses a role still held or invited to.
+  const remove = useMutation({
+    mutationFn: (id: number) => consoleCall(R.consoleDeleteRole, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['console', 'roles'] }),
+  });
+  const inUse =
+    remove.error instanceof ConsoleApiError &&
+    remove.error.issues.some((issue) => issue.message === 'the role is in use');
   const nameOf = useRoleName();
   return (
     <Page
@@ -87,6 +95,13 @@ export function RolesScreen({ session }: { session: ConsoleSession }) {
     >
       {roles.isPending ? <Loading /> : null}
       <ErrorNotice error={roles.error} />
+      {inUse ? (
+        <p className="c-notice" role="alert">
+          {t('roles_delete_in_use')}
+        </p>
+      ) : (
+        <ErrorNotice error={remove.error} />
+      )}
       {roles.data ? (
         <DataTable
           caption={t('roles_grid')}
@@ -110,21 +125,37 @@ export function RolesScreen({ session }: { session: ConsoleSession }) {
               header: t('actions'),
               cell: (row: StaffRole) =>
                 canEdit ? (
-                  <button
-                    className="c-button c-button--small"
-                    type="button"
-                    onClick={() =>
-                      setDraft({
-                        id: row.id,
-                        name: nameOf(row),
-                        permissions: row.permissions,
-                        limits: row.limits,
-                        requireSecondFactor: row.requireSecondFactor,
-                      })
-                    }
-                  >
-                    {t('roles_edit')}
-                  </button>
+                  <span className="c-actions">
+                    <button
+                      className="c-button c-button--small"
+                      type="button"
+                      onClick={() =>
+                        setDraft({
+                          id: row.id,
+                          name: nameOf(row),
+                          permissions: row.permissions,
+                          limits: row.limits,
+                          requireSecondFactor: row.requireSecondFactor,
+                        })
+                      }
+                    >
+                      {t('roles_edit')}
+                    </button>
+                    {row.template === null ? (
+                      <button
+                        className="c-button c-button--small"
+                        type="button"
+                        disabled={remove.isPending}
+                        onClick={() => {
+                          if (window.confirm(t('roles_delete_confirm', { name: row.name }))) {
+                            remove.mutate(row.id);
+                          }
+                        }}
+                      >
+                        {t('roles_delete')}
+                      </button>
+                    ) : null}
+                  </span>
                 ) : null,
             },
           ]}
