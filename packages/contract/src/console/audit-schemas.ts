@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteCodeSchema } from '../enum-schemas.ts';
+import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
 
 /**
@@ -18,8 +19,11 @@ const queryIdSchema = z
 
 /** An object type or action as the domain names them: snake_case words. */
 const auditWordSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a word such as order or paid');
-/** An object's id as recorded (an order's number, a staff member's id, a site's code). */
-const auditObjectIdSchema = storableText().min(1).max(200);
+/**
+ * An object's id as recorded (an order's id, a staff member's id, a site's code). Secret in a URL: an order's id
+ * is also the visitor's handle on the order, so logs never keep it (ADR 049).
+ */
+const auditObjectIdSchema = secretToken(storableText().min(1).max(200));
 const instantSchema = z.iso.datetime({ offset: true });
 
 /** The next page: the last event's id (the log is listed in the order it was written). */
