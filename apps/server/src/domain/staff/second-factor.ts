@@ -20,7 +20,8 @@ import {
 import { auditStaff, selfActor, type AuditActor } from './staff-audit.ts';
 import type { StaffClient } from './staff-types.ts';
 import { sha256Hex } from './tokens.ts';
-import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+import { base32Encode } from '../../shared/base32.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
 
 /** Recovery codes given at a time; each works once. */
 export const RECOVERY_CODE_COUNT = 10;

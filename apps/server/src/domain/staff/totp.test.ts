@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchTotp, otpauthUri, totpCode, totpStep } from './totp.ts';
+import { base32Decode, base32Encode } from '../../shared/base32.ts';
+import { hotp, matchTotp, otpauthUri, totpCode, totpStep } from './totp.ts';
 
 // RFC 6238 appendix B: the SHA-1 seed is the ASCII "12345678901234567890", 8 digits, 30-second steps.
 const RFC_SEED = base32Encode(Buffer.from('12345678901234567890', 'ascii'));

@@ -1,46 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { base32Decode, base32Encode } from '../../shared/base32.ts';
 
 /** TOTP after RFC 6238 as authenticator apps read it: HMAC-SHA-1, 30-second steps, 6 digits. */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 /** Steps either side of now that are accepted: clocks drift, people type slowly. */
 export const TOTP_WINDOW = 1;
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=]/g, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = BASE32.indexOf(char);
-    if (index < 0) throw new Error('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
 
 /** A new 160-bit seed (RFC 4226 recommends the HMAC's output size), base32 as apps expect it. */
 export function newTotpSecret(): string {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { base32Encode } from '../../shared/base32.ts';
 
 /**
  * What a ticket's QR code carries (ADR 018): `K1.<ticket id>.<secret>.<signature>`, e.g.
@@ -10,30 +11,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * Only digits, A–Z, 2–7 and dots: the QR code's dense alphanumeric mode fits it in a version 3 symbol.
  */
 const VERSION = 'K1';
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const SECRET_BYTES = 10;
 const SIGNATURE_BYTES = 16;
 const PAYLOAD = /^K1\.([1-9]\d{0,14})\.([A-Z2-7]{16})\.([A-Z2-7]{26})$/;
 
-function base32(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
 /** A fresh ticket secret (16 base32 characters). */
 export function newTicketSecret(): string {
-  return base32(randomBytes(SECRET_BYTES));
+  return base32Encode(randomBytes(SECRET_BYTES));
 }
 
 const keys = new Map<string, Buffer>();
@@ -49,7 +33,9 @@ function qrKey(appSecret: string): Buffer {
 }
 
 function signature(appSecret: string, signed: string): string {
-  return base32(createHmac('sha256', qrKey(appSecret)).update(signed).digest().subarray(0, SIGNATURE_BYTES));
+  return base32Encode(
+    createHmac('sha256', qrKey(appSecret)).update(signed).digest().subarray(0, SIGNATURE_BYTES),
+  );
 }
 
 export function signTicketQr(appSecret: string, ticket: { id: number; secret: string }): string {
