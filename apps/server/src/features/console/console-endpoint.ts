@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  permits,
-  type AnyEndpoint,
-  type LangCode,
-  type PermissionArea,
-  type Permissions,
-  type RoleLimits,
-  type RoleTemplateKey,
-} from '@kippu/contract';
+import { permits, type AnyEndpoint, type PermissionArea } from '@kippu/contract';
 import type { AuditActor } from '../../domain/audit/record-audit.ts';
+import type { StaffSession } from '../../domain/staff/staff-types.ts';
 import { clientAddressOf } from '../../plugins/client-key.ts';
 import {
   registerEndpoint,
@@ -35,21 +28,24 @@ export type ConsoleAccess =
   | 'signed-in'
   | 'public';
 
-/** The signed-in staff member of a console request: set on every route that is not public. */
-export interface ConsoleStaff {
-  sessionId: string;
-  staffId: number;
-  email: string;
-  name: string;
-  lang: LangCode;
-  organisationId: number;
-  roleId: number;
-  roleTemplate: RoleTemplateKey | null;
-  permissions: Permissions;
-  limits: RoleLimits;
-  /** The sites the membership covers (every site of the organisation when it covers all sites). */
-  siteCodes: readonly string[];
-}
+/**
+ * The signed-in staff member of a console request: set on every route that is not public. The session's
+ * identity and permissions, without its CSRF token and second-factor state, which only the console's hook reads.
+ */
+export type ConsoleStaff = Pick<
+  StaffSession,
+  | 'sessionId'
+  | 'staffId'
+  | 'email'
+  | 'name'
+  | 'lang'
+  | 'organisationId'
+  | 'roleId'
+  | 'roleTemplate'
+  | 'permissions'
+  | 'limits'
+  | 'siteCodes'
+>;
 
 declare module 'fastify' {
   interface FastifyRequest {
