@@ -95,6 +95,11 @@ export default defineConfig({
           // files share the worker's modules: unisolated); the data of each journey is its own (ADR 053).
           maxWorkers: 3,
           isolate: false,
+          // One more try for a failed journey, reported as flaky: three runs on 2026-11-28 each lost one or two
+          // journeys to timing on a loaded two-core machine (a Stripe challenge page late past 15 s, a checkbox
+          // re-rendered under a click, a restarted server's first figures late), each passing on the other runs.
+          // A journey that fails twice still fails the run. The flakes are listed in issue 27's closing note.
+          retry: 1,
         },
       },
     ],
