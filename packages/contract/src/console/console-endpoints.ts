@@ -1,6 +1,18 @@
 import { auditEndpoints } from './audit-endpoints.ts';
+import { catalogueEndpoints } from './catalogue-endpoints.ts';
+import { couponsEndpoints } from './coupons-endpoints.ts';
 import { identityEndpoints } from './identity-endpoints.ts';
 import { operationsEndpoints } from './operations-endpoints.ts';
+import { scheduleEndpoints } from './schedule-endpoints.ts';
+import { settingsEndpoints } from './settings-endpoints.ts';
 
 /** Every endpoint of the console's API by route name; `endpoints/all.ts` merges them into `ENDPOINTS`. */
-export const CONSOLE_ENDPOINTS = { ...identityEndpoints, ...auditEndpoints, ...operationsEndpoints } as const;
+export const CONSOLE_ENDPOINTS = {
+  ...identityEndpoints,
+  ...auditEndpoints,
+  ...operationsEndpoints,
+  ...catalogueEndpoints,
+  ...scheduleEndpoints,
+  ...couponsEndpoints,
+  ...settingsEndpoints,
+} as const;

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEmptyJsonDeleteParser } from '../../plugins/empty-json-body.ts';
 import { auditConsoleRoutes } from './audit/routes.ts';
+import { catalogueConsoleRoutes } from './catalogue/routes.ts';
+import { couponsConsoleRoutes } from './coupons/routes.ts';
 import { registerConsoleSession } from './console-session.ts';
 import { identityConsoleRoutes } from './identity/routes.ts';
 import { operationsConsoleRoutes } from './operations/routes.ts';
+import { scheduleConsoleRoutes } from './schedule/routes.ts';
+import { settingsConsoleRoutes } from './settings/routes.ts';
 
 /**
  * Every console API area, mounted under `/console/api/v1` (issue 27), behind one hook for the whole scope
@@ -15,4 +19,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(identityConsoleRoutes);
   await app.register(auditConsoleRoutes);
   await app.register(operationsConsoleRoutes);
+  await app.register(catalogueConsoleRoutes);
+  await app.register(scheduleConsoleRoutes);
+  await app.register(couponsConsoleRoutes);
+  await app.register(settingsConsoleRoutes);
 }

@@ -28,6 +28,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
     level: 'read',
     perSite: true,
   },
+  { screen: 'products', label: 'nav_products', area: 'catalogue', level: 'read', perSite: true },
+  { screen: 'schedule', label: 'nav_schedule', area: 'schedule', level: 'read', perSite: true },
+  { screen: 'coupons', label: 'nav_coupons', area: 'catalogue', level: 'read', perSite: true },
+  { screen: 'siteSettings', label: 'nav_site_settings', area: 'settings', level: 'read', perSite: true },
   { screen: 'memberImport', label: 'nav_member_import', area: 'settings', level: 'write', perSite: true },
   { screen: 'staff', label: 'nav_staff', area: 'staff', level: 'read', perSite: false },
   { screen: 'roles', label: 'nav_roles', area: 'staff', level: 'read', perSite: false },
@@ -38,6 +42,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const SAME_ITEM: Partial<Record<ScreenName, ScreenName>> = {
   auditObject: 'audit',
   organisationDashboard: 'dashboard',
+  product: 'products',
+  slotGenerator: 'schedule',
+  coupon: 'coupons',
+  newSite: 'siteSettings',
 };
 
 export function allowedItems(permissions: Permissions | undefined): NavItem[] {

@@ -33,6 +33,18 @@ export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
       (await import('../features/visitor-invitations/visitor-invitations-screen.tsx'))
         .VisitorInvitationsScreen,
   ),
+  products: screen(async () => (await import('../features/products/products-screen.tsx')).ProductsScreen),
+  product: screen(async () => (await import('../features/products/product-screen.tsx')).ProductScreen),
+  schedule: screen(async () => (await import('../features/schedule/schedule-screen.tsx')).ScheduleScreen),
+  slotGenerator: screen(
+    async () => (await import('../features/schedule/slot-generator-screen.tsx')).SlotGeneratorScreen,
+  ),
+  coupons: screen(async () => (await import('../features/coupons/coupons-screen.tsx')).CouponsScreen),
+  coupon: screen(async () => (await import('../features/coupons/coupon-screen.tsx')).CouponScreen),
+  siteSettings: screen(
+    async () => (await import('../features/site-settings/site-settings-screen.tsx')).SiteSettingsScreen,
+  ),
+  newSite: screen(async () => (await import('../features/site-settings/new-site-screen.tsx')).NewSiteScreen),
   staff: screen(async () => (await import('../features/staff/staff-screen.tsx')).StaffScreen),
   roles: screen(async () => (await import('../features/roles/roles-screen.tsx')).RolesScreen),
   audit: screen(async () => (await import('../features/audit/audit-screen.tsx')).AuditScreen),

@@ -59,7 +59,6 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-
 function requireFreshPassword(session: Parameters<typeof freshlyAuthenticated>[0]): void {
   if (!freshlyAuthenticated(session)) throw new AppError('console_reauthentication_required');
 }

@@ -37,7 +37,11 @@ describe('new recovery codes on my account', () => {
 
     await user.click(screen.getByRole('button', { name: 'New recovery codes' }));
     const list = await screen.findByRole('list', { name: 'Recovery codes' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(api.calls.find((call) => call.path === '/me/recovery-codes')!.headers['x-console-csrf']).toBe(
       'csrf-token-1',
     );

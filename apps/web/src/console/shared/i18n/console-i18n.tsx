@@ -57,6 +57,8 @@ export type Translate = (key: string, values?: Readonly<Record<string, string | 
 interface I18nValue {
   lang: LangCode;
   t: Translate;
+  /** The texts `t` reads (feature-texts.tsx adds a feature's own to them). */
+  texts: ConsoleTexts;
   setLang: (lang: LangCode) => void;
 }
 
@@ -81,7 +83,7 @@ export function ConsoleI18nProvider({
       ),
     [texts],
   );
-  const value = useMemo(() => ({ lang, t, setLang }), [lang, t, setLang]);
+  const value = useMemo(() => ({ lang, t, texts, setLang }), [lang, t, texts, setLang]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

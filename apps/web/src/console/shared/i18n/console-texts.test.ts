@@ -11,8 +11,25 @@ const files = import.meta.glob<Record<string, string>>('../../texts/*.json', {
   eager: true,
   import: 'default',
 });
+/** Each feature's own texts (feature-texts.tsx), loaded with its screen: `features/<name>/texts/<lang>.json`. */
+const featureFiles = import.meta.glob<Record<string, string>>('../../features/*/texts/*.json', {
+  eager: true,
+  import: 'default',
+});
+const features = [...new Set(Object.keys(featureFiles).map((path) => path.split('/')[3]!))];
+const featureTexts = (feature: string, lang: string) =>
+  featureFiles[`../../features/${feature}/texts/${lang}.json`];
+
+/** What a screen can show in each language: the shell's texts and every feature's. */
 const texts = Object.fromEntries(
-  LANG_CODES.map((lang) => [lang, files[`../../texts/${lang}.json`]!]),
+  LANG_CODES.map((lang) => [
+    lang,
+    Object.assign(
+      {},
+      files[`../../texts/${lang}.json`]!,
+      ...features.map((each) => featureTexts(each, lang)),
+    ),
+  ]),
 ) as Record<(typeof LANG_CODES)[number], Record<string, string>>;
 
 /** The console's sources as text (tests left out): where the screens name their text keys. */
@@ -40,6 +57,17 @@ describe('console texts', () => {
       expect(Object.keys(texts[lang]!).sort(), lang).toEqual(keys);
       for (const [key, text] of Object.entries(texts[lang]!))
         expect(text.trim(), `${lang} ${key}`).not.toBe('');
+    }
+  });
+
+  it('give each feature all six languages, with keys of its own that no other file repeats', () => {
+    const owner = new Map(Object.keys(files['../../texts/en.json']!).map((key) => [key, 'texts']));
+    for (const feature of features) {
+      for (const lang of LANG_CODES) expect(featureTexts(feature, lang), `${feature} ${lang}`).toBeTruthy();
+      for (const key of Object.keys(featureTexts(feature, 'en')!)) {
+        expect(owner.get(key), `${feature}: ${key}`).toBeUndefined();
+        owner.set(key, feature);
+      }
     }
   });
 

@@ -21,6 +21,15 @@ export const SCREENS = {
   spotPosters: '/sites/:site/spot-posters',
   memberImport: '/sites/:site/members',
   visitorInvitations: '/sites/:site/invitations',
+  products: '/sites/:site/products',
+  product: '/sites/:site/products/:productId',
+  schedule: '/sites/:site/schedule',
+  slotGenerator: '/sites/:site/schedule/generate',
+  coupons: '/sites/:site/coupons',
+  coupon: '/sites/:site/coupons/:couponId',
+  siteSettings: '/sites/:site/settings',
+  /** A new site, copied from one the membership covers. */
+  newSite: '/new-site',
   account: '/account',
 } as const;
 export type ScreenName = keyof typeof SCREENS;

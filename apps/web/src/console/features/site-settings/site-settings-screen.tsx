@@ -1,0 +1,18 @@
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { WithFeatureTexts } from '../../shared/i18n/feature-texts.tsx';
+import { Page } from '../../shared/ui/ui.tsx';
+import { TEXTS } from './texts.ts';
+
+/** Issue 28: placeholder until the screen is built. */
+export function SiteSettingsScreen() {
+  return (
+    <WithFeatureTexts texts={TEXTS}>
+      <Body />
+    </WithFeatureTexts>
+  );
+}
+
+function Body() {
+  const { t } = useConsoleI18n();
+  return <Page title={t('site_settings_title')}>{null}</Page>;
+}
