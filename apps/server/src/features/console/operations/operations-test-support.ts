@@ -39,6 +39,8 @@ export interface ConsoleAs {
   staffId: number;
   get(path: string): Promise<LightMyRequestResponse>;
   post(path: string, payload: object): Promise<LightMyRequestResponse>;
+  put(path: string, payload: object): Promise<LightMyRequestResponse>;
+  patch(path: string, payload: object): Promise<LightMyRequestResponse>;
   delete(path: string): Promise<LightMyRequestResponse>;
 }
 
@@ -92,6 +94,8 @@ export async function signedIn(
     staffId: Number(staff.id),
     get: (path) => app.inject({ method: 'GET', url: `${API}${path}`, headers }),
     post: (path, payload) => app.inject({ method: 'POST', url: `${API}${path}`, headers: write, payload }),
+    put: (path, payload) => app.inject({ method: 'PUT', url: `${API}${path}`, headers: write, payload }),
+    patch: (path, payload) => app.inject({ method: 'PATCH', url: `${API}${path}`, headers: write, payload }),
     delete: (path) => app.inject({ method: 'DELETE', url: `${API}${path}`, headers: write }),
   };
 }
