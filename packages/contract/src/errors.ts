@@ -92,6 +92,29 @@ export const ERRORS = {
   console_link_expired: { message: 'console link expired', status: 410 },
   /** Inviting an e-mail address that is already a member of the organisation, or already invited. */
   console_staff_exists: { message: 'console staff exists', status: 409 },
+  // The console's catalogue, schedule, coupons and settings (issue 28).
+  /** Saved by someone else after this screen was opened: reload, then make the change again. */
+  console_edit_conflict: { message: 'console edit conflict', status: 409 },
+  /** A capacity below what is already sold and held in the slot. */
+  console_capacity_below_taken: { message: 'console capacity below taken', status: 409 },
+  /** The product already has a slot starting at that time. */
+  console_slot_start_taken: { message: 'console slot start taken', status: 409 },
+  /** The change would strand visitors who hold tickets for the slot: move them first. */
+  console_slot_has_tickets: { message: 'console slot has tickets', status: 409 },
+  /** Publishing with a language missing, without confirming the fallback. */
+  console_translation_missing: { message: 'console translation missing', status: 400 },
+  /** An upload that is not a PNG, JPEG or WebP image within the size limits. */
+  console_image_rejected: { message: 'console image rejected', status: 400 },
+  /** A script address that is not https on the allow-list. */
+  console_script_not_allowed: { message: 'console script not allowed', status: 400 },
+  /** Site colours below the contrast minimum (3:1 for controls, 4.5:1 for text). */
+  console_contrast_too_low: { message: 'console contrast too low', status: 400 },
+  /** A site address the server reserves or another site uses. */
+  console_slug_unavailable: { message: 'console slug unavailable', status: 409 },
+  /** A coupon code the site already has. */
+  console_code_taken: { message: 'console code taken', status: 409 },
+  /** Removing something that orders or tickets still refer to: retire or close it instead. */
+  console_in_use: { message: 'console in use', status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;
