@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LangCode } from '@kippu/contract';
 import type { Page } from 'playwright-core';
@@ -18,7 +18,7 @@ export function consoleBrowser(lang: LangCode) {
 
 const texts = new Map<LangCode, Record<string, string>>();
 
-/** A console text as staff read it in `lang` (apps/web/src/console/texts), `{name}` placeholders filled. */
+/** A console text as staff read it in `lang` (the console's texts and its features'), `{name}` placeholders filled. */
 export function consoleText(
   lang: LangCode,
   key: string,
@@ -26,8 +26,17 @@ export function consoleText(
 ): string {
   let all = texts.get(lang);
   if (!all) {
-    all = JSON.parse(
-      readFileSync(join(REPO_ROOT, 'apps/web/src/console/texts', `${lang}.json`), 'utf8'),
+    // The shell's texts and each feature's own (features/<name>/texts, loaded with its screen).
+    const consoleDir = join(REPO_ROOT, 'apps/web/src/console');
+    const files = [
+      join(consoleDir, 'texts', `${lang}.json`),
+      ...readdirSync(join(consoleDir, 'features'))
+        .map((feature) => join(consoleDir, 'features', feature, 'texts', `${lang}.json`))
+        .filter((file) => existsSync(file)),
+    ];
+    all = Object.assign(
+      {},
+      ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>),
     ) as Record<string, string>;
     texts.set(lang, all);
   }
