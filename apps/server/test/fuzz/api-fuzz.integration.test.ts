@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema, errorCodeOf } from '@kippu/contract';
 import { tokyoDate } from '../../src/features/catalogue/catalogue-test-fixtures.ts';
 import { createProduct, createSetProduct, createTimeSpan } from '../factories.ts';
 import { fakeWebBuild } from '../fake-web-build.ts';
 import { setupTestApp, xsrfHeaders } from '../helper.ts';
 import {
+  bodyViolation,
   malformedRequest,
   type JsonSchema,
   type KnownValues,
@@ -132,23 +132,6 @@ function operationOf(route: RouteMethod): OperationSchemas {
   };
 }
 
-/** Why an answer breaks the rules, or null when it keeps them. */
-function violation(status: number, contentType: string | undefined, body: string): string | null {
-  if (status >= 500) return `answered ${status}`;
-  if (status < 400) return null;
-  if (!contentType?.includes('application/json')) return `error answered as ${contentType}`;
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return 'error body is not JSON';
-  }
-  const parsed = errorBodySchema.strict().safeParse(json);
-  if (!parsed.success) return 'error body is not { error, issues? }';
-  if (!errorCodeOf(parsed.data.error)) return `error string "${parsed.data.error}" is not in the catalogue`;
-  return null;
-}
-
 const apiRoutes = () => routesOf(ctx.app).filter((route) => route.url.includes('/api/'));
 
 describe('fuzzing every API route with malformed input', () => {
@@ -182,7 +165,7 @@ describe('fuzzing every API route with malformed input', () => {
         const { label, ...request } = malformedRequest(route, operation, known, random);
         const res = await ctx.app.inject({ ...request, remoteAddress: nextClientAddress() });
         sent += 1;
-        const problem = violation(
+        const problem = bodyViolation(
           res.statusCode,
           res.headers['content-type'] as string | undefined,
           res.body,

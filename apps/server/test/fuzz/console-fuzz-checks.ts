@@ -1,22 +1,4 @@
-import { errorBodySchema, errorCodeOf } from '@kippu/contract';
 import { LEAK_MARKER } from './console-fuzz-fixture.ts';
-
-/** Why an answer breaks the API's rules (no 5xx; an error is the one error body), or null when it keeps them. */
-export function bodyViolation(status: number, contentType: string | undefined, body: string): string | null {
-  if (status >= 500) return `answered ${status}`;
-  if (status < 400) return null;
-  if (!contentType?.includes('application/json')) return `error answered as ${contentType}`;
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return 'error body is not JSON';
-  }
-  const parsed = errorBodySchema.strict().safeParse(json);
-  if (!parsed.success) return 'error body is not { error, issues? }';
-  if (!errorCodeOf(parsed.data.error)) return `error string "${parsed.data.error}" is not in the catalogue`;
-  return null;
-}
 
 /** The marker only the other organisation's objects carry; no request sends it, so an answer with it leaked. */
 export function leaks(body: string): boolean {

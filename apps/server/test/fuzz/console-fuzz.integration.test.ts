@@ -10,7 +10,7 @@ import {
   prepareConsoleFuzz,
   type ConsoleFuzzFixture,
 } from './console-fuzz-fixture.ts';
-import { addressesForbidden, bodyViolation, leaks, type Forbidden } from './console-fuzz-checks.ts';
+import { addressesForbidden, leaks, type Forbidden } from './console-fuzz-checks.ts';
 import {
   OWNER_TOTP_SECRET,
   prepareMember,
@@ -20,6 +20,7 @@ import {
   type ConsoleClient,
 } from './console-fuzz-sessions.ts';
 import {
+  bodyViolation,
   malformedRequest,
   urlWith,
   validValue,

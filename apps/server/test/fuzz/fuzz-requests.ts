@@ -1,3 +1,4 @@
+import { errorBodySchema, errorCodeOf } from '@kippu/contract';
 import type { InjectOptions } from 'fastify';
 import { xsrfHeaders } from '../helper.ts';
 import {
@@ -260,4 +261,21 @@ export function malformedRequest(
     payload,
     label,
   };
+}
+
+/** Why an answer breaks the API's rules (every fuzz test asks this) (no 5xx; an error is the one error body), or null when it keeps them. */
+export function bodyViolation(status: number, contentType: string | undefined, body: string): string | null {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 400) return null;
+  if (!contentType?.includes('application/json')) return `error answered as ${contentType}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'error body is not JSON';
+  }
+  const parsed = errorBodySchema.strict().safeParse(json);
+  if (!parsed.success) return 'error body is not { error, issues? }';
+  if (!errorCodeOf(parsed.data.error)) return `error string "${parsed.data.error}" is not in the catalogue`;
+  return null;
 }
