@@ -263,7 +263,10 @@ export function malformedRequest(
   };
 }
 
-/** Why an answer breaks the API's rules (every fuzz test asks this) (no 5xx; an error is the one error body), or null when it keeps them. */
+/**
+ * Why an answer breaks the API's rules (no 5xx; an error is the one error body), or null when it keeps them:
+ * the one check of every fuzz test.
+ */
 export function bodyViolation(status: number, contentType: string | undefined, body: string): string | null {
   if (status >= 500) return `answered ${status}`;
   if (status < 400) return null;
