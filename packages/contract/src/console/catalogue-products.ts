@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { LANG_CODES, type LangCode } from '../enums.ts';
+import { langCodeSchema, productTypeSchema, salesChannelSchema, siteCodeSchema } from '../enum-schemas.ts';
+import { numericIdSchema } from '../endpoints/catalogue-common.ts';
+import { storableText } from '../validation/storable-text.ts';
+
+/** `/sites/:site/products/:id` (also ticket types, set products): a site named by its code, an object by id. */
+export const catalogueIdParamsSchema = z.object({ site: siteCodeSchema, id: numericIdSchema });
+
+/** The highest price the console accepts for a ticket type or a set product, in yen. */
+export const MAX_PRICE_YEN = 10_000_000;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_LONG_TEXT_LENGTH = 5_000;
+
+/** The version a write was based on (returned by every read); a stale one answers `console edit conflict`. */
+export const expectedVersionSchema = z.number().int().min(1);
+
+/** A visitor-facing text in the six languages, each at most `max` characters ('' = not written yet). */
+export const consoleLocalizedTextSchema = (max: number) =>
+  z.object(
+    Object.fromEntries(LANG_CODES.map((lang) => [lang, storableText().trim().max(max)])) as Record<
+      LangCode,
+      ReturnType<typeof storableText>
+    >,
+  );
+/** A name: at least one language written (the others may wait, see `translation_gaps`). */
+export const consoleNamesSchema = consoleLocalizedTextSchema(MAX_NAME_LENGTH).refine(
+  (names) => LANG_CODES.some((lang) => names[lang].trim() !== ''),
+  { message: 'a name in at least one language is required' },
+);
+
+export const priceSchema = z.number().int().min(0).max(MAX_PRICE_YEN);
+
+/** Publication: only `published` products are listed and sold to visitors; `retired` ones are kept for orders. */
+export const PRODUCT_STATUSES = ['draft', 'published', 'retired'] as const;
+export const productStatusSchema = z.enum(PRODUCT_STATUSES);
+export type ProductStatus = z.infer<typeof productStatusSchema>;
+
+/**
+ * A field with text in some languages and not in others: `field` is a path such as `names`, `descriptions`,
+ * `cautions`, `ticket_types.12.names`; `languages` are the ones still empty. A field empty in every language
+ * (no caution at all) is not a gap.
+ */
+export const translationGapSchema = z.object({ field: z.string(), languages: z.array(langCodeSchema) });
+export type TranslationGap = z.infer<typeof translationGapSchema>;
+
+/** A ticket type (`option_values`): adult, child, ... with its price in yen for sales from now on. */
+export const ticketTypeSchema = z.object({
+  id: z.number().int(),
+  names: z.record(langCodeSchema, z.string()),
+  price: z.number().int(),
+  position: z.number().int(),
+  version: z.number().int(),
+  /** An order line references it: it can be renamed and repriced (future sales) but not removed. */
+  in_use: z.boolean(),
+});
+export type TicketType = z.infer<typeof ticketTypeSchema>;
+
+/**
+ * When a slot stops selling (ADR 009; fixed by the product type, the same on every channel): a timed slot
+ * at its start (`slot_start`), a day ticket or a pass when its span ends (`span_end`).
+ */
+export const saleCutoffSchema = z.enum(['slot_start', 'span_end']);
+
+/** One product in the list (the schedule's generator reads id, uuid, names and product_type). */
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  product_type: productTypeSchema,
+  names: z.record(langCodeSchema, z.string()),
+  status: productStatusSchema,
+  position: z.number().int(),
+  version: z.number().int(),
+  sale_channels: z.array(salesChannelSchema),
+  sale_starts_at: z.string().nullable(),
+  sale_ends_at: z.string().nullable(),
+  ticket_types: z.array(ticketTypeSchema),
+  /** How many fields miss a language (details in the product's read). */
+  translation_gap_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const productListSchema = z.object({ products: z.array(productSummarySchema) });
+export type ProductList = z.infer<typeof productListSchema>;
+
+/** A product as the editor shows it. */
+export const productDetailSchema = productSummarySchema.extend({
+  descriptions: z.record(langCodeSchema, z.string()),
+  cautions: z.record(langCodeSchema, z.string()),
+  image_url: z.string().nullable(),
+  min_quantity: z.number().int(),
+  max_quantity: z.number().int(),
+  entry_opens_minutes_before: z.number().int().nullable(),
+  entry_closes_minutes_after: z.number().int().nullable(),
+  date_changeable: z.boolean(),
+  date_change_until_minutes: z.number().int(),
+  date_change_group: z.string().nullable(),
+  sale_cutoff: saleCutoffSchema,
+  /** Set products offered with this product (ids of `set_products`). */
+  set_product_ids: z.array(z.number().int()),
+  translation_gaps: z.array(translationGapSchema),
+  /** A draft no order references: it may be deleted (otherwise retire it). */
+  deletable: z.boolean(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+export const productResponseSchema = z.object({ product: productDetailSchema });
+export type ProductResponse = z.infer<typeof productResponseSchema>;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const imageUrlSchema = storableText()
+  .trim()
+  .max(2_000)
+  .regex(/^(https:\/\/[^\s]+|\/[^\s]*)$/, 'must be an https URL or a path on this server');
+
+/** The editable fields of a product (create and update). */
+export const productFieldsSchema = z.object({
+  names: consoleNamesSchema,
+  descriptions: consoleLocalizedTextSchema(MAX_LONG_TEXT_LENGTH),
+  cautions: consoleLocalizedTextSchema(MAX_LONG_TEXT_LENGTH),
+  image_url: imageUrlSchema.nullable(),
+  sale_channels: z.array(salesChannelSchema).min(1).max(5),
+  min_quantity: z.number().int().min(1).max(100),
+  max_quantity: z.number().int().min(1).max(100),
+  sale_starts_at: isoDateTime.nullable(),
+  sale_ends_at: isoDateTime.nullable(),
+  entry_opens_minutes_before: z.number().int().min(0).max(1440).nullable(),
+  entry_closes_minutes_after: z.number().int().min(0).max(1440).nullable(),
+  date_changeable: z.boolean(),
+  date_change_until_minutes: z.number().int().min(0).max(525_600),
+  date_change_group: storableText().trim().max(100).nullable(),
+});
+export type ProductFields = z.infer<typeof productFieldsSchema>;
+
+type FieldsShape = {
+  min_quantity: number;
+  max_quantity: number;
+  sale_starts_at: string | null;
+  sale_ends_at: string | null;
+  sale_channels: readonly string[];
+};
+/** Rules across fields: min ≤ max quantity, a sale that ends after it starts, no channel twice. */
+function crossFieldRules(value: FieldsShape, ctx: z.RefinementCtx): void {
+  if (value.min_quantity > value.max_quantity) {
+    ctx.addIssue({ code: 'custom', path: ['max_quantity'], message: 'must be at least min_quantity' });
+  }
+  if (value.sale_starts_at && value.sale_ends_at) {
+    if (Date.parse(value.sale_ends_at) <= Date.parse(value.sale_starts_at)) {
+      ctx.addIssue({ code: 'custom', path: ['sale_ends_at'], message: 'must be after sale_starts_at' });
+    }
+  }
+  if (new Set(value.sale_channels).size !== value.sale_channels.length) {
+    ctx.addIssue({ code: 'custom', path: ['sale_channels'], message: 'a channel is listed twice' });
+  }
+}
+
+export const newTicketTypeSchema = z.object({ names: consoleNamesSchema, price: priceSchema });
+export type NewTicketType = z.infer<typeof newTicketTypeSchema>;
+
+/** A new product: a draft (publish it when ready), with its first ticket types. */
+export const createProductBodySchema = productFieldsSchema
+  .extend({
+    product_type: productTypeSchema,
+    ticket_types: z.array(newTicketTypeSchema).max(30).default([]),
+  })
+  .superRefine(crossFieldRules);
+export type CreateProductBody = z.input<typeof createProductBodySchema>;
+
+/** Every editable field again (the editor sends the whole form), with the version it was based on. */
+export const updateProductBodySchema = productFieldsSchema
+  .extend({ expected_version: expectedVersionSchema })
+  .superRefine(crossFieldRules);
+export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
+
+/** The new display order of the site's products: every listed id with the version it was seen at. */
+export const reorderProductsBodySchema = z.object({
+  products: z
+    .array(z.object({ id: z.number().int().min(1), expected_version: expectedVersionSchema }))
+    .min(1)
+    .max(500),
+});
+export type ReorderProductsBody = z.infer<typeof reorderProductsBodySchema>;
+
+/** Publish, unpublish (back to draft) or retire. */
+export const productStatusBodySchema = z.object({ expected_version: expectedVersionSchema });
+/**
+ * Publishing with a language missing answers `console translation missing` (issues name `field.lang`)
+ * unless `confirm_fallback` is true: visitors then see the fallback language (ja), and the audit says so.
+ */
+export const publishProductBodySchema = productStatusBodySchema.extend({
+  confirm_fallback: z.boolean().default(false),
+});
+export type PublishProductBody = z.input<typeof publishProductBodySchema>;
+
+/** `?expected_version=` of a DELETE. */
+export const expectedVersionQuerySchema = z.object({
+  expected_version: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
+    .transform(Number),
+});
+
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
+/** A ticket type added to the product (`expected_version`: the product's, whose version it bumps). */
+export const createTicketTypeBodySchema = newTicketTypeSchema.extend({
+  expected_version: expectedVersionSchema,
+});
+export type CreateTicketTypeBody = z.infer<typeof createTicketTypeBodySchema>;
+
+/** A ticket type's names and price (`expected_version`: the ticket type's). A price applies to new sales only. */
+export const updateTicketTypeBodySchema = newTicketTypeSchema.extend({
+  expected_version: expectedVersionSchema,
+});
+export type UpdateTicketTypeBody = z.infer<typeof updateTicketTypeBodySchema>;
+
+/** The product's ticket types in their new order (every id once; `expected_version`: the product's). */
+export const reorderTicketTypesBodySchema = z.object({
+  expected_version: expectedVersionSchema,
+  ids: z.array(z.number().int().min(1)).min(1).max(30),
+});
+export type ReorderTicketTypesBody = z.infer<typeof reorderTicketTypesBodySchema>;
