@@ -199,6 +199,7 @@ export interface Rows<Timestamp = string> {
     names: LocalizedText;
     discount_percent: number;
     is_demo: boolean;
+    version: number;
   };
   option_lists: {
     name: string;
@@ -211,6 +212,7 @@ export interface Rows<Timestamp = string> {
     price: number;
     position: number;
     seed_key: string | null;
+    version: number;
   };
   order_coupons: {
     id: number;
@@ -328,6 +330,9 @@ export interface Rows<Timestamp = string> {
     entry_opens_minutes_before: number | null;
     entry_closes_minutes_after: number | null;
     is_demo: boolean;
+    status: 'draft' | 'published' | 'retired';
+    version: number;
+    updated_at: Timestamp;
   };
   receipt_issues: {
     id: number;
@@ -368,6 +373,7 @@ export interface Rows<Timestamp = string> {
     price: number;
     position: number;
     is_demo: boolean;
+    version: number;
   };
   sign_in_attempts: {
     id: number;

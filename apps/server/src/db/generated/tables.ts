@@ -269,6 +269,7 @@ export const membershipPromotions = pgTable('membership_promotions', {
   names: jsonb('names').$type<LocalizedText>().notNull(),
   discountPercent: integer('discount_percent').notNull(),
   isDemo: boolean('is_demo').notNull().default(false),
+  version: integer('version').notNull().default(1),
 });
 
 export const optionLists = pgTable('option_lists', {
@@ -283,6 +284,7 @@ export const optionValues = pgTable('option_values', {
   price: bigint('price', { mode: 'number' }).notNull(),
   position: integer('position').notNull().default(0),
   seedKey: text('seed_key'),
+  version: integer('version').notNull().default(1),
 });
 
 export const orderCoupons = pgTable('order_coupons', {
@@ -445,6 +447,11 @@ export const products = pgTable('products', {
   entryOpensMinutesBefore: integer('entry_opens_minutes_before'),
   entryClosesMinutesAfter: integer('entry_closes_minutes_after'),
   isDemo: boolean('is_demo').notNull().default(false),
+  status: text('status').$type<'draft' | 'published' | 'retired'>().notNull().default('published'),
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const receiptIssues = pgTable('receipt_issues', {
@@ -506,6 +513,7 @@ export const setProducts = pgTable('set_products', {
   price: bigint('price', { mode: 'number' }).notNull(),
   position: integer('position').notNull().default(0),
   isDemo: boolean('is_demo').notNull().default(false),
+  version: integer('version').notNull().default(1),
 });
 
 export const signInAttempts = pgTable('sign_in_attempts', {
