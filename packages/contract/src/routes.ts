@@ -142,6 +142,8 @@ const routeList = [
   at('root', 'sbpsNotification', 'POST', '/payments/softbank/notification'),
   at('root', 'sbpsReturnPost', 'POST', '/payments/softbank/return/:paymentNumber/:result'),
   at('root', 'sbpsReturnGet', 'GET', '/payments/softbank/return/:paymentNumber/:result'),
+  // Images staff uploaded for a site (issue 28, ADR 071): public, content-addressed, cached for a year.
+  at('root', 'siteImage', 'GET', '/site-images/:file'),
 ] as const;
 
 type RouteList = (typeof routeList)[number];

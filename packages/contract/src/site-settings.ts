@@ -87,6 +87,17 @@ export const siteSettingsSchema = z.object({
   calendar: z.object({ colorized: z.boolean() }),
   appDownloadModalImage: z.string().nullable(),
   /**
+   * Logos staff uploaded in the console (issue 28, ADR 071): `/site-images/<sha256>.<ext>` URLs, or null for
+   * the built-in drawn logo. Optional: documents stored before it keep working.
+   */
+  images: z
+    .object({
+      headerLogoBlack: z.string().nullable(),
+      headerLogoWhite: z.string().nullable(),
+      printLogo: z.string().nullable(),
+    })
+    .optional(),
+  /**
    * Who issues the receipts (ADR 023): the issuer's name and its qualified-invoice registration number
    * (適格請求書発行事業者登録番号, T and 13 digits). Optional: documents stored before it keep working, and
    * a receipt without it names the site and prints no number (a plain receipt, not a qualified invoice).

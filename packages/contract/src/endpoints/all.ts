@@ -78,6 +78,7 @@ import {
   timeChangeEndpoint,
   timeChangeOptionsEndpoint,
 } from './time-change.ts';
+import { siteImageEndpoint } from './site-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
 import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
 import type { RouteName } from '../routes.ts';
@@ -166,6 +167,7 @@ export const ENDPOINTS = {
   cancelTimeChange: cancelTimeChangeEndpoint,
   timeChangeCheckout: timeChangeCheckoutEndpoint,
   walletPass: walletPassEndpoint,
+  siteImage: siteImageEndpoint,
 } as const satisfies { readonly [N in RouteName]: AnyEndpoint & { readonly name: N } };
 
 export type Endpoints = typeof ENDPOINTS;

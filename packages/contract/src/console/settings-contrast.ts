@@ -1,0 +1,88 @@
+/**
+ * WCAG 2.x contrast (issue 28, ADR 071): the site's colours must reach 4.5:1 for text and 3:1 for controls
+ * against their background before they are saved. Free of zod so the console's colour form can check as
+ * the operator types, with the very function the server refuses with (`console_contrast_too_low`).
+ */
+
+/** Text (normal size) against its background: WCAG 1.4.3 AA. */
+export const TEXT_CONTRAST = 4.5;
+/** A control (a button's face, a focus ring, a link's accent) against what surrounds it: WCAG 1.4.11 AA. */
+export const CONTROL_CONTRAST = 3;
+
+/** The relative luminance of `#rrggbb` (WCAG 2.x definition, sRGB). */
+export function relativeLuminance(hex: string): number {
+  const match = /^#([0-9a-fA-F]{2})([0-9a-fA-F]{2})([0-9a-fA-F]{2})$/.exec(hex);
+  if (!match) throw new Error(`expected a colour as #rrggbb, got ${hex}`);
+  const [r, g, b] = match.slice(1).map((part) => {
+    const c = parseInt(part, 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The contrast ratio of two `#rrggbb` colours, from 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** One pair of the site's colours that must contrast: `path` names the foreground field for `issues`. */
+export interface ContrastPair {
+  /** The field the issue points at, e.g. `settings.theme.onPrimary`. */
+  path: string;
+  /** The field it is checked against, e.g. `settings.theme.primary`. */
+  against: string;
+  kind: 'text' | 'control';
+  foreground: string;
+  background: string;
+}
+
+export interface ContrastIssue extends ContrastPair {
+  ratio: number;
+  required: number;
+}
+
+/** The theme's pairs (spec §3 theme; the visitor page uses them as in apps/web/src/app/site-theme.ts). */
+export function themeContrastPairs(theme: {
+  primary: string;
+  onPrimary: string;
+  accent: string;
+  background: string;
+}): ContrastPair[] {
+  return [
+    // Button labels and the header's text on the primary colour.
+    {
+      path: 'settings.theme.onPrimary',
+      against: 'settings.theme.primary',
+      kind: 'text',
+      foreground: theme.onPrimary,
+      background: theme.primary,
+    },
+    // Primary buttons against the page.
+    {
+      path: 'settings.theme.primary',
+      against: 'settings.theme.background',
+      kind: 'control',
+      foreground: theme.primary,
+      background: theme.background,
+    },
+    // Accents (selected states, focus, links' marks) against the page.
+    {
+      path: 'settings.theme.accent',
+      against: 'settings.theme.background',
+      kind: 'control',
+      foreground: theme.accent,
+      background: theme.background,
+    },
+  ];
+}
+
+/** The pairs below their required ratio (empty when the colours pass); ratios rounded to two decimals. */
+export function contrastIssues(pairs: readonly ContrastPair[]): ContrastIssue[] {
+  return pairs.flatMap((pair) => {
+    const required = pair.kind === 'text' ? TEXT_CONTRAST : CONTROL_CONTRAST;
+    const ratio = contrastRatio(pair.foreground, pair.background);
+    return ratio + 1e-9 < required ? [{ ...pair, ratio: Math.round(ratio * 100) / 100, required }] : [];
+  });
+}
