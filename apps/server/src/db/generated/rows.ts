@@ -46,12 +46,34 @@ export interface Rows<Timestamp = string> {
     admitted_twice: boolean;
     created_at: Timestamp;
   };
+  coupon_batches: {
+    id: number;
+    site_code: string;
+    prefix: string;
+    code_count: number;
+    names: unknown;
+    campaign: string;
+    discount_type: 'percent' | 'fixed';
+    discount_value: number;
+    is_invitation: boolean;
+    usage_limit: number | null;
+    valid_from: Timestamp | null;
+    valid_to: Timestamp | null;
+    coverage_from: string | null;
+    coverage_to: string | null;
+    channels: string[];
+    product_ids: number[] | null;
+    enabled: boolean;
+    created_at: Timestamp;
+    version: number;
+  };
   coupon_campaigns: {
     site_code: string;
     campaign: string;
     coverage_from: string | null;
     coverage_to: string | null;
     is_demo: boolean;
+    version: number;
   };
   coupons: {
     id: number;
@@ -72,6 +94,8 @@ export interface Rows<Timestamp = string> {
     product_ids: number[] | null;
     enabled: boolean;
     is_demo: boolean;
+    version: number;
+    batch_id: number | null;
   };
   dpay_authorizations: {
     payment_id: number;
@@ -161,7 +185,8 @@ export interface Rows<Timestamp = string> {
       | 'date_changed'
       | 'staff_invitation'
       | 'staff_password_reset'
-      | 'staff_second_factor_reset';
+      | 'staff_second_factor_reset'
+      | 'slot_moved';
     to_address: string;
     lang: string;
     payload: unknown;
@@ -533,6 +558,8 @@ export interface Rows<Timestamp = string> {
     held: number;
     sold: number;
     on_sale: boolean;
+    version: number;
+    edited_at: Timestamp | null;
   };
 }
 

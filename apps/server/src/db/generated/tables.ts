@@ -66,6 +66,30 @@ export const checkIns = pgTable('check_ins', {
     .default(sql`now()`),
 });
 
+export const couponBatches = pgTable('coupon_batches', {
+  id: serial('id').primaryKey(),
+  siteCode: text('site_code').notNull(),
+  prefix: text('prefix').notNull().default(''),
+  codeCount: integer('code_count').notNull(),
+  names: jsonb('names').notNull(),
+  campaign: text('campaign').notNull(),
+  discountType: text('discount_type').$type<'percent' | 'fixed'>().notNull(),
+  discountValue: integer('discount_value').notNull(),
+  isInvitation: boolean('is_invitation').notNull().default(false),
+  usageLimit: integer('usage_limit'),
+  validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }),
+  validTo: timestamp('valid_to', { withTimezone: true, mode: 'date' }),
+  coverageFrom: date('coverage_from', { mode: 'string' }),
+  coverageTo: date('coverage_to', { mode: 'string' }),
+  channels: text('channels').array().notNull(),
+  productIds: integer('product_ids').array(),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  version: integer('version').notNull().default(1),
+});
+
 export const couponCampaigns = pgTable(
   'coupon_campaigns',
   {
@@ -74,6 +98,7 @@ export const couponCampaigns = pgTable(
     coverageFrom: date('coverage_from', { mode: 'string' }),
     coverageTo: date('coverage_to', { mode: 'string' }),
     isDemo: boolean('is_demo').notNull().default(false),
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.siteCode, t.campaign] })],
 );
@@ -100,6 +125,8 @@ export const coupons = pgTable('coupons', {
   productIds: integer('product_ids').array(),
   enabled: boolean('enabled').notNull().default(true),
   isDemo: boolean('is_demo').notNull().default(false),
+  version: integer('version').notNull().default(1),
+  batchId: integer('batch_id'),
 });
 
 export const dpayAuthorizations = pgTable('dpay_authorizations', {
@@ -219,6 +246,7 @@ export const mailOutbox = pgTable('mail_outbox', {
       | 'staff_invitation'
       | 'staff_password_reset'
       | 'staff_second_factor_reset'
+      | 'slot_moved'
     >()
     .notNull(),
   toAddress: text('to_address').notNull(),
@@ -737,4 +765,6 @@ export const timeSpans = pgTable('time_spans', {
   held: integer('held').notNull().default(0),
   sold: integer('sold').notNull().default(0),
   onSale: boolean('on_sale').notNull().default(true),
+  version: integer('version').notNull().default(1),
+  editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
 });
