@@ -408,10 +408,24 @@ export interface Rows<Timestamp = string> {
     attempted_at: Timestamp;
     factor: 'password' | 'second_factor';
   };
+  site_images: {
+    sha256: string;
+    mime: 'image/png' | 'image/jpeg' | 'image/webp';
+    content: string;
+    byte_size: number;
+    width: number;
+    height: number;
+    site_code: string | null;
+    uploaded_by: number | null;
+    created_at: Timestamp;
+  };
   site_secrets: {
     site_code: string;
     name: string;
     value: string;
+    key_id: string | null;
+    changed_at: Timestamp;
+    changed_by: number | null;
   };
   sites: {
     code: string;
@@ -424,6 +438,9 @@ export interface Rows<Timestamp = string> {
     max_open_orders_per_client: number | null;
     max_tickets_per_client_slot: number | null;
     organisation_id: number;
+    version: number;
+    texts_version: number;
+    waiting_room: unknown;
   };
   spot_qr_tokens: {
     id: number;

@@ -555,12 +555,31 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   factor: text('factor').$type<'password' | 'second_factor'>().notNull().default('password'),
 });
 
+export const siteImages = pgTable('site_images', {
+  sha256: text('sha256').primaryKey(),
+  mime: text('mime').$type<'image/png' | 'image/jpeg' | 'image/webp'>().notNull(),
+  content: text('content').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  siteCode: text('site_code'),
+  uploadedBy: bigint('uploaded_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const siteSecrets = pgTable(
   'site_secrets',
   {
     siteCode: text('site_code').notNull(),
     name: text('name').notNull(),
     value: text('value').notNull(),
+    keyId: text('key_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+    changedBy: bigint('changed_by', { mode: 'number' }),
   },
   (t) => [primaryKey({ columns: [t.siteCode, t.name] })],
 );
@@ -578,6 +597,11 @@ export const sites = pgTable('sites', {
   organisationId: bigint('organisation_id', { mode: 'number' })
     .notNull()
     .default(sql`default_organisation_id()`),
+  version: integer('version').notNull().default(0),
+  textsVersion: integer('texts_version').notNull().default(0),
+  waitingRoom: jsonb('waiting_room')
+    .notNull()
+    .default(sql`'{"enabled": false, "opensAt": []}'::jsonb`),
 });
 
 export const spotQrTokens = pgTable('spot_qr_tokens', {
