@@ -83,6 +83,20 @@ export interface MailPayloads {
     /** ISO date-time the link stops working. */
     expiresAt: string;
   };
+  /** The console moved the visitor's slot (issue 28, ADR 069): same tickets, new time; sent to each holder. */
+  slot_moved: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the moved slot. */
+    startsAt: string;
+    endsAt: string;
+    /** ISO date-times the slot had before. */
+    previousStartsAt: string;
+    previousEndsAt: string;
+    ticketUrl: string;
+  };
   /** An owner reset the staff member's second factor. */
   staff_second_factor_reset: {
     organisationName: string;
@@ -102,6 +116,7 @@ export const MAIL_KINDS = [
   'staff_invitation',
   'staff_password_reset',
   'staff_second_factor_reset',
+  'slot_moved',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

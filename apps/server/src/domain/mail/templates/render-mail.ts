@@ -3,6 +3,7 @@ import type { OutboxMail, OutboxMailOf } from '../mail-kinds.ts';
 import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
+import { slotMovedDocument } from './slot-moved-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -196,6 +197,8 @@ function documentOf(mail: OutboxMail): MailDocument {
     case 'staff_password_reset':
     case 'staff_second_factor_reset':
       return staffDocument(mail);
+    case 'slot_moved':
+      return slotMovedDocument(mail);
   }
 }
 

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { noteStockChange } from './stock-changes.ts';
+
+/** A new capacity for one slot. */
+export interface SlotCapacityChange {
+  slotId: number;
+  capacity: number;
+}
+
+/** A slot the new capacity would put below what it has sold and held (`shortBy` places). */
+export interface SlotBelowTaken {
+  slotId: number;
+  capacity: number;
+  sold: number;
+  held: number;
+  shortBy: number;
+}
+
+export type SlotCapacityResult =
+  | { ok: true; changed: { slotId: number; before: number; after: number }[] }
+  | { ok: false; belowTaken: SlotBelowTaken[] };
+
+/**
+ * THE function that changes a slot's capacity (issue 28, ADR 069): the stock module owns every write of a
+ * slot's seats, as the hold does (hold-stock.ts). In the caller's transaction:
+ * 1. lock the slots' rows (`FOR UPDATE`, in id order so two bulk edits cannot deadlock): a hold's
+ *    conditional UPDATE of `held` waits for this transaction and then re-checks its condition against the
+ *    new capacity, and a hold that committed first is counted here;
+ * 2. under the lock, refuse the whole change when any slot would fall below sold + held (nothing written,
+ *    every such slot reported with its shortfall);
+ * 3. else write each capacity with the same condition again (`held + sold <= capacity`), bump the slot's
+ *    version, and note the stock change so cached availability is dropped (ADR 033).
+ * The table's CHECK time_spans_never_oversold stays the last line: were the lock ever missing, the update
+ * would fail rather than oversell. Call noteStockChange again after the commit (the caller's route does,
+ * through the returned result) so answers read during the transaction are not kept.
+ */
+export async function changeSlotCapacity(
+  tx: Tx,
+  changes: readonly SlotCapacityChange[],
+): Promise<SlotCapacityResult> {
+  if (changes.length === 0) return { ok: true, changed: [] };
+  const ids = changes.map((c) => c.slotId);
+  const capacities = changes.map((c) => c.capacity);
+  const { rows: locked } = await tx.execute<{ id: string; capacity: number; held: number; sold: number }>(sql`
+    SELECT id, capacity, held, sold FROM time_spans
+    WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR UPDATE`);
+  const current = new Map(locked.map((row) => [Number(row.id), row]));
+  const belowTaken: SlotBelowTaken[] = [];
+  for (const change of changes) {
+    const row = current.get(change.slotId);
+    if (!row) continue;
+    const taken = row.held + row.sold;
+    if (change.capacity < taken) {
+      belowTaken.push({
+        slotId: change.slotId,
+        capacity: change.capacity,
+        sold: row.sold,
+        held: row.held,
+        shortBy: taken - change.capacity,
+      });
+    }
+  }
+  if (belowTaken.length > 0) return { ok: false, belowTaken };
+  const { rows: updated } = await tx.execute<{ id: string }>(sql`
+    UPDATE time_spans t SET capacity = c.capacity, version = t.version + 1
+    FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(capacities)}::int[]) AS c(id, capacity)
+    WHERE t.id = c.id AND t.held + t.sold <= c.capacity
+    RETURNING t.id`);
+  // Under the row locks nothing can have moved; a shortfall here is a bug and must not commit.
+  if (updated.length !== current.size) throw new Error('slot capacity: stock moved under the lock');
+  noteStockChange();
+  return {
+    ok: true,
+    changed: changes
+      .filter((c) => current.has(c.slotId))
+      .map((c) => ({ slotId: c.slotId, before: current.get(c.slotId)!.capacity, after: c.capacity })),
+  };
+}
