@@ -100,12 +100,13 @@ export async function updateSlot(
     const [before] = await slotsOfSite(tx, siteCode, [slotId], { lock: true });
     if (!before) throw new AppError('record_not_found');
     if (before.version !== input.expected_version) throw new AppError('console_edit_conflict');
+    // Only what the body names changes: a start kept is kept to the second, as stored.
+    const retimed = input.date !== undefined || input.start_time !== undefined;
+    const startsAt = retimed
+      ? tokyoInstant(input.date ?? before.date, minutesOf(input.start_time ?? before.start_time))
+      : new Date(before.starts_at);
     const length =
       input.length_minutes ?? (Date.parse(before.ends_at) - Date.parse(before.starts_at)) / 60_000;
-    const startsAt = tokyoInstant(
-      input.date ?? before.date,
-      minutesOf(input.start_time ?? before.start_time),
-    );
     const endsAt = new Date(startsAt.getTime() + length * 60_000);
     const moved = startsAt.toISOString() !== before.starts_at || endsAt.toISOString() !== before.ends_at;
     if (
