@@ -1,0 +1,290 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  bulkEditSlotsBodySchema,
+  type BulkEditSlotsBody,
+  type BulkEditSlotsResponse,
+} from '@kippu/contract/console/schedule-schemas';
+import { consoleCall } from '../../shared/api/console-client.ts';
+import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { useFormat } from '../../shared/format/use-format.ts';
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { DataTable, ErrorNotice, Field } from '../../shared/ui/ui.tsx';
+import type { HeatSlot } from './heatmap-model.ts';
+
+/** The form's part of the bulk edit (the slots come from the heatmap's selection). */
+const bulkFormSchema = bulkEditSlotsBodySchema.pick({
+  action: true,
+  future_only: true,
+  skip_edited_by_hand: true,
+});
+type BulkForm = z.input<typeof bulkFormSchema>;
+type Kind = BulkEditSlotsBody['action']['kind'];
+const KINDS: readonly Kind[] = ['set_capacity', 'close', 'reopen', 'shift'];
+/** Rows of a preview's change list drawn at once (the count says the rest). */
+const CHANGES_SHOWN = 100;
+
+function bodyOf(values: BulkForm, slotIds: readonly number[]): BulkEditSlotsBody {
+  const parsed = bulkFormSchema.parse(values);
+  return { ...parsed, slot_ids: [...slotIds], preview: true };
+}
+
+/**
+ * Bulk edits of the heatmap's selection: set capacity, close, reopen or shift by minutes, with "future slots
+ * only" and "skip slots changed by hand". A preview comes first (what changes, what is skipped, which slots
+ * would fall below sold + held, who would be mailed); Save sends exactly what was previewed and is refused
+ * while the preview shows slots below what they have taken (as the API refuses them).
+ */
+export function BulkEditPanel({
+  site,
+  slots,
+  heatmapKey,
+}: {
+  site: string;
+  slots: readonly HeatSlot[];
+  heatmapKey: readonly unknown[];
+}) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  const client = useQueryClient();
+  const titleId = useId();
+  const resultRef = useRef<HTMLDivElement>(null);
+  const form = useForm<BulkForm>({
+    resolver: zodResolver(bulkFormSchema),
+    defaultValues: { action: { kind: 'set_capacity' }, future_only: true, skip_edited_by_hand: false },
+  });
+  const [previewed, setPreviewed] = useState<{
+    body: BulkEditSlotsBody;
+    answer: BulkEditSlotsResponse;
+  } | null>(null);
+  const slotIds = slots.map((slot) => slot.id);
+  const idsKey = slotIds.join(',');
+  const kind = form.watch('action.kind');
+  const values = form.watch();
+  let currentKey = '';
+  try {
+    currentKey = JSON.stringify(bodyOf(values, slotIds));
+  } catch {
+    currentKey = '';
+  }
+  const fresh = previewed !== null && JSON.stringify(previewed.body) === currentKey;
+
+  const preview = useMutation({
+    mutationFn: (body: BulkEditSlotsBody) => consoleCall(R.consoleBulkEditSlots, { params: { site }, body }),
+    onSuccess: (answer, body) => setPreviewed({ body, answer }),
+  });
+  const save = useMutation({
+    mutationFn: (body: BulkEditSlotsBody) =>
+      consoleCall(R.consoleBulkEditSlots, { params: { site }, body: { ...body, preview: false } }),
+    onSuccess: () => {
+      setPreviewed(null);
+      return client.invalidateQueries({ queryKey: heatmapKey });
+    },
+  });
+
+  // A new selection is a new question: the old preview and result no longer apply.
+  const { reset: resetPreview } = preview;
+  const { reset: resetSave } = save;
+  useEffect(() => {
+    setPreviewed(null);
+    resetPreview();
+    resetSave();
+  }, [idsKey, resetPreview, resetSave]);
+
+  useEffect(() => {
+    if (previewed || save.isSuccess) resultRef.current?.focus();
+  }, [previewed, save.isSuccess]);
+
+  const withTickets = slots.filter((slot) => slot.sold + slot.held > 0);
+  const answer = previewed?.answer;
+  const skippedBy = (reason: string) => answer?.skipped.filter((skip) => skip.reason === reason).length ?? 0;
+  const errors = form.formState.errors;
+  const actionErrors = errors.action as { capacity?: unknown; minutes?: unknown } | undefined;
+
+  return (
+    <section className="c-panel sch-bulk" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('schedule_bulk_title')}</h2>
+      <p aria-live="polite">
+        {slots.length === 0
+          ? t('schedule_bulk_none')
+          : t('schedule_bulk_selected', {
+              slots: f.count(slots.length),
+              tickets: f.count(withTickets.length),
+            })}
+      </p>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((formValues) => {
+          save.reset();
+          preview.mutate(bodyOf(formValues, slotIds));
+        })}
+      >
+        <fieldset className="sch-kinds">
+          <legend>{t('schedule_bulk_action')}</legend>
+          {KINDS.map((each) => (
+            <label key={each}>
+              <input type="radio" value={each} {...form.register('action.kind')} />
+              {t(`schedule_action_${each}`)}
+            </label>
+          ))}
+        </fieldset>
+        {kind === 'set_capacity' ? (
+          <Field
+            type="number"
+            inputMode="numeric"
+            label={t('schedule_capacity')}
+            error={actionErrors?.capacity ? t('schedule_capacity_invalid') : undefined}
+            min={0}
+            {...form.register('action.capacity' as 'action', { valueAsNumber: true })}
+          />
+        ) : null}
+        {kind === 'shift' ? (
+          <Field
+            type="number"
+            inputMode="numeric"
+            label={t('schedule_shift_minutes')}
+            hint={t('schedule_shift_hint')}
+            error={actionErrors?.minutes ? t('schedule_shift_invalid') : undefined}
+            step={5}
+            {...form.register('action.minutes' as 'action', { valueAsNumber: true })}
+          />
+        ) : null}
+        <div className="sch-options">
+          <label>
+            <input type="checkbox" {...form.register('future_only')} />
+            {t('schedule_future_only')}
+          </label>
+          <label>
+            <input type="checkbox" {...form.register('skip_edited_by_hand')} />
+            {t('schedule_skip_by_hand')}
+          </label>
+        </div>
+        <div className="c-actions">
+          <button className="c-button" type="submit" disabled={slots.length === 0 || preview.isPending}>
+            {t('schedule_preview')}
+          </button>
+          <button
+            className="c-button c-button--primary"
+            type="button"
+            disabled={
+              !fresh || save.isPending || (answer?.below_taken.length ?? 0) > 0 || !answer?.changes.length
+            }
+            onClick={() => previewed && save.mutate(previewed.body)}
+          >
+            {t('schedule_save')}
+          </button>
+        </div>
+        {previewed && !fresh ? <p className="c-muted">{t('schedule_preview_stale')}</p> : null}
+      </form>
+      <ErrorNotice error={preview.error ?? save.error} />
+      {save.data ? (
+        <div ref={resultRef} tabIndex={-1} className="c-notice c-notice--ok" role="status">
+          <p>
+            {t('schedule_saved', {
+              changed: f.count(save.data.changes.length),
+              skipped: f.count(save.data.skipped.length),
+            })}
+          </p>
+          {save.data.mails > 0 ? (
+            <p>{t('schedule_saved_mails', { mails: f.count(save.data.mails) })}</p>
+          ) : null}
+        </div>
+      ) : null}
+      {answer && fresh ? (
+        <div ref={resultRef} tabIndex={-1} className="sch-preview" aria-labelledby={`${titleId}-preview`}>
+          <h3 id={`${titleId}-preview`}>{t('schedule_preview_title')}</h3>
+          <p>
+            {t('schedule_preview_counts', {
+              changed: f.count(answer.changes.length),
+              started: f.count(skippedBy('started')),
+              by_hand: f.count(skippedBy('edited_by_hand')),
+              unchanged: f.count(skippedBy('unchanged')),
+            })}
+          </p>
+          {answer.below_taken.length > 0 ? (
+            <div className="c-notice c-notice--error" role="alert">
+              <p>{t('schedule_below_taken', { count: f.count(answer.below_taken.length) })}</p>
+              <DataTable
+                caption={t('schedule_below_taken_caption')}
+                rows={answer.below_taken}
+                rowKey={(row) => row.slot_id}
+                empty=""
+                columns={[
+                  { key: 'date', header: t('schedule_date'), cell: (row) => f.day(row.date) },
+                  { key: 'time', header: t('schedule_time'), cell: (row) => row.start_time },
+                  {
+                    key: 'capacity',
+                    header: t('schedule_new_capacity'),
+                    numeric: true,
+                    cell: (row) => f.count(row.capacity),
+                  },
+                  {
+                    key: 'sold',
+                    header: t('schedule_sold'),
+                    numeric: true,
+                    cell: (row) => f.count(row.sold),
+                  },
+                  {
+                    key: 'held',
+                    header: t('schedule_held'),
+                    numeric: true,
+                    cell: (row) => f.count(row.held),
+                  },
+                  {
+                    key: 'short',
+                    header: t('schedule_short_by'),
+                    numeric: true,
+                    cell: (row) => f.count(row.short_by),
+                  },
+                ]}
+              />
+            </div>
+          ) : null}
+          {previewed.body.action.kind === 'shift' && answer.slots_with_tickets > 0 ? (
+            <p className="c-notice">
+              {t('schedule_shift_mails', {
+                tickets: f.count(answer.tickets),
+                slots: f.count(answer.slots_with_tickets),
+              })}
+            </p>
+          ) : null}
+          {previewed.body.action.kind === 'close' && answer.slots_with_tickets > 0 ? (
+            <p className="c-notice">
+              {t('schedule_close_tickets_stay', {
+                tickets: f.count(answer.tickets),
+                slots: f.count(answer.slots_with_tickets),
+              })}
+            </p>
+          ) : null}
+          <DataTable
+            caption={t('schedule_changes_caption')}
+            rows={answer.changes.slice(0, CHANGES_SHOWN)}
+            rowKey={(row) => row.slot_id}
+            empty={t('schedule_no_changes')}
+            columns={[
+              { key: 'date', header: t('schedule_date'), cell: (row) => f.day(row.before.date) },
+              { key: 'before', header: t('schedule_before'), cell: (row) => describe(row.before) },
+              { key: 'after', header: t('schedule_after'), cell: (row) => describe(row.after) },
+            ]}
+          />
+          {answer.changes.length > CHANGES_SHOWN ? (
+            <p className="c-muted">
+              {t('schedule_changes_more', { count: f.count(answer.changes.length - CHANGES_SHOWN) })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+
+  function describe(slot: BulkEditSlotsResponse['changes'][number]['before']): string {
+    return t('schedule_slot_summary', {
+      time: `${slot.start_time}–${slot.end_time}`,
+      capacity: f.count(slot.capacity),
+      state: slot.on_sale ? t('schedule_state_on_sale') : t('schedule_state_closed'),
+    });
+  }
+}
