@@ -103,7 +103,7 @@ export async function createCoupon(
       siteCode: site,
       objectType: 'coupon',
       objectId: String(coupon.id),
-      action: 'created',
+      action: 'create',
       after: coupon,
       schema: consoleCouponSchema,
     });
@@ -154,7 +154,7 @@ export async function updateCoupon(
         siteCode: site,
         objectType: 'coupon',
         objectId: String(id),
-        action: 'updated',
+        action: 'update',
         before: consoleCoupon(row),
         after,
         schema: consoleCouponSchema,
@@ -187,7 +187,7 @@ export async function setCouponEnabled(
       siteCode: site,
       objectType: 'coupon',
       objectId: String(id),
-      action: input.enabled ? 'enabled' : 'disabled',
+      action: input.enabled ? 'enable' : 'disable',
       before: { enabled: row.enabled, version: row.version },
       after: { enabled: after.enabled, version: after.version },
     });

@@ -155,7 +155,7 @@ export async function createCouponBatch(
       siteCode: site,
       objectType: 'coupon_batch',
       objectId: String(batchId),
-      action: 'created',
+      action: 'create',
       after: definition,
     });
     return batch;
@@ -214,7 +214,7 @@ export async function updateCouponBatch(
       siteCode: site,
       objectType: 'coupon_batch',
       objectId: String(id),
-      action: 'updated',
+      action: 'update',
       before: auditView(couponBatch(before)),
       after: auditView(after),
     });
@@ -245,7 +245,7 @@ export async function setCouponBatchEnabled(
       siteCode: site,
       objectType: 'coupon_batch',
       objectId: String(id),
-      action: input.enabled ? 'enabled' : 'disabled',
+      action: input.enabled ? 'enable' : 'disable',
       before: { enabled: before.enabled, enabled_count: before.enabled_count, version: before.version },
       after: { enabled: after.enabled, codes_changed: changed.rows.length, version: after.version },
     });

@@ -74,7 +74,7 @@ export async function putCouponCampaign(
       siteCode: site,
       objectType: 'coupon_campaign',
       objectId: campaign,
-      action: input.expected_version === null ? 'created' : 'updated',
+      action: input.expected_version === null ? 'create' : 'update',
       before: before?.has_coverage
         ? { coverage_from: before.coverage_from, coverage_to: before.coverage_to, version: before.version }
         : undefined,
