@@ -217,6 +217,7 @@ export function LocalizedTextController<Values extends FieldValues>({
             value={field.value as Partial<LocalizedText> | undefined}
             onChange={field.onChange}
             onBlur={field.onBlur}
+            disabled={props.disabled ?? field.disabled}
             error={error}
             languageErrors={languageErrors}
           />
