@@ -38,7 +38,7 @@ async function readProduct(db: Db, siteCode: string, uuid: string): Promise<Prod
                       FROM set_product_links l JOIN set_products sp ON sp.id = l.set_product_id
                       WHERE l.product_id = p.id), '[]') AS set_products
      FROM products p JOIN sites s ON s.code = p.site_code
-     WHERE p.uuid = $1 AND p.site_code = $2`,
+     WHERE p.uuid = $1 AND p.site_code = $2 AND p.status = 'published'`,
     [uuid, siteCode],
   );
   const row = rows[0];

@@ -11,6 +11,14 @@ export function productInSaleWindowSql(product: string): string {
            AND (${product}.sale_ends_at IS NULL OR ${product}.sale_ends_at > now()))`;
 }
 
+/**
+ * SQL condition: visitors see and buy the product (ADR 068). A draft (not yet published) or a retired
+ * product is left out of every visitor read, as if it did not exist; its orders keep it.
+ */
+export function publishedProductSql(product: string): string {
+  return `${product}.status = 'published'`;
+}
+
 /** The site's 'few tickets left' threshold (a typed column, ADR 014); `siteCode` is the query parameter. */
 export function fewStockThresholdSql(siteCode: string): string {
   return `COALESCE((SELECT few_stock_threshold FROM sites WHERE code = ${siteCode}), 0)`;

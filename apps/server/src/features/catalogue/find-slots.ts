@@ -1,6 +1,11 @@
 import type { LangCode, ProductType, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
-import { fewStockThresholdSql, listedSpansSql, productInSaleWindowSql } from './catalogue-sql.ts';
+import {
+  fewStockThresholdSql,
+  listedSpansSql,
+  productInSaleWindowSql,
+  publishedProductSql,
+} from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 
 /**
@@ -16,7 +21,7 @@ WITH p AS (
          COALESCE(NULLIF(names ->> $6, ''), names ->> 'ja') AS name,
          ${productInSaleWindowSql('products')} AS in_sale_window
   FROM products
-  WHERE site_code = $1
+  WHERE site_code = $1 AND ${publishedProductSql('products')}
     AND ($4::uuid IS NULL OR uuid = $4::uuid)
     AND ($5::text IS NULL OR product_type = $5::text)
     AND ($4::uuid IS NOT NULL OR $7::text = ANY (sale_channels))

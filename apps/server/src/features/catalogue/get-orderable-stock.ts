@@ -1,7 +1,7 @@
 import type { OrderableStocks, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { fewStockThresholdSql, productInSaleWindowSql } from './catalogue-sql.ts';
+import { fewStockThresholdSql, productInSaleWindowSql, publishedProductSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
@@ -14,7 +14,7 @@ SELECT p.sale_channels, p.min_quantity, p.max_quantity,
          AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
        ${fewStockThresholdSql('$1')} AS few
 FROM time_spans t
-JOIN products p ON p.id = t.product_id AND p.site_code = $1
+JOIN products p ON p.id = t.product_id AND p.site_code = $1 AND ${publishedProductSql('p')}
 WHERE t.id = $2`;
 
 interface Row {

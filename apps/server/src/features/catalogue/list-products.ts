@@ -1,5 +1,6 @@
 import type { LangCode, Product, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { publishedProductSql } from './catalogue-sql.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 
 /** Products and their ticket types in one query; texts fall back to Japanese when a language is empty. */
@@ -20,7 +21,7 @@ SELECT p.uuid, p.product_type,
          FROM option_values o WHERE o.product_id = p.id
        ), '[]'::json) AS option_values
 FROM products p
-WHERE p.site_code = $1 AND $3::text = ANY (p.sale_channels)
+WHERE p.site_code = $1 AND $3::text = ANY (p.sale_channels) AND ${publishedProductSql('p')}
 ORDER BY p.position, p.id`;
 
 /** GET /products: the site's products sold on the channel, in display order, localized. */

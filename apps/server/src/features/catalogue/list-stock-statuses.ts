@@ -1,7 +1,12 @@
 import type { DateStockStatus, SalesChannel, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { fewStockThresholdSql, listedSpansSql, productInSaleWindowSql } from './catalogue-sql.ts';
+import {
+  fewStockThresholdSql,
+  listedSpansSql,
+  productInSaleWindowSql,
+  publishedProductSql,
+} from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 
@@ -17,7 +22,7 @@ WITH p AS (
   SELECT id, product_type, sale_channels,
          ${productInSaleWindowSql('products')} AS in_sale_window
   FROM products
-  WHERE site_code = $1
+  WHERE site_code = $1 AND ${publishedProductSql('products')}
     AND ($4::uuid IS NULL OR uuid = $4::uuid)
     AND ($4::uuid IS NOT NULL OR $5::text = ANY (sale_channels))
 ), d AS (

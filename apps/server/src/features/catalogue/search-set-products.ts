@@ -1,6 +1,7 @@
 import type { LangCode, SetProduct, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { publishedProductSql } from './catalogue-sql.ts';
 import { coalesceReads } from './coalesce-reads.ts';
 
 /**
@@ -11,7 +12,7 @@ const SET_PRODUCTS_SQL = `
 WITH spans AS (
   SELECT t.id, t.product_id
   FROM time_spans t
-  JOIN products p ON p.id = t.product_id AND p.site_code = $1
+  JOIN products p ON p.id = t.product_id AND p.site_code = $1 AND ${publishedProductSql('p')}
   WHERE t.id = ANY ($2::bigint[])
 ), linked AS (
   SELECT sp.uuid, sp.position, sp.id,

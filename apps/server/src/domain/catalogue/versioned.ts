@@ -1,0 +1,28 @@
+import { AppError } from '../../shared/app-error.ts';
+
+/**
+ * The optimistic check of every catalogue write (ADR 068): the row, locked in the caller's transaction,
+ * must still be at the version the console read; otherwise the writer gets `console edit conflict` and
+ * nothing is overwritten. A row that is not there (or not the site's) is `record not found`.
+ */
+export function checkVersion<T extends { version: number }>(row: T | undefined, expected: number): T {
+  if (!row) throw new AppError('record_not_found');
+  if (row.version !== expected) {
+    throw new AppError('console_edit_conflict', undefined, { current_version: row.version });
+  }
+  return row;
+}
+
+/** PostgreSQL's foreign_key_violation, as pg raises it or as drizzle wraps it. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (e: unknown) =>
+    e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : null;
+  const cause =
+    error && typeof error === 'object' && 'cause' in error ? (error as { cause: unknown }).cause : null;
+  return code(error) === '23503' || code(cause) === '23503';
+}
+
+/** A timestamp column as the contract sends it (ISO 8601, UTC). */
+export function isoOf(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
