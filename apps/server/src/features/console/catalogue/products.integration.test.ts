@@ -293,6 +293,24 @@ describe('versions', () => {
     );
   });
 
+  it('of two writers at the same moment with the same version, exactly one wins', async () => {
+    const product = await created(owner);
+    const write = (name: string) =>
+      owner.put(`/sites/DEMO/products/${product.id}`, {
+        ...fieldsOf(product),
+        names: inEveryLanguage(name),
+        expected_version: 1,
+      });
+    const answers = await Promise.all([write('Left'), write('Right')]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const read = productResponseSchema.parse(
+      (await owner.get(`/sites/DEMO/products/${product.id}`)).json(),
+    ).product;
+    const winner = answers.find((res) => res.statusCode === 200)!;
+    expect(read.names).toEqual(productResponseSchema.parse(winner.json()).product.names);
+    expect(read.version).toBe(2);
+  });
+
   it('reorders products: positions follow the list', async () => {
     const a = await created(owner);
     const b = await created(owner);
@@ -364,6 +382,37 @@ describe('prices change for future sales only', () => {
       (price) => price === 4500,
     );
     expect(held).toBe(4500);
+  });
+});
+
+describe('visitors see console changes', () => {
+  it('a new name and a new price show on the visitor list once its cache allows', async () => {
+    const slot = await productWithSlot(ctx.db, 5, { prices: [1200] });
+    const product = productResponseSchema.parse(
+      (await owner.get(`/sites/DEMO/products/${slot.id}`)).json(),
+    ).product;
+    const visitorView = async () =>
+      (await visitorProducts()).find((p) => p.uuid === slot.uuid) as
+        { name: string; option_values: { price: number }[] } | undefined;
+    expect(await visitorView()).toMatchObject({
+      name: 'Fixture product (en)',
+      option_values: [{ price: 1200 }],
+    });
+
+    const renamed = await owner.put(`/sites/DEMO/products/${slot.id}`, {
+      ...fieldsOf(product),
+      names: inEveryLanguage('Renamed in the console'),
+      expected_version: 1,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const repriced = await owner.put(`/sites/DEMO/ticket-types/${slot.optionValueIds[0]}`, {
+      expected_version: 1,
+      names: inEveryLanguage('Adult'),
+      price: 1300,
+    });
+    expect(repriced.statusCode).toBe(200);
+    const seen = await eventually(visitorView, (view) => view?.option_values[0]?.price === 1300);
+    expect(seen).toMatchObject({ name: 'Renamed in the console (en)', option_values: [{ price: 1300 }] });
   });
 });
 
