@@ -1,5 +1,16 @@
 import type { ProductDetail } from '@kippu/contract/console/catalogue-products';
 
+/** A text with only some languages written, the others empty. */
+export const text = (some: Partial<Record<'ja' | 'en' | 'zh-hans' | 'kr' | 'zh-hant' | 'th', string>>) => ({
+  ja: '',
+  en: '',
+  'zh-hans': '',
+  kr: '',
+  'zh-hant': '',
+  th: '',
+  ...some,
+});
+
 /** A product as the API answers it, for the screens' tests. */
 export function productFixture(overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {
@@ -21,8 +32,22 @@ export function productFixture(overrides: Partial<ProductDetail> = {}): ProductD
     sale_starts_at: '2026-12-01T00:00:00+09:00',
     sale_ends_at: null,
     ticket_types: [
-      { id: 21, names: { ja: '大人', en: 'Adult' }, price: 2000, position: 1, version: 1, in_use: true },
-      { id: 22, names: { ja: '子ども', en: 'Child' }, price: 1000, position: 2, version: 1, in_use: false },
+      {
+        id: 21,
+        names: text({ ja: '大人', en: 'Adult' }),
+        price: 2000,
+        position: 1,
+        version: 1,
+        in_use: true,
+      },
+      {
+        id: 22,
+        names: text({ ja: '子ども', en: 'Child' }),
+        price: 1000,
+        position: 2,
+        version: 1,
+        in_use: false,
+      },
     ],
     translation_gap_count: 1,
     updated_at: '2026-11-28T08:00:00Z',

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
-import { productFixture } from './product-fixtures.ts';
+import { productFixture, text } from './product-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -131,7 +131,7 @@ describe('product screen', () => {
             version: 4,
             ticket_types: [
               ...productFixture().ticket_types,
-              { id: 23, names: { en: 'Student' }, price: 1500, position: 3, version: 1, in_use: false },
+              { id: 23, names: text({ en: 'Student' }), price: 1500, position: 3, version: 1, in_use: false },
             ],
           }),
         },
