@@ -68,10 +68,17 @@ export const scheduleProductSchema = z.object({
   future_slots: z.number().int(),
 });
 
-/** `?from&to[&product]`: at most HEATMAP_MAX_DAYS dates. */
+/** Days the heatmap shows when the query names no range (from today, Tokyo). */
+export const HEATMAP_DEFAULT_DAYS = 28;
+
+/**
+ * `?from&to[&product]`: at most HEATMAP_MAX_DAYS dates. Without `from` the range starts today (Tokyo); without
+ * `to` it runs HEATMAP_DEFAULT_DAYS days; the answer says which range it covers.
+ */
 export const heatmapQuerySchema = z
-  .object({ from: visitDateSchema, to: visitDateSchema, product: z.uuid().optional() })
+  .object({ from: visitDateSchema.optional(), to: visitDateSchema.optional(), product: z.uuid().optional() })
   .superRefine((query, ctx) => {
+    if (query.from === undefined || query.to === undefined) return;
     const days = datesInRange(query.from, query.to);
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
     else if (days > HEATMAP_MAX_DAYS)

@@ -1,8 +1,32 @@
 import { sql } from 'drizzle-orm';
-import type { ConsoleSlot, Heatmap } from '@kippu/contract/console/schedule-schemas';
+import { datesInRange } from '@kippu/contract/endpoints/catalogue-common';
+import {
+  HEATMAP_DEFAULT_DAYS,
+  HEATMAP_MAX_DAYS,
+  type ConsoleSlot,
+  type Heatmap,
+} from '@kippu/contract/console/schedule-schemas';
 import type { Db } from '../../db/client.ts';
-import { TOKYO_TODAY } from '../../db/tokyo-today.ts';
+import { TOKYO_TODAY, tokyoToday } from '../../db/tokyo-today.ts';
+import { AppError } from '../../shared/app-error.ts';
 import { CONSOLE_SLOT_JSON, slotFromJson } from './slot-row.ts';
+
+/** The range asked for, today (Tokyo) and HEATMAP_DEFAULT_DAYS days where the query names none. */
+async function rangeOf(db: Db, range: { from?: string; to?: string }): Promise<{ from: string; to: string }> {
+  const from = range.from ?? (await tokyoToday(db));
+  const to =
+    range.to ??
+    new Date(Date.parse(`${from}T00:00:00Z`) + (HEATMAP_DEFAULT_DAYS - 1) * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  const days = datesInRange(from, to);
+  if (days < 1 || days > HEATMAP_MAX_DAYS) {
+    throw new AppError('invalid_request', undefined, {
+      issues: [{ path: 'querystring.to', message: `from today, at most ${HEATMAP_MAX_DAYS} days` }],
+    });
+  }
+  return { from, to };
+}
 
 /**
  * The capacity heatmap of a site (issue 28): every slot whose Tokyo start date is in [from, to], of the site's
@@ -12,9 +36,10 @@ import { CONSOLE_SLOT_JSON, slotFromJson } from './slot-row.ts';
 export async function readHeatmap(
   db: Db,
   siteCode: string,
-  range: { from: string; to: string; productUuid?: string },
+  query: { from?: string; to?: string; productUuid?: string },
 ): Promise<Heatmap> {
-  const product = range.productUuid ?? null;
+  const product = query.productUuid ?? null;
+  const range = await rangeOf(db, query);
   const { rows } = await db.execute<{ products: Heatmap['products']; slots: ConsoleSlot[] }>(sql`
     WITH site_products AS (
       SELECT p.id, p.uuid, p.product_type, p.names, p.position FROM products p WHERE p.site_code = ${siteCode}

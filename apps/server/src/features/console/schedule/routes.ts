@@ -18,7 +18,11 @@ export async function scheduleConsoleRoutes(app: FastifyInstance): Promise<void>
       const site = await consoleSite(request, request.params.site, 'schedule', 'read');
       reply.header('cache-control', 'private, no-store');
       const { from, to, product } = request.query;
-      return readHeatmap(app.db, site.code, { from, to, ...(product ? { productUuid: product } : {}) });
+      return readHeatmap(app.db, site.code, {
+        ...(from ? { from } : {}),
+        ...(to ? { to } : {}),
+        ...(product ? { productUuid: product } : {}),
+      });
     },
   );
 

@@ -544,6 +544,16 @@ describe('schedule permissions', () => {
     expect((await slotRow(slot.spanId)).on_sale).toBe(true);
     expect((await slotRow(okinawa.spanId)).capacity).toBe(10);
 
+    // Without a range: four weeks from today (Tokyo), the answer says which.
+    const [today] = await query<{ d: string }>(
+      `SELECT to_char((now() AT TIME ZONE 'Asia/Tokyo')::date, 'YYYY-MM-DD') AS d`,
+    );
+    const current = heatmapSchema.parse((await planner.get('/sites/DEMO/slots')).json());
+    expect(current.from).toBe(today!.d);
+    expect(current.slots.map((s) => s.id)).toContain(slot.spanId);
+    expect((await otherOrg.get('/sites/DEMO/slots')).statusCode).toBe(404);
+    expect((await planner.get('/sites/DEMO/slots?from=2027-01-01&to=2027-03-31')).statusCode).toBe(400);
+
     const holidays = await planner.get('/schedule/holidays?from=2027-01-01&to=2027-01-31');
     expect(holidays.json()).toEqual({
       holidays: [
