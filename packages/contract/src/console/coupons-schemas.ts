@@ -19,7 +19,7 @@ export type CouponKind = (typeof COUPON_KINDS)[number];
 /** The list's filter: a kind, or `campaign` for coupons whose campaign limits its visit dates. */
 export const COUPON_KIND_FILTERS = [...COUPON_KINDS, 'campaign'] as const;
 
-/** Percent: 1..100 (%). Fixed: 1..10,000,000 (yen). Invitation: no value (null). */
+/** Percent: 1..100 (%). Fixed: 1..10,000,000 (yen). Invitation: no value (answered null, any sent is ignored). */
 export const COUPON_PERCENT_MAX = 100;
 export const COUPON_FIXED_MAX = 10_000_000;
 export const COUPON_USAGE_LIMIT_MAX = 100_000_000;
@@ -36,13 +36,18 @@ export const couponCodeSchema = storableText()
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/, 'letters, digits, - and _ (3 to 64)');
 /** A batch's prefix: up to 20 upper-case letters, digits and `-` (`SUMMER-`). */
 export const couponPrefixSchema = z
-  .string()
-  .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, 'upper-case letters, digits and - (up to 20)')
-  .or(z.literal(''));
+  .literal('')
+  .or(z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, 'upper-case letters, digits and - (up to 20)'));
 export const couponCampaignSchema = storableText().trim().min(1).max(100);
 
-const instantSchema = z.iso.datetime({ offset: true });
-const dateSchema = z.iso.date();
+/** Years the database stores and an operator means (PostgreSQL has no year 0: `0000-01-01` is refused here). */
+const sensibleYear = (year: number) => year >= 1970 && year <= 2999;
+const instantSchema = z.iso
+  .datetime({ offset: true })
+  .refine((value) => sensibleYear(new Date(value).getUTCFullYear()), 'a year from 1970 to 2999');
+const dateSchema = z.iso
+  .date()
+  .refine((value) => sensibleYear(Number(value.slice(0, 4))), 'a year from 1970 to 2999');
 
 /** A name in every language, each required (the visitor sees the name in the order's language). */
 export const couponNamesSchema = z.object(
@@ -86,16 +91,15 @@ type DefinitionFields = {
 /** The rules across fields, each answered on its field (`issues[].path`). */
 export function checkCouponDefinition(value: DefinitionFields, ctx: z.RefinementCtx): void {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (value.kind === 'invitation') {
-    if (value.discount_value !== null) issue('discount_value', 'an invitation has no value');
-  } else if (value.discount_value === null) {
-    issue('discount_value', 'required');
-  } else {
+  // An invitation's value is ignored (ADR 008: it makes one ticket free), so a form may leave one behind.
+  if (value.kind !== 'invitation') {
     const max = value.kind === 'percent' ? COUPON_PERCENT_MAX : COUPON_FIXED_MAX;
-    if (value.discount_value < 1 || value.discount_value > max) issue('discount_value', `from 1 to ${max}`);
+    if (value.discount_value === null) issue('discount_value', 'required');
+    else if (value.discount_value < 1 || value.discount_value > max)
+      issue('discount_value', `from 1 to ${max}`);
   }
-  if (value.valid_from && value.valid_to && Date.parse(value.valid_from) >= Date.parse(value.valid_to)) {
-    issue('valid_to', 'must be after valid_from');
+  if (value.valid_from && value.valid_to && Date.parse(value.valid_from) > Date.parse(value.valid_to)) {
+    issue('valid_to', 'must not be before valid_from');
   }
   if (value.coverage_from && value.coverage_to && value.coverage_from > value.coverage_to) {
     issue('coverage_to', 'must not be before coverage_from');
@@ -103,7 +107,7 @@ export function checkCouponDefinition(value: DefinitionFields, ctx: z.Refinement
   if (new Set(value.channels).size !== value.channels.length) issue('channels', 'a channel twice');
 }
 
-const expectedVersion = z.number().int().min(1);
+const expectedVersion = z.number().int().min(1).max(2_147_483_647);
 
 // POST /sites/:site/coupons
 export const createCouponBodySchema = z

@@ -118,12 +118,16 @@ export function consoleCoupon(row: CouponRow): ConsoleCoupon {
   };
 }
 
+/** The largest id of a `serial` column: a larger one names nothing (and must not reach an int comparison). */
+export const INT4_MAX = 2_147_483_647;
+
 export async function readCoupon(
   tx: Executor,
   site: string,
   id: number,
   lock = false,
 ): Promise<CouponRow | undefined> {
+  if (id > INT4_MAX) return undefined;
   const { rows } = await tx.execute<CouponRow & Record<string, unknown>>(sql`
     SELECT ${COUPON_COLUMNS} FROM ${COUPON_FROM}
     WHERE c.site_code = ${site} AND c.id = ${id} ${lock ? sql`FOR UPDATE OF c` : sql``}`);

@@ -15,6 +15,7 @@ import {
   COUPON_FROM,
   definitionColumns,
   fieldError,
+  INT4_MAX,
   readCoupon,
   whereAll,
   type CouponDefinitionInput,
@@ -38,6 +39,7 @@ export async function listCoupons(
   query: CouponListQuery,
 ): Promise<{ coupons: ConsoleCoupon[]; total: number }> {
   const where: SQL[] = [sql`c.site_code = ${site}`];
+  if (query.batch_id && query.batch_id > INT4_MAX) return { coupons: [], total: 0 };
   where.push(query.batch_id ? sql`c.batch_id = ${query.batch_id}` : sql`c.batch_id IS NULL`);
   if (query.kind === 'invitation') where.push(sql`c.is_invitation`);
   else if (query.kind === 'campaign') where.push(sql`cc.campaign IS NOT NULL`);
@@ -46,7 +48,8 @@ export async function listCoupons(
   if (query.campaign) where.push(sql`c.campaign = ${query.campaign}`);
   if (query.q) {
     const pattern = likePattern(query.q);
-    where.push(sql`(c.code ILIKE ${pattern} OR c.names::text ILIKE ${pattern})`);
+    where.push(sql`(c.code ILIKE ${pattern}
+      OR EXISTS (SELECT 1 FROM jsonb_each_text(c.names) n WHERE n.value ILIKE ${pattern}))`);
   }
   const { rows } = await db.execute<CouponRow & { total: number } & Record<string, unknown>>(sql`
     SELECT ${COUPON_COLUMNS}, count(*) OVER ()::int AS total FROM ${COUPON_FROM}

@@ -15,6 +15,7 @@ import {
   checkVersion,
   definitionColumns,
   definitionOf,
+  INT4_MAX,
   iso,
   type CouponDefinitionInput,
   type DefinitionRow,
@@ -66,6 +67,7 @@ interface BatchRow extends DefinitionRow {
 }
 
 async function readBatches(tx: Executor, site: string, id?: number, lock = false): Promise<BatchRow[]> {
+  if (id !== undefined && id > INT4_MAX) return [];
   const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`
     SELECT b.id, b.prefix, b.code_count, b.names, b.campaign, b.discount_type, b.discount_value,
       b.is_invitation, b.valid_from, b.valid_to, b.coverage_from::text AS coverage_from,

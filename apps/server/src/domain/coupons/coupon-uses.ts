@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CouponUses } from '@kippu/contract/console/coupons-schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { iso } from './coupon-admin-rows.ts';
+import { INT4_MAX, iso } from './coupon-admin-rows.ts';
 
 /** The list shows the newest uses; the counts cover them all. */
 const USES_SHOWN = 500;
@@ -20,6 +20,7 @@ export async function couponUses(
   of: { couponId: number } | { batchId: number },
   ordersVisible: boolean,
 ): Promise<CouponUses> {
+  if (('couponId' in of ? of.couponId : of.batchId) > INT4_MAX) throw new AppError('record_not_found');
   const which = 'couponId' in of ? sql`c.id = ${of.couponId}` : sql`c.batch_id = ${of.batchId}`;
   const counted = await db.execute<{ n: number; used: number }>(sql`
     SELECT count(*)::int AS n, coalesce(sum(c.used_count), 0)::int AS used

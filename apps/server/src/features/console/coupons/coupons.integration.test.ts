@@ -154,6 +154,8 @@ describe('coupons of every kind', () => {
       version: 2,
     });
     expect((await list(`q=Renamed&limit=500`)).coupons.map((c) => c.id)).toContain(percent.id);
+    // Names are searched by their texts, not their language keys.
+    expect((await list(`q=${encodeURIComponent('"ja"')}&limit=500`)).coupons).toEqual([]);
 
     // The second writer with the version it read gets a conflict, not a silent overwrite.
     const stale = await owner.put(`/sites/DEMO/coupons/${percent.id}`, {
@@ -200,8 +202,9 @@ describe('coupons of every kind', () => {
       [{ kind: 'percent', discount_value: 101 }, 'body.discount_value'],
       [{ kind: 'fixed', discount_value: 10_000_001 }, 'body.discount_value'],
       [{ kind: 'fixed', discount_value: null }, 'body.discount_value'],
-      [{ kind: 'invitation', discount_value: 5 }, 'body.discount_value'],
       [{ valid_from: '2030-02-01T00:00:00Z', valid_to: '2030-01-01T00:00:00Z' }, 'body.valid_to'],
+      [{ coverage_from: '0000-01-01' }, 'body.coverage_from'],
+      [{ valid_from: '0000-01-01T00:00:00Z' }, 'body.valid_from'],
       [{ coverage_from: '2030-02-01', coverage_to: '2030-01-31' }, 'body.coverage_to'],
       [{ usage_limit: 0 }, 'body.usage_limit'],
       [{ channels: [] }, 'body.channels'],
@@ -217,6 +220,19 @@ describe('coupons of every kind', () => {
         JSON.stringify(patch),
       ).toContain(path);
     }
+    // An invitation's value is ignored, not refused (a form switching kinds may leave one behind).
+    expect(await createOne({ kind: 'invitation', discount_value: 5 })).toMatchObject({
+      discount_value: null,
+    });
+    const huge = await owner.get('/sites/DEMO/coupons/2147483648');
+    expect([huge.statusCode, huge.json()]).toEqual([404, notFound]);
+    const hugeBatch = await owner.get('/sites/DEMO/coupon-batches/2147483648/uses');
+    expect(hugeBatch.statusCode).toBe(404);
+    const hugeVersion = await owner.patch('/sites/DEMO/coupons/1', {
+      enabled: true,
+      expected_version: 2 ** 31,
+    });
+    expect(hugeVersion.statusCode).toBe(400);
     const badCode = await owner.post('/sites/DEMO/coupons', { code: 'a b', ...definition() });
     expect(badCode.statusCode).toBe(400);
 
