@@ -77,6 +77,7 @@ export function validValue(
     default:
       if (schema.format === 'uuid') return '6f1c2b1e-7a52-4b8e-9c1d-2f3a4b5c6d7e';
       if (schema.format === 'date') return '2030-06-01';
+      if (schema.format === 'date-time') return '2030-06-01T00:00:00Z';
       return 'text';
   }
 }
