@@ -8,7 +8,7 @@ import {
   type BulkEditSlotsBody,
   type BulkEditSlotsResponse,
 } from '@kippu/contract/console/schedule-schemas';
-import { consoleCall } from '../../shared/api/console-client.ts';
+import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
@@ -24,6 +24,8 @@ const bulkFormSchema = bulkEditSlotsBodySchema.pick({
 type BulkForm = z.input<typeof bulkFormSchema>;
 type Kind = BulkEditSlotsBody['action']['kind'];
 const KINDS: readonly Kind[] = ['set_capacity', 'close', 'reopen', 'shift'];
+/** ERRORS.console_capacity_below_taken's string. */
+const BELOW_TAKEN = 'console capacity below taken';
 /** Rows of a preview's change list drawn at once (the count says the rest). */
 const CHANGES_SHOWN = 100;
 
@@ -52,6 +54,7 @@ export function BulkEditPanel({
   const client = useQueryClient();
   const titleId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
+  const previewRef = useRef<HTMLElement>(null);
   const form = useForm<BulkForm>({
     resolver: zodResolver(bulkFormSchema),
     defaultValues: { action: { kind: 'set_capacity' }, future_only: true, skip_edited_by_hand: false },
@@ -83,6 +86,10 @@ export function BulkEditPanel({
       setPreviewed(null);
       return client.invalidateQueries({ queryKey: heatmapKey });
     },
+    // Sales since the preview put a slot below its new capacity: preview again, so the list says which.
+    onError: (error, body) => {
+      if (error instanceof ConsoleApiError && error.error === BELOW_TAKEN) preview.mutate(body);
+    },
   });
 
   // A new selection is a new question: the old preview and result no longer apply.
@@ -94,9 +101,13 @@ export function BulkEditPanel({
     resetSave();
   }, [idsKey, resetPreview, resetSave]);
 
+  // Focus follows the answer: the preview when it comes, the saved notice after a save.
   useEffect(() => {
-    if (previewed || save.isSuccess) resultRef.current?.focus();
-  }, [previewed, save.isSuccess]);
+    if (previewed) previewRef.current?.focus();
+  }, [previewed]);
+  useEffect(() => {
+    if (save.isSuccess) resultRef.current?.focus();
+  }, [save.isSuccess]);
 
   const withTickets = slots.filter((slot) => slot.sold + slot.held > 0);
   const answer = previewed?.answer;
@@ -180,6 +191,7 @@ export function BulkEditPanel({
         {previewed && !fresh ? <p className="c-muted">{t('schedule_preview_stale')}</p> : null}
       </form>
       <ErrorNotice error={preview.error ?? save.error} />
+      <IssueSlots error={save.error} slots={slots} />
       {save.data ? (
         <div ref={resultRef} tabIndex={-1} className="c-notice c-notice--ok" role="status">
           <p>
@@ -194,7 +206,12 @@ export function BulkEditPanel({
         </div>
       ) : null}
       {answer && fresh ? (
-        <div ref={resultRef} tabIndex={-1} className="sch-preview" aria-labelledby={`${titleId}-preview`}>
+        <section
+          ref={previewRef}
+          tabIndex={-1}
+          className="sch-preview"
+          aria-labelledby={`${titleId}-preview`}
+        >
           <h3 id={`${titleId}-preview`}>{t('schedule_preview_title')}</h3>
           <p>
             {t('schedule_preview_counts', {
@@ -275,7 +292,7 @@ export function BulkEditPanel({
               {t('schedule_changes_more', { count: f.count(answer.changes.length - CHANGES_SHOWN) })}
             </p>
           ) : null}
-        </div>
+        </section>
       ) : null}
     </section>
   );
@@ -287,4 +304,25 @@ export function BulkEditPanel({
       state: slot.on_sale ? t('schedule_state_on_sale') : t('schedule_state_closed'),
     });
   }
+}
+
+/** The slots an error's `issues` name (`slots.<id>`), as date and time from the heatmap. */
+function IssueSlots({ error, slots }: { error: unknown; slots: readonly HeatSlot[] }) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  if (!(error instanceof ConsoleApiError) || error.issues.length === 0) return null;
+  const byId = new Map(slots.map((slot) => [slot.id, slot]));
+  const named = error.issues
+    .map((issue) => byId.get(Number(/^slots\.(\d+)$/.exec(issue.path)?.[1])))
+    .filter((slot): slot is HeatSlot => slot !== undefined);
+  if (named.length === 0) return null;
+  return (
+    <p className="c-muted">
+      {t('schedule_issue_slots', {
+        slots: named
+          .map((slot) => `${f.day(slot.date)} ${slot.start_time}`)
+          .join(t('schedule_list_separator')),
+      })}
+    </p>
+  );
 }

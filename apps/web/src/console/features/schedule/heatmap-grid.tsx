@@ -114,6 +114,7 @@ const HeatRow = memo(
           if (!cell) {
             return (
               <td
+                role="gridcell"
                 key={time}
                 className="sch-cell sch-cell--none"
                 data-row={row}
@@ -135,6 +136,7 @@ const HeatRow = memo(
           ];
           return (
             <td
+              role="gridcell"
               key={time}
               className={classes.filter(Boolean).join(' ')}
               data-row={row}

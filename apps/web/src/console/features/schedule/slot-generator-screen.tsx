@@ -79,7 +79,9 @@ export function bodyOf(form: GeneratorForm): GenerateSlotsBody {
 }
 
 /** A body path (from zod or the API's `issues`) as the form field that shows it. */
-export function fieldOfPath(path: string): keyof GeneratorForm {
+export function fieldOfPath(fullPath: string): keyof GeneratorForm {
+  // The API names body fields as `body.<path>`; zod as `<path>`.
+  const path = fullPath.replace(/^body\./, '');
   if (path.startsWith('times.times')) return 'times_list';
   if (path === 'times.from') return 'times_from';
   if (path === 'times.to') return 'times_to';
@@ -156,7 +158,7 @@ function Body({ site }: { site: string }) {
   const values = form.watch();
   const key = JSON.stringify(bodyOf(values));
   const fresh = previewed?.key === key;
-  const resultRef = useRef<HTMLDivElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
 
   const showIssues = (error: unknown) => {
     if (!(error instanceof ConsoleApiError)) return;
@@ -355,8 +357,8 @@ function Body({ site }: { site: string }) {
         {previewed && !fresh ? <p className="c-muted">{t('schedule_preview_stale')}</p> : null}
       </form>
       {answer ? (
-        <div ref={resultRef} tabIndex={-1} className="sch-preview" role="status">
-          <h2>{t('schedule_preview_title')}</h2>
+        <section ref={resultRef} tabIndex={-1} className="sch-preview" aria-labelledby="sch-gen-preview">
+          <h2 id="sch-gen-preview">{t('schedule_preview_title')}</h2>
           <p>
             {t('slot_generator_preview_counts', {
               created: f.count(answer.created.length),
@@ -400,7 +402,7 @@ function Body({ site }: { site: string }) {
               {t('schedule_changes_more', { count: f.count(rows.length - PREVIEW_ROWS) })}
             </p>
           ) : null}
-        </div>
+        </section>
       ) : null}
     </Page>
   );
