@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import {
   MAX_LONG_TEXT_LENGTH,
+  catalogueIdSchema,
   consoleLocalizedTextSchema,
   consoleNamesSchema,
   expectedVersionSchema,
@@ -34,7 +35,7 @@ const setProductFields = {
   position: z.number().int().min(0).max(100_000).default(0),
   /** The site's products it is offered with (each once). */
   product_ids: z
-    .array(z.number().int().min(1))
+    .array(catalogueIdSchema)
     .max(200)
     .refine((ids) => new Set(ids).size === ids.length, 'a product is listed twice'),
 };

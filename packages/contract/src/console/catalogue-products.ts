@@ -4,8 +4,16 @@ import { langCodeSchema, productTypeSchema, salesChannelSchema, siteCodeSchema }
 import { numericIdSchema } from '../endpoints/catalogue-common.ts';
 import { storableText } from '../validation/storable-text.ts';
 
+/** The largest id or version the catalogue's integer columns hold: anything above is refused as input. */
+export const MAX_ROW_INTEGER = 2_147_483_647;
+/** A catalogue row's id in a body. */
+export const catalogueIdSchema = z.number().int().min(1).max(MAX_ROW_INTEGER);
+
 /** `/sites/:site/products/:id` (also ticket types, set products): a site named by its code, an object by id. */
-export const catalogueIdParamsSchema = z.object({ site: siteCodeSchema, id: numericIdSchema });
+export const catalogueIdParamsSchema = z.object({
+  site: siteCodeSchema,
+  id: numericIdSchema.refine((id) => id <= MAX_ROW_INTEGER, 'no such id'),
+});
 
 /** The highest price the console accepts for a ticket type or a set product, in yen. */
 export const MAX_PRICE_YEN = 10_000_000;
@@ -13,7 +21,7 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_LONG_TEXT_LENGTH = 5_000;
 
 /** The version a write was based on (returned by every read); a stale one answers `console edit conflict`. */
-export const expectedVersionSchema = z.number().int().min(1);
+export const expectedVersionSchema = z.number().int().min(1).max(MAX_ROW_INTEGER);
 
 /** A visitor-facing text in the six languages, each at most `max` characters ('' = not written yet). */
 export const consoleLocalizedTextSchema = (max: number) =>
@@ -107,7 +115,11 @@ export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productResponseSchema = z.object({ product: productDetailSchema });
 export type ProductResponse = z.infer<typeof productResponseSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true });
+/** A sale's start or end: an ISO date-time with its offset, between 2000 and 2100 (PostgreSQL has no year 0). */
+const isoDateTime = z.iso.datetime({ offset: true }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= Date.UTC(2000, 0, 1) && at < Date.UTC(2100, 0, 1);
+}, 'must be between 2000 and 2100');
 const imageUrlSchema = storableText()
   .trim()
   .max(2_000)
@@ -175,7 +187,7 @@ export type UpdateProductBody = z.input<typeof updateProductBodySchema>;
 /** The new display order of the site's products: every listed id with the version it was seen at. */
 export const reorderProductsBodySchema = z.object({
   products: z
-    .array(z.object({ id: z.number().int().min(1), expected_version: expectedVersionSchema }))
+    .array(z.object({ id: catalogueIdSchema, expected_version: expectedVersionSchema }))
     .min(1)
     .max(500),
 });
@@ -197,7 +209,8 @@ export const expectedVersionQuerySchema = z.object({
   expected_version: z
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
-    .transform(Number),
+    .transform(Number)
+    .pipe(expectedVersionSchema),
 });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });
@@ -217,6 +230,6 @@ export type UpdateTicketTypeBody = z.infer<typeof updateTicketTypeBodySchema>;
 /** The product's ticket types in their new order (every id once; `expected_version`: the product's). */
 export const reorderTicketTypesBodySchema = z.object({
   expected_version: expectedVersionSchema,
-  ids: z.array(z.number().int().min(1)).min(1).max(30),
+  ids: z.array(catalogueIdSchema).min(1).max(30),
 });
 export type ReorderTicketTypesBody = z.infer<typeof reorderTicketTypesBodySchema>;

@@ -189,6 +189,7 @@ describe('products from the console', () => {
       [{ min_quantity: 5, max_quantity: 2 }, 'body.max_quantity'],
       [{ names: EMPTY_TEXT }, 'body.names'],
       [{ image_url: 'javascript:alert(1)' }, 'body.image_url'],
+      [{ sale_starts_at: '0000-01-01T00:00:00Z' }, 'body.sale_starts_at'],
     ];
     for (const [patch, path] of cases) {
       const res = await owner.post('/sites/DEMO/products', newProduct(patch));
@@ -200,6 +201,23 @@ describe('products from the console', () => {
     }
     const product = await created(owner);
     const typeId = product.ticket_types[0]!.id;
+    const hugeProduct = await owner.put('/sites/DEMO/products/99999999999', {
+      ...fieldsOf(product),
+      expected_version: 1,
+    });
+    expect(hugeProduct.json()).toMatchObject({ error: 'invalid request', issues: [{ path: 'params.id' }] });
+    const hugeType = await owner.put('/sites/DEMO/ticket-types/4294967296', {
+      expected_version: 1,
+      names: inEveryLanguage('Adult'),
+      price: 100,
+    });
+    expect(hugeType.json()).toMatchObject({ error: 'invalid request', issues: [{ path: 'params.id' }] });
+    const hugeVersion = await owner.delete(`/sites/DEMO/products/${product.id}?expected_version=9999999999`);
+    expect(hugeVersion.statusCode).toBe(400);
+    const hugeIds = await owner.post('/sites/DEMO/products/order', {
+      products: [{ id: 2 ** 40, expected_version: 1 }],
+    });
+    expect(hugeIds.statusCode).toBe(400);
     const absurd = await owner.put(`/sites/DEMO/ticket-types/${typeId}`, {
       expected_version: 1,
       names: inEveryLanguage('Adult'),
