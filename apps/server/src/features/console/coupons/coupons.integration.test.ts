@@ -487,6 +487,47 @@ describe('batches of unique codes', () => {
     ]);
   });
 
+  it('edits and disables a batch while visitors take its codes: no deadlock, no server error, uses add up', async () => {
+    const batch = couponBatchAnswerSchema.parse(
+      (
+        await owner.post('/sites/DEMO/coupon-batches', {
+          prefix: 'RACE-',
+          count: 30,
+          ...definition({ usage_limit: 1 }),
+        })
+      ).json(),
+    ).batch;
+    const { rows } = await ctx.db.$client.query(`SELECT code FROM coupons WHERE batch_id = $1 ORDER BY id`, [
+      batch.id,
+    ]);
+    const orders = await Promise.all(rows.map(() => visitorOrder()));
+    const uses = rows.map((row: { code: string }, i: number) => applyAsVisitor(orders[i]!.token, row.code));
+    const edit = owner.put(`/sites/DEMO/coupon-batches/${batch.id}`, {
+      ...definition({ discount_value: 20, usage_limit: 1 }),
+      expected_version: 1,
+    });
+    const answers = await Promise.all([...uses, edit]);
+    expect(answers.filter((res) => res.statusCode >= 500).map((res) => res.body)).toEqual([]);
+    expect(answers.at(-1)!.statusCode).toBe(200);
+    const off = await owner.patch(`/sites/DEMO/coupon-batches/${batch.id}`, {
+      enabled: false,
+      expected_version: 2,
+    });
+    expect(off.statusCode).toBe(200);
+    const counted = await ctx.db.$client.query(
+      `SELECT (SELECT sum(used_count)::int FROM coupons WHERE batch_id = $1) AS used,
+              (SELECT count(*)::int FROM order_coupons oc JOIN coupons c ON c.id = oc.coupon_id
+                WHERE c.batch_id = $1) AS on_orders`,
+      [batch.id],
+    );
+    expect(counted.rows[0].used).toBe(counted.rows[0].on_orders);
+    expect(counted.rows[0].used).toBe(answers.slice(0, 30).filter((res) => res.statusCode === 200).length);
+    const shown = couponBatchAnswerSchema.parse(
+      (await owner.get(`/sites/DEMO/coupon-batches/${batch.id}`)).json(),
+    );
+    expect(shown.batch).toMatchObject({ enabled: false, enabled_count: 0, used_count: counted.rows[0].used });
+  });
+
   it('refuses a batch of 0 or 10,001 codes and a lower-case prefix', async () => {
     for (const patch of [{ count: 0 }, { count: 10_001 }, { prefix: 'abc' }]) {
       const res = await owner.post('/sites/DEMO/coupon-batches', {
