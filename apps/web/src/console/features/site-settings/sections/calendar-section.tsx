@@ -146,9 +146,22 @@ export function CalendarSection({ site, data, canWrite }: SectionProps) {
 function ContrastReport({ theme }: { theme: Values['settings']['theme'] }) {
   const { t } = useConsoleI18n();
   const valid = THEME_KEYS.every((key) => HEX.test(theme[key]));
-  if (!valid) return <p className="c-muted">{t('site_settings_contrast_waiting')}</p>;
+  // One live region whatever it holds, so a screen reader hears each new answer.
   return (
-    <ul className="ss-list" aria-live="polite" aria-label={t('site_settings_contrast')}>
+    <div aria-live="polite">
+      {valid ? (
+        <ContrastList theme={theme} />
+      ) : (
+        <p className="c-muted">{t('site_settings_contrast_waiting')}</p>
+      )}
+    </div>
+  );
+}
+
+function ContrastList({ theme }: { theme: Values['settings']['theme'] }) {
+  const { t } = useConsoleI18n();
+  return (
+    <ul className="ss-list" aria-label={t('site_settings_contrast')}>
       {themeContrastPairs(theme).map((pair) => {
         const ratio = contrastRatio(pair.foreground, pair.background);
         const required = pair.kind === 'text' ? TEXT_CONTRAST : CONTROL_CONTRAST;
