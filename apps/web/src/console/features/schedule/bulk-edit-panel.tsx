@@ -282,7 +282,11 @@ export function BulkEditPanel({
             rowKey={(row) => row.slot_id}
             empty={t('schedule_no_changes')}
             columns={[
-              { key: 'date', header: t('schedule_date'), cell: (row) => f.day(row.before.date) },
+              {
+                key: 'slot',
+                header: t('schedule_slot'),
+                cell: (row) => `${f.day(row.before.date)} ${row.before.start_time}`,
+              },
               { key: 'before', header: t('schedule_before'), cell: (row) => describe(row.before) },
               { key: 'after', header: t('schedule_after'), cell: (row) => describe(row.after) },
             ]}
@@ -297,12 +301,17 @@ export function BulkEditPanel({
     </section>
   );
 
+  /** What the action changes of a slot, and only that: its capacity, its sale, or its times. */
   function describe(slot: BulkEditSlotsResponse['changes'][number]['before']): string {
-    return t('schedule_slot_summary', {
-      time: `${slot.start_time}–${slot.end_time}`,
-      capacity: f.count(slot.capacity),
-      state: slot.on_sale ? t('schedule_state_on_sale') : t('schedule_state_closed'),
-    });
+    switch (previewed?.body.action.kind) {
+      case 'set_capacity':
+        return f.count(slot.capacity);
+      case 'close':
+      case 'reopen':
+        return slot.on_sale ? t('schedule_state_on_sale') : t('schedule_state_closed');
+      default:
+        return `${f.day(slot.date)} ${slot.start_time}–${slot.end_time}`;
+    }
   }
 }
 

@@ -82,11 +82,7 @@ describe('slot generator', () => {
             .map((each) => each.textContent)
             .slice(1),
         ),
-    ).toEqual([
-      ['10:00–10:30', 'To create'],
-      ['10:30–11:00', 'To create'],
-      ['11:00–11:30', 'Already exists'],
-    ]);
+    ).toEqual([['2: 10:00 10:30', '1: 11:00']]);
     expect(screen.getByText('2 to create, 1 already exist (skipped), 1 dates left out.')).toBeTruthy();
     expect(screen.getByText(/振替休日/)).toBeTruthy();
     await expectNoAxeViolations(container);

@@ -39,8 +39,25 @@ export interface GeneratorForm {
 }
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-/** Rows of the preview drawn at once (the counts say the rest). */
-const PREVIEW_ROWS = 200;
+/** Days of the preview drawn at once (the counts say the rest). */
+const PREVIEW_ROWS = 100;
+
+/** The preview by day: the start times to create and those that exist, so a month is a screen, not a scroll. */
+export function byDate(answer: GenerateSlotsResponse) {
+  const days = new Map<string, { date: string; created: string[]; existing: string[] }>();
+  const day = (date: string) => {
+    let row = days.get(date);
+    if (!row) days.set(date, (row = { date, created: [], existing: [] }));
+    return row;
+  };
+  for (const slot of answer.created) day(slot.date).created.push(slot.start_time);
+  for (const slot of answer.existing) day(slot.date).existing.push(slot.start_time);
+  for (const row of days.values()) {
+    row.created.sort();
+    row.existing.sort();
+  }
+  return [...days.values()].sort((a, b) => a.date.localeCompare(b.date));
+}
 
 const words = (text: string) =>
   text
@@ -192,12 +209,7 @@ function Body({ site }: { site: string }) {
     errors[field] ? t(`slot_generator_invalid_${field}`) : undefined;
   const kind = form.watch('times_kind');
   const answer = fresh ? previewed.answer : undefined;
-  const rows = answer
-    ? [
-        ...answer.created.map((slot) => ({ ...slot, exists: false })),
-        ...answer.existing.map((slot) => ({ ...slot, exists: true })),
-      ].sort((a, b) => a.starts_at.localeCompare(b.starts_at))
-    : [];
+  const rows = answer ? byDate(answer) : [];
 
   return (
     <Page
@@ -380,20 +392,35 @@ function Body({ site }: { site: string }) {
           <DataTable
             caption={t('slot_generator_preview_caption')}
             rows={rows.slice(0, PREVIEW_ROWS)}
-            rowKey={(row) => row.starts_at}
+            rowKey={(row) => row.date}
             empty={t('slot_generator_nothing')}
             columns={[
               { key: 'date', header: t('schedule_date'), cell: (row) => f.day(row.date) },
-              { key: 'time', header: t('schedule_time'), cell: (row) => `${row.start_time}–${row.end_time}` },
               {
-                key: 'status',
-                header: t('slot_generator_status'),
+                key: 'create',
+                header: t('slot_generator_to_create'),
                 cell: (row) =>
-                  row.exists ? (
-                    <span className="c-muted">{t('slot_generator_exists')}</span>
+                  row.created.length > 0 ? (
+                    <span className="c-status--ok">
+                      {t('slot_generator_times_of_day', {
+                        count: f.count(row.created.length),
+                        times: row.created.join(' '),
+                      })}
+                    </span>
                   ) : (
-                    <span className="c-status--ok">{t('slot_generator_to_create')}</span>
+                    '—'
                   ),
+              },
+              {
+                key: 'exists',
+                header: t('slot_generator_exists'),
+                cell: (row) =>
+                  row.existing.length > 0
+                    ? t('slot_generator_times_of_day', {
+                        count: f.count(row.existing.length),
+                        times: row.existing.join(' '),
+                      })
+                    : '—',
               },
             ]}
           />
