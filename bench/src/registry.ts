@@ -1,3 +1,4 @@
+import { consoleHeatmap } from './console-heatmap/index.ts';
 import { consoleSignIn } from './console-sign-in/index.ts';
 import { crashCheckout } from './crash-checkout/index.ts';
 import { hotSlot } from './hot-slot/index.ts';
@@ -12,4 +13,12 @@ export type { Benchmark } from './shared/benchmark.ts';
  * Every benchmark, in the order a bare `npm run bench` runs them.
  * Add one by creating bench/src/<name>/index.ts that exports a Benchmark and listing it here.
  */
-export const BENCHMARKS: readonly Benchmark[] = [hotSlot, readPath, overload, lighthouseBench, crashCheckout, consoleSignIn];
+export const BENCHMARKS: readonly Benchmark[] = [
+  hotSlot,
+  readPath,
+  overload,
+  lighthouseBench,
+  crashCheckout,
+  consoleSignIn,
+  consoleHeatmap,
+];

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { TOKYO_TODAY, tokyoToday } from '../../db/tokyo-today.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { CONSOLE_SLOT_JSON, slotFromJson } from './slot-row.ts';
+import { CONSOLE_SLOT_JSON } from './slot-row.ts';
 
 /** The range asked for, today (Tokyo) and HEATMAP_DEFAULT_DAYS days where the query names none. */
 async function rangeOf(db: Db, range: { from?: string; to?: string }): Promise<{ from: string; to: string }> {
@@ -63,6 +63,6 @@ export async function readHeatmap(
     from: range.from,
     to: range.to,
     products: row.products.map((p) => ({ ...p, future_slots: Number(p.future_slots) })),
-    slots: row.slots.map(slotFromJson),
+    slots: row.slots,
   };
 }
