@@ -68,7 +68,7 @@ function SetProducts({
     return product ? nameIn(product.names, lang) : `#${id}`;
   };
   return (
-    <section className="c-panel" aria-labelledby="c-set-products">
+    <section className="c-panel">
       <h2 id="c-set-products">{t('products_set_products')}</h2>
       <p className="c-field__hint">{t('products_set_products_text')}</p>
       {list.isPending ? <Loading /> : null}
@@ -177,7 +177,7 @@ function SetProductDialog({
   const { t, lang } = useConsoleI18n();
   type Values = z.input<typeof createSetProductBodySchema>;
   const form = useForm<Values, unknown, CreateSetProductBody>({
-    resolver: localizedResolver(createSetProductBodySchema, (path) =>
+    resolver: localizedResolver(setProductForm, (path) =>
       path.startsWith('names')
         ? t('products_invalid_names')
         : path === 'price'
@@ -193,8 +193,7 @@ function SetProductDialog({
     },
   });
   const save = useMutation({
-    mutationFn: (values: CreateSetProductBody) => {
-      const body = { ...values, product_ids: values.product_ids.map(Number) };
+    mutationFn: (body: CreateSetProductBody) => {
       return row
         ? consoleCall(R.consoleUpdateSetProduct, {
             params: { site, id: row.id },
@@ -222,12 +221,7 @@ function SetProductDialog({
       }
       onClose={onClose}
     >
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) =>
-          save.mutate({ ...values, product_ids: (values.product_ids as unknown[]).map(Number) }),
-        )}
-      >
+      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
         <LocalizedTextController
           control={form.control}
           name="names"
@@ -271,6 +265,15 @@ function SetProductDialog({
     </Dialog>
   );
 }
+
+/** The checkboxes give the product ids as strings; the API takes numbers. */
+const setProductForm = z.preprocess(
+  (raw) => ({
+    ...(raw as object),
+    product_ids: ((raw as { product_ids?: unknown[] }).product_ids ?? []).map(Number),
+  }),
+  createSetProductBodySchema,
+);
 
 type PromotionValues = z.input<typeof putMembershipPromotionBodySchema>;
 
