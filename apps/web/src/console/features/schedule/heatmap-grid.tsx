@@ -64,6 +64,17 @@ function useLabels(): Labels {
   }, [t, lang, f]);
 }
 
+/** A cell as drawn, worked out once per answer (not on every selection change): 1,200 names are not free. */
+interface CellView {
+  time: string;
+  /** The accessible name (and the tip on hover and focus). */
+  name: string;
+  /** Absent for a time the day has no slot at. */
+  cell?: HeatCell;
+  classes?: string;
+  text?: string;
+}
+
 /** A cell's values as one string: a row re-renders only when one of its cells really changed. */
 function signatureOf(cells: readonly (HeatCell | undefined)[]): string {
   return cells
@@ -75,13 +86,38 @@ function signatureOf(cells: readonly (HeatCell | undefined)[]): string {
     .join('|');
 }
 
+function viewsOf(
+  day: string,
+  times: readonly string[],
+  cells: readonly (HeatCell | undefined)[],
+  labels: Labels,
+) {
+  const dayName = labels.dayName(day);
+  return times.map((time, index): CellView => {
+    const cell = cells[index];
+    if (!cell) return { time, name: labels.noSlot(dayName, time) };
+    const classes = [
+      'sch-cell',
+      `sch-fill-${fillStep(cell)}`,
+      cell.sale === 'closed' ? 'sch-cell--closed' : cell.sale === 'mixed' ? 'sch-cell--mixed' : '',
+      cell.slots.some((slot) => slot.edited_by_hand) ? 'sch-cell--hand' : '',
+    ];
+    return {
+      time,
+      cell,
+      name: labels.cellName(cell, dayName),
+      classes: classes.filter(Boolean).join(' '),
+      text: labels.percent(cell),
+    };
+  });
+}
+
 interface RowProps {
   row: number;
   day: string;
-  times: readonly string[];
   /** The times joined: a refetch makes a new array of the same times. */
   timesKey: string;
-  cells: readonly (HeatCell | undefined)[];
+  views: readonly CellView[];
   signature: string;
   /** The selected columns of this row as a string (`,3,7,`), so equal selections compare equal. */
   selectedCols: string;
@@ -91,8 +127,7 @@ interface RowProps {
 }
 
 const HeatRow = memo(
-  function HeatRow({ row, day, times, cells, selectedCols, focusCol, labels }: RowProps) {
-    const dayName = labels.dayName(day);
+  function HeatRow({ row, day, views, selectedCols, focusCol, labels }: RowProps) {
     const weekend = new Date(`${day}T00:00:00Z`).getUTCDay() % 6 === 0;
     return (
       <tr aria-rowindex={row + 1}>
@@ -103,53 +138,44 @@ const HeatRow = memo(
           data-col={0}
           tabIndex={focusCol === 0 ? 0 : -1}
           aria-colindex={1}
-          aria-label={dayName}
+          aria-label={labels.dayName(day)}
         >
           {labels.dayShort(day)}
         </th>
-        {times.map((time, index) => {
+        {views.map((view, index) => {
           const col = index + 1;
-          const cell = cells[index];
           const tabIndex = focusCol === col ? 0 : -1;
-          if (!cell) {
+          if (!view.cell) {
             return (
               <td
                 role="gridcell"
-                key={time}
+                key={view.time}
                 className="sch-cell sch-cell--none"
                 data-row={row}
                 data-col={col}
                 tabIndex={tabIndex}
                 aria-colindex={col + 1}
-                aria-label={labels.noSlot(dayName, time)}
+                aria-label={view.name}
               />
             );
           }
           const selected = selectedCols.includes(`,${col},`);
-          const name = labels.cellName(cell, dayName);
-          const classes = [
-            'sch-cell',
-            `sch-fill-${fillStep(cell)}`,
-            cell.sale === 'closed' ? 'sch-cell--closed' : cell.sale === 'mixed' ? 'sch-cell--mixed' : '',
-            cell.slots.some((slot) => slot.edited_by_hand) ? 'sch-cell--hand' : '',
-            selected ? 'sch-cell--selected' : '',
-          ];
           return (
             <td
               role="gridcell"
-              key={time}
-              className={classes.filter(Boolean).join(' ')}
+              key={view.time}
+              className={selected ? `${view.classes} sch-cell--selected` : view.classes}
               data-row={row}
               data-col={col}
-              data-tip={name}
+              data-tip={view.name}
               tabIndex={tabIndex}
               aria-colindex={col + 1}
               aria-selected={selected}
-              aria-label={name}
+              aria-label={view.name}
             >
               <span aria-hidden="true">
-                {cell.sale !== 'on' ? <span className="sch-mark">×</span> : null}
-                {labels.percent(cell)}
+                {view.cell.sale !== 'on' ? <span className="sch-mark">×</span> : null}
+                {view.text}
               </span>
             </td>
           );
@@ -208,9 +234,9 @@ export function HeatmapGrid({
     () =>
       grid.days.map((day) => {
         const cells = grid.times.map((time) => grid.cells.get(cellKey(day, time)));
-        return { day, cells, signature: signatureOf(cells) };
+        return { day, views: viewsOf(day, grid.times, cells, labels), signature: signatureOf(cells) };
       }),
-    [grid],
+    [grid, labels],
   );
 
   const selectedByRow = useMemo(() => {
@@ -340,9 +366,8 @@ export function HeatmapGrid({
               key={row.day}
               row={index + 1}
               day={row.day}
-              times={grid.times}
               timesKey={timesKey}
-              cells={row.cells}
+              views={row.views}
               signature={row.signature}
               selectedCols={selectedByRow.get(row.day) ?? ''}
               focusCol={at.row === index + 1 ? at.col : -1}
