@@ -43,7 +43,14 @@ export interface ContrastIssue extends ContrastPair {
   required: number;
 }
 
-/** The theme's pairs (spec §3 theme; the visitor page uses them as in apps/web/src/app/site-theme.ts). */
+/**
+ * The theme's pairs (spec §3 theme; the visitor page uses them as in apps/web/src/app/site-theme.ts): the
+ * label on a primary button or header (text), and the accent (selected days, focus marks) against the page
+ * (a control). A primary button's face against the page is not a pair: its label identifies it (WCAG 1.4.11
+ * asks 3:1 only of what is needed to identify a component), and reference sites use light primaries.
+ * The server checks the pairs an edit changes (a colour of the pair differs from the stored one), so a site
+ * whose stored accent predates the rule can still change its other colours.
+ */
 export function themeContrastPairs(theme: {
   primary: string;
   onPrimary: string;
@@ -58,14 +65,6 @@ export function themeContrastPairs(theme: {
       kind: 'text',
       foreground: theme.onPrimary,
       background: theme.primary,
-    },
-    // Primary buttons against the page.
-    {
-      path: 'settings.theme.primary',
-      against: 'settings.theme.background',
-      kind: 'control',
-      foreground: theme.primary,
-      background: theme.background,
     },
     // Accents (selected states, focus, links' marks) against the page.
     {
