@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { secretKeyring } from './config/secrets-key.ts';
+import { reencryptSiteSecrets } from './domain/sites/site-secrets.ts';
 import { loadEnv } from './config/env.ts';
 import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
 import { buildApp, type App } from './app.ts';
@@ -72,6 +74,10 @@ async function start(): Promise<void> {
   const secrets = demoSecretsFor(env);
   // On the jobs' pool: a slow first start's seed must not meet a visitor's statement limit (ADR 046).
   await seedOnStart(database.jobs, { demo, secrets });
+  // Site secrets not under SECRETS_KEY (plaintext rows from before 0880, values under a previous key) are
+  // encrypted with it now (ADR 071); a value no configured key opens stops the start.
+  const { reencrypted } = await reencryptSiteSecrets(database.jobs, secretKeyring(env));
+  if (reencrypted > 0) log(`site secrets: ${reencrypted} value(s) encrypted with the current SECRETS_KEY`);
   if (env.NODE_ENV === 'production') {
     // After the seed, which never writes them in production: what is found came from an earlier start.
     const found = await findRepositorySecrets(database.db);

@@ -57,6 +57,7 @@ function removeDemoData(args: string[]): Promise<{ code: number | null; output: 
           ...process.env,
           NODE_ENV: 'production',
           APP_SECRET: NEW_SECRET,
+          SECRETS_KEY: randomBytes(32).toString('base64'),
           DATABASE_URL: ctx.env.DATABASE_URL!,
         },
       },

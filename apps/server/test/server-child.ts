@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,6 +51,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerCh
       SEED_DEMO_DATA: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // A production start needs an encryption key for site_secrets (ADR 071): a fresh one per server.
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       ...env,
     },
   });

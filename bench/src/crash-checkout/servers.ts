@@ -50,6 +50,7 @@ export async function startKillableServer(
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       GATEWAY_SIMULATOR: 'on',
       ALLOW_SIMULATOR_IN_PRODUCTION: 'true',
       // The load generator stands in for a proxy in front of many visitors (X-Forwarded-For per order).

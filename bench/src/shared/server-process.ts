@@ -128,6 +128,7 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       APP_SECRET: randomBytes(32).toString('base64url'),
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       // The load generators stand in for a proxy in front of many visitors (X-Forwarded-For per request).
       TRUST_PROXY: 'loopback',
       ...options.env,

@@ -8,9 +8,12 @@ import {
   weakSecretReason,
 } from './app-secret.ts';
 
+/** Production also needs SECRETS_KEY (ADR 071); these tests are about APP_SECRET. */
+const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
+
 const STRONG = randomBytes(48).toString('base64');
 const production = (extra: Record<string, string>) =>
-  loadEnv({ NODE_ENV: 'production', GATEWAY_SIMULATOR: 'off', ...extra });
+  loadEnv({ NODE_ENV: 'production', GATEWAY_SIMULATOR: 'off', SECRETS_KEY: TEST_SECRETS_KEY, ...extra });
 
 /** The message loadEnv throws, or '' when it accepts. */
 function refusal(extra: Record<string, string>): string {

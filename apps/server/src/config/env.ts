@@ -6,6 +6,7 @@ import {
   MAKE_APP_SECRET,
   parsePreviousSecrets,
 } from './app-secret.ts';
+import { secretsKeyProblems } from './secrets-key.ts';
 import { trustProxySchema } from './trust-proxy.ts';
 import { walletCertificates, walletEnvSchema } from './wallet-certificates.ts';
 
@@ -65,6 +66,13 @@ const envSchema = z.object({
    * are always made with APP_SECRET (ADR 048).
    */
   APP_SECRET_PREVIOUS: z.string().optional().transform(parsePreviousSecrets),
+  /**
+   * The AES-256-GCM key of `site_secrets` (issue 28, ADR 071): 32 random bytes as base64. Production refuses a
+   * missing or weak one; unset elsewhere, a stable key is derived from APP_SECRET (config/secrets-key.ts).
+   */
+  SECRETS_KEY: z.string().optional(),
+  /** Earlier SECRETS_KEYs (one, or a comma list) after a rotation: their values open until re-encrypted at start. */
+  SECRETS_KEY_PREVIOUS: z.string().optional(),
   /** Minutes a temporary order holds stock on a site whose `sites.hold_minutes` is null (ADR 014). */
   HOLD_MINUTES: z.coerce.number().int().min(1).max(120).default(20),
   /** How often the hold sweep runs, once across processes (a recurring job, ADR 057). */
@@ -199,6 +207,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = appSecretProblems(parsed.data.APP_SECRET, parsed.data.APP_SECRET_PREVIOUS);
     if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
+  const keyProblems = secretsKeyProblems(parsed.data, parsed.data.NODE_ENV === 'production');
+  if (keyProblems.length > 0) throw new Error(`Invalid configuration:\n  ${keyProblems.join('\n  ')}`);
   if (parsed.data.GATEWAY_SIM_STOP_AT && parsed.data.NODE_ENV !== 'test') {
     throw new Error('Invalid configuration:\n  GATEWAY_SIM_STOP_AT: a test hook, only with NODE_ENV=test');
   }

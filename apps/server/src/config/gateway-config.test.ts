@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadEnv, simulatorEnabled } from './env.ts';
 
-const PRODUCTION = { NODE_ENV: 'production', APP_SECRET: 'a-production-secret-of-enough-length-0123' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_SECRET: 'a-production-secret-of-enough-length-0123',
+  SECRETS_KEY: randomBytes(32).toString('base64'),
+};
 
 describe('gateway simulator configuration (ADR 017)', () => {
   it('is on by default outside production and off by default in production', () => {

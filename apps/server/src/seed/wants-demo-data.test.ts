@@ -17,7 +17,12 @@ describe('SEED_DEMO_DATA (ADR 013)', () => {
   });
 
   it('defaults to no demo data in production, even on the embedded database (issue 24, ADR 048)', () => {
-    const production = { NODE_ENV: 'production', GATEWAY_SIMULATOR: 'off', APP_SECRET: STRONG } as const;
+    const production = {
+      NODE_ENV: 'production',
+      GATEWAY_SIMULATOR: 'off',
+      APP_SECRET: STRONG,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+    } as const;
     expect(wantsDemoData(loadEnv(production))).toBe(false);
     expect(wantsDemoData(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }))).toBe(true);
     expect(demoSecretsFor(loadEnv(production))).toBe('fresh');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
 import { enqueueMail } from '../../domain/mail/enqueue-mail.ts';
@@ -104,6 +105,7 @@ describe('development mail page in production', () => {
   const ctx = setupTestApp({
     NODE_ENV: 'production',
     APP_SECRET: 'a-production-secret-of-at-least-32-characters',
+    SECRETS_KEY: randomBytes(32).toString('base64'),
   });
 
   it('is off: 404 for the list and for every mail', async () => {

@@ -12,6 +12,7 @@ import { createGmoCardProvider } from './gmo-card-provider.ts';
 import { httpGmoTransport } from './gmo-protocol.ts';
 import { gmoReturnRoutes } from './gmo-routes.ts';
 import { gmoShopDirectory } from './gmo-shops.ts';
+import { secretKeyring } from '../../config/secrets-key.ts';
 import { createGmoWalletProvider } from './gmo-wallet-provider.ts';
 
 /** The simulator's crash hook (GATEWAY_SIM_STOP_AT), only ever under NODE_ENV=test (ADR 047). */
@@ -43,7 +44,7 @@ export const gmoFamily = defineGatewayFamily({
     const transport = simulated
       ? simulatorGmoTransport(createGmoSimulator(db, simulatorHooks(env)))
       : httpGmoTransport(env.GMO_API_URL, env.GATEWAY_TIMEOUT_MS);
-    const shopOf = gmoShopDirectory(db, simulated);
+    const shopOf = gmoShopDirectory(db, simulated, secretKeyring(env));
     const tokenOrigin = new URL(env.GMO_TOKEN_SCRIPT_URL).origin;
     const card = {
       transport,
