@@ -35,6 +35,8 @@ import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { consoleRoutes } from './features/console/index.ts';
 import { registerConsoleOriginOnly } from './features/console/console-session.ts';
 import { collectConsoleRoutes } from './features/console/console-route-table.ts';
+import { collectFirstPathSegments } from './features/console/settings/reserved-slugs.ts';
+import { siteImageRoutes } from './features/site-images/routes.ts';
 import { registerConsoleSpa } from './plugins/console-spa.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
@@ -166,6 +168,7 @@ export async function buildApp({
   // First, so they read every route as it is registered (onRoute): its schemas, its call class.
   logRedaction.register(app, { scrub: logging });
   collectConsoleRoutes(app);
+  collectFirstPathSegments(app);
   callClasses.register(app);
   app.decorate('logRedaction', logRedaction);
   app.setValidatorCompiler(validatorCompiler);
@@ -245,6 +248,8 @@ export async function buildApp({
     await registerConsoleSpa(pages);
   });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  // Images staff uploaded for a site (issue 28): public, content-addressed, served by every process.
+  await app.register(siteImageRoutes);
   await app.register(devMailPage);
   // Every payment family's returns, notifications and calls (ADR 059), each in its own scope: one loop.
   await registerPaymentFamilies(app, paymentFamilies);

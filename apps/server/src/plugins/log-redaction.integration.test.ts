@@ -270,6 +270,8 @@ const PUBLIC_PARAMS = new Set([
   'result', // SoftBank's return: success | cancel | error
   'index', // the development mail page's attachment number
   'objectType', // the console's audit log: an object's kind (order, staff, ...)
+  'name', // the console's site secrets: a secret's name (gmo_shop_pass), never its value
+  'file', // an uploaded site image: <sha256>.<ext> of its public content
   '*', // the SPA's files; an unmatched tail keeps only the route table's words
 ]);
 const PUBLIC_QUERY = new Set([
