@@ -287,8 +287,8 @@ export function BulkEditPanel({
                 header: t('schedule_slot'),
                 cell: (row) => `${f.day(row.before.date)} ${row.before.start_time}`,
               },
-              { key: 'before', header: t('schedule_before'), cell: (row) => describe(row.before) },
-              { key: 'after', header: t('schedule_after'), cell: (row) => describe(row.after) },
+              { key: 'before', header: t('schedule_before'), cell: (row) => describe(row, 'before') },
+              { key: 'after', header: t('schedule_after'), cell: (row) => describe(row, 'after') },
             ]}
           />
           {answer.changes.length > CHANGES_SHOWN ? (
@@ -302,7 +302,8 @@ export function BulkEditPanel({
   );
 
   /** What the action changes of a slot, and only that: its capacity, its sale, or its times. */
-  function describe(slot: BulkEditSlotsResponse['changes'][number]['before']): string {
+  function describe(change: BulkEditSlotsResponse['changes'][number], side: 'before' | 'after'): string {
+    const slot = change[side];
     switch (previewed?.body.action.kind) {
       case 'set_capacity':
         return f.count(slot.capacity);
@@ -310,7 +311,10 @@ export function BulkEditPanel({
       case 'reopen':
         return slot.on_sale ? t('schedule_state_on_sale') : t('schedule_state_closed');
       default:
-        return `${f.day(slot.date)} ${slot.start_time}–${slot.end_time}`;
+        // A shift: the times, and the day only when the slot moves to another one.
+        return slot.date === change.before.date
+          ? `${slot.start_time}–${slot.end_time}`
+          : `${f.day(slot.date)} ${slot.start_time}–${slot.end_time}`;
     }
   }
 }

@@ -51,12 +51,14 @@ export function CloseDayDialog({
     onSuccess: () => client.invalidateQueries({ queryKey: ['console', 'schedule'] }),
   });
   const result = close.data ?? (fresh ? previewed.answer : undefined);
+  const nameOf = new Map(sites.map((each) => [each.code, each.name]));
   const holders = result?.sites.reduce((sum, each) => sum + each.tickets, 0) ?? 0;
 
   return (
     <Dialog title={t('schedule_close_day_title')} onClose={onClose}>
       <form
         noValidate
+        className="sch-close-day"
         onSubmit={form.handleSubmit((body) => {
           close.reset();
           preview.mutate(body);
@@ -100,7 +102,7 @@ export function CloseDayDialog({
               rowKey={(row) => row.site}
               empty=""
               columns={[
-                { key: 'site', header: t('schedule_site'), cell: (row) => row.site },
+                { key: 'site', header: t('schedule_site'), cell: (row) => nameOf.get(row.site) ?? row.site },
                 {
                   key: 'closed',
                   header: t('schedule_close_day_slots'),
