@@ -15,7 +15,14 @@ import { SITE_TEXT_DOCUMENT_NAMES, SITE_TEXT_MAX_LENGTH } from './settings-texts
 
 const version = z.number().int().min(0);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** A calendar date that exists (2031-02-30 does not). */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'no such date');
 
 /** Values only the server reads: typed columns of `sites` (ADR 013, 014). `null`: the default applies. */
 export const serverSiteSettingsSchema = z.object({

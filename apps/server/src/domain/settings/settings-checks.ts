@@ -2,6 +2,7 @@ import { contrastIssues, themeContrastPairs } from '@kippu/contract/console/sett
 import { siteImageUrlSchema } from '@kippu/contract/console/settings-schemas';
 import { scriptUrlProblem, TAG_MANAGER_ID } from '@kippu/contract/console/settings-scripts';
 import type { StoredSiteSettings } from '@kippu/contract';
+import { isStorableText } from '@kippu/contract/validation/storable-text';
 
 /** A field-level problem, as the error body's `issues` carries it (paths as the route's own: `body.…`). */
 export interface Issue {
@@ -99,4 +100,27 @@ export async function imageProblems(
     }
   }
   return issues;
+}
+
+/**
+ * Strings PostgreSQL cannot store (a NUL, an unpaired surrogate) anywhere in a value, as issues under
+ * `path`: the settings document's schema takes plain strings, so this keeps such input a 400, not a 5xx.
+ */
+export function unstorableStrings(value: unknown, path: string): Issue[] {
+  if (typeof value === 'string') {
+    return isStorableText(value)
+      ? []
+      : [{ path, message: 'contains a NUL character or an unpaired surrogate' }];
+  }
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => unstorableStrings(item, `${path}.${index}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(isStorableText(key)
+        ? []
+        : [{ path, message: 'a key contains a NUL character or an unpaired surrogate' }]),
+      ...unstorableStrings(item, `${path}.${key}`),
+    ]);
+  }
+  return [];
 }

@@ -9,6 +9,7 @@ import {
   contrastProblems,
   imageProblems,
   scriptProblems,
+  unstorableStrings,
   type Issue,
 } from './settings-checks.ts';
 import { readConsoleSiteSettings } from './settings-document.ts';
@@ -73,6 +74,8 @@ export async function updateSiteSettings(
       );
     }
     const settings: StoredSiteSettings = merged.data;
+    const unstorable = unstorableStrings(body.settings ?? {}, 'body.settings');
+    if (unstorable.length > 0) throw refuse('invalid_request', unstorable);
     const contrast = contrastProblems(before.settings, settings);
     if (contrast.length > 0) throw refuse('console_contrast_too_low', contrast);
     const scripts = changedScripts(before.settings, settings);

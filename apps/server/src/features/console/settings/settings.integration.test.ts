@@ -170,6 +170,21 @@ describe('site settings: read, write, versions (issue 28)', () => {
     expect(errorOf(res).issues?.map((i) => i.path)).toEqual(
       expect.arrayContaining(['body.settings.theme.primary', 'body.server.hold_minutes']),
     );
+    const nul = await owner.patch('/sites/DEMO/settings', {
+      expected_version: read.version,
+      settings: { pageTitle: { ...read.settings.pageTitle, en: 'bad\u0000title' } },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(errorOf(nul).issues).toEqual([
+      { path: 'body.settings.pageTitle.en', message: expect.stringContaining('NUL') },
+    ]);
+    const noDate = await owner.patch('/sites/DEMO/settings', {
+      expected_version: read.version,
+      calendar_colors: [{ date: '2031-02-30', color_code: '#ffffff' }],
+    });
+    expect(noDate.statusCode).toBe(400);
+    expect(errorOf(noDate).issues?.[0]?.path).toBe('body.calendar_colors.0.date');
+    expect((await settingsOf('DEMO')).version).toBe(read.version);
   });
 
   it('visitors see a change through the visitor API (configurations, texts) once caches allow', async () => {
