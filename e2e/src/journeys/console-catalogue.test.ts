@@ -6,11 +6,20 @@ import {
   type ReceiptResponse,
   type Slot,
 } from '@kippu/contract';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures.ts';
-import { consoleBrowser, consoleScreen, consoleText, DEMO_OWNER } from '../console-steps.ts';
 import {
+  consoleBrowser,
+  consoleScreen,
+  consoleText,
+  DEMO_OWNER,
+  useConsoleLanguage,
+} from '../console-steps.ts';
+import {
+  applyCouponAsVisitor,
   consoleTextPattern,
+  csvRows,
   escapeRegExp,
   fillLocalizedText,
   groupedYen,
@@ -19,7 +28,7 @@ import {
   untilVisitorSees,
   visitorApi,
 } from '../console-catalogue-steps.ts';
-import { prepareReservation } from '../prepare-reservation.ts';
+import { prepareOrderForPayment, prepareReservation } from '../prepare-reservation.ts';
 import { text } from '../texts.ts';
 import { tokyoDate } from './steps.ts';
 
@@ -127,266 +136,356 @@ async function orderScreen(
  * the visitor side shows each change (polled), and the earlier purchase's receipt keeps the price it was sold
  * at. Every console screen passes axe (in full in Japanese) and is photographed (e2e/screenshots/console/).
  */
-describe.skipIf(skipBrowserSuites)('the console: a product from creation to a changed price', () => {
-  test.for<LangCode>(['ja', 'en'])('in %s', { timeout: 240_000 }, async (lang, { newPage }) => {
-    const t = (key: string, values?: Record<string, string | number>) => consoleText(lang, key, values);
-    const run = `${lang}-${Date.now().toString(36)}`;
-    const names = six(
-      `E2E 企画展 ${run}`,
-      `E2E exhibition ${run}`,
-      `E2E 特展 ${run}`,
-      `E2E 기획전 ${run}`,
-      `E2E 特展 繁 ${run}`,
-      `E2E นิทรรศการ ${run}`,
-    );
-    const descriptions = six(
-      '30分ごとの時間指定で入場できます。',
-      'Timed entry every 30 minutes.',
-      '每30分钟一个入场时段。',
-      '30분마다 시간 지정 입장입니다.',
-      '每30分鐘一個入場時段。',
-      'เข้าชมตามรอบทุก 30 นาที',
-    );
-    const adult = six('大人', 'Adult', '成人', '성인', '成人', 'ผู้ใหญ่');
-    const child = six('子ども', 'Child', '儿童', '어린이', '兒童', 'เด็ก');
-    const productName = names[lang];
+describe.skipIf(skipBrowserSuites)('the console: catalogue, slots and coupons (issue 28)', () => {
+  test.for<LangCode>(['ja', 'en'])(
+    'a product from creation to a changed price, in %s',
+    { timeout: 240_000 },
+    async (lang, { newPage }) => {
+      const t = (key: string, values?: Record<string, string | number>) => consoleText(lang, key, values);
+      const run = `${lang}-${Date.now().toString(36)}`;
+      const names = six(
+        `E2E 企画展 ${run}`,
+        `E2E exhibition ${run}`,
+        `E2E 特展 ${run}`,
+        `E2E 기획전 ${run}`,
+        `E2E 特展 繁 ${run}`,
+        `E2E นิทรรศการ ${run}`,
+      );
+      const descriptions = six(
+        '30分ごとの時間指定で入場できます。',
+        'Timed entry every 30 minutes.',
+        '每30分钟一个入场时段。',
+        '30분마다 시간 지정 입장입니다.',
+        '每30分鐘一個入場時段。',
+        'เข้าชมตามรอบทุก 30 นาที',
+      );
+      const adult = six('大人', 'Adult', '成人', '성인', '成人', 'ผู้ใหญ่');
+      const child = six('子ども', 'Child', '儿童', '어린이', '兒童', 'เด็ก');
+      const productName = names[lang];
 
-    // Two weeks of slots from tomorrow, none on Mondays; the visitor's day is the first day with slots.
-    const from = tokyoDate(1);
-    const to = addDays(from, 13);
-    const days = Array.from({ length: 14 }, (_, index) => addDays(from, index));
-    const openDays = days.filter((date) => weekday(date) !== 1);
-    const visitDay = openDays[0]!;
+      // Two weeks of slots from tomorrow, none on Mondays; the visitor's day is the first day with slots.
+      const from = tokyoDate(1);
+      const to = addDays(from, 13);
+      const days = Array.from({ length: 14 }, (_, index) => addDays(from, index));
+      const openDays = days.filter((date) => weekday(date) !== 1);
+      const visitDay = openDays[0]!;
 
-    // The owner signs in: password, then the authenticator's code; the console in `lang`.
-    const owner = await newPage(consoleBrowser(lang));
-    await signInToConsoleIn(owner, lang, DEMO_OWNER);
+      // The owner signs in: password, then the authenticator's code; the console in `lang`.
+      const owner = await newPage(consoleBrowser(lang));
+      await signInToConsoleIn(owner, lang, DEMO_OWNER);
 
-    // Products: a new timed product named in six languages (a draft).
-    await openConsoleScreen(owner, `#/sites/${SITE}/products`);
-    await owner.getByRole('heading', { name: t('products_title'), level: 1 }).waitFor();
-    const create = owner.locator('details', { has: owner.getByText(t('products_new'), { exact: true }) });
-    await create.getByText(t('products_new'), { exact: true }).click();
-    await create.getByLabel(t('products_type'), { exact: true }).selectOption('time');
-    await fillLocalizedText(create, t('products_name'), names);
-    await consoleScreen(owner, lang, 'products-new');
-    await create.getByRole('button', { name: t('products_create') }).click();
+      // Products: a new timed product named in six languages (a draft).
+      await openConsoleScreen(owner, `#/sites/${SITE}/products`);
+      await owner.getByRole('heading', { name: t('products_title'), level: 1 }).waitFor();
+      const create = owner.locator('details', { has: owner.getByText(t('products_new'), { exact: true }) });
+      await create.getByText(t('products_new'), { exact: true }).click();
+      await create.getByLabel(t('products_type'), { exact: true }).selectOption('time');
+      await fillLocalizedText(create, t('products_name'), names);
+      await consoleScreen(owner, lang, 'products-new');
+      await create.getByRole('button', { name: t('products_create') }).click();
 
-    // The product's screen: its description in six languages, two ticket types with their prices.
-    await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
-    const productHash = new URL(owner.url()).hash;
-    const details = owner.getByRole('form', { name: t('products_fields') });
-    await fillLocalizedText(details, t('products_description'), descriptions);
-    await details.getByRole('button', { name: t('save') }).click();
-    await details
-      .getByRole('status')
-      .filter({ hasText: t('products_saved') })
-      .waitFor();
-    for (const [type, price] of [
-      [adult, ADULT_PRICE],
-      [child, CHILD_PRICE],
-    ] as const) {
-      await owner.getByRole('button', { name: t('products_add_ticket_type') }).click();
-      const dialog = owner.getByRole('dialog', { name: t('products_add_ticket_type') });
-      await fillLocalizedText(dialog, t('products_name'), type);
-      await dialog.getByLabel(t('products_price_yen'), { exact: true }).fill(String(price));
-      if (type === child) await consoleScreen(owner, lang, 'ticket-type-dialog');
-      await dialog.getByRole('button', { name: t('save') }).click();
-      await dialog.waitFor({ state: 'detached' });
-    }
-    const ticketTypes = owner.getByRole('table', {
-      name: t('products_ticket_types_of', { name: productName }),
-    });
-    await expect.poll(() => ticketTypes.getByRole('row').count()).toBe(3);
-    expect(await ticketTypes.innerText()).toContain(groupedYen(ADULT_PRICE));
-    await consoleScreen(owner, lang, 'product-draft');
+      // The product's screen: its description in six languages, two ticket types with their prices.
+      await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
+      const productHash = new URL(owner.url()).hash;
+      const details = owner.getByRole('form', { name: t('products_fields') });
+      await fillLocalizedText(details, t('products_description'), descriptions);
+      await details.getByRole('button', { name: t('save') }).click();
+      await details
+        .getByRole('status')
+        .filter({ hasText: t('products_saved') })
+        .waitFor();
+      for (const [type, price] of [
+        [adult, ADULT_PRICE],
+        [child, CHILD_PRICE],
+      ] as const) {
+        await owner.getByRole('button', { name: t('products_add_ticket_type') }).click();
+        const dialog = owner.getByRole('dialog', { name: t('products_add_ticket_type') });
+        await fillLocalizedText(dialog, t('products_name'), type);
+        await dialog.getByLabel(t('products_price_yen'), { exact: true }).fill(String(price));
+        if (type === child) await consoleScreen(owner, lang, 'ticket-type-dialog');
+        await dialog.getByRole('button', { name: t('save') }).click();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      const ticketTypes = owner.getByRole('table', {
+        name: t('products_ticket_types_of', { name: productName }),
+      });
+      await expect.poll(() => ticketTypes.getByRole('row').count()).toBe(3);
+      expect(await ticketTypes.innerText()).toContain(groupedYen(ADULT_PRICE));
+      await consoleScreen(owner, lang, 'product-draft');
 
-    // The slot generator: two weeks, every 30 minutes from 10:00 to 17:00, no Mondays; previewed, then created.
-    await openConsoleScreen(owner, `#/sites/${SITE}/schedule/generate`);
-    await owner.getByRole('heading', { name: t('slot_generator_title'), level: 1 }).waitFor();
-    const generator = owner.getByRole('main');
-    await generator.getByLabel(t('schedule_product'), { exact: true }).selectOption({ label: productName });
-    await generator.getByLabel(t('schedule_from'), { exact: true }).fill(from);
-    await generator.getByLabel(t('schedule_to'), { exact: true }).fill(to);
-    await generator.getByRole('checkbox', { name: t('slot_generator_weekday_1'), exact: true }).uncheck();
-    await generator.getByRole('radio', { name: t('slot_generator_times_interval') }).check();
-    await generator.getByLabel(t('slot_generator_every'), { exact: true }).fill('30');
-    await generator.getByLabel(t('slot_generator_first'), { exact: true }).fill(FIRST_START);
-    await generator.getByLabel(t('slot_generator_last'), { exact: true }).fill(LAST_START);
-    await generator.getByLabel(t('slot_generator_length'), { exact: true }).fill('30');
-    await generator.getByLabel(t('schedule_capacity'), { exact: true }).fill(String(CAPACITY));
-    await generator.getByRole('button', { name: t('schedule_preview') }).click();
-    const slotCount = openDays.length * STARTS_PER_DAY;
-    await generator
-      .getByText(
-        consoleTextPattern(lang, 'slot_generator_preview_counts', { created: slotCount, existing: 0 }),
-      )
-      .waitFor();
-    const createSlots = generator.getByRole('button', {
-      name: t('slot_generator_create_count', { count: slotCount }),
-    });
-    await consoleScreen(owner, lang, 'slot-generator-preview');
-    await createSlots.click();
-    // Created: the heatmap of that range and product.
-    await owner.getByRole('heading', { name: t('schedule_title'), level: 1 }).waitFor();
-    await owner.getByRole('grid').waitFor();
-    expect(await owner.getByRole('gridcell').count()).toBeGreaterThanOrEqual(slotCount);
+      // The slot generator: two weeks, every 30 minutes from 10:00 to 17:00, no Mondays; previewed, then created.
+      await openConsoleScreen(owner, `#/sites/${SITE}/schedule/generate`);
+      await owner.getByRole('heading', { name: t('slot_generator_title'), level: 1 }).waitFor();
+      const generator = owner.getByRole('main');
+      await generator.getByLabel(t('schedule_product'), { exact: true }).selectOption({ label: productName });
+      await generator.getByLabel(t('schedule_from'), { exact: true }).fill(from);
+      await generator.getByLabel(t('schedule_to'), { exact: true }).fill(to);
+      await generator.getByRole('checkbox', { name: t('slot_generator_weekday_1'), exact: true }).uncheck();
+      await generator.getByRole('radio', { name: t('slot_generator_times_interval') }).check();
+      await generator.getByLabel(t('slot_generator_every'), { exact: true }).fill('30');
+      await generator.getByLabel(t('slot_generator_first'), { exact: true }).fill(FIRST_START);
+      await generator.getByLabel(t('slot_generator_last'), { exact: true }).fill(LAST_START);
+      await generator.getByLabel(t('slot_generator_length'), { exact: true }).fill('30');
+      await generator.getByLabel(t('schedule_capacity'), { exact: true }).fill(String(CAPACITY));
+      await generator.getByRole('button', { name: t('schedule_preview') }).click();
+      const slotCount = openDays.length * STARTS_PER_DAY;
+      await generator
+        .getByText(
+          consoleTextPattern(lang, 'slot_generator_preview_counts', { created: slotCount, existing: 0 }),
+        )
+        .waitFor();
+      const createSlots = generator.getByRole('button', {
+        name: t('slot_generator_create_count', { count: slotCount }),
+      });
+      await consoleScreen(owner, lang, 'slot-generator-preview');
+      await createSlots.click();
+      // Created: the heatmap of that range and product.
+      await owner.getByRole('heading', { name: t('schedule_title'), level: 1 }).waitFor();
+      await owner.getByRole('grid').waitFor();
+      expect(await owner.getByRole('gridcell').count()).toBeGreaterThanOrEqual(slotCount);
 
-    // Published (every text is in six languages: no fallback asked).
-    await openConsoleScreen(owner, productHash);
-    await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
-    await owner.getByRole('button', { name: t('products_publish') }).click();
-    await owner
-      .getByRole('status')
-      .filter({ hasText: t('products_done_publish') })
-      .waitFor();
-    await consoleScreen(owner, lang, 'product-published');
+      // Published (every text is in six languages: no fallback asked).
+      await openConsoleScreen(owner, productHash);
+      await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
+      await owner.getByRole('button', { name: t('products_publish') }).click();
+      await owner
+        .getByRole('status')
+        .filter({ hasText: t('products_done_publish') })
+        .waitFor();
+      await consoleScreen(owner, lang, 'product-published');
 
-    // The visitor side lists it; a visitor buys one adult ticket for the first open day (over HTTP).
-    const listed = await untilVisitorSees(
-      'the published product',
-      async () =>
-        (await visitorApi<Product[]>(`/${SLUG}/api/v1/products?lang=${lang}`)).find(
-          (product) => product.name === productName,
-        ),
-      (product) => product !== undefined,
-    );
-    const uuid = listed!.uuid;
-    expect(listed!.option_values.map((value) => value.price)).toEqual([ADULT_PRICE, CHILD_PRICE]);
-    const reservation = await prepareReservation({
-      site: SITE,
-      lang,
-      date: visitDay,
-      tickets: 1,
-      product: new RegExp(`^${escapeRegExp(productName)}$`),
-    });
-    const receiptPath = `/${SLUG}/api/v1/receipts/${reservation.reservationToken}?lang=${lang}`;
-    const receiptBefore = await visitorApi<ReceiptResponse>(receiptPath);
-    expect(receiptBefore.total).toBe(ADULT_PRICE);
+      // The visitor side lists it; a visitor buys one adult ticket for the first open day (over HTTP).
+      const listed = await untilVisitorSees(
+        'the published product',
+        async () =>
+          (await visitorApi<Product[]>(`/${SLUG}/api/v1/products?lang=${lang}`)).find(
+            (product) => product.name === productName,
+          ),
+        (product) => product !== undefined,
+      );
+      const uuid = listed!.uuid;
+      expect(listed!.option_values.map((value) => value.price)).toEqual([ADULT_PRICE, CHILD_PRICE]);
+      const reservation = await prepareReservation({
+        site: SITE,
+        lang,
+        date: visitDay,
+        tickets: 1,
+        product: new RegExp(`^${escapeRegExp(productName)}$`),
+      });
+      const receiptPath = `/${SLUG}/api/v1/receipts/${reservation.reservationToken}?lang=${lang}`;
+      const receiptBefore = await visitorApi<ReceiptResponse>(receiptPath);
+      expect(receiptBefore.total).toBe(ADULT_PRICE);
 
-    // The visitor's order screen: the product with both prices, and the day's times on sale.
-    const firstLook = await visitorSees(owner, lang, productName, visitDay);
-    expect(firstLook.card).toContain(groupedYen(ADULT_PRICE));
-    expect(firstLook.card).toContain(groupedYen(CHILD_PRICE));
-    expect(firstLook.times).toHaveLength(STARTS_PER_DAY);
-    expect(firstLook.times.every((line) => line.includes(text(lang, 'order_stock_available')))).toBe(true);
+      // The visitor's order screen: the product with both prices, and the day's times on sale.
+      const firstLook = await visitorSees(owner, lang, productName, visitDay);
+      expect(firstLook.card).toContain(groupedYen(ADULT_PRICE));
+      expect(firstLook.card).toContain(groupedYen(CHILD_PRICE));
+      expect(firstLook.times).toHaveLength(STARTS_PER_DAY);
+      expect(firstLook.times.every((line) => line.includes(text(lang, 'order_stock_available')))).toBe(true);
 
-    // The heatmap: the sold slot shows 1 of 10 taken; its day is chosen by its row header.
-    await openConsoleScreen(owner, `#/sites/${SITE}/schedule?from=${from}&to=${to}&product=${uuid}`);
-    const sold = owner.getByRole('gridcell', {
-      name: consoleTextPattern(lang, 'schedule_cell_name', {
-        time: FIRST_START,
-        taken: 1,
-        capacity: CAPACITY,
-      }),
-    });
-    await sold.waitFor();
-    // The row is found by its day's name from here on (the sold cell's own name changes with its capacity).
-    const dayName = await owner
-      .getByRole('row')
-      .filter({ has: sold })
-      .getByRole('rowheader')
-      .getAttribute('aria-label');
-    const dayRow = owner
-      .getByRole('row')
-      .filter({ has: owner.getByRole('rowheader', { name: dayName!, exact: true }) });
-    await dayRow.getByRole('rowheader').click();
-    const bulk = owner.getByRole('region', { name: t('schedule_bulk_title') });
-    await bulk
-      .getByText(
-        consoleTextPattern(lang, 'schedule_bulk_selected', {
-          slots: STARTS_PER_DAY,
-          tickets: 1,
-        }),
-      )
-      .waitFor();
-
-    // Below what is sold: the preview lists the slot and the screen refuses to save.
-    await bulk.getByRole('radio', { name: t('schedule_action_set_capacity') }).check();
-    await bulk.getByLabel(t('schedule_capacity'), { exact: true }).fill('0');
-    await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
-    const refusal = bulk.getByRole('alert');
-    await expect.poll(() => refusal.innerText()).toContain(t('schedule_below_taken', { count: 1 }));
-    expect(await bulk.getByRole('button', { name: t('schedule_save') }).isDisabled()).toBe(true);
-    await consoleScreen(owner, lang, 'heatmap-refused');
-
-    // Above it: previewed and saved.
-    await bulk.getByLabel(t('schedule_capacity'), { exact: true }).fill(String(REDUCED));
-    await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
-    const save = bulk.getByRole('button', { name: t('schedule_save') });
-    await expect.poll(() => save.isEnabled()).toBe(true);
-    await save.click();
-    await bulk
-      .getByRole('status')
-      .filter({ hasText: t('schedule_saved', { changed: STARTS_PER_DAY, skipped: 0 }) })
-      .waitFor();
-
-    // One slot of that day closed: the 11:00 one.
-    const closing = dayRow.getByRole('gridcell', {
-      name: consoleTextPattern(lang, 'schedule_cell_name', { time: '11:00', taken: 0, capacity: REDUCED }),
-    });
-    await closing.click();
-    await bulk
-      .getByText(consoleTextPattern(lang, 'schedule_bulk_selected', { slots: 1, tickets: 0 }))
-      .waitFor();
-    await bulk.getByRole('radio', { name: t('schedule_action_close') }).check();
-    await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
-    await expect.poll(() => save.isEnabled()).toBe(true);
-    await save.click();
-    await bulk
-      .getByRole('status')
-      .filter({ hasText: t('schedule_saved', { changed: 1, skipped: 0 }) })
-      .waitFor();
-    await dayRow
-      .getByRole('gridcell', {
+      // The heatmap: the sold slot shows 1 of 10 taken; its day is chosen by its row header.
+      await openConsoleScreen(owner, `#/sites/${SITE}/schedule?from=${from}&to=${to}&product=${uuid}`);
+      const sold = owner.getByRole('gridcell', {
         name: consoleTextPattern(lang, 'schedule_cell_name', {
-          time: '11:00',
-          state: t('schedule_state_closed'),
+          time: FIRST_START,
+          taken: 1,
+          capacity: CAPACITY,
         }),
-      })
-      .waitFor();
-    await consoleScreen(owner, lang, 'heatmap-changed');
+      });
+      await sold.waitFor();
+      // The row is found by its day's name from here on (the sold cell's own name changes with its capacity).
+      const dayName = await owner
+        .getByRole('row')
+        .filter({ has: sold })
+        .getByRole('rowheader')
+        .getAttribute('aria-label');
+      const dayRow = owner
+        .getByRole('row')
+        .filter({ has: owner.getByRole('rowheader', { name: dayName!, exact: true }) });
+      await dayRow.getByRole('rowheader').click();
+      const bulk = owner.getByRole('region', { name: t('schedule_bulk_title') });
+      await bulk
+        .getByText(
+          consoleTextPattern(lang, 'schedule_bulk_selected', {
+            slots: STARTS_PER_DAY,
+            tickets: 1,
+          }),
+        )
+        .waitFor();
 
-    // The visitor API shows both: three places a slot that day (two left at 10:00), 11:00 not on sale.
-    await untilVisitorSees(
-      `${visitDay}'s reduced capacity and the closed 11:00 slot`,
-      () => visitorSlots(lang, uuid, visitDay),
-      (slots) =>
-        slotAt(slots, FIRST_START)?.capacity === REDUCED &&
-        slotAt(slots, FIRST_START)?.remaining === REDUCED - 1 &&
-        slotAt(slots, '11:00')?.status === 'not_on_sale',
-    );
+      // Below what is sold: the preview lists the slot and the screen refuses to save.
+      await bulk.getByRole('radio', { name: t('schedule_action_set_capacity') }).check();
+      await bulk.getByLabel(t('schedule_capacity'), { exact: true }).fill('0');
+      await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
+      const refusal = bulk.getByRole('alert');
+      await expect.poll(() => refusal.innerText()).toContain(t('schedule_below_taken', { count: 1 }));
+      expect(await bulk.getByRole('button', { name: t('schedule_save') }).isDisabled()).toBe(true);
+      await consoleScreen(owner, lang, 'heatmap-refused');
 
-    // The adult price goes up, for sales from now on.
-    await openConsoleScreen(owner, productHash);
-    await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
-    await owner.getByRole('button', { name: t('products_edit_named', { name: adult[lang] }) }).click();
-    const editDialog = owner.getByRole('dialog', {
-      name: t('products_edit_ticket_type', { name: adult[lang] }),
-    });
-    await editDialog.getByLabel(t('products_price_yen'), { exact: true }).fill(String(NEW_ADULT_PRICE));
-    await editDialog.getByRole('button', { name: t('save') }).click();
-    await editDialog.waitFor({ state: 'detached' });
-    await expect.poll(() => ticketTypes.innerText()).toContain(groupedYen(NEW_ADULT_PRICE));
-    await untilVisitorSees(
-      `the adult price ${NEW_ADULT_PRICE}`,
-      () => visitorProduct(lang, uuid),
-      (product) => product?.option_values[0]?.price === NEW_ADULT_PRICE,
-    );
+      // Above it: previewed and saved.
+      await bulk.getByLabel(t('schedule_capacity'), { exact: true }).fill(String(REDUCED));
+      await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
+      const save = bulk.getByRole('button', { name: t('schedule_save') });
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      await save.click();
+      await bulk
+        .getByRole('status')
+        .filter({ hasText: t('schedule_saved', { changed: STARTS_PER_DAY, skipped: 0 }) })
+        .waitFor();
 
-    // The visitor's order screen shows the three changes.
-    const secondLook = await visitorSees(owner, lang, productName, visitDay);
-    expect(secondLook.card).toContain(groupedYen(NEW_ADULT_PRICE));
-    expect(secondLook.card).not.toContain(groupedYen(ADULT_PRICE));
-    const line = (time: string) => secondLook.times.find((each) => each.startsWith(time)) ?? '';
-    expect(line(FIRST_START)).toContain(text(lang, 'order_stock_few', { count: REDUCED - 1 }));
-    expect(line('10:30')).toContain(text(lang, 'order_stock_few', { count: REDUCED }));
-    expect(line('11:00')).toContain(text(lang, 'order_stock_not_on_sale'));
+      // One slot of that day closed: the 11:00 one.
+      const closing = dayRow.getByRole('gridcell', {
+        name: consoleTextPattern(lang, 'schedule_cell_name', { time: '11:00', taken: 0, capacity: REDUCED }),
+      });
+      await closing.click();
+      await bulk
+        .getByText(consoleTextPattern(lang, 'schedule_bulk_selected', { slots: 1, tickets: 0 }))
+        .waitFor();
+      await bulk.getByRole('radio', { name: t('schedule_action_close') }).check();
+      await bulk.getByRole('button', { name: t('schedule_preview'), exact: true }).click();
+      await expect.poll(() => save.isEnabled()).toBe(true);
+      await save.click();
+      await bulk
+        .getByRole('status')
+        .filter({ hasText: t('schedule_saved', { changed: 1, skipped: 0 }) })
+        .waitFor();
+      await dayRow
+        .getByRole('gridcell', {
+          name: consoleTextPattern(lang, 'schedule_cell_name', {
+            time: '11:00',
+            state: t('schedule_state_closed'),
+          }),
+        })
+        .waitFor();
+      await consoleScreen(owner, lang, 'heatmap-changed');
 
-    // The earlier purchase keeps the price it was sold at.
-    const receiptAfter = await visitorApi<ReceiptResponse>(receiptPath);
-    expect(receiptAfter.items).toEqual(receiptBefore.items);
-    expect(receiptAfter.items[0]).toMatchObject({ unit_price: ADULT_PRICE, quantity: 1 });
-    expect(receiptAfter.total).toBe(ADULT_PRICE);
-  });
+      // The visitor API shows both: three places a slot that day (two left at 10:00), 11:00 not on sale.
+      await untilVisitorSees(
+        `${visitDay}'s reduced capacity and the closed 11:00 slot`,
+        () => visitorSlots(lang, uuid, visitDay),
+        (slots) =>
+          slotAt(slots, FIRST_START)?.capacity === REDUCED &&
+          slotAt(slots, FIRST_START)?.remaining === REDUCED - 1 &&
+          slotAt(slots, '11:00')?.status === 'not_on_sale',
+      );
+
+      // The adult price goes up, for sales from now on.
+      await openConsoleScreen(owner, productHash);
+      await owner.getByRole('heading', { name: productName, level: 1 }).waitFor();
+      await owner.getByRole('button', { name: t('products_edit_named', { name: adult[lang] }) }).click();
+      const editDialog = owner.getByRole('dialog', {
+        name: t('products_edit_ticket_type', { name: adult[lang] }),
+      });
+      await editDialog.getByLabel(t('products_price_yen'), { exact: true }).fill(String(NEW_ADULT_PRICE));
+      await editDialog.getByRole('button', { name: t('save') }).click();
+      await editDialog.waitFor({ state: 'detached' });
+      await expect.poll(() => ticketTypes.innerText()).toContain(groupedYen(NEW_ADULT_PRICE));
+      await untilVisitorSees(
+        `the adult price ${NEW_ADULT_PRICE}`,
+        () => visitorProduct(lang, uuid),
+        (product) => product?.option_values[0]?.price === NEW_ADULT_PRICE,
+      );
+
+      // The visitor's order screen shows the three changes.
+      const secondLook = await visitorSees(owner, lang, productName, visitDay);
+      expect(secondLook.card).toContain(groupedYen(NEW_ADULT_PRICE));
+      expect(secondLook.card).not.toContain(groupedYen(ADULT_PRICE));
+      const line = (time: string) => secondLook.times.find((each) => each.startsWith(time)) ?? '';
+      expect(line(FIRST_START)).toContain(text(lang, 'order_stock_few', { count: REDUCED - 1 }));
+      expect(line('10:30')).toContain(text(lang, 'order_stock_few', { count: REDUCED }));
+      expect(line('11:00')).toContain(text(lang, 'order_stock_not_on_sale'));
+
+      // The earlier purchase keeps the price it was sold at.
+      const receiptAfter = await visitorApi<ReceiptResponse>(receiptPath);
+      expect(receiptAfter.items).toEqual(receiptBefore.items);
+      expect(receiptAfter.items[0]).toMatchObject({ unit_price: ADULT_PRICE, quantity: 1 });
+      expect(receiptAfter.total).toBe(ADULT_PRICE);
+    },
+  );
+  /**
+   * Issue 28, acceptance 2 (in Japanese, where the coupon screens get axe in full): a batch of 1,000 codes of
+   * one definition is generated in the console and downloaded as CSV (1,000 unique codes under the header);
+   * a visitor puts one code on their order, and the console shows that code used.
+   */
+  test(
+    'a batch of 1,000 coupon codes: generated, downloaded, one used by a visitor',
+    { timeout: 180_000 },
+    async ({ newPage }) => {
+      const lang: LangCode = 'ja';
+      const t = (key: string, values?: Record<string, string | number>) => consoleText(lang, key, values);
+      const run = Date.now().toString(36).toUpperCase();
+      const prefix = `E2E-${run}-`;
+      const names = six(
+        `E2E 10%割引 ${run}`,
+        `E2E 10% off ${run}`,
+        `E2E 九折 ${run}`,
+        `E2E 10% 할인 ${run}`,
+        `E2E 九折 繁 ${run}`,
+        `E2E ลด 10% ${run}`,
+      );
+      const owner = await newPage(consoleBrowser(lang));
+      await signInToConsoleIn(owner, lang, DEMO_OWNER);
+
+      // The coupons screen, then a new batch: 1,000 codes of 10% off, one use each.
+      await openConsoleScreen(owner, `#/sites/${SITE}/coupons`);
+      await owner.getByRole('heading', { name: t('coupons_title'), level: 1 }).waitFor();
+      await consoleScreen(owner, lang, 'coupons');
+      await owner.getByRole('link', { name: t('coupons_new_batch') }).click();
+      await owner.getByRole('heading', { name: t('coupons_new_batch'), level: 1 }).waitFor();
+      const form = owner.getByRole('form', { name: t('coupons_definition') });
+      await form.getByLabel(t('coupons_count'), { exact: true }).fill('1000');
+      await form.getByLabel(t('coupons_prefix'), { exact: true }).fill(prefix);
+      await form.getByRole('radio', { name: t('coupons_kind_percent') }).check();
+      await form.getByLabel(t('coupons_discount_percent'), { exact: true }).fill('10');
+      await fillLocalizedText(form, t('coupons_name'), names);
+      await form.getByLabel(t('coupons_campaign'), { exact: true }).fill(`e2e-${run}`);
+      await form.getByLabel(t('coupons_usage_limit'), { exact: true }).fill('1');
+      await consoleScreen(owner, lang, 'coupon-batch-new');
+      await form.getByRole('button', { name: t('coupons_generate') }).click();
+      const batchTitle = t('coupons_batch_name', { prefix, name: names[lang] });
+      await owner.getByRole('heading', { name: batchTitle, level: 1 }).waitFor({ timeout: 60_000 });
+      const batchId = /batch-(\d+)/.exec(owner.url())![1];
+      await consoleScreen(owner, lang, 'coupon-batch');
+
+      // The CSV: the header, then 1,000 unique codes of the prefix, unused, one use each, enabled.
+      const state = owner.getByRole('region', { name: t('coupons_state') });
+      const [download] = await Promise.all([
+        owner.waitForEvent('download'),
+        state.getByRole('button', { name: t('coupons_download') }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`coupons-${SITE}-${batchId}.csv`);
+      const [header, ...rows] = csvRows(await readFile((await download.path())!, 'utf8'));
+      expect(header).toEqual(['code', 'uses', 'limit', 'enabled']);
+      expect(rows).toHaveLength(1000);
+      const codes = rows.map((row) => row[0]!);
+      expect(new Set(codes).size).toBe(1000);
+      const codePattern = new RegExp(`^${escapeRegExp(prefix)}[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{10}$`);
+      expect(codes.filter((code) => !codePattern.test(code))).toEqual([]);
+      expect(rows.every((row) => row.slice(1).join(',') === '0,1,true')).toBe(true);
+
+      // A visitor puts one of them on an order (the confirm screen's call).
+      const code = codes[417]!;
+      const order = await prepareOrderForPayment({ site: SITE, lang, date: tokyoDate(1), tickets: 1 });
+      const applied = await applyCouponAsVisitor(SLUG, order.orderToken, code);
+      expect(applied.coupon_code).toBe(code);
+      expect(applied.coupon_discount).toBe(Math.floor(order.price / 10));
+
+      // The console shows it used: the batch's counts, the code's uses, and the order among the batch's uses.
+      await owner.reload();
+      await useConsoleLanguage(owner, lang);
+      await owner.getByRole('heading', { name: batchTitle, level: 1 }).waitFor();
+      await state.getByText(consoleTextPattern(lang, 'coupons_batch_counts', { used: 1 })).waitFor();
+      const search = owner.getByRole('search', { name: t('coupons_codes') });
+      await search.getByLabel(t('coupons_find_code'), { exact: true }).fill(code);
+      await search.getByRole('button', { name: t('coupons_search_submit') }).click();
+      const codeRow = owner
+        .getByRole('table', { name: t('coupons_codes_of_batch') })
+        .getByRole('row')
+        .filter({ hasText: code });
+      await expect.poll(() => codeRow.innerText()).toContain(t('coupons_uses_of', { used: 1, limit: 1 }));
+      const uses = owner.getByRole('table', { name: t('coupons_uses_list') });
+      await expect.poll(() => uses.getByRole('row').filter({ hasText: code }).count()).toBe(1);
+      await consoleScreen(owner, lang, 'coupon-batch-used');
+    },
+  );
 });
