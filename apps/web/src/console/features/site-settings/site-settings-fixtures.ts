@@ -1,5 +1,5 @@
 import type { ConsoleSiteSettings, SiteTexts } from '@kippu/contract/console/settings-schemas';
-import { LANG_CODES } from '@kippu/contract/enums';
+import { LANG_CODES, type LangCode } from '@kippu/contract/enums';
 import { siteSettings } from '../../../test/site-settings-fixture.ts';
 
 /** GET /sites/MORI/settings as the contract shapes it (tests override what they look at). */
@@ -34,7 +34,10 @@ export function consoleSettings(overrides: Partial<ConsoleSiteSettings> = {}): C
 }
 
 const byLang = (text: string | null) =>
-  Object.fromEntries(LANG_CODES.map((lang) => [lang, text === null ? null : `${text} (${lang})`]));
+  Object.fromEntries(LANG_CODES.map((lang) => [lang, text === null ? null : `${text} (${lang})`])) as Record<
+    LangCode,
+    string | null
+  >;
 
 /** GET /sites/MORI/texts: the shared texts, with one override of the site. */
 export function consoleTexts(): SiteTexts {

@@ -109,27 +109,54 @@ export function CalendarSection({ site, data, canWrite }: SectionProps) {
       <fieldset>
         <legend>{t('site_settings_calendar_days')}</legend>
         <Check label={t('site_settings_calendar_colorized')} {...form.register('calendar_colorized')} />
-        <ul className="ss-list">
-          {days.fields.map((day, index) => (
-            <li key={day.id}>
-              <Field
-                type="date"
-                label={t('site_settings_day_date', { n: index + 1 })}
-                error={fieldErrorText(t, errors.calendar_colors?.[index]?.date)}
-                {...form.register(`calendar_colors.${index}.date`)}
-              />
-              <Field
-                label={t('site_settings_day_color', { n: index + 1 })}
-                spellCheck={false}
-                error={fieldErrorText(t, errors.calendar_colors?.[index]?.color_code)}
-                {...form.register(`calendar_colors.${index}.color_code`)}
-              />
-              <button className="c-button c-button--small" type="button" onClick={() => days.remove(index)}>
-                {t('site_settings_remove_day', { n: index + 1 })}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <details className="ss-days">
+          <summary>{t('site_settings_calendar_days_count', { count: days.fields.length })}</summary>
+          <ul className="ss-days__list">
+            {days.fields.map((day, index) => {
+              const dateError = fieldErrorText(t, errors.calendar_colors?.[index]?.date);
+              const colorError = fieldErrorText(t, errors.calendar_colors?.[index]?.color_code);
+              const color = form.watch(`calendar_colors.${index}.color_code`);
+              return (
+                <li key={day.id}>
+                  <input
+                    type="date"
+                    className="c-select"
+                    aria-label={t('site_settings_day_date', { n: index + 1 })}
+                    aria-invalid={dateError ? true : undefined}
+                    {...form.register(`calendar_colors.${index}.date`)}
+                  />
+                  <span
+                    className="ss-swatch"
+                    aria-hidden="true"
+                    style={{ background: HEX.test(color) ? color : 'transparent' }}
+                  >
+                    &nbsp;
+                  </span>
+                  <input
+                    className="c-select ss-days__color"
+                    spellCheck={false}
+                    aria-label={t('site_settings_day_color', { n: index + 1 })}
+                    aria-invalid={colorError ? true : undefined}
+                    {...form.register(`calendar_colors.${index}.color_code`)}
+                  />
+                  <button
+                    className="c-button c-button--small"
+                    type="button"
+                    aria-label={t('site_settings_remove_day', { n: index + 1 })}
+                    onClick={() => days.remove(index)}
+                  >
+                    ×
+                  </button>
+                  {dateError || colorError ? (
+                    <p className="c-field__error" role="alert">
+                      {dateError ?? colorError}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </details>
         <button
           className="c-button"
           type="button"

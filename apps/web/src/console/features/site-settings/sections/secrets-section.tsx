@@ -40,7 +40,7 @@ export function SecretsSection({ site, canWrite }: { site: string; canWrite: boo
       {secrets.isPending ? <Loading /> : null}
       <ErrorNotice error={secrets.error} />
       {secrets.data ? (
-        <ul className="ss-list">
+        <ul className="ss-list ss-secrets">
           {secretRows(secrets.data.secrets).map((secret) => (
             <SecretRow key={secret.name} site={site} secret={secret} canWrite={canWrite} />
           ))}
@@ -104,7 +104,7 @@ function SecretRow({
       </div>
       {canWrite ? (
         <form
-          className="ss-row"
+          className="ss-secret__form"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();

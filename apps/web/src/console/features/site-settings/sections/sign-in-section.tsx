@@ -106,63 +106,103 @@ export function SignInSection({ site, data, canWrite }: SectionProps) {
     >
       <fieldset>
         <legend>{t('site_settings_fields')}</legend>
-        <ol className="ss-list">
-          {fields.fields.map((row, index) => {
-            const name = form.watch(`field_templates.${index}.field_name`) || String(index + 1);
-            return (
-              <li key={row.id}>
-                <span className="ss-grow">
-                  <Field
-                    label={t('site_settings_field_name', { n: index + 1 })}
-                    spellCheck={false}
-                    error={fieldErrorText(t, errors.field_templates?.[index]?.field_name)}
-                    {...form.register(`field_templates.${index}.field_name`)}
-                  />
-                </span>
-                <SelectField
-                  label={t('site_settings_field_type', { name })}
-                  {...form.register(`field_templates.${index}.field_type`)}
-                >
-                  <option value="text">{t('site_settings_field_type_text')}</option>
-                  <option value="select">{t('site_settings_field_type_select')}</option>
-                </SelectField>
-                <Check
-                  label={t('site_settings_field_shown', { name })}
-                  {...form.register(`field_templates.${index}.is_display`)}
-                />
-                <Check
-                  label={t('site_settings_field_required', { name })}
-                  {...form.register(`field_templates.${index}.is_require`)}
-                />
-                <span className="c-actions">
-                  <button
-                    className="c-button c-button--small"
-                    type="button"
-                    disabled={index === 0}
-                    onClick={() => fields.swap(index, index - 1)}
-                  >
-                    {t('site_settings_move_up', { name })}
-                  </button>
-                  <button
-                    className="c-button c-button--small"
-                    type="button"
-                    disabled={index === fields.fields.length - 1}
-                    onClick={() => fields.swap(index, index + 1)}
-                  >
-                    {t('site_settings_move_down', { name })}
-                  </button>
-                  <button
-                    className="c-button c-button--small"
-                    type="button"
-                    onClick={() => fields.remove(index)}
-                  >
-                    {t('site_settings_remove_field', { name })}
-                  </button>
-                </span>
-              </li>
-            );
-          })}
-        </ol>
+        <div className="c-table-wrap" role="region" aria-label={t('site_settings_fields')} tabIndex={0}>
+          <table className="c-table ss-fields">
+            <thead>
+              <tr>
+                <th scope="col" className="c-num">
+                  #
+                </th>
+                <th scope="col">{t('site_settings_col_field')}</th>
+                <th scope="col">{t('site_settings_col_type')}</th>
+                <th scope="col">{t('site_settings_col_shown')}</th>
+                <th scope="col">{t('site_settings_col_required')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fields.fields.map((row, index) => {
+                const name = form.watch(`field_templates.${index}.field_name`) || String(index + 1);
+                const error = fieldErrorText(t, errors.field_templates?.[index]?.field_name);
+                return (
+                  <tr key={row.id}>
+                    <td className="c-num">{index + 1}</td>
+                    <td>
+                      <input
+                        className="c-select"
+                        spellCheck={false}
+                        aria-label={t('site_settings_field_name', { n: index + 1 })}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `${row.id}-error` : undefined}
+                        {...form.register(`field_templates.${index}.field_name`)}
+                      />
+                      {error ? (
+                        <p id={`${row.id}-error`} className="c-field__error">
+                          {error}
+                        </p>
+                      ) : null}
+                    </td>
+                    <td>
+                      <select
+                        className="c-select"
+                        aria-label={t('site_settings_field_type', { name })}
+                        {...form.register(`field_templates.${index}.field_type`)}
+                      >
+                        <option value="text">{t('site_settings_field_type_text')}</option>
+                        <option value="select">{t('site_settings_field_type_select')}</option>
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="ss-box"
+                        aria-label={t('site_settings_field_shown', { name })}
+                        {...form.register(`field_templates.${index}.is_display`)}
+                      />
+                    </td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        className="ss-box"
+                        aria-label={t('site_settings_field_required', { name })}
+                        {...form.register(`field_templates.${index}.is_require`)}
+                      />
+                    </td>
+                    <td>
+                      <span className="c-actions">
+                        <button
+                          className="c-button c-button--small"
+                          type="button"
+                          aria-label={t('site_settings_move_up', { name })}
+                          disabled={index === 0}
+                          onClick={() => fields.swap(index, index - 1)}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          className="c-button c-button--small"
+                          type="button"
+                          aria-label={t('site_settings_move_down', { name })}
+                          disabled={index === fields.fields.length - 1}
+                          onClick={() => fields.swap(index, index + 1)}
+                        >
+                          ↓
+                        </button>
+                        <button
+                          className="c-button c-button--small"
+                          type="button"
+                          onClick={() => fields.remove(index)}
+                        >
+                          {t('site_settings_remove_field', { name })}
+                        </button>
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <button
           className="c-button"
           type="button"
