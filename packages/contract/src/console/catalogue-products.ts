@@ -123,7 +123,8 @@ const isoDateTime = z.iso.datetime({ offset: true }).refine((value) => {
 const imageUrlSchema = storableText()
   .trim()
   .max(2_000)
-  .regex(/^(https:\/\/[^\s]+|\/[^\s]*)$/, 'must be an https URL or a path on this server');
+  // An https URL, or a path on this server (`/images/a.jpg`, `images/a.jpg`): no other scheme (`javascript:`).
+  .regex(/^(https:\/\/\S+|(?!\/\/)\/?[A-Za-z0-9._~/-]+)$/, 'must be an https URL or a path on this server');
 
 /** The editable fields of a product (create and update). */
 export const productFieldsSchema = z.object({
@@ -204,13 +205,18 @@ export const publishProductBodySchema = productStatusBodySchema.extend({
 });
 export type PublishProductBody = z.input<typeof publishProductBodySchema>;
 
-/** `?expected_version=` of a DELETE. */
+/**
+ * `?expected_version=` of a DELETE: always sent by the console. Optional in the schema so that a request for an
+ * object that is not there (or not the organisation's) answers 404 before anything else; the server then
+ * refuses a missing version with `invalid request` (issue `querystring.expected_version`).
+ */
 export const expectedVersionQuerySchema = z.object({
   expected_version: z
     .string()
     .regex(/^[1-9]\d{0,9}$/, 'must be a positive integer')
     .transform(Number)
-    .pipe(expectedVersionSchema),
+    .pipe(expectedVersionSchema)
+    .optional(),
 });
 
 export const deletedSchema = z.object({ deleted: z.literal(true) });

@@ -57,7 +57,7 @@ function audited(actor: AuditActor, site: string, action: string) {
 }
 
 /** The promotion's version, locked, checked against what the console read (null: the site has none yet). */
-async function lockPromotion(tx: Tx, site: string, expected: number | null): Promise<void> {
+async function lockPromotion(tx: Tx, site: string, expected: number | null | undefined): Promise<void> {
   // The site row is locked first: two first-time writers serialize here instead of racing the insert.
   await tx.execute(sql`SELECT code FROM sites WHERE code = ${site} FOR UPDATE`);
   const { rows } = await tx.execute<{ version: number }>(
@@ -106,7 +106,7 @@ export async function deleteMembershipPromotion(
   db: Db,
   actor: AuditActor,
   site: string,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<MembershipPromotionResponse> {
   return db.transaction(async (tx) => {
     await lockPromotion(tx, site, expectedVersion);

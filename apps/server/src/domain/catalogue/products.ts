@@ -140,7 +140,7 @@ export async function lockProduct(
   tx: Tx,
   site: string,
   id: number,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<{ id: number; version: number; status: ProductStatus }> {
   const { rows } = await tx.execute<{ id: number; version: number; status: ProductStatus }>(sql`
     SELECT id, version, status FROM products WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
@@ -311,7 +311,7 @@ export async function deleteCatalogueProduct(
   actor: AuditActor,
   site: string,
   id: number,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {

@@ -132,7 +132,7 @@ export async function deleteSetProduct(
   actor: AuditActor,
   site: string,
   id: number,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {

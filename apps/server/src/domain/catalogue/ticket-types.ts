@@ -31,7 +31,7 @@ async function lockTicketType(
   tx: Tx,
   site: string,
   id: number,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<TicketTypeRow> {
   const { rows } = await tx.execute<TicketTypeRow & Record<string, unknown>>(sql`
     SELECT ov.id, ov.product_id, ov.names, ov.price, ov.position, ov.version
@@ -109,7 +109,7 @@ export async function deleteTicketType(
   actor: AuditActor,
   site: string,
   id: number,
-  expectedVersion: number,
+  expectedVersion: number | undefined,
 ): Promise<ProductDetail> {
   try {
     return await db.transaction(async (tx) => {

@@ -5,8 +5,16 @@ import { AppError } from '../../shared/app-error.ts';
  * must still be at the version the console read; otherwise the writer gets `console edit conflict` and
  * nothing is overwritten. A row that is not there (or not the site's) is `record not found`.
  */
-export function checkVersion<T extends { version: number }>(row: T | undefined, expected: number): T {
+export function checkVersion<T extends { version: number }>(
+  row: T | undefined,
+  expected: number | undefined,
+): T {
   if (!row) throw new AppError('record_not_found');
+  if (expected === undefined) {
+    throw new AppError('invalid_request', undefined, {
+      issues: [{ path: 'querystring.expected_version', message: 'required' }],
+    });
+  }
   if (row.version !== expected) {
     throw new AppError('console_edit_conflict', undefined, { current_version: row.version });
   }

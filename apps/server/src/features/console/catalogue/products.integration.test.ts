@@ -189,6 +189,7 @@ describe('products from the console', () => {
       [{ min_quantity: 5, max_quantity: 2 }, 'body.max_quantity'],
       [{ names: EMPTY_TEXT }, 'body.names'],
       [{ image_url: 'javascript:alert(1)' }, 'body.image_url'],
+      [{ image_url: '//elsewhere.example/image.png' }, 'body.image_url'],
       [{ sale_starts_at: '0000-01-01T00:00:00Z' }, 'body.sale_starts_at'],
     ];
     for (const [patch, path] of cases) {
@@ -212,6 +213,10 @@ describe('products from the console', () => {
       price: 100,
     });
     expect(hugeType.json()).toMatchObject({ error: 'invalid request', issues: [{ path: 'params.id' }] });
+    const noVersion = await owner.delete(`/sites/DEMO/products/${product.id}`);
+    expect(noVersion.json()).toMatchObject({ issues: [{ path: 'querystring.expected_version' }] });
+    // Another organisation's site answers 404 before the body is even looked at.
+    expect((await owner.post('/sites/OKINAWA/products', { nonsense: true })).json()).toEqual(notFound);
     const hugeVersion = await owner.delete(`/sites/DEMO/products/${product.id}?expected_version=9999999999`);
     expect(hugeVersion.statusCode).toBe(400);
     const hugeIds = await owner.post('/sites/DEMO/products/order', {
