@@ -17,6 +17,7 @@ export interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   format?: string;
+  pattern?: string;
   default?: unknown;
   minimum?: number;
   maximum?: number;
@@ -78,6 +79,10 @@ export function validValue(
       if (schema.format === 'uuid') return '6f1c2b1e-7a52-4b8e-9c1d-2f3a4b5c6d7e';
       if (schema.format === 'date') return '2030-06-01';
       if (schema.format === 'date-time') return '2030-06-01T00:00:00Z';
+      // A clock time (HH:MM, the console's slots) where the field's pattern refuses plain text.
+      if (schema.pattern && !new RegExp(schema.pattern, 'u').test('text')) {
+        if (new RegExp(schema.pattern, 'u').test('10:00')) return '10:00';
+      }
       return 'text';
   }
 }
