@@ -52,7 +52,8 @@ async function checkedRequest(tx: Tx, request: InvitationRequest) {
   const product = await one<ProductRow>(
     tx,
     sql`SELECT id, product_type, names, min_quantity, max_quantity FROM products
-        WHERE uuid = ${request.productUuid}::uuid AND site_code = ${request.siteCode}`,
+        WHERE uuid = ${request.productUuid}::uuid AND site_code = ${request.siteCode}
+          AND status = 'published'`,
   );
   if (!product)
     throw new InvitationError(`product ${request.productUuid} is not a product of ${request.siteCode}`);

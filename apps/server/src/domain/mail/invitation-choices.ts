@@ -41,7 +41,7 @@ export async function listInvitationChoices(
                         WHERE t.product_id = p.id AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
                         ORDER BY t.starts_at LIMIT $2) s), '[]') AS next_slots
      FROM products p
-     WHERE p.site_code = $1 AND 'web' = ANY(p.sale_channels)
+     WHERE p.site_code = $1 AND p.status = 'published' AND 'web' = ANY(p.sale_channels)
      ORDER BY p.position, p.id`,
     [siteCode, slots],
   );

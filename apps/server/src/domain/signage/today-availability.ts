@@ -22,7 +22,8 @@ SELECT p.uuid, p.product_type, p.names,
         AND (p.sale_ends_at IS NULL OR p.sale_ends_at > now())
         AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable
 FROM today
-JOIN products p ON p.site_code = $1 AND 'web' = ANY (p.sale_channels) AND p.product_type <> 'period'
+JOIN products p ON p.site_code = $1 AND p.status = 'published' AND 'web' = ANY (p.sale_channels)
+ AND p.product_type <> 'period'
 JOIN time_spans t
   ON t.product_id = p.id
  AND t.starts_at >= (today.d::timestamp AT TIME ZONE 'Asia/Tokyo')

@@ -49,6 +49,17 @@ describe('GET /signage/today', () => {
     });
   });
 
+  it('leaves out a product that is a draft or retired (issue 28): the console has not put it on sale', async () => {
+    await onOneTokyoDay(ctx.db, async (day) => {
+      const { slot } = await dayTickets(day);
+      for (const status of ['draft', 'retired', 'published'] as const) {
+        await ctx.db.execute(sql`UPDATE products SET status = ${status} WHERE uuid = ${slot.uuid}::uuid`);
+        const listed = (await today()).json<SignageToday>().products.some((p) => p.uuid === slot.uuid);
+        expect(listed, status).toBe(status === 'published');
+      }
+    });
+  });
+
   it('answers 304 to the current ETag and a new ETag after a hold, a sale and an expiry', async () => {
     await onOneTokyoDay(ctx.db, async (day) => {
       const { slot } = await dayTickets(day);
