@@ -86,7 +86,7 @@ export function CalendarSection({ site, data, canWrite }: SectionProps) {
         <legend>{t('site_settings_theme')}</legend>
         <div className="ss-grid">
           {THEME_KEYS.map((key) => (
-            <div key={key} className="ss-row">
+            <div key={key} className="ss-color">
               <Field
                 label={t(`site_settings_theme_${key.toLowerCase()}`)}
                 spellCheck={false}
