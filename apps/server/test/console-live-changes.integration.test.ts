@@ -3,11 +3,13 @@ import {
   addDays,
   productsResponseSchema,
   stocksResponseSchema,
+  textsResponseSchema,
   type Product,
   type Slot,
 } from '@kippu/contract';
 import { productResponseSchema, type ProductDetail } from '@kippu/contract/console/catalogue-products';
 import { heatmapSchema, slotResponseSchema } from '@kippu/contract/console/schedule-schemas';
+import { siteTextsSchema } from '@kippu/contract/console/settings-schemas';
 import { tokyoToday } from '../src/db/tokyo-today.ts';
 import {
   signedIn,
@@ -19,7 +21,7 @@ import { setupTestApp } from './helper.ts';
 /**
  * Issue 28, "Everything live and safe": a change made through the console API reaches the visitor API as soon
  * as the caches allow (availability and prices: the answer cache's second; product texts with the catalogue's
- * answers). Each change is polled for on the visitor API: no timed assertion, a bounded poll that says what the
+ * answers; a site's own texts with the site's texts, which the server reads afresh for every answer). Each change is polled for on the visitor API: no timed assertion, a bounded poll that says what the
  * visitor last saw when the change never shows.
  */
 const ctx = setupTestApp();
@@ -228,5 +230,30 @@ describe('console changes reach the visitor API (issue 28)', () => {
     expect((await visitorProduct(product.uuid, 'ja'))?.name).toBe(`ライブ ${tag}`);
     // The price change and the rename did not undo each other.
     expect((await visitorProduct(product.uuid, 'en'))?.option_values[0]?.price).toBe(2300);
+  });
+
+  it('a site text (the terms’ introduction in English), polled for on the visitor’s texts', async () => {
+    const key = 'legal_terms_intro';
+    const wording = `Terms of the live-change test ${process.pid}-${Date.now().toString(36)}.`;
+    const texts = siteTextsSchema.parse(
+      await ok(owner.get(`/sites/${SITE}/texts`), 'reading the site texts'),
+    );
+    await ok(
+      owner.patch(`/sites/${SITE}/texts`, {
+        expected_version: texts.version,
+        changes: [{ key, lang: 'en', text: wording }],
+      }),
+      'changing the site text',
+    );
+    const visitorText = async (lang: 'en' | 'ja') =>
+      textsResponseSchema.parse(await visitorGet(`/texts?lang=${lang}`)).find((entry) => entry.key === key)
+        ?.text;
+    await untilVisitorSees(
+      `the new terms introduction "${wording}"`,
+      () => visitorText('en'),
+      (text) => text === wording,
+    );
+    // Only the language changed: the Japanese introduction is still the shared one.
+    expect(await visitorText('ja')).not.toBe(wording);
   });
 });
