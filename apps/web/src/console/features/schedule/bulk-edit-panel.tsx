@@ -14,6 +14,7 @@ import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { DataTable, ErrorNotice, Field } from '../../shared/ui/ui.tsx';
 import type { HeatSlot } from './heatmap-model.ts';
+import { SlotEditDialog } from './slot-edit-dialog.tsx';
 
 /** The form's part of the bulk edit (the slots come from the heatmap's selection). */
 const bulkFormSchema = bulkEditSlotsBodySchema.pick({
@@ -109,6 +110,7 @@ export function BulkEditPanel({
     if (save.isSuccess) resultRef.current?.focus();
   }, [save.isSuccess]);
 
+  const [editing, setEditing] = useState(false);
   const withTickets = slots.filter((slot) => slot.sold + slot.held > 0);
   const answer = previewed?.answer;
   const skippedBy = (reason: string) => answer?.skipped.filter((skip) => skip.reason === reason).length ?? 0;
@@ -126,6 +128,21 @@ export function BulkEditPanel({
               tickets: f.count(withTickets.length),
             })}
       </p>
+      {slots.length === 1 ? (
+        <p>
+          <button className="c-button" type="button" onClick={() => setEditing(true)}>
+            {t('schedule_edit_one')}
+          </button>
+        </p>
+      ) : null}
+      {editing && slots.length === 1 ? (
+        <SlotEditDialog
+          site={site}
+          slot={slots[0]!}
+          heatmapKey={heatmapKey}
+          onClose={() => setEditing(false)}
+        />
+      ) : null}
       <form
         noValidate
         onSubmit={form.handleSubmit((formValues) => {

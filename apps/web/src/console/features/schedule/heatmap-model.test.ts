@@ -21,6 +21,8 @@ function slot(date: string, time: string, values: Partial<HeatSlot> = {}): HeatS
     date,
     start_time: time,
     end_time: time,
+    starts_at: `${date}T${time}:00+09:00`,
+    ends_at: `${date}T${time}:00+09:00`,
     capacity: 40,
     sold: 0,
     held: 0,

@@ -13,6 +13,8 @@ export type HeatSlot = Pick<
   | 'date'
   | 'start_time'
   | 'end_time'
+  | 'starts_at'
+  | 'ends_at'
   | 'capacity'
   | 'sold'
   | 'held'

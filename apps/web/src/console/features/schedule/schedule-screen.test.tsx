@@ -30,7 +30,7 @@ function slot(id: number, date: string, time: string, values: Partial<ConsoleSlo
     start_time: time,
     end_time: time === '10:00' ? '10:30' : '11:00',
     starts_at: `${date}T${time}:00+09:00`,
-    ends_at: `${date}T${time}:00+09:00`,
+    ends_at: `${date}T${time === '10:00' ? '10:30' : '11:00'}:00+09:00`,
     capacity: 40,
     sold: 0,
     held: 0,
@@ -357,5 +357,54 @@ describe('capacity heatmap', () => {
       { date: today, sites: ['MORI', 'BORDERLESS'], preview: true },
       { date: today, sites: ['MORI', 'BORDERLESS'], preview: false },
     ]);
+  });
+  it('edits one slot with the version it read: only what changed, a conflict said, a capacity below taken on its field', async () => {
+    const bodies: unknown[] = [];
+    let answer: { status: number; body: unknown } = {
+      status: 409,
+      body: { error: 'console edit conflict' },
+    };
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('planner') },
+      'GET /sites/MORI/slots': { status: 200, body: HEATMAP },
+      'PATCH /sites/MORI/slots/11': (call: FakeCall) => {
+        bodies.push(call.body);
+        return answer;
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/schedule');
+    await screen.findByRole('grid');
+    await user.click(cell(/10:00, 12 of 40/));
+    await user.click(screen.getByRole('button', { name: 'Edit this slot…' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Sold 10, held 2.')).toBeTruthy();
+    const capacity = within(dialog).getByLabelText('Capacity per slot');
+    await user.clear(capacity);
+    await user.type(capacity, '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Someone else saved this after you opened it. Reload, then make your change again.',
+    );
+    expect(bodies).toEqual([{ expected_version: 1, capacity: 10 }]);
+
+    answer = {
+      status: 409,
+      body: {
+        error: 'console capacity below taken',
+        issues: [{ path: 'body.capacity', message: 'short by 2 (sold 10, held 2)' }],
+      },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(capacity.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('At least 12: the tickets sold and held.')).toBeTruthy();
+
+    answer = { status: 200, body: { slot: { ...HEATMAP.slots[0]!, capacity: 30, version: 2 } } };
+    await user.clear(capacity);
+    await user.type(capacity, '30');
+    await user.click(within(dialog).getByLabelText('on sale'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies.at(-1)).toEqual({ expected_version: 1, capacity: 30, on_sale: false });
   });
 });
