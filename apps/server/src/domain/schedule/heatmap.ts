@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LANG_CODES, type LocalizedText } from '@kippu/contract';
 import { datesInRange } from '@kippu/contract/endpoints/catalogue-common';
 import {
   HEATMAP_DEFAULT_DAYS,
@@ -62,7 +63,12 @@ export async function readHeatmap(
     site: siteCode,
     from: range.from,
     to: range.to,
-    products: row.products.map((p) => ({ ...p, future_slots: Number(p.future_slots) })),
+    // A draft may lack a language yet (the catalogue marks it): the heatmap shows '' for it, never fails.
+    products: row.products.map((p) => ({
+      ...p,
+      names: Object.fromEntries(LANG_CODES.map((lang) => [lang, p.names?.[lang] ?? ''])) as LocalizedText,
+      future_slots: Number(p.future_slots),
+    })),
     slots: row.slots,
   };
 }
