@@ -170,7 +170,7 @@ describe('coupon screen', () => {
         expected_version: 2,
       }),
     );
-    expect(api.calls.map((call) => call.path)).toContain('/sites/MORI/coupons?batch_id=5&limit=100');
+    expect(api.calls.map((call) => call.path)).toContain('/sites/MORI/coupons?batch_id=5&limit=50');
   });
 
   it('shows a conflict on save with a reload', async () => {

@@ -618,7 +618,7 @@ function BatchCodes({ site, batch, canWrite }: { site: string; batch: CouponBatc
     queryFn: () =>
       consoleCall(R.consoleListCoupons, {
         params: { site },
-        query: { batch_id: String(batch.id), limit: '100', q: search || undefined } as never,
+        query: { batch_id: String(batch.id), limit: '50', q: search || undefined } as never,
       }),
   });
   const toggle = useMutation({

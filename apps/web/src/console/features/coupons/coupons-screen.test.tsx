@@ -66,7 +66,7 @@ describe('coupons screen', () => {
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
     await user.selectOptions(screen.getByLabelText('Kind'), 'percent');
-    await user.type(screen.getByLabelText('Search'), 'spr');
+    await user.type(screen.getByLabelText('Code or name'), 'spr');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() =>
       expect(api.calls.map((call) => call.path)).toContain('/sites/MORI/coupons?kind=percent&q=spr'),

@@ -116,7 +116,7 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
       }
     >
       <form
-        className="c-panel c-filters c-coupon-filters"
+        className="c-filters c-coupon-filters"
         role="search"
         aria-label={t('coupons_filters')}
         onSubmit={(event) => {
@@ -163,7 +163,6 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
         </div>
         <Field
           label={t('coupons_search')}
-          hint={t('coupons_search_hint')}
           type="search"
           value={draft.q}
           maxLength={100}

@@ -152,7 +152,7 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
                       const index = products.indexOf(row);
                       const name = nameIn(row.names, lang);
                       return (
-                        <span className="c-actions">
+                        <span className="c-actions c-cat-order">
                           <button
                             className="c-button c-button--small"
                             type="button"
