@@ -9,7 +9,7 @@ import {
 } from '@kippu/contract/console/schedule-schemas';
 import { setupTestApp } from '../../../../test/helper.ts';
 import { createProduct, createTimeSpan } from '../../../../test/factories.ts';
-import { orderBody, postOrder, productWithSlot } from '../../../../test/order-support.ts';
+import { orderBody, postOrder, productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
 import { payWithCard, readyOrder } from '../../../../test/checkout-support.ts';
 import {
   signedIn,
@@ -461,6 +461,40 @@ describe('editing slots', () => {
     expect(whole.statusCode).toBe(200);
     const map = await heatmap(planner, '2027-08-02', '2027-08-02', product.uuid);
     expect(map.slots.map((s: ConsoleSlot) => s.start_time)).toEqual(['10:30', '11:00', '11:30']);
+  });
+});
+
+describe('visitors see the change', () => {
+  it('a capacity set and a slot closed in the console show on the visitor API (polled, no timing asserted)', async () => {
+    const slot = await productWithSlot(ctx.db, 30, {}, { startsAt: new Date('2027-10-05T01:00:00Z') });
+    const stocks = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `${SITE_PATH}/products/stocks?date=2027-10-05&product_id=${slot.uuid}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ id: number; capacity: number; remaining: number; status: string }[]>();
+    };
+    // Polls until the answer shows the change (the answer cache keeps one up to a second), at most 50 times.
+    const until = async (ok: (rows: Awaited<ReturnType<typeof stocks>>) => boolean) => {
+      let rows = await stocks();
+      for (let tries = 0; tries < 50 && !ok(rows); tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        rows = await stocks();
+      }
+      return rows;
+    };
+    expect((await stocks()).find((row) => row.id === slot.spanId)?.capacity).toBe(30);
+    const edit = { slot_ids: [slot.spanId], action: { kind: 'set_capacity', capacity: 7 } };
+    expect((await planner.post('/sites/DEMO/slots/bulk', edit)).statusCode).toBe(200);
+    const after = await until((rows) => rows.some((row) => row.id === slot.spanId && row.capacity === 7));
+    expect(after.find((row) => row.id === slot.spanId)).toMatchObject({ capacity: 7, remaining: 7 });
+    const close = { slot_ids: [slot.spanId], action: { kind: 'close' } };
+    expect((await planner.post('/sites/DEMO/slots/bulk', close)).statusCode).toBe(200);
+    const closed = await until((rows) =>
+      rows.some((row) => row.id === slot.spanId && row.status === 'not_on_sale'),
+    );
+    expect(closed.find((row) => row.id === slot.spanId)?.status).toBe('not_on_sale');
   });
 });
 
