@@ -6,6 +6,9 @@ import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { errorText } from '../../shared/ui/error-text.ts';
 import { ErrorNotice } from '../../shared/ui/ui.tsx';
 
+/** What a section's save answers when there was nothing to send (no call made). */
+export const NOTHING_CHANGED = Symbol('nothing changed');
+
 /** ERRORS.console_edit_conflict's string: someone saved the same settings since they were read. */
 const EDIT_CONFLICT = 'console edit conflict';
 
@@ -49,13 +52,14 @@ export function SectionForm<Values extends FieldValues>({
   const { t } = useConsoleI18n();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'saved' | 'unchanged' | false>(false);
   const mutation = useMutation({
     mutationFn: save,
     onMutate: () => setSaved(false),
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      if (answer === NOTHING_CHANGED) return setSaved('unchanged');
       await reload();
-      setSaved(true);
+      setSaved('saved');
     },
     onError: (error) => {
       if (!(error instanceof ConsoleApiError)) return;
@@ -112,7 +116,13 @@ export function SectionForm<Values extends FieldValues>({
               {submitLabel ?? t('site_settings_save', { section: title })}
             </button>
             <span role="status" className="ss-saved">
-              {mutation.isPending ? t('site_settings_saving') : saved ? t('site_settings_saved') : ''}
+              {mutation.isPending
+                ? t('site_settings_saving')
+                : saved === 'saved'
+                  ? t('site_settings_saved')
+                  : saved === 'unchanged'
+                    ? t('site_settings_unchanged')
+                    : ''}
             </span>
           </div>
         ) : (

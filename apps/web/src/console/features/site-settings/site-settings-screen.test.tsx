@@ -177,6 +177,45 @@ describe('site settings', () => {
   });
 });
 
+describe('site settings: sign-in fields', () => {
+  it('sends the fields in their new order and the select lists as shared names or own items', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/settings': { status: 200, body: consoleSettings() },
+      'PATCH /sites/MORI/settings': { status: 200, body: consoleSettings({ version: 4 }) },
+    });
+    const user = userEvent.setup();
+    const { container } = await renderConsole('#/sites/MORI/settings?section=signIn');
+    await user.click(await screen.findByRole('button', { name: 'Move email up' }));
+    await user.click(screen.getByLabelText('fullname required'));
+    await user.selectOptions(screen.getByLabelText('Source of Place of residence choices'), 'shared');
+    await user.type(screen.getByLabelText('Shared list name for Place of residence choices'), 'prefectures');
+    await user.click(screen.getByRole('button', { name: 'Add an item to Gender choices' }));
+    await user.type(screen.getByLabelText('Gender choices: value of item 1'), 'woman');
+    await user.type(screen.getByLabelText('Gender choices: item 1 English'), 'Woman');
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: 'Save Sign-in fields' }));
+    await screen.findByText(/^Saved\./);
+    const body = api.calls.find((call) => call.method === 'PATCH')!.body as {
+      field_templates: { field_name: string; is_require: boolean }[];
+      settings: {
+        signIn: { residentArea: unknown; genderOptions: { value: string; text: { en: string } }[] };
+      };
+    };
+    expect(body.field_templates.map((field) => [field.field_name, field.is_require])).toEqual([
+      ['email', true],
+      ['fullname', false],
+    ]);
+    expect(body.settings.signIn.residentArea).toEqual({
+      inputType: 'text',
+      options: { list: 'prefectures' },
+    });
+    expect(body.settings.signIn.genderOptions).toHaveLength(1);
+    expect(body.settings.signIn.genderOptions[0]!.value).toBe('woman');
+    expect(body.settings.signIn.genderOptions[0]!.text.en).toBe('Woman');
+  });
+});
+
 describe('site settings: images', () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
@@ -310,6 +349,18 @@ describe('site settings: secrets', () => {
 });
 
 describe('site settings: site texts', () => {
+  it('sends nothing when nothing changed, and says so', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/texts': { status: 200, body: consoleTexts() },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/settings?section=texts');
+    await user.click(await screen.findByRole('button', { name: 'Save Site texts' }));
+    expect(await screen.findByText('Nothing has changed: nothing was sent.')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
   it('previews unsaved changes and saves only what changed', async () => {
     const api = fakeConsoleApi({
       'GET /session': OWNER,

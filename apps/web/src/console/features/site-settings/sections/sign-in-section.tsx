@@ -191,9 +191,10 @@ export function SignInSection({ site, data, canWrite }: SectionProps) {
                         <button
                           className="c-button c-button--small"
                           type="button"
+                          aria-label={t('site_settings_remove_field', { name })}
                           onClick={() => fields.remove(index)}
                         >
-                          {t('site_settings_remove_field', { name })}
+                          ×
                         </button>
                       </span>
                     </td>

@@ -15,7 +15,7 @@ import { CONSOLE_LANGS, HTML_LANG, LANG_NAMES, useConsoleI18n } from '../../../s
 import { LocalizedTextController } from '../../../shared/ui/localized-text-fields.tsx';
 import { ErrorNotice, Loading } from '../../../shared/ui/ui.tsx';
 import { SelectField } from '../fields.tsx';
-import { SectionForm } from '../section-form.tsx';
+import { NOTHING_CHANGED, SectionForm } from '../section-form.tsx';
 import { settingsKeys } from '../settings-queries.ts';
 
 type Values = { texts: Record<string, LocalizedText> };
@@ -99,7 +99,7 @@ function TextsForm({
       }}
       save={async (values) => {
         const changes = textChanges(stored, values);
-        if (changes.length === 0) return null;
+        if (changes.length === 0) return NOTHING_CHANGED;
         const answer = await consoleCall(R.consoleUpdateSiteTexts, {
           params: { site },
           body: { expected_version: stored.version, changes },
