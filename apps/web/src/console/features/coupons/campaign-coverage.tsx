@@ -47,7 +47,7 @@ export function CampaignCoverage({ site, canWrite }: { site: string; canWrite: b
             { key: 'dates', header: t('coupons_campaign_dates'), cell: dates },
             {
               key: 'count',
-              header: t('coupons_count'),
+              header: t('coupons_campaign_coupons'),
               numeric: true,
               cell: (row) => f.count(row.coupon_count),
             },

@@ -692,7 +692,7 @@ function BatchCodes({ site, batch, canWrite }: { site: string; batch: CouponBatc
                       header: t('actions'),
                       cell: (row: ConsoleCoupon) => (
                         <button
-                          className="c-button c-button--small"
+                          className="c-button c-button--small c-coupon-nowrap"
                           type="button"
                           disabled={toggle.isPending}
                           aria-label={t(row.enabled ? 'coupons_disable_named' : 'coupons_enable_named', {

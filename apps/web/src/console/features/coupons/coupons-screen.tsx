@@ -223,7 +223,7 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
                       header: t('actions'),
                       cell: (row: ConsoleCoupon) => (
                         <button
-                          className="c-button c-button--small"
+                          className="c-button c-button--small c-coupon-nowrap"
                           type="button"
                           disabled={toggle.isPending}
                           aria-label={t(row.enabled ? 'coupons_disable_named' : 'coupons_enable_named', {
@@ -290,13 +290,13 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
                 header: t('coupons_csv'),
                 cell: (row) => (
                   <button
-                    className="c-button c-button--small"
+                    className="c-button c-button--small c-coupon-nowrap"
                     type="button"
                     disabled={download.isPending}
                     aria-label={t('coupons_download_named', { prefix: row.prefix || String(row.id) })}
                     onClick={() => download.mutate(row)}
                   >
-                    {t('coupons_download')}
+                    {t('coupons_download_short')}
                   </button>
                 ),
               },
