@@ -628,5 +628,16 @@ describe('permissions', () => {
     expect((await planner.get('/sites/MORI/settings')).statusCode).toBe(404);
     expect((await owner.get('/sites/OKINAWA/settings')).statusCode).toBe(404);
     expect((await owner.get('/sites/OKINAWA/secrets')).statusCode).toBe(404);
+    // Another organisation's site is 404 before the body is looked at: a bad body shows nothing either.
+    const bad = [
+      await owner.patch('/sites/OKINAWA/settings', { expected_version: 'x', settings: { name: 'x' } }),
+      await owner.patch('/sites/OKINAWA/texts', { changes: 'x' }),
+      await owner.post('/sites/OKINAWA/texts/preview', { document: 'x' }),
+      await owner.post('/sites/OKINAWA/images', { purpose: 'x' }),
+    ];
+    expect(bad.map((res) => res.statusCode)).toEqual([404, 404, 404, 404]);
+    // The same bad bodies on its own site are field errors.
+    expect((await owner.patch('/sites/DEMO/texts', { changes: 'x' })).statusCode).toBe(400);
+    expect((await owner.put('/sites/OKINAWA/secrets/gmo_shop_pass', { value: 1 })).statusCode).toBe(404);
   });
 });
