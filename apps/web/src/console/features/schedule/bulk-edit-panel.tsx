@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -135,14 +136,18 @@ export function BulkEditPanel({
           </button>
         </p>
       ) : null}
-      {editing && slots.length === 1 ? (
-        <SlotEditDialog
-          site={site}
-          slot={slots[0]!}
-          heatmapKey={heatmapKey}
-          onClose={() => setEditing(false)}
-        />
-      ) : null}
+      {editing && slots.length === 1
+        ? // Out of the sticky panel (a stacking context of its own), so the backdrop covers the whole page.
+          createPortal(
+            <SlotEditDialog
+              site={site}
+              slot={slots[0]!}
+              heatmapKey={heatmapKey}
+              onClose={() => setEditing(false)}
+            />,
+            document.body,
+          )
+        : null}
       <form
         noValidate
         onSubmit={form.handleSubmit((formValues) => {
