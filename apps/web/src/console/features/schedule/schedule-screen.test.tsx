@@ -120,7 +120,7 @@ describe('capacity heatmap', () => {
         .filter((each) => each.getAttribute('aria-selected') === 'true').length;
     await user.click(within(grid).getAllByRole('rowheader')[0]!);
     expect(selected()).toBe(2);
-    expect(screen.getByText('2 slots selected; 2 of them have tickets sold or held.')).toBeTruthy();
+    expect(screen.getByText('Selected slots: 2; with tickets sold or held: 2.')).toBeTruthy();
     // Arrow right from the day header to its first cell, then Shift+down takes the 2 × 1 rectangle.
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(cell(new RegExp(`10:00, 12 of 40`)));
@@ -184,7 +184,7 @@ describe('capacity heatmap', () => {
     await user.type(screen.getByLabelText('Capacity per slot'), '15');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('1 slots would fall below the tickets sold and held');
+    expect(alert.textContent).toContain('Slots that would fall below the tickets sold and held: 1.');
     const short = within(alert).getByRole('row', { name: /10:30/ });
     expect(within(short).getAllByRole('cell').at(-1)!.textContent).toBe('5');
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
@@ -198,7 +198,7 @@ describe('capacity heatmap', () => {
       expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false),
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(/Saved: 0 slots changed/);
+    await screen.findByText(/Saved. Slots changed: 0/);
     expect(bodies.at(-1)).toEqual({
       slot_ids: [11, 12],
       action: { kind: 'set_capacity', capacity: 25 },
@@ -238,7 +238,7 @@ describe('capacity heatmap', () => {
     await user.click(screen.getByLabelText('Shift by minutes'));
     await user.type(screen.getByLabelText('Minutes (negative for earlier)'), '30');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByText('4 tickets on 1 slots: their visitors will be mailed the new time.');
+    await screen.findByText('Tickets on the slots to move: 4 (slots: 1). Their visitors will be mailed the new time.');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This product already has a slot starting at that time.',

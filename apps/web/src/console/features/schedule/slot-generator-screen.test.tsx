@@ -83,10 +83,10 @@ describe('slot generator', () => {
             .slice(1),
         ),
     ).toEqual([['2: 10:00 10:30', '1: 11:00']]);
-    expect(screen.getByText('2 to create, 1 already exist (skipped), 1 dates left out.')).toBeTruthy();
+    expect(screen.getByText('To create: 2. Already there (skipped): 1. Dates left out: 1.')).toBeTruthy();
     expect(screen.getByText(/振替休日/)).toBeTruthy();
     await expectNoAxeViolations(container);
-    await user.click(screen.getByRole('button', { name: 'Create 2 slots' }));
+    await user.click(screen.getByRole('button', { name: 'Create slots (2)' }));
     await waitFor(() =>
       expect(window.location.hash).toBe(
         `#/sites/MORI/schedule?from=2026-12-01&to=2026-12-31&product=${PRODUCT}`,
