@@ -163,7 +163,6 @@ async function couponBatchJourney(owner: Page, lang: LangCode): Promise<void> {
   const batchTitle = t('coupons_batch_name', { prefix, name: names[lang] });
   await owner.getByRole('heading', { name: batchTitle, level: 1 }).waitFor({ timeout: 60_000 });
   const batchId = /batch-(\d+)/.exec(owner.url())![1];
-  await consoleScreen(owner, lang, 'coupon-batch');
 
   // The CSV: the header, then 1,000 unique codes of the prefix, unused, one use each, enabled.
   const state = owner.getByRole('region', { name: t('coupons_state') });
@@ -332,7 +331,6 @@ describe.skipIf(skipBrowserSuites)('the console: catalogue, slots and coupons (i
         .getByRole('status')
         .filter({ hasText: t('products_done_publish') })
         .waitFor();
-      await consoleScreen(owner, lang, 'product-published');
 
       // The visitor side lists it; a visitor buys one adult ticket for the first open day (over HTTP).
       const listed = await untilVisitorSees(
