@@ -238,7 +238,9 @@ describe('capacity heatmap', () => {
     await user.click(screen.getByLabelText('Shift by minutes'));
     await user.type(screen.getByLabelText('Minutes (negative for earlier)'), '30');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByText('Tickets on the slots to move: 4 (slots: 1). Their visitors will be mailed the new time.');
+    await screen.findByText(
+      'Tickets on the slots to move: 4 (slots: 1). Their visitors will be mailed the new time.',
+    );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This product already has a slot starting at that time.',
