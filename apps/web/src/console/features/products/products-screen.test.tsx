@@ -132,4 +132,69 @@ describe('products screen', () => {
     expect((body.names as Record<string, string>).en).toBe('Garden');
     expect(body.sale_channels).toEqual(['web']);
   });
+
+  it('adds a set product offered with chosen products, and sets the member price', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('owner') },
+      'GET /sites/MORI/products': { status: 200, body: { products: [first, second] } },
+      'GET /sites/MORI/set-products': { status: 200, body: { set_products: [] } },
+      'POST /sites/MORI/set-products': (call) => ({
+        status: 200,
+        body: {
+          set_product: {
+            ...(call.body as object),
+            id: 3,
+            uuid: 'u',
+            position: 0,
+            version: 1,
+            translation_gaps: [],
+            in_use: false,
+          },
+        },
+      }),
+      'GET /sites/MORI/membership-promotion': {
+        status: 200,
+        body: { membership_login: true, promotion: null },
+      },
+      'PUT /sites/MORI/membership-promotion': (call) => ({
+        status: 200,
+        body: {
+          membership_login: true,
+          promotion: { ...(call.body as object), version: 1, translation_gaps: [] },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/products');
+    await user.click(await screen.findByRole('button', { name: 'Add a set product' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a set product' });
+    await user.type(within(dialog).getByLabelText('Name English'), 'Audio guide');
+    const price = within(dialog).getByLabelText('Price (yen, tax included)');
+    await user.clear(price);
+    await user.type(price, '700');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Night' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(
+      api.calls.find((call) => call.path === '/sites/MORI/set-products' && call.method === 'POST')?.body,
+    ).toMatchObject({
+      price: 700,
+      product_ids: [12],
+      names: { en: 'Audio guide' },
+    });
+
+    const member = screen.getByRole('region', { name: 'Member price' });
+    await user.type(within(member).getByLabelText('Member price label English'), 'Members');
+    const percent = within(member).getByLabelText('Discount (%)');
+    await user.clear(percent);
+    await user.type(percent, '15');
+    await user.click(within(member).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(api.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+        discount_percent: 15,
+        expected_version: null,
+        names: { en: 'Members' },
+      }),
+    );
+  });
 });
