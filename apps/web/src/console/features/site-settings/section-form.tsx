@@ -5,6 +5,7 @@ import { ConsoleApiError } from '../../shared/api/console-client.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { errorText } from '../../shared/ui/error-text.ts';
 import { ErrorNotice } from '../../shared/ui/ui.tsx';
+import { useReportUnsaved } from './unsaved-changes.ts';
 
 /** What a section's save answers when there was nothing to send (no call made). */
 export const NOTHING_CHANGED = Symbol('nothing changed');
@@ -77,6 +78,7 @@ export function SectionForm<Values extends FieldValues>({
     const watcher = form.watch(() => setSaved(false));
     return () => watcher.unsubscribe();
   }, [form]);
+  useReportUnsaved(canWrite && form.formState.isDirty);
   const conflict = mutation.error instanceof ConsoleApiError && mutation.error.error === EDIT_CONFLICT;
   return (
     <section className="c-panel ss-section" aria-labelledby={headingId}>

@@ -64,6 +64,30 @@ describe('site settings', () => {
     expect(patch.headers['x-console-csrf']).toBe('csrf-token-1');
   });
 
+  it('asks before another section replaces one with unsaved changes', async () => {
+    fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/settings': { status: 200, body: consoleSettings() },
+    });
+    const confirm = vi.fn(() => false);
+    vi.stubGlobal('confirm', confirm);
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/settings?section=general');
+    const sections = await screen.findByRole('navigation', { name: 'Settings sections' });
+    // Nothing changed yet: no question.
+    await user.click(within(sections).getByRole('link', { name: 'Footer links' }));
+    await screen.findByRole('heading', { name: 'Footer links' });
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Copyright line'), ' 2026');
+    await user.click(within(sections).getByRole('link', { name: 'Images' }));
+    expect(confirm).toHaveBeenCalledWith(
+      'This section has changes that are not saved. Leave it and lose them?',
+    );
+    expect(screen.getByRole('heading', { name: 'Footer links' })).toBeTruthy();
+    expect(window.location.hash).toBe('#/sites/MORI/settings?section=footer');
+  });
+
   it('offers the latest settings instead of overwriting a newer save', async () => {
     let version = 3;
     fakeConsoleApi({

@@ -20,6 +20,7 @@ import { TicketDisplaySection } from './sections/ticket-display-section.tsx';
 import { WaitingRoomSection } from './sections/waiting-room-section.tsx';
 import { useSiteSettings } from './settings-queries.ts';
 import { TEXTS } from './texts.ts';
+import { UnsavedChanges } from './unsaved-changes.ts';
 import './site-settings.css';
 
 /** The sections in the list's order; each saves on its own with the version it read. */
@@ -85,6 +86,7 @@ function Body({
   const settings = useSiteSettings(site);
   const siteName = session.sites?.find((each) => each.code === site)?.name ?? site;
   const heading = useRef<HTMLDivElement>(null);
+  const unsaved = useRef(false);
   const first = useRef(true);
   useEffect(() => {
     // A picked section takes focus to its heading (the screen's own h1 has it on the first render).
@@ -112,26 +114,39 @@ function Body({
           <ul>
             {SECTIONS.map((each) => (
               <li key={each}>
-                <a href={sectionHref(site, each)} aria-current={each === section ? 'page' : undefined}>
+                <a
+                  href={sectionHref(site, each)}
+                  aria-current={each === section ? 'page' : undefined}
+                  onClick={(event) => {
+                    if (
+                      each !== section &&
+                      unsaved.current &&
+                      !window.confirm(t('site_settings_leave_unsaved'))
+                    )
+                      event.preventDefault();
+                  }}
+                >
                   {t(`site_settings_section_${sectionKey(each)}`)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
-        <div ref={heading}>
-          {section === 'texts' ? <SiteTextsSection key={site} site={site} canWrite={canWrite} /> : null}
-          {section === 'secrets' ? <SecretsSection key={site} site={site} canWrite={canWrite} /> : null}
-          {Document ? (
-            <>
-              {settings.isPending ? <Loading /> : null}
-              <ErrorNotice error={settings.error} />
-              {settings.data ? (
-                <Document key={site} site={site} data={settings.data} canWrite={canWrite} />
-              ) : null}
-            </>
-          ) : null}
-        </div>
+        <UnsavedChanges value={unsaved}>
+          <div ref={heading}>
+            {section === 'texts' ? <SiteTextsSection key={site} site={site} canWrite={canWrite} /> : null}
+            {section === 'secrets' ? <SecretsSection key={site} site={site} canWrite={canWrite} /> : null}
+            {Document ? (
+              <>
+                {settings.isPending ? <Loading /> : null}
+                <ErrorNotice error={settings.error} />
+                {settings.data ? (
+                  <Document key={site} site={site} data={settings.data} canWrite={canWrite} />
+                ) : null}
+              </>
+            ) : null}
+          </div>
+        </UnsavedChanges>
       </div>
     </Page>
   );
