@@ -130,6 +130,22 @@ describe('site settings: read, write, versions (issue 28)', () => {
     });
   });
 
+  it('two concurrent writes of one version: one saves, the other gets console_edit_conflict', async () => {
+    const read = await settingsOf('DEMO');
+    const answers = await Promise.all(
+      [3, 4].map((threshold) =>
+        owner.patch('/sites/DEMO/settings', {
+          expected_version: read.version,
+          server: { few_stock_threshold: threshold },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    const saved = consoleSiteSettingsSchema.parse(answers.find((res) => res.statusCode === 200)!.json());
+    expect(await settingsOf('DEMO')).toEqual(saved);
+    expect(saved.version).toBe(read.version + 1);
+  });
+
   it('edits payment methods, field templates, languages and calendar colours as lists', async () => {
     const read = await settingsOf('DEMO');
     const web = read.payment_methods.filter((m) => m.channel === 'web');
