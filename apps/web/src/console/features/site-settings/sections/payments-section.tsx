@@ -58,18 +58,20 @@ export function PaymentsSection({ site, data, canWrite }: SectionProps) {
                   <button
                     className="c-button c-button--small"
                     type="button"
+                    aria-label={t('site_settings_move_up', { name: row.method })}
                     disabled={position === 0}
                     onClick={() => methods.swap(index, rows[position - 1]!.index)}
                   >
-                    {t('site_settings_move_up', { name: row.method })}
+                    ↑
                   </button>
                   <button
                     className="c-button c-button--small"
                     type="button"
+                    aria-label={t('site_settings_move_down', { name: row.method })}
                     disabled={position === rows.length - 1}
                     onClick={() => methods.swap(index, rows[position + 1]!.index)}
                   >
-                    {t('site_settings_move_down', { name: row.method })}
+                    ↓
                   </button>
                 </li>
               ))}
