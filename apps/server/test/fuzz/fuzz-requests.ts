@@ -43,6 +43,8 @@ export interface FuzzRequest extends InjectOptions {
   label: string;
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** A valid-looking value for a schema: the known value for its name first, else one built from the schema. */
 export function validValue(
   schema: JsonSchema,
@@ -77,8 +79,11 @@ export function validValue(
     }
     default:
       if (schema.format === 'uuid') return '6f1c2b1e-7a52-4b8e-9c1d-2f3a4b5c6d7e';
-      if (schema.format === 'date') return '2030-06-01';
-      if (schema.format === 'date-time') return '2030-06-01T00:00:00Z';
+      // A day and hour of June 2030 drawn from the seed: two dates of one body differ, so a rule across
+      // fields (an end after its start) can be met by drawing again.
+      if (schema.format === 'date') return `2030-06-${twoDigits(1 + random.below(28))}`;
+      if (schema.format === 'date-time')
+        return `2030-06-${twoDigits(1 + random.below(28))}T${twoDigits(random.below(24))}:00:00Z`;
       // A clock time (HH:MM, the console's slots) where the field's pattern refuses plain text.
       if (schema.pattern && !new RegExp(schema.pattern, 'u').test('text')) {
         if (new RegExp(schema.pattern, 'u').test('10:00')) return '10:00';

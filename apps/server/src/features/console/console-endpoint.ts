@@ -76,11 +76,26 @@ export function registerConsoleEndpoint<E extends AnyEndpoint>(
   handler: EndpointHandler<E>,
   options: Omit<EndpointOptions<E>, 'config'> & { config?: Record<string, unknown> } = {},
 ): void {
+  // A route under /sites/:site checks the site before its body and query are validated: another
+  // organisation's site, or one the membership does not cover, answers 404 whatever was sent, so a schema's
+  // 400 never tells who may not use the route that the site exists (the handler's own consoleSite call is
+  // answered from this one).
+  const ownHooks = options.preValidation === undefined ? [] : [options.preValidation].flat();
+  const siteFirst =
+    typeof access === 'object' && 'area' in access && /\/sites\/:site(\/|$)/.test(endpoint.path)
+      ? [
+          async (request: FastifyRequest) => {
+            const { site } = request.params as { site?: unknown };
+            await consoleSite(request, typeof site === 'string' ? site : '', access.area, access.level);
+          },
+        ]
+      : [];
   registerEndpoint(
     app,
     endpoint,
     {
       ...options,
+      ...(siteFirst.length + ownHooks.length > 0 ? { preValidation: [...siteFirst, ...ownHooks] } : {}),
       config: { ...options.config, consoleAccess: access, consoleRoute: endpoint.name },
       schema: { tags: ['console'], ...options.schema },
     } as EndpointOptions<E>,
@@ -94,12 +109,34 @@ export function registerConsoleEndpoint<E extends AnyEndpoint>(
  * `record not found`, the same for a site of another organisation as for one that does not exist, so the
  * answer never tells which sites exist elsewhere.
  */
-export async function consoleSite(
+export function consoleSite(
   request: FastifyRequest,
   siteCode: string,
   area: PermissionArea,
   level: 'read' | 'write',
-): Promise<{ code: string; organisationId: number }> {
+): Promise<ConsoleSite> {
+  let checked = checkedSites.get(request);
+  if (!checked) checkedSites.set(request, (checked = new Map()));
+  const key = `${siteCode}\u0000${area}\u0000${level}`;
+  let site = checked.get(key);
+  if (!site) checked.set(key, (site = findConsoleSite(request, siteCode, area, level)));
+  return site;
+}
+
+export interface ConsoleSite {
+  code: string;
+  organisationId: number;
+}
+
+/** The sites a request has already been checked for (the route's pre-validation, then its handler). */
+const checkedSites = new WeakMap<FastifyRequest, Map<string, Promise<ConsoleSite>>>();
+
+async function findConsoleSite(
+  request: FastifyRequest,
+  siteCode: string,
+  area: PermissionArea,
+  level: 'read' | 'write',
+): Promise<ConsoleSite> {
   const staff = request.consoleStaff as ConsoleStaff | null;
   if (!staff || !permits(staff.permissions[area], level) || !staff.siteCodes.includes(siteCode)) {
     throw new AppError('record_not_found');
