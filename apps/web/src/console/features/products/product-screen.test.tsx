@@ -158,4 +158,17 @@ describe('product screen', () => {
     expect(body.price).toBe(1500);
     expect(body.expected_version).toBe(3);
   });
+
+  it('shows a role that reads the catalogue the product without any control that writes', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('finance') },
+      [`GET ${PATH}`]: { status: 200, body: { product: productFixture() } },
+    });
+    await renderConsole(`#${PATH}`);
+    await screen.findByRole('heading', { name: 'Permanent exhibition', level: 1 });
+    expect((screen.getByLabelText('Name English') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Maximum quantity') as HTMLInputElement).disabled).toBe(true);
+    for (const name of ['Save', 'Publish', 'Retire', 'Delete', 'Add a ticket type'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
 });
