@@ -27,3 +27,24 @@ export async function setStaffLanguage(email: string, lang: LangCode): Promise<v
   ]);
   if (updated !== 1) throw new Error(`No staff member ${email}`);
 }
+
+/**
+ * A new member of the organisations of `email`, with its password, second-factor seed, roles and sites, in
+ * `lang`: a journey's own sign-in for an account another journey signs in at the same time (the server
+ * accepts each TOTP step once per account, so two journeys signing the demo owner in during the same 30
+ * seconds refuse one of them).
+ */
+export async function twinOfStaffMember(email: string, twinEmail: string, lang: LangCode): Promise<void> {
+  const memberships = await query(
+    `WITH source AS (SELECT * FROM staff WHERE email = $1 AND deleted_at IS NULL),
+     twin AS (
+       INSERT INTO staff (email, name, lang, password_hash, totp_secret, totp_enabled_at, is_demo)
+       SELECT $2, name || ' (e2e)', $3, password_hash, totp_secret, totp_enabled_at, is_demo FROM source
+       RETURNING id)
+     INSERT INTO staff_memberships (staff_id, organisation_id, role_id, all_sites, site_codes)
+     SELECT twin.id, m.organisation_id, m.role_id, m.all_sites, m.site_codes
+     FROM twin, source JOIN staff_memberships m ON m.staff_id = source.id`,
+    [email, twinEmail, lang],
+  );
+  if (memberships < 1) throw new Error(`No staff member ${email} with a membership to copy`);
+}
