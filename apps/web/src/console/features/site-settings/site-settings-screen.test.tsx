@@ -240,6 +240,45 @@ describe('site settings: sign-in fields', () => {
   });
 });
 
+describe('site settings: languages', () => {
+  it('adds a language, makes it the default and first, and sends the list in its order', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/settings': { status: 200, body: consoleSettings() },
+      'PATCH /sites/MORI/settings': { status: 200, body: consoleSettings({ version: 4 }) },
+    });
+    const user = userEvent.setup();
+    const { container } = await renderConsole('#/sites/MORI/settings?section=languages');
+    await user.click(await screen.findByRole('button', { name: 'Add a language' }));
+    await user.click(screen.getByLabelText('English is the default'));
+    await user.click(screen.getByRole('button', { name: 'Move English up' }));
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole('button', { name: 'Save Languages' }));
+    await screen.findByText(/^Saved\./);
+    expect(api.calls.find((call) => call.method === 'PATCH')!.body).toEqual({
+      expected_version: 3,
+      languages: [
+        { code: 'en', display_name: 'English', is_default: true },
+        { code: 'ja', display_name: '日本語', is_default: false },
+      ],
+    });
+  });
+
+  it('refuses a language listed twice before sending', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/settings': { status: 200, body: consoleSettings() },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/settings?section=languages');
+    await user.click(await screen.findByRole('button', { name: 'Add a language' }));
+    await user.selectOptions(screen.getByLabelText('Language 2'), 'ja');
+    await user.click(screen.getByRole('button', { name: 'Save Languages' }));
+    expect(await screen.findByText('This language is in the list twice.')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+});
+
 describe('site settings: images', () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 

@@ -10,6 +10,7 @@ import { CalendarSection } from './sections/calendar-section.tsx';
 import { FooterSection } from './sections/footer-section.tsx';
 import { GeneralSection } from './sections/general-section.tsx';
 import { ImagesSection } from './sections/images-section.tsx';
+import { LanguagesSection } from './sections/languages-section.tsx';
 import { PaymentsSection } from './sections/payments-section.tsx';
 import { ScriptsSection } from './sections/scripts-section.tsx';
 import { SecretsSection } from './sections/secrets-section.tsx';
@@ -26,6 +27,7 @@ import './site-settings.css';
 /** The sections in the list's order; each saves on its own with the version it read. */
 const DOCUMENT_SECTIONS = {
   general: GeneralSection,
+  languages: LanguagesSection,
   calendar: CalendarSection,
   signIn: SignInSection,
   footer: FooterSection,
