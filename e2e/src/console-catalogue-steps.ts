@@ -2,13 +2,7 @@ import type { LangCode, LocalizedText } from '@kippu/contract';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expect, nextVisitorAddress } from './fixtures.ts';
-import {
-  consoleMenu,
-  consoleText,
-  freshTotp,
-  useConsoleLanguage,
-  type StaffAccount,
-} from './console-steps.ts';
+import { consoleText } from './console-steps.ts';
 
 /**
  * Steps of the console journeys of issue 28 (products, slots, coupons) and the visitor API they watch.
@@ -47,52 +41,6 @@ export function consoleTextPattern(
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/**
- * Signs in on the console in `lang` (the browser's language decides the sign-in screen's) with the TOTP code
- * of the account's seed, then pins the page to `lang` with the top bar's picker. The second-factor screen
- * already follows the account's own language, which another journey may be changing at the same moment
- * (the demo owner is shared): its controls are found in either language, and a code refused because another
- * journey used the same step is typed again from the next step.
- */
-export async function signInToConsoleIn(page: Page, lang: LangCode, account: StaffAccount): Promise<void> {
-  const either = (key: string) =>
-    new RegExp(`^(${escapeRegExp(consoleText('ja', key))}|${escapeRegExp(consoleText('en', key))})$`);
-  await page.goto('/console/#/sign-in');
-  const email = page.getByLabel(consoleText(lang, 'field_email'));
-  await email.waitFor();
-  await email.fill(account.email);
-  await page.getByLabel(consoleText(lang, 'field_password'), { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: consoleText(lang, 'sign_in_submit') }).click();
-  const menu = page.getByRole('navigation', { name: either('nav_label') });
-  if (account.totpSecret) {
-    const code = page.getByLabel(either('field_totp_code'));
-    await code.waitFor();
-    const submit = () => page.getByRole('button', { name: either('second_factor_submit') }).click();
-    await code.fill(await freshTotp(account.totpSecret));
-    await submit();
-    // Another journey (another worker) signing the same account in during the same 30 seconds used this
-    // step's code first: the server refuses a step twice. Once refused, the next step's code is typed.
-    let outcome: 'signed in' | 'refused' | null = null;
-    await expect
-      .poll(async () => {
-        outcome = (await menu.isVisible())
-          ? 'signed in'
-          : (await page.getByRole('alert').isVisible())
-            ? 'refused'
-            : null;
-        return outcome;
-      })
-      .not.toBeNull();
-    if (outcome === 'refused') {
-      await code.fill(await freshTotp(account.totpSecret));
-      await submit();
-    }
-  }
-  await menu.waitFor();
-  await useConsoleLanguage(page, lang);
-  await consoleMenu(page, lang).waitFor();
 }
 
 /** Opens a console screen by its hash in the same document (the language picked on the page stays). */

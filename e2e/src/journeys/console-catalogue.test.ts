@@ -9,13 +9,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, openPage, skipBrowserSuites, test } from '../fixtures.ts';
-import {
-  consoleBrowser,
-  consoleScreen,
-  consoleText,
-  DEMO_OWNER,
-  useConsoleLanguage,
-} from '../console-steps.ts';
+import { consoleBrowser, consoleScreen, consoleText, DEMO_OWNER, signInToConsole } from '../console-steps.ts';
 import {
   applyCouponAsVisitor,
   consoleTextPattern,
@@ -24,7 +18,6 @@ import {
   fillLocalizedText,
   groupedYen,
   openConsoleScreen,
-  signInToConsoleIn,
   untilVisitorSees,
   visitorApi,
 } from '../console-catalogue-steps.ts';
@@ -190,7 +183,6 @@ async function couponBatchJourney(owner: Page, lang: LangCode): Promise<void> {
 
   // The console shows it used: the batch's counts, the code's uses, and the order among the batch's uses.
   await owner.reload();
-  await useConsoleLanguage(owner, lang);
   await owner.getByRole('heading', { name: batchTitle, level: 1 }).waitFor();
   await state.getByText(consoleTextPattern(lang, 'coupons_batch_counts', { used: 1 })).waitFor();
   const search = owner.getByRole('search', { name: t('coupons_codes') });
@@ -256,7 +248,7 @@ describe.skipIf(skipBrowserSuites)('the console: catalogue, slots and coupons (i
       const account = { ...DEMO_OWNER, email: `e2e-catalogue-${run}@demo.kippu.test` };
       await twinOfStaffMember(DEMO_OWNER.email, account.email, lang);
       const owner = await newPage(consoleBrowser(lang));
-      await signInToConsoleIn(owner, lang, account);
+      await signInToConsole(owner, lang, account);
 
       // Products: a new timed product named in six languages (a draft).
       await openConsoleScreen(owner, `#/sites/${SITE}/products`);
