@@ -28,12 +28,27 @@ export const SCRIPT_URL_FIELDS = [
 /** A Google Tag Manager container id (`GTM-` and letters or digits): the page builds the script URL from it. */
 export const TAG_MANAGER_ID = /^GTM-[A-Z0-9]{4,12}$/;
 
+/** A space or control character: a browser's URL parser strips tabs and newlines (`/\t/evil` is `//evil`). */
+// eslint-disable-next-line no-control-regex
+const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u009f]/;
+const OWN_ORIGIN = 'https://own-origin.invalid';
+
 /**
  * Why `url` may not be a script's address, or null when it may: an https URL on an allowed host (no
- * credentials, no port), or a same-origin path (`/...`, never `//host`).
+ * credentials, no port), or a same-origin path (`/...`, never `//host`). No space or control character
+ * anywhere, and a path must still resolve to the page's own origin (the browser's own reading decides).
  */
 export function scriptUrlProblem(url: string): string | null {
-  if (url.startsWith('/') && !url.startsWith('//') && !url.includes('\\')) return null;
+  if (SPACE_OR_CONTROL.test(url)) return 'expected a URL without spaces or control characters';
+  if (url.startsWith('/')) {
+    if (url.startsWith('//') || url.includes('\\')) return 'expected an https URL or a path on this site';
+    try {
+      if (new URL(url, OWN_ORIGIN).origin === OWN_ORIGIN) return null;
+    } catch {
+      // Not a URL at all: answered below.
+    }
+    return 'expected an https URL or a path on this site';
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);
