@@ -11,6 +11,7 @@ import {
 } from '@kippu/contract/console/schedule-schemas';
 import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { isApiError } from '../../shared/api/is-api-error.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { DataTable, ErrorNotice, Field } from '../../shared/ui/ui.tsx';
@@ -26,8 +27,6 @@ const bulkFormSchema = bulkEditSlotsBodySchema.pick({
 type BulkForm = z.input<typeof bulkFormSchema>;
 type Kind = BulkEditSlotsBody['action']['kind'];
 const KINDS: readonly Kind[] = ['set_capacity', 'close', 'reopen', 'shift'];
-/** ERRORS.console_capacity_below_taken's string. */
-const BELOW_TAKEN = 'console capacity below taken';
 /** Rows of a preview's change list drawn at once (the count says the rest). */
 const CHANGES_SHOWN = 100;
 
@@ -90,7 +89,7 @@ export function BulkEditPanel({
     },
     // Sales since the preview put a slot below its new capacity: preview again, so the list says which.
     onError: (error, body) => {
-      if (error instanceof ConsoleApiError && error.error === BELOW_TAKEN) preview.mutate(body);
+      if (isApiError(error, 'console_capacity_below_taken')) preview.mutate(body);
     },
   });
 
@@ -171,7 +170,7 @@ export function BulkEditPanel({
             label={t('schedule_capacity')}
             error={actionErrors?.capacity ? t('schedule_capacity_invalid') : undefined}
             min={0}
-            {...form.register('action.capacity' as 'action', { valueAsNumber: true })}
+            {...form.register('action.capacity', { valueAsNumber: true })}
           />
         ) : null}
         {kind === 'shift' ? (
@@ -182,7 +181,7 @@ export function BulkEditPanel({
             hint={t('schedule_shift_hint')}
             error={actionErrors?.minutes ? t('schedule_shift_invalid') : undefined}
             step={5}
-            {...form.register('action.minutes' as 'action', { valueAsNumber: true })}
+            {...form.register('action.minutes', { valueAsNumber: true })}
           />
         ) : null}
         <div className="sch-options">

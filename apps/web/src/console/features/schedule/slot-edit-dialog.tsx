@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { updateSlotBodySchema } from '@kippu/contract/console/schedule-schemas';
 import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { isApiError } from '../../shared/api/is-api-error.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
@@ -66,7 +67,8 @@ export function SlotEditDialog({
           if (FIELDS.includes(field)) form.setError(field, { type: 'server', message: issue.message });
         }
         // A newer version exists: read it, so the next try starts from it.
-        if (error.error === EDIT_CONFLICT) void client.invalidateQueries({ queryKey: heatmapKey });
+        if (isApiError(error, 'console_edit_conflict'))
+          void client.invalidateQueries({ queryKey: heatmapKey });
       }
     },
   });
@@ -144,6 +146,3 @@ export function SlotEditDialog({
     </Dialog>
   );
 }
-
-/** ERRORS.console_edit_conflict's string. */
-const EDIT_CONFLICT = 'console edit conflict';
