@@ -13,12 +13,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      // Two pages: the visitors' SPA, and the staff console at /console/ (issue 27, ADR 067). They share
-      // the framework chunks and nothing else; the visitor page's plugins above touch index.html only.
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        console: fileURLToPath(new URL('./console.html', import.meta.url)),
-      },
+      // The visitors' SPA only: the staff console is a build of its own (vite.console.config.ts, ADR 075), so
+      // what the console uses of a shared library never lands in the visitors' chunks.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)) },
       // The contract builds its zod schemas and endpoints at module level; the SPA only needs its
       // constants, route table and types, so schema and endpoint construction is marked pure and dropped
       // (zod would add ≈17 KB gzip to the entry: docs/decisions/010-fetch-client.md; ADR 050).
@@ -27,27 +24,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // Vite's helper for dynamic imports, which both pages use: on its own, or it joins app-shared
-              // below and the console's first screen would load the visitor app's shared code with it.
-              name: 'preload-helper',
-              test: /vite[\\/]preload-helper/,
-            },
-            {
-              // TanStack Query with React: both pages load them on every screen, and the console then
-              // needs none of framework-libs (the visitors' router, i18next and stores, ≈40 KB brotli).
+              // React and TanStack Query, which every screen loads.
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack)[\\/]/,
             },
             {
               name: 'framework-libs',
               test: /node_modules[\\/](react-router|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/,
-            },
-            {
-              // The contract's enums and console route list, which both pages read: on their own, or they
-              // join app-shared below (as its dependencies) and the console would load the visitor app's
-              // shared code and, through it, framework-libs (ADR 067).
-              name: 'contract-shared',
-              test: /packages[\\/]contract[\\/]src[\\/](enums|console[\\/](console-route|console-routes|identity-routes|audit-routes|operations-routes))\.ts$/,
             },
             {
               // The app code the entry and the order screen both load (API client, stores, paths, the
