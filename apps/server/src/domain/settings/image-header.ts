@@ -36,6 +36,7 @@ function jpeg(bytes: Buffer): ImageHeader | null {
       continue;
     }
     if (marker === 0xd9 || marker === 0xda) return null; // end or scan data before any frame header
+    if (at + 4 > bytes.length) return null; // the fill bytes ran to the end: no room for a length
     const length = bytes.readUInt16BE(at + 2);
     if (length < 2) return null;
     if (isStartOfFrame(marker)) {
@@ -71,7 +72,15 @@ function webp(bytes: Buffer): ImageHeader | null {
   return null;
 }
 
-/** The file's type and size from its header, or null when it is not a PNG, JPEG or WebP image. */
+/**
+ * The file's type and size from its header, or null when it is not a PNG, JPEG or WebP image. Each reader
+ * checks its bounds; a read past the end that one missed is still "not an image" (a 400), never a 500.
+ */
 export function readImageHeader(bytes: Buffer): ImageHeader | null {
-  return png(bytes) ?? jpeg(bytes) ?? webp(bytes);
+  try {
+    return png(bytes) ?? jpeg(bytes) ?? webp(bytes);
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
