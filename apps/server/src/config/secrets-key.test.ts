@@ -30,4 +30,31 @@ describe('SECRETS_KEY (issue 28, ADR 071)', () => {
     expect(set.current.key.equals(key)).toBe(true);
     expect(set.previous.map((k) => k.id)).toContain(first.current.id);
   });
+
+  it('production never holds the development key derived from APP_SECRET, and reads no plaintext row', () => {
+    const key = randomBytes(32).toString('base64');
+    const derived = derivedSecretsKey(STRONG_APP_SECRET);
+    const keys = secretKeyring(production({ SECRETS_KEY: key }));
+    expect(keys.previous).toEqual([]);
+    expect(keys.readsPlaintext).toBe(false);
+    expect(() => production({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: derived.toString('base64') })).toThrow(
+      /SECRETS_KEY_PREVIOUS: entry 1 is the development key/,
+    );
+    expect(() => production({ SECRETS_KEY: derived.toString('base64') })).toThrow(/too weak/);
+    // Even an environment loadEnv did not check: the keyring ignores the derived key in production.
+    const unchecked = {
+      NODE_ENV: 'production',
+      APP_SECRET: STRONG_APP_SECRET,
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: derived.toString('base64'),
+    };
+    expect(secretKeyring(unchecked).previous).toEqual([]);
+    expect(() => secretKeyring({ NODE_ENV: 'production', APP_SECRET: STRONG_APP_SECRET })).toThrow(
+      /development key in production/,
+    );
+    // Development keeps it (values written before SECRETS_KEY was set) and reads plaintext rows.
+    const development = secretKeyring(loadEnv({ SECRETS_KEY: key, APP_SECRET: STRONG_APP_SECRET }));
+    expect(development.previous.map((k) => k.key.equals(derived))).toEqual([true]);
+    expect(development.readsPlaintext).toBe(true);
+  });
 });

@@ -19,6 +19,12 @@ export interface SecretKey {
 export interface SecretKeyring {
   current: SecretKey;
   previous: readonly SecretKey[];
+  /**
+   * Whether a reader may take a `key_id` NULL row (plaintext from before 0880) as it is: development and tests.
+   * Production never does: the re-encryption at start is the one reader of such rows there, so a row a
+   * database writer downgraded to plaintext later is refused, not used.
+   */
+  readsPlaintext: boolean;
 }
 
 export function secretKeyOf(key: Buffer): SecretKey {
@@ -54,8 +60,14 @@ export function secretsKeyProblems(
     }
   }
   for (const [index, value] of previousValues(env.SECRETS_KEY_PREVIOUS).entries()) {
-    if (!decodeSecretsKey(value))
-      problems.push(`SECRETS_KEY_PREVIOUS: entry ${index + 1} is not 32 bytes as base64`);
+    const key = decodeSecretsKey(value);
+    if (!key) problems.push(`SECRETS_KEY_PREVIOUS: entry ${index + 1} is not 32 bytes as base64`);
+    // Anyone who knows APP_SECRET can derive the development key: production never opens values with it.
+    else if (production && key.equals(derivedSecretsKey(env.APP_SECRET))) {
+      problems.push(
+        `SECRETS_KEY_PREVIOUS: entry ${index + 1} is the development key derived from APP_SECRET`,
+      );
+    }
   }
   return problems;
 }
@@ -66,20 +78,29 @@ const previousValues = (value: string | undefined) =>
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
 
-/** The keys of an environment (checked at start by loadEnv): SECRETS_KEY or the development one, and the previous. */
+/**
+ * The keys of an environment (checked at start by loadEnv): SECRETS_KEY or the development one, and the
+ * previous. Outside production the derived development key stays a previous key once SECRETS_KEY is set;
+ * production never holds it, and never reads plaintext rows (only `reencryptSiteSecrets` at start does).
+ */
 export function secretKeyring(env: {
   SECRETS_KEY?: string | undefined;
   SECRETS_KEY_PREVIOUS?: string | undefined;
   APP_SECRET: string;
+  NODE_ENV?: string | undefined;
 }): SecretKeyring {
+  const production = env.NODE_ENV === 'production';
   const current =
     env.SECRETS_KEY === undefined ? derivedSecretsKey(env.APP_SECRET) : decodeSecretsKey(env.SECRETS_KEY);
   if (!current) throw new Error('SECRETS_KEY: expected 32 bytes as base64');
+  const derived = derivedSecretsKey(env.APP_SECRET);
+  if (production && current.equals(derived))
+    throw new Error('SECRETS_KEY: the development key in production');
   const previous = previousValues(env.SECRETS_KEY_PREVIOUS).flatMap((value) => {
     const key = decodeSecretsKey(value);
-    return key ? [secretKeyOf(key)] : [];
+    return key && !(production && key.equals(derived)) ? [secretKeyOf(key)] : [];
   });
   // Development keeps opening what it wrote before an operator set SECRETS_KEY.
-  if (env.SECRETS_KEY !== undefined) previous.push(secretKeyOf(derivedSecretsKey(env.APP_SECRET)));
-  return { current: secretKeyOf(current), previous };
+  if (env.SECRETS_KEY !== undefined && !production) previous.push(secretKeyOf(derived));
+  return { current: secretKeyOf(current), previous, readsPlaintext: !production };
 }

@@ -8,7 +8,9 @@ import type { Db, Tx } from '../../db/client.ts';
  * AES-256-GCM under SECRETS_KEY, bound to its site and name (additional data), stored as
  * `v1:<key id>:<base64 nonce|tag|ciphertext>` with the key id in `key_id` too. A reader opens it with the
  * key it names: SECRETS_KEY or one of SECRETS_KEY_PREVIOUS (a rotation); `reencryptSiteSecrets` (run at
- * start) rewrites every row not under the current key, including rows written in plaintext before 0880.
+ * start) rewrites every row not under the current key, including rows written in plaintext before 0880. In
+ * production that start is the only reader of a plaintext (`key_id` NULL) row: any other reader refuses one,
+ * so a database writer cannot downgrade a value to plaintext of its choosing.
  */
 
 const FORMAT = 'v1';
@@ -32,8 +34,9 @@ function keyById(keys: SecretKeyring, id: string): SecretKey | undefined {
 }
 
 /**
- * The plaintext of a stored value; `keyId` null is a legacy plaintext row (before 0880). Throws when the key
- * it names is not configured or the value was tampered with: a gateway then fails loudly, never silently.
+ * The plaintext of a stored value; `keyId` null is a legacy plaintext row (before 0880), read only when the
+ * keyring `readsPlaintext` (not production). Throws when the key it names is not configured, the value was
+ * tampered with or is plaintext where refused: a gateway then fails loudly, never silently.
  */
 export function decryptSiteSecret(
   keys: SecretKeyring,
@@ -42,7 +45,12 @@ export function decryptSiteSecret(
   stored: string,
   keyId: string | null,
 ): string {
-  if (keyId === null) return stored;
+  if (keyId === null) {
+    if (keys.readsPlaintext) return stored;
+    throw new Error(
+      `site_secrets ${site}/${name}: a plaintext value, refused in production (a restart encrypts it)`,
+    );
+  }
   const [format, id, payload] = stored.split(':');
   if (format !== FORMAT || id !== keyId || payload === undefined) {
     throw new Error(`site_secrets ${site}/${name}: unreadable value`);
@@ -136,7 +144,8 @@ export async function reencryptSiteSecrets(db: Db, keys: SecretKeyring): Promise
         SELECT value, key_id FROM site_secrets WHERE site_code = ${site} AND name = ${name} FOR UPDATE`);
       const row = locked[0];
       if (!row || row.key_id === keys.current.id) return;
-      const plain = decryptSiteSecret(keys, site, name, row.value, row.key_id);
+      // The one reader of plaintext rows in production: it encrypts them before anything else reads them.
+      const plain = decryptSiteSecret({ ...keys, readsPlaintext: true }, site, name, row.value, row.key_id);
       await tx.execute(sql`
         UPDATE site_secrets SET value = ${encryptSiteSecret(keys, site, name, plain)}, key_id = ${keys.current.id}
         WHERE site_code = ${site} AND name = ${name}`);
