@@ -4,7 +4,14 @@ import { currencySchema, orderProcedureSchema, siteCodeSchema } from './enum-sch
 import { localizedTextSchema, optionItemSchema } from './i18n-text.ts';
 
 const size = z.object({ width: z.number().int().positive(), height: z.number().int().positive() });
-const urlOrPath = z.string().min(1);
+/**
+ * A link the visitor's page renders as an href: an https URL or a path on this server, the rule of a
+ * product's image_url (console/catalogue-products.ts). No other scheme (`javascript:`, `data:`, `http:`).
+ */
+const linkUrl = z
+  .string()
+  .max(2_000)
+  .regex(/^(https:\/\/\S+|(?!\/\/)\/?[A-Za-z0-9._~/-]+)$/, 'must be an https URL or a path on this server');
 /** `#rrggbb`: the web app writes these into CSS custom properties, so nothing else may get through. */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour as #rrggbb');
 const perEnvironment = z.object(
@@ -52,13 +59,13 @@ export const siteSettingsSchema = z.object({
   footer: z.object({
     showProviderBrand: z.boolean(),
     copyright: z.string().nullable(),
-    appDownloadUrl: z.string().nullable(),
-    exhibitionInfoUrl: z.string().nullable(),
-    helpUrl: z.string().nullable(),
-    extraLinks: z.array(z.object({ label: localizedTextSchema, url: urlOrPath })).max(2),
-    termsUrl: z.string().nullable(),
-    legalNoticeUrl: z.string().nullable(),
-    privacyUrl: z.string().nullable(),
+    appDownloadUrl: linkUrl.nullable(),
+    exhibitionInfoUrl: linkUrl.nullable(),
+    helpUrl: linkUrl.nullable(),
+    extraLinks: z.array(z.object({ label: localizedTextSchema, url: linkUrl })).max(2),
+    termsUrl: linkUrl.nullable(),
+    legalNoticeUrl: linkUrl.nullable(),
+    privacyUrl: linkUrl.nullable(),
   }),
   signIn: z.object({
     residentArea: z.object({ inputType: z.enum(['text', 'select']), options: z.array(optionItemSchema) }),
