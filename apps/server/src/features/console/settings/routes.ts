@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { settingsEndpoints as endpoints } from '@kippu/contract/console/settings-endpoints';
 import { permits } from '@kippu/contract';
 import { secretKeyring } from '../../../config/secrets-key.ts';
@@ -19,21 +19,6 @@ const IMAGE_BODY_LIMIT = 4 * 1024 * 1024;
 export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void> {
   const keys = secretKeyring(app.env);
   const notFound = () => new AppError('record_not_found');
-  /**
-   * The site is checked before the body is validated: a site of another organisation answers 404 whatever
-   * the body, never a 400 that would show the route reached it (the handler checks again, typed).
-   */
-  const siteFirst = (level: 'read' | 'write') => ({
-    preValidation: async (request: FastifyRequest) => {
-      await consoleSite(
-        request,
-        String((request.params as { site?: unknown }).site ?? ''),
-        'settings',
-        level,
-      );
-    },
-  });
-
   registerConsoleEndpoint(
     app,
     endpoints.consoleSiteSettings,
@@ -52,7 +37,6 @@ export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void>
       const site = await consoleSite(request, request.params.site, 'settings', 'write');
       return updateSiteSettings(app.db, consoleActor(request), site.code, request.body);
     },
-    siteFirst('write'),
   );
 
   registerConsoleEndpoint(
@@ -76,7 +60,6 @@ export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void>
         changes: request.body.changes,
       });
     },
-    siteFirst('write'),
   );
 
   registerConsoleEndpoint(
@@ -88,7 +71,6 @@ export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void>
       const site = await consoleSite(request, request.params.site, 'settings', 'read');
       return previewSiteTexts(app.db, site.code, request.body);
     },
-    siteFirst('read'),
   );
 
   registerConsoleEndpoint(
@@ -104,7 +86,7 @@ export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void>
       });
       return { purpose: request.body.purpose, image };
     },
-    { bodyLimit: IMAGE_BODY_LIMIT, ...siteFirst('write') },
+    { bodyLimit: IMAGE_BODY_LIMIT },
   );
 
   registerConsoleEndpoint(
@@ -131,7 +113,6 @@ export async function settingsConsoleRoutes(app: FastifyInstance): Promise<void>
       });
       return { secret };
     },
-    siteFirst('write'),
   );
 
   registerConsoleEndpoint(

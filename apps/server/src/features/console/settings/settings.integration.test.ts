@@ -243,6 +243,61 @@ describe('site settings: read, write, versions (issue 28)', () => {
   });
 });
 
+describe('footer links: an https URL or a path on this server, never another scheme', () => {
+  it('refuses javascript:, data: and http: links; every seeded site passes the rule', async () => {
+    const read = await settingsOf('ARTIZON');
+    const footer = read.settings.footer;
+    for (const [field, url] of [
+      ['termsUrl', 'javascript:alert(1)'],
+      ['helpUrl', 'JaVaScRiPt:alert(1)'],
+      ['privacyUrl', 'data:text/html,<script>alert(1)</script>'],
+      ['appDownloadUrl', 'http://app.example/download'],
+      ['legalNoticeUrl', '//evil.example/legal'],
+      ['exhibitionInfoUrl', ' javascript:alert(1)'],
+    ] as const) {
+      const res = await owner.patch('/sites/ARTIZON/settings', {
+        expected_version: read.version,
+        settings: { footer: { ...footer, [field]: url } },
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(
+        errorOf(res)
+          .issues?.map((issue) => issue.path)
+          .join(' '),
+        url,
+      ).toContain(`footer.${field}`);
+    }
+    const extra = await owner.patch('/sites/ARTIZON/settings', {
+      expected_version: read.version,
+      settings: {
+        footer: { ...footer, extraLinks: [{ label: read.settings.name, url: 'javascript:alert(1)' }] },
+      },
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(extra).issues)).toContain('footer.extraLinks.0.url');
+
+    const ok = await owner.patch('/sites/ARTIZON/settings', {
+      expected_version: read.version,
+      settings: {
+        footer: {
+          ...footer,
+          termsUrl: 'https://artizon.example/terms?lang=ja#top',
+          extraLinks: [{ label: read.settings.name, url: '/access' }],
+        },
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+
+    // Every seeded site's stored document (the demo seed's links) passes the stricter rule.
+    const { rows } = await ctx.db.$client.query<{ code: string; settings: unknown }>(
+      `SELECT code, settings FROM sites ORDER BY code`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows)
+      expect(storedSiteSettingsSchema.safeParse(row.settings).success, row.code).toBe(true);
+  });
+});
+
 describe('site texts: six languages, versions, preview', () => {
   it('lists shared and site texts per language, previews a draft as the page shows it, resets to shared', async () => {
     const texts = siteTextsSchema.parse((await owner.get('/sites/MORI/texts')).json());
@@ -348,9 +403,21 @@ describe('images: checked by content, stored in PostgreSQL, served by URL', () =
   });
 
   it('rejects SVG, a renamed text file, an oversized file and oversized dimensions with issues', async () => {
-    for (const file of [SVG, TEXT_FILE, pngHeader(5000, 100), pngHeader(100, 100, 2 * 1024 * 1024 + 1)]) {
+    const truncated = [
+      Buffer.from([0xff, 0xd8, 0xff, 0xff, 0xff, 0xff]), // a JPEG of fill bytes only: once a 500
+      jpeg(8, 8).subarray(0, 24),
+      png(4, 4).subarray(0, 20),
+      webpVp8x(3, 3).subarray(0, 29),
+    ];
+    for (const file of [
+      SVG,
+      TEXT_FILE,
+      pngHeader(5000, 100),
+      pngHeader(100, 100, 2 * 1024 * 1024 + 1),
+      ...truncated,
+    ]) {
       const res = await upload(file);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, file.subarray(0, 8).toString('hex')).toBe(400);
       expect(errorOf(res)).toMatchObject({
         error: 'console image rejected',
         issues: [{ path: 'body.data_base64' }],
@@ -419,6 +486,9 @@ describe('colours and scripts', () => {
       'http://www.googletagmanager.com/gtag/js',
       'javascript:alert(1)',
       '//evil.example/x.js',
+      // A browser strips tabs and newlines: these are //evil.example.
+      '/\t/evil.example/x.js',
+      '/\n/evil.example/x.js',
     ]) {
       const res = await owner.patch('/sites/ARTIZON/settings', {
         expected_version: read.version,
@@ -501,8 +571,12 @@ describe('secrets: write-only, encrypted at rest, re-authentication', () => {
       `INSERT INTO site_secrets (site_code, name, value) VALUES ('DEMO', 'softbank_hash_key', 'legacy-plain-hash')`,
     );
     expect(await readSiteSecret(ctx.db, keys, 'DEMO', 'softbank_hash_key')).toBe('legacy-plain-hash');
-    const rotated: SecretKeyring = { current: secretKeyOf(randomBytes(32)), previous: [keys.current] };
-    const onlyNew: SecretKeyring = { current: rotated.current, previous: [] };
+    const rotated: SecretKeyring = {
+      current: secretKeyOf(randomBytes(32)),
+      previous: [keys.current],
+      readsPlaintext: true,
+    };
+    const onlyNew: SecretKeyring = { current: rotated.current, previous: [], readsPlaintext: true };
     expect(await readSiteSecret(ctx.db, rotated, 'DEMO', 'gmo_shop_pass')).toBe(value);
     await expect(readSiteSecret(ctx.db, onlyNew, 'DEMO', 'gmo_shop_pass')).rejects.toThrow(/not configured/);
 
@@ -516,7 +590,45 @@ describe('secrets: write-only, encrypted at rest, re-authentication', () => {
     expect(await readSiteSecret(ctx.db, onlyNew, 'DEMO', 'gmo_shop_pass')).toBe(value);
     expect(await readSiteSecret(ctx.db, onlyNew, 'DEMO', 'softbank_hash_key')).toBe('legacy-plain-hash');
     // Back under the test environment's key for what follows.
-    await reencryptSiteSecrets(ctx.db, { current: keys.current, previous: [rotated.current] });
+    await reencryptSiteSecrets(ctx.db, {
+      current: keys.current,
+      previous: [rotated.current],
+      readsPlaintext: true,
+    });
+  });
+
+  it('production: a plaintext row is refused by every reader but the start, which encrypts it first', async () => {
+    const key = randomBytes(32).toString('base64');
+    const production = secretKeyring({
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(48).toString('hex'),
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: keys.current.key.toString('base64'),
+    });
+    expect(production.readsPlaintext).toBe(false);
+    // A legacy row, or one a database writer downgraded to plaintext.
+    await ctx.db.$client.query(
+      `INSERT INTO site_secrets (site_code, name, value) VALUES ('DEMO', 'stripe_webhook_secret', 'whsec-chosen')`,
+    );
+    await expect(readSiteSecret(ctx.db, production, 'DEMO', 'stripe_webhook_secret')).rejects.toThrow(
+      /plaintext value, refused in production/,
+    );
+    expect((await reencryptSiteSecrets(ctx.db, production)).reencrypted).toBeGreaterThanOrEqual(1);
+    expect(await readSiteSecret(ctx.db, production, 'DEMO', 'stripe_webhook_secret')).toBe('whsec-chosen');
+    expect(await readSiteSecret(ctx.db, production, 'DEMO', 'gmo_shop_pass')).toBe(value);
+    await ctx.db.$client.query(
+      `UPDATE site_secrets SET value = 'downgraded', key_id = NULL WHERE site_code = 'DEMO' AND name = 'gmo_shop_pass'`,
+    );
+    await expect(readSiteSecret(ctx.db, production, 'DEMO', 'gmo_shop_pass')).rejects.toThrow(/refused/);
+    // Back under the test environment's key, with the value this file set, for what follows.
+    await ctx.db.$client.query(
+      `DELETE FROM site_secrets WHERE site_code = 'DEMO' AND name = 'stripe_webhook_secret'`,
+    );
+    await ctx.db.$client.query(
+      `UPDATE site_secrets SET value = $1 WHERE site_code = 'DEMO' AND name = 'gmo_shop_pass'`,
+      [value],
+    );
+    await reencryptSiteSecrets(ctx.db, { ...keys, previous: [production.current] });
   });
 
   it('removes a secret (re-authenticated); no console answer of this file ever carried a secret value', async () => {
