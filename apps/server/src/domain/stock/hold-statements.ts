@@ -12,6 +12,8 @@ export type SpanState = Pick<
   'product_id' | 'capacity' | 'held' | 'sold' | 'on_sale'
 > & {
   before_cutoff: boolean;
+  /** The product is published (a draft or retired one sells nothing, ADR 068). */
+  published: boolean;
   /** What the batch's capped clients hold now on the span's site. */
   holdings: Holding[];
 };
@@ -53,7 +55,7 @@ const spanStateSql = (lock: boolean) =>
     capKeys: NonNullable<PoolRow<'orders'>['client_key']>[];
   }>(
     (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
-                   ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff,
+                   ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff, p.status = 'published' AS published,
                    (SELECT COALESCE(json_agg(h), '[]') FROM (
                       SELECT k.client_key, c.orders, c.tickets
                       FROM unnest(${v.capKeys}::text[]) AS k(client_key)
@@ -122,7 +124,7 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
        UPDATE time_spans t SET held = t.held + ${v.seats}
        FROM products p
        WHERE t.id = ${v.spanId} AND p.id = t.product_id AND t.capacity - t.held - t.sold >= ${v.seats}
-         AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
+         AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')} AND p.status = 'published'
          AND NOT EXISTS (
            SELECT 1
            FROM unnest(${v.capKeys}::text[], ${v.capOrders}::int[], ${v.capTickets}::int[],
@@ -167,9 +169,9 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
 /**
  * One statement: take the stock, insert the orders, their lines and set products. The stock is taken
  * only while the slot has the seats (so it cannot oversell even if the lock were missing), is on sale
- * and before its cut-off, and while no client of `caps` would go past its caps (a null cap never does);
- * otherwise nothing is written. Data-modifying CTEs all run, so a failure anywhere fails the whole
- * statement.
+ * and before its cut-off, its product is published (whatever a product cache still says), and while no
+ * client of `caps` would go past its caps (a null cap never does); otherwise nothing is written.
+ * Data-modifying CTEs all run, so a failure anywhere fails the whole statement.
  */
 export async function insertHeldOrders(
   client: Pick<PoolClient, 'query'>,

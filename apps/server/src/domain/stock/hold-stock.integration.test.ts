@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { CreateOrderBody } from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
 import type { Db } from '../../db/client.ts';
+import { createOrder } from './create-order.ts';
 import { createStockHolder, type HoldRequest } from './hold-stock.ts';
-import { heldOf, productWithSlot } from '../../../test/order-support.ts';
+import { createProductCache } from './product-for-sale.ts';
+import { heldOf, orderBody, productWithSlot } from '../../../test/order-support.ts';
 
 describe('createStockHolder', () => {
   const ctx = setupTestApp();
@@ -175,6 +178,40 @@ describe('createStockHolder', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     for (const refused of results.slice(1))
       expect(refused).toMatchObject({ reason: { code: 'not_on_sale' } });
+    expect(log).toEqual(['read', 'write', 'write', 'read']);
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(1);
+  });
+
+  it('refuses a hold on a draft or retired product, even when a warm product cache still offers it', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    // The cache read the product while it was published; a minute's life keeps it warm for the whole test.
+    const products = createProductCache(ctx.db, 60_000);
+    const deps = { products, stock: createStockHolder(ctx.db), defaultHoldMinutes: 20 };
+    const client = { code: 'DEMO', channel: 'web' as const, clientKey: null };
+    await createOrder(deps, client, orderBody(slot, 1) as CreateOrderBody);
+    for (const status of ['draft', 'retired']) {
+      await ctx.db.$client.query('UPDATE products SET status = $1 WHERE id = $2', [status, slot.id]);
+      expect(await products.get('DEMO', slot.uuid)).not.toBeNull();
+      await expect(createOrder(deps, client, orderBody(slot, 2) as CreateOrderBody)).rejects.toMatchObject({
+        code: 'record_not_found',
+      });
+    }
+    expect(await heldOf(ctx.db, slot.spanId)).toBe(1);
+    expect(await ordersOf(slot.spanId)).toBe(1);
+  });
+
+  it('reads the slot again when a one-trip write finds its product unpublished, and refuses', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    const { db, log } = recordingDb((statement, log) =>
+      statement === 'write' && log.length === 2
+        ? ctx.db.$client.query("UPDATE products SET status = 'draft' WHERE id = $1", [slot.id])
+        : null,
+    );
+    const holder = createStockHolder(db);
+    const results = await Promise.allSettled([1, 2, 3].map((q) => holder.hold(request(slot, q))));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    for (const refused of results.slice(1))
+      expect(refused).toMatchObject({ reason: { code: 'record_not_found' } });
     expect(log).toEqual(['read', 'write', 'write', 'read']);
     expect(await heldOf(ctx.db, slot.spanId)).toBe(1);
   });

@@ -103,7 +103,9 @@ function refusalFor(
   remaining: number,
   holding: Holding | undefined,
 ): AppError | null {
-  if (!span || span.product_id !== request.productId) return new AppError('record_not_found');
+  // A draft or retired product is not for sale: answered as the order's product lookup answers it.
+  if (!span || span.product_id !== request.productId || !span.published)
+    return new AppError('record_not_found');
   if (!span.on_sale || !span.before_cutoff) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
   const { openOrdersPerClient, ticketsPerClientSlot } = request.caps;

@@ -13,13 +13,17 @@ import { changeableReservation, type ChangeableReservation } from '../reservatio
 import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { pendingChangeToken } from './time-change-store.ts';
 
-/** The products a purchase may move to: its own, and the date-changeable products of its group. */
+/**
+ * The products a purchase may move to: its own, and the date-changeable products of its group; published
+ * ones only (a draft or retired product sells nothing, ADR 068: the hold refuses it too).
+ */
 export function targetProductsSql(
   reservation: Pick<ChangeableReservation, 'productId' | 'changeGroup' | 'siteCode'>,
 ) {
-  return sql`(p.id = ${reservation.productId}
-              OR (${reservation.changeGroup}::text IS NOT NULL AND p.date_changeable
-                  AND p.site_code = ${reservation.siteCode} AND p.date_change_group = ${reservation.changeGroup}))`;
+  return sql`(p.status = 'published'
+              AND (p.id = ${reservation.productId}
+                   OR (${reservation.changeGroup}::text IS NOT NULL AND p.date_changeable
+                       AND p.site_code = ${reservation.siteCode} AND p.date_change_group = ${reservation.changeGroup})))`;
 }
 
 type SlotRow = {

@@ -400,6 +400,39 @@ describe('change of date (ADR 029)', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('offers and moves onto published products only: a draft or retired product of the group is neither', async () => {
+    const group = 'published-only';
+    const product = await changeableProduct(ctx.db, [3000], [inDays(3), inDays(11)], { group });
+    const draft = await changeableProduct(ctx.db, [3000], [inDays(11, 4)], { group });
+    const retired = await changeableProduct(ctx.db, [3000], [inDays(11, 5)], { group });
+    const published = await changeableProduct(ctx.db, [3000], [inDays(11, 6)], { group });
+    const { token } = await purchase(ctx.app, ctx.db, product, 1);
+    await ctx.db.execute(sql`UPDATE products SET status = 'draft' WHERE id = ${draft.id}`);
+    await ctx.db.execute(sql`UPDATE products SET status = 'retired' WHERE id = ${retired.id}`);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(inDays(11));
+    const offered = async () => {
+      const options = await ctx.app.inject({
+        method: 'GET',
+        url: `${SITE_PATH}/timechanges/${token}?lang=en&date=${day}`,
+      });
+      expect(options.statusCode).toBe(200);
+      return options.json<{ slots: { time_span_id: number }[] }>().slots.map((slot) => slot.time_span_id);
+    };
+    expect(await offered()).toEqual([product.spanIds[1], published.spanIds[0]]);
+    for (const closed of [draft, retired]) {
+      const refused = await postChange(ctx.app, token, closed.spanIds[0]!);
+      expect([refused.statusCode, refused.json()]).toEqual([409, { error: 'cannot change ticket' }]);
+      expect(await stockOf(ctx.db, closed.spanIds[0]!)).toEqual({ held: 0, sold: 0 });
+    }
+
+    // The booked product retired: its other slots are not for sale any more; the group's still are.
+    await ctx.db.execute(sql`UPDATE products SET status = 'retired' WHERE id = ${product.id}`);
+    expect(await offered()).toEqual([published.spanIds[0]]);
+    const moved = await postChange(ctx.app, token, published.spanIds[0]!);
+    expect(moved.statusCode).toBe(201);
+    expect(await stockOf(ctx.db, published.spanIds[0]!)).toEqual({ held: 1, sold: 0 });
+  });
+
   it('a cancelled change gives its hold back at once', async () => {
     const product = await changeableProduct(ctx.db, [3000], [inDays(3), inDays(8)]);
     const { token } = await purchase(ctx.app, ctx.db, product, 2);
