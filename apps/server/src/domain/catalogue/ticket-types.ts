@@ -103,7 +103,10 @@ export async function updateTicketType(
   });
 }
 
-/** Removes a ticket type no order line has (`console in use` otherwise: it stays for those orders). */
+/**
+ * Removes a ticket type no order line has (`console in use` otherwise: it stays for those orders). A
+ * published product keeps at least one (publishing needs one too): its last answers a field error.
+ */
 export async function deleteTicketType(
   db: Db,
   actor: AuditActor,
@@ -116,8 +119,14 @@ export async function deleteTicketType(
       const row = await lockTicketType(tx, site, id, expectedVersion);
       // The product is locked too: its version moves, as when a ticket type is added.
       await tx.execute(sql`SELECT id FROM products WHERE id = ${row.product_id} FOR UPDATE`);
-      const before = ticketTypeOf(await readCatalogueProduct(tx, site, row.product_id), id);
+      const product = await readCatalogueProduct(tx, site, row.product_id);
+      const before = ticketTypeOf(product, id);
       if (before?.in_use) throw new AppError('console_in_use');
+      if (product.status === 'published' && product.ticket_types.length === 1) {
+        throw new AppError('invalid_request', undefined, {
+          issues: [{ path: 'ticket_types', message: 'a published product keeps a ticket type' }],
+        });
+      }
       await tx.execute(sql`DELETE FROM option_values WHERE id = ${id}`);
       await touchProduct(tx, row.product_id);
       await recordAudit(tx, { ...audited(actor, site, id, 'delete'), before });

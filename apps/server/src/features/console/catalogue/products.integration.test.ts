@@ -269,6 +269,26 @@ describe('products from the console', () => {
     expect(incomplete.statusCode).toBe(400);
     expect((await auditOf('option_value', unsold)).map((e) => e.action)).toEqual(['delete']);
   });
+  it('a published product keeps its last ticket type; unpublished, it may go', async () => {
+    const slot = await productWithSlot(ctx.db, 10, { prices: [1000, 500] });
+    const [first, last] = slot.optionValueIds as [number, number];
+    const removed = await owner.delete(`/sites/DEMO/ticket-types/${first}?expected_version=1`);
+    expect(removed.statusCode).toBe(200);
+    const lastOne = await owner.delete(`/sites/DEMO/ticket-types/${last}?expected_version=1`);
+    expect(lastOne.statusCode).toBe(400);
+    expect(lastOne.json()).toMatchObject({ error: 'invalid request', issues: [{ path: 'ticket_types' }] });
+    const kept = productResponseSchema.parse((await owner.get(`/sites/DEMO/products/${slot.id}`)).json());
+    expect([kept.product.status, kept.product.ticket_types.map((t) => t.id)]).toEqual(['published', [last]]);
+    expect((await auditOf('option_value', last)).map((e) => e.action)).toEqual([]);
+
+    const unpublished = await owner.post(`/sites/DEMO/products/${slot.id}/unpublish`, {
+      expected_version: kept.product.version,
+    });
+    expect(unpublished.statusCode).toBe(200);
+    const gone = await owner.delete(`/sites/DEMO/ticket-types/${last}?expected_version=1`);
+    expect(gone.statusCode).toBe(200);
+    expect(productResponseSchema.parse(gone.json()).product.ticket_types).toEqual([]);
+  });
 });
 
 describe('versions', () => {
