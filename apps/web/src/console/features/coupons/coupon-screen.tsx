@@ -12,6 +12,7 @@ import {
   type CouponBatch,
 } from '@kippu/contract/console/coupons-schemas';
 import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
+import { isApiError } from '../../shared/api/is-api-error.ts';
 import { consoleDownload } from '../../shared/api/console-download.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
@@ -34,8 +35,6 @@ import {
 import { ReloadOnConflict } from './reload-on-conflict.tsx';
 import { TEXTS } from './texts.ts';
 import './coupons.css';
-
-const CODE_TAKEN = 'console code taken';
 
 /**
  * One coupon or one batch, by the address: `new` (a single code), `new-batch`, `batch-<id>`, or a coupon's id
@@ -129,7 +128,7 @@ function useCouponForm(mode: Mode, source: ConsoleCoupon | CouponBatch | null) {
   kindRef.current = form.watch('kind');
   const showIssues = (error: unknown) => {
     if (!(error instanceof ConsoleApiError)) return;
-    if (error.error === CODE_TAKEN) {
+    if (isApiError(error, 'console_code_taken')) {
       form.setError(
         'code',
         { type: 'server', message: t('error_console_code_taken') },
@@ -329,7 +328,7 @@ function CouponForm({
         saved={saved && !form.formState.isDirty}
         canWrite={canWrite}
         pending={save.isPending}
-        error={save.error instanceof ConsoleApiError && save.error.error === CODE_TAKEN ? null : save.error}
+        error={isApiError(save.error, 'console_code_taken') ? null : save.error}
         onReload={onReload}
         submit={coupon ? t('save') : t('coupons_create')}
       />

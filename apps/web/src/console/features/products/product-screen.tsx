@@ -10,6 +10,7 @@ import {
 } from '@kippu/contract/console/catalogue-products';
 import { SALES_CHANNELS } from '@kippu/contract/enums';
 import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
+import { isApiError } from '../../shared/api/is-api-error.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { LANG_NAMES, useConsoleI18n, type Translate } from '../../shared/i18n/console-i18n.tsx';
@@ -34,8 +35,6 @@ import { ConflictOrError } from './conflict.tsx';
 import { TicketTypes } from './ticket-types.tsx';
 import { TEXTS } from './texts.ts';
 import './products.css';
-
-const TRANSLATION_MISSING = 'console translation missing';
 
 /** One product: its fields, texts in six languages, ticket types and prices, and its publication. */
 export function ProductScreen({
@@ -218,7 +217,7 @@ function StatusPanel({
       setDone(t(`products_done_${action === 'fallback' ? 'publish' : action}`));
     },
     onError: (error) => {
-      if (error instanceof ConsoleApiError && error.error === TRANSLATION_MISSING) {
+      if (isApiError(error, 'console_translation_missing')) {
         const gaps = gapsOfIssues(error);
         setAsking(gaps.length ? gaps : product.translation_gaps);
       }
@@ -233,7 +232,7 @@ function StatusPanel({
     setDone(null);
     if (window.confirm(t(confirmKey))) change.mutate(action);
   };
-  const refused = change.error instanceof ConsoleApiError && change.error.error === TRANSLATION_MISSING;
+  const refused = isApiError(change.error, 'console_translation_missing');
   return (
     <section className="c-panel c-cat-status" aria-labelledby="c-cat-status">
       <h2 id="c-cat-status">{t('products_publication')}</h2>

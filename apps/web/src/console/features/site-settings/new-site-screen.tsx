@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { createSiteBodySchema } from '@kippu/contract/console/settings-schemas';
+import { ERRORS } from '@kippu/contract/errors';
 import { consoleCall, ConsoleApiError } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
@@ -24,8 +25,8 @@ type FieldName = 'from_site' | 'code' | 'slug' | 'name';
 
 /** The API's errors that belong to one field even when it names no path. */
 const ERROR_FIELD: Record<string, FieldName> = {
-  'console slug unavailable': 'slug',
-  'console code taken': 'code',
+  [ERRORS.console_slug_unavailable.message]: 'slug',
+  [ERRORS.console_code_taken.message]: 'code',
 };
 
 /**

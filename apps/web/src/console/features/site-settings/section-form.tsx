@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ConsoleApiError } from '../../shared/api/console-client.ts';
+import { isApiError } from '../../shared/api/is-api-error.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { errorText } from '../../shared/ui/error-text.ts';
 import { ErrorNotice } from '../../shared/ui/ui.tsx';
@@ -9,9 +10,6 @@ import { useReportUnsaved } from './unsaved-changes.ts';
 
 /** What a section's save answers when there was nothing to send (no call made). */
 export const NOTHING_CHANGED = Symbol('nothing changed');
-
-/** ERRORS.console_edit_conflict's string: someone saved the same settings since they were read. */
-const EDIT_CONFLICT = 'console edit conflict';
 
 export interface SectionFormProps<Values extends FieldValues> {
   title: string;
@@ -79,7 +77,7 @@ export function SectionForm<Values extends FieldValues>({
     return () => watcher.unsubscribe();
   }, [form]);
   useReportUnsaved(canWrite && form.formState.isDirty);
-  const conflict = mutation.error instanceof ConsoleApiError && mutation.error.error === EDIT_CONFLICT;
+  const conflict = isApiError(mutation.error, 'console_edit_conflict');
   return (
     <section className="c-panel ss-section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>

@@ -75,7 +75,8 @@ function pathOf(path: string, params: Record<string, unknown> | undefined): stri
 type Io = { params?: object; query?: object; body?: unknown };
 type Target = Pick<ConsoleRoute, 'method' | 'path'>;
 
-function urlOf(route: Target, input: Io): string {
+/** A call's address (path and query) under the console's API: for consoleCall and consoleDownload. */
+export function urlOf(route: Target, input: Io): string {
   const url = new URL(
     CONSOLE_API_PATH + pathOf(route.path, input.params as Record<string, unknown>),
     typeof document === 'undefined' ? 'http://localhost' : document.baseURI,

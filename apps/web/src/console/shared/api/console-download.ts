@@ -1,4 +1,4 @@
-import { CONSOLE_API_PATH, ConsoleApiError, type ConsoleInput, type ConsoleRoute } from './console-client.ts';
+import { ConsoleApiError, urlOf, type ConsoleInput, type ConsoleRoute } from './console-client.ts';
 
 /** The file name of an answer's `content-disposition` (`attachment; filename="x.csv"`), else `fallback`. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -21,12 +21,9 @@ export async function consoleDownload<R extends ConsoleRoute>(
   input: Pick<ConsoleInput<R>, 'params'> & { params?: object },
   fallbackName: string,
 ): Promise<string> {
-  const path = route.path.replace(/:(\w+)/g, (_all, name: string) =>
-    encodeURIComponent(String((input.params as Record<string, unknown> | undefined)?.[name] ?? '')),
-  );
   let response: Response;
   try {
-    response = await fetch(CONSOLE_API_PATH + path, {
+    response = await fetch(urlOf(route, { params: input.params }), {
       method: 'GET',
       headers: { accept: 'text/csv, application/json' },
       credentials: 'same-origin',
