@@ -466,7 +466,8 @@ describe('permissions', () => {
       expect((await writer.post('/sites/DEMO/products', newProduct())).statusCode, template).toBe(200);
     }
     const finance = await signedIn(ctx.app, ctx.db, orgs.a, 'finance', ['DEMO']);
-    expect((await finance.get('/sites/DEMO/products')).statusCode).toBe(200);
+    const read = await finance.get('/sites/DEMO/products');
+    expect([read.statusCode, read.headers['cache-control']]).toEqual([200, 'private, no-store']);
     const financeWrite = await finance.post('/sites/DEMO/products', newProduct());
     expect(financeWrite.statusCode).toBe(404);
     expect(financeWrite.json()).toEqual(notFound);
@@ -508,6 +509,9 @@ describe('permissions', () => {
       }),
     ];
     expect(attempts.map((res) => res.statusCode)).toEqual([404, 404, 404, 404, 404, 404]);
+    // Before the body is validated: a malformed write tells marketing nothing about the schema either.
+    const malformed = await marketing.post('/sites/DEMO/products', { names: 42 });
+    expect([malformed.statusCode, malformed.json()]).toEqual([404, notFound]);
     const read = productResponseSchema.parse(
       (await owner.get(`/sites/DEMO/products/${product.id}`)).json(),
     ).product;

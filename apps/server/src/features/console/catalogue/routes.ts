@@ -27,22 +27,21 @@ import {
   updateTicketType,
 } from '../../../domain/catalogue/ticket-types.ts';
 import { AppError } from '../../../shared/app-error.ts';
-import { consoleActor, consoleSite, registerConsoleEndpoint } from '../console-endpoint.ts';
+import { consoleActor, registerConsoleEndpoint } from '../console-endpoint.ts';
 
 const READ = { area: 'catalogue', level: 'read' } as const;
 const WRITE = { area: 'catalogue', level: 'write' } as const;
 
 /**
- * The site check, before the request's body and query are validated: another organisation's site, one the
- * membership does not cover, or a role without the level answers 404 whatever was sent (nothing about the
- * schema leaks to who may not use it). Marketing writes the catalogue's coupons only (issue 27's role table):
- * for it every write here answers 404 too, as for a role without the write. Answers carry versions: never cached.
+ * What the catalogue adds to registerConsoleEndpoint's site check (which already answered 404 for another
+ * organisation's site, one the membership does not cover, or a role without the level), still before the
+ * body and query are validated: marketing writes the catalogue's coupons only (issue 27's role table), so
+ * for it every write here answers 404 too, as for a role without the write, whatever was sent. Answers
+ * carry versions: never cached.
  */
-function siteFirst(level: 'read' | 'write') {
+function catalogueChecks(level: 'read' | 'write') {
   return {
     preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-      const { site } = request.params as { site: string };
-      await consoleSite(request, site, 'catalogue', level);
       if (level === 'write' && request.consoleStaff.limits.catalogueCouponsOnly) {
         throw new AppError('record_not_found');
       }
@@ -50,8 +49,8 @@ function siteFirst(level: 'read' | 'write') {
     },
   };
 }
-const READ_SITE = siteFirst('read');
-const WRITE_SITE = siteFirst('write');
+const READ_CHECKS = catalogueChecks('read');
+const WRITE_CHECKS = catalogueChecks('write');
 
 /** The console's catalogue routes (issue 28), under `/console/api/v1`; each calls one domain function. */
 export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -65,7 +64,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return { products: await listCatalogueProducts(db, site) };
     },
-    READ_SITE,
+    READ_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -76,7 +75,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return { product: await readCatalogueProduct(db, site, request.params.id) };
     },
-    READ_SITE,
+    READ_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -87,7 +86,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return { product: await createCatalogueProduct(db, consoleActor(request), site, request.body) };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -105,7 +104,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       );
       return { product };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -118,7 +117,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
         products: await reorderCatalogueProducts(db, consoleActor(request), site, request.body.products),
       };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -136,7 +135,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       );
       return { deleted: true as const };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -152,7 +151,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       });
       return { product };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -167,7 +166,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       });
       return { product };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -182,7 +181,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       });
       return { product };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -195,7 +194,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
         product: await createTicketType(db, consoleActor(request), site, request.params.id, request.body),
       };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -208,7 +207,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
         product: await reorderTicketTypes(db, consoleActor(request), site, request.params.id, request.body),
       };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -221,7 +220,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
         product: await updateTicketType(db, consoleActor(request), site, request.params.id, request.body),
       };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -235,7 +234,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
         product: await deleteTicketType(db, consoleActor(request), site, id, request.query.expected_version),
       };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -246,7 +245,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return { set_products: await listSetProducts(db, site) };
     },
-    READ_SITE,
+    READ_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -257,7 +256,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return { set_product: await createSetProduct(db, consoleActor(request), site, request.body) };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -275,7 +274,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       );
       return { set_product: setProduct };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -293,7 +292,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       );
       return { deleted: true as const };
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -304,7 +303,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return getMembershipPromotion(db, site);
     },
-    READ_SITE,
+    READ_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -315,7 +314,7 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return putMembershipPromotion(db, consoleActor(request), site, request.body);
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 
   registerConsoleEndpoint(
@@ -326,6 +325,6 @@ export async function catalogueConsoleRoutes(app: FastifyInstance): Promise<void
       const { site } = request.params;
       return deleteMembershipPromotion(db, consoleActor(request), site, request.query.expected_version);
     },
-    WRITE_SITE,
+    WRITE_CHECKS,
   );
 }
