@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { translationGaps, translationIssues } from './translations.ts';
-import { checkVersion, isForeignKeyViolation, isoOf } from './versioned.ts';
+import { auditedEdit, checkVersion, isForeignKeyViolation, isoOf } from './versioned.ts';
 
 export type ProductFieldsInput = z.output<typeof productFieldsSchema>;
 export type CreateProductInput = z.output<typeof createProductBodySchema>;
@@ -215,14 +215,14 @@ export async function updateCatalogueProduct(
   id: number,
   input: ProductFieldsInput & { expected_version: number },
 ): Promise<ProductDetail> {
-  return db.transaction(async (tx) => {
-    await lockProduct(tx, site, id, input.expected_version);
-    const before = await readCatalogueProduct(tx, site, id);
-    await tx.execute(sql`
-      UPDATE products SET ${fieldAssignments(input)}, version = version + 1, updated_at = now() WHERE id = ${id}`);
-    const after = await readCatalogueProduct(tx, site, id);
-    await recordAudit(tx, { ...audited(actor, site, id, 'update'), before, after });
-    return after;
+  return auditedEdit(db, {
+    lock: (tx) => lockProduct(tx, site, id, input.expected_version),
+    read: (tx) => readCatalogueProduct(tx, site, id),
+    write: (tx) =>
+      tx.execute(sql`
+        UPDATE products SET ${fieldAssignments(input)}, version = version + 1, updated_at = now()
+        WHERE id = ${id}`),
+    audit: audited(actor, site, id, 'update'),
   });
 }
 

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { translationGaps } from './translations.ts';
-import { checkVersion, isForeignKeyViolation } from './versioned.ts';
+import { auditedEdit, checkVersion, isForeignKeyViolation } from './versioned.ts';
 
 /** Set products (`set_products`) and the products they are offered with (`set_product_links`). */
 export interface SetProductInput {
@@ -52,6 +52,13 @@ async function readSetProduct(tx: Tx, site: string, id: number): Promise<SetProd
   const row = (await selectSetProducts(tx, site, sql`sp.id = ${id}`))[0];
   if (!row) throw new AppError('record_not_found');
   return row;
+}
+
+/** Locks the site's set product for a write and checks the version the console read. */
+async function lockSetProduct(tx: Tx, site: string, id: number, expectedVersion: number | undefined) {
+  const { rows } = await tx.execute<{ version: number }>(sql`
+    SELECT version FROM set_products WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
+  return checkVersion(rows[0], expectedVersion);
 }
 
 /** The links of the set product: every product must be the site's, else a field error on product_ids. */
@@ -109,20 +116,18 @@ export async function updateSetProduct(
   id: number,
   input: SetProductInput & { expected_version: number },
 ): Promise<SetProduct> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ version: number }>(sql`
-      SELECT version FROM set_products WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
-    checkVersion(rows[0], input.expected_version);
-    const before = await readSetProduct(tx, site, id);
-    await tx.execute(sql`
-      UPDATE set_products SET names = ${JSON.stringify(input.names)}::jsonb,
-             descriptions = ${JSON.stringify(input.descriptions)}::jsonb, price = ${input.price},
-             position = ${input.position}, version = version + 1
-      WHERE id = ${id}`);
-    await linkProducts(tx, site, id, input.product_ids);
-    const after = await readSetProduct(tx, site, id);
-    await recordAudit(tx, { ...audited(actor, site, id, 'update'), before, after });
-    return after;
+  return auditedEdit(db, {
+    lock: (tx) => lockSetProduct(tx, site, id, input.expected_version),
+    read: (tx) => readSetProduct(tx, site, id),
+    write: async (tx) => {
+      await tx.execute(sql`
+        UPDATE set_products SET names = ${JSON.stringify(input.names)}::jsonb,
+               descriptions = ${JSON.stringify(input.descriptions)}::jsonb, price = ${input.price},
+               position = ${input.position}, version = version + 1
+        WHERE id = ${id}`);
+      await linkProducts(tx, site, id, input.product_ids);
+    },
+    audit: audited(actor, site, id, 'update'),
   });
 }
 
@@ -136,9 +141,7 @@ export async function deleteSetProduct(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const { rows } = await tx.execute<{ version: number }>(sql`
-        SELECT version FROM set_products WHERE id = ${id} AND site_code = ${site} FOR UPDATE`);
-      checkVersion(rows[0], expectedVersion);
+      await lockSetProduct(tx, site, id, expectedVersion);
       const before = await readSetProduct(tx, site, id);
       if (before.in_use) throw new AppError('console_in_use');
       await tx.execute(sql`DELETE FROM set_products WHERE id = ${id}`);

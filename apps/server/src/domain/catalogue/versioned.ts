@@ -1,4 +1,6 @@
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { recordAudit, type AuditEventInput } from '../audit/record-audit.ts';
 
 /**
  * The optimistic check of every catalogue write (ADR 068): the row, locked in the caller's transaction,
@@ -19,6 +21,30 @@ export function checkVersion<T extends { version: number }>(
     throw new AppError('console_edit_conflict', undefined, { current_version: row.version });
   }
   return row;
+}
+
+/**
+ * A catalogue edit in one transaction: lock the row at the version the console read (`lock`, through
+ * checkVersion), read it as it was, write, read it as it is now, and audit both (`audit`: the event
+ * without them). Answers the row as written.
+ */
+export async function auditedEdit<T>(
+  db: Db,
+  steps: {
+    lock: (tx: Tx) => Promise<unknown>;
+    read: (tx: Tx) => Promise<T>;
+    write: (tx: Tx) => Promise<unknown>;
+    audit: Omit<AuditEventInput, 'before' | 'after'>;
+  },
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await steps.lock(tx);
+    const before = await steps.read(tx);
+    await steps.write(tx);
+    const after = await steps.read(tx);
+    await recordAudit(tx, { ...steps.audit, before, after });
+    return after;
+  });
 }
 
 /** PostgreSQL's foreign_key_violation, as pg raises it or as drizzle wraps it. */
