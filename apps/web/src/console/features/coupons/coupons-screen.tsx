@@ -18,6 +18,7 @@ import { textIn } from '../../shared/ui/form-support.ts';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { CampaignCoverage } from './campaign-coverage.tsx';
 import { batchParam, canWriteCoupons, couponKeys, NEW_BATCH, NEW_COUPON } from './coupon-queries.ts';
+import { EnabledBadge, useCodeColumns, useDiscountText } from './coupon-display.tsx';
 import { TEXTS } from './texts.ts';
 import './coupons.css';
 
@@ -33,29 +34,6 @@ export function CouponsScreen({
     <WithFeatureTexts texts={TEXTS}>
       <Body session={session} site={params.site!} />
     </WithFeatureTexts>
-  );
-}
-
-/** A coupon's discount in words: "10% off", "¥500 off", "Invitation (one ticket free)". */
-export function useDiscountText() {
-  const { t } = useConsoleI18n();
-  const f = useFormat();
-  return (row: Pick<ConsoleCoupon, 'kind' | 'discount_value'>) =>
-    row.kind === 'percent'
-      ? t('coupons_value_percent', { value: row.discount_value ?? 0 })
-      : row.kind === 'fixed'
-        ? t('coupons_value_fixed', { value: f.yen(row.discount_value ?? 0) })
-        : t('coupons_kind_invitation');
-}
-
-/** On or off as a word and a mark, not colour alone. */
-export function EnabledBadge({ enabled }: { enabled: boolean }) {
-  const { t } = useConsoleI18n();
-  return (
-    <span className={enabled ? 'c-coupon-badge c-coupon-badge--on' : 'c-coupon-badge c-coupon-badge--off'}>
-      <span aria-hidden="true">{enabled ? '● ' : '○ '}</span>
-      {enabled ? t('coupons_enabled') : t('coupons_disabled')}
-    </span>
   );
 }
 
@@ -91,6 +69,7 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: couponKeys.all(site) }),
   });
+  const codeColumns = useCodeColumns(canWrite, toggle);
   const download = useMutation({
     mutationFn: (batch: CouponBatch) =>
       consoleDownload(
@@ -203,40 +182,7 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
                     ? `${f.dateTime(row.valid_from)} – ${f.dateTime(row.valid_to)}`
                     : t('coupons_no_limit'),
               },
-              {
-                key: 'uses',
-                header: t('coupons_uses'),
-                numeric: true,
-                cell: (row) =>
-                  row.usage_limit === null
-                    ? f.count(row.used_count)
-                    : t('coupons_uses_of', {
-                        used: f.count(row.used_count),
-                        limit: f.count(row.usage_limit),
-                      }),
-              },
-              { key: 'state', header: t('state'), cell: (row) => <EnabledBadge enabled={row.enabled} /> },
-              ...(canWrite
-                ? [
-                    {
-                      key: 'actions',
-                      header: t('actions'),
-                      cell: (row: ConsoleCoupon) => (
-                        <button
-                          className="c-button c-button--small c-coupon-nowrap"
-                          type="button"
-                          disabled={toggle.isPending}
-                          aria-label={t(row.enabled ? 'coupons_disable_named' : 'coupons_enable_named', {
-                            code: row.code,
-                          })}
-                          onClick={() => toggle.mutate(row)}
-                        >
-                          {row.enabled ? t('coupons_disable') : t('coupons_enable')}
-                        </button>
-                      ),
-                    },
-                  ]
-                : []),
+              ...codeColumns,
             ]}
           />
           {list.data.total > list.data.coupons.length ? (
