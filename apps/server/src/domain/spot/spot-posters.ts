@@ -45,7 +45,10 @@ function posterToken(
   };
 }
 
-/** The site's spot products, in display order, each with its newest tokens. One statement. */
+/**
+ * The site's published spot products, in display order, each with its newest tokens. One statement. A draft
+ * or retired product sells nothing (ADR 068), so it gets no poster: its tokens, if any, sell nothing either.
+ */
 export async function listSpotPosters(
   db: Db,
   env: Links,
@@ -62,7 +65,7 @@ export async function listSpotPosters(
              FROM spot_qr_tokens q WHERE q.product_id = p.id
              ORDER BY q.created_at DESC, q.id DESC LIMIT ${TOKENS_SHOWN}) t), '[]'::json) AS tokens
     FROM products p
-    WHERE p.site_code = ${site} AND 'spot' = ANY (p.sale_channels)
+    WHERE p.site_code = ${site} AND 'spot' = ANY (p.sale_channels) AND p.status = 'published'
     ORDER BY p.position, p.id`);
   return rows.map((row) => ({
     product_uuid: row.uuid,
@@ -71,7 +74,10 @@ export async function listSpotPosters(
   }));
 }
 
-/** A new poster token for the product; its earlier tokens end at once (the CLI's `--rotate`). */
+/**
+ * A new poster token for the product; its earlier tokens end at once (the CLI's `--rotate`). A product the
+ * list leaves out (draft or retired) is not found, as another site's.
+ */
 export async function createSpotPoster(
   db: Db,
   env: Links,
@@ -79,6 +85,10 @@ export async function createSpotPoster(
   input: { site: string; productUuid: string; validDays?: number },
 ): Promise<SpotPosterToken> {
   return db.transaction(async (tx) => {
+    const { rows: products } = await tx.execute<{ published: boolean }>(sql`
+      SELECT status = 'published' AS published FROM products
+      WHERE site_code = ${input.site} AND uuid = ${input.productUuid}`);
+    if (!products[0]?.published) throw new AppError('record_not_found');
     const rotated = await rotateSpotQrTokenIn(tx, input);
     const { rows } = await tx.execute<{ id: number; created_at: Date | string }>(
       sql`SELECT id, created_at FROM spot_qr_tokens WHERE token = ${rotated.token}`,

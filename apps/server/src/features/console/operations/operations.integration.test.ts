@@ -59,6 +59,31 @@ describe('spot posters', () => {
     expect(rows.map((r) => r.action)).toEqual(['create', 'create', 'revoke']);
   });
 
+  it('lists and issues posters for published products only', async () => {
+    const published = await createProduct(ctx.db, { site: 'DEMO', channels: ['spot'] });
+    const draft = await createProduct(ctx.db, { site: 'DEMO', channels: ['spot'] });
+    const retired = await createProduct(ctx.db, { site: 'DEMO', channels: ['spot'] });
+    // Issued while the product was on sale; retired, the product leaves the list with its token.
+    const early = await owner.post('/sites/DEMO/spot-posters', { product_uuid: retired.uuid });
+    expect(early.statusCode).toBe(200);
+    await ctx.db.$client.query("UPDATE products SET status = 'draft' WHERE id = $1", [draft.id]);
+    await ctx.db.$client.query("UPDATE products SET status = 'retired' WHERE id = $1", [retired.id]);
+    const listed = spotPosterListSchema.parse((await owner.get('/sites/DEMO/spot-posters')).json());
+    const uuids = listed.products.map((p) => p.product_uuid);
+    expect(uuids).toContain(published.uuid);
+    expect(uuids).not.toContain(draft.uuid);
+    expect(uuids).not.toContain(retired.uuid);
+    for (const closed of [draft, retired]) {
+      const refused = await owner.post('/sites/DEMO/spot-posters', { product_uuid: closed.uuid });
+      expect([refused.statusCode, refused.json()]).toEqual([404, notFound]);
+    }
+    const { rows } = await ctx.db.$client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM spot_qr_tokens WHERE product_id = ANY($1)',
+      [[draft.id, retired.id]],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('another organisation’s site, a product of another site, marketing and gate roles: 404', async () => {
     const okinawa = await createProduct(ctx.db, { site: 'OKINAWA', channels: ['spot'] });
     expect((await owner.get('/sites/OKINAWA/spot-posters')).statusCode).toBe(404);
