@@ -8,14 +8,14 @@ import {
   type CreateSetProductBody,
   type SetProduct,
 } from '@kippu/contract/console/catalogue-extras';
-import { MAX_PRICE_YEN, type ProductSummary } from '@kippu/contract/console/catalogue-products';
-import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
+import type { ProductSummary } from '@kippu/contract/console/catalogue-products';
+import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { Dialog } from '../../shared/ui/dialog.tsx';
 import { emptyLocalizedText, LocalizedTextController } from '../../shared/ui/localized-text-fields.tsx';
 import { DataTable, ErrorNotice, Field, Loading } from '../../shared/ui/ui.tsx';
+import { EditDialog, issuePaths, PriceField, usePriceMessage } from './catalogue-parts.tsx';
 import { ConflictOrError } from './conflict.tsx';
 import { fullText, localizedResolver, missingOf, nameIn, productKeys } from './product-queries.ts';
 
@@ -175,13 +175,14 @@ function SetProductDialog({
   onSaved: () => void;
 }) {
   const { t, lang } = useConsoleI18n();
+  const priceMessage = usePriceMessage();
   type Values = z.input<typeof createSetProductBodySchema>;
   const form = useForm<Values, unknown, CreateSetProductBody>({
     resolver: localizedResolver(setProductForm, (path) =>
       path.startsWith('names')
         ? t('products_invalid_names')
         : path === 'price'
-          ? t('products_invalid_price', { max: MAX_PRICE_YEN.toLocaleString() })
+          ? priceMessage
           : t('products_invalid'),
     ) as never,
     defaultValues: {
@@ -203,66 +204,50 @@ function SetProductDialog({
     },
     onSuccess: onSaved,
     onError: (error) => {
-      if (!(error instanceof ConsoleApiError)) return;
-      for (const issue of error.issues)
-        if (issue.path === 'price')
-          form.setError('price', {
-            type: 'server',
-            message: t('products_invalid_price', { max: MAX_PRICE_YEN.toLocaleString() }),
-          });
+      if (issuePaths(error).includes('price'))
+        form.setError('price', { type: 'server', message: priceMessage });
     },
   });
   return (
-    <Dialog
+    <EditDialog
       title={
         row
           ? t('products_edit_set_product', { name: nameIn(row.names, lang) })
           : t('products_add_set_product')
       }
       onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      error={save.error}
+      onReload={onClose}
+      pending={save.isPending}
     >
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-        <LocalizedTextController
-          control={form.control}
-          name="names"
-          label={t('products_name')}
-          maxLength={200}
-        />
-        <LocalizedTextController
-          control={form.control}
-          name="descriptions"
-          label={t('products_description')}
-          multiline
-          markMissing={false}
-        />
-        <Field
-          label={t('products_price_yen')}
-          type="number"
-          min={0}
-          max={MAX_PRICE_YEN}
-          error={form.formState.errors.price?.message}
-          {...form.register('price', { valueAsNumber: true })}
-        />
-        <fieldset className="c-checks">
-          <legend>{t('products_offered_with')}</legend>
-          {products.map((product) => (
-            <label key={product.id}>
-              <input type="checkbox" value={String(product.id)} {...form.register('product_ids')} />
-              {nameIn(product.names, lang)}
-            </label>
-          ))}
-        </fieldset>
-        <ConflictOrError error={save.error} onReload={onClose} />
-        <div className="c-actions">
-          <button className="c-button c-button--primary" type="submit" disabled={save.isPending}>
-            {t('save')}
-          </button>
-          <button className="c-button" type="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <LocalizedTextController
+        control={form.control}
+        name="names"
+        label={t('products_name')}
+        maxLength={200}
+      />
+      <LocalizedTextController
+        control={form.control}
+        name="descriptions"
+        label={t('products_description')}
+        multiline
+        markMissing={false}
+      />
+      <PriceField
+        error={form.formState.errors.price?.message}
+        registration={form.register('price', { valueAsNumber: true })}
+      />
+      <fieldset className="c-checks">
+        <legend>{t('products_offered_with')}</legend>
+        {products.map((product) => (
+          <label key={product.id}>
+            <input type="checkbox" value={String(product.id)} {...form.register('product_ids')} />
+            {nameIn(product.names, lang)}
+          </label>
+        ))}
+      </fieldset>
+    </EditDialog>
   );
 }
 

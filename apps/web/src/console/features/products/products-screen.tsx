@@ -18,6 +18,7 @@ import type { ConsoleSession } from '../../shared/session/session-api.ts';
 import { emptyLocalizedText, LocalizedTextController } from '../../shared/ui/localized-text-fields.tsx';
 import { DataTable, ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
 import { CatalogueExtras } from './catalogue-extras.tsx';
+import { MoveButtons } from './catalogue-parts.tsx';
 import { canWriteProducts, listProducts, localizedResolver, nameIn, productKeys } from './product-queries.ts';
 import { TEXTS } from './texts.ts';
 import './products.css';
@@ -153,24 +154,13 @@ function Body({ session, site }: { session: ConsoleSession; site: string }) {
                       const name = nameIn(row.names, lang);
                       return (
                         <span className="c-actions c-cat-order">
-                          <button
-                            className="c-button c-button--small"
-                            type="button"
-                            disabled={index === 0 || reorder.isPending}
-                            aria-label={t('products_move_up', { name })}
-                            onClick={() => move(index, -1)}
-                          >
-                            ↑
-                          </button>
-                          <button
-                            className="c-button c-button--small"
-                            type="button"
-                            disabled={index === products.length - 1 || reorder.isPending}
-                            aria-label={t('products_move_down', { name })}
-                            onClick={() => move(index, 1)}
-                          >
-                            ↓
-                          </button>
+                          <MoveButtons
+                            index={index}
+                            count={products.length}
+                            name={name}
+                            disabled={reorder.isPending}
+                            onMove={move}
+                          />
                         </span>
                       );
                     },

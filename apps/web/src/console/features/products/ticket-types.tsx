@@ -2,19 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  MAX_PRICE_YEN,
   newTicketTypeSchema,
   type NewTicketType,
   type ProductDetail,
   type TicketType,
 } from '@kippu/contract/console/catalogue-products';
-import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts';
+import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { Dialog } from '../../shared/ui/dialog.tsx';
 import { emptyLocalizedText, LocalizedTextController } from '../../shared/ui/localized-text-fields.tsx';
-import { DataTable, Field } from '../../shared/ui/ui.tsx';
+import { DataTable } from '../../shared/ui/ui.tsx';
+import { EditDialog, issuePaths, MoveButtons, PriceField, usePriceMessage } from './catalogue-parts.tsx';
 import { ConflictOrError } from './conflict.tsx';
 import { fullText, localizedResolver, missingOf, nameIn } from './product-queries.ts';
 
@@ -103,24 +102,13 @@ export function TicketTypes({
                     const name = nameIn(row.names, lang);
                     return (
                       <span className="c-actions">
-                        <button
-                          className="c-button c-button--small"
-                          type="button"
-                          disabled={index === 0 || reorder.isPending}
-                          aria-label={t('products_move_up', { name })}
-                          onClick={() => move(index, -1)}
-                        >
-                          ↑
-                        </button>
-                        <button
-                          className="c-button c-button--small"
-                          type="button"
-                          disabled={index === types.length - 1 || reorder.isPending}
-                          aria-label={t('products_move_down', { name })}
-                          onClick={() => move(index, 1)}
-                        >
-                          ↓
-                        </button>
+                        <MoveButtons
+                          index={index}
+                          count={types.length}
+                          name={name}
+                          disabled={reorder.isPending}
+                          onMove={move}
+                        />
                         <button
                           className="c-button c-button--small"
                           type="button"
@@ -194,11 +182,10 @@ function TicketTypeDialog({
   onReload: () => unknown;
 }) {
   const { t, lang } = useConsoleI18n();
+  const priceMessage = usePriceMessage();
   const form = useForm<NewTicketType>({
     resolver: localizedResolver<NewTicketType>(newTicketTypeSchema, (path) =>
-      path.startsWith('names')
-        ? t('products_invalid_names')
-        : t('products_invalid_price', { max: MAX_PRICE_YEN.toLocaleString() }),
+      path.startsWith('names') ? t('products_invalid_names') : priceMessage,
     ),
     defaultValues: {
       names: type ? fullText(type.names) : emptyLocalizedText(),
@@ -218,54 +205,37 @@ function TicketTypeDialog({
           }),
     onSuccess: (answer) => onSaved(answer.product),
     onError: (error) => {
-      if (!(error instanceof ConsoleApiError)) return;
-      for (const issue of error.issues) {
-        if (issue.path === 'price')
-          form.setError('price', {
-            type: 'server',
-            message: t('products_invalid_price', { max: MAX_PRICE_YEN.toLocaleString() }),
-          });
-        else if (issue.path.startsWith('names'))
-          form.setError(issue.path as 'names', { type: 'server', message: t('products_invalid_names') });
+      for (const path of issuePaths(error)) {
+        if (path === 'price') form.setError('price', { type: 'server', message: priceMessage });
+        else if (path.startsWith('names'))
+          form.setError(path as 'names', { type: 'server', message: t('products_invalid_names') });
       }
     },
   });
   return (
-    <Dialog
+    <EditDialog
       title={
         type
           ? t('products_edit_ticket_type', { name: nameIn(type.names, lang) })
           : t('products_add_ticket_type')
       }
       onClose={onClose}
+      onSubmit={form.handleSubmit((body) => save.mutate(body))}
+      error={save.error}
+      onReload={onReload}
+      pending={save.isPending}
     >
-      <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-        <LocalizedTextController
-          control={form.control}
-          name="names"
-          label={t('products_name')}
-          maxLength={200}
-        />
-        <Field
-          label={t('products_price_yen')}
-          type="number"
-          min={0}
-          max={MAX_PRICE_YEN}
-          step={1}
-          hint={type?.in_use ? t('products_price_future_only') : undefined}
-          error={form.formState.errors.price?.message}
-          {...form.register('price', { valueAsNumber: true })}
-        />
-        <ConflictOrError error={save.error} onReload={onReload} />
-        <div className="c-actions">
-          <button className="c-button c-button--primary" type="submit" disabled={save.isPending}>
-            {t('save')}
-          </button>
-          <button className="c-button" type="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+      <LocalizedTextController
+        control={form.control}
+        name="names"
+        label={t('products_name')}
+        maxLength={200}
+      />
+      <PriceField
+        hint={type?.in_use ? t('products_price_future_only') : undefined}
+        error={form.formState.errors.price?.message}
+        registration={form.register('price', { valueAsNumber: true })}
+      />
+    </EditDialog>
   );
 }
