@@ -2,9 +2,9 @@ import { permits } from '@kippu/contract/console/permissions';
 import type { ComponentType } from 'react';
 import { useEffect, useRef } from 'react';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { WithFeatureTexts } from '../../shared/i18n/feature-texts.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import type { ConsoleSession } from '../../shared/session/session-api.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
 import { CalendarSection } from './sections/calendar-section.tsx';
 import { FooterSection } from './sections/footer-section.tsx';
@@ -59,27 +59,9 @@ export function canCreateSites(session: Pick<ConsoleSession, 'permissions' | 'al
  * fields, footer, images, ticket display, scripts, payment methods, the waiting room, the legal texts and
  * the secrets. A role with settings read sees them; with write, each section has its Save.
  */
-export function SiteSettingsScreen(props: {
-  session: ConsoleSession;
-  params: Record<string, string>;
-  query: URLSearchParams;
-}) {
-  return (
-    <WithFeatureTexts texts={TEXTS}>
-      <Body {...props} />
-    </WithFeatureTexts>
-  );
-}
+export const SiteSettingsScreen = featureScreen(TEXTS, Body);
 
-function Body({
-  session,
-  params,
-  query,
-}: {
-  session: ConsoleSession;
-  params: Record<string, string>;
-  query: URLSearchParams;
-}) {
+function Body({ session, params, query }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
   const site = params.site!;
   const asked = query.get('section') as Section | null;
