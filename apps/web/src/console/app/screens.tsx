@@ -1,12 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ConsoleSession } from '../shared/session/session-api.ts';
+import type { FeatureScreenProps } from '../shared/ui/feature-screen.tsx';
 import type { ScreenName } from '../shared/routing/console-paths.ts';
 
-export interface ScreenProps {
-  session: ConsoleSession;
-  params: Record<string, string>;
-  query: URLSearchParams;
-}
+/** What the shell hands every signed-in screen. */
+export type ScreenProps = FeatureScreenProps;
 
 type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
 const screen = (load: () => Promise<ComponentType<never>>): Screen =>

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { WithFeatureTexts, type FeatureTexts } from '../i18n/feature-texts.tsx';
 import type { ConsoleSession } from '../session/session-api.ts';
 
-/** What the shell hands every signed-in screen (the same as app/screens.tsx's ScreenProps). */
+/** What the shell hands every signed-in screen (app/screens.tsx). */
 export interface FeatureScreenProps {
   session: ConsoleSession;
   params: Record<string, string>;
