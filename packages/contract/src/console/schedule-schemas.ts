@@ -211,14 +211,28 @@ export const bulkSlotActionSchema = z.discriminatedUnion('kind', [
 ]);
 export type BulkSlotAction = z.infer<typeof bulkSlotActionSchema>;
 
+/** A selected slot and the version it was seen at. */
+export const bulkSlotRefSchema = z.object({
+  id: z.number().int().positive(),
+  version: z.number().int().min(1),
+});
+export type BulkSlotRef = z.infer<typeof bulkSlotRefSchema>;
+
 /**
  * A bulk edit of the selected slots (a day, a column, a rectangle of the heatmap). `preview: true` answers
- * what would change and writes nothing. A capacity below sold + held is refused as a whole
- * (console_capacity_below_taken, `issues` name each slot); a shift of slots with tickets is refused as a whole
- * when `refuse_if_tickets` (console_slot_has_tickets), else their holders are mailed.
+ * what would change and writes nothing, and `slots` with each slot's version now: the save sends those, and
+ * answers console_edit_conflict (an issue per slot, nothing applied) when any slot changed since. A capacity
+ * below sold + held is refused as a whole (console_capacity_below_taken, `issues` name each slot); a shift of
+ * slots with tickets is refused as a whole when `refuse_if_tickets` (console_slot_has_tickets, an issue per
+ * slot), else their holders are mailed.
  */
 export const bulkEditSlotsBodySchema = z.object({
-  slot_ids: z.array(z.number().int().positive()).min(1).max(BULK_MAX_SLOTS),
+  /** Each slot once. */
+  slots: z
+    .array(bulkSlotRefSchema)
+    .min(1)
+    .max(BULK_MAX_SLOTS)
+    .refine((slots) => new Set(slots.map((slot) => slot.id)).size === slots.length, 'each slot once'),
   action: bulkSlotActionSchema,
   /** Skip slots whose start has passed. */
   future_only: z.boolean().default(true),
@@ -253,6 +267,8 @@ export const slotBelowTakenSchema = z.object({
 
 export const bulkEditSlotsResponseSchema = z.object({
   preview: z.boolean(),
+  /** Every selected slot with its version now (after a preview: what the save sends). */
+  slots: z.array(bulkSlotRefSchema),
   /** What changes (or, in a preview, would). */
   changes: z.array(slotChangeSchema),
   skipped: z.array(skippedSlotSchema),

@@ -14,6 +14,7 @@ import { changeSlotCapacity } from '../stock/slot-capacity.ts';
 import { noteStockChange } from '../stock/stock-changes.ts';
 import { mailSlotMoved, ticketsOnSlots } from './slot-holders.ts';
 import { slotsOfSite } from './slot-row.ts';
+import { refusingTakenStart } from './start-taken.ts';
 import { tokyoParts } from './tokyo-time.ts';
 
 export type BulkEditInput = z.output<typeof bulkEditSlotsBodySchema>;
@@ -75,12 +76,14 @@ async function shiftCollisions(tx: Tx, slots: ConsoleSlot[], minutes: number): P
 /**
  * A bulk edit of selected slots of a site (issue 28): set capacity, close (no new sales; tickets stay), reopen
  * or shift by N minutes, with "future slots only" and "skip slots changed by hand". Slots are locked (id order)
- * for the whole transaction. A preview writes nothing and lists what would change and, for a capacity, the
- * slots that would fall below sold + held. A save is all or nothing: below sold + held refuses
+ * for the whole transaction. A preview writes nothing and lists each slot's version now (what the save sends),
+ * what would change and, for a capacity, the slots that would fall below sold + held. A save is all or nothing: below sold + held refuses
  * (console_capacity_below_taken, an issue per slot), a shift onto a start the product has refuses
- * (console_slot_start_taken), a shift of slots with tickets refuses with `refuse_if_tickets`
- * (console_slot_has_tickets), else mails their holders in the same transaction. An audit event per slot changed.
- * A slot id not of the site answers 404.
+ * (console_slot_start_taken, also when a concurrent insert wins the race), a shift of slots with tickets
+ * refuses with `refuse_if_tickets` (console_slot_has_tickets, an issue per slot), else mails their holders
+ * in the same transaction. An audit event per slot changed.
+ * A slot id not of the site answers 404; a save whose slot versions are not the slots' now (a
+ * change since the preview) answers console_edit_conflict, an issue per slot, before anything is written.
  */
 export async function bulkEditSlots(
   db: Db,
@@ -89,11 +92,25 @@ export async function bulkEditSlots(
   siteCode: string,
   input: BulkEditInput,
 ): Promise<BulkEditSlotsResponse> {
-  const ids = [...new Set(input.slot_ids)];
+  const ids = input.slots.map((slot) => slot.id);
   const { action } = input;
   const response = await db.transaction(async (tx) => {
     const slots = await slotsOfSite(tx, siteCode, ids, { lock: !input.preview });
     if (slots.length !== ids.length) throw new AppError('record_not_found');
+    const versions = slots.map((slot) => ({ id: slot.id, version: slot.version }));
+    if (!input.preview) {
+      // Under the locks: every slot as it was previewed, or nothing is applied.
+      const seen = new Map(input.slots.map((slot) => [slot.id, slot.version]));
+      const moved = slots.filter((slot) => seen.get(slot.id) !== slot.version);
+      if (moved.length > 0) {
+        throw new AppError('console_edit_conflict', undefined, {
+          issues: moved.map((slot) => ({
+            path: `slots.${slot.id}`,
+            message: `${slot.date} ${slot.start_time}: changed since (version ${slot.version})`,
+          })),
+        });
+      }
+    }
     const skipped: BulkEditSlotsResponse['skipped'] = [];
     const targets: ConsoleSlot[] = [];
     for (const slot of slots) {
@@ -126,6 +143,7 @@ export async function bulkEditSlots(
     if (input.preview) {
       return {
         preview: true,
+        slots: versions,
         changes: targets.map((slot) => ({ slot_id: slot.id, before: slot, after: simulated(slot, action) })),
         skipped,
         below_taken: belowTaken,
@@ -157,6 +175,7 @@ export async function bulkEditSlots(
         UPDATE time_spans SET on_sale = ${action.kind === 'reopen'}, version = version + 1
         WHERE id = ANY(${sql.param(targetIds)}::bigint[])`);
     } else {
+      const byId = new Map(targets.map((slot) => [slot.id, slot]));
       const collisions = await shiftCollisions(tx, targets, action.minutes);
       if (collisions.length > 0) {
         throw new AppError('console_slot_start_taken', undefined, {
@@ -170,28 +189,39 @@ export async function bulkEditSlots(
         throw new AppError('console_slot_has_tickets', undefined, {
           issues: withTickets.map((slot) => ({
             path: `slots.${slot.slotId}`,
-            message: `${slot.tickets} tickets`,
+            message: `${byId.get(slot.slotId)!.date} ${byId.get(slot.slotId)!.start_time}: ${slot.tickets} tickets`,
           })),
         });
       }
       // Two steps, so a shift within the selection (10:00 → 10:30 while 10:30 → 11:00) never meets a slot
       // that has not moved yet on the unique (product_id, starts_at): out of the way first, then in place.
-      await tx.execute(sql`
-        UPDATE time_spans SET starts_at = starts_at + interval '2000 years', ends_at = ends_at + interval '2000 years'
-        WHERE id = ANY(${sql.param(targetIds)}::bigint[])`);
-      await tx.execute(sql`
-        UPDATE time_spans
-        SET starts_at = starts_at - interval '2000 years' + make_interval(mins => ${action.minutes}),
-            ends_at = ends_at - interval '2000 years' + make_interval(mins => ${action.minutes}),
-            version = version + 1
-        WHERE id = ANY(${sql.param(targetIds)}::bigint[])`);
-      const byId = new Map(targets.map((slot) => [slot.id, slot]));
+      // A slot another transaction inserted at a new start and has not committed passed the check unseen:
+      // the unique index decides, answered as the check would have.
+      await refusingTakenStart(
+        async () => {
+          await tx.execute(sql`
+            UPDATE time_spans SET starts_at = starts_at + interval '2000 years', ends_at = ends_at + interval '2000 years'
+            WHERE id = ANY(${sql.param(targetIds)}::bigint[])`);
+          await tx.execute(sql`
+            UPDATE time_spans
+            SET starts_at = starts_at - interval '2000 years' + make_interval(mins => ${action.minutes}),
+                ends_at = ends_at - interval '2000 years' + make_interval(mins => ${action.minutes}),
+                version = version + 1
+            WHERE id = ANY(${sql.param(targetIds)}::bigint[])`);
+        },
+        // The transaction is aborted: which slot met it is not asked (the error names no slot).
+        () => new AppError('console_slot_start_taken'),
+      );
       for (const { slotId } of withTickets) {
         const before = byId.get(slotId)!;
         mails += await mailSlotMoved(tx, env, slotId, { startsAt: before.starts_at, endsAt: before.ends_at });
       }
     }
     const after = new Map((await slotsOfSite(tx, siteCode, targetIds)).map((slot) => [slot.id, slot]));
+    const changedVersions = versions.map((slot) => ({
+      id: slot.id,
+      version: after.get(slot.id)?.version ?? slot.version,
+    }));
     const changes = targets.map((slot) => ({ slot_id: slot.id, before: slot, after: after.get(slot.id)! }));
     for (const change of changes) {
       await recordAudit(tx, {
@@ -207,6 +237,7 @@ export async function bulkEditSlots(
     }
     return {
       preview: false,
+      slots: changedVersions,
       changes,
       skipped,
       below_taken: [],

@@ -9,7 +9,8 @@ import { ticketsOnSlots } from './slot-holders.ts';
  * Close a day (issue 28: weather, emergencies): stop new sales of every slot starting on `date` (Tokyo) at each
  * site, in one transaction, one audit event per site. Existing tickets stay valid; the answer counts the
  * standing reservations, tickets and visitors on the day's slots, which part 3 moves or refunds. The caller
- * has checked each site against the member's covered sites. A preview writes nothing.
+ * has checked each site against the member's covered sites. The answer has each site once, in code order
+ * (the order their slots are locked in). A preview writes nothing.
  */
 export async function closeDay(
   db: Db,
@@ -20,7 +21,8 @@ export async function closeDay(
 ): Promise<CloseDayResponse> {
   const sites = await db.transaction(async (tx) => {
     const answers: CloseDayResponse['sites'] = [];
-    for (const site of [...new Set(siteCodes)]) {
+    // Each site once, in code order: two closes naming the same sites lock them in one order (no deadlock).
+    for (const site of [...new Set(siteCodes)].sort()) {
       const { rows } = await tx.execute<{ id: string; on_sale: boolean }>(sql`
         SELECT t.id, t.on_sale FROM time_spans t JOIN products p ON p.id = t.product_id
         WHERE p.site_code = ${site}

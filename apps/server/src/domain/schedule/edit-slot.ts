@@ -14,6 +14,7 @@ import { changeSlotCapacity } from '../stock/slot-capacity.ts';
 import { noteStockChange } from '../stock/stock-changes.ts';
 import { mailSlotMoved, ticketsOnSlots } from './slot-holders.ts';
 import { slotsOfSite } from './slot-row.ts';
+import { refusingTakenStart } from './start-taken.ts';
 import { minutesOf, tokyoInstant } from './tokyo-time.ts';
 
 export type CreateSlotInput = z.output<typeof createSlotBodySchema>;
@@ -84,9 +85,10 @@ function actionOf(before: ConsoleSlot, after: ConsoleSlot): string {
  * Edit one slot (issue 28): its start and length, capacity, sale. `expected_version` must be the slot's
  * version (else console_edit_conflict); a capacity below sold + held is refused through the stock's one
  * capacity function (console_capacity_below_taken); a new start another slot of the product has is refused
- * (console_slot_start_taken). Moving a slot with tickets moves their entry window with it (the window is
- * derived from the slot) and mails each holder in the same transaction, or with `refuse_if_tickets` is
- * refused (console_slot_has_tickets). The slot is marked as changed by hand; one audit event.
+ * (console_slot_start_taken, also when a concurrent insert wins the race). Moving a slot with tickets moves
+ * their entry window with it (the window is derived from the slot) and mails each holder in the same
+ * transaction, or with `refuse_if_tickets` is refused (console_slot_has_tickets). The slot is marked as
+ * changed by hand; one audit event.
  */
 export async function updateSlot(
   db: Db,
@@ -130,11 +132,16 @@ export async function updateSlot(
         });
       }
     }
-    await tx.execute(sql`
-      UPDATE time_spans SET starts_at = ${startsAt.toISOString()}::timestamptz,
-        ends_at = ${endsAt.toISOString()}::timestamptz, on_sale = ${input.on_sale ?? before.on_sale},
-        version = ${before.version + 1}, edited_at = now()
-      WHERE id = ${slotId}`);
+    // A slot inserted at the new start by a transaction not yet committed passed the check above unseen.
+    await refusingTakenStart(
+      () =>
+        tx.execute(sql`
+          UPDATE time_spans SET starts_at = ${startsAt.toISOString()}::timestamptz,
+            ends_at = ${endsAt.toISOString()}::timestamptz, on_sale = ${input.on_sale ?? before.on_sale},
+            version = ${before.version + 1}, edited_at = now()
+          WHERE id = ${slotId}`),
+      () => startTaken(input.start_time !== undefined ? 'body.start_time' : 'body.date'),
+    );
     if (moved) await mailSlotMoved(tx, env, slotId, { startsAt: before.starts_at, endsAt: before.ends_at });
     const [after] = await slotsOfSite(tx, siteCode, [slotId]);
     await recordAudit(tx, {

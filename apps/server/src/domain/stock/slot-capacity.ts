@@ -23,7 +23,9 @@ export type SlotCapacityResult =
 
 /**
  * THE function that changes a slot's capacity (issue 28, ADR 069): the stock module owns every write of a
- * slot's seats, as the hold does (hold-stock.ts). In the caller's transaction:
+ * slot's seats, as the hold does (hold-stock.ts). `changes` names each slot once, and only slots that exist
+ * (the caller has scoped the ids to its site): a repeated id (which capacity would win?) or an unknown one
+ * is the caller's bug and throws before anything is written. In the caller's transaction:
  * 1. lock the slots' rows (`FOR UPDATE`, in id order so two bulk edits cannot deadlock): a hold's
  *    conditional UPDATE of `held` waits for this transaction and then re-checks its condition against the
  *    new capacity, and a hold that committed first is counted here;
@@ -41,15 +43,17 @@ export async function changeSlotCapacity(
 ): Promise<SlotCapacityResult> {
   if (changes.length === 0) return { ok: true, changed: [] };
   const ids = changes.map((c) => c.slotId);
+  if (new Set(ids).size !== ids.length) throw new Error('slot capacity: a slot named twice');
   const capacities = changes.map((c) => c.capacity);
   const { rows: locked } = await tx.execute<{ id: string; capacity: number; held: number; sold: number }>(sql`
     SELECT id, capacity, held, sold FROM time_spans
     WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR UPDATE`);
   const current = new Map(locked.map((row) => [Number(row.id), row]));
+  const missing = ids.filter((id) => !current.has(id));
+  if (missing.length > 0) throw new Error(`slot capacity: no slot ${missing.join(', ')}`);
   const belowTaken: SlotBelowTaken[] = [];
   for (const change of changes) {
-    const row = current.get(change.slotId);
-    if (!row) continue;
+    const row = current.get(change.slotId)!;
     const taken = row.held + row.sold;
     if (change.capacity < taken) {
       belowTaken.push({
@@ -68,12 +72,14 @@ export async function changeSlotCapacity(
     WHERE t.id = c.id AND t.held + t.sold <= c.capacity
     RETURNING t.id`);
   // Under the row locks nothing can have moved; a shortfall here is a bug and must not commit.
-  if (updated.length !== current.size) throw new Error('slot capacity: stock moved under the lock');
+  if (updated.length !== changes.length) throw new Error('slot capacity: stock moved under the lock');
   noteStockChange();
   return {
     ok: true,
-    changed: changes
-      .filter((c) => current.has(c.slotId))
-      .map((c) => ({ slotId: c.slotId, before: current.get(c.slotId)!.capacity, after: c.capacity })),
+    changed: changes.map((c) => ({
+      slotId: c.slotId,
+      before: current.get(c.slotId)!.capacity,
+      after: c.capacity,
+    })),
   };
 }

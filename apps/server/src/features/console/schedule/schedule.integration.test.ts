@@ -39,6 +39,16 @@ async function heatmap(who: ConsoleAs, from: string, to: string, product?: strin
   return heatmapSchema.parse(response.json());
 }
 
+/** The slots as a bulk edit names them: each with its version now. */
+async function selected(...ids: (number | undefined)[]) {
+  const rows = await query<{ id: string; version: number }>(
+    `SELECT id, version FROM time_spans WHERE id = ANY($1)`,
+    [ids],
+  );
+  const version = new Map(rows.map((row) => [Number(row.id), row.version]));
+  return ids.map((id) => ({ id: id!, version: version.get(id!)! }));
+}
+
 async function slotRow(id: number) {
   const [row] = await query<{
     capacity: number;
@@ -255,7 +265,7 @@ describe('editing slots', () => {
     ).toBe(200);
 
     const body = {
-      slot_ids: [past, handEdited, plain],
+      slots: await selected(past, handEdited, plain),
       action: { kind: 'close' },
       future_only: true,
       skip_edited_by_hand: true,
@@ -284,7 +294,7 @@ describe('editing slots', () => {
     const all = bulkEditSlotsResponseSchema.parse(
       (
         await planner.post('/sites/DEMO/slots/bulk', {
-          slot_ids: [past, handEdited, plain],
+          slots: await selected(past, handEdited, plain),
           action: { kind: 'set_capacity', capacity: 15 },
           future_only: false,
         })
@@ -308,7 +318,7 @@ describe('editing slots', () => {
     });
     for (let i = 0; i < 3; i += 1)
       expect((await postOrder(ctx.app, orderBody(slot, 2))).statusCode).toBe(201);
-    const body = { slot_ids: [slot.spanId, roomy], action: { kind: 'set_capacity', capacity: 4 } };
+    const body = { slots: await selected(slot.spanId, roomy), action: { kind: 'set_capacity', capacity: 4 } };
     const preview = bulkEditSlotsResponseSchema.parse(
       (await planner.post('/sites/DEMO/slots/bulk', { ...body, preview: true })).json(),
     );
@@ -348,7 +358,7 @@ describe('editing slots', () => {
     const slot = await productWithSlot(ctx.db, 100);
     const holds = Array.from({ length: 100 }, () => postOrder(ctx.app, orderBody(slot, 1)));
     const reduction = planner.post('/sites/DEMO/slots/bulk', {
-      slot_ids: [slot.spanId],
+      slots: await selected(slot.spanId),
       action: { kind: 'set_capacity', capacity: 60 },
     });
     const [reduced, ...held] = await Promise.all([reduction, ...holds]);
@@ -381,7 +391,7 @@ describe('editing slots', () => {
     const before = await slotRow(slot.spanId);
 
     const refused = await planner.post('/sites/DEMO/slots/bulk', {
-      slot_ids: [slot.spanId],
+      slots: await selected(slot.spanId),
       action: { kind: 'shift', minutes: 30 },
       refuse_if_tickets: true,
     });
@@ -392,7 +402,7 @@ describe('editing slots', () => {
     const shifted = bulkEditSlotsResponseSchema.parse(
       (
         await planner.post('/sites/DEMO/slots/bulk', {
-          slot_ids: [slot.spanId],
+          slots: await selected(slot.spanId),
           action: { kind: 'shift', minutes: 30 },
         })
       ).json(),
@@ -449,13 +459,13 @@ describe('editing slots', () => {
         }),
       );
     const refused = await planner.post('/sites/DEMO/slots/bulk', {
-      slot_ids: [ids[0]],
+      slots: await selected(ids[0]),
       action: { kind: 'shift', minutes: 30 },
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe('console slot start taken');
     const whole = await planner.post('/sites/DEMO/slots/bulk', {
-      slot_ids: ids,
+      slots: await selected(...ids),
       action: { kind: 'shift', minutes: 30 },
     });
     expect(whole.statusCode).toBe(200);
@@ -485,11 +495,11 @@ describe('visitors see the change', () => {
       return rows;
     };
     expect((await stocks()).find((row) => row.id === slot.spanId)?.capacity).toBe(30);
-    const edit = { slot_ids: [slot.spanId], action: { kind: 'set_capacity', capacity: 7 } };
+    const edit = { slots: await selected(slot.spanId), action: { kind: 'set_capacity', capacity: 7 } };
     expect((await planner.post('/sites/DEMO/slots/bulk', edit)).statusCode).toBe(200);
     const after = await until((rows) => rows.some((row) => row.id === slot.spanId && row.capacity === 7));
     expect(after.find((row) => row.id === slot.spanId)).toMatchObject({ capacity: 7, remaining: 7 });
-    const close = { slot_ids: [slot.spanId], action: { kind: 'close' } };
+    const close = { slots: await selected(slot.spanId), action: { kind: 'close' } };
     expect((await planner.post('/sites/DEMO/slots/bulk', close)).statusCode).toBe(200);
     const closed = await until((rows) =>
       rows.some((row) => row.id === slot.spanId && row.status === 'not_on_sale'),
@@ -553,7 +563,7 @@ describe('schedule permissions', () => {
     const otherOrg = await signedIn(ctx.app, ctx.db, orgs.b, 'owner', 'all');
     const uncovered = await signedIn(ctx.app, ctx.db, orgs.a, 'planner', ['ARTIZON']);
     const range = '/sites/DEMO/slots?from=2027-01-01&to=2027-01-31';
-    const bulk = { slot_ids: [slot.spanId], action: { kind: 'close' } };
+    const bulk = { slots: await selected(slot.spanId), action: { kind: 'close' } };
 
     expect((await boxOffice.get(range)).statusCode).toBe(200);
     expect((await boxOffice.post('/sites/DEMO/slots/bulk', bulk)).statusCode).toBe(404);
@@ -569,7 +579,8 @@ describe('schedule permissions', () => {
     // A slot of another site named under a covered one is not found either.
     const okinawa = await productWithSlot(ctx.db, 10, { site: 'OKINAWA' });
     expect(
-      (await planner.post('/sites/DEMO/slots/bulk', { ...bulk, slot_ids: [okinawa.spanId] })).statusCode,
+      (await planner.post('/sites/DEMO/slots/bulk', { ...bulk, slots: await selected(okinawa.spanId) }))
+        .statusCode,
     ).toBe(404);
     expect(
       (await planner.patch(`/sites/DEMO/slots/${okinawa.spanId}`, { expected_version: 1, capacity: 1 }))
