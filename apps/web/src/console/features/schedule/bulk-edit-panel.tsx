@@ -23,6 +23,7 @@ const bulkFormSchema = bulkEditSlotsBodySchema.pick({
   action: true,
   future_only: true,
   skip_edited_by_hand: true,
+  refuse_if_tickets: true,
 });
 type BulkForm = z.input<typeof bulkFormSchema>;
 type Kind = BulkEditSlotsBody['action']['kind'];
@@ -30,16 +31,32 @@ const KINDS: readonly Kind[] = ['set_capacity', 'close', 'reopen', 'shift'];
 /** Rows of a preview's change list drawn at once (the count says the rest). */
 const CHANGES_SHOWN = 100;
 
-function bodyOf(values: BulkForm, slotIds: readonly number[]): BulkEditSlotsBody {
+/**
+ * A preview's body: the form and the selection with the versions the heatmap read. Refusing slots with tickets
+ * is a shift's option only (other actions never move a ticket).
+ */
+function bodyOf(values: BulkForm, slots: readonly HeatSlot[]): BulkEditSlotsBody {
   const parsed = bulkFormSchema.parse(values);
-  return { ...parsed, slot_ids: [...slotIds], preview: true };
+  return {
+    ...parsed,
+    refuse_if_tickets: parsed.action.kind === 'shift' && parsed.refuse_if_tickets,
+    slots: slots.map((slot) => ({ id: slot.id, version: slot.version })),
+    preview: true,
+  };
+}
+
+/** What a preview answered for: the body without the versions (the heatmap's poll may renew those). */
+function questionOf(body: BulkEditSlotsBody): string {
+  return JSON.stringify({ ...body, slots: body.slots.map((slot) => slot.id) });
 }
 
 /**
  * Bulk edits of the heatmap's selection: set capacity, close, reopen or shift by minutes, with "future slots
- * only" and "skip slots changed by hand". A preview comes first (what changes, what is skipped, which slots
- * would fall below sold + held, who would be mailed); Save sends exactly what was previewed and is refused
- * while the preview shows slots below what they have taken (as the API refuses them).
+ * only" and "skip slots changed by hand" (and for a shift "do not shift slots that have tickets"). A preview
+ * comes first (what changes, what is skipped, which slots would fall below sold + held, who would be mailed);
+ * Save sends exactly what was previewed, with the slot versions the preview answered, and is refused while
+ * the preview shows slots below what they have taken (as the API refuses them). A slot changed since the
+ * preview (console_edit_conflict) or sales since it (below taken) preview again, so the list is true.
  */
 export function BulkEditPanel({
   site,
@@ -58,38 +75,48 @@ export function BulkEditPanel({
   const previewRef = useRef<HTMLElement>(null);
   const form = useForm<BulkForm>({
     resolver: zodResolver(bulkFormSchema),
-    defaultValues: { action: { kind: 'set_capacity' }, future_only: true, skip_edited_by_hand: false },
+    defaultValues: {
+      action: { kind: 'set_capacity' },
+      future_only: true,
+      skip_edited_by_hand: false,
+      refuse_if_tickets: false,
+    },
   });
   const [previewed, setPreviewed] = useState<{
     body: BulkEditSlotsBody;
     answer: BulkEditSlotsResponse;
   } | null>(null);
-  const slotIds = slots.map((slot) => slot.id);
-  const idsKey = slotIds.join(',');
+  const idsKey = slots.map((slot) => slot.id).join(',');
   const kind = form.watch('action.kind');
   const values = form.watch();
   let currentKey = '';
   try {
-    currentKey = JSON.stringify(bodyOf(values, slotIds));
+    currentKey = questionOf(bodyOf(values, slots));
   } catch {
     currentKey = '';
   }
-  const fresh = previewed !== null && JSON.stringify(previewed.body) === currentKey;
+  const fresh = previewed !== null && questionOf(previewed.body) === currentKey;
 
   const preview = useMutation({
     mutationFn: (body: BulkEditSlotsBody) => consoleCall(R.consoleBulkEditSlots, { params: { site }, body }),
     onSuccess: (answer, body) => setPreviewed({ body, answer }),
   });
   const save = useMutation({
-    mutationFn: (body: BulkEditSlotsBody) =>
-      consoleCall(R.consoleBulkEditSlots, { params: { site }, body: { ...body, preview: false } }),
+    mutationFn: (saved: { body: BulkEditSlotsBody; answer: BulkEditSlotsResponse }) =>
+      consoleCall(R.consoleBulkEditSlots, {
+        params: { site },
+        // The versions the preview answered: a slot changed since is refused (console_edit_conflict).
+        body: { ...saved.body, slots: saved.answer.slots, preview: false },
+      }),
     onSuccess: () => {
       setPreviewed(null);
       return client.invalidateQueries({ queryKey: heatmapKey });
     },
-    // Sales since the preview put a slot below its new capacity: preview again, so the list says which.
-    onError: (error, body) => {
-      if (isApiError(error, 'console_capacity_below_taken')) preview.mutate(body);
+    // A slot changed since the preview, or sales since it put a slot below its new capacity: preview again,
+    // so the list shows the slots as they are now (the notice says why).
+    onError: (error, saved) => {
+      if (isApiError(error, 'console_edit_conflict') || isApiError(error, 'console_capacity_below_taken'))
+        preview.mutate(saved.body);
     },
   });
 
@@ -151,7 +178,7 @@ export function BulkEditPanel({
         noValidate
         onSubmit={form.handleSubmit((formValues) => {
           save.reset();
-          preview.mutate(bodyOf(formValues, slotIds));
+          preview.mutate(bodyOf(formValues, slots));
         })}
       >
         <fieldset className="sch-kinds">
@@ -193,6 +220,12 @@ export function BulkEditPanel({
             <input type="checkbox" {...form.register('skip_edited_by_hand')} />
             {t('schedule_skip_by_hand')}
           </label>
+          {kind === 'shift' ? (
+            <label>
+              <input type="checkbox" {...form.register('refuse_if_tickets')} />
+              {t('schedule_refuse_if_tickets')}
+            </label>
+          ) : null}
         </div>
         <div className="c-actions">
           <button className="c-button" type="submit" disabled={slots.length === 0 || preview.isPending}>
@@ -204,7 +237,7 @@ export function BulkEditPanel({
             disabled={
               !fresh || save.isPending || (answer?.below_taken.length ?? 0) > 0 || !answer?.changes.length
             }
-            onClick={() => previewed && save.mutate(previewed.body)}
+            onClick={() => previewed && save.mutate(previewed)}
           >
             {t('schedule_save')}
           </button>
@@ -213,6 +246,12 @@ export function BulkEditPanel({
       </form>
       <ErrorNotice error={preview.error ?? save.error} />
       <IssueSlots error={save.error} slots={slots} />
+      {isApiError(save.error, 'console_edit_conflict') ? (
+        <p className="c-muted">{t('schedule_conflict_previewed_again')}</p>
+      ) : null}
+      {isApiError(save.error, 'console_slot_has_tickets') ? (
+        <p className="c-notice">{t('schedule_tickets_move_elsewhere')}</p>
+      ) : null}
       {save.data ? (
         <div ref={resultRef} tabIndex={-1} className="c-notice c-notice--ok" role="status">
           <p>
@@ -283,10 +322,15 @@ export function BulkEditPanel({
           ) : null}
           {previewed.body.action.kind === 'shift' && answer.slots_with_tickets > 0 ? (
             <p className="c-notice">
-              {t('schedule_shift_mails', {
-                tickets: f.count(answer.tickets),
-                slots: f.count(answer.slots_with_tickets),
-              })}
+              {previewed.body.refuse_if_tickets
+                ? t('schedule_shift_will_refuse', {
+                    tickets: f.count(answer.tickets),
+                    slots: f.count(answer.slots_with_tickets),
+                  })
+                : t('schedule_shift_mails', {
+                    tickets: f.count(answer.tickets),
+                    slots: f.count(answer.slots_with_tickets),
+                  })}
             </p>
           ) : null}
           {previewed.body.action.kind === 'close' && answer.slots_with_tickets > 0 ? (

@@ -65,6 +65,7 @@ const HEATMAP: Heatmap = {
 function preview(values: Partial<BulkEditSlotsResponse> = {}): BulkEditSlotsResponse {
   return {
     preview: true,
+    slots: [],
     changes: [],
     skipped: [],
     below_taken: [],
@@ -153,6 +154,11 @@ describe('capacity heatmap', () => {
         return {
           status: 200,
           body: preview({
+            // The versions now (slot 11 changed since the heatmap was read): the save sends these.
+            slots: [
+              { id: 11, version: 3 },
+              { id: 12, version: 1 },
+            ],
             changes: [
               {
                 slot_id: 11,
@@ -199,11 +205,22 @@ describe('capacity heatmap', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/Saved. Slots changed: 0/);
+    expect(bodies[0]).toMatchObject({
+      slots: [
+        { id: 11, version: 1 },
+        { id: 12, version: 1 },
+      ],
+      preview: true,
+    });
     expect(bodies.at(-1)).toEqual({
-      slot_ids: [11, 12],
+      slots: [
+        { id: 11, version: 3 },
+        { id: 12, version: 1 },
+      ],
       action: { kind: 'set_capacity', capacity: 25 },
       future_only: true,
       skip_edited_by_hand: false,
+      refuse_if_tickets: false,
       preview: false,
     });
     expect(api.calls.filter((call) => call.path.startsWith('/sites/MORI/slots?')).length).toBeGreaterThan(1);
@@ -246,6 +263,117 @@ describe('capacity heatmap', () => {
       'This product already has a slot starting at that time.',
     );
     expect(screen.getByText(/^Slots concerned: .* 10:30$/)).toBeTruthy();
+  });
+
+  it('a slot changed since the preview: the save is refused, the slots named, the preview made again', async () => {
+    const bodies: { preview: boolean; slots: unknown }[] = [];
+    let version = 2;
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('planner') },
+      'GET /sites/MORI/slots': { status: 200, body: HEATMAP },
+      'POST /sites/MORI/slots/bulk': (call: FakeCall) => {
+        const body = call.body as { preview: boolean; slots: unknown };
+        bodies.push(body);
+        if (body.preview) {
+          return {
+            status: 200,
+            body: preview({
+              slots: [{ id: 13, version }],
+              changes: [
+                { slot_id: 13, before: HEATMAP.slots[2]!, after: { ...HEATMAP.slots[2]!, on_sale: true } },
+              ],
+            }),
+          };
+        }
+        if (version === 2) {
+          version = 3;
+          return {
+            status: 409,
+            body: {
+              error: 'console edit conflict',
+              issues: [{ path: 'slots.13', message: 'changed since' }],
+            },
+          };
+        }
+        return { status: 200, body: preview({ preview: false, slots: [{ id: 13, version: 4 }] }) };
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/schedule');
+    await screen.findByRole('grid');
+    await user.click(cell(/10:00, 0 of 40 taken, closed$/));
+    await user.click(screen.getByLabelText('Reopen'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Someone else saved this after you opened it. Reload, then make your change again.',
+    );
+    expect(screen.getByText(/^Slots concerned: .* 10:00$/)).toBeTruthy();
+    expect(screen.getByText(/preview below was made again/)).toBeTruthy();
+    // The preview was asked again; saving now sends the versions it answered.
+    await waitFor(() => expect(bodies.filter((body) => body.preview)).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/^Saved\./);
+    expect(bodies.filter((body) => !body.preview).map((body) => body.slots)).toEqual([
+      [{ id: 13, version: 2 }],
+      [{ id: 13, version: 3 }],
+    ]);
+  });
+
+  it('a shift that must not move slots with tickets says so, and the refusal names them and where visitors are moved', async () => {
+    const bodies: { preview: boolean; refuse_if_tickets: boolean }[] = [];
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('planner') },
+      'GET /sites/MORI/slots': { status: 200, body: HEATMAP },
+      'POST /sites/MORI/slots/bulk': (call: FakeCall) => {
+        const body = call.body as { preview: boolean; refuse_if_tickets: boolean };
+        bodies.push(body);
+        return body.preview
+          ? {
+              status: 200,
+              body: preview({
+                slots: [{ id: 14, version: 1 }],
+                changes: [{ slot_id: 14, before: HEATMAP.slots[3]!, after: HEATMAP.slots[3]! }],
+                slots_with_tickets: 1,
+                tickets: 4,
+              }),
+            }
+          : {
+              status: 409,
+              body: {
+                error: 'console slot has tickets',
+                issues: [{ path: 'slots.14', message: '4 tickets' }],
+              },
+            };
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/schedule');
+    await screen.findByRole('grid');
+    await user.click(cell(/10:30, 4 of 40/));
+    // The option belongs to a shift only.
+    expect(screen.queryByLabelText('Do not shift slots that have tickets')).toBeNull();
+    await user.click(screen.getByLabelText('Shift by minutes'));
+    await user.type(screen.getByLabelText('Minutes (negative for earlier)'), '30');
+    await user.click(screen.getByLabelText('Do not shift slots that have tickets'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText(/As asked, the shift will be refused/);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Visitors hold tickets for this slot, so it cannot be changed this way. Move them first.',
+    );
+    expect(screen.getByText(/^Slots concerned: .* 10:30$/)).toBeTruthy();
+    expect(screen.getByText(/moved to another slot from the orders screens/)).toBeTruthy();
+    expect(bodies.map((body) => [body.preview, body.refuse_if_tickets])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
   });
 
   it('refuses a shift of 0 minutes in the form, before asking the API', async () => {

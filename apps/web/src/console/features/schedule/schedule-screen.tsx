@@ -6,10 +6,9 @@ import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { WithFeatureTexts } from '../../shared/i18n/feature-texts.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
-import type { ConsoleSession } from '../../shared/session/session-api.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { BulkEditPanel } from './bulk-edit-panel.tsx';
 import { CloseDayDialog } from './close-day-dialog.tsx';
@@ -27,27 +26,9 @@ export const DEFAULT_DAYS = 14;
  * of the chosen cells, and closing a day. Filters (product, range) live in the address, so the generator can
  * send the planner to the range it just made.
  */
-export function ScheduleScreen(props: {
-  session: ConsoleSession;
-  params: Record<string, string>;
-  query: URLSearchParams;
-}) {
-  return (
-    <WithFeatureTexts texts={TEXTS}>
-      <Body {...props} />
-    </WithFeatureTexts>
-  );
-}
+export const ScheduleScreen = featureScreen(TEXTS, Body);
 
-function Body({
-  session,
-  params,
-  query,
-}: {
-  session: ConsoleSession;
-  params: Record<string, string>;
-  query: URLSearchParams;
-}) {
+function Body({ session, params, query }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
   const f = useFormat();
   const productName = useProductName();

@@ -11,9 +11,9 @@ import { ConsoleApiError, consoleCall } from '../../shared/api/console-client.ts
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { WithFeatureTexts } from '../../shared/i18n/feature-texts.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { addDays, datesBetween, tokyoToday } from './heatmap-model.ts';
 import { useProductName } from './product-name.ts';
@@ -126,15 +126,10 @@ const resolver: Resolver<GeneratorForm> = (values) => {
  * created and what exists already (skipped, never duplicated); Create makes them in one go and opens the
  * heatmap on that range.
  */
-export function SlotGeneratorScreen({ params }: { params: Record<string, string> }) {
-  return (
-    <WithFeatureTexts texts={TEXTS}>
-      <Body site={params.site!} />
-    </WithFeatureTexts>
-  );
-}
+export const SlotGeneratorScreen = featureScreen(TEXTS, Body);
 
-function Body({ site }: { site: string }) {
+function Body({ params }: FeatureScreenProps) {
+  const site = params.site!;
   const { t } = useConsoleI18n();
   const f = useFormat();
   const productName = useProductName();
