@@ -272,6 +272,7 @@ const PUBLIC_PARAMS = new Set([
   'objectType', // the console's audit log: an object's kind (order, staff, ...)
   'name', // the console's site secrets: a secret's name (gmo_shop_pass), never its value
   'file', // an uploaded site image: <sha256>.<ext> of its public content
+  'campaign', // the console's coupon campaigns: a campaign's name
   '*', // the SPA's files; an unmatched tail keeps only the route table's words
 ]);
 const PUBLIC_QUERY = new Set([
@@ -306,6 +307,12 @@ const PUBLIC_QUERY = new Set([
   'action',
   'cursor',
   'limit',
+  // The console's lists and deletes (issue 28): versions, switches, numeric ids and offsets, a product's uuid.
+  'expected_version',
+  'product',
+  'enabled',
+  'batch_id',
+  'offset',
 ]);
 
 describe('every parameter a route takes is marked secret or public', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANG_CODES, type LangCode } from '../enums.ts';
 import { salesChannelSchema, siteCodeSchema } from '../enum-schemas.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
+import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
 
 /**
@@ -165,8 +166,11 @@ const queryIntSchema = (max: number) =>
 export const couponListQuerySchema = z.object({
   kind: z.enum(COUPON_KIND_FILTERS).optional(),
   enabled: z.enum(['true', 'false']).optional(),
-  /** Part of the code or of a name (any language), case-insensitive. */
-  q: storableText().trim().max(100).optional(),
+  /**
+   * Part of the code or of a name (any language), case-insensitive. Marked secret: staff search by a whole
+   * code, and a code takes money off, so it never reaches a request log.
+   */
+  q: secretToken(storableText().trim().max(100)).optional(),
   campaign: couponCampaignSchema.optional(),
   /** A batch's codes; without it the list shows the single codes only (batches are listed apart). */
   batch_id: z
