@@ -125,7 +125,9 @@ describe('redactForAudit', () => {
 
   it('covers every field name the contract marks secret, but the generic ones a schema must name', () => {
     // object_id / objectId: the audit log's own locator, secret in a URL (an order's id), not in a row.
-    const generic = new Set(['id', 'code', 'state', 'url', 'object_id', 'objectId']);
+    // value: a site secret's new value (console settings, whose audit passes its schema); q: a coupon search,
+    // a query parameter that no change records.
+    const generic = new Set(['id', 'code', 'state', 'url', 'object_id', 'objectId', 'value', 'q']);
     const names = new Set<string>();
     const walk = (schema: z.core.$ZodType | undefined, depth = 0): void => {
       if (!schema || depth > 12) return;

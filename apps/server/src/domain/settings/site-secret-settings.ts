@@ -1,11 +1,10 @@
 import { KNOWN_SITE_SECRETS, type SiteSecretStatus } from '@kippu/contract/console/settings-schemas';
 import type { SecretKeyring } from '../../config/secrets-key.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { SECRET_PLACEHOLDER } from '../audit/audit-redaction.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { listSiteSecretStatus, writeSiteSecret } from '../sites/site-secrets.ts';
 
-/** What the audit log shows of a secret's value: that it changed, never what it is. */
-export const SECRET_PLACEHOLDER = '[secret]';
 
 /** The secrets the gateways know plus any the site holds: set or not, when and by whom; never a value. */
 export async function listSiteSecrets(db: Db | Tx, site: string): Promise<SiteSecretStatus[]> {
