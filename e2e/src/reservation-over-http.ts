@@ -189,21 +189,27 @@ export async function holdAndSendMail(visitor: Visitor, request: ReservationRequ
   const email = request.email ?? `prepared-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const fullName = request.fullName ?? 'Hanako Yamada';
 
-  const products = await call<Product[]>(visitor, 'GET', apiPath(site, 'products', {}, { lang }));
-  let chosen: { product: Product; slot: Slot } | undefined;
-  for (const product of products.filter((p) => !request.product || request.product.test(p.name))) {
-    const slots = await call<Slot[]>(
-      visitor,
-      'GET',
-      apiPath(site, 'stocks', {}, { date, product_id: product.uuid, lang }),
-    );
-    const slot = slots.find(
-      (s) => s.remaining >= tickets && (s.status === 'available' || s.status === 'few'),
-    );
-    if (slot) {
-      chosen = { product, slot };
-      break;
+  const findSlot = async (): Promise<{ product: Product; slot: Slot } | undefined> => {
+    const products = await call<Product[]>(visitor, 'GET', apiPath(site, 'products', {}, { lang }));
+    for (const product of products.filter((p) => !request.product || request.product.test(p.name))) {
+      const slots = await call<Slot[]>(
+        visitor,
+        'GET',
+        apiPath(site, 'stocks', {}, { date, product_id: product.uuid, lang }),
+      );
+      const slot = slots.find(
+        (s) => s.remaining >= tickets && (s.status === 'available' || s.status === 'few'),
+      );
+      if (slot) return { product, slot };
     }
+    return undefined;
+  };
+  // Availability answers may be a second old (the answer cache, ADR 033): a product the journey has just
+  // written can be missing from a list another journey asked for a moment before, so look again for a while.
+  let chosen = await findSlot();
+  for (let tries = 0; !chosen && tries < 20; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    chosen = await findSlot();
   }
   if (!chosen)
     throw new Error(`No ${request.product ?? 'product'} with ${tickets} tickets left on ${site} ${date}`);
