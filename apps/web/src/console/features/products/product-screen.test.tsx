@@ -33,9 +33,10 @@ describe('product screen', () => {
     const user = userEvent.setup();
     const { container } = await renderConsole(`#${PATH}`);
     await screen.findByRole('heading', { name: 'Permanent exhibition', level: 1 });
-    // The six-language editor marks Thai as missing; the schedule link carries the product.
+    // The six-language editor marks Thai as missing; the schedule link carries the product (its uuid, as the
+    // heatmap filters by).
     expect(screen.getByRole('link', { name: /slots in the schedule/ }).getAttribute('href')).toBe(
-      '#/sites/MORI/schedule?product=11',
+      '#/sites/MORI/schedule?product=00000000-0000-4000-8000-000000000011',
     );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);

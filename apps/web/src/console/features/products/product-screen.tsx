@@ -82,7 +82,7 @@ function Body({ session, site, id }: { session: ConsoleSession; site: string; id
         onReload={reload}
       />
       <p>
-        <a className="c-link" href={`${hrefOf('schedule', { site })}?product=${data.id}`}>
+        <a className="c-link" href={`${hrefOf('schedule', { site })}?product=${data.uuid}`}>
           {t('products_schedule_link')}
         </a>
       </p>
