@@ -58,16 +58,22 @@ const AXE_LANG: LangCode = 'ja';
  * A console screen as staff see it: no horizontal overflow, axe clean, and its picture at desktop and tablet
  * width (e2e/screenshots/console/<lang>-<name>-desktop.png, -tablet.png).
  */
-export async function consoleScreen(page: Page, lang: LangCode, name: string): Promise<void> {
+export async function consoleScreen(
+  page: Page,
+  lang: LangCode,
+  name: string,
+  /** false: the picture of what is in view only (a log as long as every journey's events). */
+  { wholePage = true }: { wholePage?: boolean } = {},
+): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await expectNoHorizontalOverflow(page);
   await expectNoAxeViolations(page, lang === AXE_LANG ? {} : { rules: LANGUAGE_AXE_RULES });
-  await saveScreenshot(page, `console/${lang}-${name}-desktop`);
+  await saveScreenshot(page, `console/${lang}-${name}-desktop`, { wholePage });
   const viewport = page.viewportSize()!;
   await page.setViewportSize(TABLET);
   try {
     await expectNoHorizontalOverflow(page);
-    await saveScreenshot(page, `console/${lang}-${name}-tablet`);
+    await saveScreenshot(page, `console/${lang}-${name}-tablet`, { wholePage });
   } finally {
     await page.setViewportSize(viewport);
   }

@@ -31,7 +31,9 @@ export async function saveScreenshot(
   await mkdir(dirname(path), { recursive: true });
   // Headless Chromium draws frames only when asked, so an entrance animation (screen fade, dialog) can
   // still be at its first frames however long the test waited: screenshots show every animation's end.
-  const options = { path, animations: 'disabled' } as const;
+  // A tall page in six languages can need the CJK and Thai fonts and a long first paint on a loaded machine:
+  // more than a locator's 15 s, and nothing here is a timing check.
+  const options = { path, animations: 'disabled', timeout: 60_000 } as const;
   const viewport = page.viewportSize()!;
   const pageHeight = wholePage
     ? await page.evaluate(() => {
