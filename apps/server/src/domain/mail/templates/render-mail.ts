@@ -3,7 +3,7 @@ import type { OutboxMail, OutboxMailOf } from '../mail-kinds.ts';
 import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
-import { slotMovedDocument } from './slot-moved-mail.ts';
+import { movedVisitDocument, slotMovedDocument } from './slot-moved-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -147,38 +147,9 @@ function ticketLinkDocument({ lang, payload }: OutboxMailOf<'ticket_link'>): Mai
 }
 
 function dateChangedDocument({ lang, payload }: OutboxMailOf<'date_changed'>): MailDocument {
-  const site = payload.siteName;
-  const number = payload.reservationNumber;
-  const previous = visitRows(payload.productType, payload.previousStartsAt, payload.previousEndsAt, lang);
-  return {
-    lang,
-    subject: mailText(lang, 'email_date_changed_subject', { site, number }),
-    siteName: site,
-    preheader: mailText(lang, 'email_date_changed_preheader'),
-    heading: mailText(lang, 'email_date_changed_heading'),
-    paragraphs: [mailText(lang, 'email_date_changed_body')],
-    tables: [
-      {
-        rows: [
-          { label: mailText(lang, 'email_label_reservation_number'), value: number, strong: true },
-          { label: mailText(lang, 'email_label_ticket'), value: payload.productName },
-          ...visitRows(payload.productType, payload.startsAt, payload.endsAt, lang).map((row) => ({
-            ...row,
-            strong: true,
-          })),
-        ],
-      },
-      {
-        title: mailText(lang, 'email_label_previous_visit'),
-        rows: [
-          ...previous,
-          { label: mailText(lang, 'email_label_top_up'), value: formatPrice(payload.paid, lang) },
-        ],
-      },
-    ],
-    action: { label: mailText(lang, 'email_purchase_button'), url: payload.ticketUrl },
-    notes: [mailText(lang, 'email_date_changed_note')],
-  };
+  return movedVisitDocument(lang, 'date_changed', payload, [
+    { label: mailText(lang, 'email_label_top_up'), value: formatPrice(payload.paid, lang) },
+  ]);
 }
 
 function documentOf(mail: OutboxMail): MailDocument {

@@ -1,22 +1,42 @@
+import type { LangCode } from '@kippu/contract';
 import type { OutboxMailOf } from '../mail-kinds.ts';
 import type { MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
-import { visitRows } from './visit-time.ts';
+import { visitRows, type DetailRow } from './visit-time.ts';
+
+/** What a mail about a reservation's visit moving to another time shows (a change of date, a shifted slot). */
+interface MovedVisit {
+  siteName: string;
+  reservationNumber: string;
+  productName: string;
+  productType: OutboxMailOf<'slot_moved'>['payload']['productType'];
+  startsAt: string;
+  endsAt: string;
+  previousStartsAt: string;
+  previousEndsAt: string;
+  ticketUrl: string;
+}
 
 /**
- * "Your slot moved" (issue 28, ADR 069): the console shifted the slot of the visitor's reservation. The
- * tickets and their QR codes stay; the entry window follows the slot. New time first, the one before below.
+ * A visit that moved: the new time first (strong), the one before below with `previousExtra` after it; the
+ * texts are `email_<kind>_{subject,preheader,heading,body,note}`. The change of date's mail and the slot
+ * moved mail are this one document with their own texts.
  */
-export function slotMovedDocument({ lang, payload }: OutboxMailOf<'slot_moved'>): MailDocument {
+export function movedVisitDocument(
+  lang: LangCode,
+  kind: 'date_changed' | 'slot_moved',
+  payload: MovedVisit,
+  previousExtra: DetailRow[] = [],
+): MailDocument {
   const site = payload.siteName;
   const number = payload.reservationNumber;
   return {
     lang,
-    subject: mailText(lang, 'email_slot_moved_subject', { site, number }),
+    subject: mailText(lang, `email_${kind}_subject`, { site, number }),
     siteName: site,
-    preheader: mailText(lang, 'email_slot_moved_preheader'),
-    heading: mailText(lang, 'email_slot_moved_heading'),
-    paragraphs: [mailText(lang, 'email_slot_moved_body')],
+    preheader: mailText(lang, `email_${kind}_preheader`),
+    heading: mailText(lang, `email_${kind}_heading`),
+    paragraphs: [mailText(lang, `email_${kind}_body`)],
     tables: [
       {
         rows: [
@@ -30,10 +50,21 @@ export function slotMovedDocument({ lang, payload }: OutboxMailOf<'slot_moved'>)
       },
       {
         title: mailText(lang, 'email_label_previous_visit'),
-        rows: visitRows(payload.productType, payload.previousStartsAt, payload.previousEndsAt, lang),
+        rows: [
+          ...visitRows(payload.productType, payload.previousStartsAt, payload.previousEndsAt, lang),
+          ...previousExtra,
+        ],
       },
     ],
     action: { label: mailText(lang, 'email_purchase_button'), url: payload.ticketUrl },
-    notes: [mailText(lang, 'email_slot_moved_note')],
+    notes: [mailText(lang, `email_${kind}_note`)],
   };
+}
+
+/**
+ * "Your slot moved" (issue 28, ADR 069): the console shifted the slot of the visitor's reservation. The
+ * tickets and their QR codes stay; the entry window follows the slot.
+ */
+export function slotMovedDocument({ lang, payload }: OutboxMailOf<'slot_moved'>): MailDocument {
+  return movedVisitDocument(lang, 'slot_moved', payload);
 }
