@@ -115,6 +115,23 @@ export const ERRORS = {
   console_code_taken: { message: 'console code taken', status: 409 },
   /** Removing something that orders or tickets still refer to: retire or close it instead. */
   console_in_use: { message: 'console in use', status: 409 },
+  // The console's orders, refunds, moves, box office and kiosk (issue 29).
+  /** A refund larger than what is left of the payments (paid less refunded). */
+  console_refund_exceeds_paid: { message: 'console refund exceeds paid', status: 409 },
+  /** The chosen tickets are already cancelled or refunded, or the order is not reserved. */
+  console_nothing_to_refund: { message: 'console nothing to refund', status: 409 },
+  /** A refund above the organisation's limit is approved by a second staff member, never by the one who asked for it, nor by a role limited below the amount. */
+  console_refund_needs_other_approver: { message: 'console refund needs other approver', status: 409 },
+  /** The gateway refused the refund: it is recorded as failed; try again, or record a manual refund. */
+  console_refund_failed: { message: 'console refund failed', status: 409 },
+  /** Visitors of this slot or day are already being moved: wait for that run to finish. */
+  console_move_in_progress: { message: 'console move in progress', status: 409 },
+  /** The cash received is less than the total. */
+  console_cash_short: { message: 'console cash short', status: 400 },
+  /** A kiosk call without a valid, unrevoked kiosk device key. */
+  kiosk_not_authorised: { message: 'kiosk device not authorised', status: 401 },
+  /** The self-service link of a moved visit after its deadline, or once used. */
+  moved_visit_expired: { message: 'moved visit offer expired', status: 410 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

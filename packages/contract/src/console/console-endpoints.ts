@@ -1,8 +1,12 @@
 import { auditEndpoints } from './audit-endpoints.ts';
+import { boxOfficeEndpoints } from './box-office-endpoints.ts';
 import { catalogueEndpoints } from './catalogue-endpoints.ts';
 import { couponsEndpoints } from './coupons-endpoints.ts';
 import { identityEndpoints } from './identity-endpoints.ts';
+import { movesEndpoints } from './moves-endpoints.ts';
 import { operationsEndpoints } from './operations-endpoints.ts';
+import { ordersEndpoints } from './orders-endpoints.ts';
+import { refundsEndpoints } from './refunds-endpoints.ts';
 import { scheduleEndpoints } from './schedule-endpoints.ts';
 import { settingsEndpoints } from './settings-endpoints.ts';
 
@@ -15,4 +19,8 @@ export const CONSOLE_ENDPOINTS = {
   ...scheduleEndpoints,
   ...couponsEndpoints,
   ...settingsEndpoints,
+  ...ordersEndpoints,
+  ...refundsEndpoints,
+  ...movesEndpoints,
+  ...boxOfficeEndpoints,
 } as const;

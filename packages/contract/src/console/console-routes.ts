@@ -1,8 +1,12 @@
 import { auditRoutes } from './audit-routes.ts';
+import { boxOfficeRoutes } from './box-office-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { couponsRoutes } from './coupons-routes.ts';
 import { identityRoutes } from './identity-routes.ts';
+import { movesRoutes } from './moves-routes.ts';
 import { operationsRoutes } from './operations-routes.ts';
+import { ordersRoutes } from './orders-routes.ts';
+import { refundsRoutes } from './refunds-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
@@ -15,4 +19,8 @@ export const CONSOLE_ROUTE_LIST = [
   ...scheduleRoutes,
   ...couponsRoutes,
   ...settingsRoutes,
+  ...ordersRoutes,
+  ...refundsRoutes,
+  ...movesRoutes,
+  ...boxOfficeRoutes,
 ] as const;

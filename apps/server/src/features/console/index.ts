@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEmptyJsonDeleteParser } from '../../plugins/empty-json-body.ts';
 import { auditConsoleRoutes } from './audit/routes.ts';
+import { boxOfficeConsoleRoutes } from './box-office/routes.ts';
 import { catalogueConsoleRoutes } from './catalogue/routes.ts';
 import { couponsConsoleRoutes } from './coupons/routes.ts';
 import { registerConsoleSession } from './console-session.ts';
 import { identityConsoleRoutes } from './identity/routes.ts';
+import { movesConsoleRoutes } from './moves/routes.ts';
 import { operationsConsoleRoutes } from './operations/routes.ts';
+import { ordersConsoleRoutes } from './orders/routes.ts';
+import { refundsConsoleRoutes } from './refunds/routes.ts';
 import { scheduleConsoleRoutes } from './schedule/routes.ts';
 import { settingsConsoleRoutes } from './settings/routes.ts';
 
@@ -23,4 +27,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleConsoleRoutes);
   await app.register(couponsConsoleRoutes);
   await app.register(settingsConsoleRoutes);
+  await app.register(ordersConsoleRoutes);
+  await app.register(refundsConsoleRoutes);
+  await app.register(movesConsoleRoutes);
+  await app.register(boxOfficeConsoleRoutes);
 }

@@ -28,6 +28,16 @@ export const NAV_ITEMS: readonly NavItem[] = [
     level: 'read',
     perSite: true,
   },
+  { screen: 'orders', label: 'nav_orders', area: 'orders', level: 'read', perSite: true },
+  { screen: 'boxOffice', label: 'nav_box_office', area: 'orders', level: 'write', perSite: true },
+  {
+    screen: 'refundApprovals',
+    label: 'nav_refund_approvals',
+    area: 'refunds',
+    level: 'write',
+    perSite: true,
+  },
+  { screen: 'visitorMoves', label: 'nav_visitor_moves', area: 'schedule', level: 'write', perSite: true },
   { screen: 'products', label: 'nav_products', area: 'catalogue', level: 'read', perSite: true },
   { screen: 'schedule', label: 'nav_schedule', area: 'schedule', level: 'read', perSite: true },
   { screen: 'coupons', label: 'nav_coupons', area: 'catalogue', level: 'read', perSite: true },
@@ -46,6 +56,8 @@ export const SAME_ITEM: Partial<Record<ScreenName, ScreenName>> = {
   slotGenerator: 'schedule',
   coupon: 'coupons',
   newSite: 'siteSettings',
+  order: 'orders',
+  visitorMove: 'visitorMoves',
 };
 
 export function allowedItems(permissions: Permissions | undefined): NavItem[] {

@@ -42,6 +42,21 @@ export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
     async () => (await import('../features/site-settings/site-settings-screen.tsx')).SiteSettingsScreen,
   ),
   newSite: screen(async () => (await import('../features/site-settings/new-site-screen.tsx')).NewSiteScreen),
+  orders: screen(async () => (await import('../features/orders/orders-screen.tsx')).OrdersScreen),
+  order: screen(async () => (await import('../features/orders/order-screen.tsx')).OrderScreen),
+  refundApprovals: screen(
+    async () =>
+      (await import('../features/refund-approvals/refund-approvals-screen.tsx')).RefundApprovalsScreen,
+  ),
+  visitorMoves: screen(
+    async () => (await import('../features/visitor-moves/visitor-moves-screen.tsx')).VisitorMovesScreen,
+  ),
+  visitorMove: screen(
+    async () => (await import('../features/visitor-moves/visitor-move-screen.tsx')).VisitorMoveScreen,
+  ),
+  boxOffice: screen(
+    async () => (await import('../features/box-office/box-office-screen.tsx')).BoxOfficeScreen,
+  ),
   staff: screen(async () => (await import('../features/staff/staff-screen.tsx')).StaffScreen),
   roles: screen(async () => (await import('../features/roles/roles-screen.tsx')).RolesScreen),
   audit: screen(async () => (await import('../features/audit/audit-screen.tsx')).AuditScreen),

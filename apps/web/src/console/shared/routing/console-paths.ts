@@ -28,6 +28,12 @@ export const SCREENS = {
   coupons: '/sites/:site/coupons',
   coupon: '/sites/:site/coupons/:couponId',
   siteSettings: '/sites/:site/settings',
+  orders: '/sites/:site/orders',
+  order: '/sites/:site/orders/:orderId',
+  refundApprovals: '/sites/:site/refund-approvals',
+  visitorMoves: '/sites/:site/moves',
+  visitorMove: '/sites/:site/moves/:moveId',
+  boxOffice: '/sites/:site/box-office',
   /** A new site, copied from one the membership covers. */
   newSite: '/new-site',
   account: '/account',

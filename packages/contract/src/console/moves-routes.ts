@@ -1,0 +1,4 @@
+import { consoleRoute } from './console-route.ts';
+
+/** The console's moves (issue 29: moving every visitor of a closed slot or day); their schemas are in `moves-endpoints.ts`. */
+export const movesRoutes = [] as const satisfies readonly ReturnType<typeof consoleRoute>[];
