@@ -113,6 +113,10 @@ const routeList = [
   api('timeChangeCheckout', 'POST', '/timechanges/:reservationToken/:timechangeToken/checkout', {
     idempotent: true,
   }),
+  // A moved visit's self-service link (issue 29, ADR 079).
+  api('movedVisit', 'GET', '/moved-visits/:token'),
+  api('movedVisitChooseSlot', 'POST', '/moved-visits/:token/slot'),
+  api('movedVisitRefund', 'POST', '/moved-visits/:token/refund'),
   // The entry gate (ADR 030) and the entrance screen (ADR 032).
   api('gateSession', 'GET', '/gate/session'),
   api('gateTicketList', 'GET', '/gate/ticket-list'),

@@ -78,6 +78,11 @@ import {
   timeChangeEndpoint,
   timeChangeOptionsEndpoint,
 } from './time-change.ts';
+import {
+  movedVisitChooseSlotEndpoint,
+  movedVisitEndpoint,
+  movedVisitRefundEndpoint,
+} from './moved-visits.ts';
 import { siteImageEndpoint } from './site-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
 import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
@@ -167,6 +172,9 @@ export const ENDPOINTS = {
   cancelTimeChange: cancelTimeChangeEndpoint,
   timeChangeCheckout: timeChangeCheckoutEndpoint,
   walletPass: walletPassEndpoint,
+  movedVisit: movedVisitEndpoint,
+  movedVisitChooseSlot: movedVisitChooseSlotEndpoint,
+  movedVisitRefund: movedVisitRefundEndpoint,
   siteImage: siteImageEndpoint,
 } as const satisfies { readonly [N in RouteName]: AnyEndpoint & { readonly name: N } };
 
