@@ -75,6 +75,10 @@ export const paths = {
   spotOrderFields: route<Token>('/spot/order-fields/:reservationToken'),
   spotProducts: route('/spot/products'),
   spotEmailSended: route<Token>('/spot/email-sended/:reservationToken'),
+  // Issue 29 (ADR 079, 081): a moved visit's self-service link, and the kiosk mode of a paired tablet.
+  movedVisit: route<{ token: string }>('/moved-visit/:token'),
+  kiosk: route('/kiosk'),
+  kioskTickets: route<Token>('/kiosk/tickets/:reservationToken'),
 } as const;
 
 export type PathName = keyof typeof paths;
