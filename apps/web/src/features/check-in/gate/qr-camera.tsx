@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createQrDetector } from './qr-detector.ts';
+import { createQrDetector } from '../../../shared/camera/qr-detector.ts';
 
 /** How often a frame is read (a QR code held up for a moment is seen several times). */
 const SCAN_EVERY_MS = 250;

@@ -3,7 +3,9 @@
  * macOS, ChromeOS), else ZXing compiled to wasm (`zxing-wasm`, the engine the `barcode-detector` polyfill
  * wraps: that package's own bundled copy failed in our production build with "unbound types", ADR 030).
  * The wasm file is one of our own hashed build assets (Vite `?url`), never the default CDN: the CSP allows
- * only 'self'. Loaded on demand, so only the gate screen pays for it.
+ * only 'self'. Loaded on demand, so only the screens that scan pay for it: the gate, and the console's orders
+ * search (issue 29), which imports this file lazily (the console may use the visitor app's shared/, not its
+ * features/, ADR 067).
  */
 export interface QrDetector {
   detect(source: HTMLVideoElement | ImageBitmap | HTMLCanvasElement): Promise<{ rawValue: string }[]>;
