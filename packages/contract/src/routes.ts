@@ -125,6 +125,9 @@ const routeList = [
   api('tapTicketStatus', 'GET', '/check-ins/:reservationToken/:ticketId'),
   api('tapCheckIn', 'POST', '/check-ins/:reservationToken/:ticketId'),
   api('signageToday', 'GET', '/signage/today'),
+  // The kiosk (issue 29, ADR 080): pairing a tablet (sets its device cookie) and its session.
+  api('kioskPair', 'GET', '/kiosk/pair/:code'),
+  api('kioskSession', 'GET', '/kiosk/session'),
   // d払い's two calls under the site's path (spec §7, ADR 028).
   at('site', 'dpayAuth', 'GET', '/d-account/v1/auth/:id'),
   at('site', 'dpayScptok', 'GET', '/d-pay/v1/scptok/:id'),

@@ -38,6 +38,7 @@ import {
   stripeWebhookEndpoint,
 } from './gateway-returns.ts';
 import { gtmEndpoint } from './gtm.ts';
+import { kioskPairEndpoint, kioskSessionEndpoint } from './kiosk.ts';
 import { langsEndpoint } from './langs.ts';
 import { mailMagazineEndpoint, unsubscribeMailMagazineEndpoint } from './mail-magazines.ts';
 import { membershipInfoEndpoint, membershipLoginEndpoint } from './membership.ts';
@@ -103,6 +104,8 @@ export const ENDPOINTS = {
   stockStatuses: stockStatusesEndpoint,
   stocks: stocksEndpoint,
   gateSession: gateSessionEndpoint,
+  kioskPair: kioskPairEndpoint,
+  kioskSession: kioskSessionEndpoint,
   gateTicketList: gateTicketListEndpoint,
   gateCheckIn: gateCheckInEndpoint,
   gateSync: gateSyncEndpoint,

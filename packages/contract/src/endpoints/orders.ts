@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { langCodeSchema, orderStatusSchema, productTypeSchema } from '../enum-schemas.ts';
+import { langCodeSchema, orderStatusSchema, productTypeSchema, salesChannelSchema } from '../enum-schemas.ts';
 import { storableText, tokenParamsSchema } from '../validation/storable-text.ts';
 import { orderCouponSchema } from './order-coupons.ts';
 import { secretToken } from '../secret.ts';
@@ -29,6 +29,11 @@ export const createOrderBodySchema = z.object({
     .array(z.object({ set_product_uuid: z.uuid(), quantity: z.number().int().min(0).max(1000) }))
     .max(50)
     .default([]),
+  /**
+   * The sale's channel (ADR 080): `web` when absent; `kiosk` only from a paired kiosk (its device cookie),
+   * anything else answers `invalid channel` (the box office's `pos` sells only from the console).
+   */
+  channel: salesChannelSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
