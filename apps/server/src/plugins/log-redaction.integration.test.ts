@@ -313,6 +313,9 @@ const PUBLIC_QUERY = new Set([
   'enabled',
   'batch_id',
   'offset',
+  // The console's order search (issue 29): an order's status and a payment method id (its value `q` is secret).
+  'status',
+  'payment_method',
 ]);
 
 describe('every parameter a route takes is marked secret or public', () => {
