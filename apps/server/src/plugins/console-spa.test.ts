@@ -24,6 +24,8 @@ function fakeConsoleBuild(): string {
   writeFileSync(join(dir, 'assets', 'console-abc123.js.br'), brotliCompressSync(SCRIPT));
   // Library chunks keep their module's dots: react-hook-form's is index.esm-<hash>.js.
   writeFileSync(join(dir, 'assets', 'index.esm-def456.js'), 'export {}');
+  // The QR reader's WebAssembly (orders search, issue 29).
+  writeFileSync(join(dir, 'assets', 'zxing_reader-0a1b2c.wasm'), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]));
   return `${dir}/`;
 }
 
@@ -54,9 +56,10 @@ describe('console SPA (issue 27)', () => {
     const policy = String(res.headers['content-security-policy']);
     expect(policy).toBe(CONSOLE_CONTENT_SECURITY_POLICY);
     const scripts = /script-src ([^;]*)/.exec(policy)?.[1];
-    expect(scripts).toBe("'self'");
+    // Its own files, and WebAssembly compiled from them (the ticket QR reader): never a string of script.
+    expect(scripts).toBe("'self' 'wasm-unsafe-eval'");
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|https?:|\*/);
+    expect(policy).not.toMatch(/unsafe-inline|'unsafe-eval'|https?:|\*/);
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
@@ -72,6 +75,10 @@ describe('console SPA (issue 27)', () => {
     expect(plain.body).toBe(SCRIPT);
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/console/assets/index.esm-def456.js')).statusCode).toBe(200);
+    const wasm = await get('/console/assets/zxing_reader-0a1b2c.wasm');
+    expect(wasm.statusCode).toBe(200);
+    // Streaming compilation needs the wasm type.
+    expect(wasm.headers['content-type']).toBe('application/wasm');
     const br = await get('/console/assets/console-abc123.js', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);

@@ -9,10 +9,12 @@ import { WEB_DIST_DIR } from './spa.ts';
  * The console page's Content-Security-Policy: its own scripts and styles only, and never a third party's.
  * The visitor pages admit payment and tag-manager origins per site (spa.ts); a staff session must never run
  * beside them (issue 27), so nothing here is widened per site. `data:` images are the TOTP QR code.
+ * 'wasm-unsafe-eval' compiles WebAssembly only (never a string of script): the orders search scans a ticket's
+ * QR with ZXing's wasm where the browser has no BarcodeDetector (issue 29, as the gate does, ADR 030).
  */
 export const CONSOLE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
@@ -23,8 +25,11 @@ export const CONSOLE_CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** A hashed build file's name (`index.esm-<hash>.js` has dots too): no slash, no empty or dot-only part. */
-const ASSET_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:js|css|svg|png|woff2|json)$/;
+/**
+ * A hashed build file's name (`index.esm-<hash>.js` has dots too): no slash, no empty or dot-only part.
+ * `wasm`: ZXing's QR reader (`zxing_reader-<hash>.wasm`), loaded by the orders search's scanner.
+ */
+const ASSET_NAME = /^[\w-]+(?:\.[\w-]+)*\.(?:js|css|svg|png|woff2|json|wasm)$/;
 
 /**
  * Serves the console's SPA (issue 27, ADR 067): `/console` → `/console/`; `/console/` is the built
