@@ -157,24 +157,34 @@ async function reserveOrRefund(
 
   let refund: RefundOutcome;
   try {
-    refund = await provider.refund(attempt);
+    // The whole payment goes back; its key is the payment's own, so a second settle never refunds twice.
+    refund = await provider.refund(attempt, {
+      amount: attempt.amount,
+      refundKey: `critical-${attempt.id}`,
+    });
   } catch (error) {
     refund = {
-      ok: false,
+      kind: 'failed',
       code: 'gateway_unavailable',
       events: [providerEvent('refund', { error: (error as Error).message })],
     };
   }
   await deps.db.transaction(async (tx) => {
-    if (refund.ok) return markRefunded(tx, attempt.id, refund.events);
+    if (refund.kind === 'refunded') return markRefunded(tx, attempt.id, refund.events);
     await markRefundFailed(tx, attempt.id, refund.events);
-    // The order is flagged for staff (ADR 026): its money is taken and neither booked nor given back.
-    await flagForStaff(tx, orderById(attempt.orderId), `refund_failed:${refund.code}`, true);
+    // The order is flagged for staff (ADR 026): its money is taken and neither booked nor given back
+    // (a method that can only be refunded by hand answers `manual`: staff act on the same flag).
+    const code = refund.kind === 'failed' ? refund.code : 'manual';
+    await flagForStaff(tx, orderById(attempt.orderId), `refund_failed:${code}`, true);
     return true;
   });
-  if (!refund.ok) {
+  if (refund.kind !== 'refunded') {
     deps.log.error(
-      { paymentId: attempt.id, orderId: attempt.orderId, code: refund.code },
+      {
+        paymentId: attempt.id,
+        orderId: attempt.orderId,
+        code: refund.kind === 'failed' ? refund.code : 'manual',
+      },
       'refund of a payment whose order could not take it (expired, or a change no longer pending) failed: staff must refund it by hand',
     );
   }

@@ -76,8 +76,20 @@ export type CompleteOutcome =
 /** The gateway's view of an attempt, asked when its own answer got lost (time-out, crash). */
 export type GatewayStatus = 'confirmed' | 'failed' | 'pending' | 'not_found';
 
+/** What to give back of a taken payment (ADR 077). */
+export interface RefundRequest {
+  /** Yen to give back now: the whole remaining amount or a part. */
+  amount: number;
+  /** Our refund's own key (e.g. `refund-<refunds.id>`): the same key never refunds twice at the gateway. */
+  refundKey: string;
+}
+
 export type RefundOutcome =
-  { ok: true; events: ProviderEvent[] } | { ok: false; code: string; events: ProviderEvent[] };
+  | { kind: 'refunded'; providerReference: string | null; events: ProviderEvent[] }
+  /** The gateway refused (e.g. more than remains); `code` is its reason, for staff. */
+  | { kind: 'failed'; code: string; events: ProviderEvent[] }
+  /** The method cannot give money back by itself (cash, card terminal): staff record a manual refund. */
+  | { kind: 'manual'; events: ProviderEvent[] };
 
 export interface PaymentProvider {
   /** The gateway family (one file each): 'free', 'gmo', ... */
@@ -94,7 +106,12 @@ export interface PaymentProvider {
    * already says so.
    */
   abandon?(attempt: PaymentAttempt): Promise<GatewayStatus>;
-  refund(attempt: PaymentAttempt): Promise<RefundOutcome>;
+  /**
+   * Gives `request.amount` yen of a taken payment back (all that remains, or a part). Idempotent per
+   * `request.refundKey`; throws GatewayUnavailableError when the gateway's answer is unknown (time-out):
+   * the caller keeps its refund `requested` and asks again later with the same key.
+   */
+  refund(attempt: PaymentAttempt, request: RefundRequest): Promise<RefundOutcome>;
   /**
    * The outside origins the browser must reach to pay with this method (a gateway's token script, its
    * 3-D Secure or wallet page, its API). A site's Content-Security-Policy is built from the declarations of

@@ -83,7 +83,7 @@ describe('a change of date’s order that no fulfilment claims', () => {
       status: () => Promise.resolve('confirmed'),
       refund: (paidAttempt) => {
         refunded.push(paidAttempt);
-        return Promise.resolve({ ok: true, events: [] });
+        return Promise.resolve({ kind: 'refunded', providerReference: null, events: [] });
       },
     };
     const errors: { details: object; message: string }[] = [];

@@ -84,7 +84,9 @@ export function createDpayProvider(options: DpayOptions): PaymentProvider {
     async refund(attempt) {
       const answer = await transport.refund(attempt.idempotencyKey);
       const events = [providerEvent('refund', answer)];
-      return answer.ok ? { ok: true, events } : { ok: false, code: answer.code, events };
+      return answer.ok
+        ? { kind: 'refunded', providerReference: null, events }
+        : { kind: 'failed', code: answer.code, events };
     },
   };
 }

@@ -25,7 +25,8 @@ export const freeProvider: PaymentProvider = {
   async status() {
     return 'confirmed';
   },
+  // Nothing was taken, so nothing is owed: a ¥0 payment is refunded at once.
   async refund() {
-    return { ok: true, events: [] };
+    return { kind: 'refunded', providerReference: null, events: [] };
   },
 };

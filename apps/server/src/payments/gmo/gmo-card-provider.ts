@@ -226,9 +226,10 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
       const trade = await searchTrade(attempt, shop);
       const searchError = gmoError(trade);
       const events = [providerEvent('SearchTrade', summary(trade, ['Status', 'ProcessDate', ...ERROR_KEYS]))];
-      if (searchError) return { ok: false, code: searchError, events };
-      if (GIVEN_BACK.has(trade.Status!)) return { ok: true, events };
-      if (!TAKEN.has(trade.Status!)) return { ok: false, code: `not_refundable_${trade.Status}`, events };
+      if (searchError) return { kind: 'failed', code: searchError, events };
+      if (GIVEN_BACK.has(trade.Status!)) return { kind: 'refunded', providerReference: null, events };
+      if (!TAKEN.has(trade.Status!))
+        return { kind: 'failed', code: `not_refundable_${trade.Status}`, events };
       // Same day: cancel the authorisation (VOID); later: return the sale (RETURN).
       const jobCd = tokyoDay(trade.ProcessDate) === tokyoDay() ? 'VOID' : 'RETURN';
       const altered = await transport('AlterTran', {
@@ -242,7 +243,9 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
       events.push(
         providerEvent('AlterTran', { JobCd: jobCd, ...summary(altered, ['TranID', ...ERROR_KEYS]) }),
       );
-      return alterError ? { ok: false, code: alterError, events } : { ok: true, events };
+      return alterError
+        ? { kind: 'failed', code: alterError, events }
+        : { kind: 'refunded', providerReference: null, events };
     },
   };
 }

@@ -136,9 +136,11 @@ export function createGmoWalletProvider(options: GmoWalletOptions): PaymentProvi
       const { shop, answer } = await search(attempt);
       const searchError = gmoError(answer);
       const events = [providerEvent('SearchTradeMulti', pick(answer, ['Status', 'ErrCode', 'ErrInfo']))];
-      if (searchError) return { ok: false, code: searchError, events };
-      if (answer.Status === 'CANCEL' || answer.Status === 'RETURN') return { ok: true, events };
-      if (!TAKEN.has(answer.Status!)) return { ok: false, code: `not_refundable_${answer.Status}`, events };
+      if (searchError) return { kind: 'failed', code: searchError, events };
+      if (answer.Status === 'CANCEL' || answer.Status === 'RETURN')
+        return { kind: 'refunded', providerReference: null, events };
+      if (!TAKEN.has(answer.Status!))
+        return { kind: 'failed', code: `not_refundable_${answer.Status}`, events };
       const cancelled = await transport(api.cancel, {
         ShopID: shop.shopId,
         ShopPass: shop.shopPass,
@@ -149,7 +151,9 @@ export function createGmoWalletProvider(options: GmoWalletOptions): PaymentProvi
       });
       const cancelError = gmoError(cancelled);
       events.push(providerEvent(api.cancel, pick(cancelled, ['Status', 'ErrCode', 'ErrInfo'])));
-      return cancelError ? { ok: false, code: cancelError, events } : { ok: true, events };
+      return cancelError
+        ? { kind: 'failed', code: cancelError, events }
+        : { kind: 'refunded', providerReference: null, events };
     },
   };
 }

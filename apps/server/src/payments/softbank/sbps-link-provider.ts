@@ -201,8 +201,8 @@ export function createSbpsProvider(
         providerEvent(REFUND_API_ID, { res_result: answer.res_result, err: answer.res_err_code }),
       ];
       return answer.res_result === 'OK'
-        ? { ok: true, events }
-        : { ok: false, code: answer.res_err_code ?? 'NG', events };
+        ? { kind: 'refunded', providerReference: null, events }
+        : { kind: 'failed', code: answer.res_err_code ?? 'NG', events };
     },
   };
 }

@@ -201,18 +201,18 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
     async refund(attempt) {
       try {
         const intent = await intentOf(attempt);
-        if (!intent) return { ok: false, code: 'no_payment_intent', events: [] };
+        if (!intent) return { kind: 'failed', code: 'no_payment_intent', events: [] };
         const refund = await stripe.refunds.create(
           { payment_intent: intent.id },
           { idempotencyKey: `refund-${attempt.idempotencyKey}` },
         );
         const events = [providerEvent('Refund.create', { id: refund.id, status: refund.status })];
         return refund.status === 'failed' || refund.status === 'canceled'
-          ? { ok: false, code: `refund_${refund.status}`, events }
-          : { ok: true, events };
+          ? { kind: 'failed', code: `refund_${refund.status}`, events }
+          : { kind: 'refunded', providerReference: refund.id, events };
       } catch (error) {
         const code = (error as Stripe.errors.StripeError).code ?? 'gateway_unavailable';
-        return { ok: false, code, events: [providerEvent('Refund.create', { error: code })] };
+        return { kind: 'failed', code, events: [providerEvent('Refund.create', { error: code })] };
       }
     },
   };
