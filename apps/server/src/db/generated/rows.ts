@@ -186,7 +186,8 @@ export interface Rows<Timestamp = string> {
       | 'staff_invitation'
       | 'staff_password_reset'
       | 'staff_second_factor_reset'
-      | 'slot_moved';
+      | 'slot_moved'
+      | 'refund_issued';
     to_address: string;
     lang: string;
     payload: unknown;
@@ -368,6 +369,54 @@ export interface Rows<Timestamp = string> {
     reissue_count: number;
     last_issued_at: Timestamp;
   };
+  refund_approvals: {
+    refund_id: number;
+    requested_by_staff_id: number | null;
+    requested_at: Timestamp;
+    limit_yen: number;
+    decision: 'approved' | 'rejected' | null;
+    decided_by_staff_id: number | null;
+    decided_at: Timestamp | null;
+    note: string | null;
+  };
+  refund_payments: {
+    refund_id: number;
+    payment_id: number;
+    amount: number;
+    refund_key: string;
+    status: 'requested' | 'succeeded' | 'failed' | 'manual';
+    provider_reference: string | null;
+    failure_code: string | null;
+    completed_at: Timestamp | null;
+  };
+  refund_tickets: {
+    refund_id: number;
+    ticket_id: number;
+    amount: number;
+  };
+  refunds: {
+    id: number;
+    order_id: number;
+    reservation_id: number;
+    site_code: string;
+    payment_id: number | null;
+    amount: number;
+    status: 'none' | 'awaiting_approval' | 'requested' | 'succeeded' | 'failed' | 'manual' | 'rejected';
+    reason: string;
+    idempotency_key: string;
+    requested_by_staff_id: number | null;
+    requested_by_label: string;
+    approved_by_staff_id: number | null;
+    failure_code: string | null;
+    provider_events: unknown;
+    manual_recorded_by_staff_id: number | null;
+    manual_recorded_at: Timestamp | null;
+    manual_note: string | null;
+    attempts: number;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+    completed_at: Timestamp | null;
+  };
   reservations: {
     id: number;
     reservation_token: string;
@@ -380,6 +429,20 @@ export interface Rows<Timestamp = string> {
     created_at: Timestamp;
     updated_at: Timestamp;
     parent_reservation_id: number | null;
+  };
+  return_note_counters: {
+    site_code: string;
+    last_number: number;
+  };
+  return_notes: {
+    id: number;
+    refund_id: number;
+    site_code: string;
+    note_number: string;
+    reservation_id: number;
+    lang: string;
+    amount: number;
+    issued_at: Timestamp;
   };
   schema_migrations: {
     name: string;

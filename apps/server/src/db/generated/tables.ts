@@ -247,6 +247,7 @@ export const mailOutbox = pgTable('mail_outbox', {
       | 'staff_password_reset'
       | 'staff_second_factor_reset'
       | 'slot_moved'
+      | 'refund_issued'
     >()
     .notNull(),
   toAddress: text('to_address').notNull(),
@@ -498,6 +499,79 @@ export const receiptIssues = pgTable('receipt_issues', {
     .default(sql`now()`),
 });
 
+export const refundApprovals = pgTable('refund_approvals', {
+  refundId: bigint('refund_id', { mode: 'number' }).primaryKey(),
+  requestedByStaffId: bigint('requested_by_staff_id', { mode: 'number' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  limitYen: integer('limit_yen').notNull(),
+  decision: text('decision').$type<'approved' | 'rejected'>(),
+  decidedByStaffId: bigint('decided_by_staff_id', { mode: 'number' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  note: text('note'),
+});
+
+export const refundPayments = pgTable(
+  'refund_payments',
+  {
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    refundKey: text('refund_key').notNull(),
+    status: text('status')
+      .$type<'requested' | 'succeeded' | 'failed' | 'manual'>()
+      .notNull()
+      .default('requested'),
+    providerReference: text('provider_reference'),
+    failureCode: text('failure_code'),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.paymentId] })],
+);
+
+export const refundTickets = pgTable(
+  'refund_tickets',
+  {
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.refundId, t.ticketId] })],
+);
+
+export const refunds = pgTable('refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+  siteCode: text('site_code').notNull(),
+  paymentId: bigint('payment_id', { mode: 'number' }),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status')
+    .$type<'none' | 'awaiting_approval' | 'requested' | 'succeeded' | 'failed' | 'manual' | 'rejected'>()
+    .notNull(),
+  reason: text('reason').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestedByStaffId: bigint('requested_by_staff_id', { mode: 'number' }),
+  requestedByLabel: text('requested_by_label').notNull(),
+  approvedByStaffId: bigint('approved_by_staff_id', { mode: 'number' }),
+  failureCode: text('failure_code'),
+  providerEvents: jsonb('provider_events')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  manualRecordedByStaffId: bigint('manual_recorded_by_staff_id', { mode: 'number' }),
+  manualRecordedAt: timestamp('manual_recorded_at', { withTimezone: true, mode: 'date' }),
+  manualNote: text('manual_note'),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+});
+
 export const reservations = pgTable('reservations', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   reservationToken: text('reservation_token').notNull(),
@@ -514,6 +588,24 @@ export const reservations = pgTable('reservations', {
     .notNull()
     .default(sql`now()`),
   parentReservationId: bigint('parent_reservation_id', { mode: 'number' }),
+});
+
+export const returnNoteCounters = pgTable('return_note_counters', {
+  siteCode: text('site_code').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const returnNotes = pgTable('return_notes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+  siteCode: text('site_code').notNull(),
+  noteNumber: text('note_number').notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+  lang: text('lang').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const schemaMigrations = pgTable('schema_migrations', {
