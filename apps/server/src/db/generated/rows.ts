@@ -28,10 +28,28 @@ export interface Rows<Timestamp = string> {
     client_address: string | null;
     user_agent: string | null;
   };
+  box_office_sales: {
+    id: number;
+    site_code: string;
+    idempotency_key: string;
+    staff_id: number | null;
+    request_hash: string;
+    order_id: number | null;
+    method: 'cash' | 'card_terminal' | 'free';
+    received: number | null;
+    change: number | null;
+    approval_number: string | null;
+    completed_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   calendar_colors: {
     site_code: string;
     date: string;
     color_code: string;
+  };
+  channel_sale_cutoffs: {
+    channel: string;
+    timed_slot_cutoff: 'slot_start' | 'slot_end';
   };
   check_ins: {
     id: number;
@@ -124,6 +142,9 @@ export interface Rows<Timestamp = string> {
     revoked_at: Timestamp | null;
     last_used_at: Timestamp | null;
     is_demo: boolean;
+    kind: 'gate' | 'kiosk';
+    pairing_code_hash: string | null;
+    pairing_expires_at: Timestamp | null;
   };
   invitations: {
     id: number;

@@ -40,6 +40,23 @@ export const auditEvents = pgTable('audit_events', {
   userAgent: text('user_agent'),
 });
 
+export const boxOfficeSales = pgTable('box_office_sales', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteCode: text('site_code').notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  staffId: bigint('staff_id', { mode: 'number' }),
+  requestHash: text('request_hash').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }),
+  method: text('method').$type<'cash' | 'card_terminal' | 'free'>().notNull(),
+  received: bigint('received', { mode: 'number' }),
+  change: bigint('change', { mode: 'number' }),
+  approvalNumber: text('approval_number'),
+  completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const calendarColors = pgTable(
   'calendar_colors',
   {
@@ -49,6 +66,11 @@ export const calendarColors = pgTable(
   },
   (t) => [primaryKey({ columns: [t.siteCode, t.date] })],
 );
+
+export const channelSaleCutoffs = pgTable('channel_sale_cutoffs', {
+  channel: text('channel').primaryKey(),
+  timedSlotCutoff: text('timed_slot_cutoff').$type<'slot_start' | 'slot_end'>().notNull(),
+});
 
 export const checkIns = pgTable('check_ins', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -166,6 +188,9 @@ export const gateKeys = pgTable('gate_keys', {
   revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
   isDemo: boolean('is_demo').notNull().default(false),
+  kind: text('kind').$type<'gate' | 'kiosk'>().notNull().default('gate'),
+  pairingCodeHash: text('pairing_code_hash'),
+  pairingExpiresAt: timestamp('pairing_expires_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const invitations = pgTable('invitations', {
