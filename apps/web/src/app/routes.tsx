@@ -81,6 +81,7 @@ const SpotProductsScreen = lazyScreen(() => import('../features/spot/screens/spo
 const SpotEmailSendedScreen = lazyScreen(
   () => import('../features/spot/screens/spot-email-sended-screen.tsx'),
 );
+const MovedVisitScreen = lazyScreen(() => import('../features/moved-visit/screens/moved-visit-screen.tsx'));
 
 /**
  * A route that shows one screen; `handle.screen` lets the app load the first location's screen
@@ -162,6 +163,7 @@ export const routes: RouteObject[] = [
           screenRoute(paths.spotOrderFields.path, SpotOrderFieldsScreen),
           screenRoute(paths.spotProducts.path, SpotProductsScreen),
           screenRoute(paths.spotEmailSended.path, SpotEmailSendedScreen),
+          screenRoute(paths.movedVisit.path, MovedVisitScreen),
           { path: paths.ticketRedirect.path, element: <TicketRedirect /> },
           { path: '*', element: <NotFoundScreen homeHref={paths.root.getHref()} /> },
         ],
