@@ -15,9 +15,9 @@ import { recordAudit } from '../audit/record-audit.ts';
 /**
  * Moves the purchase's tickets (the holder's and any shared ones, ADR 021) to the new order's ticket types,
  * each with a new secret: every QR code made before the change stops matching (ADR 018), so the old date's
- * codes fail at the gate.
+ * codes fail at the gate. Moving visitors out of a closed slot (ADR 079) renews them the same way.
  */
-async function moveTickets(tx: Tx, reservationId: number, productId: number): Promise<void> {
+export async function moveTickets(tx: Tx, reservationId: number, productId: number): Promise<void> {
   const { rows } = await tx.execute<{ id: number; to_id: number }>(sql`
     SELECT tk.id, COALESCE(nv.id, tk.option_value_id) AS to_id
     FROM tickets tk
