@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { PoolRow } from '../../db/generated/rows.ts';
 import { namedStatement } from '../../db/named-statement.ts';
 import type { HoldRequest } from './hold-types.ts';
-import { slotBeforeSaleCutoffSql } from './slot-sale.ts';
+import { channelsBeforeCutoffSql, slotBeforeChannelCutoffSql } from './slot-sale.ts';
 
 // The hold's two statements (ADR 007, ADR 039): the batch's read of the slot, and its one write.
 
@@ -11,7 +11,8 @@ export type SpanState = Pick<
   PoolRow<'time_spans'>,
   'product_id' | 'capacity' | 'held' | 'sold' | 'on_sale'
 > & {
-  before_cutoff: boolean;
+  /** The channels whose sale cut-off the slot has not passed (ADR 009, 080). */
+  open_channels: string[];
   /** The product is published (a draft or retired one sells nothing, ADR 068). */
   published: boolean;
   /** What the batch's capped clients hold now on the span's site. */
@@ -55,7 +56,7 @@ const spanStateSql = (lock: boolean) =>
     capKeys: NonNullable<PoolRow<'orders'>['client_key']>[];
   }>(
     (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
-                   ${slotBeforeSaleCutoffSql('t', 'p')} AS before_cutoff, p.status = 'published' AS published,
+                   ${channelsBeforeCutoffSql('t', 'p')} AS open_channels, p.status = 'published' AS published,
                    (SELECT COALESCE(json_agg(h), '[]') FROM (
                       SELECT k.client_key, c.orders, c.tickets
                       FROM unnest(${v.capKeys}::text[]) AS k(client_key)
@@ -124,7 +125,9 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
        UPDATE time_spans t SET held = t.held + ${v.seats}
        FROM products p
        WHERE t.id = ${v.spanId} AND p.id = t.product_id AND t.capacity - t.held - t.sold >= ${v.seats}
-         AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')} AND p.status = 'published'
+         AND t.on_sale AND p.status = 'published'
+         AND NOT EXISTS (SELECT 1 FROM unnest(${v.orderChannels}::text[]) AS c(channel)
+                         WHERE NOT ${slotBeforeChannelCutoffSql('t', 'p', 'c.channel')})
          AND NOT EXISTS (
            SELECT 1
            FROM unnest(${v.capKeys}::text[], ${v.capOrders}::int[], ${v.capTickets}::int[],
@@ -169,7 +172,7 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
 /**
  * One statement: take the stock, insert the orders, their lines and set products. The stock is taken
  * only while the slot has the seats (so it cannot oversell even if the lock were missing), is on sale
- * and before its cut-off, its product is published (whatever a product cache still says), and while no
+ * and before each order's channel's cut-off, its product is published (whatever a product cache still says), and while no
  * client of `caps` would go past its caps (a null cap never does); otherwise nothing is written.
  * Data-modifying CTEs all run, so a failure anywhere fails the whole statement.
  */

@@ -81,7 +81,7 @@ describe('createStockHolder', () => {
     const log: Statement[] = [];
     const readClients: string[][] = [];
     const record = async (text: string, params: unknown[]) => {
-      const statement: Statement | null = text.includes('AS before_cutoff')
+      const statement: Statement | null = text.includes('AS open_channels')
         ? text.includes('FOR UPDATE')
           ? 'locked read'
           : 'read'

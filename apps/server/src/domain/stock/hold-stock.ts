@@ -106,7 +106,7 @@ function refusalFor(
   // A draft or retired product is not for sale: answered as the order's product lookup answers it.
   if (!span || span.product_id !== request.productId || !span.published)
     return new AppError('record_not_found');
-  if (!span.on_sale || !span.before_cutoff) return new AppError('not_on_sale');
+  if (!span.on_sale || !span.open_channels.includes(request.channel)) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
   const { openOrdersPerClient, ticketsPerClientSlot } = request.caps;
   if (holding && openOrdersPerClient !== null && holding.orders + 1 > openOrdersPerClient) {
