@@ -59,7 +59,7 @@ export interface PaymentMethodEntry<Id extends string = string> {
 }
 
 /**
- * The spec's 12 payment methods and each one's kind: one line per method, the only place a method's kind is
+ * The spec's 12 payment methods and the counter's two (cash, card terminal), each with its kind: one line per method, the only place a method's kind is
  * declared (ADR 059). The server's families and the web's payment screen read it; PAYMENT_METHODS is its keys.
  */
 export const PAYMENT_METHOD_KINDS = {
@@ -75,6 +75,9 @@ export const PAYMENT_METHOD_KINDS = {
   softbank_paypay: 'redirect',
   d_pay: 'carrier',
   free: 'free',
+  // Taken at the counter (box office, issue 29): the money changes hands there; never offered on the web.
+  cash: 'cash',
+  card_terminal: 'terminal',
 } as const satisfies Record<string, PaymentKind>;
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_KINDS;
 /** The method ids in the table's order (a tuple, so zod can make it an enum). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentKind } from '@kippu/contract';
 import type { PaymentProvider } from '../domain/payments/payment-provider.ts';
 import type { PaymentRegistry } from '../domain/payments/payment-registry.ts';
+import { counterFamily } from './counter/counter-family.ts';
 import { dpayFamily } from './dpay/dpay-family.ts';
 import { freeFamily } from './free/free-family.ts';
 import type { GatewayFamily, GatewayFamilyContext } from './gateway-family.ts';
@@ -20,6 +21,7 @@ export const PAYMENT_FAMILIES: readonly GatewayFamily[] = [
   stripeFamily,
   softbankFamily,
   dpayFamily,
+  counterFamily,
 ];
 
 /**

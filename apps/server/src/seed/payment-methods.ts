@@ -80,15 +80,26 @@ const NAMES: Record<PaymentMethod, Texts6> = {
     '無需付款(免費)',
     'ไม่ต้องชำระเงิน (ฟรี)',
   ],
+  // The counter's methods (staff-side, ADR 077): the names staff and receipts show.
+  cash: ['現金', 'Cash', '现金', '현금', '現金', 'เงินสด'],
+  card_terminal: [
+    'クレジットカード(端末)',
+    'Credit card (terminal)',
+    '信用卡(刷卡机)',
+    '신용카드(단말기)',
+    '信用卡(刷卡機)',
+    'บัตรเครดิต (เครื่องรูดบัตร)',
+  ],
 };
 
 type ChannelMethods = Partial<Record<SalesChannel, PaymentMethod[]>>;
 
 const GMO_WEB: PaymentMethod[] = ['gmo_3ds', 'gmo_paypay', 'alipay'];
-const COUNTER: ChannelMethods = { pos: ['gmo', 'free'], kiosk: ['gmo'] };
+// The box office (pos) also takes cash and the card terminal (counter family, issue 29).
+const COUNTER: ChannelMethods = { pos: ['gmo', 'free', 'cash', 'card_terminal'], kiosk: ['gmo'] };
 
 /**
- * Methods per site and channel, in display order. Together they cover all 12 method ids; `free` is offered
+ * Methods per site and channel, in display order. Together they cover every method id; `free` is offered
  * wherever a product has a ticket type priced 0 (an order may then total nothing).
  */
 const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {

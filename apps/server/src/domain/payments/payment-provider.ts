@@ -33,6 +33,8 @@ export interface StartInput {
    * attempt was abandoned or settled meanwhile, or the mark could not be stored; the call must not be sent.
    */
   beforeCharge?: () => Promise<boolean>;
+  /** A card terminal's approval number, typed or read at the counter (method card_terminal). */
+  terminalApproval?: string;
 }
 
 /** A summary of one exchange with a gateway, stored in payments.provider_events (never card data). */
