@@ -31,11 +31,11 @@ function device(row: DeviceRow): GateDevice {
   };
 }
 
-/** The site's devices, active first, newest first within each. */
+/** The site's gate devices (not its kiosks, ADR 080), active first, newest first within each. */
 export async function listGateDevices(db: Db, site: string): Promise<GateDevice[]> {
   const { rows } = await db.execute<DeviceRow>(sql`
     SELECT id, label, created_at, revoked_at, last_used_at FROM gate_keys
-    WHERE site_code = ${site} ORDER BY revoked_at IS NOT NULL, id DESC`);
+    WHERE site_code = ${site} AND kind = 'gate' ORDER BY revoked_at IS NOT NULL, id DESC`);
   return rows.map(device);
 }
 
@@ -71,7 +71,7 @@ async function lockDevice(
 ): Promise<(DeviceRow & { site_code: string }) | undefined> {
   const { rows } = await tx.execute<DeviceRow & { site_code: string }>(sql`
     SELECT id, site_code, label, created_at, revoked_at, last_used_at FROM gate_keys
-    WHERE id = ${id} ${site === null ? sql`` : sql`AND site_code = ${site}`} FOR UPDATE`);
+    WHERE id = ${id} AND kind = 'gate' ${site === null ? sql`` : sql`AND site_code = ${site}`} FOR UPDATE`);
   return rows[0];
 }
 

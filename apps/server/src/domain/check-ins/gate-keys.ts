@@ -54,7 +54,7 @@ export async function authenticateGate(db: Db, site: SiteCode, key: string | und
   if (cached && cached.until > now) return cached.gate;
   const { rows } = await db.execute<{ id: number; label: string }>(sql`
     UPDATE gate_keys SET last_used_at = now()
-    WHERE key_hash = ${hash} AND site_code = ${site} AND revoked_at IS NULL
+    WHERE key_hash = ${hash} AND site_code = ${site} AND revoked_at IS NULL AND kind = 'gate'
     RETURNING id, label`);
   const row = rows[0];
   if (!row) {
@@ -103,7 +103,7 @@ export async function gateForTapCode(
   code: string,
 ): Promise<Gate> {
   const { rows } = await db.execute<{ id: number; label: string }>(sql`
-    SELECT id, label FROM gate_keys WHERE site_code = ${site} AND revoked_at IS NULL ORDER BY id`);
+    SELECT id, label FROM gate_keys WHERE site_code = ${site} AND revoked_at IS NULL AND kind = 'gate' ORDER BY id`);
   const now = new Date();
   const earlier = new Date(now.getTime() - 15 * 60_000);
   for (const row of rows) {
