@@ -95,8 +95,10 @@ const NAMES: Record<PaymentMethod, Texts6> = {
 type ChannelMethods = Partial<Record<SalesChannel, PaymentMethod[]>>;
 
 const GMO_WEB: PaymentMethod[] = ['gmo_3ds', 'gmo_paypay', 'alipay'];
-// The box office (pos) also takes cash and the card terminal (counter family, issue 29).
-const COUNTER: ChannelMethods = { pos: ['gmo', 'free', 'cash', 'card_terminal'], kiosk: ['gmo'] };
+// The box office (pos) takes cash, the card terminal or nothing (counter family, issue 29; a card through a
+// gateway is the kiosk's and the web's); the kiosk keeps the spec's list (ADR 080).
+const POS: PaymentMethod[] = ['cash', 'card_terminal', 'free'];
+const COUNTER: ChannelMethods = { pos: POS, kiosk: ['gmo', 'free'] };
 
 /**
  * Methods per site and channel, in display order. Together they cover every method id; `free` is offered
@@ -113,7 +115,7 @@ const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   DEMO: { web: ['stripe', 'gmo', 'gmo_3ds', 'free'], ...COUNTER, spot: ['stripe', 'free'] },
   RUINS: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds', 'gmo_paypay'] },
   IZURA: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER },
-  CANCANFACTORY: { web: ['gmo_3ds', 'gmo_paypay'], pos: ['gmo'] },
+  CANCANFACTORY: { web: ['gmo_3ds', 'gmo_paypay'], pos: POS },
   // gmo_3ds: an invited visitor can pay by card on the payment screen (the simulator plays it in development).
   MORI: { web: ['stripe_secure', 'gmo_3ds', 'alipay', 'free'] },
   ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA: ['free'] },
