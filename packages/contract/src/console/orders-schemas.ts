@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../enums.ts';
-import { langCodeSchema, paymentMethodIdSchema, salesChannelSchema, siteCodeSchema } from '../enum-schemas.ts';
+import {
+  langCodeSchema,
+  paymentMethodIdSchema,
+  salesChannelSchema,
+  siteCodeSchema,
+} from '../enum-schemas.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
 import { numericIdSchema } from '../endpoints/catalogue-common.ts';
 import { secretToken } from '../secret.ts';
@@ -205,7 +210,9 @@ export const consoleOrderSchema = z.object({
   visitor: orderVisitorSchema,
   /** Every field the order form stored, by its template name (address, age, questionnaire answers, ...). */
   customer_info: z.array(z.object({ key: z.string(), value: z.string() })),
-  lines: z.array(z.object({ names: localizedTextSchema, quantity: z.number().int(), unit_price: z.number().int() })),
+  lines: z.array(
+    z.object({ names: localizedTextSchema, quantity: z.number().int(), unit_price: z.number().int() }),
+  ),
   tickets: z.array(orderTicketSchema),
   payments: z.array(orderPaymentSchema),
   refunds: z.array(orderRefundSchema),

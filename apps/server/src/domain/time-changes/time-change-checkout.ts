@@ -13,7 +13,20 @@ import { lockedOpenOrderById, lockOrderById } from '../orders/order-lock.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { changeByTokens } from './time-change-store.ts';
+
+/**
+ * A change of date made by staff on the visitor's behalf (the console's order desk, ADR 078): the same
+ * change, with the top-up `collect`ed at the counter (a counter method, offered on the site's `pos`
+ * channel) or `waive`d by the staff member for a reason (nothing is charged: the `free` provider settles
+ * ¥0), or `none` when nothing is owed. The decision is audited with the staff member in the transaction that
+ * starts the top-up.
+ */
+export interface StaffDecision {
+  actor: AuditActor;
+  topUp: { kind: 'none' } | { kind: 'collect'; method: PaymentMethodId } | { kind: 'waive'; reason: string };
+}
 
 type LockedOrder = { id: number; status: OrderStatus; lapsed: boolean; currency: string };
 
@@ -39,6 +52,7 @@ async function beginTopUp(
   reservationToken: string,
   timechangeToken: string,
   body: CheckoutBody,
+  staffDecision: StaffDecision | undefined,
 ): Promise<Begun> {
   const change = await changeByTokens(tx, site, reservationToken, timechangeToken, true);
   if (!change) throw new AppError('record_not_found');
@@ -57,8 +71,13 @@ async function beginTopUp(
   if (!['holding', 'ready_checkout'].includes(order.status) || order.lapsed) {
     throw new AppError('time_change_not_pending');
   }
-  const method: PaymentMethodId = change.topUp === 0 ? 'free' : body.payment_method_type;
-  if (method !== 'free' && !(await methodEnabled(tx, site, 'web', method))) {
+  const decision = staffDecision?.topUp.kind ?? 'visitor';
+  if (decision === 'none' && change.topUp > 0) throw new AppError('invalid_request', 'a top-up is owed');
+  const waived = decision === 'waive' ? change.topUp : 0;
+  const method: PaymentMethodId = change.topUp === 0 || waived > 0 ? 'free' : body.payment_method_type;
+  // Staff take money at the counter: the site's box-office (`pos`) methods, not the visitor's web ones.
+  const channel = staffDecision ? 'pos' : 'web';
+  if (method !== 'free' && !(await methodEnabled(tx, site, channel, method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }
   const provider = deps.payments.providerFor(method);
@@ -71,11 +90,32 @@ async function beginTopUp(
     });
   }
   await transitionOrders(tx, { orders: orderById(order.id), to: 'paying', reason: 'checkout' });
+  if (staffDecision) {
+    await recordAudit(tx, {
+      actor: staffDecision.actor,
+      siteCode: site,
+      objectType: 'order',
+      objectId: String(change.fromOrderId),
+      action: waived > 0 ? 'date_change_top_up_waived' : 'date_changed_by_staff',
+      after: {
+        time_change_id: change.id,
+        to_order_id: change.orderId,
+        from_time_span_id: change.fromTimeSpanId,
+        to_time_span_id: change.toTimeSpanId,
+        price_difference: change.priceDifference,
+        top_up: change.topUp,
+        collected: change.topUp - waived,
+        method,
+        waived,
+        ...(staffDecision.topUp.kind === 'waive' ? { reason: staffDecision.topUp.reason } : {}),
+      },
+    });
+  }
   const attempt = await insertAttempt(tx, {
     orderId: order.id,
     siteCode: site,
     method,
-    amount: change.topUp,
+    amount: change.topUp - waived,
     currency: order.currency,
     maskedCardNumber: body.masked_card_number,
     instanceId: deps.instanceId,
@@ -96,10 +136,12 @@ export async function checkoutTimeChange(
   reservationToken: string,
   timechangeToken: string,
   body: CheckoutBody,
+  /** Staff change the date for the visitor (the order desk): how the top-up is settled, audited. */
+  staffDecision?: StaffDecision,
 ): Promise<CheckoutResponse> {
   assertServedMethod(deps.payments, body.payment_method_type);
   const begun = await deps.db.transaction((tx) =>
-    beginTopUp(tx, deps, site, reservationToken, timechangeToken, body),
+    beginTopUp(tx, deps, site, reservationToken, timechangeToken, body, staffDecision),
   );
   return payBegunAttempt(deps, begun, body);
 }
