@@ -1,8 +1,252 @@
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  ORDER_SEARCH_KINDS,
+  type OrderSearchKind,
+  type OrderSearchQuery,
+  type OrderSummary,
+} from '@kippu/contract/console/orders-schemas';
+import { consoleCall } from '../../shared/api/console-client.ts';
+import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { Page } from '../../shared/ui/ui.tsx';
+import { hrefOf } from '../../shared/routing/console-paths.ts';
+import { navigate } from '../../shared/routing/use-hash.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
+import { textIn } from '../../shared/ui/form-support.ts';
+import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
+import { OrderFilterFields, FILTER_NAMES, type OrderFilters } from './order-filters.tsx';
+import { orderKeys } from './order-queries.ts';
+import { StatusBadge, useOrderWords } from './order-words.tsx';
+import { TicketScanner } from './ticket-scanner.tsx';
+import { TEXTS } from './texts.ts';
+import './orders.css';
 
-/** The site's orders: search and filters (issue 29). */
-export function OrdersScreen() {
+type Search = { q: string; kind: OrderSearchKind | ''; scanned: boolean };
+
+const NO_SEARCH: Search = { q: '', kind: '', scanned: false };
+
+const PAGE_SIZE = '50';
+
+/** The site's orders: a search box, a ticket scan, filters kept in the address, results newest first. */
+function Body({ session, params, query }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
-  return <Page title={t('nav_orders')}>{null}</Page>;
+  const client = useQueryClient();
+  const site = params.site!;
+  /*
+   * The search value is kept in memory (the query cache, per staff member; dropped a few minutes after the
+   * screen is left), never in the address: an e-mail address, a phone number or a ticket's QR payload is
+   * personal data or a key to the order, which a hash would keep in the browser's history. It survives
+   * opening an order and coming back; the filters are in the hash.
+   */
+  const memory = orderKeys.lastSearch(site, session.staff?.id ?? 0);
+  const remembered = client.getQueryData<Search>(memory) ?? NO_SEARCH;
+  const filters = Object.fromEntries(
+    FILTER_NAMES.map((name) => [name, query.get(name) ?? '']),
+  ) as OrderFilters;
+  const [draft, setDraft] = useState(filters);
+  const [search, setSearch] = useState<Search>(remembered);
+  const [typed, setTyped] = useState<Search>(remembered);
+  const [scanning, setScanning] = useState(false);
+  const filtersKey = FILTER_NAMES.map((name) => filters[name]).join('|');
+  // The address changed (back, a shared link): the form shows what is applied.
+  useEffect(() => setDraft(filters), [filtersKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const apiQuery: OrderSearchQuery = {
+    ...(Object.fromEntries(
+      FILTER_NAMES.filter((name) => filters[name] !== '').map((name) => [name, filters[name]]),
+    ) as Partial<OrderSearchQuery>),
+    q: search.q || undefined,
+    kind: search.kind || undefined,
+  };
+  const results = useInfiniteQuery({
+    queryKey: orderKeys.search(site, apiQuery),
+    queryFn: ({ pageParam }) =>
+      consoleCall(R.consoleSearchOrders, {
+        params: { site },
+        query: { ...apiQuery, cursor: pageParam, limit: PAGE_SIZE } as never,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+  const rows = results.data?.pages.flatMap((page) => page.orders) ?? [];
+
+  // A scanned ticket names one order: open it at once, as staff at the gate expect.
+  const only = search.scanned && !results.isPlaceholderData && rows.length === 1 ? rows[0] : undefined;
+  useEffect(() => {
+    if (!only) return;
+    // Back from the order shows the list, not the order again.
+    client.setQueryData<Search>(memory, (before) => ({ ...(before ?? NO_SEARCH), scanned: false }));
+    navigate(hrefOf('order', { site, orderId: String(only.id) }));
+  }, [only, site]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const run = (next: Search) => {
+    client.setQueryData<Search>(memory, next);
+    setSearch(next);
+    setTyped(next);
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    run({ ...typed, q: typed.q.trim(), scanned: false });
+    const applied = new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== ''));
+    const suffix = applied.toString();
+    navigate(`${hrefOf('orders', { site })}${suffix ? `?${suffix}` : ''}`);
+  };
+  const clear = () => {
+    run(NO_SEARCH);
+    navigate(hrefOf('orders', { site }));
+  };
+
+  return (
+    <Page
+      title={t('orders_title')}
+      actions={
+        <button className="c-button c-button--primary" type="button" onClick={() => setScanning(true)}>
+          {t('orders_scan')}
+        </button>
+      }
+    >
+      <form
+        className="c-filters c-orders-search"
+        role="search"
+        aria-label={t('orders_search_label')}
+        onSubmit={apply}
+      >
+        <div className="c-orders-search__q">
+          <Field
+            label={t('orders_search')}
+            hint={t('orders_search_hint')}
+            type="search"
+            value={typed.q}
+            maxLength={320}
+            autoComplete="off"
+            onChange={(event) => setTyped({ ...typed, q: event.target.value })}
+          />
+        </div>
+        <div className="c-field">
+          <label htmlFor="c-orders-kind">{t('orders_search_kind')}</label>
+          <select
+            id="c-orders-kind"
+            className="c-select"
+            value={typed.kind}
+            onChange={(event) => setTyped({ ...typed, kind: event.target.value as Search['kind'] })}
+          >
+            <option value="">{t('orders_any_kind')}</option>
+            {ORDER_SEARCH_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`orders_kind_${kind}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <OrderFilterFields draft={draft} onChange={setDraft} />
+        <div className="c-field c-orders-search__buttons">
+          <span className="c-actions">
+            <button className="c-button c-button--primary" type="submit">
+              {t('orders_search_submit')}
+            </button>
+            <button className="c-button" type="button" onClick={clear}>
+              {t('orders_clear')}
+            </button>
+          </span>
+        </div>
+      </form>
+      {scanning ? (
+        <TicketScanner
+          onClose={() => setScanning(false)}
+          onCode={(code) => {
+            setScanning(false);
+            run({ q: code, kind: 'ticket_qr', scanned: true });
+          }}
+        />
+      ) : null}
+      {search.scanned ? (
+        <p className="c-field__hint" role="status">
+          {t('orders_scanned')}
+        </p>
+      ) : null}
+      <ErrorNotice error={results.error} />
+      {results.isPending ? <Loading /> : null}
+      {results.data ? <Results site={site} rows={rows} /> : null}
+      {results.hasNextPage ? (
+        <button
+          className="c-button"
+          type="button"
+          disabled={results.isFetchingNextPage}
+          onClick={() => void results.fetchNextPage()}
+        >
+          {t('orders_more')}
+        </button>
+      ) : null}
+    </Page>
+  );
 }
+
+function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
+  const { t, lang } = useConsoleI18n();
+  const f = useFormat();
+  const words = useOrderWords();
+  return (
+    <DataTable
+      caption={t('orders_results')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={t('orders_none')}
+      columns={[
+        {
+          key: 'number',
+          header: t('orders_reservation_number'),
+          cell: (row) => (
+            <a className="c-link" href={hrefOf('order', { site, orderId: String(row.id) })}>
+              {row.reservation_number ?? t('orders_order_id', { id: row.id })}
+            </a>
+          ),
+        },
+        { key: 'status', header: t('orders_status'), cell: (row) => <StatusBadge status={row.status} /> },
+        {
+          key: 'visitor',
+          header: t('orders_visitor'),
+          breakAnywhere: true,
+          cell: (row) => (
+            <>
+              {row.visitor.fullname ?? ''}
+              {row.visitor.email ? <div className="c-muted">{row.visitor.email}</div> : null}
+            </>
+          ),
+        },
+        {
+          key: 'visit',
+          header: t('orders_visit'),
+          cell: (row) => (
+            <>
+              {textIn(row.product_names, lang)}
+              <div className="c-muted">{f.dateTime(row.starts_at)}</div>
+            </>
+          ),
+        },
+        {
+          key: 'quantity',
+          header: t('orders_quantity'),
+          numeric: true,
+          cell: (row) => f.count(row.quantity),
+        },
+        { key: 'price', header: t('orders_price'), numeric: true, cell: (row) => f.yen(row.price) },
+        {
+          key: 'payment',
+          header: t('orders_payment_method'),
+          cell: (row) => (row.payment_method ? words.method(row.payment_method) : '—'),
+        },
+        { key: 'channel', header: t('orders_channel'), cell: (row) => words.channel(row.channel) },
+        { key: 'created', header: t('orders_purchased_at'), cell: (row) => f.dateTime(row.created_at) },
+        {
+          key: 'matched',
+          header: t('orders_matched_by'),
+          cell: (row) => row.matched_by.map((kind) => t(`orders_kind_${kind}`)).join(', '),
+        },
+      ]}
+    />
+  );
+}
+
+export const OrdersScreen = featureScreen(TEXTS, Body);

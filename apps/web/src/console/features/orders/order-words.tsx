@@ -1,0 +1,44 @@
+import type { OrderStatus } from '@kippu/contract/enums';
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+
+/**
+ * The words for the API's codes (statuses, channels, payment methods, refund and mail states, timeline
+ * kinds): the feature's text when it has one, else the code itself, so a code added on the server later
+ * still shows rather than a blank.
+ */
+export function useOrderWords() {
+  const { t } = useConsoleI18n();
+  const word = (prefix: string, code: string) => {
+    const key = `${prefix}${code.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+    const text = t(key);
+    return text === key ? code : text;
+  };
+  return {
+    status: (code: string) => word('orders_status_', code),
+    channel: (code: string) => word('orders_channel_', code),
+    method: (code: string) => word('orders_method_', code),
+    payment: (code: string) => word('orders_payment_status_', code),
+    refund: (code: string) => word('orders_refund_status_', code),
+    ticket: (code: string) => word('orders_ticket_state_', code),
+    mail: (code: string) => word('orders_mail_status_', code),
+    mailKind: (code: string) => word('orders_mail_kind_', code),
+    source: (code: string) => word('orders_source_', code),
+    checkIn: (code: string) => word('orders_check_in_', code),
+  };
+}
+
+const TONE: Partial<Record<OrderStatus, string>> = {
+  reserved: 'ok',
+  refunded: 'muted',
+  cancelled: 'muted',
+  expired: 'muted',
+  changed: 'muted',
+};
+
+/** An order's status as a badge (its word, never colour alone). */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const words = useOrderWords();
+  return (
+    <span className={`c-orders-badge c-orders-badge--${TONE[status] ?? 'open'}`}>{words.status(status)}</span>
+  );
+}

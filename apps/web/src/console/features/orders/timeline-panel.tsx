@@ -1,0 +1,67 @@
+import type { ConsoleOrder, OrderTimelineEntry } from '@kippu/contract/console/orders-schemas';
+import { useFormat } from '../../shared/format/use-format.ts';
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { DataTable } from '../../shared/ui/ui.tsx';
+import { useOrderWords } from './order-words.tsx';
+
+/**
+ * The order's one timeline, newest first as the server merges it (status moves, payments, mails,
+ * check-ins, refunds, audit events): each entry's kind, time and who did it.
+ */
+export function TimelinePanel({ order }: { order: ConsoleOrder }) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  const words = useOrderWords();
+  const what = (entry: OrderTimelineEntry) => {
+    switch (entry.source) {
+      case 'status':
+        return words.status(entry.what);
+      case 'payment':
+        return words.payment(entry.what);
+      case 'mail':
+        return words.mailKind(entry.what);
+      case 'check_in':
+        return words.checkIn(entry.what);
+      case 'refund':
+        return words.refund(entry.what);
+      default:
+        return entry.what;
+    }
+  };
+  const actor = (entry: OrderTimelineEntry) => {
+    if (!entry.actor) return '—';
+    const { kind, label, staff_id, device_id } = entry.actor;
+    // As the audit log names them (the shell's audit_* words).
+    const who =
+      label ??
+      (staff_id !== null
+        ? t('audit_actor_staff_id', { id: staff_id })
+        : device_id !== null
+          ? t('audit_actor_device_id', { id: device_id })
+          : null);
+    return who ? `${t(`audit_actor_${kind}`)} · ${who}` : t(`audit_actor_${kind}`);
+  };
+  const detail = (entry: OrderTimelineEntry) =>
+    Object.entries(entry.detail)
+      .filter(([, value]) => value !== null && value !== '')
+      .map(([key, value]) => `${key}: ${String(value)}`)
+      .join(' · ');
+  return (
+    <section aria-labelledby="c-orders-timeline">
+      <h2 id="c-orders-timeline">{t('orders_timeline')}</h2>
+      <DataTable
+        caption={t('orders_timeline')}
+        rows={order.timeline}
+        rowKey={(entry) => `${entry.source}-${entry.id}`}
+        empty={t('orders_no_timeline')}
+        columns={[
+          { key: 'at', header: t('orders_at'), cell: (entry) => f.dateTime(entry.at) },
+          { key: 'source', header: t('orders_source'), cell: (entry) => words.source(entry.source) },
+          { key: 'what', header: t('orders_what'), cell: (entry) => what(entry) },
+          { key: 'actor', header: t('orders_actor'), cell: (entry) => actor(entry) },
+          { key: 'detail', header: t('orders_detail'), breakAnywhere: true, cell: (entry) => detail(entry) },
+        ]}
+      />
+    </section>
+  );
+}
