@@ -9,13 +9,7 @@ export interface RefundDeps {
 
 /** A refund's status (migration 0890): see the column's comment. */
 export type RefundStatus =
-  | 'none'
-  | 'awaiting_approval'
-  | 'requested'
-  | 'succeeded'
-  | 'failed'
-  | 'manual'
-  | 'rejected';
+  'none' | 'awaiting_approval' | 'requested' | 'succeeded' | 'failed' | 'manual' | 'rejected';
 
 export interface CancelTicketsInput {
   site: SiteCode;
