@@ -77,7 +77,7 @@ export function DateChangeDialog({
   if (change.isSuccess) {
     const done = change.data;
     return (
-      <Dialog title={t('orders_change_date')} onClose={onClose}>
+      <Dialog title={t('orders_change_date_title')} onClose={onClose}>
         <p className="c-notice c-notice--ok" role="status">
           {t('orders_date_changed', { when: f.dateTime(done.starts_at) })}
           {done.collected > 0 ? ` ${t('orders_date_collected', { amount: f.yen(done.collected) })}` : ''}
@@ -100,7 +100,7 @@ export function DateChangeDialog({
   }
 
   return (
-    <Dialog title={t('orders_change_date')} onClose={onClose}>
+    <Dialog title={t('orders_change_date_title')} onClose={onClose}>
       <form
         className="c-orders-wide"
         noValidate

@@ -29,7 +29,7 @@ export function MailsPanel({
   // The purchase mail exists once the order is paid (it names the reservation).
   const canResend = canWrite && order.reservation !== null;
   return (
-    <section aria-labelledby="c-orders-mails">
+    <section>
       <div className="c-orders-panel-head">
         <h2 id="c-orders-mails">{t('orders_mails')}</h2>
         {canResend ? (

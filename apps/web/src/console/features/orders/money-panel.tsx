@@ -20,7 +20,7 @@ export function MoneyPanel({
   const f = useFormat();
   const words = useOrderWords();
   return (
-    <section className="c-orders-money" aria-labelledby="c-orders-payments">
+    <section className="c-orders-money">
       <h2 id="c-orders-payments">{t('orders_payments')}</h2>
       <DataTable
         caption={t('orders_payments')}

@@ -38,7 +38,7 @@ export function TicketsPanel({
     });
   const name = (ticket: Ticket) => `${f.count(ticket.sequence)} ${textIn(ticket.ticket_type_names, lang)}`;
   return (
-    <section aria-labelledby="c-orders-tickets">
+    <section>
       <div className="c-orders-panel-head">
         <h2 id="c-orders-tickets">{t('orders_tickets')}</h2>
         {canCancel ? (

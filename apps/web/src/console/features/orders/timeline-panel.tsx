@@ -47,7 +47,7 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
       .map(([key, value]) => `${key}: ${String(value)}`)
       .join(' · ');
   return (
-    <section aria-labelledby="c-orders-timeline">
+    <section>
       <h2 id="c-orders-timeline">{t('orders_timeline')}</h2>
       <DataTable
         caption={t('orders_timeline')}

@@ -1,0 +1,191 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
+import { renderConsole } from '../../test/render-console.tsx';
+import { dateOptionsFixture, orderFixture } from './order-fixtures.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.location.hash = '';
+});
+
+const ORDER = '/sites/MORI/orders/501';
+
+describe('order screen', () => {
+  it('shows the visit, visitor, tickets, money, mails and timeline; a reader gets no actions', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('planner') },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            tickets: [
+              { ...orderFixture().tickets[0]!, status: 'used', checked_in_at: '2026-12-05T01:05:00Z' },
+              orderFixture().tickets[1]!,
+            ],
+            refunds: [
+              {
+                id: 3,
+                amount: 1800,
+                status: 'failed',
+                reason: 'visitor_sick',
+                created_at: '2026-11-21T00:00:00Z',
+                completed_at: null,
+              },
+            ],
+            timeline: [
+              {
+                at: '2026-11-22T00:00:00Z',
+                source: 'audit',
+                id: 90,
+                what: 'order.visitor_updated',
+                actor: { kind: 'staff', staff_id: 7, device_id: null, label: 'Demo boxOffice' },
+                detail: {},
+              },
+              ...orderFixture().timeline,
+            ],
+          }),
+        },
+      },
+    });
+    const { container } = await renderConsole(`#${ORDER}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order R-2026-0001' })).toBeTruthy();
+    const tickets = screen.getByRole('table', { name: 'Tickets' });
+    const [, first, second] = within(tickets).getAllByRole('row');
+    expect(first!.textContent).toContain('Checked in');
+    expect(second!.textContent).toContain('Not yet in');
+    const payments = screen.getByRole('table', { name: 'Payments' });
+    expect(payments.textContent).toContain('P-000031');
+    expect(payments.textContent).toContain('Paid');
+    expect(screen.getByRole('table', { name: 'Refunds' }).textContent).toContain('Failed');
+    expect(screen.getByRole('table', { name: 'Coupons' }).textContent).toContain('SPRING10');
+    expect(screen.getByRole('table', { name: 'Mails' }).textContent).toContain('Purchase confirmation');
+    // One timeline, newest first as answered, with who did it.
+    const timeline = within(screen.getByRole('table', { name: 'Timeline' })).getAllByRole('row');
+    expect(timeline.map((row) => row.cells[1]?.textContent)).toEqual([
+      'Kind',
+      'Staff / system',
+      'Mail',
+      'Status',
+    ]);
+    expect(timeline[1]!.textContent).toContain('Staff · Demo boxOffice');
+    expect(timeline[3]!.textContent).toContain('Reserved');
+    // A planner reads orders: no edit, no resend, no cancel, no change of date, no ticket choice.
+    for (const name of [
+      "Edit the visitor's details",
+      'Resend the purchase mail',
+      'Cancel all tickets…',
+      'Change the date…',
+    ]) {
+      expect(screen.queryByRole('button', { name }), name).toBeNull();
+    }
+    expect(within(tickets).queryAllByRole('checkbox')).toHaveLength(0);
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  it("edits the visitor's details (only what changed, with the order's version) and resends the mail", async () => {
+    let order = orderFixture();
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      [`GET ${ORDER}`]: () => ({ status: 200, body: { order } }),
+      [`PUT ${ORDER}/visitor`]: (call) => {
+        const email = (call.body as { email?: string }).email;
+        if (email === 'not-an-address') return { status: 400, body: { error: 'invalid email address' } };
+        order = {
+          ...order,
+          visitor: { ...order.visitor, email: email ?? null },
+          updated_at: '2026-11-22T00:00:00Z',
+        };
+        return { status: 200, body: { visitor: order.visitor, updated_at: order.updated_at } };
+      },
+      [`POST ${ORDER}/purchase-mail`]: {
+        status: 200,
+        body: {
+          mail: {
+            id: 42,
+            kind: 'purchase_confirmation',
+            to_address: 'hanako@example.org',
+            status: 'pending',
+            created_at: '2026-11-22T00:01:00Z',
+            sent_at: null,
+            last_error: null,
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole(`#${ORDER}`);
+    await user.click(await screen.findByRole('button', { name: "Edit the visitor's details" }));
+    const dialog = screen.getByRole('dialog', { name: "Edit the visitor's details" });
+    const email = within(dialog).getByLabelText('E-mail');
+    await user.clear(email);
+    await user.type(email, 'not-an-address');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).getAllByText('This e-mail address is not valid.').length).toBeGreaterThan(0);
+
+    await user.clear(email);
+    await user.type(email, 'hanako@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText("The visitor's details are saved.")).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+      email: 'hanako@example.org',
+      expected_updated_at: '2026-11-20T03:00:00.123456+00:00',
+    });
+    await vi.waitFor(() => expect(screen.getByText('hanako@example.org', { selector: 'dd' })).toBeTruthy());
+
+    await user.click(screen.getByRole('button', { name: 'Resend the purchase mail' }));
+    expect(await screen.findByText('The purchase mail is queued to hanako@example.org.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+      `${ORDER}/purchase-mail`,
+    ]);
+  });
+
+  it("changes the date on the visitor's behalf, waiving the top-up with a reason", async () => {
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      [`GET ${ORDER}`]: { status: 200, body: { order: orderFixture() } },
+      [`GET ${ORDER}/date-change`]: { status: 200, body: dateOptionsFixture() },
+      [`POST ${ORDER}/date-change`]: {
+        status: 200,
+        body: {
+          order_id: 601,
+          starts_at: '2026-12-05T08:00:00Z',
+          ends_at: '2026-12-05T09:00:00Z',
+          price_difference: 1000,
+          collected: 0,
+          waived: 1000,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole(`#${ORDER}`);
+    await user.click(await screen.findByRole('button', { name: 'Change the date…' }));
+    const dialog = screen.getByRole('dialog', { name: "Change the date on the visitor's behalf" });
+    // The booked day (Tokyo) is asked first, in the staff member's language.
+    await vi.waitFor(() =>
+      expect(api.calls.map((call) => call.path)).toContain(`${ORDER}/date-change?date=2026-12-05&lang=en`),
+    );
+    await user.click(await within(dialog).findByRole('radio', { name: /Forest walk \(evening\)/ }));
+    expect(within(dialog).getByRole('group', { name: 'The visitor owes ¥1,000' })).toBeTruthy();
+    const submit = within(dialog).getByRole('button', { name: 'Change the date' });
+    // Collect is the default; no method chosen yet.
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: /Waive it/ }));
+    await user.type(within(dialog).getByLabelText('Reason for waiving'), 'Our closure');
+    await user.click(submit);
+    expect(await within(dialog).findByText(/¥1,000 waived\./)).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      time_span_id: 902,
+      top_up: { kind: 'waive', reason: 'Our closure' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Open the order' }));
+    expect(window.location.hash).toBe('#/sites/MORI/orders/601');
+  });
+});
