@@ -31,6 +31,7 @@ function provider(alter?: GmoTransport) {
     api === 'AlterTran' && alter ? alter(api, params) : simulator(api, params);
   return createGmoCardProvider({
     transport,
+    refundCalls: ctx.db,
     shopOf: gmoShopDirectory(ctx.db, true),
     threeDSecure: false,
     tokenScriptUrl: '/simulator/gmo/ext/js/token.js',

@@ -115,6 +115,12 @@ const TDS_NOT_AUTHENTICATED = 'E01240002';
 /** A wallet payment refused (insufficient balance) on the cashier page. */
 export const WALLET_DECLINED = 'P01000001';
 
+/**
+ * A change or cancel for more than the trade still holds (ChangeTran above the amount, a wallet's
+ * CancelAmount above what remains): the simulator's code, in GMO's shape (E01 parameter, 060 Amount).
+ */
+export const AMOUNT_ABOVE_TRADE = 'E01060021';
+
 /** What the card holder did on a simulated 3-D Secure challenge or wallet cashier page. */
 export type ChallengeAnswer = 'pass' | 'fail';
 export type CashierAnswer = 'approve' | 'decline' | 'cancel';
@@ -307,6 +313,47 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     };
   }
 
+  /**
+   * ChangeTran (ADR 077): a taken card trade's amount becomes the new, lower Amount (GMO's way to give part
+   * of a sale back), with a new transaction id. A higher amount is refused (the simulator never
+   * re-authorises), as is anything on a trade no longer taken.
+   */
+  async function changeTran(params: GmoParams): Promise<GmoParams> {
+    const shopProblem = shopOf(params);
+    if (shopProblem) return shopProblem;
+    if (!params.AccessID) return gmoErrorAnswer('E01090001');
+    if (!params.AccessPass) return gmoErrorAnswer('E01100001');
+    const jobCd = params.JobCd;
+    if (!jobCd) return gmoErrorAnswer('E01050001');
+    if (jobCd !== 'CAPTURE' && jobCd !== 'AUTH') return gmoErrorAnswer('E01050002');
+    if (!params.Amount) return gmoErrorAnswer('E01060001');
+    if (!/^\d{1,7}$/.test(params.Amount)) return gmoErrorAnswer('E01060005');
+    if (Number(params.Amount) < 1) return gmoErrorAnswer('E01060010');
+    const trade = await findTransaction(params.AccessID, params.AccessPass);
+    if (!trade || trade.shop_id !== params.ShopID || trade.pay_type !== 'card')
+      return gmoErrorAnswer('E01110002');
+    const tranId = `${gatewayTime().slice(2, 8)}${randomInt(10 ** 9, 10 ** 10)}${randomInt(10 ** 9, 10 ** 10)}`;
+    // One conditional update: two changes at once never both apply to the amount they read.
+    const { rows } = await db.execute<SimTransaction>(sql`
+      UPDATE gateway_sim.gmo_transactions SET amount = ${Number(params.Amount)}, tran_id = ${tranId}, updated_at = now()
+      WHERE access_id = ${trade.access_id} AND status IN ('CAPTURE', 'AUTH', 'SALES')
+        AND amount >= ${Number(params.Amount)}
+      RETURNING *`);
+    const changed = rows[0];
+    if (!changed) {
+      const taken = ['CAPTURE', 'AUTH', 'SALES'].includes(trade.status);
+      return gmoErrorAnswer(taken ? AMOUNT_ABOVE_TRADE : 'E11010002');
+    }
+    return {
+      AccessID: changed.access_id,
+      AccessPass: changed.access_pass,
+      Forward: changed.forward ?? FORWARD,
+      Approve: changed.approve ?? '',
+      TranID: tranId,
+      TranDate: gatewayTime(),
+    };
+  }
+
   async function searchTrade(params: GmoParams): Promise<GmoParams> {
     const shopProblem = shopOf(params);
     if (shopProblem) return shopProblem;
@@ -413,13 +460,26 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     if (!ACCESS_KEY.test(params.AccessID) || !ACCESS_KEY.test(params.AccessPass)) {
       return gmoErrorAnswer('E01110002');
     }
+    // CancelAmount (ADR 077): what goes back, all that remains or a part; absent, all of it. The trade
+    // keeps what remains as its amount and is CANCEL once nothing does.
+    const cancelAmount = params.CancelAmount;
+    if (cancelAmount !== undefined && !/^\d{1,7}$/.test(cancelAmount)) return gmoErrorAnswer('E01060005');
+    if (cancelAmount !== undefined && Number(cancelAmount) < 1) return gmoErrorAnswer('E01060010');
     const { rows } = await db.execute<SimTransaction>(sql`
-      UPDATE gateway_sim.gmo_transactions SET status = 'CANCEL', updated_at = now()
+      UPDATE gateway_sim.gmo_transactions
+      SET amount = amount - coalesce(${cancelAmount ?? null}::bigint, amount),
+          status = CASE WHEN coalesce(${cancelAmount ?? null}::bigint, amount) = amount THEN 'CANCEL' ELSE status END,
+          updated_at = now()
       WHERE access_id = ${params.AccessID} AND access_pass = ${params.AccessPass} AND shop_id = ${params.ShopID}
         AND pay_type = ${wallet} AND status IN ('CAPTURE', 'SALES')
+        AND amount >= coalesce(${cancelAmount ?? null}::bigint, amount)
       RETURNING *`);
-    if (!rows[0]) return gmoErrorAnswer('E11010002');
-    return { OrderID: rows[0].order_id, Status: 'CANCEL', Amount: String(rows[0].amount) };
+    if (!rows[0]) {
+      const trade = await findTransaction(params.AccessID, params.AccessPass);
+      const taken = trade?.pay_type === wallet && ['CAPTURE', 'SALES'].includes(trade.status);
+      return gmoErrorAnswer(taken ? AMOUNT_ABOVE_TRADE : 'E11010002');
+    }
+    return { OrderID: rows[0].order_id, Status: rows[0].status, Amount: String(rows[0].amount) };
   };
 
   async function searchTradeMulti(params: GmoParams): Promise<GmoParams> {
@@ -441,6 +501,7 @@ export function createGmoSimulator(db: Db, hooks: GmoSimulatorHooks = {}): GmoSi
     EntryTran: entryTran,
     ExecTran: execTran,
     AlterTran: alterTran,
+    ChangeTran: changeTran,
     SearchTrade: searchTrade,
     SecureTran2: secureTran2,
     EntryTranPaypay: entryTranWallet('paypay'),

@@ -9,6 +9,7 @@ export const GMO_APIS = [
   'EntryTran',
   'ExecTran',
   'AlterTran',
+  'ChangeTran',
   'SearchTrade',
   'SecureTran2',
   'EntryTranPaypay',

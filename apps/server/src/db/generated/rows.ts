@@ -146,6 +146,15 @@ export interface Rows<Timestamp = string> {
     pairing_code_hash: string | null;
     pairing_expires_at: Timestamp | null;
   };
+  gateway_refund_calls: {
+    refund_key: string;
+    payment_id: number;
+    amount: number;
+    remaining_before: number;
+    provider_reference: string | null;
+    done_at: Timestamp | null;
+    created_at: Timestamp;
+  };
   invitations: {
     id: number;
     token: string;
@@ -208,7 +217,8 @@ export interface Rows<Timestamp = string> {
       | 'staff_password_reset'
       | 'staff_second_factor_reset'
       | 'slot_moved'
-      | 'refund_issued';
+      | 'refund_issued'
+      | 'visit_moved';
     to_address: string;
     lang: string;
     payload: unknown;
@@ -661,6 +671,41 @@ export interface Rows<Timestamp = string> {
     on_sale: boolean;
     version: number;
     edited_at: Timestamp | null;
+  };
+  visitor_move_items: {
+    id: number;
+    move_id: number;
+    position: number;
+    reservation_id: number;
+    from_slot_id: number;
+    planned_slot_id: number | null;
+    tickets: number;
+    state: 'pending' | 'moved' | 'refunded' | 'left' | 'failed';
+    reason: string | null;
+    moved_to_slot_id: number | null;
+    token_hash: string | null;
+    deadline: Timestamp | null;
+    visitor_choice: 'slot' | 'refund' | null;
+    visitor_choice_at: Timestamp | null;
+    refund_id: number | null;
+    mails: number;
+    finished_at: Timestamp | null;
+  };
+  visitor_moves: {
+    id: number;
+    site_code: string;
+    product_id: number;
+    source: unknown;
+    source_slot_ids: number[];
+    target_slot_ids: number[];
+    fallback: 'refund' | 'leave';
+    deadline: Timestamp | null;
+    status: 'queued' | 'running' | 'done';
+    created_by_staff_id: number | null;
+    created_by_label: string;
+    created_at: Timestamp;
+    started_at: Timestamp | null;
+    finished_at: Timestamp | null;
   };
 }
 

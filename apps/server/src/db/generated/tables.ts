@@ -193,6 +193,18 @@ export const gateKeys = pgTable('gate_keys', {
   pairingExpiresAt: timestamp('pairing_expires_at', { withTimezone: true, mode: 'date' }),
 });
 
+export const gatewayRefundCalls = pgTable('gateway_refund_calls', {
+  refundKey: text('refund_key').primaryKey(),
+  paymentId: bigint('payment_id', { mode: 'number' }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  remainingBefore: bigint('remaining_before', { mode: 'number' }).notNull(),
+  providerReference: text('provider_reference'),
+  doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const invitations = pgTable('invitations', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   token: text('token').notNull(),
@@ -273,6 +285,7 @@ export const mailOutbox = pgTable('mail_outbox', {
       | 'staff_second_factor_reset'
       | 'slot_moved'
       | 'refund_issued'
+      | 'visit_moved'
     >()
     .notNull(),
   toAddress: text('to_address').notNull(),
@@ -908,4 +921,46 @@ export const timeSpans = pgTable('time_spans', {
   onSale: boolean('on_sale').notNull().default(true),
   version: integer('version').notNull().default(1),
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const visitorMoveItems = pgTable('visitor_move_items', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  moveId: bigint('move_id', { mode: 'number' }).notNull(),
+  position: integer('position').notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+  fromSlotId: bigint('from_slot_id', { mode: 'number' }).notNull(),
+  plannedSlotId: bigint('planned_slot_id', { mode: 'number' }),
+  tickets: integer('tickets').notNull(),
+  state: text('state')
+    .$type<'pending' | 'moved' | 'refunded' | 'left' | 'failed'>()
+    .notNull()
+    .default('pending'),
+  reason: text('reason'),
+  movedToSlotId: bigint('moved_to_slot_id', { mode: 'number' }),
+  tokenHash: text('token_hash'),
+  deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }),
+  visitorChoice: text('visitor_choice').$type<'slot' | 'refund'>(),
+  visitorChoiceAt: timestamp('visitor_choice_at', { withTimezone: true, mode: 'date' }),
+  refundId: bigint('refund_id', { mode: 'number' }),
+  mails: integer('mails').notNull().default(0),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const visitorMoves = pgTable('visitor_moves', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteCode: text('site_code').notNull(),
+  productId: integer('product_id').notNull(),
+  source: jsonb('source').notNull(),
+  sourceSlotIds: bigint('source_slot_ids', { mode: 'number' }).array().notNull(),
+  targetSlotIds: bigint('target_slot_ids', { mode: 'number' }).array().notNull(),
+  fallback: text('fallback').$type<'refund' | 'leave'>().notNull(),
+  deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }),
+  status: text('status').$type<'queued' | 'running' | 'done'>().notNull().default('queued'),
+  createdByStaffId: bigint('created_by_staff_id', { mode: 'number' }),
+  createdByLabel: text('created_by_label').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });

@@ -9,6 +9,8 @@ import {
   type ProviderEvent,
   type StartOutcome,
 } from '../../domain/payments/payment-provider.ts';
+import type { Db } from '../../db/client.ts';
+import { refundOnce } from '../refund-once.ts';
 import { gmoError, type GmoParams, type GmoTransport } from './gmo-protocol.ts';
 
 /** A site's GMO-PG shop: the public id (site settings) and its password (site_secrets or the simulator's). */
@@ -19,6 +21,8 @@ export interface GmoShop {
 
 interface GmoCardCommonOptions {
   transport: GmoTransport;
+  /** Where each refund key's call is kept (gateway_refund_calls): GMO takes no key of ours. */
+  refundCalls: Db;
   shopOf: (site: SiteCode) => Promise<GmoShop | null>;
   tokenScriptUrl: string;
   testMode: boolean;
@@ -221,31 +225,60 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
       return { kind: 'declined', code: secureError, events };
     },
 
-    async refund(attempt) {
+    /**
+     * ADR 077: all that remains goes back with AlterTran (VOID the same Tokyo day, RETURN later); a part
+     * with ChangeTran to the lower amount (GMO's way to reduce a sale). GMO takes no key of ours, so the
+     * key's row (refundOnce) keeps a retry from giving back twice.
+     */
+    async refund(attempt, request) {
       const shop = await shopFor(attempt);
-      const trade = await searchTrade(attempt, shop);
-      const searchError = gmoError(trade);
-      const events = [providerEvent('SearchTrade', summary(trade, ['Status', 'ProcessDate', ...ERROR_KEYS]))];
-      if (searchError) return { kind: 'failed', code: searchError, events };
-      if (GIVEN_BACK.has(trade.Status!)) return { kind: 'refunded', providerReference: null, events };
-      if (!TAKEN.has(trade.Status!))
-        return { kind: 'failed', code: `not_refundable_${trade.Status}`, events };
-      // Same day: cancel the authorisation (VOID); later: return the sale (RETURN).
-      const jobCd = tokyoDay(trade.ProcessDate) === tokyoDay() ? 'VOID' : 'RETURN';
-      const altered = await transport('AlterTran', {
-        ShopID: shop.shopId,
-        ShopPass: shop.shopPass,
-        AccessID: trade.AccessID!,
-        AccessPass: trade.AccessPass!,
-        JobCd: jobCd,
+      return refundOnce(options.refundCalls, attempt, request, {
+        async holding() {
+          const trade = await searchTrade(attempt, shop);
+          const error = gmoError(trade);
+          const events = [
+            providerEvent('SearchTrade', summary(trade, ['Status', 'Amount', 'ProcessDate', ...ERROR_KEYS])),
+          ];
+          if (error) return { kind: 'failed', code: error, events };
+          if (GIVEN_BACK.has(trade.Status!)) return { kind: 'holding', remaining: 0, trade, events };
+          if (!TAKEN.has(trade.Status!)) {
+            return { kind: 'failed', code: `not_refundable_${trade.Status}`, events };
+          }
+          return { kind: 'holding', remaining: Number(trade.Amount), trade, events };
+        },
+        async send(trade, remaining, amount, events) {
+          const keys = {
+            ShopID: shop.shopId,
+            ShopPass: shop.shopPass,
+            AccessID: trade.AccessID!,
+            AccessPass: trade.AccessPass!,
+          };
+          const whole = amount === remaining;
+          const jobCd = whole
+            ? tokyoDay(trade.ProcessDate) === tokyoDay()
+              ? 'VOID'
+              : 'RETURN'
+            : trade.Status === 'AUTH'
+              ? 'AUTH'
+              : 'CAPTURE';
+          const api = whole ? 'AlterTran' : 'ChangeTran';
+          const answer = await transport(
+            api,
+            whole ? { ...keys, JobCd: jobCd } : { ...keys, JobCd: jobCd, Amount: String(remaining - amount) },
+          );
+          const error = gmoError(answer);
+          events.push(
+            providerEvent(api, {
+              JobCd: jobCd,
+              ...(whole ? {} : { Amount: remaining - amount }),
+              ...summary(answer, ['TranID', ...ERROR_KEYS]),
+            }),
+          );
+          return error
+            ? { kind: 'failed', code: error, events }
+            : { kind: 'refunded', providerReference: answer.TranID ?? null, events };
+        },
       });
-      const alterError = gmoError(altered);
-      events.push(
-        providerEvent('AlterTran', { JobCd: jobCd, ...summary(altered, ['TranID', ...ERROR_KEYS]) }),
-      );
-      return alterError
-        ? { kind: 'failed', code: alterError, events }
-        : { kind: 'refunded', providerReference: null, events };
     },
   };
 }

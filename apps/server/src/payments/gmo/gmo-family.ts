@@ -48,6 +48,7 @@ export const gmoFamily = defineGatewayFamily({
     const tokenOrigin = new URL(env.GMO_TOKEN_SCRIPT_URL).origin;
     const card = {
       transport,
+      refundCalls: db,
       shopOf,
       tokenScriptUrl: simulated ? GMO_SIMULATOR_PATHS.tokenScript : env.GMO_TOKEN_SCRIPT_URL,
       testMode: simulated,
@@ -66,12 +67,14 @@ export const gmoFamily = defineGatewayFamily({
       gmo_paypay: createGmoWalletProvider({
         wallet: 'paypay',
         transport,
+        refundCalls: db,
         shopOf,
         returnUrl: returnTo(ROUTES.gmoPaypayReturnGet),
       }),
       alipay: createGmoWalletProvider({
         wallet: 'alipay',
         transport,
+        refundCalls: db,
         shopOf,
         returnUrl: returnTo(ROUTES.alipayReturnGet),
       }),

@@ -10,6 +10,8 @@ export const GMO_APIS = [
   'EntryTran',
   'ExecTran',
   'AlterTran',
+  // A lower amount for a taken trade: GMO's way to give part of a sale back (ADR 077).
+  'ChangeTran',
   'SearchTrade',
   // 3-D Secure 2: completes a card trade after the challenge returned (AccessID, AccessPass).
   'SecureTran2',

@@ -10,6 +10,8 @@ import {
   type StartOutcome,
 } from '../../domain/payments/payment-provider.ts';
 import type { GmoShop } from './gmo-card-provider.ts';
+import type { Db } from '../../db/client.ts';
+import { refundOnce } from '../refund-once.ts';
 import { gmoError, type GmoApi, type GmoParams, type GmoTransport } from './gmo-protocol.ts';
 
 export type GmoWallet = 'paypay' | 'alipay';
@@ -17,6 +19,8 @@ export type GmoWallet = 'paypay' | 'alipay';
 export interface GmoWalletOptions {
   wallet: GmoWallet;
   transport: GmoTransport;
+  /** Where each refund key's call is kept (gateway_refund_calls): GMO takes no key of ours. */
+  refundCalls: Db;
   shopOf: (site: SiteCode) => Promise<GmoShop | null>;
   /** Where the gateway returns the browser after the cashier (RetURL): the return route of this attempt. */
   returnUrl: (attempt: PaymentAttempt) => string;
@@ -132,28 +136,48 @@ export function createGmoWalletProvider(options: GmoWalletOptions): PaymentProvi
       return { kind: 'pending', events };
     },
 
-    async refund(attempt) {
-      const { shop, answer } = await search(attempt);
-      const searchError = gmoError(answer);
-      const events = [providerEvent('SearchTradeMulti', pick(answer, ['Status', 'ErrCode', 'ErrInfo']))];
-      if (searchError) return { kind: 'failed', code: searchError, events };
-      if (answer.Status === 'CANCEL' || answer.Status === 'RETURN')
-        return { kind: 'refunded', providerReference: null, events };
-      if (!TAKEN.has(answer.Status!))
-        return { kind: 'failed', code: `not_refundable_${answer.Status}`, events };
-      const cancelled = await transport(api.cancel, {
-        ShopID: shop.shopId,
-        ShopPass: shop.shopPass,
-        AccessID: answer.AccessID!,
-        AccessPass: answer.AccessPass!,
-        OrderID: attempt.idempotencyKey,
-        CancelAmount: String(attempt.amount),
+    /**
+     * ADR 077: the wallet's cancel/return (PaypayCancelReturn, AlipayCancelReturn) with CancelAmount, the
+     * whole remaining amount or a part. GMO takes no key of ours: the key's row (refundOnce) dedupes.
+     */
+    async refund(attempt, request) {
+      return refundOnce(options.refundCalls, attempt, request, {
+        async holding() {
+          const { shop, answer } = await search(attempt);
+          const error = gmoError(answer);
+          const events = [
+            providerEvent('SearchTradeMulti', pick(answer, ['Status', 'Amount', 'ErrCode', 'ErrInfo'])),
+          ];
+          if (error) return { kind: 'failed', code: error, events };
+          const trade = { shop, answer };
+          if (answer.Status === 'CANCEL' || answer.Status === 'RETURN') {
+            return { kind: 'holding', remaining: 0, trade, events };
+          }
+          if (!TAKEN.has(answer.Status!))
+            return { kind: 'failed', code: `not_refundable_${answer.Status}`, events };
+          return { kind: 'holding', remaining: Number(answer.Amount), trade, events };
+        },
+        async send({ shop, answer }, _remaining, amount, events) {
+          const cancelled = await transport(api.cancel, {
+            ShopID: shop.shopId,
+            ShopPass: shop.shopPass,
+            AccessID: answer.AccessID!,
+            AccessPass: answer.AccessPass!,
+            OrderID: attempt.idempotencyKey,
+            CancelAmount: String(amount),
+          });
+          const cancelError = gmoError(cancelled);
+          events.push(
+            providerEvent(api.cancel, {
+              CancelAmount: amount,
+              ...pick(cancelled, ['Status', 'ErrCode', 'ErrInfo']),
+            }),
+          );
+          return cancelError
+            ? { kind: 'failed', code: cancelError, events }
+            : { kind: 'refunded', providerReference: null, events };
+        },
       });
-      const cancelError = gmoError(cancelled);
-      events.push(providerEvent(api.cancel, pick(cancelled, ['Status', 'ErrCode', 'ErrInfo'])));
-      return cancelError
-        ? { kind: 'failed', code: cancelError, events }
-        : { kind: 'refunded', providerReference: null, events };
     },
   };
 }

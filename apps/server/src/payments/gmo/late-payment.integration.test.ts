@@ -37,6 +37,7 @@ describe('a payment confirmed after its order expired', () => {
       api === 'AlterTran' && alter ? alter(api, params) : simulator(api, params);
     return createGmoCardProvider({
       transport,
+      refundCalls: ctx.db,
       shopOf: gmoShopDirectory(ctx.db, true),
       threeDSecure: false,
       tokenScriptUrl: '/simulator/gmo/ext/js/token.js',
