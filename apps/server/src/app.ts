@@ -43,6 +43,7 @@ import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/order-expiry/hold-sweeper.ts';
 import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
+import { registerVisitorMoves } from './domain/visitor-moves/register-visitor-moves.ts';
 import type { CreateOrderDeps } from './domain/stock/create-order.ts';
 import { createProductCache } from './domain/stock/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
@@ -95,6 +96,8 @@ export interface BuildAppOptions {
   paymentReconciler?: boolean;
   /** Send the mail outbox in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
   mailWorker?: boolean;
+  /** Run moves of visitors (ADR 079) in the background. Default: on, except under NODE_ENV=test, where tests run them by hand. */
+  visitorMoves?: boolean;
   /** The payment families (ADR 059); default: the product's PAYMENT_FAMILIES. A test may add its own. */
   paymentFamilies?: readonly GatewayFamily[];
 }
@@ -110,6 +113,7 @@ export async function buildApp({
   holdSweeper,
   paymentReconciler,
   mailWorker,
+  visitorMoves,
   overload,
   paymentFamilies = PAYMENT_FAMILIES,
 }: BuildAppOptions): Promise<App> {
@@ -270,6 +274,7 @@ export async function buildApp({
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app, queues);
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app, queues);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app, queues);
+  if (visitorMoves ?? env.NODE_ENV !== 'test') registerVisitorMoves(app, queues);
   if (Object.keys(queues).length > 0) {
     const runner = startJobRunner({ db, lock: instance, queues, pollMs: env.JOB_POLL_MS, log: app.log });
     app.addHook('onReady', () => runner.start());

@@ -97,6 +97,26 @@ export interface MailPayloads {
     previousEndsAt: string;
     ticketUrl: string;
   };
+  /**
+   * A run moved the visitor's reservation out of a closed slot or day (issue 29, ADR 079): new time, new QR
+   * codes; the holder's mail carries the self-service link (choose another slot or a refund) until `choiceUntil`.
+   */
+  visit_moved: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the new visit. */
+    startsAt: string;
+    endsAt: string;
+    /** ISO date-times of the closed slot. */
+    previousStartsAt: string;
+    previousEndsAt: string;
+    ticketUrl: string;
+    /** The self-service link and its deadline (ISO): the holder's mail only, while a choice may be made. */
+    choiceUrl?: string;
+    choiceUntil?: string;
+  };
   /** An owner reset the staff member's second factor. */
   staff_second_factor_reset: {
     organisationName: string;
@@ -117,6 +137,7 @@ export const MAIL_KINDS = [
   'staff_password_reset',
   'staff_second_factor_reset',
   'slot_moved',
+  'visit_moved',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

@@ -3,7 +3,7 @@ import type { OutboxMail, OutboxMailOf } from '../mail-kinds.ts';
 import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
-import { movedVisitDocument, slotMovedDocument } from './slot-moved-mail.ts';
+import { movedVisitDocument, slotMovedDocument, visitMovedDocument } from './slot-moved-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -170,6 +170,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return staffDocument(mail);
     case 'slot_moved':
       return slotMovedDocument(mail);
+    case 'visit_moved':
+      return visitMovedDocument(mail);
   }
 }
 

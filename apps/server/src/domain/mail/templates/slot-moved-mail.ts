@@ -1,6 +1,7 @@
 import type { LangCode } from '@kippu/contract';
 import type { OutboxMailOf } from '../mail-kinds.ts';
-import type { MailDocument } from './mail-layout.ts';
+import { formatDate, formatTime } from '@kippu/contract';
+import type { MailDocument, MailNote } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
 import { visitRows, type DetailRow } from './visit-time.ts';
 
@@ -24,9 +25,10 @@ interface MovedVisit {
  */
 export function movedVisitDocument(
   lang: LangCode,
-  kind: 'date_changed' | 'slot_moved',
+  kind: 'date_changed' | 'slot_moved' | 'visit_moved',
   payload: MovedVisit,
   previousExtra: DetailRow[] = [],
+  extraNotes: MailNote[] = [],
 ): MailDocument {
   const site = payload.siteName;
   const number = payload.reservationNumber;
@@ -57,7 +59,7 @@ export function movedVisitDocument(
       },
     ],
     action: { label: mailText(lang, 'email_purchase_button'), url: payload.ticketUrl },
-    notes: [mailText(lang, `email_${kind}_note`)],
+    notes: [mailText(lang, `email_${kind}_note`), ...extraNotes],
   };
 }
 
@@ -67,4 +69,25 @@ export function movedVisitDocument(
  */
 export function slotMovedDocument({ lang, payload }: OutboxMailOf<'slot_moved'>): MailDocument {
   return movedVisitDocument(lang, 'slot_moved', payload);
+}
+
+/**
+ * "Your visit has been moved" (issue 29, ADR 079): a run moved the reservation out of a closed slot or day,
+ * with new QR codes; the holder's mail adds the self-service link (another slot, or a refund) and its deadline.
+ */
+export function visitMovedDocument({ lang, payload }: OutboxMailOf<'visit_moved'>): MailDocument {
+  const { choiceUrl, choiceUntil } = payload;
+  const choice: MailNote[] =
+    choiceUrl && choiceUntil
+      ? [
+          {
+            text: mailText(lang, 'email_visit_moved_choice', {
+              deadline: `${formatDate(choiceUntil, lang)} ${formatTime(choiceUntil)}`,
+              url: choiceUrl,
+            }),
+            url: choiceUrl,
+          },
+        ]
+      : [];
+  return movedVisitDocument(lang, 'visit_moved', payload, [], choice);
 }

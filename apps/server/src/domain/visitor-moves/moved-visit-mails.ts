@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type { LangCode } from '@kippu/contract';
+import type { Env } from '../../config/env.ts';
+import type { Tx } from '../../db/client.ts';
+import { sharedTicketPagePath, siteUrl } from '../links.ts';
+import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { reservationById } from '../reservations/reservation-details.ts';
+import { visitOf } from '../reservations/reservation-visit.ts';
+import { movedVisitPath } from './move-token.ts';
+
+/** The holder's self-service link: its token (only the mail carries it) and until when it works. */
+export interface MovedVisitChoice {
+  token: string;
+  deadline: Date;
+}
+
+/**
+ * Queues "your visit has been moved" (mail kind visit_moved) IN THE CALLER'S TRANSACTION, after the
+ * reservation's order points at its new slot: to the holder's address (with the self-service link when
+ * `choice` is given) and to each share recipient with an address (ADR 021; their own ticket link, no
+ * self-service: only the holder decides for the whole reservation), each in their language. The item's
+ * state is written in the same transaction, so a retried item never mails twice. Answers the mails queued.
+ */
+export async function mailMovedVisit(
+  tx: Tx,
+  env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
+  reservationId: number,
+  previous: { startsAt: Date; endsAt: Date },
+  choice: MovedVisitChoice | null,
+): Promise<number> {
+  const reservation = await reservationById(tx, reservationId);
+  if (!reservation) return 0;
+  const moved = {
+    previousStartsAt: previous.startsAt.toISOString(),
+    previousEndsAt: previous.endsAt.toISOString(),
+  };
+  let mails = 0;
+  if (reservation.email) {
+    const lang = reservation.lang;
+    await enqueueMail(tx, {
+      kind: 'visit_moved',
+      siteCode: reservation.siteCode,
+      to: reservation.email,
+      lang,
+      payload: {
+        ...visitOf(env, reservation, lang),
+        ...moved,
+        ...(choice
+          ? {
+              choiceUrl: siteUrl(env, reservation.siteSlug, movedVisitPath(choice.token), lang),
+              choiceUntil: choice.deadline.toISOString(),
+            }
+          : {}),
+      },
+    });
+    mails += 1;
+  }
+  const { rows: shares } = await tx.execute<{ reservation_token: string; email: string; lang: LangCode }>(sql`
+    SELECT reservation_token, email, lang FROM reservations
+    WHERE parent_reservation_id = ${reservation.id} AND status = 'reserved' ORDER BY id`);
+  for (const share of shares) {
+    if (!share.email) continue;
+    await enqueueMail(tx, {
+      kind: 'visit_moved',
+      siteCode: reservation.siteCode,
+      to: share.email,
+      lang: share.lang,
+      payload: {
+        ...visitOf(env, reservation, share.lang),
+        ticketUrl: siteUrl(
+          env,
+          reservation.siteSlug,
+          sharedTicketPagePath(share.reservation_token),
+          share.lang,
+        ),
+        ...moved,
+      },
+    });
+    mails += 1;
+  }
+  return mails;
+}

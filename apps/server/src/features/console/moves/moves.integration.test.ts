@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMoveResponseSchema, moveResponseSchema } from '@kippu/contract/console/moves-schemas';
+import { setupTestApp } from '../../../../test/helper.ts';
+import { createTimeSpan } from '../../../../test/factories.ts';
+import { runMove } from '../../../domain/visitor-moves/run-move.ts';
+import { visitorMoveDeps } from '../../../domain/visitor-moves/register-visitor-moves.ts';
+import { signedIn, twoOrganisations, type ConsoleAs } from '../operations/operations-test-support.ts';
+import {
+  closedDay,
+  expectedTargets,
+  movedMails,
+  rowsOf,
+  shareOneTicket,
+  type ClosedDay,
+} from './moves-test-support.ts';
+
+/** Moving every visitor of a closed day (issue 29, acceptance 2; ADR 079) through the console's routes. */
+const ctx = setupTestApp();
+let admin: ConsoleAs;
+let planner: ConsoleAs;
+let boxOffice: ConsoleAs;
+let marketing: ConsoleAs;
+
+beforeAll(async () => {
+  const orgs = await twoOrganisations(ctx.db, 'moves');
+  admin = await signedIn(ctx.app, ctx.db, orgs.a, 'administrator', ['DEMO']);
+  planner = await signedIn(ctx.app, ctx.db, orgs.a, 'planner', ['DEMO']);
+  boxOffice = await signedIn(ctx.app, ctx.db, orgs.a, 'boxOffice', ['DEMO']);
+  marketing = await signedIn(ctx.app, ctx.db, orgs.a, 'marketing', ['DEMO']);
+});
+
+const daySource = (day: ClosedDay) => ({
+  kind: 'day' as const,
+  product_uuid: day.productUuid,
+  date: day.date,
+});
+
+async function slotState(ids: number[]) {
+  return rowsOf<{ id: string; capacity: number; held: number; sold: number; on_sale: boolean }>(
+    ctx.db,
+    sql`SELECT id, capacity, held, sold, on_sale FROM time_spans WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id`,
+  );
+}
+
+describe('a closed day of 30 reservations, targets with room for 25 tickets', () => {
+  const CAPACITIES = [15, 10];
+  let day: ClosedDay;
+  let expected: (number | null)[];
+  let moveId: number;
+  let secretsBefore: Map<number, string>;
+
+  beforeAll(async () => {
+    day = await closedDay(ctx.app, ctx.db, { count: 30, targetCapacities: CAPACITIES, tag: 'closed' });
+    expected = expectedTargets(day, CAPACITIES);
+    // The second reservation (two tickets) shares one with a companion, who has an address.
+    await shareOneTicket(ctx.app, ctx.db, day, day.reservations[1]!.token, 'companion@example.jp');
+    const secrets = await rowsOf<{ id: string; secret: string }>(ctx.db, sql`SELECT id, secret FROM tickets`);
+    secretsBefore = new Map(secrets.map((row) => [Number(row.id), row.secret]));
+  });
+
+  it('needs schedule and orders at the level: a planner or the box office cannot move, marketing cannot read', async () => {
+    const body = {
+      source: daySource(day),
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'refund',
+      preview: true,
+    };
+    expect((await planner.post('/sites/DEMO/moves', body)).statusCode).toBe(404);
+    expect((await boxOffice.post('/sites/DEMO/moves', body)).statusCode).toBe(404);
+    expect((await planner.get('/sites/DEMO/moves')).statusCode).toBe(200);
+    expect((await boxOffice.get('/sites/DEMO/moves')).statusCode).toBe(200);
+    // Marketing reads the schedule but not orders.
+    expect((await marketing.get('/sites/DEMO/moves')).statusCode).toBe(404);
+  });
+
+  it('previews the plan first come first served, whole reservations, and writes nothing', async () => {
+    const response = await admin.post('/sites/DEMO/moves', {
+      source: daySource(day),
+      target_slot_ids: [...day.targetSlotIds].reverse(),
+      fallback: 'refund',
+      preview: true,
+    });
+    expect(response.statusCode).toBe(200);
+    const { plan, move_id } = createMoveResponseSchema.parse(response.json());
+    expect(move_id).toBeNull();
+    expect(plan.rows.map((row) => row.reservation_id)).toEqual(day.reservations.map((r) => r.id));
+    expect(plan.rows.map((row) => row.target_slot_id)).toEqual(expected);
+    expect(plan.rows.filter((row) => row.outcome === 'refund').length).toBe(
+      expected.filter((t) => t === null).length,
+    );
+    expect(plan.targets.map((target) => [target.id, target.free, target.planned])).toEqual([
+      [day.targetSlotIds[0], 15, 15],
+      [day.targetSlotIds[1], 10, 10],
+    ]);
+    expect(plan.counts).toMatchObject({ reservations: 30, tickets: 45 });
+    expect((await slotState(day.sourceSlotIds)).every((slot) => slot.on_sale)).toBe(true);
+    expect(await rowsOf(ctx.db, sql`SELECT id FROM visitor_moves`)).toEqual([]);
+  });
+
+  it('starts the run: closes the source, one pending item per reservation, a job; a second run is refused', async () => {
+    const response = await admin.post('/sites/DEMO/moves', {
+      source: daySource(day),
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'refund',
+    });
+    expect(response.statusCode).toBe(200);
+    moveId = createMoveResponseSchema.parse(response.json()).move_id!;
+    expect((await slotState(day.sourceSlotIds)).map((slot) => slot.on_sale)).toEqual([false, false, false]);
+    const jobs = await rowsOf(ctx.db, sql`SELECT payload FROM jobs WHERE queue = 'visitor-moves.run'`);
+    expect(jobs).toEqual([{ payload: { moveId } }]);
+    const progress = moveResponseSchema.parse((await admin.get(`/sites/DEMO/moves/${moveId}`)).json());
+    expect(progress.move).toMatchObject({ status: 'queued', total: 30, counts: { pending: 30 } });
+
+    // The same day, or one of its slots, while the run is open: console_move_in_progress.
+    const again = await admin.post('/sites/DEMO/moves', {
+      source: { kind: 'slot', slot_id: day.sourceSlotIds[1] },
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'leave',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'console move in progress' });
+  });
+
+  it('moves every reservation that fits whole with its mails, refunds the rest, never oversells', async () => {
+    await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId);
+    const progress = moveResponseSchema.parse((await admin.get(`/sites/DEMO/moves/${moveId}`)).json());
+    const fits = expected.filter((target) => target !== null).length;
+    expect(progress.move).toMatchObject({
+      status: 'done',
+      counts: { pending: 0, moved: fits, refunded: 30 - fits, left: 0, failed: 0 },
+    });
+    expect(progress.items.map((item) => item.moved_to?.id ?? null)).toEqual(expected);
+    expect(
+      progress.items.filter((item) => item.state === 'refunded').every((item) => item.reason === 'no_room'),
+    ).toBe(true);
+
+    // Stock: the targets full, exactly; the source empty (moved out or given back by the refunds).
+    const [a, b] = await slotState(day.targetSlotIds);
+    expect([a!.sold, b!.sold]).toEqual([15, 10]);
+    expect((await slotState(day.sourceSlotIds)).map((slot) => slot.sold)).toEqual([0, 0, 0]);
+
+    // Orders point at their targets; refunded reservations are refunded, once each.
+    const orders = await rowsOf<{ id: string; time_span_id: string; status: string }>(
+      ctx.db,
+      sql`SELECT id, time_span_id, status FROM orders WHERE id = ANY(${sql.param(day.reservations.map((r) => r.orderId))}::bigint[])`,
+    );
+    for (const [index, reservation] of day.reservations.entries()) {
+      const order = orders.find((row) => Number(row.id) === reservation.orderId)!;
+      if (expected[index] === null) expect(order.status).toBe('refunded');
+      else expect([order.status, Number(order.time_span_id)]).toEqual(['reserved', expected[index]]);
+    }
+    const refunds = await rowsOf<{ idempotency_key: string }>(
+      ctx.db,
+      sql`SELECT idempotency_key FROM refunds WHERE idempotency_key LIKE 'move-%'`,
+    );
+    expect(refunds.length).toBe(30 - fits);
+
+    // Every ticket of a moved reservation (the companion's too) has a new secret; the refunded ones are void.
+    const tickets = await rowsOf<{ id: string; secret: string; status: string; holder: string }>(
+      ctx.db,
+      sql`SELECT tk.id, tk.secret, tk.status, COALESCE(r.parent_reservation_id, r.id) AS holder
+          FROM tickets tk JOIN reservations r ON r.id = tk.reservation_id
+          WHERE COALESCE(r.parent_reservation_id, r.id) = ANY(${sql.param(day.reservations.map((r) => r.id))}::bigint[])`,
+    );
+    for (const ticket of tickets) {
+      const index = day.reservations.findIndex((r) => r.id === Number(ticket.holder));
+      if (expected[index] === null) expect(ticket.status).toBe('void');
+      else expect(ticket.secret).not.toBe(secretsBefore.get(Number(ticket.id)));
+    }
+
+    // One mail per moved holder, with the self-service link, and one to the companion, without it.
+    const mails = await movedMails(ctx.db);
+    const holders = day.reservations.filter((_, index) => expected[index] !== null).map((r) => r.email);
+    expect(mails.map((mail) => mail.to_address).sort()).toEqual([...holders, 'companion@example.jp'].sort());
+    for (const mail of mails) {
+      if (mail.to_address === 'companion@example.jp') expect(mail.payload.choiceUrl).toBeUndefined();
+      else expect(mail.payload.choiceUrl).toMatch(/\/demo\/\?lang=en#\/moved-visit\/[\w-]{22}$/);
+    }
+    const audits = await rowsOf(ctx.db, sql`SELECT 1 FROM audit_events WHERE action = 'visit_moved'`);
+    expect(audits.length).toBe(fits);
+  });
+
+  it('a second run of the same job changes nothing and mails nobody again', async () => {
+    const before = await rowsOf(ctx.db, sql`SELECT count(*)::int AS n FROM mail_outbox`);
+    await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId);
+    expect(await rowsOf(ctx.db, sql`SELECT count(*)::int AS n FROM mail_outbox`)).toEqual(before);
+    const [a, b] = await slotState(day.targetSlotIds);
+    expect([a!.sold, b!.sold]).toEqual([15, 10]);
+  });
+
+  it("lists the site's runs; another site answers 404", async () => {
+    const list = await admin.get('/sites/DEMO/moves');
+    expect(list.json<{ moves: { id: number }[] }>().moves.map((move) => move.id)).toContain(moveId);
+    expect((await admin.get(`/sites/OKINAWA/moves/${moveId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('a target that fills up between the plan and the run', () => {
+  it('falls back (left, out_of_stock) and never oversells', async () => {
+    const day = await closedDay(ctx.app, ctx.db, { count: 4, targetCapacities: [6], tag: 'full' });
+    const response = await admin.post('/sites/DEMO/moves', {
+      source: { kind: 'slot', slot_id: day.sourceSlotIds[0] },
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'leave',
+    });
+    const { move_id, plan } = createMoveResponseSchema.parse(response.json());
+    // Slot 1 holds reservations 1 and 4 (1 and 2 tickets): both planned onto the target.
+    expect(plan.rows.map((row) => row.outcome)).toEqual(['move', 'move']);
+    // Meanwhile the target sells all but one place.
+    await ctx.db.execute(sql`UPDATE time_spans SET sold = capacity - 1 WHERE id = ${day.targetSlotIds[0]}`);
+    await runMove(ctx.db, visitorMoveDeps(ctx.app), move_id!);
+    const progress = moveResponseSchema.parse((await admin.get(`/sites/DEMO/moves/${move_id}`)).json());
+    expect(progress.items.map((item) => [item.state, item.reason])).toEqual([
+      ['moved', null],
+      ['left', 'out_of_stock'],
+    ]);
+    const [target] = await slotState(day.targetSlotIds);
+    expect(target!.sold).toBe(target!.capacity);
+    const [source] = await slotState([day.sourceSlotIds[0]!]);
+    expect(source!.sold).toBe(2);
+  });
+
+  it('refuses a target of another product or one not on sale', async () => {
+    const day = await closedDay(ctx.app, ctx.db, { count: 1, targetCapacities: [5], tag: 'wrong' });
+    const closed = await createTimeSpan(ctx.db, { productId: day.productId, capacity: 5, onSale: false });
+    const source = { kind: 'slot', slot_id: day.sourceSlotIds[0] };
+    const notOnSale = await admin.post('/sites/DEMO/moves', {
+      source,
+      target_slot_ids: [closed],
+      fallback: 'leave',
+    });
+    expect(notOnSale.json()).toEqual({ error: 'ticket not on sale now' });
+    const other = await closedDay(ctx.app, ctx.db, { count: 0, targetCapacities: [5], tag: 'other' });
+    const foreign = await admin.post('/sites/DEMO/moves', {
+      source,
+      target_slot_ids: other.targetSlotIds,
+      fallback: 'leave',
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});
