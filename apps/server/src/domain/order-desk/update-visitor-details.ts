@@ -28,6 +28,9 @@ export async function updateVisitorDetails(
   orderId: number,
   body: UpdateOrderVisitorBody,
 ): Promise<{ visitor: ReturnType<typeof visitorOf>; updated_at: string }> {
+  // Whose order it is comes first: another site's order answers `record not found` whatever the body holds.
+  const known = await orderPurchase(db, site, orderId);
+  if (!known || known.currentOrderId !== orderId) throw new AppError('record_not_found');
   const edited = EDITED.filter((key) => body[key] !== undefined);
   if (edited.length === 0) throw new AppError('invalid_request', 'nothing to change');
   const { rows: templates } = await db.$client.query<FieldRule>(
