@@ -5,6 +5,7 @@ import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import NotFoundScreen from '../features/static-pages/not-found-screen.tsx';
 import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
+import { useIsKiosk } from '../shared/kiosk/kiosk-store.ts';
 import { paths } from '../shared/routing/paths.ts';
 
 /**
@@ -20,11 +21,15 @@ function useSettledConfiguration(): ConfigurationResponse | null | undefined {
   return query.isPending ? undefined : null;
 }
 
-/** In mail-confirm-only mode the root, order and sign-in steps are skipped (spec §2): the flow starts at mail confirm. */
+/**
+ * In mail-confirm-only mode the root, order and sign-in steps are skipped (spec §2): the flow starts at mail
+ * confirm. Not on a kiosk, which has no mail step (ADR 081): its visitor orders on the spot.
+ */
 export function SkippedInMailConfirmOnly({ children }: { children: ReactNode }) {
   const configuration = useSettledConfiguration();
+  const kiosk = useIsKiosk();
   if (configuration === undefined) return null;
-  const skip = configuration?.settings.isOnlyStartMailConfirm ?? false;
+  const skip = !kiosk && (configuration?.settings.isOnlyStartMailConfirm ?? false);
   return skip ? <Navigate replace to={paths.mailConfirm.getHref()} /> : children;
 }
 

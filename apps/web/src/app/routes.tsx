@@ -7,6 +7,7 @@ import { lazyScreen, type LazyScreen } from './load-with-timeout.ts';
 import { paths } from '../shared/routing/paths.ts';
 import { RouteErrorScreen } from './route-error-screen.tsx';
 import { TicketRedirect } from './ticket-redirect.tsx';
+import { KioskFrame } from './kiosk-frame.tsx';
 
 // Every screen is its own chunk, loaded on demand with the 120 s time-out (spec §2).
 const OrderScreen = lazyScreen(() => import('../features/booking/screens/order-screen.tsx'));
@@ -82,6 +83,8 @@ const SpotEmailSendedScreen = lazyScreen(
   () => import('../features/spot/screens/spot-email-sended-screen.tsx'),
 );
 const MovedVisitScreen = lazyScreen(() => import('../features/moved-visit/screens/moved-visit-screen.tsx'));
+const KioskStartScreen = lazyScreen(() => import('../features/kiosk/screens/kiosk-start-screen.tsx'));
+const KioskTicketsScreen = lazyScreen(() => import('../features/kiosk/screens/kiosk-tickets-screen.tsx'));
 
 /**
  * A route that shows one screen; `handle.screen` lets the app load the first location's screen
@@ -119,6 +122,8 @@ export const routes: RouteObject[] = [
       {
         // Errors (a screen that fails or times out loading) show inside the layout.
         errorElement: <RouteErrorScreen />,
+        // A kiosk's mark and idle reset around every screen (ADR 081); an ordinary page just renders.
+        element: <KioskFrame />,
         children: [
           screenRoute({ index: true }, OrderScreen, skippedInMailConfirmOnly),
           screenRoute(paths.order.path, OrderScreen, skippedInMailConfirmOnly),
@@ -164,6 +169,8 @@ export const routes: RouteObject[] = [
           screenRoute(paths.spotProducts.path, SpotProductsScreen),
           screenRoute(paths.spotEmailSended.path, SpotEmailSendedScreen),
           screenRoute(paths.movedVisit.path, MovedVisitScreen),
+          screenRoute(paths.kiosk.path, KioskStartScreen),
+          screenRoute(paths.kioskTickets.path, KioskTicketsScreen),
           { path: paths.ticketRedirect.path, element: <TicketRedirect /> },
           { path: '*', element: <NotFoundScreen homeHref={paths.root.getHref()} /> },
         ],

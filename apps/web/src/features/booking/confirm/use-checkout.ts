@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
-import { paths } from '../../../shared/routing/paths.ts';
+import { completeHref } from '../../../shared/kiosk/kiosk-store.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { checkoutOrder } from './api/confirm-calls.ts';
@@ -38,7 +38,7 @@ export function useCheckout() {
         leaveForGateway(result.redirect_url);
         return;
       }
-      navigate(paths.complete.getHref(), { replace: true });
+      navigate(completeHref(result.reservation_token), { replace: true });
       finishPurchase(order, { token: result.reservation_token, number: result.reservation_number });
     } catch (error) {
       inFlight.current = false;

@@ -6,6 +6,7 @@ import type { Product } from '@kippu/contract/endpoints/products';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { isKiosk } from '../../../shared/kiosk/kiosk-store.ts';
 import { useNextStep } from '../steps/booking-steps.ts';
 import { cancelTemporaryOrder, createTemporaryOrder } from './api/order-calls.ts';
 import {
@@ -59,7 +60,9 @@ export function useSaveOrder() {
         store.set({ orderToken: null });
       }
       const chosen = { ...selection, slotId: slot.id };
-      const created = await createTemporaryOrder(createOrderBody(product, slot.id, chosen, lang));
+      const body = createOrderBody(product, slot.id, chosen, lang);
+      // A kiosk's order sells on its channel; the server accepts that only from a paired device (ADR 080).
+      const created = await createTemporaryOrder(isKiosk() ? { ...body, channel: 'kiosk' } : body);
       const saved: SavedOrderPage = {
         productOptions: productOptions(product, slot.id, chosen),
         selection: chosen,

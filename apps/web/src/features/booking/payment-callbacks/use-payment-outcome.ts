@@ -4,6 +4,7 @@ import type { CallbackAnswer } from '@kippu/contract/endpoints/checkout';
 import { paymentFailureSchema, type PaymentFailure } from '@kippu/contract/endpoints/payment-returns';
 import { ERRORS } from '@kippu/contract/errors';
 import { paths } from '../../../shared/routing/paths.ts';
+import { completeHref } from '../../../shared/kiosk/kiosk-store.ts';
 import { callbackFlow } from '../../../shared/routing/callback-flow.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
@@ -92,7 +93,7 @@ export function usePaymentOutcome() {
     if (result.flow === 'spot') return reservedSpot(reservation);
     const store = useCoreStore.getState();
     const order = store.orderToken ? await orderForCompletion(store.orderToken) : null;
-    navigate(paths.complete.getHref(), { replace: true });
+    navigate(completeHref(reservation.token), { replace: true });
     if (order) {
       finishPurchase(order, reservation);
     } else {

@@ -7,6 +7,7 @@ import { paymentMethodsQuery } from '../../../shared/api/endpoints/payment-metho
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { salesChannel } from '../../../shared/kiosk/kiosk-store.ts';
 import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { PaymentForm } from '../payment/payment-form.tsx';
 import { paymentOptions } from '../../../shared/payments/payment-options.ts';
@@ -16,7 +17,7 @@ import '../../../shared/payments/payment.css';
 /**
  * Payment (`/payment`, also `?ref=c` from confirm): the amount of the temporary order (GET /orders, the
  * server's truth: the link may have been opened in a fresh browser), the site's methods for the web
- * channel, and the card entry. Without an order in progress: the order page.
+ * channel (a kiosk's for the kiosk, ADR 081), and the card entry. Without an order in progress: the order page.
  */
 export default function PaymentScreen() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export default function PaymentScreen() {
   const orderToken = useCoreStore((state) => state.orderToken);
   const lang = useActiveLang();
   // The layout loads the same query (spec §2 "On load"); asking here too gives its loading state.
-  const methods = useQuery(paymentMethodsQuery(lang, 'web'));
+  const methods = useQuery(paymentMethodsQuery(lang, salesChannel()));
   const currency = useCoreStore((state) => state.configuration?.settings.currency);
   const order = useQuery({ ...temporaryOrderQuery(orderToken ?? '', lang), enabled: !!orderToken });
   const total = order.data?.price;

@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@kippu/contract/site-settings';
 import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
+import { useIsKiosk } from '../../../shared/kiosk/kiosk-store.ts';
 
 /** The checkout steps the step indicator shows, in the order of spec §2 "Step navigation". */
 export type BookingStep = 'order' | 'membership-login' | 'sign-in' | 'payment' | 'confirm';
@@ -15,7 +16,10 @@ const STEP_PATHS: Record<BookingStep, { getHref: () => string }> = {
   confirm: paths.confirm,
 };
 
-type StepSettings = Pick<SiteSettings, 'isUseMembershipLogin' | 'isOnlyStartMailConfirm'>;
+type StepSettings = Pick<SiteSettings, 'isUseMembershipLogin' | 'isOnlyStartMailConfirm'> & {
+  /** A kiosk sells to no one by name (ADR 081): no member login, no customer info, no mail. */
+  kiosk?: boolean;
+};
 
 /**
  * The order flow of a site: order, membership-login (only if enabled), sign-in (unless
@@ -24,6 +28,7 @@ type StepSettings = Pick<SiteSettings, 'isUseMembershipLogin' | 'isOnlyStartMail
  */
 export function bookingSteps(settings: StepSettings | undefined): BookingStep[] {
   return ALL_STEPS.filter((step) => {
+    if (settings?.kiosk && (step === 'membership-login' || step === 'sign-in')) return false;
     if (step === 'membership-login') return settings?.isUseMembershipLogin ?? false;
     if (step === 'sign-in') return !(settings?.isOnlyStartMailConfirm ?? false);
     return true;
@@ -44,9 +49,11 @@ export function useBookingSteps(): BookingStep[] {
   const isOnlyStartMailConfirm = useCoreStore(
     (state) => state.configuration?.settings.isOnlyStartMailConfirm,
   );
+  const kiosk = useIsKiosk();
   return bookingSteps({
     isUseMembershipLogin: isUseMembershipLogin ?? false,
     isOnlyStartMailConfirm: isOnlyStartMailConfirm ?? false,
+    kiosk,
   });
 }
 

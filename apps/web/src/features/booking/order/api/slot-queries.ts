@@ -2,24 +2,26 @@ import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import { ROUTES } from '@kippu/contract/routes';
 import { api } from '../../../../shared/api/api-client.ts';
+import { channelParam } from '../../../../shared/kiosk/kiosk-store.ts';
 
 /** GET /products/search2: the products on sale on a date with their slots (date-before-product). */
-export const productsOnDateQuery = (date: string, lang: LangCode) =>
+export const productsOnDateQuery = (date: string, lang: LangCode, channel = channelParam()) =>
   queryOptions({
-    queryKey: ['products', 'search2', date, lang],
+    queryKey: ['products', 'search2', date, lang, channel],
     queryFn: async ({ signal }) => {
-      const { data } = await api.call(ROUTES.productSearchByDate, { query: { date, lang }, signal });
+      const query = { date, lang, ...channel };
+      const { data } = await api.call(ROUTES.productSearchByDate, { query, signal });
       return data;
     },
     staleTime: 15_000,
   });
 
 /** GET /products/stocks: one product's slots on a date, earliest first (product-before-date). */
-export const slotsQuery = (date: string, productUuid: string, lang: LangCode) =>
+export const slotsQuery = (date: string, productUuid: string, lang: LangCode, channel = channelParam()) =>
   queryOptions({
-    queryKey: ['products', 'stocks', date, productUuid, lang],
+    queryKey: ['products', 'stocks', date, productUuid, lang, channel],
     queryFn: async ({ signal }) => {
-      const query = { date, product_id: productUuid, lang };
+      const query = { date, product_id: productUuid, lang, ...channel };
       const { data } = await api.call(ROUTES.stocks, { query, signal });
       return data;
     },
