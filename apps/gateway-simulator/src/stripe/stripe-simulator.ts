@@ -302,21 +302,38 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     }
     const left = Number(row.amount) - Number(row.amount_refunded);
     if (left <= 0) return error(400, 'invalid_request_error', { code: 'charge_already_refunded' });
+    // `amount` (ADR 077): a part, or by default all that is left; never more than is left.
+    if (params.amount !== undefined && !/^[1-9]\d{0,8}$/.test(params.amount)) {
+      return error(400, 'invalid_request_error', { code: 'parameter_invalid_integer', param: 'amount' });
+    }
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (amount > left) {
+      return error(400, 'invalid_request_error', {
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})`,
+      });
+    }
     if (row.behaviour === 'refund_fails') {
       return error(402, 'card_error', { code: 'refund_failed', message: 'The refund could not be made.' });
     }
     const refundId = id('re');
-    await db.transaction(async (tx) => {
+    const given = await db.transaction(async (tx) => {
+      // Conditional on what is still left, so two refunds at once never give back more than was taken.
+      const { rows } = await tx.execute(sql`
+        UPDATE gateway_sim.stripe_payment_intents
+        SET amount_refunded = amount_refunded + ${amount}, updated_at = now()
+        WHERE id = ${row.id} AND amount - amount_refunded >= ${amount} RETURNING id`);
+      if (rows.length === 0) return false;
       await tx.execute(sql`
         INSERT INTO gateway_sim.stripe_refunds (id, payment_intent, amount, status)
-        VALUES (${refundId}, ${row.id}, ${left}, 'succeeded')`);
-      await tx.execute(sql`
-        UPDATE gateway_sim.stripe_payment_intents
-        SET amount_refunded = amount, updated_at = now() WHERE id = ${row.id}`);
+        VALUES (${refundId}, ${row.id}, ${amount}, 'succeeded')`);
+      return true;
     });
+    if (!given) return error(400, 'invalid_request_error', { code: 'amount_too_large', param: 'amount' });
     return {
       status: 200,
-      body: { id: refundId, object: 'refund', amount: left, payment_intent: row.id, status: 'succeeded' },
+      body: { id: refundId, object: 'refund', amount, payment_intent: row.id, status: 'succeeded' },
     };
   }
 

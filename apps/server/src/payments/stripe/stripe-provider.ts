@@ -198,20 +198,38 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
       return { kind: 'pending', events };
     },
 
-    async refund(attempt) {
+    /**
+     * ADR 077: the Refunds API through the SDK, the amount given (all that remains or a part) and our
+     * refund key as the Idempotency-Key, so Stripe itself never refunds one key twice. Stripe's refusals
+     * (more than remains, nothing to refund) answer `failed`; no answer (connection, time-out, Stripe's
+     * 5xx) throws GatewayUnavailableError, and the same key is sent again later.
+     */
+    async refund(attempt, request) {
+      const intent = await intentOf(attempt);
+      if (!intent) return { kind: 'failed', code: 'no_payment_intent', events: [] };
       try {
-        const intent = await intentOf(attempt);
-        if (!intent) return { kind: 'failed', code: 'no_payment_intent', events: [] };
         const refund = await stripe.refunds.create(
-          { payment_intent: intent.id },
-          { idempotencyKey: `refund-${attempt.idempotencyKey}` },
+          { payment_intent: intent.id, amount: request.amount },
+          { idempotencyKey: request.refundKey },
         );
-        const events = [providerEvent('Refund.create', { id: refund.id, status: refund.status })];
+        const events = [
+          providerEvent('Refund.create', { id: refund.id, amount: refund.amount, status: refund.status }),
+        ];
         return refund.status === 'failed' || refund.status === 'canceled'
           ? { kind: 'failed', code: `refund_${refund.status}`, events }
           : { kind: 'refunded', providerReference: refund.id, events };
       } catch (error) {
-        const code = (error as Stripe.errors.StripeError).code ?? 'gateway_unavailable';
+        const answered =
+          error instanceof Stripe.errors.StripeError &&
+          error.statusCode !== undefined &&
+          error.statusCode < 500 &&
+          !(error instanceof Stripe.errors.StripeConnectionError);
+        if (!answered) {
+          throw new GatewayUnavailableError(`Stripe Refund.create: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+        const code = error.code ?? error.type;
         return { kind: 'failed', code, events: [providerEvent('Refund.create', { error: code })] };
       }
     },
