@@ -13,7 +13,7 @@ import {
   rowsOf,
   shareOneTicket,
   type ClosedDay,
-} from './moves-test-support.ts';
+} from '../../../../test/visitor-moves-support.ts';
 
 /** Moving every visitor of a closed day (issue 29, acceptance 2; ADR 079) through the console's routes. */
 const ctx = setupTestApp();

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays, toTokyoDateString } from '@kippu/contract';
-import type { App } from '../../../app.ts';
-import type { Db } from '../../../db/client.ts';
-import { payWithCard, readyOrder } from '../../../../test/checkout-support.ts';
-import { createProduct, createTimeSpan } from '../../../../test/factories.ts';
-import { xsrfHeaders } from '../../../../test/helper.ts';
-import { SITE_PATH } from '../../../../test/order-support.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { payWithCard, readyOrder } from './checkout-support.ts';
+import { createProduct, createTimeSpan } from './factories.ts';
+import { xsrfHeaders } from './helper.ts';
+import { SITE_PATH } from './order-support.ts';
 
 /**
  * Test support for moving visitors (ADR 079): a product with a day of slots full of paid reservations (real
