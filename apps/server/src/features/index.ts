@@ -18,6 +18,7 @@ import { changeDateRoutes } from './change-date/routes.ts';
 import { walletPassRoutes } from './wallet-pass/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { signageRoutes } from './signage/routes.ts';
+import { kioskRoutes } from './kiosk/routes.ts';
 import { movedVisitsRoutes } from './moved-visits/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
@@ -41,5 +42,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(walletPassRoutes);
   await app.register(membershipRoutes);
   await app.register(signageRoutes);
+  await app.register(kioskRoutes);
   await app.register(movedVisitsRoutes);
 }

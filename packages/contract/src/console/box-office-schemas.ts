@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { langCodeSchema, productTypeSchema } from '../enum-schemas.ts';
-import { numericIdSchema, visitDateSchema } from '../endpoints/catalogue-common.ts';
+import { visitDateSchema } from '../endpoints/catalogue-common.ts';
 import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
 
@@ -11,8 +11,12 @@ import { storableText } from '../validation/storable-text.ts';
 
 const money = z.number().int().nonnegative();
 
-/** GET /sites/:site/box-office/products?date=: what the counter sells that day (Tokyo date; default today). */
-export const boxOfficeProductsQuerySchema = z.object({ date: visitDateSchema.optional() });
+/** GET /sites/:site/box-office/products?date=&lang=: what the counter sells that day (Tokyo date; default today). */
+export const boxOfficeProductsQuerySchema = z.object({
+  date: visitDateSchema.optional(),
+  /** The names' language (the staff member's console language). */
+  lang: langCodeSchema.default('ja'),
+});
 
 export const boxOfficeSlotSchema = z.object({
   time_span_id: z.number().int(),
@@ -62,9 +66,14 @@ export const boxOfficeSaleBodySchema = z.object({
   idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
   lang: langCodeSchema,
   product_uuid: z.uuid(),
-  time_span_id: numericIdSchema,
+  time_span_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   lines: z
-    .array(z.object({ option_value_id: numericIdSchema, quantity: z.number().int().min(0).max(1000) }))
+    .array(
+      z.object({
+        option_value_id: z.number().int().positive().max(2_147_483_647),
+        quantity: z.number().int().min(0).max(1000),
+      }),
+    )
     .min(1)
     .max(50),
   payment: boxOfficePaymentSchema,

@@ -191,6 +191,8 @@ export async function checkout(
   site: SiteCode,
   orderToken: string,
   body: CheckoutBody,
+  /** What the box office adds for its provider (ADR 080): a card terminal's approval number. */
+  counter: Pick<StartInput, 'terminalApproval'> = {},
 ): Promise<CheckoutResponse> {
   assertServedMethod(deps.payments, body.payment_method_type);
   let begun: Begun | undefined;
@@ -204,7 +206,7 @@ export async function checkout(
     if (begun?.kind === 'started') runningAttempts.delete(begun.attempt.id);
     throw error;
   }
-  return payBegunAttempt(deps, begun, body);
+  return payBegunAttempt(deps, begun, body, counter);
 }
 
 /** Pauses between tries to store a gateway outcome held in memory (ms): about 8 s in all. */
@@ -262,6 +264,7 @@ export async function payBegunAttempt(
   deps: CheckoutDeps,
   begun: Begun,
   body: CheckoutBody,
+  counter: Pick<StartInput, 'terminalApproval'> = {},
 ): Promise<CheckoutResponse> {
   if (begun.kind === 'answered') return begun.response;
   // A stranded attempt (its process died, or its answer was lost) is asked about at once (ADR 047).
@@ -272,6 +275,7 @@ export async function payBegunAttempt(
   const input: StartInput = {
     token: body.token,
     maskedCardNumber: body.masked_card_number,
+    ...(counter.terminalApproval === undefined ? {} : { terminalApproval: counter.terminalApproval }),
     beforeCharge: chargeMark(deps, attempt, (error) => (markFault = error)),
   };
   let held: AttemptOutcome | undefined;

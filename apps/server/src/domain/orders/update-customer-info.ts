@@ -7,8 +7,11 @@ import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './custome
 import { isOpenStatus, isTimedOut, orderById, transitionOrders } from './order-state.ts';
 import { lockOrder, requireKind } from './order-lock.ts';
 
-/** The channels whose orders have a form: the web's (the site's field templates) and spot's (ADR 031). */
-type OrderChannel = Extract<SalesChannel, 'web' | 'spot'>;
+/**
+ * The channels whose orders have a form: the web's (the site's field templates), spot's (ADR 031), the
+ * box office's and the kiosk's (ADR 080).
+ */
+type OrderChannel = Extract<SalesChannel, 'web' | 'spot' | 'pos' | 'kiosk'>;
 
 /**
  * The order the form is for, row-locked, or why it cannot take a form: unknown (`record not found`), the
@@ -41,6 +44,20 @@ const SPOT_FIELDS: FieldRule[] = [
 ];
 
 /**
+ * The box office's form (ADR 080): staff may type the visitor's name and, to mail the tickets, an address;
+ * neither is required (a walk-in pays and goes in). The kiosk asks nothing: it has no mail step, the
+ * visitor takes the tickets from its screen or printer.
+ */
+const FIXED_FIELDS: Partial<Record<OrderChannel, FieldRule[]>> = {
+  spot: SPOT_FIELDS,
+  pos: [
+    { fieldName: 'email', fieldType: 'text', isDisplay: true, isRequire: false },
+    { fieldName: 'fullname', fieldType: 'text', isDisplay: true, isRequire: false },
+  ],
+  kiosk: [],
+};
+
+/**
  * PUT /orders/{id}: stores the order-form contents filtered by the site's field templates and moves a
  * holding order to ready_checkout, except on a site with isMailConfirm: there the order stays holding until
  * the visitor follows the mailed link (GET /ordermails/{mailToken}, ADR 020). Only an open, unexpired order
@@ -59,19 +76,18 @@ export async function updateCustomerInfo(
   channel: OrderChannel,
 ): Promise<UpdateOrderResponse> {
   const templates =
-    channel === 'spot'
-      ? SPOT_FIELDS
-      : (
-          await db.$client.query<FieldRule>(
-            `SELECT field_name AS "fieldName", field_type AS "fieldType", is_display AS "isDisplay",
+    FIXED_FIELDS[channel] ??
+    (
+      await db.$client.query<FieldRule>(
+        `SELECT field_name AS "fieldName", field_type AS "fieldType", is_display AS "isDisplay",
                     is_require AS "isRequire"
              FROM field_templates WHERE site_code = $1 ORDER BY position, field_name`,
-            [siteCode],
-          )
-        ).rows;
+        [siteCode],
+      )
+    ).rows;
   const settings = await readSiteSettings(db, siteCode);
   if (!settings) throw new AppError('record_not_found');
-  const confirmsByMail = settings.isMailConfirm && channel !== 'spot';
+  const confirmsByMail = settings.isMailConfirm && channel === 'web';
   return db.transaction(async (tx) => {
     const order = await lockOrderForForm(tx, siteCode, token, channel);
     const customerInfo = acceptedCustomerInfo(templates, body.customer_info, selectOptionsOf(settings));

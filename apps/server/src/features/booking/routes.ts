@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ERRORS,
+  KIOSK_DEVICE_COOKIE,
   cancelOrderEndpoint,
   createOrderEndpoint,
   temporaryOrderEndpoint,
@@ -8,9 +9,8 @@ import {
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { cancelOrder } from '../../domain/order-release/cancel-order.ts';
-import { createOrder } from '../../domain/stock/create-order.ts';
+import { createVisitorOrder, updateVisitorOrderForm } from '../../domain/box-office/kiosk-orders.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
-import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 import { clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
@@ -24,8 +24,10 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     createOrderEndpoint,
     { config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds) },
     async (request, reply) => {
-      const client = { code: request.site, channel: 'web' as const, clientKey: clientKeyOf(request) };
-      const held = await createOrder(deps, client, request.body);
+      // The web's channel, or the kiosk's from a paired kiosk (ADR 080); `pos` never (the console sells it).
+      const client = { code: request.site, clientKey: clientKeyOf(request) };
+      const device = request.cookies[KIOSK_DEVICE_COOKIE];
+      const held = await createVisitorOrder(deps, app.db, client, request.body, device);
       return reply.status(201).send({
         order_token: held.orderToken,
         expires_at: held.expiresAt.toISOString(),
@@ -39,7 +41,13 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, updateOrderEndpoint, async (request) =>
-    updateCustomerInfo(app.db, request.site, request.params.id, request.body, 'web'),
+    updateVisitorOrderForm(
+      app.db,
+      request.site,
+      request.params.id,
+      request.body,
+      request.cookies[KIOSK_DEVICE_COOKIE],
+    ),
   );
 
   registerEndpoint(app, cancelOrderEndpoint, async (request, reply) => {

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import type {
+  CreateOrderBody,
+  KioskSessionResponse,
+  LangCode,
+  PaymentMethodItem,
+  SiteCode,
+  UpdateOrderBody,
+  UpdateOrderResponse,
+} from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import { updateCustomerInfo } from '../orders/update-customer-info.ts';
+import { createOrder, type CreateOrderDeps } from '../stock/create-order.ts';
+import type { HeldOrder } from '../stock/hold-types.ts';
+import { kioskOf } from './kiosk-devices.ts';
+
+/**
+ * The visitor API's channels (ADR 080): `web` for everyone, `kiosk` only from a paired, unrevoked kiosk
+ * (its device cookie), `pos` never (the box office sells from the console, box-office-sale.ts) nor any
+ * other channel. Without a device cookie a kiosk order is `invalid channel`; with one that no longer
+ * names a kiosk (revoked, paired again elsewhere) it is `kiosk not authorised`, so the tablet says so.
+ */
+async function visitorChannel(
+  db: Db,
+  site: SiteCode,
+  requested: CreateOrderBody['channel'],
+  deviceKey: string | undefined,
+): Promise<'web' | 'kiosk'> {
+  if (requested === undefined || requested === 'web') return 'web';
+  if (requested !== 'kiosk' || !deviceKey) throw new AppError('invalid_channel');
+  if (!(await kioskOf(db, site, deviceKey))) throw new AppError('kiosk_not_authorised');
+  return 'kiosk';
+}
+
+/** POST /orders: the hold on the visitor's channel (the web's or the kiosk's). */
+export async function createVisitorOrder(
+  deps: CreateOrderDeps,
+  db: Db,
+  client: { code: SiteCode; clientKey: string | null },
+  body: CreateOrderBody,
+  deviceKey: string | undefined,
+): Promise<HeldOrder> {
+  const channel = await visitorChannel(db, client.code, body.channel, deviceKey);
+  // A kiosk serves one visitor after another from one address: the per-client caps would stop the queue.
+  const clientKey = channel === 'kiosk' ? null : client.clientKey;
+  return createOrder(deps, { code: client.code, channel, clientKey }, body);
+}
+
+/**
+ * PUT /orders/{id}: the web's form, or on a kiosk (its cookie names one) the kiosk's, which asks nothing
+ * (no mail step) and moves the order on to payment.
+ */
+export async function updateVisitorOrderForm(
+  db: Db,
+  site: SiteCode,
+  token: string,
+  body: UpdateOrderBody,
+  deviceKey: string | undefined,
+): Promise<UpdateOrderResponse> {
+  const kiosk = deviceKey ? await kioskOf(db, site, deviceKey) : null;
+  return updateCustomerInfo(db, site, token, body, kiosk ? 'kiosk' : 'web');
+}
+
+/** GET /kiosk/session: whether this browser is a kiosk of the site, and the kiosk's payment methods. */
+export async function kioskSession(
+  db: Db,
+  site: SiteCode,
+  deviceKey: string | undefined,
+  lang: LangCode,
+): Promise<KioskSessionResponse> {
+  const kiosk = await kioskOf(db, site, deviceKey);
+  if (!kiosk) return { kiosk: false };
+  const { rows } = await db.execute<PaymentMethodItem>(sql`
+    SELECT m.method AS payment_method_type,
+           coalesce(t.names ->> ${lang}, t.names ->> 'ja', m.method) AS name,
+           m.position AS display_position
+    FROM payment_methods m LEFT JOIN payment_method_types t ON t.method = m.method
+    WHERE m.site_code = ${site} AND m.channel = 'kiosk' AND m.enabled
+    ORDER BY m.position, m.method`);
+  return { kiosk: true, device_name: kiosk.name, payment_methods: rows };
+}
