@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
  * A modal dialog: focus moves into it, Escape closes it, Tab stays inside, and focus returns to where it
@@ -14,6 +14,8 @@ export function Dialog({
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  // Its own title id: the password dialog can open over another one (a refund asks it again, issue 29).
+  const titleId = useId();
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const first = box.current?.querySelector<HTMLElement>('input, button, select, textarea, [href]');
@@ -48,11 +50,11 @@ export function Dialog({
         className="c-dialog"
         role="dialog"
         aria-modal="true"
-        aria-labelledby="c-dialog-title"
+        aria-labelledby={titleId}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
-        <h2 id="c-dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         {children}
       </div>
     </div>
