@@ -22,6 +22,9 @@ const OUTCOME: Record<string, 'paid' | 'declined'> = {
   [DPAY_TEST_ACCOUNTS.insufficientFunds]: 'declined',
 };
 
+/** A refund for more than is left: thrown inside its transaction so the refund id's row rolls back too. */
+const REFUSED = new Error('refund refused');
+
 const random = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 export function createDpaySimulator(db: Db) {
@@ -89,11 +92,59 @@ export function createDpaySimulator(db: Db) {
       return rows[0]?.status ?? 'not_found';
     },
 
-    async refund(orderRef) {
-      const { rows } = await db.execute(sql`
-        UPDATE gateway_sim.dpay_payments SET status = 'refunded', updated_at = now()
-        WHERE order_ref = ${orderRef} AND status = 'paid' RETURNING cptok`);
-      return rows.length === 1 ? { ok: true } : { ok: false, code: 'not_refundable' };
+    /**
+     * A refund by amount (ADR 077), deduped by the merchant's refund id: the id's row and the payment's
+     * refunded amount are written in one statement, only while that much is left, so the same id twice
+     * (or two at once) never gives back twice. All given back: the payment is `refunded`.
+     */
+    async refund(orderRef, { amount, refundId }) {
+      if (!Number.isInteger(amount) || amount < 1) return { ok: false, code: 'invalid_amount' };
+      const { rows: earlier } = await db.execute<{ order_ref: string; amount: string }>(
+        sql`SELECT order_ref, amount FROM gateway_sim.dpay_refunds WHERE refund_id = ${refundId}`,
+      );
+      if (earlier[0]) {
+        return earlier[0].order_ref === orderRef && Number(earlier[0].amount) === amount
+          ? { ok: true, refundId }
+          : { ok: false, code: 'refund_id_reused' };
+      }
+      // The id's row first (its key is the lock), then the payment, in one transaction.
+      const given = await db
+        .transaction(async (tx) => {
+          const { rows: claimed } = await tx.execute(sql`
+          INSERT INTO gateway_sim.dpay_refunds (refund_id, order_ref, amount)
+          SELECT ${refundId}, order_ref, ${amount} FROM gateway_sim.dpay_payments WHERE order_ref = ${orderRef}
+          ON CONFLICT (refund_id) DO NOTHING RETURNING refund_id`);
+          if (claimed.length === 0) return 'seen';
+          const { rows: paid } = await tx.execute(sql`
+          UPDATE gateway_sim.dpay_payments
+          SET refunded_amount = refunded_amount + ${amount},
+              status = CASE WHEN refunded_amount + ${amount} = amount THEN 'refunded' ELSE status END,
+              updated_at = now()
+          WHERE order_ref = ${orderRef} AND status = 'paid' AND amount - refunded_amount >= ${amount}
+          RETURNING order_ref`);
+          // Not that much left (or not paid): the id's row goes with the rolled-back transaction.
+          if (paid.length === 0) throw REFUSED;
+          return 'given';
+        })
+        .catch((error: unknown) => {
+          if (error === REFUSED) return 'refused' as const;
+          throw error;
+        });
+      if (given === 'given') return { ok: true, refundId };
+      if (given === 'seen') {
+        // The same id, sent at the same moment by another call, got there first.
+        const { rows: seen } = await db.execute(
+          sql`SELECT 1 FROM gateway_sim.dpay_refunds WHERE refund_id = ${refundId} AND order_ref = ${orderRef}`,
+        );
+        if (seen.length === 1) return { ok: true, refundId };
+      }
+      const { rows: payment } = await db.execute<{ status: string }>(
+        sql`SELECT status FROM gateway_sim.dpay_payments WHERE order_ref = ${orderRef}`,
+      );
+      return {
+        ok: false,
+        code: payment[0]?.status === 'paid' ? 'amount_exceeds_remaining' : 'not_refundable',
+      };
     },
   };
 

@@ -21,5 +21,9 @@ export interface DpayTransport {
     returnUrl: string;
   }): Promise<DpayPaymentToken | { error: string }>;
   status(orderRef: string): Promise<DpayPaymentStatus>;
-  refund(orderRef: string): Promise<{ ok: true } | { ok: false; code: string }>;
+  /** Gives `amount` back (all that is left or a part); the same refund id twice gives back once (ADR 077). */
+  refund(
+    orderRef: string,
+    request: { amount: number; refundId: string },
+  ): Promise<{ ok: true; refundId: string } | { ok: false; code: string }>;
 }

@@ -26,7 +26,11 @@ export interface DpayTransport {
     returnUrl: string;
   }): Promise<DpayPaymentToken | { error: string }>;
   status(orderRef: string): Promise<DpayPaymentStatus>;
-  refund(orderRef: string): Promise<{ ok: true } | { ok: false; code: string }>;
+  /** Gives `amount` back (all that is left or a part); the same refund id twice gives back once (ADR 077). */
+  refund(
+    orderRef: string,
+    request: { amount: number; refundId: string },
+  ): Promise<{ ok: true; refundId: string } | { ok: false; code: string }>;
 }
 
 /** The merchant's side of the carrier's configuration (the environment, or the simulator's own). */
@@ -87,9 +91,13 @@ export function httpDpayTransport(apiUrl: string, merchant: DpayMerchant, timeou
       call<{ status: DpayPaymentStatus }>(`payments/${encodeURIComponent(orderRef)}`).then(
         (answer) => answer.status,
       ),
-    refund: (orderRef) =>
+    refund: (orderRef, { amount, refundId }) =>
       call<{ ok: boolean; code?: string }>(`payments/${encodeURIComponent(orderRef)}/refund`, {
         method: 'POST',
-      }).then((answer) => (answer.ok ? { ok: true } : { ok: false, code: answer.code ?? 'refund_refused' })),
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ amount, refund_id: refundId }),
+      }).then((answer) =>
+        answer.ok ? { ok: true, refundId } : { ok: false, code: answer.code ?? 'refund_refused' },
+      ),
   };
 }

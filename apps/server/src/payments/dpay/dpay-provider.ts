@@ -81,11 +81,19 @@ export function createDpayProvider(options: DpayOptions): PaymentProvider {
       return { kind: 'pending', events };
     },
 
-    async refund(attempt) {
-      const answer = await transport.refund(attempt.idempotencyKey);
-      const events = [providerEvent('refund', answer)];
+    /**
+     * ADR 077: the carrier's cancel with an amount (all that is left, or a part) and our refund key as its
+     * refund id, by which the carrier itself never gives back twice. No answer: GatewayUnavailableError
+     * (the transport's), and the same key is sent again later.
+     */
+    async refund(attempt, request) {
+      const answer = await transport.refund(attempt.idempotencyKey, {
+        amount: request.amount,
+        refundId: request.refundKey,
+      });
+      const events = [providerEvent('refund', { amount: request.amount, ...answer })];
       return answer.ok
-        ? { kind: 'refunded', providerReference: null, events }
+        ? { kind: 'refunded', providerReference: answer.refundId, events }
         : { kind: 'failed', code: answer.code, events };
     },
   };
