@@ -273,6 +273,7 @@ const PUBLIC_PARAMS = new Set([
   'name', // the console's site secrets: a secret's name (gmo_shop_pass), never its value
   'file', // an uploaded site image: <sha256>.<ext> of its public content
   'campaign', // the console's coupon campaigns: a campaign's name
+  'moveId', // the console's moves of visitors: a run's numeric id (ADR 079)
   '*', // the SPA's files; an unmatched tail keeps only the route table's words
 ]);
 const PUBLIC_QUERY = new Set([
