@@ -44,6 +44,7 @@ import { registerHoldSweeper } from './domain/order-expiry/hold-sweeper.ts';
 import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import { registerVisitorMoves } from './domain/visitor-moves/register-visitor-moves.ts';
+import { registerRefundReconciler } from './domain/refunds/refund-reconciler.ts';
 import type { CreateOrderDeps } from './domain/stock/create-order.ts';
 import { createProductCache } from './domain/stock/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
@@ -275,6 +276,8 @@ export async function buildApp({
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app, queues);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app, queues);
   if (visitorMoves ?? env.NODE_ENV !== 'test') registerVisitorMoves(app, queues);
+  // Refunds whose gateway answer was lost are asked again with their own key (ADR 076); with the payments'.
+  if (paymentReconciler ?? env.NODE_ENV !== 'test') registerRefundReconciler(app, queues);
   if (Object.keys(queues).length > 0) {
     const runner = startJobRunner({ db, lock: instance, queues, pollMs: env.JOB_POLL_MS, log: app.log });
     app.addHook('onReady', () => runner.start());
