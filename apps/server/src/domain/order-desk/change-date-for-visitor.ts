@@ -138,7 +138,17 @@ export async function changeDateForVisitor(
       purchase.reservationToken,
       started.timechange_token,
       { payment_method_type: method },
-      { actor, topUp: body.top_up.kind === 'collect' ? { kind: 'collect', method } : body.top_up },
+      {
+        actor,
+        topUp:
+          body.top_up.kind === 'collect'
+            ? {
+                kind: 'collect',
+                method,
+                ...(body.top_up.terminal_approval ? { terminalApproval: body.top_up.terminal_approval } : {}),
+              }
+            : body.top_up,
+      },
     );
     if (paid.status !== 'reserved')
       throw new AppError('payment_api_failure', 'a counter payment asked for a redirect');

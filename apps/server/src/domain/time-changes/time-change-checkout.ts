@@ -25,7 +25,10 @@ import { changeByTokens } from './time-change-store.ts';
  */
 export interface StaffDecision {
   actor: AuditActor;
-  topUp: { kind: 'none' } | { kind: 'collect'; method: PaymentMethodId } | { kind: 'waive'; reason: string };
+  topUp:
+    | { kind: 'none' }
+    | { kind: 'collect'; method: PaymentMethodId; terminalApproval?: string }
+    | { kind: 'waive'; reason: string };
 }
 
 type LockedOrder = { id: number; status: OrderStatus; lapsed: boolean; currency: string };
@@ -143,7 +146,9 @@ export async function checkoutTimeChange(
   const begun = await deps.db.transaction((tx) =>
     beginTopUp(tx, deps, site, reservationToken, timechangeToken, body, staffDecision),
   );
-  return payBegunAttempt(deps, begun, body);
+  // A card terminal's approval number goes to the counter provider, which keeps it in its events (ADR 077).
+  const approval = staffDecision?.topUp.kind === 'collect' ? staffDecision.topUp.terminalApproval : undefined;
+  return payBegunAttempt(deps, begun, body, approval === undefined ? {} : { terminalApproval: approval });
 }
 
 /**

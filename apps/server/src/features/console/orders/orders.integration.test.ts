@@ -387,8 +387,9 @@ describe('staff actions', () => {
 });
 
 describe('a change of date with the top-up collected at the counter', () => {
-  it('takes the difference in cash through the counter family and audits who took it', async () => {
-    const group = `desk-cash-${process.pid}`;
+  /** A purchase of two 1,200 yen tickets, and a slot of its date-change group where they cost 2,000 each. */
+  async function dearerMove(tag: string) {
+    const group = `desk-${tag}-${process.pid}`;
     const cheap = await createProduct(ctx.db, { site: 'DEMO', prices: [1200] });
     const dear = await createProduct(ctx.db, { site: 'DEMO', prices: [2000] });
     await ctx.db.execute(sql`UPDATE products SET date_changeable = true, date_change_until_minutes = 60,
@@ -401,31 +402,54 @@ describe('a change of date with the top-up collected at the counter', () => {
     const toStart = new Date(Date.now() + 8 * DAY);
     const to = await createTimeSpan(ctx.db, { productId: dear.id, capacity: 10, startsAt: toStart });
     const mine = await purchase({ ...cheap, spanId: from }, { quantity: 2 });
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(toStart);
+    return { mine, to, day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(toStart) };
+  }
+
+  async function collect(orderId: number, to: number, topUp: Record<string, string>) {
+    const res = await owner.post(`/sites/DEMO/orders/${orderId}/date-change`, {
+      time_span_id: to,
+      top_up: { kind: 'collect', ...topUp },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const changed = changeOrderDateResponseSchema.parse(res.json());
+    expect(changed).toMatchObject({ price_difference: 1600, collected: 1600, waived: 0 });
+    const payments = await ctx.db.execute<{
+      method: string;
+      amount: number;
+      status: string;
+      provider_events: unknown;
+    }>(
+      sql`SELECT method, amount, status, provider_events FROM payments WHERE order_id = ${changed.order_id}`,
+    );
+    expect(payments.rows.map((p) => [p.method, Number(p.amount), p.status])).toEqual([
+      [topUp.method, 1600, 'confirmed'],
+    ]);
+    expect((await orderPage(owner, changed.order_id)).time_span_id).toBe(to);
+    return { changed, providerEvents: JSON.stringify(payments.rows[0]!.provider_events) };
+  }
+
+  it('takes the difference in cash through the counter family and audits who took it', async () => {
+    const { mine, to, day } = await dearerMove('cash');
     const options = orderDateOptionsResponseSchema.parse(
       (await owner.get(`/sites/DEMO/orders/${mine.orderId}/date-change?date=${day}`)).json(),
     );
-    expect(options.collect_methods).toContain('cash');
-
-    const res = await owner.post(`/sites/DEMO/orders/${mine.orderId}/date-change`, {
-      time_span_id: to,
-      top_up: { kind: 'collect', method: 'cash' },
-    });
-    expect(res.statusCode).toBe(200);
-    const changed = changeOrderDateResponseSchema.parse(res.json());
-    expect(changed).toMatchObject({ price_difference: 1600, collected: 1600, waived: 0 });
-    const payments = await ctx.db.execute<{ method: string; amount: number; status: string }>(
-      sql`SELECT method, amount, status FROM payments WHERE order_id = ${changed.order_id}`,
-    );
-    expect(payments.rows.map((p) => [p.method, Number(p.amount), p.status])).toEqual([
-      ['cash', 1600, 'confirmed'],
-    ]);
+    expect(options.collect_methods).toEqual(expect.arrayContaining(['cash', 'card_terminal']));
+    await collect(mine.orderId, to, { method: 'cash' });
     const audit = await ctx.db.execute<{ actor_staff_id: number; after: Record<string, unknown> }>(sql`
       SELECT actor_staff_id, after FROM audit_events
       WHERE object_type = 'order' AND object_id = ${String(mine.orderId)} AND action = 'date_changed_by_staff'`);
     expect(audit.rows.map((row) => Number(row.actor_staff_id))).toEqual([owner.staffId]);
     expect(audit.rows[0]!.after).toMatchObject({ method: 'cash', collected: 1600, waived: 0 });
-    expect((await orderPage(owner, changed.order_id)).time_span_id).toBe(to);
+  });
+
+  it('keeps a card terminal’s approval number with the payment', async () => {
+    const { mine, to } = await dearerMove('terminal');
+    const approval = `APR${process.pid}`;
+    const { providerEvents } = await collect(mine.orderId, to, {
+      method: 'card_terminal',
+      terminal_approval: approval,
+    });
+    expect(providerEvents).toContain(approval);
   });
 });
 
