@@ -10,10 +10,12 @@ import { RefundsTable } from './refunds-table.tsx';
 export function MoneyPanel({
   site,
   order,
+  canReadRefunds,
   canWriteRefunds,
 }: {
   site: string;
   order: ConsoleOrder;
+  canReadRefunds: boolean;
   canWriteRefunds: boolean;
 }) {
   const { t, lang } = useConsoleI18n();
@@ -60,7 +62,12 @@ export function MoneyPanel({
           },
         ]}
       />
-      <RefundsTable site={site} order={order} canWriteRefunds={canWriteRefunds} />
+      <RefundsTable
+        site={site}
+        order={order}
+        canReadRefunds={canReadRefunds}
+        canWriteRefunds={canWriteRefunds}
+      />
       {order.coupons.length > 0 ? (
         <DataTable
           caption={t('orders_coupons')}

@@ -3,6 +3,7 @@ import type {
   OrderDateOptionsResponse,
   OrderSummary,
 } from '@kippu/contract/console/orders-schemas';
+import type { RefundApprovalsResponse, RefundPreviewResponse } from '@kippu/contract/console/refunds-schemas';
 
 /** Orders as the API answers them, for the screens' tests. */
 const names = (en: string) => ({ ja: en, en, 'zh-hans': en, kr: en, 'zh-hant': en, th: en });
@@ -158,6 +159,60 @@ export function dateOptionsFixture(
       },
     ],
     collect_methods: ['cash', 'card_terminal'],
+    ...overrides,
+  };
+}
+
+/** The refund preview of orderFixture(): two valid tickets of 2,000 yen with 200 yen of coupon each. */
+export function refundPreviewFixture(overrides: Partial<RefundPreviewResponse> = {}): RefundPreviewResponse {
+  return {
+    order_id: 501,
+    order_status: 'reserved',
+    paid: 3600,
+    refunded: 0,
+    remaining: 3600,
+    approval_limit_yen: null,
+    tickets: [
+      {
+        id: 11,
+        sequence: 1,
+        price: 2000,
+        discount_share: 200,
+        amount: 1800,
+        refundable: true,
+        status: 'valid',
+        refunded: false,
+      },
+      {
+        id: 12,
+        sequence: 2,
+        price: 2000,
+        discount_share: 200,
+        amount: 1800,
+        refundable: true,
+        status: 'valid',
+        refunded: false,
+      },
+    ],
+    refunds: [],
+    ...overrides,
+  };
+}
+
+type Approval = RefundApprovalsResponse['refunds'][number];
+
+export function approvalFixture(overrides: Partial<Approval> = {}): Approval {
+  return {
+    id: 71,
+    order_id: 501,
+    reservation_number: 'R-2026-0001',
+    amount: 36000,
+    ticket_ids: [11, 12],
+    reason: 'visitor_sick',
+    requested_by: 'Demo boxOffice',
+    requested_at: '2026-11-28T09:00:00Z',
+    limit_yen: 10000,
+    own: false,
     ...overrides,
   };
 }

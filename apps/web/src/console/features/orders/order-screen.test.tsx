@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
-import { dateOptionsFixture, orderFixture } from './order-fixtures.ts';
+import { dateOptionsFixture, orderFixture, refundPreviewFixture } from './order-fixtures.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,7 +65,7 @@ describe('order screen', () => {
     expect(screen.getByRole('table', { name: 'Mails' }).textContent).toContain('Purchase confirmation');
     // One timeline, newest first as answered, with who did it.
     const timeline = within(screen.getByRole('table', { name: 'Timeline' })).getAllByRole('row');
-    expect(timeline.map((row) => row.cells[1]?.textContent)).toEqual([
+    expect(timeline.map((row) => (row as HTMLTableRowElement).cells[1]?.textContent)).toEqual([
       'Kind',
       'Staff / system',
       'Mail',
@@ -187,5 +187,154 @@ describe('order screen', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'Open the order' }));
     expect(window.location.hash).toBe('#/sites/MORI/orders/601');
+  });
+
+  it('refunds one chosen ticket: its amount, the method, the approval limit, the password again', async () => {
+    let reauthenticated = false;
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      [`GET ${ORDER}`]: { status: 200, body: { order: orderFixture() } },
+      [`GET ${ORDER}/refund-preview`]: {
+        status: 200,
+        body: refundPreviewFixture({ approval_limit_yen: 1000 }),
+      },
+      [`POST ${ORDER}/refunds`]: () =>
+        reauthenticated
+          ? {
+              status: 200,
+              body: {
+                refund_id: 71,
+                status: 'awaiting_approval',
+                amount: 1800,
+                ticket_ids: [12],
+                return_note_number: null,
+              },
+            }
+          : { status: 401, body: { error: 'console reauthentication required' } },
+      'POST /session/reauthenticate': () => {
+        reauthenticated = true;
+        return { status: 200, body: { reauthenticatedUntil: '2026-11-28T01:05:00Z' } };
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole(`#${ORDER}`);
+    const tickets = await screen.findByRole('table', { name: 'Tickets' });
+    const cancelChosen = screen.getByRole('button', { name: 'Cancel the chosen tickets (0)…' });
+    expect((cancelChosen as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(tickets).getByRole('checkbox', { name: 'Choose ticket 2 Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel the chosen tickets (1)…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel tickets' });
+    const amounts = await within(dialog).findByRole('table', { name: 'What each ticket gives back' });
+    // Only the chosen ticket, its price less its coupon share, and the total.
+    const rows = within(amounts).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]!.textContent).toBe('2Adult¥2,000-¥200¥1,800');
+    expect(rows[2]!.textContent).toBe('Total¥1,800');
+    expect(within(dialog).getByText('Card (GMO), automatically')).toBeTruthy();
+    expect(within(dialog).getByText(/Above your limit of ¥1,000/)).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'visitor_sick');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund ¥1,800' }));
+
+    const password = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(password).getByLabelText('Password'), 'my password');
+    await user.click(within(password).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText(/The refund of ¥1,800 is awaiting approval by a second staff member/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Refunds awaiting approval' }).getAttribute('href')).toBe(
+      '#/sites/MORI/refund-approvals',
+    );
+    const posts = api.calls.filter((call) => call.method === 'POST' && call.path === `${ORDER}/refunds`);
+    expect(posts).toHaveLength(2);
+    const body = posts[1]!.body as { ticket_ids: number[]; reason: string; idempotency_key: string };
+    expect(body.ticket_ids).toEqual([12]);
+    expect(body.reason).toBe('visitor_sick');
+    // The retry after the password is the same refund: one key per dialog.
+    expect(body.idempotency_key).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect((posts[0]!.body as { idempotency_key: string }).idempotency_key).toBe(body.idempotency_key);
+  });
+
+  it('cancels every ticket without refund, and records a failed refund as a manual one', async () => {
+    const failed = {
+      id: 3,
+      amount: 1800,
+      status: 'failed',
+      reason: 'wrong_date',
+      created_at: '2026-11-21T00:00:00Z',
+      completed_at: null,
+    };
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('administrator') },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            refunds: [failed],
+            payments: [{ ...orderFixture().payments[0]!, method: 'cash' }],
+          }),
+        },
+      },
+      [`GET ${ORDER}/refund-preview`]: {
+        status: 200,
+        body: refundPreviewFixture({
+          refunds: [
+            {
+              ...failed,
+              status: 'failed',
+              reason: 'wrong_date',
+              ticket_ids: [11],
+              requested_by: 'Demo boxOffice',
+              return_note_number: 'RN-MORI-000004',
+              failure_code: 'gateway_declined',
+              manual_recorded_at: null,
+              manual_note: null,
+            },
+          ],
+        }),
+      },
+      [`POST ${ORDER}/cancellations`]: {
+        status: 200,
+        body: { refund_id: 72, status: 'none', amount: 0, ticket_ids: [11, 12], return_note_number: null },
+      },
+      'POST /sites/MORI/refunds/3/manual': {
+        status: 200,
+        body: {
+          refund_id: 3,
+          status: 'manual',
+          amount: 1800,
+          ticket_ids: [11],
+          return_note_number: 'RN-MORI-000004',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole(`#${ORDER}`);
+    const refunds = await screen.findByRole('table', { name: 'Refunds' });
+    await vi.waitFor(() => expect(refunds.textContent).toContain('RN-MORI-000004'));
+    expect(refunds.textContent).toContain('Bought the wrong date');
+    expect(refunds.textContent).toContain('gateway_declined');
+    await user.click(within(refunds).getByRole('button', { name: 'Record as manual refund' }));
+    const manual = screen.getByRole('dialog', { name: 'Record a manual refund' });
+    const record = within(manual).getByRole('button', { name: 'Record the manual refund' });
+    expect((record as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(manual).getByLabelText('How the money went back'), 'Cash at the counter');
+    await user.click(record);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.find((call) => call.path === '/sites/MORI/refunds/3/manual')?.body).toEqual({
+      note: 'Cash at the counter',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Cancel all tickets…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel tickets' });
+    // Paid in cash: the money goes back by hand.
+    expect(await within(dialog).findByText('Cash: manual, give the money back at the counter')).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: 'Cancel without refund' }));
+    await user.selectOptions(within(dialog).getByLabelText('Reason'), 'other');
+    await user.type(within(dialog).getByLabelText('The reason'), 'No-show agreed by phone');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel 2 tickets' }));
+    expect(await within(dialog).findByText('2 tickets cancelled without refund.')).toBeTruthy();
+    const cancel = api.calls.find((call) => call.path === `${ORDER}/cancellations`);
+    expect(cancel?.body).toMatchObject({ ticket_ids: 'all', reason: 'No-show agreed by phone' });
+    expect(api.calls.some((call) => call.path === `${ORDER}/refunds`)).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { CancelTicketsDialog } from './cancel-tickets-dialog.tsx';
 import { DateChangeDialog } from './date-change-dialog.tsx';
 import { MailsPanel } from './mails-panel.tsx';
 import { MoneyPanel } from './money-panel.tsx';
-import { orderKeys, canWriteOrders, canWriteRefunds } from './order-queries.ts';
+import { canReadRefunds, canWriteOrders, canWriteRefunds, orderKeys } from './order-queries.ts';
 import { TimelinePanel } from './timeline-panel.tsx';
 import { StatusBadge, useOrderWords } from './order-words.tsx';
 import { TicketsPanel } from './tickets-panel.tsx';
@@ -138,7 +138,12 @@ function Body({ session, params }: FeatureScreenProps) {
             canCancel={reserved && (writeOrders || writeRefunds)}
             onCancel={(tickets) => setOpen({ kind: 'cancel', tickets })}
           />
-          <MoneyPanel site={site} order={data} canWriteRefunds={writeRefunds} />
+          <MoneyPanel
+            site={site}
+            order={data}
+            canReadRefunds={canReadRefunds(session)}
+            canWriteRefunds={writeRefunds}
+          />
           <MailsPanel site={site} order={data} canWrite={writeOrders} />
           <TimelinePanel order={data} />
           {open?.kind === 'cancel' ? (

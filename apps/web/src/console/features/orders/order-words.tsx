@@ -24,8 +24,20 @@ export function useOrderWords() {
     mailKind: (code: string) => word('orders_mail_kind_', code),
     source: (code: string) => word('orders_source_', code),
     checkIn: (code: string) => word('orders_check_in_', code),
+    /** A cancel's reason: one of CANCEL_REASONS in words, or what staff typed. */
+    reason: (code: string) => word('orders_cancel_reason_', code),
   };
 }
+
+/** The reasons the cancel dialog offers (stored as these words; `other` lets staff type one). */
+export const CANCEL_REASONS = [
+  'visitor_request',
+  'visitor_sick',
+  'wrong_date',
+  'duplicate_purchase',
+  'venue_closed',
+  'other',
+] as const;
 
 const TONE: Partial<Record<OrderStatus, string>> = {
   reserved: 'ok',
