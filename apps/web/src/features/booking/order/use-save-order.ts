@@ -9,6 +9,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { isKiosk } from '../../../shared/kiosk/kiosk-store.ts';
 import { useNextStep } from '../steps/booking-steps.ts';
 import { cancelTemporaryOrder, createTemporaryOrder } from './api/order-calls.ts';
+import { updateCustomerInfo } from '../sign-in/api/update-customer-info.ts';
 import {
   createOrderBody,
   productOptions,
@@ -62,7 +63,13 @@ export function useSaveOrder() {
       const chosen = { ...selection, slotId: slot.id };
       const body = createOrderBody(product, slot.id, chosen, lang);
       // A kiosk's order sells on its channel; the server accepts that only from a paired device (ADR 080).
-      const created = await createTemporaryOrder(isKiosk() ? { ...body, channel: 'kiosk' } : body);
+      const kiosk = isKiosk();
+      const created = await createTemporaryOrder(kiosk ? { ...body, channel: 'kiosk' } : body);
+      // The kiosk has no customer-info step (ADR 081): its empty form moves the order on to payment, which
+      // the server allows only for a kiosk's device cookie.
+      // The token is kept first, so a failed form still leaves the hold to give back (the next save, a reset).
+      store.set({ orderToken: created.order_token });
+      if (kiosk) await updateCustomerInfo(created.order_token, { customer_info: [] });
       const saved: SavedOrderPage = {
         productOptions: productOptions(product, slot.id, chosen),
         selection: chosen,
@@ -71,7 +78,6 @@ export function useSaveOrder() {
         productName: product.name,
         slot: { start: slot.start, end: slot.end },
       };
-      store.set({ orderToken: created.order_token });
       store.saveOrder(saved);
       navigate(nextHref);
       pushConversionEvent();

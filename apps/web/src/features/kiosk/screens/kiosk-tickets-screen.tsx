@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { visitWhen } from '@kippu/contract/format/visit-when';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { QrImage } from '../../../shared/ui/qr-image.tsx';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { kioskTicketQuery } from '../api/kiosk-api.ts';
@@ -18,7 +19,10 @@ export default function KioskTicketsScreen() {
   const { t } = useTranslation();
   const lang = useActiveLang();
   const { reservationToken = '' } = useParams();
-  const ticket = useQuery(kioskTicketQuery(reservationToken, lang));
+  // Only the purchase this visit just made: the tablet's history still holds the last visitor's address
+  // after a reset, and going back to it must not show their QR codes (the reset cleared completeData).
+  const ours = useCoreStore((state) => state.completeData?.reservationToken === reservationToken);
+  const ticket = useQuery({ ...kioskTicketQuery(reservationToken, lang), enabled: ours });
   const reset = useKioskReset();
   const data = ticket.data;
   const when = data ? visitWhen(data.product.type, data.starts_at, data.ends_at, lang) : null;
@@ -31,10 +35,10 @@ export default function KioskTicketsScreen() {
         {!data ? (
           <p
             className="kiosk-start__text"
-            role={ticket.isPending ? undefined : 'alert'}
-            aria-busy={ticket.isPending}
+            role={ours && ticket.isPending ? undefined : 'alert'}
+            aria-busy={ours && ticket.isPending}
           >
-            {t(ticket.isPending ? 'common_loading' : 'kiosk_tickets_failed')}
+            {t(!ours ? 'kiosk_tickets_none' : ticket.isPending ? 'common_loading' : 'kiosk_tickets_failed')}
           </p>
         ) : (
           <>
