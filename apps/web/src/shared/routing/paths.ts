@@ -45,6 +45,8 @@ export const paths = {
   /** The staff scanner (ADR 030): not a spec §2 route; a gate device opens it once and keeps it. */
   gateScanner: route('/gate'),
   receipt: route<Token>('/id/:reservationToken/receipt'),
+  /** A refund's return note (issue 29, ADR 076): beside the receipt, which never changes. */
+  returnNote: route<Token & { number: string }>('/id/:reservationToken/return-notes/:number'),
   ticketShare: route<Token>('/tickets/share/:reservationToken'),
   ticketShared: route<Token>('/tickets/shared/:reservationToken'),
   ticketSend: route<Token>('/tickets/send/:reservationToken'),
