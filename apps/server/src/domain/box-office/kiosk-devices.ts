@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { siteSlug, type SiteCode } from '@kippu/contract';
+import { API_PATH, ROUTES, fillPath, siteSlug, type SiteCode } from '@kippu/contract';
 import type { KioskDevice } from '@kippu/contract/console/box-office-schemas';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -56,7 +56,7 @@ export interface KioskPairing {
 }
 
 function pairingUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, site: SiteCode, code: string): string {
-  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug(site))}/api/v1/kiosk/pair/${code}`;
+  return `${publicOrigin(env)}/${encodeURIComponent(siteSlug(site))}${API_PATH}${fillPath(ROUTES.kioskPair.path, { code })}`;
 }
 
 /** The site's kiosks, active first, newest first within each. */

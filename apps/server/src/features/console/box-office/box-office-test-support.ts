@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ROUTES, fillPath } from '@kippu/contract';
 import type { App } from '../../../app.ts';
 import type { Db } from '../../../db/client.ts';
 import { productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
@@ -53,13 +54,13 @@ export function saleBody(
 }
 
 export const sell = (as: ConsoleAs, body: Record<string, unknown>, site = 'DEMO') =>
-  as.post(`/sites/${site}/box-office/sales`, body);
+  as.post(fillPath(ROUTES.consoleBoxOfficeSale.path, { site }), body);
 
 /** A visitor's POST /orders, with extra cookies (a kiosk's device cookie). */
 export function visitorOrder(app: App, payload: Record<string, unknown>, cookies = '') {
   return app.inject({
     method: 'POST',
-    url: `${SITE_PATH}/orders`,
+    url: `${SITE_PATH}${ROUTES.createOrder.path}`,
     headers: {
       cookie: `XSRF-TOKEN=t${cookies ? `; ${cookies}` : ''}`,
       'x-xsrf-token': 't',
