@@ -3,7 +3,7 @@ import type {
   OrderDateOptionsResponse,
   OrderSummary,
 } from '@kippu/contract/console/orders-schemas';
-import type { RefundApprovalsResponse, RefundPreviewResponse } from '@kippu/contract/console/refunds-schemas';
+import type { RefundPreviewResponse } from '@kippu/contract/console/refunds-schemas';
 
 /** Orders as the API answers them, for the screens' tests. */
 const names = (en: string) => ({ ja: en, en, 'zh-hans': en, kr: en, 'zh-hant': en, th: en });
@@ -195,24 +195,6 @@ export function refundPreviewFixture(overrides: Partial<RefundPreviewResponse> =
       },
     ],
     refunds: [],
-    ...overrides,
-  };
-}
-
-type Approval = RefundApprovalsResponse['refunds'][number];
-
-export function approvalFixture(overrides: Partial<Approval> = {}): Approval {
-  return {
-    id: 71,
-    order_id: 501,
-    reservation_number: 'R-2026-0001',
-    amount: 36000,
-    ticket_ids: [11, 12],
-    reason: 'visitor_sick',
-    requested_by: 'Demo boxOffice',
-    requested_at: '2026-11-28T09:00:00Z',
-    limit_yen: 10000,
-    own: false,
     ...overrides,
   };
 }
