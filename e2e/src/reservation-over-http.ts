@@ -40,6 +40,8 @@ export interface ReservationRequest {
   fullName?: string;
   /** Ticks the site's newsletter box (the purchase mail then carries an unsubscribe link). */
   mailMagazine?: boolean;
+  /** A coupon code the visitor applies on the confirm screen before paying (reserveAsVisitor only). */
+  coupon?: string;
 }
 
 export interface PreparedReservation {
@@ -271,9 +273,20 @@ export async function reserveAsVisitor(
   const order = await holdAndSendMail(visitor, request);
   const { orderToken } = order;
   if (order.mailToken) await call(visitor, 'GET', apiPath(site, 'confirmOrderMail', { id: order.mailToken }));
+  // The confirm screen's coupon field (POST /ordercoupons/{order token}); checkout then charges the rest.
+  const discount = request.coupon
+    ? (
+        await call<{ coupon_discount: number }>(
+          visitor,
+          'POST',
+          apiPath(site, 'applyOrderCoupon', { id: orderToken }),
+          { coupon_code: request.coupon },
+        )
+      ).coupon_discount
+    : 0;
 
   const checkout =
-    order.price === 0
+    order.price - discount <= 0
       ? // Nothing to pay: the payment screen's submit checks out as a free order.
         await call<CheckoutResponse>(visitor, 'POST', apiPath(site, 'checkout', { id: orderToken }), {
           payment_method_type: 'free',
