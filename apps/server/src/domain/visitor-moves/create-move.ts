@@ -86,6 +86,9 @@ export async function createMove(
   input: CreateMoveInput,
 ): Promise<CreateMoveResponse> {
   const request = { source: input.source, targetSlotIds: input.target_slot_ids };
+  // A deadline already past would send links that never work.
+  if (input.deadline !== undefined && Date.parse(input.deadline) <= Date.now())
+    throw new AppError('invalid_request', 'the deadline has passed');
   if (input.preview) {
     const plan = await planMove(db, site, request);
     return { preview: true, move_id: null, plan: planAnswer(plan, input.fallback) };

@@ -240,3 +240,33 @@ describe('a target that fills up between the plan and the run', () => {
     expect(foreign.statusCode).toBe(404);
   });
 });
+
+describe("staff's deadline for the self-service link", () => {
+  it('goes into each item and the mail; a deadline already past is refused', async () => {
+    const day = await closedDay(ctx.app, ctx.db, { count: 1, targetCapacities: [5], tag: 'deadline' });
+    const source = { kind: 'slot', slot_id: day.sourceSlotIds[0] };
+    const past = await admin.post('/sites/DEMO/moves', {
+      source,
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'leave',
+      deadline: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.statusCode).toBe(400);
+    const deadline = new Date(Date.now() + 3600_000).toISOString();
+    const response = await admin.post('/sites/DEMO/moves', {
+      source,
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'leave',
+      deadline,
+    });
+    const moveId = createMoveResponseSchema.parse(response.json()).move_id!;
+    await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId);
+    const [item] = await rowsOf<{ deadline: string }>(
+      ctx.db,
+      sql`SELECT deadline FROM visitor_move_items WHERE move_id = ${moveId}`,
+    );
+    expect(new Date(item!.deadline).toISOString()).toBe(deadline);
+    const mail = (await movedMails(ctx.db)).find((row) => row.to_address === day.reservations[0]!.email)!;
+    expect(mail.payload).toMatchObject({ choiceUntil: deadline });
+  });
+});
