@@ -270,3 +270,27 @@ describe("staff's deadline for the self-service link", () => {
     expect(mail.payload).toMatchObject({ choiceUntil: deadline });
   });
 });
+
+describe('two runs started at once on overlapping sources', () => {
+  it('one starts, the other answers console_move_in_progress', async () => {
+    const day = await closedDay(ctx.app, ctx.db, { count: 2, targetCapacities: [10], tag: 'race' });
+    const [one, two] = await Promise.all([
+      admin.post('/sites/DEMO/moves', {
+        source: { kind: 'slot', slot_id: day.sourceSlotIds[0] },
+        target_slot_ids: day.targetSlotIds,
+        fallback: 'leave',
+      }),
+      admin.post('/sites/DEMO/moves', {
+        source: { kind: 'day', product_uuid: day.productUuid, date: day.date },
+        target_slot_ids: day.targetSlotIds,
+        fallback: 'leave',
+      }),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const runs = await rowsOf(
+      ctx.db,
+      sql`SELECT id FROM visitor_moves WHERE source_slot_ids && ${sql.param(day.sourceSlotIds)}::bigint[]`,
+    );
+    expect(runs).toHaveLength(1);
+  });
+});
