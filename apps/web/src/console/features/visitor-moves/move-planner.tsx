@@ -11,8 +11,8 @@ import { SourceFields, type SourceChoice } from './move-source-fields.tsx';
 import { TargetSlots } from './target-slots.tsx';
 import { addDays, tokyoLocalToIso, tokyoToday } from './tokyo-dates.ts';
 
-/** Days of target slots listed at once (the heatmap's read allows 62). */
-const TARGET_DAYS = 14;
+/** How many days of target slots to list (the heatmap's read allows 62); the next day alone by default. */
+const TARGET_DAY_CHOICES = [1, 3, 7, 14] as const;
 
 /** The source an address names: `?product=<uuid>&date=yyyy-MM-dd[&slot=<id>]` (a link from the schedule). */
 function sourceFrom(query: URLSearchParams): SourceChoice {
@@ -36,6 +36,7 @@ export function MovePlanner({ site, query }: { site: string; query: URLSearchPar
   const client = useQueryClient();
   const [source, setSource] = useState(() => sourceFrom(query));
   const [targetFrom, setTargetFrom] = useState(() => addDays(source.date, 1));
+  const [targetDays, setTargetDays] = useState<number>(TARGET_DAY_CHOICES[0]);
   const [targets, setTargets] = useState<number[]>([]);
   const [fallback, setFallback] = useState<MoveFallback>('refund');
   const [deadline, setDeadline] = useState('');
@@ -45,7 +46,7 @@ export function MovePlanner({ site, query }: { site: string; query: URLSearchPar
     queryFn: () => scheduleSlots(site, source.date, source.date, ''),
     placeholderData: keepPreviousData,
   });
-  const targetTo = addDays(targetFrom, TARGET_DAYS - 1);
+  const targetTo = addDays(targetFrom, targetDays - 1);
   const targetSlots = useQuery({
     queryKey: moveKeys.slots(site, targetFrom, targetTo, source.product),
     queryFn: () => scheduleSlots(site, targetFrom, targetTo, source.product),
@@ -113,18 +114,31 @@ export function MovePlanner({ site, query }: { site: string; query: URLSearchPar
         {source.product ? (
           <fieldset className="c-move-fieldset">
             <legend>{t('moves_targets')}</legend>
-            <div className="c-field">
-              <label htmlFor="c-move-target-from">{t('moves_targets_from')}</label>
-              <input
-                id="c-move-target-from"
-                type="date"
-                value={targetFrom}
-                aria-describedby="c-move-target-from-hint"
-                onChange={(event) => event.target.value && setTargetFrom(event.target.value)}
-              />
-              <p id="c-move-target-from-hint" className="c-field__hint">
-                {t('moves_targets_range', { days: TARGET_DAYS })}
-              </p>
+            <div className="c-move-row">
+              <div className="c-field">
+                <label htmlFor="c-move-target-from">{t('moves_targets_from')}</label>
+                <input
+                  id="c-move-target-from"
+                  type="date"
+                  value={targetFrom}
+                  onChange={(event) => event.target.value && setTargetFrom(event.target.value)}
+                />
+              </div>
+              <div className="c-field">
+                <label htmlFor="c-move-target-days">{t('moves_targets_days')}</label>
+                <select
+                  id="c-move-target-days"
+                  className="c-select"
+                  value={targetDays}
+                  onChange={(event) => setTargetDays(Number(event.target.value))}
+                >
+                  {TARGET_DAY_CHOICES.map((days) => (
+                    <option key={days} value={days}>
+                      {t('moves_days', { days })}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
             <ErrorNotice error={targetSlots.error} />
             {targetSlots.data ? (
