@@ -95,7 +95,7 @@ describe('the simulator’s tables in their own schema (ADR 060)', () => {
     const fresh = await database(template);
     expect(await tablesIn(moved.db, 'gateway_sim')).toEqual(await tablesIn(fresh.db, 'gateway_sim'));
     expect(await simulatorShape(moved.db)).toEqual(await simulatorShape(fresh.db));
-    expect(await tablesIn(fresh.db, 'gateway_sim')).toHaveLength(10);
+    expect(await tablesIn(fresh.db, 'gateway_sim')).toHaveLength(11);
   });
 
   it('with the simulator off (production) the server drops them and makes no simulator schema', async () => {

@@ -189,8 +189,20 @@ export function decodeSbpsXml(xml: string): SbpsFields {
 /** The status query's API id (決済結果参照要求). */
 export const STATUS_API_ID = 'MG01-00101-101';
 
-/** The refund API's id (取消返金要求). */
+/** The refund API's id (取消返金要求): all that is left. */
 export const REFUND_API_ID = 'ST02-00303-101';
+
+/** The partial refund API's id (部分返金要求): `pay_option_manage/amount` of the payment (ADR 077). */
+export const PARTIAL_REFUND_API_ID = 'ST02-00307-101';
+
+/** The partial refund's fields in hash order (the amount read from inside pay_option_manage). */
+export const PARTIAL_REFUND_FIELDS = [
+  'merchant_id',
+  'service_id',
+  'tracking_id',
+  'amount',
+  'request_date',
+] as const;
 
 /** `res_status` of the status query: the payment's state at the gateway. */
 export const SBPS_STATUS = {

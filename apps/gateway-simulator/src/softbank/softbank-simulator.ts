@@ -4,6 +4,8 @@ import { SBPS_SIMULATOR_MERCHANT as SIMULATOR_MERCHANT } from '@kippu/contract/g
 import type { SimDb as Db } from '../db/sim-db.ts';
 import { behaviourOf, maskCardNumber } from '../shared/test-cards.ts';
 import {
+  PARTIAL_REFUND_API_ID,
+  PARTIAL_REFUND_FIELDS,
   REFUND_API_ID,
   SBPS_STATUS,
   type SbpsMerchant,
@@ -72,6 +74,7 @@ type Row = {
   tracking_id: string;
   pay_method: string;
   amount: string | number;
+  refunded_amount: string | number;
   status: SimStatus;
   request: SbpsFields;
   err_code: string | null;
@@ -86,6 +89,12 @@ const toTransaction = (row: Row): SbpsSimTransaction => ({
   request: row.request,
 });
 
+/**
+ * A partial refund for more than the payment still holds: the simulator's code, in the gateway's shape
+ * (the real gateway's code for it belongs here before it is connected, ADR 077).
+ */
+export const SBPS_AMOUNT_OVER_REMAINING = '30307999';
+
 /** A refused purchase request, as the gateway's error page shows it. */
 export class SbpsRequestRefused extends Error {
   constructor(readonly errCode: string) {
@@ -94,6 +103,37 @@ export class SbpsRequestRefused extends Error {
 }
 
 export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_MERCHANT) {
+  /**
+   * 部分返金要求 (ADR 077): `amount` of a paid payment, named by its tracking id, once no more than it still
+   * holds; all of it given back makes it refunded. One conditional update, so two at once never overdraw.
+   */
+  async function partialRefund(fields: SbpsFields): Promise<SbpsFields> {
+    if (
+      fields.merchant_id !== merchant.merchantId ||
+      fields.service_id !== merchant.serviceId ||
+      !verifyFields(fields, PARTIAL_REFUND_FIELDS, merchant.hashKey)
+    ) {
+      return { res_result: 'NG', res_err_code: 'hashcode_mismatch' };
+    }
+    const amount = Number(fields.amount);
+    if (!/^[1-9]\d{0,8}$/.test(fields.amount ?? ''))
+      return { res_result: 'NG', res_err_code: 'invalid_amount' };
+    const row = await byTrackingId(fields.tracking_id ?? '');
+    if (!row) return { res_result: 'NG', res_err_code: 'not_found' };
+    const { rows } = await db.execute(sql`
+      UPDATE gateway_sim.sbps_transactions
+      SET refunded_amount = refunded_amount + ${amount},
+          status = CASE WHEN refunded_amount + ${amount} = amount THEN 'refunded' ELSE status END,
+          updated_at = now()
+      WHERE tracking_id = ${row.tracking_id} AND status = 'paid' AND amount - refunded_amount >= ${amount}
+      RETURNING tracking_id`);
+    if (rows.length === 1) return { res_result: 'OK', res_tracking_id: row.tracking_id };
+    return {
+      res_result: 'NG',
+      res_err_code: row.status === 'paid' ? SBPS_AMOUNT_OVER_REMAINING : 'not_refundable',
+    };
+  }
+
   async function byTrackingId(trackingId: string): Promise<Row | undefined> {
     const { rows } = await db.execute<Row>(
       sql`SELECT * FROM gateway_sim.sbps_transactions WHERE tracking_id = ${trackingId}`,
@@ -254,6 +294,7 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
     async api(xml: string): Promise<string> {
       const { id, fields } = readSbpsXml(xml) ?? { id: '', fields: {} };
       const answer = (response: SbpsFields) => encodeSbpsXml('sps-api-response', id, response);
+      if (id === PARTIAL_REFUND_API_ID) return answer(await partialRefund(fields));
       if (
         fields.merchant_id !== merchant.merchantId ||
         fields.service_id !== merchant.serviceId ||
@@ -276,12 +317,15 @@ export function createSbpsSimulator(db: Db, merchant: SbpsMerchant = SIMULATOR_M
           res_result: 'OK',
           res_status: status,
           res_tracking_id: row.tracking_id,
+          // What the payment still holds (ADR 077; the simulator's flat field, see there).
+          res_amount: String(Number(row.amount) - Number(row.refunded_amount)),
           res_err_code: row.err_code ?? '',
         });
       }
       if (id === REFUND_API_ID) {
         const { rows: refunded } = await db.execute(sql`
-          UPDATE gateway_sim.sbps_transactions SET status = 'refunded', updated_at = now()
+          UPDATE gateway_sim.sbps_transactions
+          SET status = 'refunded', refunded_amount = amount, updated_at = now()
           WHERE tracking_id = ${row.tracking_id} AND status = 'paid' RETURNING tracking_id`);
         return refunded.length === 1 || row.status === 'refunded'
           ? answer({ res_result: 'OK', res_tracking_id: row.tracking_id })

@@ -28,6 +28,13 @@ export interface Rows<Timestamp = string> {
     status: 'created' | 'paid' | 'declined' | 'canceled' | 'refunded';
     created_at: Timestamp;
     updated_at: Timestamp;
+    refunded_amount: number;
+  };
+  dpay_refunds: {
+    refund_id: string;
+    order_ref: string;
+    amount: number;
+    created_at: Timestamp;
   };
   gmo_card_tokens: {
     token: string;
@@ -75,6 +82,7 @@ export interface Rows<Timestamp = string> {
     behaviour: string | null;
     created_at: Timestamp;
     updated_at: Timestamp;
+    refunded_amount: number;
   };
   schema_migrations: {
     name: string;

@@ -33,6 +33,16 @@ export const dpayPayments = gatewaySim.table('dpay_payments', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+});
+
+export const dpayRefunds = gatewaySim.table('dpay_refunds', {
+  refundId: text('refund_id').primaryKey(),
+  orderRef: text('order_ref').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const gmoCardTokens = gatewaySim.table('gmo_card_tokens', {
@@ -93,6 +103,7 @@ export const sbpsTransactions = gatewaySim.table('sbps_transactions', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
 });
 
 export const schemaMigrations = gatewaySim.table('schema_migrations', {

@@ -156,7 +156,27 @@ const xmlParser = new XMLParser({
 });
 
 /** A flat XML document of the API's shape: `<sps-api-request id="...">` with one element per field. */
-export function encodeSbpsXml(root: 'sps-api-request' | 'sps-api-response', id: string, fields: SbpsFields) {
+/**
+ * The partial refund's fields in hash order (部分返金要求, ADR 077): the payment by the gateway's tracking id,
+ * the amount to give back (sent inside `pay_option_manage`).
+ */
+export const PARTIAL_REFUND_FIELDS = [
+  'merchant_id',
+  'service_id',
+  'tracking_id',
+  'amount',
+  'request_date',
+] as const;
+
+/** The partial refund API's id (部分返金要求). */
+export const PARTIAL_REFUND_API_ID = 'ST02-00307-101';
+
+/** An API document; a field may be a group of fields (e.g. `pay_option_manage`), written as nested elements. */
+export function encodeSbpsXml(
+  root: 'sps-api-request' | 'sps-api-response',
+  id: string,
+  fields: Record<string, string | SbpsFields>,
+) {
   return xmlBuilder.build({
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
     [root]: { '@id': id, ...fields },

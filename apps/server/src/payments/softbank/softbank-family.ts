@@ -22,10 +22,10 @@ export const softbankFamily = defineGatewayFamily({
     const simulator = config.simulated ? createSbpsSimulator(db) : undefined;
     const transport = simulator ? (xml: string) => simulator.api(xml) : httpSbpsTransport(config);
     return {
-      softbank_credit: createSbpsProvider(config, transport, 'softbank_credit'),
-      softbank_3ds: createSbpsProvider(config, transport, 'softbank_3ds'),
-      softbank_alipay: createSbpsProvider(config, transport, 'softbank_alipay'),
-      softbank_paypay: createSbpsProvider(config, transport, 'softbank_paypay'),
+      softbank_credit: createSbpsProvider(config, transport, 'softbank_credit', db),
+      softbank_3ds: createSbpsProvider(config, transport, 'softbank_3ds', db),
+      softbank_alipay: createSbpsProvider(config, transport, 'softbank_alipay', db),
+      softbank_paypay: createSbpsProvider(config, transport, 'softbank_paypay', db),
     };
   },
   routes: softbankPaymentRoutes,
