@@ -30,9 +30,8 @@ export function MailsPanel({
   const canResend = canWrite && order.reservation !== null;
   return (
     <section>
-      <div className="c-orders-panel-head">
-        <h2 id="c-orders-mails">{t('orders_mails')}</h2>
-        {canResend ? (
+      {canResend ? (
+        <div className="c-orders-table-actions">
           <button
             className="c-button c-button--small"
             type="button"
@@ -41,8 +40,8 @@ export function MailsPanel({
           >
             {t('orders_resend')}
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {resend.isSuccess ? (
         <p className="c-notice c-notice--ok" role="status">
           {t('orders_resent', { address: resend.data.mail.to_address })}

@@ -23,7 +23,6 @@ export function MoneyPanel({
   const words = useOrderWords();
   return (
     <section className="c-orders-money">
-      <h2 id="c-orders-payments">{t('orders_payments')}</h2>
       <DataTable
         caption={t('orders_payments')}
         rows={order.payments}

@@ -41,7 +41,7 @@ describe('order screen', () => {
                 at: '2026-11-22T00:00:00Z',
                 source: 'audit',
                 id: 90,
-                what: 'order.visitor_updated',
+                what: 'visitor_details_changed',
                 actor: { kind: 'staff', staff_id: 7, device_id: null, label: 'Demo boxOffice' },
                 detail: {},
               },
@@ -71,6 +71,7 @@ describe('order screen', () => {
       'Mail',
       'Status',
     ]);
+    expect(timeline[1]!.textContent).toContain("Visitor's details changed");
     expect(timeline[1]!.textContent).toContain('Staff · Demo boxOffice');
     expect(timeline[3]!.textContent).toContain('Reserved');
     // A planner reads orders: no edit, no resend, no cancel, no change of date, no ticket choice.

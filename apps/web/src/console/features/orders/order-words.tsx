@@ -23,6 +23,8 @@ export function useOrderWords() {
     mail: (code: string) => word('orders_mail_status_', code),
     mailKind: (code: string) => word('orders_mail_kind_', code),
     source: (code: string) => word('orders_source_', code),
+    /** An audit event's action (the timeline's staff and system entries). */
+    audit: (code: string) => word('orders_audit_', code),
     checkIn: (code: string) => word('orders_check_in_', code),
     /** A cancel's reason: one of CANCEL_REASONS in words, or what staff typed. */
     reason: (code: string) => word('orders_cancel_reason_', code),

@@ -187,6 +187,8 @@ function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
   const { t, lang } = useConsoleI18n();
   const f = useFormat();
   const words = useOrderWords();
+  // Which search key matched: only when a search value was given (listed by filters alone, none did).
+  const searched = rows.some((row) => row.matched_by.length > 0);
   return (
     <DataTable
       caption={t('orders_results')}
@@ -198,12 +200,16 @@ function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
           key: 'number',
           header: t('orders_reservation_number'),
           cell: (row) => (
-            <a className="c-link" href={hrefOf('order', { site, orderId: String(row.id) })}>
-              {row.reservation_number ?? t('orders_order_id', { id: row.id })}
-            </a>
+            <>
+              <a className="c-link" href={hrefOf('order', { site, orderId: String(row.id) })}>
+                {row.reservation_number ?? t('orders_order_id', { id: row.id })}
+              </a>
+              <div>
+                <StatusBadge status={row.status} />
+              </div>
+            </>
           ),
         },
-        { key: 'status', header: t('orders_status'), cell: (row) => <StatusBadge status={row.status} /> },
         {
           key: 'visitor',
           header: t('orders_visitor'),
@@ -220,8 +226,8 @@ function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
           header: t('orders_visit'),
           cell: (row) => (
             <>
-              {textIn(row.product_names, lang)}
-              <div className="c-muted">{f.dateTime(row.starts_at)}</div>
+              <span className="c-orders-nowrap">{f.dateTime(row.starts_at)}</span>
+              <div className="c-muted">{textIn(row.product_names, lang)}</div>
             </>
           ),
         },
@@ -231,19 +237,37 @@ function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
           numeric: true,
           cell: (row) => f.count(row.quantity),
         },
-        { key: 'price', header: t('orders_price'), numeric: true, cell: (row) => f.yen(row.price) },
         {
-          key: 'payment',
-          header: t('orders_payment_method'),
-          cell: (row) => (row.payment_method ? words.method(row.payment_method) : '—'),
+          key: 'price',
+          header: t('orders_price'),
+          numeric: true,
+          cell: (row) => (
+            <>
+              {f.yen(row.price)}
+              {row.payment_method ? <div className="c-muted">{words.method(row.payment_method)}</div> : null}
+            </>
+          ),
         },
-        { key: 'channel', header: t('orders_channel'), cell: (row) => words.channel(row.channel) },
-        { key: 'created', header: t('orders_purchased_at'), cell: (row) => f.dateTime(row.created_at) },
         {
-          key: 'matched',
-          header: t('orders_matched_by'),
-          cell: (row) => row.matched_by.map((kind) => t(`orders_kind_${kind}`)).join(', '),
+          key: 'created',
+          header: t('orders_purchased_at'),
+          cell: (row) => (
+            <>
+              <span className="c-orders-nowrap">{f.dateTime(row.created_at)}</span>
+              <div className="c-muted">{words.channel(row.channel)}</div>
+            </>
+          ),
         },
+        ...(searched
+          ? [
+              {
+                key: 'matched',
+                header: t('orders_matched_by'),
+                cell: (row: OrderSummary) =>
+                  row.matched_by.map((kind) => t(`orders_kind_${kind}`)).join(', '),
+              },
+            ]
+          : []),
       ]}
     />
   );

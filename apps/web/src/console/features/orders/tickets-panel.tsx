@@ -39,9 +39,8 @@ export function TicketsPanel({
   const name = (ticket: Ticket) => `${f.count(ticket.sequence)} ${textIn(ticket.ticket_type_names, lang)}`;
   return (
     <section>
-      <div className="c-orders-panel-head">
-        <h2 id="c-orders-tickets">{t('orders_tickets')}</h2>
-        {canCancel ? (
+      {canCancel ? (
+        <div className="c-orders-table-actions">
           <button
             className="c-button c-button--small c-button--danger"
             type="button"
@@ -50,8 +49,8 @@ export function TicketsPanel({
           >
             {t('orders_cancel_selected', { count: picked.length })}
           </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       <DataTable
         caption={t('orders_tickets')}
         rows={order.tickets}

@@ -4,6 +4,11 @@ import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { DataTable } from '../../shared/ui/ui.tsx';
 import { useOrderWords } from './order-words.tsx';
 
+/** Detail keys the row says already (this order, the entry's own object). */
+const SAID_ELSEWHERE = new Set(['object_type', 'object_id', 'order_id']);
+/** Detail keys that are yen. */
+const YEN = new Set(['amount', 'price', 'paid', 'collected', 'waived', 'price_difference', 'discount']);
+
 /**
  * The order's one timeline, newest first as the server merges it (status moves, payments, mails,
  * check-ins, refunds, audit events): each entry's kind, time and who did it.
@@ -25,7 +30,7 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
       case 'refund':
         return words.refund(entry.what);
       default:
-        return entry.what;
+        return words.audit(entry.what);
     }
   };
   const actor = (entry: OrderTimelineEntry) => {
@@ -43,19 +48,25 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
   };
   const detail = (entry: OrderTimelineEntry) =>
     Object.entries(entry.detail)
-      .filter(([, value]) => value !== null && value !== '')
-      .map(([key, value]) => `${key}: ${String(value)}`)
+      .filter(([key, value]) => value !== null && value !== '' && !SAID_ELSEWHERE.has(key))
+      .map(
+        ([key, value]) =>
+          `${key}: ${typeof value === 'number' && YEN.has(key) ? f.yen(value) : String(value)}`,
+      )
       .join(' · ');
   return (
     <section>
-      <h2 id="c-orders-timeline">{t('orders_timeline')}</h2>
       <DataTable
         caption={t('orders_timeline')}
         rows={order.timeline}
         rowKey={(entry) => `${entry.source}-${entry.id}`}
         empty={t('orders_no_timeline')}
         columns={[
-          { key: 'at', header: t('orders_at'), cell: (entry) => f.dateTime(entry.at) },
+          {
+            key: 'at',
+            header: t('orders_at'),
+            cell: (entry) => <span className="c-orders-nowrap">{f.dateTime(entry.at)}</span>,
+          },
           { key: 'source', header: t('orders_source'), cell: (entry) => words.source(entry.source) },
           { key: 'what', header: t('orders_what'), cell: (entry) => what(entry) },
           { key: 'actor', header: t('orders_actor'), cell: (entry) => actor(entry) },
