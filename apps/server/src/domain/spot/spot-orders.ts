@@ -31,6 +31,8 @@ export async function createSpotOrder(
   client: { code: SiteCode; clientKey: string | null },
   body: CreateSpotOrderBody,
 ): Promise<HeldOrder> {
+  // The body's channel (ADR 080) can only say what this call is: a poster's order never sells on another.
+  if (body.channel !== undefined && body.channel !== 'spot') throw new AppError('invalid_channel');
   const product = await resolveSpotQrToken(deps.db, client.code, body.qr_token);
   if (product.productUuid !== body.product_uuid) throw new AppError('invalid_request');
   if (!(await isTodaysSlot(deps.db, product.productId, body.time_span_id))) throw new AppError('not_on_sale');

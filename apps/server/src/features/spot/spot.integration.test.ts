@@ -113,6 +113,16 @@ describe('spot QR tokens', () => {
       expect(res.json()).toEqual({ error: 'invalid channel' });
     }
   });
+
+  it('answer "invalid channel" for an order naming another channel (ADR 080: pos only from the console)', async () => {
+    const slot = await spotProduct(5);
+    for (const channel of ['pos', 'kiosk', 'web']) {
+      const res = await postSpotOrder(slot, 1, { channel });
+      expect(res.json()).toEqual({ error: 'invalid channel' });
+    }
+    expect((await postSpotOrder(slot, 1, { channel: 'spot' })).statusCode).toBe(201);
+    expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 1, sold: 0 });
+  });
 });
 
 describe('spot orders', () => {
