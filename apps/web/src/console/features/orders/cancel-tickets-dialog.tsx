@@ -166,7 +166,10 @@ export function CancelTicketsDialog({
                       <td>{f.count(ticket.sequence)}</td>
                       <td>{typeOf.get(ticket.id) ?? ''}</td>
                       <td className="c-num">{f.yen(ticket.price)}</td>
-                      <td className="c-num">{f.yen(-ticket.discount_share)}</td>
+                      <td className="c-num">
+                        {/* A share taken off shows as minus; none as zero (never "-¥0"). */}
+                        {ticket.discount_share === 0 ? f.yen(0) : f.yen(-ticket.discount_share)}
+                      </td>
                       <td className="c-num">{f.yen(ticket.amount)}</td>
                     </tr>
                   ))}

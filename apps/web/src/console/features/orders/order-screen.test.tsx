@@ -332,8 +332,8 @@ describe('order screen', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Cancel without refund' }));
     await user.selectOptions(within(dialog).getByLabelText('Reason'), 'other');
     await user.type(within(dialog).getByLabelText('The reason'), 'No-show agreed by phone');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel 2 tickets' }));
-    expect(await within(dialog).findByText('2 tickets cancelled without refund.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel tickets (2)' }));
+    expect(await within(dialog).findByText('Tickets cancelled without refund: 2.')).toBeTruthy();
     const cancel = api.calls.find((call) => call.path === `${ORDER}/cancellations`);
     expect(cancel?.body).toMatchObject({ ticket_ids: 'all', reason: 'No-show agreed by phone' });
     expect(api.calls.some((call) => call.path === `${ORDER}/refunds`)).toBe(false);

@@ -10,6 +10,7 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { TEXTS } from './texts.ts';
+import './refund-approvals.css';
 
 type Waiting = RefundApprovalsResponse['refunds'][number];
 type Decision = 'approve' | 'reject';
@@ -35,7 +36,7 @@ function Body({ session, params }: FeatureScreenProps) {
   const upToLimit = Boolean(session.limits?.refundsUpToOrganisationLimit);
   return (
     <Page title={t('approvals_title')}>
-      <p className="c-field__hint">{t('approvals_text')}</p>
+      <p className="c-field__hint c-approvals-text">{t('approvals_text')}</p>
       {upToLimit ? (
         <p className="c-notice" role="note">
           {t('approvals_up_to_limit')}
@@ -104,7 +105,7 @@ function Body({ session, params }: FeatureScreenProps) {
                 ) : upToLimit ? (
                   <span className="c-muted">{t('approvals_cannot_decide')}</span>
                 ) : (
-                  <span className="c-actions">
+                  <span className="c-actions c-approvals-actions">
                     <button
                       className="c-button c-button--small c-button--primary"
                       type="button"
