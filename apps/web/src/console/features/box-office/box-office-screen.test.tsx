@@ -106,6 +106,19 @@ describe('box office screen', () => {
     expect(screen.getByRole('button', { name: 'One more Adult' })).toHaveProperty('disabled', true);
     await user.click(screen.getByRole('button', { name: 'One Child less' }));
 
+    // Five tickets on the later slot, then back to the running one with four seats: said, and held back.
+    await user.click(within(slots).getAllByRole('radio')[2]!);
+    await user.click(screen.getByRole('button', { name: 'One more Child' }));
+    await user.click(screen.getByRole('button', { name: 'One more Child' }));
+    await user.click(within(slots).getAllByRole('radio')[1]!);
+    expect(
+      screen.getByText('At most 4 tickets in this slot now: remove some or choose another slot.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'One more Adult' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'One Child less' }));
+    await user.click(screen.getByRole('button', { name: 'One Child less' }));
+    expect(screen.queryByText(/^At most 4 tickets/)).toBeNull();
+
     // Free is not offered for a total above 0; cash short is said and holds the sale back.
     expect(screen.queryByRole('radio', { name: 'Free' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Cash' }));

@@ -175,6 +175,9 @@ export function SaleForm({
             <span>{t('box_office_total', { count: f.count(count) })}</span>
             <strong className="c-bo-total__amount">{f.yen(total)}</strong>
           </p>
+          {count > most ? (
+            <p className="c-field__hint c-status--bad">{t('box_office_too_many', { count: most })}</p>
+          ) : null}
           {product.min_quantity > 1 && count > 0 && count < product.min_quantity ? (
             <p className="c-field__hint">{t('box_office_minimum', { count: product.min_quantity })}</p>
           ) : null}
