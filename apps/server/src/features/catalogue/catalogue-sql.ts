@@ -1,5 +1,5 @@
 import { TOKYO_TODAY } from '../../db/tokyo-today.ts';
-import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
+import { slotBeforeChannelCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 /**
  * SQL pieces the catalogue's queries share, so the calendar, the slot lists and the orderable stock
@@ -34,9 +34,10 @@ export function fewStockThresholdSql(siteCode: string): string {
  * stays one indexed range of start times. Only `period` spans are meant to run across days (a day ticket's
  * span is one day), so only they are listed after their start date, by both branches alike.
  * `product` is the products alias of the calling query, with `id`, `product_type` and `in_sale_window`;
- * `from` and `to` are its date parameters.
+ * `from` and `to` are its date parameters, `channel` its channel's (a slot is sellable by that channel's
+ * cut-off, ADR 080: a kiosk lists the running timed slot its hold would sell).
  */
-export function listedSpansSql(product: string, from: string, to: string): string {
+export function listedSpansSql(product: string, from: string, to: string, channel: string): string {
   const columns = 't.id, t.starts_at, t.ends_at, t.capacity, t.held, t.sold';
   return `(
   SELECT * FROM (
@@ -45,7 +46,7 @@ export function listedSpansSql(product: string, from: string, to: string): strin
                 THEN ${TOKYO_TODAY} ELSE s.start_date END AS date
     FROM (
       SELECT ${columns}, (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date AS start_date,
-             (t.on_sale AND ${product}.in_sale_window AND ${slotBeforeSaleCutoffSql('t', product)}) AS sellable
+             (t.on_sale AND ${product}.in_sale_window AND ${slotBeforeChannelCutoffSql('t', product, channel)}) AS sellable
       FROM time_spans t
       WHERE t.product_id = ${product}.id
         AND t.starts_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Tokyo')
@@ -57,7 +58,7 @@ export function listedSpansSql(product: string, from: string, to: string): strin
         AND ${TOKYO_TODAY} BETWEEN ${from}::date AND ${to}::date
         AND t.product_id = ${product}.id
         AND t.starts_at < (${from}::date::timestamp AT TIME ZONE 'Asia/Tokyo')
-        AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', product)}
+        AND t.on_sale AND ${slotBeforeChannelCutoffSql('t', product, channel)}
     ) s
   ) listed
   WHERE listed.date BETWEEN ${from}::date AND ${to}::date

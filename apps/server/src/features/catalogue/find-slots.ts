@@ -36,7 +36,7 @@ SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_wi
        t.sellable,
        ${fewStockThresholdSql('$1')} AS few
 FROM p
-LEFT JOIN LATERAL ${listedSpansSql('p', '$2', '$3')} t ON true
+LEFT JOIN LATERAL ${listedSpansSql('p', '$2', '$3', '$7::text')} t ON true
 ORDER BY p.position, p.id, t.starts_at, t.id`;
 
 export interface SlotQuery {

@@ -4,14 +4,14 @@ import { AppError } from '../../shared/app-error.ts';
 import { fewStockThresholdSql, productInSaleWindowSql, publishedProductSql } from './catalogue-sql.ts';
 import { slotStatus } from './stock-status.ts';
 import { coalesceReads } from './coalesce-reads.ts';
-import { slotBeforeSaleCutoffSql } from '../../domain/stock/slot-sale.ts';
+import { slotBeforeChannelCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,
        GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
        (t.on_sale
          AND ${productInSaleWindowSql('p')}
-         AND ${slotBeforeSaleCutoffSql('t', 'p')}) AS sellable,
+         AND ${slotBeforeChannelCutoffSql('t', 'p', '$3::text')}) AS sellable,
        ${fewStockThresholdSql('$1')} AS few
 FROM time_spans t
 JOIN products p ON p.id = t.product_id AND p.site_code = $1 AND ${publishedProductSql('p')}
@@ -34,7 +34,7 @@ async function loadGetOrderableStock(
   const { rows } = await db.$client.query<Row>({
     name: 'catalogue-orderable-stock',
     text: ORDERABLE_SQL,
-    values: [input.site, input.timeSpanId],
+    values: [input.site, input.timeSpanId, input.channel],
   });
   const row = rows[0];
   if (!row) throw new AppError('record_not_found');

@@ -29,7 +29,7 @@ WITH p AS (
   SELECT t.date::text AS date,
          max(GREATEST(t.capacity - t.held - t.sold, 0)) AS best_remaining
   FROM p
-  CROSS JOIN LATERAL ${listedSpansSql('p', '$2', '$3')} t
+  CROSS JOIN LATERAL ${listedSpansSql('p', '$2', '$3', '$5::text')} t
   WHERE t.sellable
   GROUP BY 1
 )

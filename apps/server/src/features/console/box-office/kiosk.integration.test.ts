@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kioskSessionResponseSchema } from '@kippu/contract';
+import { ROUTES, kioskSessionResponseSchema } from '@kippu/contract';
 import { kioskPairingSchema } from '@kippu/contract/console/box-office-schemas';
 import { setupTestApp, xsrfHeaders } from '../../../../test/helper.ts';
 import { orderBody, SITE_PATH } from '../../../../test/order-support.ts';
@@ -73,6 +73,16 @@ describe('the kiosk (channel kiosk)', () => {
   it('sells on the kiosk channel, the running slot included, with no form to fill', async () => {
     const { cookie } = await pairedKiosk('Kiosk 2');
     const slot = await counterSlot(ctx.db, 10, { startedMinutesAgo: 10, prices: [0, 0] });
+    // The catalogue lists the running slot by each channel's cut-off: the kiosk's, not the web's.
+    const orderable = async (channel: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${SITE_PATH}${ROUTES.orderableStocks.path}?product_time_span_id=${slot.spanId}&channel=${channel}`,
+        })
+      ).json<{ status: string }>().status;
+    expect(await orderable('kiosk')).toBe('available');
+    expect(await orderable('web')).toBe('not_on_sale');
     const held = await visitorOrder(ctx.app, orderBody(slot, 2, { channel: 'kiosk' }), cookie);
     expect(held.statusCode).toBe(201);
     const token = held.json<{ order_token: string }>().order_token;
