@@ -13,6 +13,8 @@ import { addDays, tokyoLocalToIso, tokyoToday } from './tokyo-dates.ts';
 
 /** How many days of target slots to list (the heatmap's read allows 62); the next day alone by default. */
 const TARGET_DAY_CHOICES = [1, 3, 7, 14] as const;
+/** Days of the schedule the source's link opens: its day and the week after, where targets usually are. */
+const SCHEDULE_DAYS = 8;
 
 /** The source an address names: `?product=<uuid>&date=yyyy-MM-dd[&slot=<id>]` (a link from the schedule). */
 function sourceFrom(query: URLSearchParams): SourceChoice {
@@ -109,6 +111,20 @@ export function MovePlanner({ site, query }: { site: string; query: URLSearchPar
             setSource(next);
           }}
         />
+        {source.product ? (
+          <p>
+            <a
+              className="c-link"
+              href={`${hrefOf('schedule', { site })}?${new URLSearchParams({
+                from: source.date,
+                to: addDays(source.date, SCHEDULE_DAYS - 1),
+                product: source.product,
+              }).toString()}`}
+            >
+              {t('moves_see_schedule')}
+            </a>
+          </p>
+        ) : null}
         {day.isPending ? <Loading /> : null}
         <ErrorNotice error={day.error} />
         {source.product ? (

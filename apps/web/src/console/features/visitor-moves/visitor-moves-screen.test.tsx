@@ -56,6 +56,11 @@ describe('visitor moves screen', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]!.textContent).toContain('3');
     expect(screen.getByRole('button', { name: 'Preview the plan' })).toHaveProperty('disabled', true);
+    expect(
+      screen
+        .getByRole('link', { name: "See this product's slots from this date on the schedule" })
+        .getAttribute('href'),
+    ).toBe(`#/sites/MORI/schedule?from=2026-12-05&to=2026-12-12&product=${PRODUCT}`);
 
     // "Every open slot with room" leaves out the full one and the closed one.
     await user.click(screen.getByRole('button', { name: 'Choose every open slot with room' }));
