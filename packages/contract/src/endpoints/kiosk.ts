@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langCodeSchema } from '../enum-schemas.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { secretToken } from '../secret.ts';
 import { paymentMethodItemSchema } from './payment-methods.ts';
 
 /**
@@ -14,7 +15,10 @@ export const KIOSK_DEVICE_COOKIE = 'kippu_kiosk';
 
 /** GET /{site}/api/v1/kiosk/pair/:code: answers 302 to `/{site}/#/kiosk` with the cookie set; a spent,
  * expired or unknown code, or a revoked device, redirects to `/{site}/#/kiosk?paired=0` without one. */
-export const kioskPairParamsSchema = z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+// The code makes a kiosk of whoever opens it first: secret, so it never reaches a log.
+export const kioskPairParamsSchema = z.object({
+  code: secretToken(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/)),
+});
 
 /** GET /{site}/api/v1/kiosk/session?lang=: whether this browser is a paired, unrevoked kiosk of the site. */
 export const kioskSessionQuerySchema = z.object({ lang: langCodeSchema });
