@@ -194,10 +194,32 @@ describe('order screen', () => {
     let reauthenticated = false;
     const api = fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('boxOffice') },
-      [`GET ${ORDER}`]: { status: 200, body: { order: orderFixture() } },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            refunds: [
+              {
+                id: 70,
+                amount: 1800,
+                status: 'awaiting_approval',
+                reason: 'visitor_sick',
+                created_at: '2026-11-28T08:00:00Z',
+                completed_at: null,
+              },
+            ],
+          }),
+        },
+      },
       [`GET ${ORDER}/refund-preview`]: {
         status: 200,
-        body: refundPreviewFixture({ approval_limit_yen: 1000 }),
+        body: refundPreviewFixture({
+          approval_limit_yen: 1000,
+          // Ticket 1 is in the refund waiting for approval.
+          tickets: refundPreviewFixture().tickets.map((ticket) =>
+            ticket.id === 11 ? { ...ticket, refundable: false } : ticket,
+          ),
+        }),
       },
       [`POST ${ORDER}/refunds`]: () =>
         reauthenticated
@@ -222,6 +244,14 @@ describe('order screen', () => {
     const tickets = await screen.findByRole('table', { name: 'Tickets' });
     const cancelChosen = screen.getByRole('button', { name: 'Cancel the chosen tickets (0)…' });
     expect((cancelChosen as HTMLButtonElement).disabled).toBe(true);
+    // The ticket already in a waiting refund cannot be chosen again.
+    await vi.waitFor(() =>
+      expect(
+        (within(tickets).getByRole('checkbox', { name: 'Choose ticket 1 Adult' }) as HTMLInputElement)
+          .disabled,
+      ).toBe(true),
+    );
+    expect(tickets.textContent).toContain('In a refund (awaiting approval or under way)');
     await user.click(within(tickets).getByRole('checkbox', { name: 'Choose ticket 2 Adult' }));
     await user.click(screen.getByRole('button', { name: 'Cancel the chosen tickets (1)…' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel tickets' });

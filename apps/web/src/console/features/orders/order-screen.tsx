@@ -37,8 +37,8 @@ function Body({ session, params }: FeatureScreenProps) {
   const [open, setOpen] = useState<Open>(null);
   const order = useQuery({
     queryKey: orderKeys.one(site, id),
-    queryFn: () => consoleCall(R.consoleGetOrder, { params: { site, id: String(id) } }),
-    enabled: Number.isSafeInteger(id) && id > 0,
+    // An id that is not one answers the API's own error (invalid request), shown like any other.
+    queryFn: () => consoleCall(R.consoleGetOrder, { params: { site, id: params.orderId! } }),
   });
   const data: ConsoleOrder | undefined = order.data?.order;
   const writeOrders = canWriteOrders(session);
@@ -59,7 +59,7 @@ function Body({ session, params }: FeatureScreenProps) {
       }
     >
       <ErrorNotice error={order.error} />
-      {order.isPending && order.fetchStatus !== 'idle' ? <Loading /> : null}
+      {order.isPending ? <Loading /> : null}
       {data ? (
         <>
           <div className="c-orders-sections">
@@ -134,7 +134,9 @@ function Body({ session, params }: FeatureScreenProps) {
             </div>
           ) : null}
           <TicketsPanel
+            site={site}
             order={data}
+            canReadRefunds={canReadRefunds(session)}
             canCancel={reserved && (writeOrders || writeRefunds)}
             onCancel={(tickets) => setOpen({ kind: 'cancel', tickets })}
           />

@@ -157,4 +157,36 @@ describe('orders screen', () => {
     expect(await screen.findByText('No order matches.')).toBeTruthy();
     expect(window.location.hash).toBe('#/sites/MORI/orders');
   });
+
+  it('keeps the search value when staff open an order and come back, never in the address', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      'GET /sites/MORI/orders': (call) => ({
+        status: 200,
+        body: {
+          orders: [orderSummaryFixture({ matched_by: call.path.includes('q=') ? ['phone'] : [] })],
+          next_cursor: null,
+        },
+      }),
+      'GET /sites/MORI/orders/501': { status: 404, body: { error: 'record not found' } },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/orders');
+    await screen.findByRole('table', { name: 'Orders found' });
+    await user.click(screen.getByLabelText('Search'));
+    await user.paste('090-1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() =>
+      expect(api.calls.map((call) => call.path)).toContain('/sites/MORI/orders?q=090-1234-5678&limit=50'),
+    );
+    await user.click(await screen.findByRole('link', { name: 'R-2026-0001' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(window.location.hash).toBe('#/sites/MORI/orders/501');
+    await user.click(screen.getByRole('link', { name: 'Back to orders' }));
+    expect(((await screen.findByLabelText('Search')) as HTMLInputElement).value).toBe('090-1234-5678');
+    expect(window.location.hash).toBe('#/sites/MORI/orders');
+    expect(
+      api.calls.filter((call) => call.path === '/sites/MORI/orders?q=090-1234-5678&limit=50').length,
+    ).toBeGreaterThan(0);
+  });
 });

@@ -1,9 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConsoleOrder } from '@kippu/contract/console/orders-schemas';
+import { consoleCall } from '../../shared/api/console-client.ts';
+import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { textIn } from '../../shared/ui/form-support.ts';
 import { DataTable } from '../../shared/ui/ui.tsx';
+import { orderKeys } from './order-queries.ts';
 import { useOrderWords } from './order-words.tsx';
 
 type Ticket = ConsoleOrder['tickets'][number];
@@ -13,11 +17,15 @@ type Ticket = ConsoleOrder['tickets'][number];
  * cancel, which the dialog answers with its amounts. Used and void tickets are shown but not chosen.
  */
 export function TicketsPanel({
+  site,
   order,
+  canReadRefunds,
   canCancel,
   onCancel,
 }: {
+  site: string;
   order: ConsoleOrder;
+  canReadRefunds: boolean;
   canCancel: boolean;
   onCancel: (tickets: number[]) => void;
 }) {
@@ -25,7 +33,18 @@ export function TicketsPanel({
   const f = useFormat();
   const words = useOrderWords();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const valid = (ticket: Ticket) => ticket.status === 'valid';
+  // A valid ticket already in a refund (waiting for approval, or being refunded) is not chosen again.
+  const preview = useQuery({
+    queryKey: orderKeys.refundPreview(site, order.id),
+    queryFn: () => consoleCall(R.consoleRefundPreview, { params: { site, id: String(order.id) } }),
+    enabled: canReadRefunds && order.refunds.length > 0,
+  });
+  const inRefund = new Set(
+    (preview.data?.tickets ?? [])
+      .filter((ticket) => ticket.status === 'valid' && !ticket.refundable)
+      .map((ticket) => ticket.id),
+  );
+  const valid = (ticket: Ticket) => ticket.status === 'valid' && !inRefund.has(ticket.id);
   const picked = order.tickets
     .filter((ticket) => valid(ticket) && chosen.has(ticket.id))
     .map((ticket) => ticket.id);
@@ -96,6 +115,9 @@ export function TicketsPanel({
                 }
               >
                 {words.ticket(ticket.status)}
+                {inRefund.has(ticket.id) ? (
+                  <div className="c-muted">{t('orders_ticket_in_refund')}</div>
+                ) : null}
               </span>
             ),
           },
