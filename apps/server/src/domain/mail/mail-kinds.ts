@@ -117,6 +117,22 @@ export interface MailPayloads {
     choiceUrl?: string;
     choiceUntil?: string;
   };
+  /**
+   * Tickets of the visitor's reservation were cancelled with money back (issue 29, ADR 076): how much, for
+   * which tickets, and the link to the return note (返還インボイス) issued for it.
+   */
+  refund_issued: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    /** Yen given back. */
+    amount: number;
+    /** How many tickets were cancelled. */
+    ticketCount: number;
+    returnNoteNumber: string;
+    returnNoteUrl: string;
+    ticketUrl: string;
+  };
   /** An owner reset the staff member's second factor. */
   staff_second_factor_reset: {
     organisationName: string;
@@ -138,6 +154,7 @@ export const MAIL_KINDS = [
   'staff_second_factor_reset',
   'slot_moved',
   'visit_moved',
+  'refund_issued',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

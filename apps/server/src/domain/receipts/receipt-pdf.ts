@@ -1,15 +1,8 @@
-import PDFDocument from 'pdfkit';
 import { formatDate, formatPrice, formatTime, type ReceiptResponse } from '@kippu/contract';
-import { receiptFont, receiptFontOrder, textRuns, type ReceiptFont } from './receipt-fonts.ts';
+import { INK, MUTED, PAGE_MARGIN, receiptPage } from './receipt-pdf-page.ts';
 import { receiptText, type ReceiptTextKey } from './receipt-texts.ts';
 
-const PAGE_MARGIN = 56;
-const INK = '#1a1a1a';
-const MUTED = '#555555';
-const RULE = '#999999';
 const REISSUE_RED = '#b00020';
-
-type Align = 'left' | 'right' | 'center';
 
 /**
  * The issued receipt as an A4 PDF in the receipt's language (ADR 023): title (再発行 when a re-issue),
@@ -22,49 +15,11 @@ export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
   const { lang } = receipt;
   const t = (key: ReceiptTextKey, params?: Record<string, string | number>) => receiptText(lang, key, params);
   const price = (amount: number) => formatPrice(amount, lang, receipt.currency);
-  const order = receiptFontOrder(lang);
-
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: PAGE_MARGIN,
-    info: {
-      Title: `${t('receipt_title')} ${issue.receipt_number}`,
-      Author: receipt.issuer.name,
-      Subject: `${t('receipt_reservation_number')} ${receipt.reservation_number}`,
-    },
+  const { doc, left, contentWidth, write, rule, finish } = receiptPage(lang, {
+    Title: `${t('receipt_title')} ${issue.receipt_number}`,
+    Author: receipt.issuer.name,
+    Subject: `${t('receipt_reservation_number')} ${receipt.reservation_number}`,
   });
-  const registered = new Set<ReceiptFont>();
-  const useFont = (font: ReceiptFont) => {
-    if (!registered.has(font)) {
-      doc.registerFont(font, receiptFont(font).data);
-      registered.add(font);
-    }
-    doc.font(font);
-  };
-
-  const contentWidth = doc.page.width - PAGE_MARGIN * 2;
-  const left = PAGE_MARGIN;
-
-  /** Writes one line (or wrapping paragraph) at (x, y), switching faces where the script needs it. */
-  const write = (text: string, x: number, y: number, size: number, width: number, align: Align = 'left') => {
-    doc.fontSize(size);
-    const runs = textRuns(text, order);
-    runs.forEach((run, index) => {
-      useFont(run.font);
-      const options = { width, align, continued: index < runs.length - 1 };
-      if (index === 0) doc.text(run.text, x, y, options);
-      else doc.text(run.text, options);
-    });
-    return doc.y;
-  };
-  const rule = (y: number, color = RULE) => {
-    doc
-      .moveTo(left, y)
-      .lineTo(left + contentWidth, y)
-      .lineWidth(0.7)
-      .strokeColor(color)
-      .stroke();
-  };
 
   doc.fillColor(INK);
   let y = PAGE_MARGIN;
@@ -197,11 +152,5 @@ export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
     );
   }
 
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    doc.end();
-  });
+  return finish();
 }

@@ -9,7 +9,7 @@ import { cancelInput, paidOrder, ticketsOf } from './refund-test-support.ts';
 /** Refunds by ticket on real PostgreSQL and the gateway simulator (issue 29, ADR 076). */
 describe('cancelTickets', () => {
   const ctx = setupTestApp();
-  const deps = () => ({ payments: ctx.app.payments });
+  const deps = () => ({ payments: ctx.app.payments, env: ctx.env });
 
   it('takes a coupon discount off each ticket pro rata, the remainder on the last, summing to what was paid', async () => {
     const order = await paidOrder(ctx.app, ctx.db, { quantity: 3, coupon: { type: 'fixed', value: 1000 } });
@@ -23,6 +23,16 @@ describe('cancelTickets', () => {
     );
     expect(first).toMatchObject({ status: 'succeeded', amount: 666, ticketIds: [tickets[0]!.ticketId] });
     expect(first.returnNoteNumber).toMatch(/^HDEMO-\d{6}$/);
+    // The visitor's mail, queued with the refund: the amount and the return note's link.
+    const { rows } = await ctx.db.execute<{ to_address: string; payload: Record<string, unknown> }>(sql`
+      SELECT to_address, payload FROM mail_outbox WHERE kind = 'refund_issued' ORDER BY id DESC LIMIT 1`);
+    expect(rows[0]!.to_address).toBe('hanako@example.jp');
+    expect(rows[0]!.payload).toMatchObject({
+      amount: 666,
+      ticketCount: 1,
+      returnNoteNumber: first.returnNoteNumber,
+    });
+    expect(String(rows[0]!.payload.returnNoteUrl)).toContain(`/return-notes/${first.returnNoteNumber}`);
   });
 
   it('a partial refund keeps the order reserved; the rest refunds it, voids every ticket and gives coupon uses back', async () => {

@@ -39,7 +39,7 @@ interface Prepared {
   status: RefundStatus;
 }
 
-async function prepare(tx: Tx, input: CancelTicketsInput): Promise<Prepared> {
+async function prepare(tx: Tx, deps: RefundDeps, input: CancelTicketsInput): Promise<Prepared> {
   // The one order lock first (ADR 061): every cancel of this order, and every retry of this key, waits here,
   // so the key is looked up after the lock and only the first call writes the refund.
   const order = await lockOrderById(tx, input.orderId);
@@ -93,6 +93,7 @@ async function prepare(tx: Tx, input: CancelTicketsInput): Promise<Prepared> {
     { id: refundId, orderId: order.id, amount, money: input.money, ticketIds },
     position,
     input.actor,
+    deps.env,
   );
   return { refundId, fresh: true, status };
 }
@@ -112,7 +113,7 @@ export async function cancelTickets(
 ): Promise<RefundSummary> {
   let prepared: Prepared;
   try {
-    prepared = await db.transaction((tx) => prepare(tx, input));
+    prepared = await db.transaction((tx) => prepare(tx, deps, input));
   } catch (error) {
     // The same key on another order, racing past the order lock: the key's refund answers.
     const existing = isUniqueViolation(error) ? await refundByKey(db, input.idempotencyKey) : undefined;

@@ -7,7 +7,7 @@ import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { releaseSoldStock } from '../stock/release-sold-stock.ts';
 import { splitOverPayments } from './refund-amounts.ts';
 import type { RefundPosition } from './refund-position.ts';
-import { queueRefundMail } from './refund-mail.ts';
+import { queueRefundMail, type RefundMailEnv } from './refund-mail.ts';
 import { issueReturnNote } from './return-note-numbers.ts';
 
 /** The refund key sent to the gateway for one payment of a refund: the same key never refunds twice. */
@@ -27,6 +27,7 @@ export async function proceedRefund(
   refund: { id: number; orderId: number; amount: number; money: 'refund' | 'none'; ticketIds: number[] },
   position: RefundPosition,
   actor: AuditActor,
+  mailEnv: RefundMailEnv | undefined,
 ): Promise<'none' | 'requested' | 'succeeded'> {
   const { rows: voided } = await tx.execute<{ id: string }>(sql`
     UPDATE tickets SET status = 'void'
@@ -83,7 +84,12 @@ export async function proceedRefund(
       lang: position.reservationLang,
       amount: refund.amount,
     });
-    await queueRefundMail(tx, { refundId: refund.id, returnNoteNumber, position });
+    await queueRefundMail(tx, mailEnv, {
+      returnNoteNumber,
+      amount: refund.amount,
+      ticketCount: voided.length,
+      position,
+    });
   }
   await tx.execute(sql`
     UPDATE refunds SET status = ${status}, updated_at = now(),

@@ -97,6 +97,7 @@ export async function approveRefund(
         },
         position,
         decision.approver.actor,
+        deps.env,
       )) === 'requested'
     );
   });

@@ -19,7 +19,11 @@ export function registerRefundReconciler(app: FastifyInstance, queues: Queues): 
   queues[REFUND_RECONCILE_QUEUE] = {
     everyMs: REFUND_RECONCILE_EVERY_MS,
     handler: async () => {
-      const settled = await retryRequestedRefunds(app.db, { payments: app.payments }, { limit: BATCH });
+      const settled = await retryRequestedRefunds(
+        app.db,
+        { payments: app.payments, env: app.env },
+        { limit: BATCH },
+      );
       return { again: settled >= BATCH };
     },
   };

@@ -1,11 +1,20 @@
 import type { SiteCode } from '@kippu/contract';
 import type { AuditActor } from '../audit/record-audit.ts';
 import type { PaymentRegistry } from '../payments/payment-registry.ts';
+import type { Env } from '../../config/env.ts';
 
 /** What a refund needs from outside the domain: the payment providers, as checkout gets them (app.ts). */
 export interface RefundDeps {
   payments: PaymentRegistry;
+  /**
+   * Where the visitor's refund mail links to (app.env): without it no refund mail is queued (the return note
+   * is still on the ticket page). Every caller in the app passes it.
+   */
+  env?: RefundMailEnv;
 }
+
+/** Where the visitor's refund mail links to (the public origin). */
+export type RefundMailEnv = Pick<Env, 'PUBLIC_URL' | 'PORT'>;
 
 /** A refund's status (migration 0890): see the column's comment. */
 export type RefundStatus =

@@ -4,6 +4,7 @@ import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
 import { movedVisitDocument, slotMovedDocument, visitMovedDocument } from './slot-moved-mail.ts';
+import { refundIssuedDocument } from './refund-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -172,6 +173,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return slotMovedDocument(mail);
     case 'visit_moved':
       return visitMovedDocument(mail);
+    case 'refund_issued':
+      return refundIssuedDocument(mail);
   }
 }
 

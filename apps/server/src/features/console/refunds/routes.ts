@@ -47,7 +47,7 @@ function approver(request: FastifyRequest) {
 
 /** The console's refunds (issue 29, ADR 076), under `/console/api/v1`; each route calls one domain function. */
 export async function refundsConsoleRoutes(app: FastifyInstance): Promise<void> {
-  const deps = { payments: app.payments };
+  const deps = { payments: app.payments, env: app.env };
 
   registerConsoleEndpoint(app, endpoints.consoleRefundPreview, READ, async (request) => {
     const { code } = await consoleSite(request, request.params.site, 'refunds', 'read');
