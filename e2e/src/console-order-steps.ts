@@ -1,5 +1,6 @@
 import { API_PATH, ROUTES, fillPath, siteSlug, type LangCode, type SiteCode } from '@kippu/contract';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import { CONSOLE_CSRF_HEADER } from '@kippu/contract/console/identity-headers';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { expect, nextVisitorAddress } from './fixtures.ts';
@@ -190,4 +191,80 @@ export async function consoleWithCamera(
 /** The console page's XSRF token (the cookie the console's client sends back in its header). */
 export function consoleXsrf(page: Page): Promise<string> {
   return page.evaluate(() => /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+}
+
+/** A slot to create: `days` from today (Tokyo), its start `time` (HH:MM, 30 minutes long), its capacity. */
+export interface SlotSpec {
+  days: number;
+  time: string;
+  capacity: number;
+}
+
+/**
+ * A timed product of `site` of the journey's own (its name carries `run`), on the web, one ticket type of
+ * `price` yen, with `slots`: answers its uuid, name and the slots' ids in the order given.
+ */
+export async function timedProduct(
+  site: SiteCode,
+  run: string,
+  price: number,
+  slots: readonly SlotSpec[],
+): Promise<{ productUuid: string; name: string; slotIds: number[] }> {
+  const name = `E2E ${run}`;
+  const [product] = await query<{ id: number; uuid: string }>(
+    `INSERT INTO products (uuid, site_code, product_type, names, descriptions, cautions, sale_channels, position)
+     VALUES (gen_random_uuid(), $1, 'time', $2, $3, $3, '{web}', 95) RETURNING id, uuid`,
+    [site, SIX(name, name, name, name, name, name), SIX('', '', '', '', '', '')],
+  );
+  await query(`INSERT INTO option_values (product_id, names, price, position) VALUES ($1, $2, $3, 0)`, [
+    product!.id,
+    SIX('一般', 'General', '普通', '일반', '一般', 'ทั่วไป'),
+    price,
+  ]);
+  const slotIds: number[] = [];
+  for (const slot of slots) {
+    const [span] = await query<{ id: string }>(
+      `INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+       SELECT $1, s AT TIME ZONE 'Asia/Tokyo', (s + interval '30 minutes') AT TIME ZONE 'Asia/Tokyo', $4
+       FROM (SELECT (now() AT TIME ZONE 'Asia/Tokyo')::date + $2::int + $3::time AS s) AS start
+       RETURNING id`,
+      [product!.id, slot.days, slot.time, slot.capacity],
+    );
+    slotIds.push(Number(span!.id));
+  }
+  return { productUuid: product!.uuid, name, slotIds };
+}
+
+/**
+ * A console API write from the signed-in page (its session cookie and the session's CSRF token, as the
+ * console's client sends them): answers the status and the body.
+ */
+export function consoleApiWrite<T>(
+  page: Page,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, url, body, header }) => {
+      const session = (await (await fetch('/console/api/v1/session')).json()) as { csrfToken: string };
+      const response = await fetch(url, {
+        method,
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', [header]: session.csrfToken },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    { method, url: `/console/api/v1${path}`, body, header: CONSOLE_CSRF_HEADER },
+  );
+}
+
+/** The figure beside a term of a `<dl>` in `scope` (`<dt>` / `<dd>`), digits only. */
+export async function figureOf(scope: Locator, term: string): Promise<number> {
+  const value = scope
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+  return Number(/\d[\d,]*/.exec(await value.first().innerText())![0].replace(/,/g, ''));
 }
