@@ -114,14 +114,18 @@ describe('the kiosk idle reset', () => {
   });
 
   it('starts the next visitor in the site default language when the last one chose another', async () => {
-    fakeApi({ 'DELETE orders/order-1': ok({ order_token: 'order-1', status: 'cancelled' }) });
+    const server = fakeApi({ 'DELETE orders/order-1': ok({ order_token: 'order-1', status: 'cancelled' }) });
     const queryClient = visitInProgress();
     useCoreStore.getState().set({ defaultLangCode: 'ja', langCode: 'en' });
     const reopenIn = vi.fn();
     await renderRoutes(routes(reopenIn), '/order', 'en', queryClient);
     await elapse(45_000);
     fireEvent.click(screen.getByRole('button', { name: 'Start over now' }));
+    expect(screen.getByText('language picker')).toBeTruthy();
+    // The page load in the default language waits for the left hold's release to be sent and answered.
+    await vi.waitFor(() => expect(reopenIn).toHaveBeenCalled());
     expect(reopenIn).toHaveBeenCalledWith('ja');
+    expect(server.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['DELETE orders/order-1']);
     expect(sessionStorage.length).toBe(0);
   });
 });

@@ -10,6 +10,9 @@ import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { useToastStore } from '../../../shared/stores/toast-store.ts';
 import { releaseLeftOrder } from '../api/kiosk-api.ts';
 
+/** How long a reset that reloads the page waits for the left order's hold to be given back. */
+const RELEASE_WAIT_MS = 3000;
+
 export type KioskResetDeps = {
   queryClient: QueryClient;
   /** In-app navigation (react-router's navigate). */
@@ -32,7 +35,7 @@ export function reopenKioskIn(lang: LangCode, location: Location = window.locati
  * everything but the site's public lists, the query cache is emptied, and only then both web storages are
  * cleared (each persisted store writes its emptied state back as it changes, so storage goes last) with the
  * language cookie. The device stays paired: its HttpOnly cookie is out of the page's reach. The first
- * screen follows, in the site's default language.
+ * screen shows at once; in the site's default language (a page load in it) when the visitor chose another.
  */
 export function resetKioskVisit({
   queryClient,
@@ -41,10 +44,13 @@ export function resetKioskVisit({
   reopenIn = reopenKioskIn,
   doc = document,
 }: KioskResetDeps): void {
+  // Leave the screen first: a purchase screen that saw its order vanish would redirect (to the order page)
+  // in the same render, racing the page load below.
+  navigate(paths.kiosk.getHref(), { replace: true });
   const core = useCoreStore.getState();
-  for (const token of [core.orderToken, useSpotStore.getState().orderToken]) {
-    if (token) void releaseLeftOrder(token);
-  }
+  const releases = [core.orderToken, useSpotStore.getState().orderToken].flatMap((token) =>
+    token ? [releaseLeftOrder(token)] : [],
+  );
   const { configuration, languages, productList, paymentMethods, spotPaymentMethods, defaultLangCode } = core;
   useCoreStore.setState({
     ...useCoreStore.getInitialState(),
@@ -67,6 +73,8 @@ export function resetKioskVisit({
   doc.cookie = `${rememberedLanguageCookie(currentSite())}=; path=/; max-age=0; samesite=lax`;
 
   const firstLang = defaultLangCode ?? activeLang;
-  if (firstLang !== activeLang) reopenIn(firstLang);
-  else navigate(paths.kiosk.getHref(), { replace: true });
+  if (firstLang === activeLang) return;
+  // A page load would cancel a release still on its way: it goes first, for a few seconds at most.
+  const wait = new Promise((resolve) => setTimeout(resolve, RELEASE_WAIT_MS));
+  void Promise.race([Promise.allSettled(releases), wait]).then(() => reopenIn(firstLang));
 }

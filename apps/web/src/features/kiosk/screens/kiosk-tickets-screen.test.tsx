@@ -6,7 +6,8 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import KioskTicketsScreen from './kiosk-tickets-screen.tsx';
 
-const ticket: TicketResponse = {
+// Cast: the ticket's refund fields (ADR 076) default on parse; this answer is the server's JSON.
+const ticket = {
   reservation_number: 'K-0001',
   status: 'reserved',
   lang: 'en',
@@ -18,11 +19,12 @@ const ticket: TicketResponse = {
   discount: 0,
   set_products: [],
   tickets: [
-    { id: 1, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'K1.1.ABC.DEF' },
-    { id: 2, sequence: 2, option_name: 'Adult', status: 'valid', qr: 'K1.2.ABC.DEF' },
+    { id: 1, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'K1.1.ABC.DEF', refunded: false },
+    { id: 2, sequence: 2, option_name: 'Adult', status: 'valid', qr: 'K1.2.ABC.DEF', refunded: false },
   ],
+  return_notes: [],
   apple_wallet: false,
-};
+} as TicketResponse;
 
 const renderTickets = () =>
   renderRoutes(
