@@ -24,6 +24,30 @@ export interface DeskDateChangeDeps {
   checkout: CheckoutDeps;
 }
 
+/**
+ * Who changes the date, as a waiver needs them (ADR 078, "Waiving is giving money away"): a waived top-up is
+ * money the organisation does not take, so above the organisation's `refund_limit_yen` it is a refund's
+ * decision: only a member who may refund without that limit (refunds write, not limited to the organisation's
+ * limit) waives it. Collecting, or nothing owed, needs only orders write.
+ */
+export interface DeskStaff {
+  actor: AuditActor;
+  organisationId: number;
+  /** Refunds write without `refundsUpToOrganisationLimit`: may waive any amount. */
+  waivesAboveLimit: boolean;
+}
+
+/** A waiver above the organisation's limit from a member who may not refund that much: refused. */
+async function checkWaiver(db: Db, staff: DeskStaff, waived: number): Promise<void> {
+  if (waived === 0 || staff.waivesAboveLimit) return;
+  const { rows } = await db.execute<{ limit: number }>(
+    sql`SELECT refund_limit_yen AS limit FROM organisations WHERE id = ${staff.organisationId}`,
+  );
+  if (waived > Number(rows[0]?.limit ?? 0)) {
+    throw new AppError('console_refund_needs_other_approver', 'a waiver above the refund limit');
+  }
+}
+
 /** The purchase of an order that may change date: a reservation whose current order this is. */
 async function changeablePurchase(
   db: Db,
@@ -106,12 +130,14 @@ export async function deskDateOptions(
  * `checkoutTimeChange` settles the top-up and completes the move (tickets get new secrets, the date-changed
  * mail is queued), given the staff decision: nothing owed, collected at the counter, or waived with a reason
  * (audited with the staff member). A top-up that is owed but neither collected nor waived, or a counter
- * method not yet available, gives the hold back at once and answers `invalid request`.
+ * method not yet available, gives the hold back at once and answers `invalid request`; a waiver above the
+ * organisation's refund limit by a member who may not refund that much answers `console refund needs other
+ * approver`, the hold given back too.
  */
 export async function changeDateForVisitor(
   db: Db,
   deps: DeskDateChangeDeps,
-  actor: AuditActor,
+  staff: DeskStaff,
   site: string,
   orderId: number,
   body: ChangeOrderDateBody,
@@ -131,7 +157,10 @@ export async function changeDateForVisitor(
   const change = (await changeByTokens(db, siteCode, purchase.reservationToken, started.timechange_token))!;
   const method: PaymentMethodId =
     body.top_up.kind === 'collect' && change.topUp > 0 ? (body.top_up.method as PaymentMethodId) : 'free';
+  const { actor } = staff;
   try {
+    // The amount is the change's own top-up, known once its hold is taken.
+    if (body.top_up.kind === 'waive') await checkWaiver(db, staff, change.topUp);
     const paid = await checkoutTimeChange(
       deps.checkout,
       siteCode,

@@ -25,6 +25,7 @@ const ctx = setupTestApp();
 let owner: ConsoleAs;
 let planner: ConsoleAs;
 let gate: ConsoleAs;
+let orgA: number;
 let seq = 0;
 
 const DAY = 24 * 3600 * 1000;
@@ -32,6 +33,7 @@ const notFound = { error: 'record not found' };
 
 beforeAll(async () => {
   const orgs = await twoOrganisations(ctx.db, 'order-desk');
+  orgA = orgs.a;
   owner = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', 'all');
   planner = await signedIn(ctx.app, ctx.db, orgs.a, 'planner', 'all');
   gate = await signedIn(ctx.app, ctx.db, orgs.a, 'gate', 'all');
@@ -386,25 +388,25 @@ describe('staff actions', () => {
   });
 });
 
-describe('a change of date with the top-up collected at the counter', () => {
-  /** A purchase of two 1,200 yen tickets, and a slot of its date-change group where they cost 2,000 each. */
-  async function dearerMove(tag: string) {
-    const group = `desk-${tag}-${process.pid}`;
-    const cheap = await createProduct(ctx.db, { site: 'DEMO', prices: [1200] });
-    const dear = await createProduct(ctx.db, { site: 'DEMO', prices: [2000] });
-    await ctx.db.execute(sql`UPDATE products SET date_changeable = true, date_change_until_minutes = 60,
-                             date_change_group = ${group} WHERE id IN (${cheap.id}, ${dear.id})`);
-    const from = await createTimeSpan(ctx.db, {
-      productId: cheap.id,
-      capacity: 10,
-      startsAt: new Date(Date.now() + 7 * DAY),
-    });
-    const toStart = new Date(Date.now() + 8 * DAY);
-    const to = await createTimeSpan(ctx.db, { productId: dear.id, capacity: 10, startsAt: toStart });
-    const mine = await purchase({ ...cheap, spanId: from }, { quantity: 2 });
-    return { mine, to, day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(toStart) };
-  }
+/** A purchase of two 1,200 yen tickets, and a slot of its date-change group where they cost 2,000 each. */
+async function dearerMove(tag: string) {
+  const group = `desk-${tag}-${process.pid}`;
+  const cheap = await createProduct(ctx.db, { site: 'DEMO', prices: [1200] });
+  const dear = await createProduct(ctx.db, { site: 'DEMO', prices: [2000] });
+  await ctx.db.execute(sql`UPDATE products SET date_changeable = true, date_change_until_minutes = 60,
+                           date_change_group = ${group} WHERE id IN (${cheap.id}, ${dear.id})`);
+  const from = await createTimeSpan(ctx.db, {
+    productId: cheap.id,
+    capacity: 10,
+    startsAt: new Date(Date.now() + 7 * DAY),
+  });
+  const toStart = new Date(Date.now() + 8 * DAY);
+  const to = await createTimeSpan(ctx.db, { productId: dear.id, capacity: 10, startsAt: toStart });
+  const mine = await purchase({ ...cheap, spanId: from }, { quantity: 2 });
+  return { mine, to, day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(toStart) };
+}
 
+describe('a change of date with the top-up collected at the counter', () => {
   async function collect(orderId: number, to: number, topUp: Record<string, string>) {
     const res = await owner.post(`/sites/DEMO/orders/${orderId}/date-change`, {
       time_span_id: to,
@@ -450,6 +452,67 @@ describe('a change of date with the top-up collected at the counter', () => {
       terminal_approval: approval,
     });
     expect(providerEvents).toContain(approval);
+  });
+});
+
+describe('a waived top-up is money given away (review finding 12, ADR 078)', () => {
+  const waive = (as: ConsoleAs, orderId: number, to: number) =>
+    as.post(`/sites/DEMO/orders/${orderId}/date-change`, {
+      time_span_id: to,
+      top_up: { kind: 'waive', reason: 'The visitor was kept waiting at our gate' },
+    });
+  const held = async (spanId: number) =>
+    Number((await ctx.db.execute<{ held: number }>(sql`SELECT held FROM time_spans WHERE id = ${spanId}`)).rows[0]!.held);
+
+  it('asks for the password again before a change of date', async () => {
+    const { mine, to } = await dearerMove('reauth');
+    const stale = await signedIn(ctx.app, ctx.db, orgA, 'owner', 'all', { reauthenticated: false });
+    const res = await waive(stale, mine.orderId, to);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'console reauthentication required' });
+    expect(await held(to)).toBe(0);
+    expect((await orderPage(owner, mine.orderId)).status).toBe('reserved');
+  });
+
+  it('above the organisation’s refund limit, only a role that refunds without a limit may waive', async () => {
+    const boxOffice = await signedIn(ctx.app, ctx.db, orgA, 'boxOffice', 'all');
+    await ctx.db.execute(sql`UPDATE organisations SET refund_limit_yen = 1599 WHERE id = ${orgA}`);
+    try {
+      // 1,600 owed, the limit 1,599: the box office (refunds up to the limit) is refused, the hold given back.
+      const { mine, to } = await dearerMove('limit');
+      const refused = await waive(boxOffice, mine.orderId, to);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: 'console refund needs other approver' });
+      expect(await held(to)).toBe(0);
+      expect((await orderPage(owner, mine.orderId)).status).toBe('reserved');
+      const audited = await ctx.db.execute(sql`SELECT 1 FROM audit_events WHERE action = 'date_change_top_up_waived'
+                                               AND object_id = ${String(mine.orderId)}`);
+      expect(audited.rows).toEqual([]);
+
+      // Up to the limit the box office may waive; above it a role without the limit (the owner) may.
+      await ctx.db.execute(sql`UPDATE organisations SET refund_limit_yen = 1600 WHERE id = ${orgA}`);
+      const atLimit = await waive(boxOffice, mine.orderId, to);
+      expect(atLimit.statusCode, atLimit.body).toBe(200);
+      expect(changeOrderDateResponseSchema.parse(atLimit.json())).toMatchObject({ waived: 1600 });
+      await ctx.db.execute(sql`UPDATE organisations SET refund_limit_yen = 0 WHERE id = ${orgA}`);
+      const other = await dearerMove('limit-owner');
+      const byOwner = await waive(owner, other.mine.orderId, other.to);
+      expect(byOwner.statusCode, byOwner.body).toBe(200);
+      expect(changeOrderDateResponseSchema.parse(byOwner.json())).toMatchObject({ waived: 1600 });
+    } finally {
+      await ctx.db.execute(sql`UPDATE organisations SET refund_limit_yen = 0 WHERE id = ${orgA}`);
+    }
+  });
+
+  it('collecting the top-up needs no refund right', async () => {
+    const boxOffice = await signedIn(ctx.app, ctx.db, orgA, 'boxOffice', 'all');
+    const { mine, to } = await dearerMove('collect-limit');
+    const res = await boxOffice.post(`/sites/DEMO/orders/${mine.orderId}/date-change`, {
+      time_span_id: to,
+      top_up: { kind: 'collect', method: 'cash' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(changeOrderDateResponseSchema.parse(res.json())).toMatchObject({ collected: 1600, waived: 0 });
   });
 });
 

@@ -6,15 +6,22 @@ import { orderPage } from '../../../domain/order-desk/order-page.ts';
 import { searchOrders } from '../../../domain/order-desk/order-search.ts';
 import { resendPurchaseMail } from '../../../domain/order-desk/resend-purchase-mail.ts';
 import { updateVisitorDetails } from '../../../domain/order-desk/update-visitor-details.ts';
-import { consoleActor, consoleSite, registerConsoleEndpoint } from '../console-endpoint.ts';
+import {
+  consoleActor,
+  consoleSite,
+  registerConsoleEndpoint,
+  type ConsoleStaff,
+} from '../console-endpoint.ts';
 
 const READ = { area: 'orders', level: 'read' } as const;
 const WRITE = { area: 'orders', level: 'write' } as const;
+/** A change of date may waive what the visitor owes (money given away): the password again, as a refund asks. */
+const WRITE_MONEY = { ...WRITE, reauthenticate: true } as const;
 
 /**
  * The console's orders (issue 29, ADR 078), under `/console/api/v1`; each route calls one domain function
  * (`domain/order-desk`). Area `orders`: read for the search, the order's page and the date options, write for
- * the resend, the visitor's details and the change of date.
+ * the resend, the visitor's details and the change of date (with the password again: it may waive money).
  */
 export async function ordersConsoleRoutes(app: FastifyInstance): Promise<void> {
   const site = (request: FastifyRequest, code: string, level: 'read' | 'write') =>
@@ -43,12 +50,19 @@ export async function ordersConsoleRoutes(app: FastifyInstance): Promise<void> {
     const { code } = await site(request, request.params.site, 'read');
     return deskDateOptions(app.db, dateDeps(), code, request.params.id, request.query);
   });
-  registerConsoleEndpoint(app, endpoints.consoleChangeOrderDate, WRITE, async (request) => {
-    const { code } = await site(request, request.params.site, 'write');
+  registerConsoleEndpoint(app, endpoints.consoleChangeOrderDate, WRITE_MONEY, async (request) => {
+    const { code, organisationId } = await site(request, request.params.site, 'write');
+    const staff = request.consoleStaff as ConsoleStaff;
     return changeDateForVisitor(
       app.db,
       dateDeps(),
-      consoleActor(request),
+      {
+        actor: consoleActor(request),
+        organisationId,
+        // ADR 078: above the organisation's refund limit, a waiver is a refund's decision.
+        waivesAboveLimit:
+          staff.permissions.refunds === 'write' && staff.limits.refundsUpToOrganisationLimit !== true,
+      },
       code,
       request.params.id,
       request.body,
