@@ -22,6 +22,7 @@ export * from './endpoints/confirm-checkout.ts';
 export * from './endpoints/dpay.ts';
 export * from './endpoints/reservations.ts';
 export * from './endpoints/receipt.ts';
+export * from './endpoints/return-notes.ts';
 export * from './endpoints/mail-magazines.ts';
 export * from './endpoints/reservation-calendar.ts';
 export * from './endpoints/wallet-pass.ts';

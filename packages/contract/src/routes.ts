@@ -101,6 +101,8 @@ const routeList = [
   api('receipt', 'GET', '/receipts/:id'),
   api('issueReceipt', 'POST', '/receipts/:id'),
   api('receiptPdf', 'GET', '/receipts/:id/pdf'),
+  // A refund's return note (issue 29, ADR 076).
+  api('returnNote', 'GET', '/return-notes/:id/:number'),
   api('reservationCalendar', 'GET', '/reservations/:id/calendar.ics'),
   api('walletPass', 'GET', '/reservations/:id/tickets/:ticketId/wallet.pkpass'),
   api('mailMagazine', 'GET', '/mailmagazines/:id'),

@@ -55,6 +55,7 @@ import { exePaymentEndpoint, paymentResultEndpoint } from './payment-returns.ts'
 import { productsEndpoint } from './products.ts';
 import { issueReceiptEndpoint, receiptEndpoint, receiptPdfEndpoint } from './receipt.ts';
 import { reservationCalendarEndpoint } from './reservation-calendar.ts';
+import { returnNoteEndpoint } from './return-notes.ts';
 import { reservationLookupEndpoint } from './reservations.ts';
 import { signageTodayEndpoint } from './signage.ts';
 import {
@@ -155,6 +156,7 @@ export const ENDPOINTS = {
   receipt: receiptEndpoint,
   issueReceipt: issueReceiptEndpoint,
   receiptPdf: receiptPdfEndpoint,
+  returnNote: returnNoteEndpoint,
   reservationCalendar: reservationCalendarEndpoint,
   reservationLookup: reservationLookupEndpoint,
   signageToday: signageTodayEndpoint,

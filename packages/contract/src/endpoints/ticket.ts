@@ -42,8 +42,14 @@ export const ticketResponseSchema = z.object({
       option_name: z.string(),
       status: ticketStatusSchema,
       qr: secretToken(z.string()),
+      /** Cancelled by a refund (issue 29, ADR 076): status `void`, shown as refunded. */
+      refunded: z.boolean().default(false),
     }),
   ),
+  /** The reservation's return notes (返還インボイス), one per refund with money, oldest first (ADR 076). */
+  return_notes: z
+    .array(z.object({ number: z.string(), amount: z.number().int().nonnegative(), issued_at: z.string() }))
+    .default([]),
   /**
    * Whether each usable ticket can be added to Apple Wallet (`GET .../tickets/{id}/wallet.pkpass`): true
    * only when the operator configured the signing certificates (ADR 025).

@@ -28,7 +28,8 @@ async function receivableReservation(db: Db, site: SiteCode, token: string): Pro
   return reservation;
 }
 
-async function issuer(db: Db, site: SiteCode, reservation: ReservationDetails, lang: LangCode) {
+/** Who issues the site's receipts and return notes (ADR 023, 076): its name and registration number. */
+export async function issuer(db: Db, site: SiteCode, reservation: ReservationDetails, lang: LangCode) {
   const { rows } = await db.execute<{ receipt: unknown }>(
     sql`SELECT settings -> 'receipt' AS receipt FROM sites WHERE code = ${site}`,
   );

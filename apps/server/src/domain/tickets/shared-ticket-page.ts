@@ -5,6 +5,7 @@ import { walletCertificates, type WalletEnv } from '../../config/wallet-certific
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { inLang, type ReservationStatus, type TicketStatus } from '../reservations/reservation-details.ts';
+import { ticketRefunds } from './ticket-refunds.ts';
 import { signTicketQr } from './ticket-qr.ts';
 
 type Row = {
@@ -57,6 +58,12 @@ export async function sharedTicketPage(
     WHERE c.reservation_token = ${shareToken} AND c.site_code = ${site}`);
   const row = rows[0];
   if (!row) throw new AppError('ticket_not_found');
+  // A shared page shows which of its tickets were refunded; the return notes are the holder's, not shown here.
+  const refunds = await ticketRefunds(
+    db,
+    row.tickets.map((ticket) => Number(ticket.id)),
+    null,
+  );
   return {
     reservation_number: row.reservation_number,
     status: row.status,
@@ -81,7 +88,9 @@ export async function sharedTicketPage(
         ticket.status === 'void'
           ? ''
           : signTicketQr(env.APP_SECRET, { id: Number(ticket.id), secret: ticket.secret }),
+      refunded: refunds.refunded.has(Number(ticket.id)),
     })),
+    return_notes: [],
     apple_wallet: walletCertificates(env) !== undefined,
   };
 }

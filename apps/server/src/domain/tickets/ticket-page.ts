@@ -6,6 +6,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { inLang, reservationByToken } from '../reservations/reservation-details.ts';
 import { dateChangeOffered } from '../reservations/changeable-reservation.ts';
 import { signTicketQr } from './ticket-qr.ts';
+import { ticketRefunds } from './ticket-refunds.ts';
 
 /**
  * GET /tickets/{reservationToken}?lang= (ADR 018): the ticket page in the asked language: product, visit,
@@ -20,6 +21,11 @@ export async function ticketPage(
 ): Promise<TicketResponse> {
   const reservation = await reservationByToken(db, site, reservationToken);
   if (!reservation) throw new AppError('record_not_found');
+  const refunds = await ticketRefunds(
+    db,
+    reservation.tickets.map((ticket) => ticket.id),
+    reservation.id,
+  );
   return {
     reservation_number: reservation.number,
     status: reservation.status,
@@ -42,7 +48,9 @@ export async function ticketPage(
       option_name: inLang(ticket.names, lang),
       status: ticket.status,
       qr: ticket.status === 'void' ? '' : signTicketQr(env.APP_SECRET, ticket),
+      refunded: refunds.refunded.has(ticket.id),
     })),
+    return_notes: refunds.returnNotes,
     apple_wallet: walletCertificates(env) !== undefined,
   };
 }
