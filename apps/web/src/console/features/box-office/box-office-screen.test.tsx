@@ -230,4 +230,19 @@ describe('box office screen', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });
+
+  it('says when no slot of the day can be sold at the counter, and offers nothing to sell', async () => {
+    const closed = productsFixture();
+    for (const slot of closed.products[0]!.slots) slot.on_sale = false;
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      'GET /sites/MORI/box-office/products': { status: 200, body: closed },
+    });
+    await renderConsole('#/sites/MORI/box-office');
+    expect(
+      await screen.findByText('No slot of this product can be sold at the counter on this date.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'One more Adult' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Sell (¥0)' })).toHaveProperty('disabled', true);
+  });
 });

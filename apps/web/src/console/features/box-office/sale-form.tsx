@@ -170,6 +170,9 @@ export function SaleForm({
       {product ? (
         <>
           <SlotChoice slots={product.slots} chosen={slot?.time_span_id} onChoose={setSlotId} />
+          {product.slots.length > 0 && !slot ? (
+            <p className="c-notice">{t('box_office_no_open_slot')}</p>
+          ) : null}
           <TicketLines types={types} quantities={quantities} onChange={setQuantities} canAdd={count < most} />
           <p className="c-bo-total" aria-live="polite">
             <span>{t('box_office_total', { count: f.count(count) })}</span>
