@@ -97,6 +97,11 @@ export const movePlanSchema = z.object({
     /** Reservations that fit whole into a target. */
     fits: z.number().int(),
     does_not_fit: z.number().int(),
+    /**
+     * Integer yen the run gives back if fallback is refund: the money of every reservation that does not fit
+     * (0 with fallback leave). Staff see it before they start a run that pays out.
+     */
+    refund_yen: z.number().int(),
   }),
 });
 

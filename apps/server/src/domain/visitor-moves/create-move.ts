@@ -7,6 +7,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { planAnswer } from './move-answers.ts';
 import { planMove, type MovePlan } from './move-plan.ts';
+import { planRefundTotal } from './move-refund-total.ts';
 
 export type CreateMoveInput = z.output<typeof createMoveBodySchema>;
 
@@ -91,7 +92,8 @@ export async function createMove(
     throw new AppError('invalid_request', 'the deadline has passed');
   if (input.preview) {
     const plan = await planMove(db, site, request);
-    return { preview: true, move_id: null, plan: planAnswer(plan, input.fallback) };
+    const refundYen = await planRefundTotal(db, plan, input.fallback);
+    return { preview: true, move_id: null, plan: planAnswer(plan, input.fallback, refundYen) };
   }
   return db.transaction(async (tx) => {
     const plan = await planMove(tx, site, request, true);
@@ -101,7 +103,7 @@ export async function createMove(
     );
     const moveId = await insertRun(tx, actor, site, input, plan);
     await closeSourceSlots(tx, actor, site, plan, moveId);
-    const answer = planAnswer(plan, input.fallback);
+    const answer = planAnswer(plan, input.fallback, await planRefundTotal(tx, plan, input.fallback));
     await recordAudit(tx, {
       actor,
       siteCode: site,

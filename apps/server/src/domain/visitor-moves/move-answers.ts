@@ -12,7 +12,11 @@ export function slotAnswer(slot: MoveSlot) {
 }
 
 /** The plan as the console shows it (the preview, and the answer of the run's creation). */
-export function planAnswer(plan: MovePlan, fallback: 'refund' | 'leave'): CreateMoveResponse['plan'] {
+export function planAnswer(
+  plan: MovePlan,
+  fallback: 'refund' | 'leave',
+  refundYen: number,
+): CreateMoveResponse['plan'] {
   const fits = plan.candidates.filter((row) => row.targetSlotId !== null).length;
   return {
     product_uuid: plan.productUuid,
@@ -38,6 +42,7 @@ export function planAnswer(plan: MovePlan, fallback: 'refund' | 'leave'): Create
       tickets: plan.candidates.reduce((sum, row) => sum + row.tickets, 0),
       fits,
       does_not_fit: plan.candidates.length - fits,
+      refund_yen: refundYen,
     },
   };
 }

@@ -24,6 +24,7 @@ export interface MoveTarget extends MoveSlot {
 export interface MoveCandidate {
   reservationId: number;
   reservationNumber: string;
+  orderId: number;
   purchasedAt: Date;
   fromSlotId: number;
   /** Places it takes: its tickets (and its shares') that are not void. */
@@ -119,11 +120,12 @@ async function standingReservations(tx: Executor, slotIds: readonly number[]) {
   const { rows } = await tx.execute<{
     id: string;
     reservation_number: string;
+    order_id: string;
     created_at: string;
     time_span_id: string;
     tickets: number;
   }>(sql`
-    SELECT r.id, r.reservation_number, r.created_at, o.time_span_id,
+    SELECT r.id, r.reservation_number, r.order_id, r.created_at, o.time_span_id,
            (SELECT count(*) FROM tickets tk JOIN reservations x ON x.id = tk.reservation_id
             WHERE (x.id = r.id OR x.parent_reservation_id = r.id) AND tk.status <> 'void')::int AS tickets
     FROM reservations r JOIN orders o ON o.id = r.order_id
@@ -133,6 +135,7 @@ async function standingReservations(tx: Executor, slotIds: readonly number[]) {
   return rows.map((row) => ({
     reservationId: Number(row.id),
     reservationNumber: row.reservation_number,
+    orderId: Number(row.order_id),
     purchasedAt: new Date(row.created_at),
     fromSlotId: Number(row.time_span_id),
     tickets: row.tickets,

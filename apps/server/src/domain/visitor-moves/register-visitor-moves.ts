@@ -5,7 +5,8 @@ import { runMove, type VisitorMoveDeps } from './run-move.ts';
 
 /** What a run needs, from the app (its environment for links, its payment registry for refunds). */
 export function visitorMoveDeps(app: FastifyInstance): VisitorMoveDeps {
-  return { env: app.env, refunds: { payments: app.payments } };
+  // The refunds get app.env too: without it cancelTickets queues no refund mail (review finding 4).
+  return { env: app.env, refunds: { payments: app.payments, env: app.env } };
 }
 
 /**

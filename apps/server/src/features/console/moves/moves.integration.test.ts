@@ -294,3 +294,145 @@ describe('two runs started at once on overlapping sources', () => {
     expect(runs).toHaveLength(1);
   });
 });
+
+/** A member of organisation A with a custom role (no template) of these permissions and limits. */
+async function customRole(
+  name: string,
+  permissions: Partial<Record<string, string>>,
+  options: { limits?: object; reauthenticated?: boolean } = {},
+): Promise<ConsoleAs> {
+  const [org] = await rowsOf<{ organisation_id: string }>(
+    ctx.db,
+    sql`SELECT organisation_id FROM sites WHERE code = 'DEMO'`,
+  );
+  const member = await signedIn(ctx.app, ctx.db, Number(org!.organisation_id), 'gate', ['DEMO'], {
+    reauthenticated: options.reauthenticated ?? true,
+  });
+  const none = Object.fromEntries(
+    [
+      'catalogue',
+      'schedule',
+      'orders',
+      'refunds',
+      'checkIn',
+      'reports',
+      'settings',
+      'staff',
+      'integrations',
+    ].map((area) => [area, 'none']),
+  );
+  const [role] = await rowsOf<{ id: string }>(
+    ctx.db,
+    sql`INSERT INTO staff_roles (organisation_id, name, permissions, limits)
+        VALUES (${org!.organisation_id}, ${name}, ${JSON.stringify({ ...none, ...permissions })}::jsonb,
+                ${JSON.stringify(options.limits ?? {})}::jsonb)
+        RETURNING id`,
+  );
+  await ctx.db.execute(
+    sql`UPDATE staff_memberships SET role_id = ${role!.id} WHERE staff_id = ${member.staffId}`,
+  );
+  return member;
+}
+
+describe('a run that refunds pays money out (review finding 6)', () => {
+  const moveBody = (day: ClosedDay, fallback: 'refund' | 'leave', preview = false) => ({
+    source: { kind: 'slot', slot_id: day.sourceSlotIds[0] },
+    target_slot_ids: day.targetSlotIds,
+    fallback,
+    preview,
+  });
+
+  it('needs refunds write without the limit for fallback refund; fallback leave needs schedule and orders write', async () => {
+    const scheduler = await customRole('move without refunds', { schedule: 'write', orders: 'write' });
+    const limited = await customRole(
+      'move with limited refunds',
+      { schedule: 'write', orders: 'write', refunds: 'write' },
+      { limits: { refundsUpToOrganisationLimit: true } },
+    );
+    const refunder = await customRole('move with refunds', {
+      schedule: 'write',
+      orders: 'write',
+      refunds: 'write',
+    });
+    const day = await closedDay(ctx.app, ctx.db, { count: 1, targetCapacities: [5], tag: 'perm-refund' });
+    for (const member of [scheduler, limited]) {
+      expect((await member.post('/sites/DEMO/moves', moveBody(day, 'refund', true))).statusCode).toBe(404);
+      expect((await member.post('/sites/DEMO/moves', moveBody(day, 'refund'))).statusCode).toBe(404);
+    }
+    expect(
+      await rowsOf(
+        ctx.db,
+        sql`SELECT id FROM visitor_moves WHERE source_slot_ids @> ARRAY[${day.sourceSlotIds[0]}]::bigint[]`,
+      ),
+    ).toEqual([]);
+    expect((await scheduler.post('/sites/DEMO/moves', moveBody(day, 'leave', true))).statusCode).toBe(200);
+    expect((await refunder.post('/sites/DEMO/moves', moveBody(day, 'refund', true))).statusCode).toBe(200);
+    const started = await scheduler.post('/sites/DEMO/moves', moveBody(day, 'leave'));
+    expect(started.statusCode).toBe(200);
+    expect(createMoveResponseSchema.parse(started.json()).move_id).not.toBeNull();
+  });
+
+  it('asks for the password again to create a run (and its preview), whatever the fallback', async () => {
+    const stale = await signedIn(
+      ctx.app,
+      ctx.db,
+      Number(
+        (
+          await rowsOf<{ organisation_id: string }>(
+            ctx.db,
+            sql`SELECT organisation_id FROM sites WHERE code = 'DEMO'`,
+          )
+        )[0]!.organisation_id,
+      ),
+      'administrator',
+      ['DEMO'],
+      { reauthenticated: false },
+    );
+    const day = await closedDay(ctx.app, ctx.db, { count: 1, targetCapacities: [5], tag: 'reauth' });
+    for (const fallback of ['refund', 'leave'] as const) {
+      const response = await stale.post('/sites/DEMO/moves', moveBody(day, fallback));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'console reauthentication required' });
+    }
+    expect((await stale.get('/sites/DEMO/moves')).statusCode).toBe(200);
+  });
+
+  it('the preview shows the money the fallback refund gives back, the same the run then refunds', async () => {
+    // One slot of 4 reservations' slot 1 (reservations 1 and 4: 1 and 2 tickets); the target has room for 1.
+    const day = await closedDay(ctx.app, ctx.db, { count: 4, targetCapacities: [1], tag: 'refund-total' });
+    const preview = createMoveResponseSchema.parse(
+      (await admin.post('/sites/DEMO/moves', moveBody(day, 'refund', true))).json(),
+    ).plan;
+    // Reservation 4 (two tickets) does not fit: all it paid comes back.
+    expect(preview.rows.map((row) => row.outcome)).toEqual(['move', 'refund']);
+    const [paid] = await rowsOf<{ total: number }>(
+      ctx.db,
+      sql`SELECT sum(amount)::int AS total FROM payments
+          WHERE order_id = ${day.reservations[3]!.orderId} AND status = 'confirmed'`,
+    );
+    expect(preview.counts.refund_yen).toBe(paid!.total);
+    expect(preview.counts.refund_yen).toBeGreaterThan(0);
+    const leave = createMoveResponseSchema.parse(
+      (await admin.post('/sites/DEMO/moves', moveBody(day, 'leave', true))).json(),
+    ).plan;
+    expect(leave.counts.refund_yen).toBe(0);
+
+    const created = createMoveResponseSchema.parse(
+      (await admin.post('/sites/DEMO/moves', moveBody(day, 'refund'))).json(),
+    );
+    await runMove(ctx.db, visitorMoveDeps(ctx.app), created.move_id!);
+    const refunds = await rowsOf<{ amount: number }>(
+      ctx.db,
+      sql`SELECT r.amount::int FROM refunds r JOIN visitor_move_items i ON i.refund_id = r.id
+          WHERE i.move_id = ${created.move_id}`,
+    );
+    expect(refunds.map((row) => row.amount)).toEqual([preview.counts.refund_yen]);
+    // The run's refund mails the visitor once (review finding 4: the run passes where links go).
+    const mails = await rowsOf<{ to_address: string }>(
+      ctx.db,
+      sql`SELECT to_address FROM mail_outbox WHERE kind = 'refund_issued'
+          AND to_address = ${day.reservations[3]!.email}`,
+    );
+    expect(mails).toEqual([{ to_address: day.reservations[3]!.email }]);
+  });
+});
