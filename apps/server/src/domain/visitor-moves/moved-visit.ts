@@ -23,6 +23,8 @@ interface MovedItem {
   deadline: Date;
   open: boolean;
   visitorChoice: 'slot' | 'refund' | null;
+  /** The refund the link asked for, once cancelTickets answered it: the one proof of `refunded`. */
+  refundId: number | null;
   sourceSlotIds: number[];
 }
 
@@ -40,10 +42,11 @@ async function itemOfToken(tx: Pick<Db, 'execute'> | Tx, site: SiteCode, token: 
     deadline: string;
     open: boolean;
     visitor_choice: 'slot' | 'refund' | null;
+    refund_id: string | null;
     source_slot_ids: string[];
   }>(sql`
     SELECT i.id, i.move_id, i.reservation_id, i.from_slot_id, i.moved_to_slot_id, i.deadline,
-           i.deadline > now() AS open, i.visitor_choice, m.source_slot_ids
+           i.deadline > now() AS open, i.visitor_choice, i.refund_id, m.source_slot_ids
     FROM visitor_move_items i JOIN visitor_moves m ON m.id = i.move_id
     WHERE i.token_hash = ${moveTokenHash(token)} AND m.site_code = ${site} AND i.state = 'moved'
     ${lock ? sql`FOR UPDATE OF i` : sql``}`);
@@ -58,6 +61,7 @@ async function itemOfToken(tx: Pick<Db, 'execute'> | Tx, site: SiteCode, token: 
     deadline: new Date(row.deadline),
     open: row.open,
     visitorChoice: row.visitor_choice,
+    refundId: row.refund_id === null ? null : Number(row.refund_id),
     sourceSlotIds: row.source_slot_ids.map(Number),
   } satisfies MovedItem;
 }
@@ -104,8 +108,10 @@ async function answer(tx: Tx, item: MovedItem, lang: LangCode): Promise<MovedVis
       AND tk.status <> 'void'`);
   const tickets = counted[0]!.n;
   const standing = reservation.status === 'reserved';
+  // Refunded only once the refund exists (review finding 10): a choice whose refund was refused or not yet
+  // asked is not a refund.
   const status: MovedVisitResponse['status'] =
-    item.visitorChoice === 'refund'
+    item.refundId !== null
       ? 'refunded'
       : item.visitorChoice === 'slot'
         ? 'chosen'
@@ -226,20 +232,30 @@ export async function refundMovedVisit(
   const { rows } = await db.execute<{ order_id: string }>(
     sql`SELECT order_id FROM reservations WHERE id = ${item.reservationId}`,
   );
-  const summary = await cancelTickets(db, deps.refunds, {
-    site,
-    orderId: Number(rows[0]!.order_id),
-    ticketIds: 'all',
-    money: 'refund',
-    reason: 'moved_visit_refund',
-    idempotencyKey: `moved-visit-${item.id}`,
-    actor: visitorActor(item),
-    approval: { limitYen: null },
-  });
+  let summary: Awaited<ReturnType<typeof cancelTickets>>;
+  try {
+    summary = await cancelTickets(db, deps.refunds, {
+      site,
+      orderId: Number(rows[0]!.order_id),
+      ticketIds: 'all',
+      money: 'refund',
+      reason: 'moved_visit_refund',
+      idempotencyKey: `moved-visit-${item.id}`,
+      actor: visitorActor(item),
+      approval: { limitYen: null },
+    });
+  } catch (error) {
+    if (error instanceof AppError) {
+      await db.execute(sql`
+        UPDATE visitor_move_items SET visitor_choice = NULL, visitor_choice_at = NULL
+        WHERE id = ${item.id} AND visitor_choice = 'refund' AND refund_id IS NULL`);
+    }
+    throw error;
+  }
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`UPDATE visitor_move_items SET refund_id = ${summary.refundId} WHERE id = ${item.id}`,
     );
-    return answer(tx, item, body.lang);
+    return answer(tx, { ...item, refundId: summary.refundId }, body.lang);
   });
 }

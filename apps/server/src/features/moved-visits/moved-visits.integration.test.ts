@@ -172,4 +172,29 @@ describe('the moved visit link', () => {
     );
     expect([order!.status, Number(order!.time_span_id)]).toEqual(['reserved', day.targetSlotIds[0]]);
   });
+
+  it('a refund the refunds domain refuses is answered, not reported refunded, and may be asked again (review finding 10)', async () => {
+    const reservation = day.reservations[3]!;
+    // Every ticket checked in meanwhile: nothing is left to refund.
+    await ctx.db.execute(sql`
+      UPDATE tickets SET status = 'used' FROM reservations r
+      WHERE r.id = tickets.reservation_id AND (r.id = ${reservation.id} OR r.parent_reservation_id = ${reservation.id})`);
+    const refused = await post(tokens[3]!, 'refund', { lang: 'en' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'console nothing to refund' });
+    expect(movedVisitResponseSchema.parse((await get(tokens[3]!)).json()).status).toBe('open');
+    const [item] = await rowsOf<{ visitor_choice: string | null; refund_id: string | null }>(
+      ctx.db,
+      sql`SELECT visitor_choice, refund_id FROM visitor_move_items WHERE reservation_id = ${reservation.id}`,
+    );
+    expect(item).toEqual({ visitor_choice: null, refund_id: null });
+
+    // Once the tickets are refundable again (a check-in undone), the same link refunds.
+    await ctx.db.execute(sql`
+      UPDATE tickets SET status = 'valid' FROM reservations r
+      WHERE r.id = tickets.reservation_id AND (r.id = ${reservation.id} OR r.parent_reservation_id = ${reservation.id})`);
+    const refunded = await post(tokens[3]!, 'refund', { lang: 'en' });
+    expect(refunded.statusCode).toBe(200);
+    expect(movedVisitResponseSchema.parse(refunded.json()).status).toBe('refunded');
+  });
 });
