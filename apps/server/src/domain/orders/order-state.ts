@@ -38,7 +38,9 @@ export type TransitionReason =
   /** A change of date's temporary order checks out (ADR 029). */
   | 'date_change_confirmed'
   /** The reservation moved to a change of date's order (ADR 029). */
-  | 'date_changed';
+  | 'date_changed'
+  /** An open hold on a slot a move closed (ADR 079): expired, its stock back, before it could pay. */
+  | 'slot_closed';
 
 /** Statuses that still hold stock for the visitor and can change (coupons, customer info, checkout). */
 export const OPEN_STATUSES = ['holding', 'ready_checkout'] as const satisfies readonly OrderStatus[];
