@@ -245,4 +245,60 @@ describe('box office screen', () => {
     expect(screen.getByRole('button', { name: 'One more Adult' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Sell (¥0)' })).toHaveProperty('disabled', true);
   });
+
+  it('lists the kiosks, adds and pairs one with its one-time address and code, and revokes one', async () => {
+    const device = (id: number, name: string, extra = {}) => ({
+      id,
+      name,
+      created_at: '2026-11-28T01:00:00Z',
+      revoked_at: null,
+      last_used_at: null,
+      pairing_expires_at: null,
+      ...extra,
+    });
+    let devices = [device(4, 'Entrance A')];
+    const fake = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      'GET /sites/MORI/box-office/products': { status: 200, body: productsFixture() },
+      'GET /sites/MORI/kiosk-devices': () => ({ status: 200, body: { devices } }),
+      'POST /sites/MORI/kiosk-devices': (call: FakeCall) => {
+        const made = device(5, (call.body as { name: string }).name, {
+          pairing_expires_at: '2099-01-01T00:00:00Z',
+        });
+        devices = [...devices, made];
+        return {
+          status: 200,
+          body: {
+            device: made,
+            pairing_url: 'http://localhost/mori/api/v1/kiosk/pair/ONE-TIME-CODE',
+            pairing_expires_at: '2099-01-01T00:00:00Z',
+          },
+        };
+      },
+      'DELETE /sites/MORI/kiosk-devices/4': () => {
+        devices = devices.map((each) =>
+          each.id === 4 ? { ...each, revoked_at: '2026-11-28T02:00:00Z' } : each,
+        );
+        return { status: 200, body: { revoked: true } };
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/box-office');
+    await user.click(await screen.findByText('Kiosks of this site'));
+    const table = await screen.findByRole('table', { name: 'Kiosks of this site' });
+    expect(table.textContent).toContain('Entrance A');
+    expect(table.textContent).toContain('Paired');
+
+    await user.type(screen.getByLabelText('Kiosk name'), 'Entrance B');
+    await user.click(screen.getByRole('button', { name: 'Add and pair' }));
+    expect(await screen.findByText('http://localhost/mori/api/v1/kiosk/pair/ONE-TIME-CODE')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Pairing code for Entrance B' })).toBeTruthy();
+    await vi.waitFor(() => expect(table.textContent).toContain('Waiting for pairing'));
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Entrance A' }));
+    await vi.waitFor(() => expect(table.textContent).toContain('Revoked'));
+    expect(fake.calls.find((call) => call.method === 'DELETE')?.headers['x-console-csrf']).toBe(
+      'csrf-token-1',
+    );
+  });
 });

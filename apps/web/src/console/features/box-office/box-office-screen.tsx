@@ -3,6 +3,7 @@ import type { BoxOfficeSale } from '@kippu/contract/console/box-office-schemas';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { Loading, Page } from '../../shared/ui/ui.tsx';
+import { KioskDevices } from './kiosk-devices.tsx';
 import { SaleForm, type SaleStart } from './sale-form.tsx';
 import { tokyoToday } from './tokyo-today.ts';
 import { TEXTS } from './texts.ts';
@@ -18,7 +19,7 @@ interface Sold {
 }
 
 /** Selling at the counter (issue 29, ADR 083): one sale, then its print view, then the next sale. */
-function Body({ params }: FeatureScreenProps) {
+function Body({ params, session }: FeatureScreenProps) {
   const site = params.site!;
   const { t } = useConsoleI18n();
   const [start, setStart] = useState<SaleStart>(() => ({ product: '', date: tokyoToday() }));
@@ -53,6 +54,7 @@ function Body({ params }: FeatureScreenProps) {
           }}
         />
       )}
+      <KioskDevices site={site} session={session} />
     </Page>
   );
 }
