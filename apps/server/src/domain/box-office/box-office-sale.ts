@@ -55,6 +55,14 @@ const WALK_IN_ADDRESSEE: Record<LangCode, string> = {
 /** How long a repeated request waits for the first one's order (a double click arrives milliseconds later). */
 const WAIT_FOR_FIRST_MS = 15_000;
 
+/**
+ * A claim with no order this long after it was made belongs to a request that died (a crash, a cut
+ * connection between the claim and the order): a repeat takes it over. Twice the repeat's wait, so a
+ * double click never takes over a first request that is merely slow; one that is, finds its claim gone
+ * when it would record its order and gives its hold back (recordSaleOrder).
+ */
+const CLAIM_DIES_AFTER_SECONDS = 30;
+
 /** The request without its key: the same key with another sale is refused, never answered with the first. */
 function requestHash(body: BoxOfficeSaleBody): string {
   const { idempotency_key: _key, ...rest } = body;
@@ -78,12 +86,24 @@ async function claimSale(
     ON CONFLICT (site_code, idempotency_key) DO NOTHING
     RETURNING id`);
   if (rows[0]) return { id: Number(rows[0].id), first: true };
+  // A dead claim sold nothing: it is forgotten and this request claims the key afresh (one of several
+  // repeats deletes it; the others then meet the new claim as a first request's).
+  if (await forgetDeadClaim(db, site, body.idempotency_key)) return claimSale(db, site, actor, body, hash);
   const existing = await saleRow(db, site, body.idempotency_key);
   if (!existing) throw new AppError('invalid_request', 'a box office sale vanished while it was claimed');
   if (existing.request_hash !== hash) {
     throw new AppError('invalid_request', 'this idempotency key was used for another sale');
   }
   return { id: Number(existing.id), first: false };
+}
+
+async function forgetDeadClaim(db: Db, site: SiteCode, key: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    DELETE FROM box_office_sales
+    WHERE site_code = ${site} AND idempotency_key = ${key} AND order_id IS NULL
+      AND created_at < now() - make_interval(secs => ${CLAIM_DIES_AFTER_SECONDS})
+    RETURNING id`);
+  return rows.length > 0;
 }
 
 async function saleRow(db: Db, site: SiteCode, key: string): Promise<SaleRow | undefined> {
@@ -97,7 +117,8 @@ async function saleRow(db: Db, site: SiteCode, key: string): Promise<SaleRow | u
 /**
  * The first request's part: the hold and the form. The sale row names the order only once it is ready for
  * checkout, so a repeated request that finds the order goes straight on to checkout (idempotent itself).
- * Cash short (or `free` for a price) gives the hold back and forgets the sale: the screen may try again.
+ * Every failure after the hold (cash short, `free` for a price, the form refusing the address, the claim
+ * taken over meanwhile) gives the hold back and forgets the sale: the screen may try again.
  */
 async function holdForSale(
   deps: BoxOfficeDeps,
@@ -122,17 +143,31 @@ async function holdForSale(
     await forgetSale(deps.checkout.db, saleId);
     throw error;
   });
+  try {
+    await prepareHeldSale(deps, site, saleId, body, held);
+  } catch (error) {
+    await cancelOrder(deps.checkout.db, site, held.orderToken);
+    await forgetSale(deps.checkout.db, saleId);
+    throw error;
+  }
+  return held.orderToken;
+}
+
+/** After the hold: the counter's refusals, the form, and the order recorded on the claim (still ours). */
+async function prepareHeldSale(
+  deps: BoxOfficeDeps,
+  site: SiteCode,
+  saleId: number,
+  body: BoxOfficeSaleBody,
+  held: { orderToken: string; price: number },
+): Promise<void> {
   const refusal =
     body.payment.method === 'cash' && body.payment.received < held.price
       ? 'console_cash_short'
       : body.payment.method === 'free' && held.price > 0
         ? 'invalid_request'
         : null;
-  if (refusal) {
-    await cancelOrder(deps.checkout.db, site, held.orderToken);
-    await forgetSale(deps.checkout.db, saleId);
-    throw new AppError(refusal);
-  }
+  if (refusal) throw new AppError(refusal);
   const mailTo = body.send_mail ? body.visitor.email : undefined;
   await updateCustomerInfo(
     deps.checkout.db,
@@ -147,14 +182,26 @@ async function holdForSale(
     },
     'pos',
   );
-  await deps.checkout.db.execute(sql`
+  // Only while the claim is still this request's: a repeat that took it over (CLAIM_DIES_AFTER_SECONDS)
+  // sells on its own hold, and this one must not sell a second time.
+  const { rows } = await deps.checkout.db.execute(sql`
     UPDATE box_office_sales SET order_id = (SELECT id FROM orders WHERE order_token = ${held.orderToken})
-    WHERE id = ${saleId}`);
-  return held.orderToken;
+    WHERE id = ${saleId} AND order_id IS NULL RETURNING id`);
+  if (rows.length === 0) throw new AppError('temporarily_unavailable', 'the sale was taken over by a repeat');
 }
 
 async function forgetSale(db: Db, saleId: number): Promise<void> {
   await db.execute(sql`DELETE FROM box_office_sales WHERE id = ${saleId} AND order_id IS NULL`);
+}
+
+/**
+ * Checkout refused the sale's order before taking money (its hold ran out, the method is not offered):
+ * the order is cancelled if it is still open (a paying or paid one is left to its payment), and then
+ * the claim is forgotten so the screen can sell again with the same key.
+ */
+async function giveUpSale(db: Db, site: SiteCode, saleId: number, orderToken: string): Promise<void> {
+  if (!(await cancelOrder(db, site, orderToken).catch(() => false))) return;
+  await db.execute(sql`DELETE FROM box_office_sales WHERE id = ${saleId} AND completed_at IS NULL`);
 }
 
 /** A repeated request: the first one's order, once it is ready for checkout. */
@@ -260,7 +307,10 @@ export async function sellAtCounter(
     orderToken,
     { payment_method_type: method },
     method === 'card_terminal' ? { terminalApproval: body.payment.approval_number } : {},
-  );
+  ).catch(async (error: unknown) => {
+    await giveUpSale(db, site, claimed.id, orderToken);
+    throw error;
+  });
   // The counter's providers answer at once; a redirect would be a wrongly configured method.
   if (paid.status !== 'reserved') throw new AppError('payment_api_failure', 'the counter cannot redirect');
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ROUTES, fillPath } from '@kippu/contract';
+import { boxOfficeEndpoints } from '@kippu/contract/console/box-office-endpoints';
 import type { App } from '../../../app.ts';
 import type { Db } from '../../../db/client.ts';
 import { productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
@@ -54,7 +55,7 @@ export function saleBody(
 }
 
 export const sell = (as: ConsoleAs, body: Record<string, unknown>, site = 'DEMO') =>
-  as.post(fillPath(ROUTES.consoleBoxOfficeSale.path, { site }), body);
+  as.post(fillPath(boxOfficeEndpoints.consoleBoxOfficeSale.path, { site }), body);
 
 /** A visitor's POST /orders, with extra cookies (a kiosk's device cookie). */
 export function visitorOrder(app: App, payload: Record<string, unknown>, cookies = '') {
