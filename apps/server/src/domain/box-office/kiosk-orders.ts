@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type {
+  CheckoutBody,
+  CheckoutResponse,
   CreateOrderBody,
   KioskSessionResponse,
   LangCode,
@@ -10,10 +12,12 @@ import type {
 } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { checkout, type CheckoutDeps } from '../checkout/checkout.ts';
+import { lockOrder } from '../orders/order-lock.ts';
 import { updateCustomerInfo } from '../orders/update-customer-info.ts';
 import { createOrder, type CreateOrderDeps } from '../stock/create-order.ts';
 import type { HeldOrder } from '../stock/hold-types.ts';
-import { kioskOf } from './kiosk-devices.ts';
+import { kioskOf, requireKiosk } from './kiosk-devices.ts';
 
 /**
  * The visitor API's channels (ADR 080): `web` for everyone, `kiosk` only from a paired, unrevoked kiosk
@@ -60,6 +64,25 @@ export async function updateVisitorOrderForm(
 ): Promise<UpdateOrderResponse> {
   const kiosk = deviceKey ? await kioskOf(db, site, deviceKey) : null;
   return updateCustomerInfo(db, site, token, body, kiosk ? 'kiosk' : 'web');
+}
+
+/**
+ * POST /orders/checkout/{id}: the visitor's checkout, which pays a kiosk's order only from a paired,
+ * unrevoked kiosk of the site (`kiosk not authorised` otherwise, the order left to pay), as its hold and
+ * form were; a counter's order never (`invalid channel`: the box office pays it from the console). The
+ * channel is read before checkout locks the order; it never changes, so the lock need not cover it.
+ */
+export async function checkoutVisitorOrder(
+  deps: CheckoutDeps,
+  site: SiteCode,
+  token: string,
+  body: CheckoutBody,
+  deviceKey: string | undefined,
+): Promise<CheckoutResponse> {
+  const order = await deps.db.transaction((tx) => lockOrder(tx, site, token));
+  if (order?.channel === 'pos') throw new AppError('invalid_channel');
+  if (order?.channel === 'kiosk') await requireKiosk(deps.db, site, deviceKey);
+  return checkout(deps, site, token, body);
 }
 
 /** GET /kiosk/session: whether this browser is a kiosk of the site, and the kiosk's payment methods. */

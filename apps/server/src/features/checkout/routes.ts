@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { checkoutEndpoint, gtmEndpoint, reservationLookupEndpoint } from '@kippu/contract';
+import {
+  KIOSK_DEVICE_COOKIE,
+  checkoutEndpoint,
+  gtmEndpoint,
+  reservationLookupEndpoint,
+} from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
-import { checkout } from '../../domain/checkout/checkout.ts';
+import { checkoutVisitorOrder } from '../../domain/box-office/kiosk-orders.ts';
 import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
 import { gtmData } from '../../domain/reservations/gtm-data.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -18,8 +23,15 @@ const INQUIRY_PER_EMAIL = { max: 10, timeWindow: '1 hour' };
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
+  // A kiosk's order is paid only from its kiosk (the device cookie, ADR 080), as it was held.
   registerEndpoint(app, checkoutEndpoint, async (request) =>
-    checkout(deps, request.site, request.params.id, request.body),
+    checkoutVisitorOrder(
+      deps,
+      request.site,
+      request.params.id,
+      request.body,
+      request.cookies[KIOSK_DEVICE_COOKIE],
+    ),
   );
 
   const perEmail = app.createRateLimit({

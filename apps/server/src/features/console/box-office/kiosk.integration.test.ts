@@ -96,12 +96,22 @@ describe('the kiosk (channel kiosk)', () => {
       payload: { customer_info: [] },
     });
     expect(form.json()).toMatchObject({ status: 'ready_checkout', customer_info: [] });
-    const paid = await ctx.app.inject({
-      method: 'POST',
-      url: `${SITE_PATH}/orders/checkout/${token}`,
-      headers: xsrfHeaders(),
-      payload: { payment_method_type: 'free' },
-    });
+    const checkout = (cookies: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/orders/checkout/${token}`,
+        headers: { ...xsrfHeaders(), cookie: `${xsrfHeaders().cookie}${cookies}` },
+        payload: { payment_method_type: 'free' },
+      });
+    // The kiosk's order checked out from a browser that is not a paired kiosk: refused, still to pay.
+    const elsewhere = await checkout('');
+    expect(elsewhere.statusCode).toBe(401);
+    expect(elsewhere.json()).toEqual({ error: 'kiosk device not authorised' });
+    const { rows: unpaid } = await ctx.db.$client.query(`SELECT status FROM orders WHERE order_token = $1`, [
+      token,
+    ]);
+    expect(unpaid).toEqual([{ status: 'ready_checkout' }]);
+    const paid = await checkout(`; ${cookie}`);
     expect(paid.json()).toMatchObject({ status: 'reserved' });
     // The same order's form from a browser that is not the kiosk: not the web's order.
     const web = await ctx.app.inject({
