@@ -83,6 +83,7 @@ const SpotEmailSendedScreen = lazyScreen(
   () => import('../features/spot/screens/spot-email-sended-screen.tsx'),
 );
 const MovedVisitScreen = lazyScreen(() => import('../features/moved-visit/screens/moved-visit-screen.tsx'));
+const ReturnNoteScreen = lazyScreen(() => import('../features/tickets/screens/return-note-screen.tsx'));
 const KioskStartScreen = lazyScreen(() => import('../features/kiosk/screens/kiosk-start-screen.tsx'));
 const KioskTicketsScreen = lazyScreen(() => import('../features/kiosk/screens/kiosk-tickets-screen.tsx'));
 
@@ -144,6 +145,7 @@ export const routes: RouteObject[] = [
           screenRoute(paths.paymentError.path, PaymentErrorScreen),
           screenRoute(paths.ticket.path, TicketScreen),
           screenRoute(paths.receipt.path, ReceiptScreen),
+          screenRoute(paths.returnNote.path, ReturnNoteScreen),
           screenRoute(paths.ticketShare.path, TicketShareScreen),
           screenRoute(paths.ticketShared.path, TicketSharedScreen),
           screenRoute(paths.ticketSend.path, TicketSendScreen),

@@ -10,6 +10,7 @@ import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { AddToCalendarLink } from '../ticket/add-to-calendar-link.tsx';
 import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
+import { TicketRefunds } from '../ticket/ticket-refunds.tsx';
 import '../ticket/ticket.css';
 
 function PrintIcon() {
@@ -58,6 +59,9 @@ export default function TicketScreen() {
               brand={settings?.name[lang] ?? ''}
               reservationToken={reservationToken}
             />
+            {ticket.data.return_notes.length > 0 ? (
+              <TicketRefunds notes={ticket.data.return_notes} reservationToken={reservationToken} />
+            ) : null}
             <div className="ticket-actions">
               <button type="button" className="button button--secondary" onClick={() => window.print()}>
                 <PrintIcon />

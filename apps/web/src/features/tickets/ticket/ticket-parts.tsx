@@ -85,19 +85,23 @@ export function TicketQr({
   const { t } = useTranslation();
   const label = useTicketLabel()(entry, index, total);
   const usable = reservationActive && entry.status !== 'void' && entry.qr !== '';
+  // A ticket cancelled by a refund (issue 29, ADR 076) says so, never shows a code.
+  const status = entry.refunded ? 'refunded' : entry.status;
   return (
     <figure className={`ticket-qr ticket-qr--${entry.status}`}>
       {usable ? (
         <QrImage payload={entry.qr} alt={t('ticket_qr_alt', { label })} />
       ) : (
-        <span className="ticket-qr__void">{t('ticket_qr_unavailable')}</span>
+        <span className="ticket-qr__void">
+          {t(entry.refunded ? 'ticket_qr_refunded' : 'ticket_qr_unavailable')}
+        </span>
       )}
       <figcaption className="ticket-qr__caption">
         <span className="ticket-qr__type">{entry.option_name}</span>
         <span className="ticket-qr__index">{t('ticket_index', { index: index + 1, total })}</span>
         {reservationActive ? (
           <span className={`ticket-status ticket-status--${entry.status}`}>
-            {t(`ticket_status_${entry.status}`)}
+            {t(`ticket_status_${status}`)}
           </span>
         ) : null}
       </figcaption>
