@@ -20,11 +20,18 @@ const issuerSettingsSchema = siteSettingsSchema.shape.receipt;
 /**
  * A reservation that may have a receipt: a paid purchase of this site still kept. A shared (child)
  * reservation has no order, so it is not found here: the purchase's receipt is the holder's alone; a
- * cancelled or refunded one has no money received to acknowledge.
+ * cancelled one has no money received to acknowledge. A refunded one (issue 29, ADR 076) keeps the receipt
+ * issued before, unchanged (a qualified invoice; its return notes say what went back), but issues none.
  */
-async function receivableReservation(db: Db, site: SiteCode, token: string): Promise<ReservationDetails> {
+async function receivableReservation(
+  db: Db,
+  site: SiteCode,
+  token: string,
+  { refunded = false }: { refunded?: boolean } = {},
+): Promise<ReservationDetails> {
   const reservation = await reservationByToken(db, site, token);
-  if (!reservation || reservation.status !== 'reserved') throw new AppError('record_not_found');
+  const kept = reservation?.status === 'reserved' || (refunded && reservation?.status === 'refunded');
+  if (!reservation || !kept) throw new AppError('record_not_found');
   return reservation;
 }
 
@@ -86,11 +93,13 @@ export async function readReceipt(
   reservationToken: string,
   lang: LangCode,
 ): Promise<ReceiptResponse> {
-  const reservation = await receivableReservation(db, site, reservationToken);
+  const reservation = await receivableReservation(db, site, reservationToken, { refunded: true });
   const { rows } = await db.execute<IssueRow>(
     sql`SELECT receipt_number, addressee, last_issued_at, reissue_count
         FROM receipt_issues WHERE reservation_id = ${reservation.id}`,
   );
+  // Refunded before any issue: there is no receipt to show, and none is issued now.
+  if (reservation.status === 'refunded' && !rows[0]) throw new AppError('record_not_found');
   return document(db, site, reservation, lang, rows[0]);
 }
 
