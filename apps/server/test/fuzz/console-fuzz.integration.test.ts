@@ -89,6 +89,8 @@ function knownValues(random: ReturnType<typeof seededRandom>): KnownValues {
     code: () => random.pick(['000000', '123456', 'abcd-efgh-ijkl']),
     lang: () => random.pick(['ja', 'en', 'th']),
     name: () => 'Fuzz name',
+    // A dialog's key ([A-Za-z0-9_-]{16,64}: refunds, box-office sales), so a well-formed body reaches the handler.
+    idempotency_key: () => `fuzz-key-${SEED}-${random.below(1_000_000)}`,
   };
 }
 
