@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { KioskDevice } from '@kippu/contract/console/box-office-schemas';
 import { fakeConsoleApi, sessionOf, type FakeCall } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
 import { productsFixture, saleFixture, PRODUCT } from './box-office-fixtures.ts';
@@ -247,7 +248,7 @@ describe('box office screen', () => {
   });
 
   it('lists the kiosks, adds and pairs one with its one-time address and code, and revokes one', async () => {
-    const device = (id: number, name: string, extra = {}) => ({
+    const device = (id: number, name: string, extra: Partial<KioskDevice> = {}): KioskDevice => ({
       id,
       name,
       created_at: '2026-11-28T01:00:00Z',
