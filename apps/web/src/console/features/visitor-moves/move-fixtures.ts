@@ -81,7 +81,7 @@ export function previewFixture(): CreateMoveResponse {
           outcome: 'refund',
         },
       ],
-      counts: { reservations: 3, tickets: 5, fits: 2, does_not_fit: 1 },
+      counts: { reservations: 3, tickets: 5, fits: 2, does_not_fit: 1, refund_yen: 3600 },
     },
   };
 }

@@ -41,6 +41,12 @@ export function MovePlan({ plan }: { plan: Plan }) {
             {f.count(plan.counts.does_not_fit)}
           </dd>
         </div>
+        {plan.counts.refund_yen > 0 ? (
+          <div className="c-card">
+            <dt>{t('moves_plan_refund_yen')}</dt>
+            <dd>{f.yen(plan.counts.refund_yen)}</dd>
+          </div>
+        ) : null}
       </dl>
       <DataTable
         caption={t('moves_plan_targets')}

@@ -75,6 +75,8 @@ describe('visitor moves screen', () => {
     expect(planRows[0]!.textContent).toContain('R-0001');
     expect(planRows[0]!.textContent).toContain('Move to');
     expect(planRows[2]!.textContent).toContain('Does not fit: refund');
+    // What the run would pay out is shown before it starts.
+    expect(screen.getByText('To refund').nextElementSibling?.textContent).toBe('¥3,600');
     const preview = fake.calls.find((call) => call.method === 'POST');
     expect(preview?.body).toEqual({
       source: { kind: 'day', product_uuid: PRODUCT, date: '2026-12-05' },
