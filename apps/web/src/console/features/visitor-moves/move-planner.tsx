@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CreateMoveBody, MoveFallback } from '@kippu/contract/console/moves-schemas';
+import { permits } from '@kippu/contract/console/permissions';
+import type { ConsoleSession } from '../../shared/session/session-api.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
@@ -33,14 +35,33 @@ function sourceFrom(query: URLSearchParams): SourceChoice {
  * preview of the plan; then the run. A preview is valid only for the choices it was made for: any change
  * hides it, so what staff confirm is what they saw.
  */
-export function MovePlanner({ site, query }: { site: string; query: URLSearchParams }) {
+/**
+ * Whether the member may choose "refund" for what does not fit: the run's refunds have no approval step, so
+ * the server asks refunds write without the box office's limit (ADR 079) and answers 404 otherwise.
+ */
+function mayRefund(session: ConsoleSession): boolean {
+  return (
+    permits(session.permissions?.refunds ?? 'none', 'write') && !session.limits?.refundsUpToOrganisationLimit
+  );
+}
+
+export function MovePlanner({
+  site,
+  query,
+  session,
+}: {
+  site: string;
+  query: URLSearchParams;
+  session: ConsoleSession;
+}) {
   const { t } = useConsoleI18n();
   const client = useQueryClient();
   const [source, setSource] = useState(() => sourceFrom(query));
   const [targetFrom, setTargetFrom] = useState(() => addDays(source.date, 1));
   const [targetDays, setTargetDays] = useState<number>(TARGET_DAY_CHOICES[0]);
   const [targets, setTargets] = useState<number[]>([]);
-  const [fallback, setFallback] = useState<MoveFallback>('refund');
+  const refundAllowed = mayRefund(session);
+  const [fallback, setFallback] = useState<MoveFallback>(refundAllowed ? 'refund' : 'leave');
   const [deadline, setDeadline] = useState('');
 
   const day = useQuery({
@@ -171,12 +192,14 @@ export function MovePlanner({ site, query }: { site: string; query: URLSearchPar
                   type="radio"
                   name="c-move-fallback"
                   checked={fallback === each}
+                  disabled={each === 'refund' && !refundAllowed}
                   onChange={() => setFallback(each)}
                 />
                 {t(`moves_fallback_${each}`)}
               </label>
             ))}
           </div>
+          {refundAllowed ? null : <p className="c-field__hint">{t('moves_refund_not_allowed')}</p>}
           <div className="c-field">
             <label htmlFor="c-move-deadline">{t('moves_deadline')}</label>
             <input

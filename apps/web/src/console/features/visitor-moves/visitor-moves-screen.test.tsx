@@ -106,7 +106,12 @@ describe('visitor moves screen', () => {
 
   it('moves one slot of the day and shows a refusal while another run works on it', async () => {
     const fake = fakeConsoleApi({
-      'GET /session': { status: 200, body: sessionOf('owner') },
+      'GET /session': {
+        status: 200,
+        body: sessionOf('planner', {
+          permissions: { ...sessionOf('planner').permissions!, orders: 'write' },
+        }),
+      },
       'GET /sites/MORI/moves': { status: 200, body: { moves: [] } },
       'GET /sites/MORI/slots': (call: FakeCall) => ({
         status: 200,
@@ -120,6 +125,9 @@ describe('visitor moves screen', () => {
     const user = userEvent.setup();
     await renderConsole(`#/sites/MORI/moves?product=${PRODUCT}&date=2026-12-05&slot=102`);
     expect(await screen.findByText('No moves yet.')).toBeTruthy();
+    // A planner may move visitors but not pay out: "leave" is chosen and "refund" offered no further.
+    expect(screen.getByRole('radio', { name: 'Refund it' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('radio', { name: 'Leave it for a decision' })).toHaveProperty('checked', true);
     const slot = await screen.findByLabelText('Slot');
     expect((slot as HTMLSelectElement).value).toBe('102');
     // The source slot is not offered as a target.
@@ -130,6 +138,7 @@ describe('visitor moves screen', () => {
     expect(fake.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
       source: { kind: 'slot', slot_id: 102 },
       target_slot_ids: [201],
+      fallback: 'leave',
     });
   });
 });

@@ -12,7 +12,7 @@ import { TEXTS } from './texts.ts';
 import './visitor-moves.css';
 
 /** Move every visitor of a closed slot or day: plan a new run, and the runs so far (issue 29, ADR 083). */
-function Body({ params, query }: FeatureScreenProps) {
+function Body({ params, query, session }: FeatureScreenProps) {
   const site = params.site!;
   const { t, lang } = useConsoleI18n();
   const f = useFormat();
@@ -27,7 +27,7 @@ function Body({ params, query }: FeatureScreenProps) {
         </a>
       }
     >
-      <MovePlanner site={site} query={query} />
+      <MovePlanner site={site} query={query} session={session} />
       <section>
         <h2 id="c-move-runs">{t('moves_runs')}</h2>
         <ErrorNotice error={runs.error} />
