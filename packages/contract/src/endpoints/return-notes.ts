@@ -44,3 +44,9 @@ export const returnNoteEndpoint = defineEndpoint('returnNote', {
   query: returnNoteQuerySchema,
   responses: { 200: returnNoteResponseSchema },
 });
+/** The return note as a PDF file (a download, not JSON). */
+export const returnNotePdfEndpoint = defineEndpoint('returnNotePdf', {
+  params: returnNoteParamsSchema,
+  query: returnNoteQuerySchema,
+  responses: {},
+});

@@ -61,3 +61,17 @@ export async function returnNote(
     taxes: [{ rate_percent: STANDARD_TAX_RATE_PERCENT, amount, tax: includedTax(amount) }],
   };
 }
+
+/** GET /return-notes/{reservationToken}/{number}/pdf?lang=: the same note as an A4 PDF. */
+export async function returnNotePdf(
+  db: Db,
+  site: SiteCode,
+  reservationToken: string,
+  number: string,
+  lang: LangCode,
+): Promise<{ filename: string; content: Buffer }> {
+  const note = await returnNote(db, site, reservationToken, number, lang);
+  // Loaded on the first download, not at start: pdfkit and fontkit are large (issue 12).
+  const { renderReturnNotePdf } = await import('../receipts/return-note-pdf.ts');
+  return { filename: `return-note-${note.note_number}.pdf`, content: await renderReturnNotePdf(note) };
+}

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { returnNoteResponseSchema, ticketResponseSchema } from '@kippu/contract';
@@ -24,7 +25,7 @@ async function refundedOne() {
 }
 
 describe('return notes', () => {
-  it('answers the note in the asked language, with the ticket, the amount and its tax', async () => {
+  it('answers the note in the asked language, with the ticket, the amount and its tax; and as a PDF', async () => {
     const { token, summary } = await refundedOne();
     const number = summary.returnNoteNumber!;
     const res = await ctx.app.inject({
@@ -38,6 +39,18 @@ describe('return notes', () => {
     expect(note).toMatchObject({ note_number: number, lang: 'en', amount: 850, receipt_number: null });
     expect(note.items).toEqual([{ name: 'Ticket 0 (en)', sequence: 1, amount: 850 }]);
     expect(note.taxes).toEqual([{ rate_percent: 10, amount: 850, tax: 77 }]);
+
+    const pdf = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/return-notes/${token}/${number}/pdf?lang=ja`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const document = await getDocumentProxy(new Uint8Array(pdf.rawPayload));
+    const text = (await extractText(document, { mergePages: true })).text;
+    await document.destroy();
+    expect(text).toContain(number);
+    expect(text).toContain('850');
   });
 
   it("is not found under another reservation's token or another site", async () => {

@@ -4,12 +4,13 @@ import {
   receiptEndpoint,
   receiptPdfEndpoint,
   returnNoteEndpoint,
+  returnNotePdfEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { sendPrivateDownload } from '../../shared/private-download.ts';
 import { issueReceipt, readReceipt } from '../../domain/receipts/receipt-document.ts';
 import { issuedReceiptPdf } from '../../domain/receipts/issued-receipt-pdf.ts';
-import { returnNote } from '../../domain/refunds/return-note-document.ts';
+import { returnNote, returnNotePdf } from '../../domain/refunds/return-note-document.ts';
 
 // The reservation token is the receipt's secret and the addressee may be a person's name: never cached.
 const PRIVATE = 'private, no-store';
@@ -38,5 +39,11 @@ export async function receiptsRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', PRIVATE);
     const { id, number } = request.params;
     return returnNote(app.db, request.site, id, number, request.query.lang);
+  });
+
+  registerEndpoint(app, returnNotePdfEndpoint, async (request, reply) => {
+    const { id, number } = request.params;
+    const file = await returnNotePdf(app.db, request.site, id, number, request.query.lang);
+    return sendPrivateDownload(reply, 'application/pdf', file);
   });
 }
