@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { planAnswer } from './move-answers.ts';
 import { planMove, type MovePlan } from './move-plan.ts';
 import { planRefundTotal } from './move-refund-total.ts';
+import { expireSourceHolds } from './source-leftovers.ts';
 
 export type CreateMoveInput = z.output<typeof createMoveBodySchema>;
 
@@ -103,6 +104,14 @@ export async function createMove(
     );
     const moveId = await insertRun(tx, actor, site, input, plan);
     await closeSourceSlots(tx, actor, site, plan, moveId);
+    // Holds that have not started paying end with the close (review finding 7); paying ones the run waits for.
+    await expireSourceHolds(
+      tx,
+      actor,
+      site,
+      plan.sourceSlots.map((slot) => slot.id),
+      moveId,
+    );
     const answer = planAnswer(plan, input.fallback, await planRefundTotal(tx, plan, input.fallback));
     await recordAudit(tx, {
       actor,

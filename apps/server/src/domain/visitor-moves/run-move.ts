@@ -7,6 +7,7 @@ import { cancelTickets, type RefundDeps, type RefundSummary } from '../refunds/c
 import { choiceDeadline } from './move-plan.ts';
 import { moveReservation, type MoveRefusal } from './move-reservation.ts';
 import { newMoveToken } from './move-token.ts';
+import { addLateItems, expireSourceHolds, purchaseUnderWay } from './source-leftovers.ts';
 
 /** What a run needs besides the database: links for the mails, the payment providers for refunds. */
 export interface VisitorMoveDeps {
@@ -22,6 +23,7 @@ interface Run {
   siteCode: string;
   fallback: 'refund' | 'leave';
   deadline: Date | null;
+  sourceSlotIds: number[];
   targetSlotIds: number[];
 }
 
@@ -204,11 +206,12 @@ async function startRun(db: Db, moveId: number): Promise<Run | undefined> {
     site_code: string;
     fallback: 'refund' | 'leave';
     deadline: string | null;
+    source_slot_ids: string[];
     target_slot_ids: string[];
   }>(sql`
     UPDATE visitor_moves SET status = 'running', started_at = COALESCE(started_at, now())
     WHERE id = ${moveId} AND status <> 'done'
-    RETURNING site_code, fallback, deadline, target_slot_ids`);
+    RETURNING site_code, fallback, deadline, source_slot_ids, target_slot_ids`);
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -216,19 +219,31 @@ async function startRun(db: Db, moveId: number): Promise<Run | undefined> {
     siteCode: row.site_code,
     fallback: row.fallback,
     deadline: row.deadline === null ? null : new Date(row.deadline),
+    sourceSlotIds: row.source_slot_ids.map(Number),
     targetSlotIds: row.target_slot_ids.map(Number),
   };
 }
 
-/** The run is done once no item is pending: its end and counts are audited once (the status is the guard). */
-async function finishRun(db: Db, run: Run): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Once no item is pending, under the source slots' row locks (a payment landing on them waits, ADR 061's
+ * id order): open holds left on the source are expired, a reservation that stands there with no item (an
+ * order that was paying at the close and paid since) gets one, and an order still paying keeps the run
+ * open (review finding 7: never silently left on a closed slot). Else the run is done, its end and counts
+ * audited once (the status is the guard). Answers 'more' (new items), 'waiting' or 'done'.
+ */
+async function finishRun(db: Db, run: Run): Promise<'more' | 'waiting' | 'done'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      SELECT id FROM time_spans WHERE id = ANY(${sql.param(run.sourceSlotIds)}::bigint[]) ORDER BY id FOR UPDATE`);
+    await expireSourceHolds(tx, MOVE_ACTOR, run.siteCode, run.sourceSlotIds, run.id);
+    if ((await addLateItems(tx, run.id, run.sourceSlotIds)) > 0) return 'more';
+    if (await purchaseUnderWay(tx, run.sourceSlotIds)) return 'waiting';
     const { rows } = await tx.execute<{ id: string }>(sql`
       UPDATE visitor_moves SET status = 'done', finished_at = now()
       WHERE id = ${run.id} AND status <> 'done'
         AND NOT EXISTS (SELECT 1 FROM visitor_move_items WHERE move_id = ${run.id} AND state = 'pending')
       RETURNING id`);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return 'done';
     const { rows: counts } = await tx.execute<{ state: string; n: number }>(sql`
       SELECT state, count(*)::int AS n FROM visitor_move_items WHERE move_id = ${run.id} GROUP BY state`);
     await recordAudit(tx, {
@@ -239,6 +254,7 @@ async function finishRun(db: Db, run: Run): Promise<void> {
       action: 'visitor_move_finished',
       after: Object.fromEntries(counts.map((row) => [row.state, row.n])),
     });
+    return 'done';
   });
 }
 
@@ -246,25 +262,29 @@ async function finishRun(db: Db, run: Run): Promise<void> {
  * The run's job (ADR 057, 079): its items in purchase order, each settled on its own (moved with its mails,
  * left, refunded or failed), then the run is done. Idempotent: a restart (another process after a kill -9,
  * a retry after an error) skips settled items and finishes the rest; `signal` stops it between items when
- * this worker lost its claim.
+ * this worker lost its claim. Answers 'waiting' while an order on the source is still paying (the caller
+ * runs it again later), else 'done'.
  */
 export async function runMove(
   db: Db,
   deps: VisitorMoveDeps,
   moveId: number,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<'done' | 'waiting'> {
   const run = await startRun(db, moveId);
-  if (!run) return;
+  if (!run) return 'done';
   for (;;) {
     if (signal?.aborted) throw new Error(`visitor move ${moveId}: the worker lost its claim`);
     const { rows } = await db.execute<{ id: string }>(sql`
       SELECT id FROM visitor_move_items WHERE move_id = ${moveId} AND state = 'pending'
       ORDER BY position LIMIT 1`);
-    if (!rows[0]) break;
+    if (!rows[0]) {
+      const finished = await finishRun(db, run);
+      if (finished === 'more') continue;
+      return finished;
+    }
     const itemId = Number(rows[0].id);
     const refund = (await refundAsked(db, itemId)) || (await moveOrFallBack(db, deps, run, itemId)) !== null;
     if (refund) await refundItem(db, deps, run, itemId);
   }
-  await finishRun(db, run);
 }

@@ -3,6 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMoveResponseSchema, moveResponseSchema } from '@kippu/contract/console/moves-schemas';
 import { setupTestApp } from '../../../../test/helper.ts';
 import { createTimeSpan } from '../../../../test/factories.ts';
+import { orderStatus, postCheckout, readyOrder, type Slot } from '../../../../test/checkout-support.ts';
+import {
+  answerChallenge,
+  exePayment,
+  postReturn,
+  startChallenge,
+} from '../../../../test/gmo-redirect-support.ts';
+import { orderBody, postOrder } from '../../../../test/order-support.ts';
 import { runMove } from '../../../domain/visitor-moves/run-move.ts';
 import { visitorMoveDeps } from '../../../domain/visitor-moves/register-visitor-moves.ts';
 import { signedIn, twoOrganisations, type ConsoleAs } from '../operations/operations-test-support.ts';
@@ -434,5 +442,75 @@ describe('a run that refunds pays money out (review finding 6)', () => {
           AND to_address = ${day.reservations[3]!.email}`,
     );
     expect(mails).toEqual([{ to_address: day.reservations[3]!.email }]);
+  });
+});
+
+describe('orders mid-purchase on the source when the run closes it (review finding 7)', () => {
+  it('expires open holds at the close, waits for a payment under way, and moves the hold that paid after the start', async () => {
+    const day = await closedDay(ctx.app, ctx.db, { count: 1, targetCapacities: [10], tag: 'late' });
+    const source = day.sourceSlotIds[0]!;
+    const slot = { uuid: day.productUuid, optionValueIds: day.optionValueIds, spanId: source } as Slot;
+    const open = await readyOrder(ctx.app, ctx.db, slot, 2, 'late-open@example.jp');
+    const paying = await readyOrder(ctx.app, ctx.db, slot, 2, 'late-pays@example.jp');
+    const declined = await readyOrder(ctx.app, ctx.db, slot, 1, 'late-declined@example.jp');
+    const pays = await startChallenge(ctx.app, paying.token);
+    const fails = await startChallenge(ctx.app, declined.token);
+    expect([await orderStatus(ctx.db, paying.id), await orderStatus(ctx.db, declined.id)]).toEqual([
+      'paying',
+      'paying',
+    ]);
+
+    const created = await admin.post('/sites/DEMO/moves', {
+      source: { kind: 'slot', slot_id: source },
+      target_slot_ids: day.targetSlotIds,
+      fallback: 'refund',
+    });
+    const moveId = createMoveResponseSchema.parse(created.json()).move_id!;
+    // The open hold ended with the close, its places back; the paying ones still hold theirs.
+    expect(await orderStatus(ctx.db, open.id)).toBe('expired');
+    expect((await slotState([source]))[0]).toMatchObject({ held: 3, sold: 1, on_sale: false });
+    const late = await postCheckout(ctx.app, open.token, { payment_method_type: 'free' });
+    expect([late.statusCode, late.json()]).toEqual([410, { error: 'session_timeout' }]);
+    // A new hold on the closed slot answers not on sale.
+    const hold = await postOrder(ctx.app, orderBody(slot, 1));
+    expect([hold.statusCode, hold.json()]).toEqual([409, { error: 'ticket not on sale now' }]);
+
+    // The run settles what stands and waits for the payments under way.
+    expect(await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId)).toBe('waiting');
+    const [run] = await rowsOf<{ status: string }>(
+      ctx.db,
+      sql`SELECT status FROM visitor_moves WHERE id = ${moveId}`,
+    );
+    expect(run!.status).toBe('running');
+
+    // One card passes its challenge after the start, the other is declined (back to ready_checkout).
+    const passed = await answerChallenge(ctx.app, pays.redirect_url, 'pass');
+    await postReturn(ctx.app, passed.returnUrl, `AccessID=${passed.accessId}&answer=pass`);
+    expect((await exePayment(ctx.app, passed.accessId)).statusCode).toBe(200);
+    expect(await orderStatus(ctx.db, paying.id)).toBe('reserved');
+    const failed = await answerChallenge(ctx.app, fails.redirect_url, 'fail');
+    await postReturn(ctx.app, failed.returnUrl, `AccessID=${failed.accessId}`);
+    expect((await exePayment(ctx.app, failed.accessId)).statusCode).toBe(502);
+    expect(await orderStatus(ctx.db, declined.id)).toBe('ready_checkout');
+
+    expect(await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId)).toBe('done');
+    const progress = moveResponseSchema.parse((await admin.get(`/sites/DEMO/moves/${moveId}`)).json());
+    expect(progress.move).toMatchObject({ status: 'done', total: 2, counts: { moved: 2, pending: 0 } });
+    const [paid] = await rowsOf<{ time_span_id: string }>(
+      ctx.db,
+      sql`SELECT time_span_id FROM orders WHERE id = ${paying.id}`,
+    );
+    expect(Number(paid!.time_span_id)).toBe(day.targetSlotIds[0]);
+    expect((await movedMails(ctx.db)).some((mail) => mail.to_address === 'late-pays@example.jp')).toBe(true);
+    // The declined one's hold ended before the run finished; nothing is left on the closed slot.
+    expect(await orderStatus(ctx.db, declined.id)).toBe('expired');
+    expect((await slotState([source]))[0]).toMatchObject({ held: 0, sold: 0 });
+    const retry = await postCheckout(ctx.app, declined.token, { payment_method_type: 'free' });
+    expect([retry.statusCode, retry.json()]).toEqual([410, { error: 'session_timeout' }]);
+    const audits = await rowsOf(
+      ctx.db,
+      sql`SELECT object_id FROM audit_events WHERE action = 'hold_expired_for_move' ORDER BY id`,
+    );
+    expect(audits).toEqual([{ object_id: String(open.id) }, { object_id: String(declined.id) }]);
   });
 });
