@@ -12,7 +12,13 @@ import {
 } from '../../../../test/gmo-redirect-support.ts';
 import { orderBody, postOrder } from '../../../../test/order-support.ts';
 import { runMove } from '../../../domain/visitor-moves/run-move.ts';
-import { visitorMoveDeps } from '../../../domain/visitor-moves/register-visitor-moves.ts';
+import {
+  registerVisitorMoves,
+  visitorMoveDeps,
+} from '../../../domain/visitor-moves/register-visitor-moves.ts';
+import { VISITOR_MOVES_QUEUE } from '../../../domain/visitor-moves/create-move.ts';
+import type { Queues } from '../../../jobs/job-runner.ts';
+import type { ClaimedJob } from '../../../jobs/job-store.ts';
 import { signedIn, twoOrganisations, type ConsoleAs } from '../operations/operations-test-support.ts';
 import {
   closedDay,
@@ -482,6 +488,17 @@ describe('orders mid-purchase on the source when the run closes it (review findi
       sql`SELECT status FROM visitor_moves WHERE id = ${moveId}`,
     );
     expect(run!.status).toBe('running');
+    // Run as its job, a waiting run queues itself again for later.
+    await ctx.db.execute(sql`DELETE FROM jobs WHERE queue = ${VISITOR_MOVES_QUEUE}`);
+    const queues: Queues = {};
+    registerVisitorMoves(ctx.app, queues);
+    const job = { id: 0, queue: VISITOR_MOVES_QUEUE, payload: { moveId } } as unknown as ClaimedJob;
+    await queues[VISITOR_MOVES_QUEUE]!.handler(job, { signal: new AbortController().signal });
+    const again = await rowsOf<{ payload: object; later: boolean }>(
+      ctx.db,
+      sql`SELECT payload, run_at > now() AS later FROM jobs WHERE queue = ${VISITOR_MOVES_QUEUE}`,
+    );
+    expect(again).toEqual([{ payload: { moveId }, later: true }]);
 
     // One card passes its challenge after the start, the other is declined (back to ready_checkout).
     const passed = await answerChallenge(ctx.app, pays.redirect_url, 'pass');
