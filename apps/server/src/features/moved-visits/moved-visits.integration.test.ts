@@ -155,6 +155,12 @@ describe('the moved visit link', () => {
       sql`SELECT status FROM reservations WHERE id = ${reservation.id}`,
     );
     expect(standing!.status).toBe('refunded');
+    // One refund mail for the two asks (review finding 4: the link's refunds know where links go).
+    const refundMails = await rowsOf(
+      ctx.db,
+      sql`SELECT 1 FROM mail_outbox WHERE kind = 'refund_issued' AND to_address = ${reservation.email}`,
+    );
+    expect(refundMails).toHaveLength(1);
     expect((await post(tokens[2]!, 'slot', { time_span_id: extraSlot, lang: 'en' })).statusCode).toBe(410);
   });
 
