@@ -67,6 +67,19 @@ const summary = (intent: Intent) => ({
 const declineCode = (intent: Intent) =>
   intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? intent.status;
 
+/**
+ * Stripe answered, but not about the request: a 409 `idempotency_error` (the same key while its first request
+ * is still running; the SDK makes it a StripeAPIError) or a rate limit (429, or 400 `rate_limit`). What the
+ * first request did is unknown, so the caller asks again later with the same key (review finding 3), never
+ * treats it as refused.
+ */
+function isBusy(error: unknown): boolean {
+  return (
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode === 409 || error.statusCode === 429))
+  );
+}
+
 /** A Stripe error that says the request itself was refused (nothing can have been charged by it). */
 function isRefusal(error: unknown): error is Stripe.errors.StripeError {
   return (
@@ -202,7 +215,8 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
      * ADR 077: the Refunds API through the SDK, the amount given (all that remains or a part) and our
      * refund key as the Idempotency-Key, so Stripe itself never refunds one key twice. Stripe's refusals
      * (more than remains, nothing to refund) answer `failed`; no answer (connection, time-out, Stripe's
-     * 5xx) throws GatewayUnavailableError, and the same key is sent again later.
+     * 5xx) and a busy answer (409 key in flight, 429: isBusy) throw GatewayUnavailableError, and the same key
+     * is sent again later.
      */
     async refund(attempt, request) {
       const intent = await intentOf(attempt);
@@ -223,7 +237,8 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
           error instanceof Stripe.errors.StripeError &&
           error.statusCode !== undefined &&
           error.statusCode < 500 &&
-          !(error instanceof Stripe.errors.StripeConnectionError);
+          !(error instanceof Stripe.errors.StripeConnectionError) &&
+          !isBusy(error);
         if (!answered) {
           throw new GatewayUnavailableError(`Stripe Refund.create: ${(error as Error).message}`, {
             cause: error,
