@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../endpoint.ts';
+import { returnNoteQuerySchema, returnNoteResponseSchema } from '../endpoints/return-notes.ts';
 import { consoleSiteParamsSchema } from './operations-devices.ts';
 import {
   cancelTicketsBodySchema,
@@ -49,5 +50,11 @@ export const refundsEndpoints = {
     params: refundParamsSchema,
     body: manualRefundBodySchema,
     responses: { 200: refundSummarySchema },
+  }),
+  /** The refund's return note as the visitor has it, in `lang` (the staff member's): refunds read. */
+  consoleReturnNote: defineEndpoint('consoleReturnNote', {
+    params: refundParamsSchema,
+    query: returnNoteQuerySchema,
+    responses: { 200: returnNoteResponseSchema },
   }),
 } as const;

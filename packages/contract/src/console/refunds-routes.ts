@@ -9,4 +9,5 @@ export const refundsRoutes = [
   consoleRoute('consoleApproveRefund', 'POST', '/sites/:site/refunds/:id/approval'),
   consoleRoute('consoleRejectRefund', 'POST', '/sites/:site/refunds/:id/rejection'),
   consoleRoute('consoleRecordManualRefund', 'POST', '/sites/:site/refunds/:id/manual'),
+  consoleRoute('consoleReturnNote', 'GET', '/sites/:site/refunds/:id/return-note'),
 ] as const satisfies readonly ReturnType<typeof consoleRoute>[];

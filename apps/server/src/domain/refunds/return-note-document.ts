@@ -62,6 +62,25 @@ export async function returnNote(
   };
 }
 
+/**
+ * The console's view of a refund's return note (GET /sites/:site/refunds/:id/return-note): the same document
+ * the visitor reads, found by the refund; a refund without money (or still waiting for approval) has none.
+ */
+export async function returnNoteOfRefund(
+  db: Db,
+  site: SiteCode,
+  refundId: number,
+  lang: LangCode,
+): Promise<ReturnNoteResponse> {
+  const { rows } = await db.execute<{ note_number: string; reservation_token: string }>(sql`
+    SELECT n.note_number, r.reservation_token
+    FROM return_notes n JOIN reservations r ON r.id = n.reservation_id
+    WHERE n.refund_id = ${refundId} AND n.site_code = ${site}`);
+  const found = rows[0];
+  if (!found) throw new AppError('record_not_found');
+  return returnNote(db, site, found.reservation_token, found.note_number, lang);
+}
+
 /** GET /return-notes/{reservationToken}/{number}/pdf?lang=: the same note as an A4 PDF. */
 export async function returnNotePdf(
   db: Db,

@@ -113,6 +113,15 @@ describe('console refunds', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 'succeeded', amount: 2000 });
     expect(approved.json<{ return_note_number: string }>().return_note_number).toMatch(/^HDEMO-/);
+    const note = await finance.get(`/sites/DEMO/refunds/${refundId}/return-note?lang=ja`);
+    expect(note.statusCode, note.body).toBe(200);
+    expect(note.json()).toMatchObject({
+      note_number: approved.json<{ return_note_number: string }>().return_note_number,
+      amount: 2000,
+      lang: 'ja',
+    });
+    const gate = await signedIn(ctx.app, ctx.db, orgs.a, 'gate', 'all');
+    expect((await gate.get(`/sites/DEMO/refunds/${refundId}/return-note?lang=ja`)).statusCode).toBe(404);
 
     const { rows } = await ctx.db.$client.query(
       `SELECT action, actor_staff_id FROM audit_events WHERE object_type = 'refund' AND object_id = $1 ORDER BY id`,

@@ -6,6 +6,7 @@ import {
   rejectRefund,
 } from '../../../domain/refunds/refund-approvals.ts';
 import { recordManualRefund } from '../../../domain/refunds/manual-refund.ts';
+import { returnNoteOfRefund } from '../../../domain/refunds/return-note-document.ts';
 import {
   refundAnswer,
   refundPreview,
@@ -123,5 +124,9 @@ export async function refundsConsoleRoutes(app: FastifyInstance): Promise<void> 
         note: request.body.note,
       }),
     );
+  });
+  registerConsoleEndpoint(app, endpoints.consoleReturnNote, READ, async (request) => {
+    const { code } = await consoleSite(request, request.params.site, 'refunds', 'read');
+    return returnNoteOfRefund(app.db, code, request.params.id, request.query.lang);
   });
 }
