@@ -161,7 +161,7 @@ describe('box office screen', () => {
     expect(printed?.querySelectorAll('.c-bo-ticket')).toHaveLength(3);
     expect(printed?.querySelector('.c-bo-sheet--receipt')).toBeTruthy();
     await axeClean(container);
-  });
+  }, 60_000);
 
   it('prints in the chosen format, sends the tickets by mail, and starts a new sale with a new key', async () => {
     const fake = counter(() => ({ status: 200, body: saleFixture() }));
@@ -204,7 +204,7 @@ describe('box office screen', () => {
       .map((call) => call.body as SaleBody);
     expect(second!.payment).toEqual({ method: 'card_terminal', approval_number: 'A-778899' });
     expect(second!.idempotency_key).not.toBe(first!.idempotency_key);
-  });
+  }, 60_000);
 
   it('keeps the key after an unknown outcome and renews it after a refusal', async () => {
     const answers = [
@@ -230,7 +230,7 @@ describe('box office screen', () => {
       .map((call) => (call.body as SaleBody).idempotency_key);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
-  });
+  }, 60_000);
 
   it('says when no slot of the day can be sold at the counter, and offers nothing to sell', async () => {
     const closed = productsFixture();
@@ -245,7 +245,7 @@ describe('box office screen', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'One more Adult' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Sell (¥0)' })).toHaveProperty('disabled', true);
-  });
+  }, 60_000);
 
   it('lists the kiosks, adds and pairs one with its one-time address and code, and revokes one', async () => {
     const device = (id: number, name: string, extra: Partial<KioskDevice> = {}): KioskDevice => ({
@@ -301,5 +301,5 @@ describe('box office screen', () => {
     expect(fake.calls.find((call) => call.method === 'DELETE')?.headers['x-console-csrf']).toBe(
       'csrf-token-1',
     );
-  });
+  }, 60_000);
 });

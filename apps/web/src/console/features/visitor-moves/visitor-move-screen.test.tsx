@@ -52,5 +52,5 @@ describe('one move run', () => {
     const polls = fake.calls.filter((call) => call.path === '/sites/MORI/moves/7').length;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(fake.calls.filter((call) => call.path === '/sites/MORI/moves/7').length).toBe(polls);
-  }, 30_000);
+  }, 60_000);
 });

@@ -102,7 +102,7 @@ describe('visitor moves screen', () => {
     const started = fake.calls.filter((call) => call.method === 'POST').at(-1);
     expect((started?.body as { preview: boolean }).preview).toBe(false);
     expect(started?.headers['x-console-csrf']).toBe('csrf-token-1');
-  });
+  }, 60_000);
 
   it('moves one slot of the day and shows a refusal while another run works on it', async () => {
     const fake = fakeConsoleApi({
@@ -140,5 +140,5 @@ describe('visitor moves screen', () => {
       target_slot_ids: [201],
       fallback: 'leave',
     });
-  });
+  }, 60_000);
 });
