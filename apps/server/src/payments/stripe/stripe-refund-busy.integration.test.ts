@@ -98,9 +98,7 @@ describe('Stripe refund: busy answers are no answer', () => {
       const attempt = await paid(gateway);
       const request = { amount: 800, refundKey: `${attempt.idempotencyKey}-busy` };
       gateway.busyNext();
-      await expect(gateway.provider.refund(attempt, request)).rejects.toBeInstanceOf(
-        GatewayUnavailableError,
-      );
+      await expect(gateway.provider.refund(attempt, request)).rejects.toBeInstanceOf(GatewayUnavailableError);
       expect(await refundedAtStripe(attempt)).toBe(0);
       expect(await gateway.provider.refund(attempt, request)).toMatchObject({ kind: 'refunded' });
       expect(await refundedAtStripe(attempt)).toBe(800);
