@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ROUTES, type PathParamNames, type RouteName, type Routes } from './routes.ts';
+import { ALL_ROUTES, type RouteName, type Routes } from './all-routes.ts';
+import type { PathParamNames } from './route-paths.ts';
 
 /** What an endpoint's schemas say (ADR 050); each absent one means the call takes none. */
 export interface EndpointSchemas {
@@ -40,5 +41,5 @@ export function defineEndpoint<const N extends RouteName, const S extends Endpoi
   name: N,
   schemas: S & ParamsMatch<N, S>,
 ): Endpoint<N, S> {
-  return { ...ROUTES[name], ...schemas } as Endpoint<N, S>;
+  return { ...ALL_ROUTES[name], ...schemas } as Endpoint<N, S>;
 }

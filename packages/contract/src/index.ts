@@ -49,6 +49,7 @@ export * from './endpoints/time-change.ts';
 export * from './stripe-test-cards.ts';
 export * from './remembered-language.ts';
 export * from './routes.ts';
+export * from './all-routes.ts';
 export * from './endpoint.ts';
 export * from './endpoints/configurations.ts';
 export * from './endpoints/gateway-returns.ts';

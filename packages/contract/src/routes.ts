@@ -10,28 +10,14 @@
  *   from them, ADR 026);
  * - `console`: under `/console/api/v1`, outside every site (one staff member manages several), behind the
  *   console's own session, CSRF and Origin checks (issue 27); listed in `console/*-routes.ts`.
+ *
+ * This table is the visitors' only: every visitor page carries it, and the console's routes would grow each
+ * of them (the console carries its own list, `console/console-routes.ts`). `all-routes.ts` joins the two for
+ * the server, `defineEndpoint` and tests. The types and `fillPath` are in `route-paths.ts`, re-exported here.
  */
-import { CONSOLE_ROUTE_LIST } from './console/console-routes.ts';
+import { routesByName, type HttpMethod, type RouteMount, type RoutesByName } from './route-paths.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Where the `api` mount lives below a site's path (`/{site}/api/v1`). */
-export const API_PATH = '/api/v1';
-/** Where the console's API lives: at the root, outside every site. */
-export const CONSOLE_API_PATH = '/console/api/v1';
-export type RouteMount = 'api' | 'site' | 'root' | 'console';
-
-export interface Route {
-  readonly name: string;
-  readonly method: HttpMethod;
-  readonly path: string;
-  readonly mount: RouteMount;
-  /**
-   * A POST or PATCH the server runs at most once however often it is sent (GET, PUT and DELETE are by
-   * HTTP's rules): the web tries it again after a `503 temporarily unavailable` (ADR 046).
-   */
-  readonly idempotent?: boolean;
-}
+export * from './route-paths.ts';
 
 const api = <const N extends string, const M extends HttpMethod, const P extends string>(
   name: N,
@@ -52,7 +38,6 @@ const at = <
 ) => ({ name, method, path, mount });
 
 const routeList = [
-  ...CONSOLE_ROUTE_LIST,
   // Site data (sites feature): the layout's start-up calls.
   api('langs', 'GET', '/langs'),
   api('texts', 'GET', '/texts'),
@@ -155,30 +140,11 @@ const routeList = [
   at('root', 'siteImage', 'GET', '/site-images/:file'),
 ] as const;
 
-type RouteList = (typeof routeList)[number];
-export type RouteName = RouteList['name'];
-export type Routes = { readonly [N in RouteName]: Extract<RouteList, { name: N }> };
+type VisitorRouteList = (typeof routeList)[number];
+export type VisitorRouteName = VisitorRouteList['name'];
+export type VisitorRoutes = RoutesByName<VisitorRouteList>;
 
-/** Every route by name. */
-export const ROUTES = Object.fromEntries(routeList.map((route) => [route.name, route])) as unknown as Routes;
-
-/** The names of a path's parameters: `'/timechanges/:reservationToken/:timechangeToken'` → the two. */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** The path with each `:name` replaced by its value, percent-encoded (a token may hold any character). */
-export function fillPath(path: string, params: Readonly<Record<string, string | number>> = {}): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
-/** The path up to its first parameter: `'/payment-return/stripe/:paymentNumber'` → `'/payment-return/stripe'`. */
-export function staticPrefix(path: string): string {
-  return path.split('/:')[0]!;
-}
+/** The visitors' routes in their order; `all-routes.ts` adds the console's. */
+export const VISITOR_ROUTE_LIST = routeList;
+/** Every visitor route by name (the console's are in `ALL_ROUTES`, `all-routes.ts`). */
+export const ROUTES: VisitorRoutes = routesByName(routeList);

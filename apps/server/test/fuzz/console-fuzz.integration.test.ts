@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CONSOLE_API_PATH, ENDPOINTS, ROUTES } from '@kippu/contract';
+import { ALL_ROUTES, CONSOLE_API_PATH, ENDPOINTS } from '@kippu/contract';
 import { fakeWebBuild } from '../fake-web-build.ts';
 import { setupTestApp } from '../helper.ts';
 import {
@@ -121,7 +121,7 @@ function wellFormedBody(
   random: SeededRandom,
 ): unknown {
   const entry = Object.values(
-    ROUTES as Record<string, { name: string; mount: string; method: string; path: string }>,
+    ALL_ROUTES as Record<string, { name: string; mount: string; method: string; path: string }>,
   ).find(
     (each) =>
       each.mount === 'console' &&
@@ -221,7 +221,9 @@ describe('fuzzing every console route signed out, as owner and as gate', () => {
   }, 60_000);
 
   it('fuzzes every console route of the contract, and only those', () => {
-    const contract = Object.values(ROUTES as Record<string, { mount: string; method: string; path: string }>)
+    const contract = Object.values(
+      ALL_ROUTES as Record<string, { mount: string; method: string; path: string }>,
+    )
       .filter((route) => route.mount === 'console')
       .map((route) => `${route.method} ${CONSOLE_API_PATH}${route.path}`);
     const fuzzed = consoleRoutes().map((route) => `${route.method} ${route.url}`);

@@ -1,3 +1,4 @@
+import { joinRoutes } from './console-route.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { boxOfficeRoutes } from './box-office-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
@@ -10,17 +11,17 @@ import { refundsRoutes } from './refunds-routes.ts';
 import { scheduleRoutes } from './schedule-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 
-/** Every route of the console's API, by area; `routes.ts` lists them with the visitors' routes. */
-export const CONSOLE_ROUTE_LIST = [
-  ...identityRoutes,
-  ...auditRoutes,
-  ...operationsRoutes,
-  ...catalogueRoutes,
-  ...scheduleRoutes,
-  ...couponsRoutes,
-  ...settingsRoutes,
-  ...ordersRoutes,
-  ...refundsRoutes,
-  ...movesRoutes,
-  ...boxOfficeRoutes,
-] as const;
+/** Every route of the console's API, by area; `all-routes.ts` joins them to the visitors' (`routes.ts`). */
+export const CONSOLE_ROUTE_LIST = joinRoutes(
+  identityRoutes,
+  auditRoutes,
+  operationsRoutes,
+  catalogueRoutes,
+  scheduleRoutes,
+  couponsRoutes,
+  settingsRoutes,
+  ordersRoutes,
+  refundsRoutes,
+  movesRoutes,
+  boxOfficeRoutes,
+);

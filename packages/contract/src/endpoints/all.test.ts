@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '../all-routes.ts';
 import { fillPath, ROUTES } from '../routes.ts';
 import { ENDPOINT_LIST, ENDPOINTS } from './all.ts';
 
 describe('the endpoint list (ADR 050)', () => {
   it('defines every route once, under its own name', () => {
-    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(ROUTES).sort());
+    expect(Object.keys(ENDPOINTS).sort()).toEqual(Object.keys(ALL_ROUTES).sort());
     for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
       expect(endpoint.name).toBe(name);
-      expect(endpoint).toMatchObject(ROUTES[endpoint.name]);
+      expect(endpoint).toMatchObject(ALL_ROUTES[endpoint.name]);
     }
+  });
+
+  it("keeps the console's routes out of the visitors' table, which every visitor page carries", () => {
+    const routes: readonly { mount: string }[] = Object.values(ROUTES);
+    expect(routes.filter((route) => route.mount === 'console')).toEqual([]);
+    expect(Object.values(ALL_ROUTES).filter((route) => route.mount !== 'console')).toEqual(routes);
   });
 
   it('never gives two endpoints the same method and path', () => {

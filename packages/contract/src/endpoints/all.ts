@@ -88,7 +88,7 @@ import {
 import { siteImageEndpoint } from './site-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
 import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
-import type { RouteName } from '../routes.ts';
+import type { RouteName } from '../all-routes.ts';
 import type { AnyEndpoint } from '../endpoint.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoints } from '@kippu/contract/endpoints/all';
 import { ERRORS } from '@kippu/contract/errors';
-import type { Route, RouteName, Routes } from '@kippu/contract/routes';
+import type { Route, VisitorRouteName, VisitorRoutes } from '@kippu/contract/routes';
 import { useBusyStore, type BusyReason } from '../stores/busy-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
 import { ApiError, CLIENT_ERROR_MESSAGES, isCancel, type ApiResponse } from './api-error.ts';
@@ -38,7 +38,7 @@ export type RequestConfig = {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A route the SPA calls: the API's, and d払い's two under the site's path (packages/contract/src/routes.ts). */
-export type CallableRoute = Extract<Routes[RouteName], { mount: 'api' | 'site' }>;
+export type CallableRoute = Extract<VisitorRoutes[VisitorRouteName], { mount: 'api' | 'site' }>;
 type EndpointOf<R extends CallableRoute> = Endpoints[R['name']];
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 /**
@@ -328,7 +328,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
  * exactly what production gets. The contract's schemas load only here, lazily, and only in development and
  * tests: the production build drops this call and the import with it.
  */
-async function checkAnswer(name: RouteName, response: ApiResponse<unknown>): Promise<void> {
+async function checkAnswer(name: VisitorRouteName, response: ApiResponse<unknown>): Promise<void> {
   const { ENDPOINTS } = await import('@kippu/contract/endpoints/all');
   const responses: Partial<Record<number, z.ZodType>> = ENDPOINTS[name].responses;
   const schema = responses[response.status];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, staticPrefix, TICKETS_SLUG } from '@kippu/contract';
+import { ALL_ROUTES, staticPrefix, TICKETS_SLUG } from '@kippu/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,7 +48,7 @@ export function collectFirstPathSegments(app: FastifyInstance): void {
  * path without a list to keep).
  */
 export function reservedSlugs(app: FastifyInstance): Set<string> {
-  const fromContract = Object.values(ROUTES)
+  const fromContract = Object.values(ALL_ROUTES)
     .filter((route) => route.mount !== 'api' && route.mount !== 'site')
     .map((route) => (route.mount === 'console' ? 'console' : (staticPrefix(route.path).split('/')[1] ?? '')))
     .filter((segment) => segment.length > 0);

@@ -1,12 +1,10 @@
 import type { CallInput, Answer } from '../../../shared/api/api-client.ts';
 import type { Endpoints } from '@kippu/contract/endpoints/all';
-import type { RouteName, Routes } from '@kippu/contract/routes';
+import type { RouteName, Routes } from '@kippu/contract/all-routes';
+// From route-paths, which holds no route table: routes.ts would bring the visitors' table (ADR 067).
+import { CONSOLE_API_PATH } from '@kippu/contract/route-paths';
 
-/**
- * contract routes.ts's CONSOLE_API_PATH, written here because that module is in the visitor app's shared
- * chunk, which the console's screens must not load (ADR 067); console-client.test.ts holds them equal.
- */
-export const CONSOLE_API_PATH = '/console/api/v1';
+export { CONSOLE_API_PATH };
 
 /** A route of the console's API (mount `console`, under `/console/api/v1`). */
 export type ConsoleRoute = Extract<Routes[RouteName], { mount: 'console' }>;

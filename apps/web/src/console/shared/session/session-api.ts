@@ -1,6 +1,13 @@
 import type { SessionResponse } from '@kippu/contract/console/identity-schemas';
 import { consoleCall, ConsoleApiError, setCsrfToken } from '../api/console-client.ts';
-import { CONSOLE_ROUTES as R } from '../api/console-routes.ts';
+import { sessionRoutes } from '@kippu/contract/console/session-routes';
+import { routesByName } from '@kippu/contract/route-paths';
+
+/**
+ * The session's routes only (session-routes.ts), not CONSOLE_ROUTES: this module is part of the console's
+ * first screen, which would otherwise carry every console area's routes (route-sizes.ts's budget).
+ */
+const R = routesByName(sessionRoutes);
 
 /** Where the sign-in stands: no session, a code due, a TOTP to set up first, or in. */
 export type SessionStage = 'signed-out' | 'second-factor' | 'enrol-second-factor' | 'signed-in';
