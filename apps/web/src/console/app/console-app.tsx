@@ -16,8 +16,14 @@ import { ErrorNotice, Loading } from '../shared/ui/ui.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { allowedItems, screenAllowed } from './navigation.ts';
 import { SIGNED_IN_SCREENS } from './screens.tsx';
-import { Shell } from './shell.tsx';
 
+/**
+ * The signed-in frame (menu, site picker, the re-authentication dialog) is a chunk of its own: the sign-in
+ * screen, which every visit starts with until signed in, does not need it (route-sizes.ts's first-screen
+ * budget). The Router starts the screen's chunk beside it, so a signed-in page waits for one round of
+ * chunks after the session, as before, not two.
+ */
+const Shell = lazy(async () => ({ default: (await import('./shell.tsx')).Shell }));
 const SecondFactorScreen = lazy(async () => ({
   default: (await import('../features/second-factor/second-factor-screen.tsx')).SecondFactorScreen,
 }));
@@ -94,6 +100,9 @@ function Router() {
   const site = match.params.site;
   if (site !== undefined && !data.sites?.some((each) => each.code === site)) return <Redirect to={home} />;
   const Screen = SIGNED_IN_SCREENS[match.screen];
+  // Its chunk loads beside the lazy Shell's rather than after it (the Shell renders it). A failed load is
+  // the lazy screen's to report when it renders.
+  Screen?.preload().catch(() => undefined);
   return (
     <Shell session={data} screen={match.screen} site={site}>
       {Screen ? <Screen session={data} params={match.params} query={hashQuery(hash)} /> : <Loading />}

@@ -5,9 +5,13 @@ import type { ScreenName } from '../shared/routing/console-paths.ts';
 /** What the shell hands every signed-in screen. */
 export type ScreenProps = FeatureScreenProps;
 
-type Screen = LazyExoticComponent<ComponentType<ScreenProps>>;
+/** A lazy screen and a way to start its chunk before it renders (next to the lazy shell: console-app.tsx). */
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload: () => Promise<unknown> };
 const screen = (load: () => Promise<ComponentType<never>>): Screen =>
-  lazy(async () => ({ default: (await load()) as unknown as ComponentType<ScreenProps> }));
+  Object.assign(
+    lazy(async () => ({ default: (await load()) as unknown as ComponentType<ScreenProps> })),
+    { preload: load },
+  );
 
 /** The signed-in screens, each its own chunk: a gate member never downloads the staff screens. */
 export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
