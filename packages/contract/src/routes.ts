@@ -88,6 +88,7 @@ const routeList = [
   api('receiptPdf', 'GET', '/receipts/:id/pdf'),
   // A refund's return note (issue 29, ADR 076).
   api('returnNote', 'GET', '/return-notes/:id/:number'),
+  api('returnNotePdf', 'GET', '/return-notes/:id/:number/pdf'),
   api('reservationCalendar', 'GET', '/reservations/:id/calendar.ics'),
   api('walletPass', 'GET', '/reservations/:id/tickets/:ticketId/wallet.pkpass'),
   api('mailMagazine', 'GET', '/mailmagazines/:id'),

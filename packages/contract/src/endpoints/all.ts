@@ -55,7 +55,7 @@ import { exePaymentEndpoint, paymentResultEndpoint } from './payment-returns.ts'
 import { productsEndpoint } from './products.ts';
 import { issueReceiptEndpoint, receiptEndpoint, receiptPdfEndpoint } from './receipt.ts';
 import { reservationCalendarEndpoint } from './reservation-calendar.ts';
-import { returnNoteEndpoint } from './return-notes.ts';
+import { returnNoteEndpoint, returnNotePdfEndpoint } from './return-notes.ts';
 import { reservationLookupEndpoint } from './reservations.ts';
 import { signageTodayEndpoint } from './signage.ts';
 import {
@@ -157,6 +157,7 @@ export const ENDPOINTS = {
   issueReceipt: issueReceiptEndpoint,
   receiptPdf: receiptPdfEndpoint,
   returnNote: returnNoteEndpoint,
+  returnNotePdf: returnNotePdfEndpoint,
   reservationCalendar: reservationCalendarEndpoint,
   reservationLookup: reservationLookupEndpoint,
   signageToday: signageTodayEndpoint,
