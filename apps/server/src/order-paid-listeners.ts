@@ -4,8 +4,7 @@ import { queuePurchaseConfirmation } from './domain/checkout/purchase-mail.ts';
 import { MAIL_KICK_QUEUE } from './domain/mail/mail-worker.ts';
 import { recordMailMagazineChoice } from './domain/mail-magazines/record-mail-magazine-choice.ts';
 import type { OrderPaidListeners } from './domain/orders/order-paid.ts';
-import { completeTimeChange } from './domain/time-changes/complete-time-change.ts';
-import { changeOfOrder } from './domain/time-changes/time-change-store.ts';
+import { claimPaidChange, completeTimeChange } from './domain/time-changes/complete-time-change.ts';
 
 /**
  * Who hears "order paid" (ADR 058), wired here at the composition root so settleAttempt imports none of
@@ -15,11 +14,11 @@ export function orderPaidListeners(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): Order
   return {
     fulfilments: [
       {
-        // A change of date's temporary order (ADR 029): the change completes instead of a new reservation.
+        // A change of date's temporary order (ADR 029): the change completes instead of a new reservation,
+        // unless it can no longer (not pending, a ticket refunded meanwhile): then its top-up goes back.
         async claim(tx, orderId) {
-          const change = await changeOfOrder(tx, orderId);
-          if (!change) return undefined;
-          if (change.status !== 'pending') return 'refund';
+          const change = await claimPaidChange(tx, orderId);
+          if (change === undefined || change === 'refund') return change;
           return (order, amount) => completeTimeChange(tx, env, change, order, amount);
         },
       },

@@ -1,7 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { LangCode, LocalizedText, ProductType, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+
+/**
+ * SQL condition: a ticket of the holder's reservation `reservationId` (or of a share of it, ADR 021) is void
+ * or named by a refund that was not rejected (voided by it, or promised to one waiting for approval, ADR
+ * 076). Such a purchase changes date no more (review finding 2): its order still counts every ticket
+ * (`quantity`, its lines), so a change would hold and charge the refunded tickets in the new slot and give
+ * the old slot's places back a second time. Read by changeableReservation and, under the old order's lock,
+ * by the settling transaction before a change completes (claimPaidChange).
+ */
+export function refundTouchedSql(reservationId: SQL): SQL {
+  return sql`EXISTS (
+    SELECT 1 FROM tickets tk JOIN reservations tr ON tr.id = tk.reservation_id
+    WHERE (tr.id = ${reservationId} OR tr.parent_reservation_id = ${reservationId})
+      AND (tk.status = 'void'
+           OR EXISTS (SELECT 1 FROM refund_tickets rt JOIN refunds f ON f.id = rt.refund_id
+                      WHERE rt.ticket_id = tk.id AND f.status <> 'rejected')))`;
+}
 
 /** A purchase (the holder's reservation and its order) as a change of date sees it (ADR 029). */
 export interface ChangeableReservation {
@@ -28,7 +45,10 @@ export interface ChangeableReservation {
   membershipPercent: number | null;
   /** The last moment a change may be asked: the slot's start minus the product's notice. */
   changeUntil: Date;
-  /** The product's rules, the deadline, the purchase's status and its tickets allow a change. */
+  /**
+   * The product's rules, the deadline, the purchase's status and its tickets allow a change: none used,
+   * none refunded or waiting for a refund's approval (refundTouchedSql).
+   */
   changeable: boolean;
 }
 
@@ -82,7 +102,8 @@ export async function changeableReservation(
            (r.status = 'reserved' AND o.status = 'reserved' AND p.date_changeable
             AND t.starts_at - make_interval(mins => p.date_change_until_minutes) > now()
             AND NOT EXISTS (SELECT 1 FROM tickets tk JOIN reservations tr ON tr.id = tk.reservation_id
-                            WHERE (tr.id = r.id OR tr.parent_reservation_id = r.id) AND tk.status = 'used'))
+                            WHERE (tr.id = r.id OR tr.parent_reservation_id = r.id) AND tk.status = 'used')
+            AND NOT ${refundTouchedSql(sql`r.id`)})
              AS changeable
     FROM reservations r
     JOIN orders o ON o.id = r.order_id

@@ -3,13 +3,16 @@ import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import { visitOf } from '../reservations/reservation-visit.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
+import { lockOrderById } from '../orders/order-lock.ts';
 import { productOfOrder } from '../orders/order-row.ts';
 import { orderById, transitionOrders, type MovedOrder } from '../orders/order-state.ts';
+import { releaseHolds } from '../order-release/release-holds.ts';
+import { refundTouchedSql } from '../reservations/changeable-reservation.ts';
 import { reservationById } from '../reservations/reservation-details.ts';
 import { sellHeldStockReleasingSold } from '../stock/sell-held-stock.ts';
 import { newTicketSecret } from '../tickets/ticket-qr.ts';
 import { TICKET_TYPE_KEY } from './repriced-order.ts';
-import type { StoredTimeChange } from './time-change-store.ts';
+import { changeOfOrder, type StoredTimeChange } from './time-change-store.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 
 /**
@@ -41,11 +44,44 @@ export async function moveTickets(tx: Tx, reservationId: number, productId: numb
 }
 
 /**
+ * The settling transaction's claim on a paid order (order-paid-listeners.ts): undefined when the order is no
+ * change of date's; 'refund' when the change cannot complete, so settleAttempt gives the top-up back; else
+ * the change, for completeTimeChange. A change no longer pending cannot complete. Nor can one whose purchase
+ * had a ticket refunded since it started (review finding 2, refundTouchedSql): checked under the old order's
+ * lock, the lock every refund takes first (ADR 061), held until this transaction commits, so no refund lands
+ * between this check and completeTimeChange. Such a change ends here: its temporary order expires, its hold
+ * on the new slot goes back, the change is `cancelled`, and the purchase stays on its date.
+ */
+export async function claimPaidChange(
+  tx: Tx,
+  orderId: number,
+): Promise<undefined | 'refund' | StoredTimeChange> {
+  const change = await changeOfOrder(tx, orderId);
+  if (!change) return undefined;
+  if (change.status !== 'pending') return 'refund';
+  await lockOrderById(tx, change.fromOrderId);
+  const { rows } = await tx.execute<{ touched: boolean }>(
+    sql`SELECT ${refundTouchedSql(sql`${change.reservationId}::bigint`)} AS touched`,
+  );
+  if (!rows[0]!.touched) return change;
+  // The top-up's order never becomes a reservation; its payment is given back by settleAttempt.
+  const ended = await transitionOrders(tx, {
+    orders: orderById(change.orderId),
+    to: 'expired',
+    reason: 'refunded',
+  });
+  await releaseHolds(tx, ended);
+  await tx.execute(sql`UPDATE time_changes SET status = 'cancelled' WHERE id = ${change.id}`);
+  return 'refund';
+}
+
+/**
  * Completes a pending change of date (ADR 029) in the transaction where settleAttempt confirmed its top-up
  * and moved its temporary order paying → reserved (`order`): the old order becomes `changed` (an
  * order_events row logs it), the new slot's held stock becomes sold and the old slot's sold stock is given
  * back, the reservation (and its coupons) moves to the new order, the tickets move with new secrets, the
- * change is `done` and a mail with the new date is queued. All or nothing.
+ * change is `done` and a mail with the new date is queued. All or nothing. Called only after claimPaidChange
+ * found no refunded ticket under the old order's lock, which this transaction still holds.
  */
 export async function completeTimeChange(
   tx: Tx,

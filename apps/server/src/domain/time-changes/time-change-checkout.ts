@@ -14,6 +14,7 @@ import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { refundTouchedSql } from '../reservations/changeable-reservation.ts';
 import { changeByTokens } from './time-change-store.ts';
 
 /**
@@ -74,6 +75,12 @@ async function beginTopUp(
   if (!['holding', 'ready_checkout'].includes(order.status) || order.lapsed) {
     throw new AppError('time_change_not_pending');
   }
+  // A ticket refunded since the change started (review finding 2): refused before any money is taken. The
+  // settling transaction checks again under the old order's lock (claimPaidChange).
+  const { rows: touched } = await tx.execute<{ touched: boolean }>(
+    sql`SELECT ${refundTouchedSql(sql`${change.reservationId}::bigint`)} AS touched`,
+  );
+  if (touched[0]!.touched) throw new AppError('cannot_change_ticket', 'a ticket was refunded meanwhile');
   const decision = staffDecision?.topUp.kind ?? 'visitor';
   if (decision === 'none' && change.topUp > 0) throw new AppError('invalid_request', 'a top-up is owed');
   const waived = decision === 'waive' ? change.topUp : 0;
