@@ -65,6 +65,16 @@ describe('route JavaScript budgets', () => {
     expect(measured.brotli, `${measured.brotli} bytes brotli`).toBeLessThanOrEqual(measured.budget);
   });
 
+  it("keeps the console's routes out of every visitor page (routes.ts is the visitors' table only)", () => {
+    const visitorFiles = [...new Set(routes.flatMap((route) => route.files))];
+    // A route's name is a string literal in the bundle: `consoleSession`, "consoleSignIn".
+    const carrying = visitorFiles.filter((file) =>
+      /["'`]console[A-Z]\w*["'`]/.test(readFileSync(join(outDir, 'assets', file), 'utf8')),
+    );
+    expect(visitorFiles.length).toBeGreaterThan(10);
+    expect(carrying).toEqual([]);
+  });
+
   it('writes brotli and gzip copies of the assets at build time', () => {
     const orderScreen = routes.find((route) => route.route === 'order-screen')!;
     const framework = orderScreen.files.find((file) => file.startsWith('framework-'))!;
