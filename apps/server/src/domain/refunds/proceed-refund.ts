@@ -6,7 +6,7 @@ import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { releaseSoldStock } from '../stock/release-sold-stock.ts';
 import { splitOverPayments } from './refund-amounts.ts';
-import type { RefundPosition } from './refund-position.ts';
+import { reservationAndShares, type RefundPosition } from './refund-position.ts';
 import { queueRefundMail, type RefundMailEnv } from './refund-mail.ts';
 import { issueReturnNote } from './return-note-numbers.ts';
 
@@ -27,11 +27,12 @@ export async function proceedRefund(
   refund: { id: number; orderId: number; amount: number; money: 'refund' | 'none'; ticketIds: number[] },
   position: RefundPosition,
   actor: AuditActor,
-  mailEnv: RefundMailEnv | undefined,
+  mailEnv: RefundMailEnv,
 ): Promise<'none' | 'requested' | 'succeeded'> {
   const { rows: voided } = await tx.execute<{ id: string }>(sql`
     UPDATE tickets SET status = 'void'
-    WHERE id = ANY(${sql.param(refund.ticketIds)}::bigint[]) AND status = 'valid' AND reservation_id = ${position.reservationId}
+    WHERE id = ANY(${sql.param(refund.ticketIds)}::bigint[]) AND status = 'valid'
+      AND reservation_id IN (${reservationAndShares(position.reservationId)})
     RETURNING id`);
   // A ticket checked in (or cancelled) since it was chosen: nothing of this refund happens.
   if (voided.length !== refund.ticketIds.length) throw new AppError('console_nothing_to_refund');
@@ -40,7 +41,8 @@ export async function proceedRefund(
   ]);
 
   const { rows: left } = await tx.execute<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM tickets WHERE reservation_id = ${position.reservationId} AND status <> 'void'`);
+    SELECT count(*)::int AS n FROM tickets
+    WHERE reservation_id IN (${reservationAndShares(position.reservationId)}) AND status <> 'void'`);
   const whole = (left[0]?.n ?? 0) === 0;
   if (whole) {
     const moved = await transitionOrders(tx, {
@@ -50,7 +52,8 @@ export async function proceedRefund(
     });
     if (moved.length !== 1) throw new AppError('console_nothing_to_refund');
     await tx.execute(sql`
-      UPDATE reservations SET status = 'refunded', updated_at = now() WHERE id = ${position.reservationId}`);
+      UPDATE reservations SET status = 'refunded', updated_at = now()
+      WHERE id = ${position.reservationId} OR parent_reservation_id = ${position.reservationId}`);
     // The whole order is gone: its coupon uses (the purchase's, before any change of date) count no more.
     const { rows: chain } = await tx.execute<{ id: string }>(sql`
       WITH RECURSIVE chain(order_id) AS (

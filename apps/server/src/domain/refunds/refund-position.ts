@@ -42,6 +42,13 @@ const chainOf = (orderId: number) => sql`
     SELECT c.from_order_id FROM time_changes c JOIN chain ON c.order_id = chain.order_id WHERE c.status = 'done'
   ) SELECT order_id FROM chain`;
 
+/**
+ * The reservation and the shared reservations under it (ADR 021: a shared ticket moves to a child reservation
+ * with parent_reservation_id): their tickets are all the order's, in its money, its voiding and its count.
+ */
+export const reservationAndShares = (reservationId: number) => sql`
+  SELECT r.id FROM reservations r WHERE r.id = ${reservationId} OR r.parent_reservation_id = ${reservationId}`;
+
 /** The refund position of an order; undefined when the order has no reservation (never paid). */
 export async function refundPosition(db: Executor, orderId: number): Promise<RefundPosition | undefined> {
   const { rows: reservations } = await db.execute<{
@@ -72,7 +79,7 @@ export async function refundPosition(db: Executor, orderId: number): Promise<Ref
                    WHERE rt.ticket_id = tk.id AND f.status <> 'rejected') AS taken
     FROM tickets tk
     LEFT JOIN order_lines l ON l.order_id = ${orderId} AND l.option_value_id = tk.option_value_id
-    WHERE tk.reservation_id = ${reservation.id}
+    WHERE tk.reservation_id IN (${reservationAndShares(Number(reservation.id))})
     ORDER BY tk.sequence`);
   const { rows: payments } = await db.execute<{
     id: string;
