@@ -419,6 +419,7 @@ export interface Rows<Timestamp = string> {
     provider_reference: string | null;
     failure_code: string | null;
     completed_at: Timestamp | null;
+    claimed_until: Timestamp | null;
   };
   refund_tickets: {
     refund_id: number;

@@ -564,6 +564,7 @@ export const refundPayments = pgTable(
     providerReference: text('provider_reference'),
     failureCode: text('failure_code'),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.refundId, t.paymentId] })],
 );

@@ -10,7 +10,7 @@ import { cancelInput, demoStaffId, paidOrder, ticketsOf } from './refund-test-su
 /** Separation of duties (issue 29, ADR 076): above the organisation's limit a second member approves. */
 describe('refund approvals', () => {
   const ctx = setupTestApp();
-  const deps = () => ({ payments: ctx.app.payments });
+  const deps = () => ({ payments: ctx.app.payments, env: ctx.env });
   const staff = async (name: 'boxOffice' | 'finance' | 'owner') => ({
     kind: 'staff' as const,
     staffId: await demoStaffId(ctx.db, name),

@@ -53,7 +53,7 @@ describe('refunds after a change of date', () => {
     const changed = Number(rows[0]!.order_id);
     const [one] = await ticketsOf(ctx.db, changed);
 
-    const deps = { payments: ctx.app.payments };
+    const deps = { payments: ctx.app.payments, env: ctx.env };
     // 6 000 paid, then 4 000 topped up: 5 000 a ticket.
     const first = await cancelTickets(ctx.db, deps, cancelInput(changed, { ticketIds: [one!.id] }));
     expect(first).toMatchObject({ status: 'succeeded', amount: 5000 });

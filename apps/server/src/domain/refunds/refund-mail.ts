@@ -11,15 +11,14 @@ export type { RefundMailEnv } from './refund-types.ts';
 
 /**
  * Queues the visitor's mail about a refund with money, in the refund's transaction (ADR 016): the amount, the
- * number of tickets, the return note's number and link, in the reservation's language. Without `env` (a caller
- * that cannot say where links go) nothing is queued: the note is still on the ticket page.
+ * number of tickets, the return note's number and link, in the reservation's language. `env` is required: every
+ * refund with money sends the visitor a mail (review finding 4).
  */
 export async function queueRefundMail(
   tx: Tx,
-  env: RefundMailEnv | undefined,
+  env: RefundMailEnv,
   refund: { returnNoteNumber: string; amount: number; ticketCount: number; position: RefundPosition },
 ): Promise<void> {
-  if (!env) return;
   const { position } = refund;
   const { rows } = await tx.execute<{
     reservation_number: string;

@@ -7,10 +7,11 @@ import type { Env } from '../../config/env.ts';
 export interface RefundDeps {
   payments: PaymentRegistry;
   /**
-   * Where the visitor's refund mail links to (app.env): without it no refund mail is queued (the return note
-   * is still on the ticket page). Every caller in the app passes it.
+   * Where the visitor's refund mail links to, and the gateway time-out a call may still be in flight for
+   * (app.env). Required (review finding 4): a caller that forgot it
+   * would refund with no mail to the visitor, so the type makes every caller pass it.
    */
-  env?: RefundMailEnv;
+  env: RefundMailEnv & Pick<Env, 'GATEWAY_TIMEOUT_MS'>;
 }
 
 /** Where the visitor's refund mail links to (the public origin). */

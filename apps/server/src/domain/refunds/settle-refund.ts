@@ -11,6 +11,9 @@ import type { RefundDeps, RefundStatus } from './refund-types.ts';
 
 type PartStatus = 'succeeded' | 'failed' | 'manual';
 
+/** How long a call may still be in flight: three gateway time-outs (a part may make two calls, ADR 077). */
+export const claimSeconds = (deps: RefundDeps) => (3 * deps.env.GATEWAY_TIMEOUT_MS) / 1000;
+
 /** What one payment's refund call answered; undefined when the answer is unknown (time-out). */
 async function askGateway(
   db: Db,
@@ -53,6 +56,15 @@ export async function settleRefund(
     ORDER BY rp.payment_id DESC`);
   const events: ProviderEvent[] = [];
   for (const part of parts) {
+    // Claim the part before calling (review finding 3): a part another process is asking (its claim not yet
+    // expired) is left alone, so two calls with the same key are never in flight at once. An unknown answer
+    // keeps the claim: the part is asked again only after 3 × GATEWAY_TIMEOUT_MS, as payments reconcile.
+    const { rows: claimed } = await db.execute(sql`
+      UPDATE refund_payments SET claimed_until = now() + make_interval(secs => ${claimSeconds(deps)})
+      WHERE refund_id = ${refundId} AND payment_id = ${Number(part.payment_id)} AND status = 'requested'
+        AND (claimed_until IS NULL OR claimed_until <= now())
+      RETURNING payment_id`);
+    if (claimed.length === 0) continue;
     const outcome = await askGateway(db, deps, part);
     await db.execute(
       sql`UPDATE refunds SET attempts = attempts + 1, updated_at = now() WHERE id = ${refundId}`,
@@ -102,17 +114,20 @@ export async function settleRefund(
 
 /**
  * The reconciliation round (ADR 057): refunds left `requested` (the gateway's answer was lost, or the
- * process stopped before asking) for at least `olderThanSeconds` are asked again. Answers how many settled.
+ * process stopped before asking) for at least `olderThanSeconds` (by default 3 × GATEWAY_TIMEOUT_MS, as the
+ * payment reconciler waits), with a part nobody has claimed, are asked again. Answers how many settled.
  */
 export async function retryRequestedRefunds(
   db: Db,
   deps: RefundDeps,
-  { olderThanSeconds = 30, limit = 20 }: { olderThanSeconds?: number; limit?: number } = {},
+  { olderThanSeconds = claimSeconds(deps), limit = 20 }: { olderThanSeconds?: number; limit?: number } = {},
 ): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    SELECT id FROM refunds
-    WHERE status = 'requested' AND updated_at <= now() - make_interval(secs => ${olderThanSeconds})
-    ORDER BY updated_at, id LIMIT ${limit}`);
+    SELECT f.id FROM refunds f
+    WHERE f.status = 'requested' AND f.updated_at <= now() - make_interval(secs => ${olderThanSeconds})
+      AND EXISTS (SELECT 1 FROM refund_payments rp WHERE rp.refund_id = f.id AND rp.status = 'requested'
+                  AND (rp.claimed_until IS NULL OR rp.claimed_until <= now()))
+    ORDER BY f.updated_at, f.id LIMIT ${limit}`);
   let settled = 0;
   for (const row of rows) {
     const status = await settleRefund(db, deps, Number(row.id));

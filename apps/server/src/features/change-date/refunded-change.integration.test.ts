@@ -64,7 +64,7 @@ async function refundOne(orderId: number) {
   const [first] = await ticketsOf(ctx.db, orderId);
   const refund = await cancelTickets(
     ctx.db,
-    { payments: ctx.app.payments },
+    { payments: ctx.app.payments, env: ctx.env },
     cancelInput(orderId, { ticketIds: [first!.id] }),
   );
   expect(refund).toMatchObject({ status: 'succeeded', amount: 1000 });
@@ -134,7 +134,7 @@ describe('a purchase with a refunded ticket changes date no more (review finding
     const [first] = await ticketsOf(ctx.db, bought.orderId);
     const waiting = await cancelTickets(
       ctx.db,
-      { payments: ctx.app.payments },
+      { payments: ctx.app.payments, env: ctx.env },
       cancelInput(bought.orderId, { ticketIds: [first!.id], approval: { limitYen: 0 } }),
     );
     expect(waiting.status).toBe('awaiting_approval');

@@ -29,7 +29,7 @@ describe('the receipt after a refund', () => {
       payload: { addressee: 'Hanako Yamada' },
     });
     expect(issued.statusCode).toBe(200);
-    await cancelTickets(ctx.db, { payments: ctx.app.payments }, cancelInput(order.id));
+    await cancelTickets(ctx.db, { payments: ctx.app.payments, env: ctx.env }, cancelInput(order.id));
 
     const read = await ctx.app.inject({ method: 'GET', url: receiptUrl(token) });
     expect(read.statusCode).toBe(200);
@@ -46,7 +46,7 @@ describe('the receipt after a refund', () => {
 
   it('was never issued before the refund: there is none to read', async () => {
     const order = await paidOrder(ctx.app, ctx.db, { quantity: 1 });
-    await cancelTickets(ctx.db, { payments: ctx.app.payments }, cancelInput(order.id));
+    await cancelTickets(ctx.db, { payments: ctx.app.payments, env: ctx.env }, cancelInput(order.id));
     const read = await ctx.app.inject({ method: 'GET', url: receiptUrl(await tokenOf(order.id)) });
     expect(read.statusCode).toBe(404);
   });

@@ -15,7 +15,7 @@ async function refundedOne() {
   const [first] = await ticketsOf(ctx.db, order.id);
   const summary = await cancelTickets(
     ctx.db,
-    { payments: ctx.app.payments },
+    { payments: ctx.app.payments, env: ctx.env },
     cancelInput(order.id, { ticketIds: [first!.id] }),
   );
   const { rows } = await ctx.db.execute<{ reservation_token: string }>(
