@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { LangCode } from '@kippu/contract/enums';
 import { ROUTES } from '@kippu/contract/routes';
-import { api } from '../../../shared/api/api-client.ts';
+import { api, endpointHref } from '../../../shared/api/api-client.ts';
 
 /** GET /return-notes/{reservationToken}/{number}?lang= (ADR 076): one refund's return note; a 404 is the page's. */
 export const returnNoteQuery = (reservationToken: string, number: string, lang: LangCode) =>
@@ -17,3 +17,8 @@ export const returnNoteQuery = (reservationToken: string, number: string, lang: 
       return data;
     },
   });
+
+/** GET …/pdf?lang=: the return note, downloaded as a file. */
+export function returnNotePdfHref(reservationToken: string, number: string, lang: LangCode): string {
+  return endpointHref(ROUTES.returnNotePdf, { id: reservationToken, number }, { lang });
+}

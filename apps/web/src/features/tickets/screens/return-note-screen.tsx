@@ -4,15 +4,15 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../shared/routing/paths.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
-import { returnNoteQuery } from '../receipt/return-note-api.ts';
+import { returnNotePdfHref, returnNoteQuery } from '../receipt/return-note-api.ts';
 import { ReturnNotePaper } from '../receipt/return-note-paper.tsx';
 import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import '../ticket/ticket.css';
 import '../receipt/receipt.css';
 
 /**
- * A refund's return note (`/id/:reservationToken/return-notes/:number`, issue 29, ADR 076): printable,
- * with the way back to the tickets and to the receipt, which stays as it was issued.
+ * A refund's return note (`/id/:reservationToken/return-notes/:number`, issue 29, ADR 076): printable, with
+ * a PDF download, and the way back to the tickets and to the receipt, which stays as it was issued.
  */
 export default function ReturnNoteScreen() {
   const { t } = useTranslation();
@@ -38,6 +38,13 @@ export default function ReturnNoteScreen() {
               <button type="button" className="button button--secondary" onClick={() => window.print()}>
                 {t('receipt_print')}
               </button>
+              <a
+                className="button button--primary"
+                href={returnNotePdfHref(reservationToken, number, lang)}
+                download
+              >
+                {t('receipt_download_pdf')}
+              </a>
               <Link className="button button--secondary" to={paths.receipt.getHref({ reservationToken })}>
                 {t('screen_receipt_title')}
               </Link>

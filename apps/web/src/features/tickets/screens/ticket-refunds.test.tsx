@@ -75,5 +75,8 @@ describe('refunds on the ticket page', () => {
     expect((await screen.findByTestId('return-note-number')).textContent).toBe('HDEMO-000001');
     expect(screen.getByText('RDEMO-000042')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Adult, ticket 2/ }).textContent).toContain('¥1,350');
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toContain(
+      'return-notes/tok1/HDEMO-000001/pdf?lang=en',
+    );
   });
 });
