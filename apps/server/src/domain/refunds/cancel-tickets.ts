@@ -56,8 +56,11 @@ async function prepare(tx: Tx, deps: RefundDeps, input: CancelTicketsInput): Pro
   const tickets = chosenTickets(position, input.ticketIds);
   const amount = input.money === 'refund' ? tickets.reduce((sum, ticket) => sum + ticket.amount, 0) : 0;
   if (amount > position.paid - position.refunded) throw new AppError('console_refund_exceeds_paid');
+  // Counted with what staff already refunded on this order, so splitting a refund never dodges the limit.
   const waits =
-    input.money === 'refund' && input.approval.limitYen !== null && amount > input.approval.limitYen;
+    input.money === 'refund' &&
+    input.approval.limitYen !== null &&
+    amount + position.staffRefunded > input.approval.limitYen;
   const { rows } = await tx.execute<{ id: string }>(sql`
     INSERT INTO refunds (order_id, reservation_id, site_code, amount, status, reason, idempotency_key,
                          requested_by_staff_id, requested_by_label)

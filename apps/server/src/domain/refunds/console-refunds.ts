@@ -12,13 +12,16 @@ import type { RefundDeps, RefundSummary } from './refund-types.ts';
 export interface RefundStaff {
   actor: AuditActor;
   organisationId: number;
-  /** The role refunds only up to the organisation's refund_limit_yen (ROLE_TEMPLATES.boxOffice). */
+  /** The role may not approve another's refund (ROLE_TEMPLATES.boxOffice); its own refunds meet the limit as all. */
   limited: boolean;
 }
 
-/** The limit the staff member's refunds are measured against: the organisation's for a limited role, else none. */
-async function approvalLimit(db: Pick<Db, 'execute'>, staff: RefundStaff): Promise<number | null> {
-  if (!staff.limited) return null;
+/**
+ * The limit every staff refund is measured against (review finding 5, ADR 076 "After review"): the
+ * organisation's refund_limit_yen, whatever the role. Separation of duties holds for finance, administrators
+ * and owners too; `limited` only decides who may approve.
+ */
+async function approvalLimit(db: Pick<Db, 'execute'>, staff: RefundStaff): Promise<number> {
   const { rows } = await db.execute<{ limit: number }>(
     sql`SELECT refund_limit_yen AS limit FROM organisations WHERE id = ${staff.organisationId}`,
   );
@@ -64,7 +67,9 @@ export async function refundPreview(
     paid: position.paid,
     refunded: position.refunded,
     remaining: Math.max(0, position.paid - position.refunded),
-    approval_limit_yen: await approvalLimit(db, staff),
+    // What this member may still refund alone on this order: the limit less what staff already refunded
+    // (or asked to) on it, as cancelTickets counts, so the dialog says "needs approval" when the server will.
+    approval_limit_yen: Math.max(0, (await approvalLimit(db, staff)) - position.staffRefunded),
     tickets: position.tickets.map((ticket) => ({
       id: ticket.ticketId,
       sequence: ticket.sequence,

@@ -29,6 +29,12 @@ export interface RefundPosition {
   paid: number;
   /** Given back or promised (every refund but the rejected and those waiting for approval). */
   refunded: number;
+  /**
+   * What staff refunded or asked to refund on this order (every refund with a staff requester but the
+   * rejected, waiting ones included): a staff refund is measured against the limit with it (review finding 5),
+   * so refunding one ticket at a time does not dodge the second pair of eyes.
+   */
+  staffRefunded: number;
 }
 
 /**
@@ -94,9 +100,10 @@ export async function refundPosition(db: Executor, orderId: number): Promise<Ref
     WHERE p.order_id IN (${chainOf(orderId)}) AND p.status = 'confirmed'
     ORDER BY p.id DESC`,
   );
-  const { rows: refunded } = await db.execute<{ total: string }>(sql`
-    SELECT COALESCE(sum(amount), 0) AS total FROM refunds
-    WHERE reservation_id = ${reservation.id} AND status NOT IN ('rejected', 'awaiting_approval')`);
+  const { rows: refunded } = await db.execute<{ total: string; staff: string }>(sql`
+    SELECT COALESCE(sum(amount) FILTER (WHERE status NOT IN ('rejected', 'awaiting_approval')), 0) AS total,
+           COALESCE(sum(amount) FILTER (WHERE status <> 'rejected' AND requested_by_staff_id IS NOT NULL), 0) AS staff
+    FROM refunds WHERE reservation_id = ${reservation.id}`);
   const paid = payments.reduce((sum, payment) => sum + Number(payment.amount), 0);
   const prices = tickets.map((ticket) => Number(ticket.price ?? 0));
   const amounts = allocatePaid(prices, paid);
@@ -125,5 +132,6 @@ export async function refundPosition(db: Executor, orderId: number): Promise<Ref
     })),
     paid,
     refunded: Number(refunded[0]?.total ?? 0),
+    staffRefunded: Number(refunded[0]?.staff ?? 0),
   };
 }

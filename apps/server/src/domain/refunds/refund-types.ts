@@ -35,8 +35,9 @@ export interface CancelTicketsInput {
   /** Staff, system (moves), visitor (moved-visit link). */
   actor: AuditActor;
   /**
-   * limitYen: the organisation's refund_limit_yen when the actor's role refunds only up to it (above it the
-   * refund waits for a second staff member); null: no approval rule (system, visitor self-service, finance).
+   * limitYen: the organisation's refund_limit_yen for every staff refund (above it, counted with what staff
+   * already refunded on the order, the refund waits for a second staff member); null: no approval rule (the
+   * system, the visitor's moved-visit link).
    */
   approval: { limitYen: number | null };
 }

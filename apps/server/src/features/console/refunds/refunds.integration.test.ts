@@ -44,8 +44,9 @@ describe('console refunds', () => {
     const preview = refundPreviewResponseSchema.parse(res.json());
     expect(preview).toMatchObject({ paid: 2000, refunded: 0, remaining: 2000, approval_limit_yen: 1500 });
     expect(preview.tickets.map((ticket) => ticket.amount)).toEqual([666, 666, 668]);
+    // Every role meets the limit (review finding 5), finance too.
     const own = await finance.get(`/sites/DEMO/orders/${order.id}/refund-preview`);
-    expect(own.json()).toMatchObject({ approval_limit_yen: null });
+    expect(own.json()).toMatchObject({ approval_limit_yen: 1500 });
   });
 
   it('gate and planner get 404 on every refund route; another organisation too', async () => {
@@ -70,6 +71,41 @@ describe('console refunds', () => {
     const stale = await signedIn(ctx.app, ctx.db, orgs.a, 'finance', 'all', { reauthenticated: false });
     const res = await stale.post(`/sites/DEMO/orders/${order.id}/refunds`, body());
     expect(res.statusCode).toBe(401);
+  });
+
+  it('finance above the limit waits too; another finance member or the owner approves, not the requester', async () => {
+    const big = await paidOrder(ctx.app, ctx.db, { quantity: 2 });
+    const waiting = await finance.post(`/sites/DEMO/orders/${big.id}/refunds`, body());
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    expect(waiting.json()).toMatchObject({ status: 'awaiting_approval', amount: 2000 });
+    const refundId = waiting.json<{ refund_id: number }>().refund_id;
+    const self = await finance.post(`/sites/DEMO/refunds/${refundId}/approval`, {});
+    expect(self.json()).toEqual({ error: 'console refund needs other approver' });
+    const owner = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', 'all');
+    const approved = await owner.post(`/sites/DEMO/refunds/${refundId}/approval`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'succeeded', amount: 2000 });
+  });
+
+  it('refunding one ticket at a time does not dodge the limit: what staff refunded on the order counts', async () => {
+    const order = await paidOrder(ctx.app, ctx.db, { quantity: 2 });
+    const preview = refundPreviewResponseSchema.parse(
+      (await boxOffice.get(`/sites/DEMO/orders/${order.id}/refund-preview`)).json(),
+    );
+    const [one, two] = preview.tickets;
+    const first = await boxOffice.post(
+      `/sites/DEMO/orders/${order.id}/refunds`,
+      body({ ticket_ids: [one!.id] }),
+    );
+    expect(first.json()).toMatchObject({ status: 'succeeded', amount: 1000 });
+    // ¥500 of the limit is left for staff on this order: the dialog's preview says so.
+    const after = (await boxOffice.get(`/sites/DEMO/orders/${order.id}/refund-preview`)).json();
+    expect(after).toMatchObject({ approval_limit_yen: 500 });
+    const second = await boxOffice.post(
+      `/sites/DEMO/orders/${order.id}/refunds`,
+      body({ ticket_ids: [two!.id] }),
+    );
+    expect(second.json()).toMatchObject({ status: 'awaiting_approval', amount: 1000 });
   });
 
   it('box office refunds up to the limit at once, waits above it and cannot approve; finance approves', async () => {
