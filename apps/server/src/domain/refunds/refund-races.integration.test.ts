@@ -9,12 +9,7 @@ import type { RefundDeps } from './refund-types.ts';
 import { retryRequestedRefunds, settleRefund } from './settle-refund.ts';
 
 /** The real providers, with the refund calls counted and the first `timeOuts` answered by a time-out. */
-function countingDeps(
-  payments: PaymentRegistry,
-  env: RefundDeps['env'],
-  timeOuts = 0,
-  gate?: Promise<void>,
-) {
+function countingDeps(payments: PaymentRegistry, env: RefundDeps['env'], timeOuts = 0, gate?: Promise<void>) {
   const calls: { amount: number; refundKey: string }[] = [];
   const wrap = (provider: PaymentProvider): PaymentProvider => ({
     ...provider,
@@ -98,7 +93,7 @@ describe('refund races and lost answers', () => {
     const { rows: claims } = await ctx.db.execute<{ seconds: number }>(sql`
       SELECT extract(epoch FROM claimed_until - now())::int AS seconds FROM refund_payments
       WHERE refund_id = ${first.refundId}`);
-    expect(claims[0]!.seconds).toBeGreaterThan(3 * ctx.env.GATEWAY_TIMEOUT_MS / 1000 - 60);
+    expect(claims[0]!.seconds).toBeGreaterThan((3 * ctx.env.GATEWAY_TIMEOUT_MS) / 1000 - 60);
     // Three time-outs later the claim has expired.
     await ctx.db.execute(sql`
       UPDATE refund_payments SET claimed_until = now() - interval '1 second' WHERE refund_id = ${first.refundId}`);
@@ -120,9 +115,11 @@ describe('refund races and lost answers', () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { deps, calls } = countingDeps(ctx.app.payments, ctx.env, 0, gate);
-    const [ticket] = (await ctx.db.execute<{ id: string }>(sql`
+    const [ticket] = (
+      await ctx.db.execute<{ id: string }>(sql`
       SELECT tk.id FROM tickets tk JOIN reservations r ON r.id = tk.reservation_id
-      WHERE r.order_id = ${order.id} ORDER BY tk.sequence LIMIT 1`)).rows;
+      WHERE r.order_id = ${order.id} ORDER BY tk.sequence LIMIT 1`)
+    ).rows;
     const first = cancelTickets(ctx.db, deps, cancelInput(order.id, { ticketIds: [Number(ticket!.id)] }));
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const { rows } = await ctx.db.execute<{ id: string }>(

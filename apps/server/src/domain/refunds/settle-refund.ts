@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { flagForStaff } from '../orders/order-row.ts';
+import { orderById } from '../orders/order-state.ts';
 import { attemptById } from '../payments/payment-attempts.ts';
 import {
   GatewayUnavailableError,
@@ -99,6 +101,16 @@ export async function settleRefund(
       UPDATE refunds SET status = ${status}, failure_code = ${failed?.failure_code ?? null}, updated_at = now(),
              completed_at = CASE WHEN ${status} = 'succeeded' THEN now() ELSE NULL END
       WHERE id = ${refundId} AND status = 'requested'`);
+    // Money still owed needs a person (review finding 11): a refused refund, or one the method cannot give
+    // back itself (manual, not yet recorded), flags the order as checkout's refused refund does, so the
+    // dashboard's "payments that need a look" shows it, also on the system's paths (moves, the job).
+    if (status !== 'succeeded')
+      await flagForStaff(
+        tx,
+        orderById(Number(refund.order_id)),
+        status === 'failed' ? `refund_failed:${failed?.failure_code ?? 'unknown'}` : 'refund_manual',
+        true,
+      );
     await recordAudit(tx, {
       actor: { kind: 'system', label: 'refunds' },
       siteCode: refund.site_code,
