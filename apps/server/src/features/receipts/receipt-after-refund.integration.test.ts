@@ -35,6 +35,11 @@ describe('the receipt after a refund', () => {
     expect(read.statusCode).toBe(200);
     const before = issued.json<ReceiptResponse>();
     expect(read.json<ReceiptResponse>()).toEqual(before);
+    // Its PDF too (review finding 9): the same receipt, still served after the refund.
+    const pdf = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/receipts/${token}/pdf?lang=en` });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const again = await ctx.app.inject({
       method: 'POST',
       url: receiptUrl(token),
