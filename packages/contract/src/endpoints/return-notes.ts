@@ -11,8 +11,11 @@ import { defineEndpoint } from '../endpoint.ts';
  */
 export const returnNoteParamsSchema = z.object({
   id: secretToken(tokenSchema),
-  /** 'H', the site code, '-', six digits. */
-  number: z.string().regex(/^H[A-Z0-9]{1,20}-\d{6,}$/, 'not a return note number'),
+  /**
+   * 'H', the site code, '-', six digits. Marked secret (redacted from logs): numbered in sequence, it says how
+   * many refunds a site made, and beside the reservation token it is half of the note's address.
+   */
+  number: secretToken(z.string().regex(/^H[A-Z0-9]{1,20}-\d{6,}$/, 'not a return note number')),
 });
 export const returnNoteQuerySchema = z.object({ lang: langCodeSchema });
 
