@@ -327,6 +327,23 @@ describe('order screen', () => {
         status: 200,
         body: { refund_id: 72, status: 'none', amount: 0, ticket_ids: [11, 12], return_note_number: null },
       },
+      'GET /sites/MORI/refunds/3/return-note': {
+        status: 200,
+        body: {
+          note_number: 'RN-MORI-000004',
+          reservation_number: 'R-1',
+          lang: 'en',
+          currency: 'JPY',
+          issuer: { name: 'Mori Museum', registration_number: null },
+          product_name: 'Admission',
+          starts_at: '2026-12-01T01:00:00.000Z',
+          issued_at: '2026-11-28T01:00:00.000Z',
+          receipt_number: null,
+          items: [{ name: 'Adult', sequence: 1, amount: 1800 }],
+          amount: 1800,
+          taxes: [{ rate_percent: 10, amount: 1800, tax: 163 }],
+        },
+      },
       'POST /sites/MORI/refunds/3/manual': {
         status: 200,
         body: {
@@ -344,6 +361,13 @@ describe('order screen', () => {
     await vi.waitFor(() => expect(refunds.textContent).toContain('RN-MORI-000004'));
     expect(refunds.textContent).toContain('Bought the wrong date');
     expect(refunds.textContent).toContain('gateway_declined');
+    // The return note's number opens the note itself, read through the console's route.
+    await user.click(within(refunds).getByRole('button', { name: 'RN-MORI-000004' }));
+    const noteDialog = screen.getByRole('dialog', { name: 'Return note RN-MORI-000004' });
+    await vi.waitFor(() => expect(noteDialog.textContent).toContain('Adult'));
+    expect(noteDialog.textContent).toContain('1,800');
+    expect(api.calls.some((call) => call.path === '/sites/MORI/refunds/3/return-note?lang=en')).toBe(true);
+    await user.click(within(noteDialog).getByRole('button', { name: 'Close' }));
     await user.click(within(refunds).getByRole('button', { name: 'Record as manual refund' }));
     const manual = screen.getByRole('dialog', { name: 'Record a manual refund' });
     const record = within(manual).getByRole('button', { name: 'Record the manual refund' });

@@ -9,6 +9,7 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { DataTable, ErrorNotice, Field } from '../../shared/ui/ui.tsx';
 import { orderKeys } from './order-queries.ts';
 import { useOrderWords } from './order-words.tsx';
+import { ReturnNoteDialog } from './return-note-dialog.tsx';
 
 /** A refund row as the screen shows it: the order's own answer, with the refunds area's details when readable. */
 interface RefundRow {
@@ -44,6 +45,7 @@ export function RefundsTable({
   const f = useFormat();
   const words = useOrderWords();
   const [manual, setManual] = useState<RefundRow | null>(null);
+  const [note, setNote] = useState<RefundRow | null>(null);
   const details = useQuery({
     queryKey: orderKeys.refundPreview(site, order.id),
     queryFn: () => consoleCall(R.consoleRefundPreview, { params: { site, id: String(order.id) } }),
@@ -102,7 +104,15 @@ export function RefundsTable({
           {
             key: 'note',
             header: t('orders_return_note'),
-            cell: (refund) => refund.return_note_number ?? '',
+            // The number opens the note itself (consoleReturnNote), as the visitor has it.
+            cell: (refund) =>
+              refund.return_note_number ? (
+                <button className="c-link" type="button" onClick={() => setNote(refund)}>
+                  {refund.return_note_number}
+                </button>
+              ) : (
+                ''
+              ),
           },
           ...(canWriteRefunds
             ? [
@@ -125,6 +135,14 @@ export function RefundsTable({
         ]}
       />
       {manual ? <ManualRefundDialog site={site} refund={manual} onClose={() => setManual(null)} /> : null}
+      {note?.return_note_number ? (
+        <ReturnNoteDialog
+          site={site}
+          refundId={note.id}
+          number={note.return_note_number}
+          onClose={() => setNote(null)}
+        />
+      ) : null}
     </>
   );
 }
