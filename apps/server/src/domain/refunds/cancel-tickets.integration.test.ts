@@ -108,4 +108,20 @@ describe('cancelTickets', () => {
     ).rejects.toMatchObject({ code: 'record_not_found' });
     expect((await ticketsOf(ctx.db, other.id))[0]!.status).toBe('valid');
   });
+
+  it('answers exceeds paid when the tickets are worth more than what remains of the payments, changing nothing', async () => {
+    const order = await paidOrder(ctx.app, ctx.db, { quantity: 2 });
+    const [one] = await ticketsOf(ctx.db, order.id);
+    // ¥1,500 of the ¥2,000 already went back outside a ticket (a goodwill refund recorded by hand).
+    await ctx.db.execute(sql`
+      INSERT INTO refunds (order_id, reservation_id, site_code, amount, status, reason, idempotency_key,
+                           requested_by_label)
+      SELECT ${order.id}, r.id, r.site_code, 1500, 'manual', 'goodwill', ${`goodwill-${order.id}`}, 'test'
+      FROM reservations r WHERE r.order_id = ${order.id}`);
+    await expect(
+      cancelTickets(ctx.db, deps(), cancelInput(order.id, { ticketIds: [one!.id] })),
+    ).rejects.toMatchObject({ code: 'console_refund_exceeds_paid' });
+    expect((await ticketsOf(ctx.db, order.id)).map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
+    expect(await stockOf(ctx.db, order.slot.spanId)).toEqual({ held: 0, sold: 2 });
+  });
 });
