@@ -124,4 +124,27 @@ describe('cancelTickets', () => {
     expect((await ticketsOf(ctx.db, order.id)).map((ticket) => ticket.status)).toEqual(['valid', 'valid']);
     expect(await stockOf(ctx.db, order.slot.spanId)).toEqual({ held: 0, sold: 2 });
   });
+
+  it('spreads a membership discount with a coupon over the tickets: each gives back its share of what was paid', async () => {
+    const order = await paidOrder(ctx.app, ctx.db, {
+      quantity: 3,
+      membershipDiscount: 400,
+      coupon: { type: 'fixed', value: 200 },
+    });
+    const { rows } = await ctx.db.execute<{ total: string }>(
+      sql`SELECT sum(amount) AS total FROM payments WHERE order_id = ${order.id} AND status = 'confirmed'`,
+    );
+    expect(Number(rows[0]!.total)).toBe(2400);
+    const tickets = await refundableTickets(ctx.db, order.id);
+    expect(tickets.map((ticket) => ticket.amount)).toEqual([800, 800, 800]);
+    expect(tickets.map((ticket) => ticket.couponShare)).toEqual([200, 200, 200]);
+    const one = await cancelTickets(
+      ctx.db,
+      deps(),
+      cancelInput(order.id, { ticketIds: [tickets[0]!.ticketId] }),
+    );
+    expect(one).toMatchObject({ status: 'succeeded', amount: 800 });
+    const rest = await cancelTickets(ctx.db, deps(), cancelInput(order.id));
+    expect(rest).toMatchObject({ status: 'succeeded', amount: 1600 });
+  });
 });

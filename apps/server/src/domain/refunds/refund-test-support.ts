@@ -18,6 +18,8 @@ export async function paidOrder(
     prices?: number[];
     coupon?: { type: 'fixed' | 'percent'; value: number; limit?: number };
     startsAt?: Date;
+    /** A member's discount fixed on the order before paying (as a member's login sets it, ADR 032). */
+    membershipDiscount?: number;
   } = {},
 ) {
   const slot = await productWithSlot(
@@ -44,6 +46,10 @@ export async function paidOrder(
     });
     expect(applied.statusCode).toBe(200);
   }
+  if (options.membershipDiscount)
+    await db.execute(
+      sql`UPDATE orders SET membership_discount = ${options.membershipDiscount} WHERE id = ${order.id}`,
+    );
   const paid = await payWithCard(app, order.token);
   expect(paid.statusCode).toBe(200);
   const { rows } = await db.execute<{ status: string }>(
