@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
-import { returnNoteQuerySchema, returnNoteResponseSchema } from '../endpoints/return-notes.ts';
+import { langCodeSchema } from '../enum-schemas.ts';
+import { returnNoteResponseSchema } from '../endpoints/return-notes.ts';
 import { consoleSiteParamsSchema } from './operations-devices.ts';
 import {
   cancelTicketsBodySchema,
@@ -54,7 +56,9 @@ export const refundsEndpoints = {
   /** The refund's return note as the visitor has it, in `lang` (the staff member's): refunds read. */
   consoleReturnNote: defineEndpoint('consoleReturnNote', {
     params: refundParamsSchema,
-    query: returnNoteQuerySchema,
+    // `lang` may be left out (Japanese, the issuer's): a console route answers a missing query with the
+    // site check's 404 first, as every other console read, never a 400 that says the refund exists elsewhere.
+    query: z.object({ lang: langCodeSchema.default('ja') }),
     responses: { 200: returnNoteResponseSchema },
   }),
 } as const;
