@@ -127,7 +127,7 @@ describe('redactForAudit', () => {
     // object_id / objectId: the audit log's own locator, secret in a URL (an order's id), not in a row.
     // value: a site secret's new value (console settings, whose audit passes its schema); q: a coupon search,
     // a query parameter that no change records.
-    const generic = new Set(['id', 'code', 'state', 'url', 'object_id', 'objectId', 'value', 'q']);
+    const generic = new Set(['id', 'code', 'state', 'url', 'object_id', 'objectId', 'value', 'q', 'number']);
     const names = new Set<string>();
     const walk = (schema: z.core.$ZodType | undefined, depth = 0): void => {
       if (!schema || depth > 12) return;

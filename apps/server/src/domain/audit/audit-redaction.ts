@@ -15,7 +15,7 @@ const SECRET_NAME = /password|hash|secret|token|otp|key|recovery_?codes?/i;
 /**
  * The contract's marked field names that the pattern above misses (endpoints/*.ts, `secretToken`): kept in
  * step by audit-redaction.test.ts, which walks every endpoint. Generic names the contract marks on one route
- * only (`id`, `code`, `state`, `url`) are not here: a caller whose data has them passes its schema.
+ * only (`id`, `code`, `state`, `url`, `number`) are not here: a caller whose data has them passes its schema.
  */
 export const CONTRACT_SECRET_NAMES: ReadonlySet<string> = new Set([
   'payment_number',
@@ -32,6 +32,8 @@ export const CONTRACT_SECRET_NAMES: ReadonlySet<string> = new Set([
   // The reservation lookup's pair (endpoints/reservations.ts): together they open a reservation. Its
   // `email` half is a contact field (below): personal data in the audit log, not a secret.
   'reservation_number',
+  // A kiosk's one-time pairing address (issue 29): whoever opens it first makes a kiosk of their browser.
+  'pairing_url',
 ]);
 
 /**
