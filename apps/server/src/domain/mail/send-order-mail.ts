@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { SALES_CHANNELS, isEmail, type LangCode, type SendOrderMailResponse, type SiteCode } from '@kippu/contract';
+import {
+  SALES_CHANNELS,
+  isEmail,
+  type LangCode,
+  type SendOrderMailResponse,
+  type SiteCode,
+} from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
