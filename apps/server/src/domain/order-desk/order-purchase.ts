@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { orderChainOf } from '../time-changes/order-chain.ts';
 
 /**
  * The purchase an order belongs to, as the order desk reads it (ADR 078). A purchase is one reservation;
@@ -43,9 +44,7 @@ export async function orderPurchase(
       WHERE c.from_order_id = o.id AND c.status = 'done'
       LIMIT 1)
     SELECT o.id, o.site_code, o.lang, r.id AS reservation_id, r.reservation_token, r.order_id AS current_order_id,
-           (SELECT array_agg(x.id ORDER BY x.id) FROM (
-              SELECT c.from_order_id AS id FROM time_changes c WHERE c.reservation_id = r.id AND c.status = 'done'
-              UNION SELECT r.order_id) x) AS order_ids
+           (SELECT array_agg(x.order_id ORDER BY x.order_id) FROM (${orderChainOf(sql`r.order_id`)}) x) AS order_ids
     FROM o LEFT JOIN r ON true`);
   const row = rows[0];
   if (!row) return undefined;

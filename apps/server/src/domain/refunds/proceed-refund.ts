@@ -5,6 +5,7 @@ import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { releaseSoldStock } from '../stock/release-sold-stock.ts';
+import { orderChainOf } from '../time-changes/order-chain.ts';
 import { splitOverPayments } from './refund-amounts.ts';
 import { reservationAndShares, type RefundPosition } from './refund-position.ts';
 import { queueRefundMail, type RefundMailEnv } from './refund-mail.ts';
@@ -56,11 +57,7 @@ export async function proceedRefund(
       WHERE id = ${position.reservationId} OR parent_reservation_id = ${position.reservationId}`);
     // The whole order is gone: its coupon uses (the purchase's, before any change of date) count no more.
     const { rows: chain } = await tx.execute<{ id: string }>(sql`
-      WITH RECURSIVE chain(order_id) AS (
-        SELECT ${refund.orderId}::bigint
-        UNION
-        SELECT c.from_order_id FROM time_changes c JOIN chain ON c.order_id = chain.order_id WHERE c.status = 'done'
-      ) SELECT order_id AS id FROM chain ORDER BY order_id`);
+      SELECT order_id AS id FROM (${orderChainOf(refund.orderId)}) chain ORDER BY order_id`);
     await releaseCouponUsage(
       tx,
       chain.map((row) => Number(row.id)),

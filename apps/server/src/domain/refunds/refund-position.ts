@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentMethodId } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { orderChainOf } from '../time-changes/order-chain.ts';
 import { allocatePaid } from './refund-amounts.ts';
 import type { RefundableTicket } from './refund-types.ts';
 
@@ -36,17 +37,6 @@ export interface RefundPosition {
    */
   staffRefunded: number;
 }
-
-/**
- * The orders whose payments paid for this order's reservation: the order, and through each completed
- * change of date (ADR 029) the order it replaced, back to the purchase.
- */
-const chainOf = (orderId: number) => sql`
-  WITH RECURSIVE chain(order_id) AS (
-    SELECT ${orderId}::bigint
-    UNION
-    SELECT c.from_order_id FROM time_changes c JOIN chain ON c.order_id = chain.order_id WHERE c.status = 'done'
-  ) SELECT order_id FROM chain`;
 
 /**
  * The reservation and the shared reservations under it (ADR 021: a shared ticket moves to a child reservation
@@ -97,7 +87,7 @@ export async function refundPosition(db: Executor, orderId: number): Promise<Ref
     SELECT p.id, p.method, p.amount,
            COALESCE((SELECT sum(rp.amount) FROM refund_payments rp WHERE rp.payment_id = p.id), 0) AS back
     FROM payments p
-    WHERE p.order_id IN (${chainOf(orderId)}) AND p.status = 'confirmed'
+    WHERE p.order_id IN (${orderChainOf(orderId)}) AND p.status = 'confirmed'
     ORDER BY p.id DESC`,
   );
   const { rows: refunded } = await db.execute<{ total: string; staff: string }>(sql`
