@@ -1,6 +1,12 @@
-import { formatDate, formatPrice, formatTime, type ReceiptResponse } from '@kippu/contract';
-import { INK, MUTED, PAGE_MARGIN, receiptPage } from './receipt-pdf-page.ts';
-import { receiptText, type ReceiptTextKey } from './receipt-texts.ts';
+import type { ReceiptResponse } from '@kippu/contract';
+import {
+  startReceiptSheet,
+  writeAmountBox,
+  writeReferences,
+  writeTaxLines,
+  writeVisitAndIssuer,
+} from './receipt-pdf-parts.ts';
+import { INK, MUTED, PAGE_MARGIN } from './receipt-pdf-page.ts';
 
 const REISSUE_RED = '#b00020';
 
@@ -12,18 +18,9 @@ const REISSUE_RED = '#b00020';
 export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
   const issue = receipt.issue;
   if (!issue) throw new Error('a receipt is rendered only once issued');
-  const { lang } = receipt;
-  const t = (key: ReceiptTextKey, params?: Record<string, string | number>) => receiptText(lang, key, params);
-  const price = (amount: number) => formatPrice(amount, lang, receipt.currency);
-  const { doc, left, contentWidth, write, rule, finish } = receiptPage(lang, {
-    Title: `${t('receipt_title')} ${issue.receipt_number}`,
-    Author: receipt.issuer.name,
-    Subject: `${t('receipt_reservation_number')} ${receipt.reservation_number}`,
-  });
-
-  doc.fillColor(INK);
+  const sheet = startReceiptSheet(receipt, { key: 'receipt_title', number: issue.receipt_number });
+  const { doc, left, contentWidth, write, rule, finish, t, price } = sheet;
   let y = PAGE_MARGIN;
-  write(t('receipt_title'), left, y, 24, contentWidth, 'center');
   if (issue.reissue_count > 0) {
     doc.fillColor(REISSUE_RED);
     const markWidth = 110;
@@ -37,40 +34,17 @@ export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
   }
   y += 48;
 
-  doc.fillColor(MUTED);
-  write(`${t('receipt_receipt_number')}: ${issue.receipt_number}`, left, y, 9.5, contentWidth, 'right');
-  write(
-    `${t('receipt_issue_date')}: ${formatDate(issue.issued_at, lang)}`,
-    left,
-    y + 14,
-    9.5,
-    contentWidth,
-    'right',
-  );
-  doc.fillColor(INK);
+  writeReferences(sheet, y, { key: 'receipt_receipt_number', value: issue.receipt_number }, issue.issued_at);
   y += 40;
 
   y = write(t('receipt_addressee_line', { addressee: issue.addressee }), left, y, 16, contentWidth * 0.7);
   rule(y + 3, INK);
   y += 24;
 
-  doc.rect(left, y, contentWidth, 46).fillColor('#f2f2f2').fill();
-  doc.fillColor(INK);
-  write(t('receipt_total'), left + 14, y + 15, 12, contentWidth / 2);
-  write(price(receipt.total), left + contentWidth / 2, y + 10, 20, contentWidth / 2 - 14, 'right');
-  y += 58;
+  y = writeAmountBox(sheet, y, 'receipt_total', receipt.total);
   write(t('receipt_received'), left, y, 10.5, contentWidth);
   y += 18;
-  for (const tax of receipt.taxes) {
-    y = write(
-      t('receipt_tax_line', { rate: tax.rate_percent, amount: price(tax.amount), tax: price(tax.tax) }),
-      left,
-      y,
-      10.5,
-      contentWidth,
-    );
-    y += 2;
-  }
+  y = writeTaxLines(sheet, y, receipt.taxes);
   doc.fillColor(MUTED);
   y = write(t('receipt_tax_note'), left, y + 2, 8.5, contentWidth);
   doc.fillColor(INK);
@@ -125,32 +99,7 @@ export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
   sumRow(t('receipt_total'), price(receipt.total));
   y += 12;
 
-  y = write(`${t('receipt_reservation_number')}: ${receipt.reservation_number}`, left, y, 10.5, contentWidth);
-  y = write(receipt.product_name, left, y + 4, 10.5, contentWidth);
-  y = write(
-    `${t('receipt_visit')}: ${formatDate(receipt.starts_at, lang)} ${formatTime(receipt.starts_at)}`,
-    left,
-    y + 4,
-    10.5,
-    contentWidth,
-  );
-  y += 28;
-
-  const issuerX = left + contentWidth * 0.45;
-  const issuerWidth = contentWidth * 0.55;
-  doc.fillColor(MUTED);
-  write(t('receipt_issuer'), issuerX, y, 9.5, issuerWidth);
-  doc.fillColor(INK);
-  y = write(receipt.issuer.name, issuerX, y + 14, 12, issuerWidth);
-  if (receipt.issuer.registration_number) {
-    write(
-      `${t('receipt_registration_number')}: ${receipt.issuer.registration_number}`,
-      issuerX,
-      y + 4,
-      10.5,
-      issuerWidth,
-    );
-  }
+  writeVisitAndIssuer(sheet, y, receipt);
 
   return finish();
 }
