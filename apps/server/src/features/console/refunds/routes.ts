@@ -4,6 +4,7 @@ import {
   refundsAwaitingApproval,
   approveRefund,
   rejectRefund,
+  type RefundDecision,
 } from '../../../domain/refunds/refund-approvals.ts';
 import { recordManualRefund } from '../../../domain/refunds/manual-refund.ts';
 import { returnNoteOfRefund } from '../../../domain/refunds/return-note-document.ts';
@@ -25,6 +26,8 @@ const READ = { area: 'refunds', level: 'read' } as const;
 const WRITE = { area: 'refunds', level: 'write', reauthenticate: true } as const;
 /** A cancel without money is an order change: the orders area. */
 const ORDERS_WRITE = { area: 'orders', level: 'write' } as const;
+
+type CancelBody = Parameters<typeof staffCancelTickets>[2]['body'];
 
 const staffOf = (request: FastifyRequest) => request.consoleStaff as ConsoleStaff;
 
@@ -54,26 +57,33 @@ export async function refundsConsoleRoutes(app: FastifyInstance): Promise<void> 
     const { code } = await consoleSite(request, request.params.site, 'refunds', 'read');
     return refundPreview(app.db, code, request.params.id, refundStaff(request));
   });
-  registerConsoleEndpoint(app, endpoints.consoleRefundTickets, WRITE, async (request) => {
-    const { code } = await consoleSite(request, request.params.site, 'refunds', 'write');
+  /** Cancels the order's tickets with or without their money: the same call, checked in the area it belongs to. */
+  const cancelTickets = async (
+    request: FastifyRequest,
+    params: { site: string; id: number },
+    body: CancelBody,
+    money: 'refund' | 'none',
+  ) => {
+    const { code } = await consoleSite(
+      request,
+      params.site,
+      money === 'refund' ? 'refunds' : 'orders',
+      'write',
+    );
     return staffCancelTickets(app.db, deps, {
       site: code,
-      orderId: request.params.id,
+      orderId: params.id,
       staff: refundStaff(request),
-      money: 'refund',
-      body: request.body,
+      money,
+      body,
     });
-  });
-  registerConsoleEndpoint(app, endpoints.consoleCancelTicketsWithoutRefund, ORDERS_WRITE, async (request) => {
-    const { code } = await consoleSite(request, request.params.site, 'orders', 'write');
-    return staffCancelTickets(app.db, deps, {
-      site: code,
-      orderId: request.params.id,
-      staff: refundStaff(request),
-      money: 'none',
-      body: request.body,
-    });
-  });
+  };
+  registerConsoleEndpoint(app, endpoints.consoleRefundTickets, WRITE, (request) =>
+    cancelTickets(request, request.params, request.body, 'refund'),
+  );
+  registerConsoleEndpoint(app, endpoints.consoleCancelTicketsWithoutRefund, ORDERS_WRITE, (request) =>
+    cancelTickets(request, request.params, request.body, 'none'),
+  );
   registerConsoleEndpoint(app, endpoints.consoleListRefundApprovals, READ, async (request) => {
     const { code } = await consoleSite(request, request.params.site, 'refunds', 'read');
     const own = staffOf(request).staffId;
@@ -93,24 +103,21 @@ export async function refundsConsoleRoutes(app: FastifyInstance): Promise<void> 
       })),
     };
   });
+  /** A decision on a waiting refund (approve or reject) by the staff member asking, after the site check. */
+  const decisionOn = async (
+    request: FastifyRequest,
+    params: { site: string; id: number },
+    note: RefundDecision['note'],
+  ) => {
+    const { code } = await consoleSite(request, params.site, 'refunds', 'write');
+    return { site: code, refundId: params.id, approver: approver(request), note };
+  };
   registerConsoleEndpoint(app, endpoints.consoleApproveRefund, WRITE, async (request) => {
-    const { code } = await consoleSite(request, request.params.site, 'refunds', 'write');
-    const decision = {
-      site: code,
-      refundId: request.params.id,
-      approver: approver(request),
-      note: request.body.note,
-    };
+    const decision = await decisionOn(request, request.params, request.body.note);
     return refundAnswer(await approveRefund(app.db, deps, decision));
   });
   registerConsoleEndpoint(app, endpoints.consoleRejectRefund, WRITE, async (request) => {
-    const { code } = await consoleSite(request, request.params.site, 'refunds', 'write');
-    const decision = {
-      site: code,
-      refundId: request.params.id,
-      approver: approver(request),
-      note: request.body.note,
-    };
+    const decision = await decisionOn(request, request.params, request.body.note);
     return refundAnswer(await rejectRefund(app.db, decision));
   });
   registerConsoleEndpoint(app, endpoints.consoleRecordManualRefund, WRITE, async (request) => {
