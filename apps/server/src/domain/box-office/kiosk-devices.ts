@@ -6,6 +6,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { gateKeyDevice, isoOrNull, listGateKeys, type GateKeyRow } from '../check-ins/gate-devices.ts';
 import { hashGateKey, newGateKey } from '../check-ins/gate-keys.ts';
 import { publicOrigin } from '../links.ts';
 
@@ -17,29 +18,12 @@ import { publicOrigin } from '../links.ts';
  */
 const PAIRING_MINUTES = 15;
 
-type DeviceRow = {
-  id: number;
-  site_code: string;
-  label: string;
-  created_at: Date | string;
-  revoked_at: Date | string | null;
-  last_used_at: Date | string | null;
-  pairing_expires_at: Date | string | null;
-};
+type DeviceRow = GateKeyRow & { site_code: string; pairing_expires_at: Date | string | null };
 
 const COLUMNS = sql`id, site_code, label, created_at, revoked_at, last_used_at, pairing_expires_at`;
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 function device(row: DeviceRow): KioskDevice {
-  return {
-    id: Number(row.id),
-    name: row.label,
-    created_at: iso(row.created_at),
-    revoked_at: isoOrNull(row.revoked_at),
-    last_used_at: isoOrNull(row.last_used_at),
-    pairing_expires_at: isoOrNull(row.pairing_expires_at),
-  };
+  return { ...gateKeyDevice(row), pairing_expires_at: isoOrNull(row.pairing_expires_at) };
 }
 
 /** A pairing code: 192 random bits, kept only as a digest, good once for 15 minutes. */
@@ -61,9 +45,7 @@ function pairingUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>, site: SiteCode, code:
 
 /** The site's kiosks, active first, newest first within each. */
 export async function listKioskDevices(db: Db, site: SiteCode): Promise<KioskDevice[]> {
-  const { rows } = await db.execute<DeviceRow>(sql`
-    SELECT ${COLUMNS} FROM gate_keys WHERE site_code = ${site} AND kind = 'kiosk'
-    ORDER BY revoked_at IS NOT NULL, id DESC`);
+  const rows = await listGateKeys<DeviceRow>(db, site, 'kiosk', COLUMNS);
   return rows.map(device);
 }
 

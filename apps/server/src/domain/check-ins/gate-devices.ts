@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { GateDevice } from '@kippu/contract/console/operations-devices';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -10,7 +10,9 @@ import { forgetCachedGates, hashGateKey, newGateKey } from './gate-keys.ts';
  * digest `npm run gate-key` uses), so a device registered here admits at `/{site}/#/gate` exactly as a CLI
  * key does. Every registration and revocation is audited in its own transaction.
  */
-type DeviceRow = {
+
+/** A gate key's row as the console shows it (gate devices here, kiosks in box-office, ADR 080). */
+export type GateKeyRow = {
   id: number;
   label: string;
   created_at: Date | string;
@@ -19,9 +21,10 @@ type DeviceRow = {
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+export const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
-function device(row: DeviceRow): GateDevice {
+/** A gate key as a console device: what a gate device and a kiosk have alike. */
+export function gateKeyDevice(row: GateKeyRow): GateDevice {
   return {
     id: Number(row.id),
     name: row.label,
@@ -31,12 +34,23 @@ function device(row: DeviceRow): GateDevice {
   };
 }
 
+/** The site's gate keys of one kind (`columns` of each), active first, newest first within each. */
+export async function listGateKeys<Row extends GateKeyRow>(
+  db: Pick<Db, 'execute'>,
+  site: string,
+  kind: 'gate' | 'kiosk',
+  columns: SQL,
+): Promise<Row[]> {
+  const { rows } = await db.execute<Row>(sql`
+    SELECT ${columns} FROM gate_keys
+    WHERE site_code = ${site} AND kind = ${kind} ORDER BY revoked_at IS NOT NULL, id DESC`);
+  return rows as Row[]; // the rows have the columns the caller named: its Row
+}
+
 /** The site's gate devices (not its kiosks, ADR 080), active first, newest first within each. */
 export async function listGateDevices(db: Db, site: string): Promise<GateDevice[]> {
-  const { rows } = await db.execute<DeviceRow>(sql`
-    SELECT id, label, created_at, revoked_at, last_used_at FROM gate_keys
-    WHERE site_code = ${site} AND kind = 'gate' ORDER BY revoked_at IS NOT NULL, id DESC`);
-  return rows.map(device);
+  const rows = await listGateKeys(db, site, 'gate', sql`id, label, created_at, revoked_at, last_used_at`);
+  return rows.map(gateKeyDevice);
 }
 
 /** A new device for the site; its key is answered once and only its digest is kept. */
@@ -48,10 +62,10 @@ export async function registerGateDevice(
 ): Promise<{ device: GateDevice; key: string }> {
   const key = newGateKey();
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<DeviceRow>(sql`
+    const { rows } = await tx.execute<GateKeyRow>(sql`
       INSERT INTO gate_keys (site_code, label, key_hash) VALUES (${site}, ${name}, ${hashGateKey(key)})
       RETURNING id, label, created_at, revoked_at, last_used_at`);
-    const created = device(rows[0]!);
+    const created = gateKeyDevice(rows[0]!);
     await recordAudit(tx, {
       actor,
       siteCode: site,
@@ -68,8 +82,8 @@ async function lockDevice(
   tx: Tx,
   site: string | null,
   id: number,
-): Promise<(DeviceRow & { site_code: string }) | undefined> {
-  const { rows } = await tx.execute<DeviceRow & { site_code: string }>(sql`
+): Promise<(GateKeyRow & { site_code: string }) | undefined> {
+  const { rows } = await tx.execute<GateKeyRow & { site_code: string }>(sql`
     SELECT id, site_code, label, created_at, revoked_at, last_used_at FROM gate_keys
     WHERE id = ${id} AND kind = 'gate' ${site === null ? sql`` : sql`AND site_code = ${site}`} FOR UPDATE`);
   return rows[0];
