@@ -53,6 +53,8 @@ describe('order screen', () => {
     });
     const { container } = await renderConsole(`#${ORDER}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Order R-2026-0001' })).toBeTruthy();
+    // The order form's other fields by their names in the console's language, not their keys.
+    expect(screen.getByText('Address').nextElementSibling?.textContent).toBe('Tokyo');
     const tickets = screen.getByRole('table', { name: 'Tickets' });
     const [, first, second] = within(tickets).getAllByRole('row');
     expect(first!.textContent).toContain('Checked in');

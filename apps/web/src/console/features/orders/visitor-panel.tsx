@@ -31,7 +31,7 @@ export function VisitorPanel({
   order: ConsoleOrder;
   canWrite: boolean;
 }) {
-  const { t } = useConsoleI18n();
+  const { t, texts } = useConsoleI18n();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const label = { fullname: t('orders_fullname'), email: t('orders_email'), phone: t('orders_phone') };
@@ -68,7 +68,7 @@ export function VisitorPanel({
           .filter((entry) => !(FIELDS as readonly string[]).includes(entry.key))
           .map((entry) => (
             <Fragment key={entry.key}>
-              <dt>{entry.key}</dt>
+              <dt>{texts[`orders_field_${entry.key}`] ?? entry.key}</dt>
               <dd className="c-break">{entry.value}</dd>
             </Fragment>
           ))}
