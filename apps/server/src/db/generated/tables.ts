@@ -433,7 +433,7 @@ export const organisations = pgTable('organisations', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   code: text('code').notNull(),
   name: text('name').notNull(),
-  refundLimitYen: integer('refund_limit_yen').notNull().default(0),
+  refundLimitYen: integer('refund_limit_yen').notNull().default(30000),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
