@@ -132,6 +132,15 @@ export const ERRORS = {
   kiosk_not_authorised: { message: 'kiosk device not authorised', status: 401 },
   /** The self-service link of a moved visit after its deadline, or once used. */
   moved_visit_expired: { message: 'moved visit offer expired', status: 410 },
+  // The console's integrations and the partner API (issue 30).
+  /** A partner API call whose bearer token is unknown, expired or revoked. */
+  api_token_invalid: { message: 'api token invalid', status: 401 },
+  /** An idempotency key used again with a different body: the first booking stands. */
+  idempotency_key_reused: { message: 'idempotency key reused', status: 422 },
+  /** A webhook target on a private, loopback or link-local address (outside development), or not http(s). */
+  webhook_target_refused: { message: 'webhook target refused', status: 400 },
+  /** A partner booking that can no longer be cancelled (checked in, or its visit is over). */
+  partner_booking_not_cancellable: { message: 'partner booking not cancellable', status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,8 @@
 import { auditEndpoints } from './audit-endpoints.ts';
+import { reportsEndpoints } from './reports-endpoints.ts';
+import { webhooksEndpoints } from './webhooks-endpoints.ts';
+import { apiTokensEndpoints } from './api-tokens-endpoints.ts';
+import { partnersEndpoints } from './partners-endpoints.ts';
 import { boxOfficeEndpoints } from './box-office-endpoints.ts';
 import { catalogueEndpoints } from './catalogue-endpoints.ts';
 import { couponsEndpoints } from './coupons-endpoints.ts';
@@ -23,4 +27,8 @@ export const CONSOLE_ENDPOINTS = {
   ...refundsEndpoints,
   ...movesEndpoints,
   ...boxOfficeEndpoints,
+  ...reportsEndpoints,
+  ...webhooksEndpoints,
+  ...apiTokensEndpoints,
+  ...partnersEndpoints,
 } as const;

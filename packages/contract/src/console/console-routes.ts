@@ -1,5 +1,9 @@
 import { joinRoutes } from './console-route.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { reportsRoutes } from './reports-routes.ts';
+import { webhooksRoutes } from './webhooks-routes.ts';
+import { apiTokensRoutes } from './api-tokens-routes.ts';
+import { partnersRoutes } from './partners-routes.ts';
 import { boxOfficeRoutes } from './box-office-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { couponsRoutes } from './coupons-routes.ts';
@@ -24,4 +28,8 @@ export const CONSOLE_ROUTE_LIST = joinRoutes(
   refundsRoutes,
   movesRoutes,
   boxOfficeRoutes,
+  reportsRoutes,
+  webhooksRoutes,
+  apiTokensRoutes,
+  partnersRoutes,
 );

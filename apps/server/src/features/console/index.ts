@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEmptyJsonDeleteParser } from '../../plugins/empty-json-body.ts';
+import { reportsConsoleRoutes } from './reports/routes.ts';
+import { webhooksConsoleRoutes } from './webhooks/routes.ts';
+import { apiTokensConsoleRoutes } from './api-tokens/routes.ts';
+import { partnersConsoleRoutes } from './partners/routes.ts';
 import { auditConsoleRoutes } from './audit/routes.ts';
 import { boxOfficeConsoleRoutes } from './box-office/routes.ts';
 import { catalogueConsoleRoutes } from './catalogue/routes.ts';
@@ -31,4 +35,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(refundsConsoleRoutes);
   await app.register(movesConsoleRoutes);
   await app.register(boxOfficeConsoleRoutes);
+  await app.register(reportsConsoleRoutes);
+  await app.register(webhooksConsoleRoutes);
+  await app.register(apiTokensConsoleRoutes);
+  await app.register(partnersConsoleRoutes);
 }

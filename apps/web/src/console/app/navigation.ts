@@ -38,6 +38,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     perSite: true,
   },
   { screen: 'visitorMoves', label: 'nav_visitor_moves', area: 'schedule', level: 'write', perSite: true },
+  { screen: 'reports', label: 'nav_reports', area: 'reports', level: 'read', perSite: true },
+  { screen: 'allotments', label: 'nav_allotments', area: 'integrations', level: 'read', perSite: true },
   { screen: 'products', label: 'nav_products', area: 'catalogue', level: 'read', perSite: true },
   { screen: 'schedule', label: 'nav_schedule', area: 'schedule', level: 'read', perSite: true },
   { screen: 'coupons', label: 'nav_coupons', area: 'catalogue', level: 'read', perSite: true },
@@ -46,6 +48,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'staff', label: 'nav_staff', area: 'staff', level: 'read', perSite: false },
   { screen: 'roles', label: 'nav_roles', area: 'staff', level: 'read', perSite: false },
   { screen: 'audit', label: 'nav_audit', area: 'staff', level: 'read', perSite: false },
+  { screen: 'webhooks', label: 'nav_webhooks', area: 'integrations', level: 'read', perSite: false },
+  { screen: 'apiTokens', label: 'nav_api_tokens', area: 'integrations', level: 'read', perSite: false },
+  { screen: 'partners', label: 'nav_partners', area: 'integrations', level: 'read', perSite: false },
 ];
 
 /** Screens that belong to a menu item without being its link: they need what it needs. */
@@ -58,6 +63,9 @@ export const SAME_ITEM: Partial<Record<ScreenName, ScreenName>> = {
   newSite: 'siteSettings',
   order: 'orders',
   visitorMove: 'visitorMoves',
+  report: 'reports',
+  webhook: 'webhooks',
+  partner: 'partners',
 };
 
 export function allowedItems(permissions: Permissions | undefined): NavItem[] {

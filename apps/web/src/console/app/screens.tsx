@@ -52,6 +52,18 @@ export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
     async () =>
       (await import('../features/refund-approvals/refund-approvals-screen.tsx')).RefundApprovalsScreen,
   ),
+  reports: screen(async () => (await import('../features/reports/reports-screen.tsx')).ReportsScreen),
+  report: screen(async () => (await import('../features/reports/report-screen.tsx')).ReportScreen),
+  allotments: screen(
+    async () => (await import('../features/allotments/allotments-screen.tsx')).AllotmentsScreen,
+  ),
+  webhooks: screen(async () => (await import('../features/webhooks/webhooks-screen.tsx')).WebhooksScreen),
+  webhook: screen(async () => (await import('../features/webhooks/webhook-screen.tsx')).WebhookScreen),
+  apiTokens: screen(
+    async () => (await import('../features/api-tokens/api-tokens-screen.tsx')).ApiTokensScreen,
+  ),
+  partners: screen(async () => (await import('../features/partners/partners-screen.tsx')).PartnersScreen),
+  partner: screen(async () => (await import('../features/partners/partner-screen.tsx')).PartnerScreen),
   visitorMoves: screen(
     async () => (await import('../features/visitor-moves/visitor-moves-screen.tsx')).VisitorMovesScreen,
   ),
