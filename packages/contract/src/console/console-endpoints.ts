@@ -1,4 +1,5 @@
 import { auditEndpoints } from './audit-endpoints.ts';
+import { allotmentsEndpoints } from './allotments-endpoints.ts';
 import { reportsEndpoints } from './reports-endpoints.ts';
 import { webhooksEndpoints } from './webhooks-endpoints.ts';
 import { apiTokensEndpoints } from './api-tokens-endpoints.ts';
@@ -31,4 +32,5 @@ export const CONSOLE_ENDPOINTS = {
   ...webhooksEndpoints,
   ...apiTokensEndpoints,
   ...partnersEndpoints,
+  ...allotmentsEndpoints,
 } as const;

@@ -1,4 +1,5 @@
 import { joinRoutes } from './console-route.ts';
+import { allotmentsRoutes } from './allotments-routes.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { reportsRoutes } from './reports-routes.ts';
 import { webhooksRoutes } from './webhooks-routes.ts';
@@ -32,4 +33,5 @@ export const CONSOLE_ROUTE_LIST = joinRoutes(
   webhooksRoutes,
   apiTokensRoutes,
   partnersRoutes,
+  allotmentsRoutes,
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerEmptyJsonDeleteParser } from '../../plugins/empty-json-body.ts';
+import { allotmentsConsoleRoutes } from './allotments/routes.ts';
 import { reportsConsoleRoutes } from './reports/routes.ts';
 import { webhooksConsoleRoutes } from './webhooks/routes.ts';
 import { apiTokensConsoleRoutes } from './api-tokens/routes.ts';
@@ -39,4 +40,5 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
   await app.register(webhooksConsoleRoutes);
   await app.register(apiTokensConsoleRoutes);
   await app.register(partnersConsoleRoutes);
+  await app.register(allotmentsConsoleRoutes);
 }
