@@ -218,7 +218,9 @@ export interface Rows<Timestamp = string> {
       | 'staff_second_factor_reset'
       | 'slot_moved'
       | 'refund_issued'
-      | 'visit_moved';
+      | 'visit_moved'
+      | 'daily_settlement'
+      | 'webhook_disabled';
     to_address: string;
     lang: string;
     payload: unknown;

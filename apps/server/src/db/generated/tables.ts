@@ -286,6 +286,8 @@ export const mailOutbox = pgTable('mail_outbox', {
       | 'slot_moved'
       | 'refund_issued'
       | 'visit_moved'
+      | 'daily_settlement'
+      | 'webhook_disabled'
     >()
     .notNull(),
   toAddress: text('to_address').notNull(),
