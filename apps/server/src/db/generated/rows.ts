@@ -9,10 +9,31 @@ import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contr
  * parser off), a Date through the pool itself (`db.$client.query`, a PoolClient).
  */
 export interface Rows<Timestamp = string> {
+  api_token_request_counts: {
+    token_id: number;
+    window_start: Timestamp;
+    requests: number;
+  };
+  api_tokens: {
+    id: number;
+    organisation_id: number;
+    partner_id: number | null;
+    name: string;
+    token_hash: string;
+    prefix: string;
+    permissions: unknown;
+    site_codes: string[] | null;
+    expires_at: Timestamp;
+    last_used_at: Timestamp | null;
+    revoked_at: Timestamp | null;
+    revoked_by: number | null;
+    created_by: number | null;
+    created_at: Timestamp;
+  };
   audit_events: {
     id: number;
     at: Timestamp;
-    actor_kind: 'staff' | 'device' | 'system' | 'visitor';
+    actor_kind: 'staff' | 'device' | 'system' | 'visitor' | 'token';
     actor_staff_id: number | null;
     actor_device_id: number | null;
     actor_label: string | null;
@@ -27,6 +48,7 @@ export interface Rows<Timestamp = string> {
     personal_subject: string | null;
     client_address: string | null;
     user_agent: string | null;
+    actor_token_id: number | null;
   };
   box_office_sales: {
     id: number;
@@ -322,6 +344,7 @@ export interface Rows<Timestamp = string> {
     membership_discount: number;
     membership_promotion_names: LocalizedText | null;
     membership_discount_percent: number | null;
+    partner_id: number | null;
   };
   organisations: {
     id: number;
@@ -329,6 +352,22 @@ export interface Rows<Timestamp = string> {
     name: string;
     refund_limit_yen: number;
     created_at: Timestamp;
+  };
+  partner_net_prices: {
+    partner_id: number;
+    ticket_type_id: number;
+    net_price_yen: number;
+  };
+  partners: {
+    id: number;
+    organisation_id: number;
+    name: string;
+    contact_name: string;
+    contact_email: string;
+    mails_customers: boolean;
+    active: boolean;
+    created_at: Timestamp;
+    updated_at: Timestamp;
   };
   payment_method_types: {
     method: string;

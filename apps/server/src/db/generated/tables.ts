@@ -18,12 +18,41 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contract';
 
+export const apiTokenRequestCounts = pgTable(
+  'api_token_request_counts',
+  {
+    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenId, t.windowStart] })],
+);
+
+export const apiTokens = pgTable('api_tokens', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  partnerId: bigint('partner_id', { mode: 'number' }),
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  prefix: text('prefix').notNull(),
+  permissions: jsonb('permissions').notNull(),
+  siteCodes: text('site_codes').array(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  revokedBy: bigint('revoked_by', { mode: 'number' }),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const auditEvents = pgTable('audit_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   at: timestamp('at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
-  actorKind: text('actor_kind').$type<'staff' | 'device' | 'system' | 'visitor'>().notNull(),
+  actorKind: text('actor_kind').$type<'staff' | 'device' | 'system' | 'visitor' | 'token'>().notNull(),
   actorStaffId: bigint('actor_staff_id', { mode: 'number' }),
   actorDeviceId: bigint('actor_device_id', { mode: 'number' }),
   actorLabel: text('actor_label'),
@@ -38,6 +67,7 @@ export const auditEvents = pgTable('audit_events', {
   personalSubject: text('personal_subject'),
   clientAddress: text('client_address'),
   userAgent: text('user_agent'),
+  actorTokenId: bigint('actor_token_id', { mode: 'number' }),
 });
 
 export const boxOfficeSales = pgTable('box_office_sales', {
@@ -429,6 +459,7 @@ export const orders = pgTable('orders', {
   membershipDiscount: bigint('membership_discount', { mode: 'number' }).notNull().default(0),
   membershipPromotionNames: jsonb('membership_promotion_names').$type<LocalizedText>(),
   membershipDiscountPercent: integer('membership_discount_percent'),
+  partnerId: bigint('partner_id', { mode: 'number' }),
 });
 
 export const organisations = pgTable('organisations', {
@@ -437,6 +468,32 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   refundLimitYen: integer('refund_limit_yen').notNull().default(30000),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const partnerNetPrices = pgTable(
+  'partner_net_prices',
+  {
+    partnerId: bigint('partner_id', { mode: 'number' }).notNull(),
+    ticketTypeId: integer('ticket_type_id').notNull(),
+    netPriceYen: integer('net_price_yen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.ticketTypeId] })],
+);
+
+export const partners = pgTable('partners', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  contactName: text('contact_name').notNull().default(''),
+  contactEmail: text('contact_email').notNull().default(''),
+  mailsCustomers: boolean('mails_customers').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
 });
