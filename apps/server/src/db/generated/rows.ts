@@ -749,6 +749,58 @@ export interface Rows<Timestamp = string> {
     started_at: Timestamp | null;
     finished_at: Timestamp | null;
   };
+  webhook_attempts: {
+    id: number;
+    delivery_id: number;
+    number: number;
+    started_at: Timestamp;
+    finished_at: Timestamp | null;
+    status_code: number | null;
+    duration_ms: number | null;
+    error: string | null;
+    response_excerpt: string | null;
+    manual: boolean;
+  };
+  webhook_deliveries: {
+    id: number;
+    subscription_id: number;
+    event_id: number;
+    status: 'pending' | 'delivered' | 'failed';
+    attempt_count: number;
+    next_attempt_at: Timestamp | null;
+    manual: boolean;
+    created_at: Timestamp;
+  };
+  webhook_events: {
+    id: number;
+    public_id: string;
+    event_type: string;
+    organisation_id: number;
+    site_code: string | null;
+    audit_event_id: number | null;
+    object_type: string | null;
+    object_id: string | null;
+    body: unknown;
+    created_at: Timestamp;
+  };
+  webhook_subscriptions: {
+    id: number;
+    organisation_id: number;
+    url: string;
+    description: string;
+    event_types: string[];
+    site_codes: string[] | null;
+    enabled: boolean;
+    disabled_reason: 'staff' | 'gone' | 'failures' | null;
+    disabled_at: Timestamp | null;
+    consecutive_failures: number;
+    secret_sealed: string;
+    previous_secret_sealed: string | null;
+    previous_secret_expires_at: Timestamp | null;
+    created_by: number | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
 }
 
 export type TableName = keyof Rows;

@@ -1024,3 +1024,71 @@ export const visitorMoves = pgTable('visitor_moves', {
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
 });
+
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+  number: integer('number').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  statusCode: integer('status_code'),
+  durationMs: integer('duration_ms'),
+  error: text('error'),
+  responseExcerpt: text('response_excerpt'),
+  manual: boolean('manual').notNull().default(false),
+});
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subscriptionId: bigint('subscription_id', { mode: 'number' }).notNull(),
+  eventId: bigint('event_id', { mode: 'number' }).notNull(),
+  status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+  attemptCount: integer('attempt_count').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+  manual: boolean('manual').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  publicId: uuid('public_id')
+    .notNull()
+    .default(sql`gen_random_uuid()`),
+  eventType: text('event_type').notNull(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  siteCode: text('site_code'),
+  auditEventId: bigint('audit_event_id', { mode: 'number' }),
+  objectType: text('object_type'),
+  objectId: text('object_id'),
+  body: jsonb('body'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const webhookSubscriptions = pgTable('webhook_subscriptions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  eventTypes: text('event_types').array().notNull(),
+  siteCodes: text('site_codes').array(),
+  enabled: boolean('enabled').notNull().default(true),
+  disabledReason: text('disabled_reason').$type<'staff' | 'gone' | 'failures'>(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  secretSealed: text('secret_sealed').notNull(),
+  previousSecretSealed: text('previous_secret_sealed'),
+  previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true, mode: 'date' }),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
