@@ -88,6 +88,7 @@ import {
 import { siteImageEndpoint } from './site-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
 import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
+import { partnerEndpoints } from '../partner/partner-endpoints.ts';
 import type { RouteName } from '../all-routes.ts';
 import type { AnyEndpoint } from '../endpoint.ts';
 
@@ -97,6 +98,7 @@ import type { AnyEndpoint } from '../endpoint.ts';
  */
 export const ENDPOINTS = {
   ...CONSOLE_ENDPOINTS,
+  ...partnerEndpoints,
   calendarColors: calendarColorsEndpoint,
   orderableStocks: orderableStocksEndpoint,
   productSearchByDate: productSearchByDateEndpoint,
