@@ -139,6 +139,16 @@ export interface MailPayloads {
     resetByName: string;
     signInUrl: string;
   };
+  /** A webhook subscription was turned off (issue 30, ADR 087): to each owner, in their language. */
+  webhook_disabled: {
+    organisationName: string;
+    /** The receiver's origin and path (its query, which may carry a token, left out). */
+    target: string;
+    /** `gone`: the receiver answered 410; `failures`: deliveries kept failing after all their tries. */
+    reason: 'gone' | 'failures';
+    /** The subscription's console page. */
+    webhookUrl: string;
+  };
 }
 
 export type MailKind = keyof MailPayloads;
@@ -155,6 +165,7 @@ export const MAIL_KINDS = [
   'slot_moved',
   'visit_moved',
   'refund_issued',
+  'webhook_disabled',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

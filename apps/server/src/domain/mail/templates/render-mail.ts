@@ -5,6 +5,7 @@ import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
 import { movedVisitDocument, slotMovedDocument, visitMovedDocument } from './slot-moved-mail.ts';
 import { refundIssuedDocument } from './refund-mail.ts';
+import { webhookDisabledDocument } from './webhook-disabled-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -175,6 +176,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return visitMovedDocument(mail);
     case 'refund_issued':
       return refundIssuedDocument(mail);
+    case 'webhook_disabled':
+      return webhookDisabledDocument(mail);
   }
 }
 
