@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import type { ReportCell, ReportColumn } from '@kippu/contract/console/reports-schemas';
+import { useFormat } from '../../shared/format/use-format.ts';
+import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { useReportWords } from './report-words.ts';
+
+/** Text columns whose values are codes with words of their own (the prefix of `<prefix><code>`; kinds are the contract's, shared with the exports). */
+const CODE_WORDS: Readonly<Record<string, string>> = {
+  method: 'reports_method_',
+  gateway: 'reports_gateway_',
+  channel: 'reports_channel_',
+  kind: 'report_kind_',
+  status: 'reports_status_',
+};
+
+/** Yen and counts are figures: right aligned, summed in the totals row. */
+export function isFigure(column: ReportColumn): boolean {
+  return column.kind === 'yen' || column.kind === 'count' || column.kind === 'percent';
+}
+
+/**
+ * How a report's cells read in the staff member's language: yen and counts as the console writes them,
+ * Tokyo days and times, a percent (the API's 0–100) with at most one decimal, codes in words (the code
+ * itself when a newer server sends one this screen has no word for).
+ */
+export function useReportCells() {
+  const { t, lang } = useConsoleI18n();
+  const f = useFormat();
+  const words = useReportWords();
+  return useMemo(() => {
+    const locale = HTML_LANG[lang];
+    const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    const date = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'medium' });
+    const shortDate = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
+    const shortTime = new Intl.DateTimeFormat(locale, {
+      timeZone: 'Asia/Tokyo',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const word = (key: string, code: string) => {
+      const prefix = CODE_WORDS[key];
+      return prefix ? words.word(prefix, code) : code;
+    };
+    const header = (key: string) => t(`report_column_${key}`);
+    const value = (column: ReportColumn, cell: ReportCell | undefined): string => {
+      if (cell === null || cell === undefined || cell === '') return '—';
+      if (typeof cell === 'number') {
+        if (column.kind === 'yen') return f.yen(cell);
+        if (column.kind === 'percent') return percent.format(cell / 100);
+        return f.count(cell);
+      }
+      if (column.kind === 'date') return date.format(new Date(`${cell}T00:00:00Z`));
+      if (column.kind === 'datetime') return f.dateTime(cell);
+      return word(column.key, cell);
+    };
+    /** A category under the chart: short (a day as 11/28, a slot as 11/28 10:00). */
+    const axis = (column: ReportColumn | undefined, cell: ReportCell | undefined): string => {
+      if (cell === null || cell === undefined) return '—';
+      if (column?.kind === 'date' && typeof cell === 'string')
+        return shortDate.format(new Date(`${cell}T00:00:00Z`));
+      if (column?.kind === 'datetime' && typeof cell === 'string') return shortTime.format(new Date(cell));
+      const text = column ? value(column, cell) : String(cell);
+      return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+    };
+    /** A Tokyo calendar day in full (`2026/11/28`, `Nov 28, 2026`). */
+    const day = (isoDate: string) => date.format(new Date(`${isoDate}T00:00:00Z`));
+    return { header, value, axis, day };
+  }, [t, lang, f, words]);
+}
