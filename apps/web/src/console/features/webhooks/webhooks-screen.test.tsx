@@ -17,7 +17,7 @@ const SECRET = 'whsec_T0pSecretValueThatIsShownOnce';
 describe('webhooks screen', () => {
   it(
     'checks the form, creates after the password, shows the secret once and never again after leaving',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       let reauthenticated = false;
       const created = webhookFixture({
@@ -138,7 +138,7 @@ describe('webhooks screen', () => {
 describe('one webhook', () => {
   it(
     'shows the delivery log, sends one again, pings, and rotates the secret with a grace period',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       let deliveries = [
         deliveryFixture({
@@ -227,7 +227,7 @@ describe('one webhook', () => {
 
   it(
     'turns a subscription off with its whole body, and deletes after a confirmation',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       let saved = webhookFixture();
       const api = fakeConsoleApi({
