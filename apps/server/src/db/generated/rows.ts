@@ -9,6 +9,19 @@ import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contr
  * parser off), a Date through the pool itself (`db.$client.query`, a PoolClient).
  */
 export interface Rows<Timestamp = string> {
+  allotments: {
+    id: number;
+    site_code: string;
+    partner_id: number;
+    time_span_id: number;
+    quantity: number;
+    sold: number;
+    release_at: Timestamp;
+    released_at: Timestamp | null;
+    created_by: number | null;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  };
   api_token_request_counts: {
     token_id: number;
     window_start: Timestamp;
@@ -353,6 +366,19 @@ export interface Rows<Timestamp = string> {
     refund_limit_yen: number;
     created_at: Timestamp;
   };
+  partner_bookings: {
+    id: number;
+    partner_id: number;
+    idempotency_key: string;
+    request_hash: string;
+    order_id: number;
+    allotment_id: number | null;
+    customer_name: string;
+    customer_email: string | null;
+    reference: string | null;
+    created_at: Timestamp;
+    cancelled_at: Timestamp | null;
+  };
   partner_net_prices: {
     partner_id: number;
     ticket_type_id: number;
@@ -489,6 +515,27 @@ export interface Rows<Timestamp = string> {
     created_at: Timestamp;
     updated_at: Timestamp;
     completed_at: Timestamp | null;
+  };
+  report_schedule_recipients: {
+    organisation_id: number;
+    kind: string;
+    staff_id: number;
+  };
+  report_schedule_sends: {
+    organisation_id: number;
+    kind: string;
+    day: string;
+    staff_id: number;
+    mail_id: number;
+    sent_at: Timestamp;
+  };
+  report_schedules: {
+    organisation_id: number;
+    kind: string;
+    enabled: boolean;
+    site_codes: string[];
+    version: number;
+    updated_at: Timestamp;
   };
   reservations: {
     id: number;
@@ -713,6 +760,7 @@ export interface Rows<Timestamp = string> {
     on_sale: boolean;
     version: number;
     edited_at: Timestamp | null;
+    allotted: number;
   };
   visitor_move_items: {
     id: number;

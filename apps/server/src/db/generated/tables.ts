@@ -18,6 +18,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText, OptionItem, StoredSiteSettings } from '@kippu/contract';
 
+export const allotments = pgTable('allotments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteCode: text('site_code').notNull(),
+  partnerId: bigint('partner_id', { mode: 'number' }).notNull(),
+  timeSpanId: bigint('time_span_id', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull(),
+  sold: integer('sold').notNull().default(0),
+  releaseAt: timestamp('release_at', { withTimezone: true, mode: 'date' }).notNull(),
+  releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+  createdBy: bigint('created_by', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
 export const apiTokenRequestCounts = pgTable(
   'api_token_request_counts',
   {
@@ -472,6 +490,22 @@ export const organisations = pgTable('organisations', {
     .default(sql`now()`),
 });
 
+export const partnerBookings = pgTable('partner_bookings', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partnerId: bigint('partner_id', { mode: 'number' }).notNull(),
+  idempotencyKey: text('idempotency_key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull(),
+  allotmentId: bigint('allotment_id', { mode: 'number' }),
+  customerName: text('customer_name').notNull(),
+  customerEmail: text('customer_email'),
+  reference: text('reference'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+});
+
 export const partnerNetPrices = pgTable(
   'partner_net_prices',
   {
@@ -669,6 +703,49 @@ export const refunds = pgTable('refunds', {
     .default(sql`now()`),
   completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
 });
+
+export const reportScheduleRecipients = pgTable(
+  'report_schedule_recipients',
+  {
+    organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind, t.staffId] })],
+);
+
+export const reportScheduleSends = pgTable(
+  'report_schedule_sends',
+  {
+    organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    staffId: bigint('staff_id', { mode: 'number' }).notNull(),
+    mailId: bigint('mail_id', { mode: 'number' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind, t.day, t.staffId] })],
+);
+
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    siteCodes: text('site_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.kind] })],
+);
 
 export const reservations = pgTable('reservations', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -981,6 +1058,7 @@ export const timeSpans = pgTable('time_spans', {
   onSale: boolean('on_sale').notNull().default(true),
   version: integer('version').notNull().default(1),
   editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }),
+  allotted: integer('allotted').notNull().default(0),
 });
 
 export const visitorMoveItems = pgTable('visitor_move_items', {

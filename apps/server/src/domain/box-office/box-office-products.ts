@@ -51,7 +51,7 @@ export async function boxOfficeProducts(
                      FROM option_values ov WHERE ov.product_id = p.id), '[]') AS ticket_types,
            COALESCE((SELECT json_agg(json_build_object(
                        'time_span_id', t.id, 'starts_at', t.starts_at, 'ends_at', t.ends_at,
-                       'capacity', t.capacity, 'available', greatest(t.capacity - t.held - t.sold, 0),
+                       'capacity', t.capacity, 'available', greatest(t.capacity - t.held - t.sold - t.allotted, 0),
                        'on_sale', ${onSale}) ORDER BY t.starts_at, t.id)
                      FROM time_spans t
                      -- Slots of that Tokyo day, and a day's or a period's span that covers it.

@@ -36,7 +36,7 @@ export async function listInvitationChoices(
                                       ORDER BY ov.position, ov.id)
                       FROM option_values ov WHERE ov.product_id = p.id), '[]') AS ticket_types,
             COALESCE((SELECT json_agg(s ORDER BY s.starts_at) FROM (
-                        SELECT t.id, t.starts_at, t.ends_at, t.capacity - t.held - t.sold AS remaining
+                        SELECT t.id, t.starts_at, t.ends_at, t.capacity - t.held - t.sold - t.allotted AS remaining
                         FROM time_spans t
                         WHERE t.product_id = p.id AND t.on_sale AND ${slotBeforeSaleCutoffSql('t', 'p')}
                         ORDER BY t.starts_at LIMIT $2) s), '[]') AS next_slots

@@ -165,7 +165,7 @@ export async function bulkEditSlots(
             const slot = byId.get(below.slotId)!;
             return {
               path: `slots.${below.slotId}`,
-              message: `${slot.date} ${slot.start_time}: short by ${below.shortBy} (sold ${below.sold}, held ${below.held})`,
+              message: `${slot.date} ${slot.start_time}: short by ${below.shortBy} (sold ${below.sold}, held ${below.held}, allotted ${below.allotted})`,
             };
           }),
         });

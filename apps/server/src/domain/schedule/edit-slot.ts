@@ -126,7 +126,7 @@ export async function updateSlot(
           issues: [
             {
               path: 'body.capacity',
-              message: `short by ${below!.shortBy} (sold ${below!.sold}, held ${below!.held})`,
+              message: `short by ${below!.shortBy} (sold ${below!.sold}, held ${below!.held}, allotted ${below!.allotted})`,
             },
           ],
         });

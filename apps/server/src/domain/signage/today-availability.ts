@@ -16,7 +16,7 @@ SELECT p.uuid, p.product_type, p.names,
        t.id AS span_id,
        to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS start,
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
-       t.capacity, GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
+       t.capacity, GREATEST(t.capacity - t.held - t.sold - t.allotted, 0) AS remaining,
        (t.on_sale
         AND (p.sale_starts_at IS NULL OR p.sale_starts_at <= now())
         AND (p.sale_ends_at IS NULL OR p.sale_ends_at > now())

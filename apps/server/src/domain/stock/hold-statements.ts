@@ -9,7 +9,7 @@ import { channelsBeforeCutoffSql, slotBeforeChannelCutoffSql } from './slot-sale
 /** A slot as the hold reads it. */
 export type SpanState = Pick<
   PoolRow<'time_spans'>,
-  'product_id' | 'capacity' | 'held' | 'sold' | 'on_sale'
+  'product_id' | 'capacity' | 'held' | 'sold' | 'allotted' | 'on_sale'
 > & {
   /** The channels whose sale cut-off the slot has not passed (ADR 009, 080). */
   open_channels: string[];
@@ -55,7 +55,7 @@ const spanStateSql = (lock: boolean) =>
     spanId: PoolRow<'time_spans'>['id'];
     capKeys: NonNullable<PoolRow<'orders'>['client_key']>[];
   }>(
-    (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.on_sale,
+    (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.allotted, t.on_sale,
                    ${channelsBeforeCutoffSql('t', 'p')} AS open_channels, p.status = 'published' AS published,
                    (SELECT COALESCE(json_agg(h), '[]') FROM (
                       SELECT k.client_key, c.orders, c.tickets
@@ -96,6 +96,8 @@ type OrderSetProducts = PoolRow<'order_set_products'>;
 interface HeldOrderValues extends Record<string, unknown> {
   spanId: PoolRow<'time_spans'>['id'];
   seats: number;
+  /** Of `seats`, how many come from the slot's allotted seats (a partner's allotment, ADR 089); else 0. */
+  fromAllotted: number;
   orderTokens: Orders['order_token'][];
   orderSites: Orders['site_code'][];
   orderChannels: Orders['channel'][];
@@ -122,9 +124,10 @@ interface HeldOrderValues extends Record<string, unknown> {
 
 const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
   (v) => `WITH taken AS (
-       UPDATE time_spans t SET held = t.held + ${v.seats}
+       UPDATE time_spans t SET held = t.held + ${v.seats}, allotted = t.allotted - ${v.fromAllotted}
        FROM products p
-       WHERE t.id = ${v.spanId} AND p.id = t.product_id AND t.capacity - t.held - t.sold >= ${v.seats}
+       WHERE t.id = ${v.spanId} AND p.id = t.product_id AND t.allotted >= ${v.fromAllotted}
+         AND t.capacity - t.held - t.sold - t.allotted >= ${v.seats} - ${v.fromAllotted}
          AND t.on_sale AND p.status = 'published'
          AND NOT EXISTS (SELECT 1 FROM unnest(${v.orderChannels}::text[]) AS c(channel)
                          WHERE NOT ${slotBeforeChannelCutoffSql('t', 'p', 'c.channel')})
@@ -135,7 +138,7 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
                 AS k(client_key, orders, tickets, max_orders, max_tickets)
            CROSS JOIN LATERAL (${openHoldingsSql('k.client_key', 'p.site_code', 't.id')}) c
            WHERE c.orders + k.orders > k.max_orders OR c.tickets + k.tickets > k.max_tickets)
-       RETURNING t.id, t.capacity - t.held - t.sold AS remaining
+       RETURNING t.id, t.capacity - t.held - t.sold - t.allotted AS remaining
      ), new_orders AS (
        INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
                            quantity, price, expires_at, client_key)
@@ -171,7 +174,8 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
 
 /**
  * One statement: take the stock, insert the orders, their lines and set products. The stock is taken
- * only while the slot has the seats (so it cannot oversell even if the lock were missing), is on sale
+ * only while the slot has the seats (free seats exclude those allotted to partners, ADR 089; `fromAllotted`
+ * of them may come from the allotted ones instead) (so it cannot oversell even if the lock were missing), is on sale
  * and before each order's channel's cut-off, its product is published (whatever a product cache still says), and while no
  * client of `caps` would go past its caps (a null cap never does); otherwise nothing is written.
  * Data-modifying CTEs all run, so a failure anywhere fails the whole statement.
@@ -181,6 +185,8 @@ export async function insertHeldOrders(
   spanId: number,
   accepted: { token: string; request: HoldRequest }[],
   caps: CapGuard[],
+  /** Seats taken from the slot's allotted ones (hold-allotted-stock.ts); the web's holds take none. */
+  fromAllotted = 0,
 ): Promise<HeldRow[]> {
   const orders = accepted.map((p) => ({ token: p.token, ...p.request }));
   const lines = orders.flatMap((o) => o.lines.map((l) => ({ token: o.token, ...l })));
@@ -190,6 +196,7 @@ export async function insertHeldOrders(
     INSERT_HELD_ORDERS.values({
       spanId,
       seats: orders.reduce((sum, o) => sum + o.quantity, 0),
+      fromAllotted,
       orderTokens: orders.map((o) => o.token),
       orderSites: orders.map((o) => o.siteCode),
       orderChannels: orders.map((o) => o.channel),

@@ -134,7 +134,7 @@ function allocate(
   span: SpanState | undefined,
   batch: Pending[],
   known: { remaining: number; holdings: Holding[] } = {
-    remaining: span ? span.capacity - span.held - span.sold : 0,
+    remaining: span ? span.capacity - span.held - span.sold - span.allotted : 0,
     holdings: span?.holdings ?? [],
   },
 ): Allocation {

@@ -26,7 +26,7 @@ export async function moveSoldStock(
     UPDATE time_spans t SET sold = t.sold + ${quantity}
     FROM products p
     WHERE t.id = ${toSlotId} AND p.id = t.product_id AND p.status = 'published' AND t.on_sale
-      AND ${sql.raw(slotBeforeSaleCutoffSql('t', 'p'))} AND t.capacity - t.held - t.sold >= ${quantity}
+      AND ${sql.raw(slotBeforeSaleCutoffSql('t', 'p'))} AND t.capacity - t.held - t.sold - t.allotted >= ${quantity}
     RETURNING t.id`);
   if (rows.length === 0) return false;
   // The source's places go back whatever its time: the visit no longer happens there.

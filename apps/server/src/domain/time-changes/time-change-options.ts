@@ -57,11 +57,11 @@ export async function timeChangeOptions(
   const { rows } = reservation.changeable
     ? await db.execute<SlotRow>(sql`
         SELECT t.id, p.id AS product_id, p.product_type, p.names, t.starts_at, t.ends_at,
-               (t.capacity - t.held - t.sold)::int AS remaining
+               (t.capacity - t.held - t.sold - t.allotted)::int AS remaining
         FROM time_spans t JOIN products p ON p.id = t.product_id
         WHERE ${targetProductsSql(reservation)}
           AND (t.starts_at AT TIME ZONE 'Asia/Tokyo')::date = ${day}::date
-          AND t.id <> ${reservation.timeSpanId} AND t.on_sale AND t.capacity - t.held - t.sold >= ${reservation.quantity}
+          AND t.id <> ${reservation.timeSpanId} AND t.on_sale AND t.capacity - t.held - t.sold - t.allotted >= ${reservation.quantity}
           AND ${sql.raw(slotBeforeSaleCutoffSql('t', 'p'))}
         ORDER BY t.starts_at, p.position, p.id`)
     : { rows: [] };

@@ -100,7 +100,7 @@ async function targetSlots(
   targetIds: readonly number[],
 ): Promise<MoveTarget[]> {
   const { rows } = await tx.execute<SlotRow & { free: number; open: boolean }>(sql`
-    SELECT t.id, t.starts_at, t.ends_at, t.on_sale, GREATEST(t.capacity - t.held - t.sold, 0)::int AS free,
+    SELECT t.id, t.starts_at, t.ends_at, t.on_sale, GREATEST(t.capacity - t.held - t.sold - t.allotted, 0)::int AS free,
            t.on_sale AND t.starts_at > now() AS open
     FROM time_spans t
     WHERE t.id = ANY(${sql.param([...targetIds])}::bigint[]) AND t.product_id = ${productId}

@@ -81,13 +81,13 @@ async function offeredSlots(
     ends_at: string;
     remaining: number;
   }>(sql`
-    SELECT t.id, t.starts_at, t.ends_at, (t.capacity - t.held - t.sold)::int AS remaining
+    SELECT t.id, t.starts_at, t.ends_at, (t.capacity - t.held - t.sold - t.allotted)::int AS remaining
     FROM time_spans t JOIN time_spans cur ON cur.id = ${item.movedToSlotId}
     JOIN products p ON p.id = t.product_id
     WHERE t.product_id = cur.product_id AND t.id <> cur.id
       AND NOT t.id = ANY(${sql.param(item.sourceSlotIds)}::bigint[])
       AND t.on_sale AND t.starts_at > now() AND p.status = 'published'
-      AND t.capacity - t.held - t.sold >= ${tickets}
+      AND t.capacity - t.held - t.sold - t.allotted >= ${tickets}
     ORDER BY t.starts_at, t.id LIMIT ${OFFERED_SLOTS}`);
   return rows.map((row) => ({
     time_span_id: Number(row.id),

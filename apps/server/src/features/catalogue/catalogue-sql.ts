@@ -38,7 +38,7 @@ export function fewStockThresholdSql(siteCode: string): string {
  * cut-off, ADR 080: a kiosk lists the running timed slot its hold would sell).
  */
 export function listedSpansSql(product: string, from: string, to: string, channel: string): string {
-  const columns = 't.id, t.starts_at, t.ends_at, t.capacity, t.held, t.sold';
+  const columns = 't.id, t.starts_at, t.ends_at, t.capacity, t.held, t.sold, t.allotted';
   return `(
   SELECT * FROM (
     SELECT s.*,

@@ -32,7 +32,7 @@ SELECT p.uuid, p.product_type, p.sale_channels, p.position, p.name, p.in_sale_wi
        to_char(t.starts_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS start,
        to_char(t.ends_at AT TIME ZONE 'Asia/Tokyo', 'YYYY-MM-DD"T"HH24:MI:SS"+09:00"') AS "end",
        t.capacity,
-       GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
+       GREATEST(t.capacity - t.held - t.sold - t.allotted, 0) AS remaining,
        t.sellable,
        ${fewStockThresholdSql('$1')} AS few
 FROM p

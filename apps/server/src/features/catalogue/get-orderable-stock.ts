@@ -8,7 +8,7 @@ import { slotBeforeChannelCutoffSql } from '../../domain/stock/slot-sale.ts';
 
 const ORDERABLE_SQL = `
 SELECT p.sale_channels, p.min_quantity, p.max_quantity,
-       GREATEST(t.capacity - t.held - t.sold, 0) AS remaining,
+       GREATEST(t.capacity - t.held - t.sold - t.allotted, 0) AS remaining,
        (t.on_sale
          AND ${productInSaleWindowSql('p')}
          AND ${slotBeforeChannelCutoffSql('t', 'p', '$3::text')}) AS sellable,

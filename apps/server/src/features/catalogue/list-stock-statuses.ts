@@ -27,7 +27,7 @@ WITH p AS (
     AND ($4::uuid IS NOT NULL OR $5::text = ANY (sale_channels))
 ), d AS (
   SELECT t.date::text AS date,
-         max(GREATEST(t.capacity - t.held - t.sold, 0)) AS best_remaining
+         max(GREATEST(t.capacity - t.held - t.sold - t.allotted, 0)) AS best_remaining
   FROM p
   CROSS JOIN LATERAL ${listedSpansSql('p', '$2', '$3', '$5::text')} t
   WHERE t.sellable
