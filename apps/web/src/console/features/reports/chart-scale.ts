@@ -1,16 +1,17 @@
 /**
- * The value axis of a report's chart: from 0 to a round maximum in four or five steps of 1, 2, 2.5 or 5 × 10ⁿ,
+ * The value axis of a report's chart: from 0 to a round maximum in about five steps of 1, 2, 2.5 or 5 × 10ⁿ,
  * so the grid lines fall on numbers people read at a glance (¥50,000, not ¥47,312).
  */
-export function valueTicks(max: number, wanted = 4): number[] {
+export function valueTicks(max: number, wanted = 5): number[] {
   if (!(max > 0)) return [0, 1];
   const rough = max / wanted;
   const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 2.5, 5, 10].map((each) => each * power).find((each) => each >= rough)!;
-  // Counts and yen are whole: a step below 1 would draw the same label twice.
-  const whole = Math.max(1, step);
+  // Counts and yen are whole: no step of 2.5 people, none below 1.
+  const step = [1, 2, 2.5, 5, 10]
+    .map((each) => each * power)
+    .find((each) => each >= rough && Number.isInteger(each) && each >= 1)!;
   const ticks: number[] = [];
-  for (let value = 0; value < max + whole; value += whole) {
+  for (let value = 0; ; value += step) {
     ticks.push(value);
     if (value >= max) break;
   }
