@@ -43,6 +43,7 @@ import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/order-expiry/hold-sweeper.ts';
 import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
+import { registerWebhookWorker } from './domain/webhooks/webhook-worker.ts';
 import { registerVisitorMoves } from './domain/visitor-moves/register-visitor-moves.ts';
 import { registerRefundReconciler } from './domain/refunds/refund-reconciler.ts';
 import type { CreateOrderDeps } from './domain/stock/create-order.ts';
@@ -99,6 +100,8 @@ export interface BuildAppOptions {
   mailWorker?: boolean;
   /** Run moves of visitors (ADR 079) in the background. Default: on, except under NODE_ENV=test, where tests run them by hand. */
   visitorMoves?: boolean;
+  /** Deliver webhooks (ADR 087) in the background. Default: on, except under NODE_ENV=test, where tests deliver by hand. */
+  webhookWorker?: boolean;
   /** The payment families (ADR 059); default: the product's PAYMENT_FAMILIES. A test may add its own. */
   paymentFamilies?: readonly GatewayFamily[];
 }
@@ -115,6 +118,7 @@ export async function buildApp({
   paymentReconciler,
   mailWorker,
   visitorMoves,
+  webhookWorker,
   overload,
   paymentFamilies = PAYMENT_FAMILIES,
 }: BuildAppOptions): Promise<App> {
@@ -276,6 +280,7 @@ export async function buildApp({
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app, queues);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app, queues);
   if (visitorMoves ?? env.NODE_ENV !== 'test') registerVisitorMoves(app, queues);
+  if (webhookWorker ?? env.NODE_ENV !== 'test') registerWebhookWorker(app, queues);
   // Refunds whose gateway answer was lost are asked again with their own key (ADR 076); with the payments'.
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerRefundReconciler(app, queues);
   if (Object.keys(queues).length > 0) {

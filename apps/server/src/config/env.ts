@@ -41,6 +41,13 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
   /** How often the mail outbox's round runs, once across processes (ADR 016, 057). */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** How often the webhooks' delivery round runs (retries falling due), once across processes (ADR 087). */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /**
+   * Addresses or CIDR ranges (comma list) a webhook may reach although private or loopback (ADR 087). Empty by
+   * default and meant to stay so in production: the tests' local receiver (127.0.0.1) sets it.
+   */
+  WEBHOOK_ALLOWED_ADDRESSES: z.string().optional(),
   /**
    * The console's own origin (issue 27, ADR 064), e.g. https://console.example.com: when set, the console's
    * API and pages answer only there, the visitor origin answers 404 under /console/, and console writes must
