@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { ensureSchedule } from './enqueue-job.ts';
-import { claimJob, completeJob, failJob, type ClaimedJob } from './job-store.ts';
+import { claimJob, completeJob, failJob, releaseJob, type ClaimedJob } from './job-store.ts';
 
 /** What a handler is given besides the job. */
 export interface JobContext {
@@ -39,6 +39,8 @@ export type Queues = Record<string, Queue>;
 /** The worker's identity: the process's instance lock (ADR 047), whose loss means "read as dead". */
 export interface WorkerLock {
   readonly id: number;
+  /** Whether the lock is held right now (false while its cut connection is being opened again). */
+  held(): boolean;
   onLost(listener: () => void): () => void;
 }
 
@@ -73,7 +75,7 @@ export async function runClaimedJob(
   job: ClaimedJob,
   lock: WorkerLock,
   log?: JobLog,
-): Promise<'done' | 'retrying' | 'failed' | 'lost'> {
+): Promise<'done' | 'retrying' | 'failed' | 'released' | 'lost'> {
   const queue = queues[job.queue];
   if (!queue) throw new Error(`no handler for queue ${job.queue}`);
   const backoff = queue.backoff ?? DEFAULT_BACKOFF;
@@ -89,6 +91,10 @@ export async function runClaimedJob(
   if (job.reclaimed && !job.repeatMs && job.attempts > job.maxAttempts) {
     return recorded(() => failJob(db, job, lock.id, 'the worker died during the last attempt', 0, true));
   }
+  // The lock was cut while the claim was in flight (its SQL saw it held): the job carries an id others read
+  // as dead, and this run's signal would never hear of a loss that came before it listened. The check and
+  // the subscription below happen in one synchronous step, so a later loss aborts the signal.
+  if (!lock.held()) return (await recorded(() => releaseJob(db, job, lock.id))) ? 'released' : 'lost';
   const controller = new AbortController();
   const unsubscribe = lock.onLost(() => controller.abort(new Error('instance lock lost')));
   let result: void | { again?: boolean };

@@ -39,10 +39,17 @@ type ClaimedRow = {
 /**
  * Claims the next due job of `queues` for the worker `workerId`, in one statement (autocommit): the row is
  * picked `FOR UPDATE SKIP LOCKED` (two workers never pick one row), marked running with this worker's
- * instance id and its attempt counted. Due: queued and past run_at, or running for a worker whose instance
- * lock is gone (it died: the job runs again at once). A recurring job is also due once this worker's own
- * interval (`everyMs` of its queue) has passed since the last run ended: processes configured with different
- * intervals each see the round at least as often as they ask, and it still runs once at a time.
+ * instance id and its attempt counted. Due: queued and past run_at, or running for another worker whose
+ * instance lock is gone (it died: the job runs again at once). A recurring job is also due once this worker's
+ * own interval (`everyMs` of its queue) has passed since the last run ended: processes configured with
+ * different intervals each see the round at least as often as they ask, and it still runs once at a time.
+ *
+ * Only a worker whose own lock is held claims, and never its own running job back. A process killed while
+ * its poll's claim was in flight leaves that statement running in its backend after the kill: once its
+ * instance lock had gone, the statement read the process's own running job as a dead worker's and claimed it
+ * for the dead id, an attempt nobody ran (a restarted worker then ran attempt 3, not 2; a job near its
+ * maximum would have been failed unrun). And a live worker whose lock connection is cut for a moment would
+ * otherwise take its own running jobs back, or claim jobs under an id every other worker reads as dead.
  */
 export async function claimJob(
   db: Db,
@@ -57,10 +64,12 @@ export async function claimJob(
       SELECT * FROM unnest(${sql.param(names)}::text[], ${sql.param(everyMs)}::int[]) AS m(queue, every_ms)
     ), next AS (
       SELECT jobs.id, jobs.status AS was FROM jobs JOIN mine ON mine.queue = jobs.queue
-      WHERE (jobs.status = 'queued' AND (jobs.run_at <= now()
+      WHERE ((jobs.status = 'queued' AND (jobs.run_at <= now()
               -- run_at - repeat_ms is when the last run ended
               OR jobs.run_at - make_interval(secs => (jobs.repeat_ms - mine.every_ms) / 1000.0) <= now()))
-         OR (jobs.status = 'running' AND NOT ${instanceAlive(sql`jobs.locked_by`)})
+         OR (jobs.status = 'running' AND jobs.locked_by IS DISTINCT FROM ${workerId}
+             AND NOT ${instanceAlive(sql`jobs.locked_by`)}))
+        AND ${instanceAlive(sql`${workerId}`)}
       ORDER BY jobs.run_at, jobs.id
       LIMIT 1
       FOR UPDATE OF jobs SKIP LOCKED)
@@ -135,4 +144,16 @@ export async function failJob(
     WHERE ${stillOurs(job, workerId)} RETURNING id`);
   if (rows.length === 0) return 'lost';
   return giveUp ? 'failed' : 'retrying';
+}
+
+/**
+ * Gives a claim back unrun (fenced): the worker's lock was cut while its claim was in flight, so the job
+ * carries an id other workers read as dead, and this worker would run it unwarned beside their takeover. The
+ * attempt is not counted; the claim's number stays counted (the fence). False when the claim was lost.
+ */
+export async function releaseJob(db: Db, job: ClaimedJob, workerId: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    UPDATE jobs SET status = 'queued', attempts = attempts - 1, locked_by = NULL, locked_at = NULL
+    WHERE ${stillOurs(job, workerId)} RETURNING id`);
+  return rows.length > 0;
 }

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/helper.ts';
 import { enqueueJob, ensureSchedule } from './enqueue-job.ts';
 import { INSTANCE_LOCK_SPACE, takeInstanceLock, type InstanceLock } from './instance-lock.ts';
-import { backoffMs, runDueJobs, startJobRunner, type Queues } from './job-runner.ts';
+import {
+  backoffMs,
+  runClaimedJob,
+  runDueJobs,
+  startJobRunner,
+  type Queues,
+  type WorkerLock,
+} from './job-runner.ts';
 import { claimJob, completeJob, failJob } from './job-store.ts';
 
 const ctx = setupTestApp();
@@ -218,14 +225,14 @@ describe('the fence', () => {
     const queues = { 'test.fence': { everyMs: 60_000 } };
     const ghostId = 2 ** 31 - 7;
     await ensureSchedule(ctx.db, 'test.fence', 60_000);
-    const stale = (await claimJob(ctx.db, queues, ghostId))!;
-    const takenOver = (await claimJob(ctx.db, queues, lock.id))!;
-    expect(takenOver).toMatchObject({ id: stale.id, reclaimed: true });
-    expect(await completeJob(ctx.db, takenOver, lock.id, { again: true, everyMs: 60_000 })).toBe(true);
-
-    const ghostLock = new pg.Client({ connectionString: ctx.db.$client.options.connectionString });
-    await ghostLock.connect();
+    const ghostLock = await heldLock(ghostId);
     try {
+      const stale = (await claimJob(ctx.db, queues, ghostId))!;
+      await ghostLock.query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_SPACE, ghostId]);
+      const takenOver = (await claimJob(ctx.db, queues, lock.id))!;
+      expect(takenOver).toMatchObject({ id: stale.id, reclaimed: true });
+      expect(await completeJob(ctx.db, takenOver, lock.id, { again: true, everyMs: 60_000 })).toBe(true);
+
       await ghostLock.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_SPACE, ghostId]);
       const current = (await claimJob(ctx.db, queues, ghostId))!;
       expect(current).toMatchObject({ id: stale.id, attempts: stale.attempts, reclaimed: false });
@@ -247,5 +254,80 @@ describe('the fence', () => {
     } finally {
       await ghostLock.end();
     }
+  });
+});
+
+/** A connection holding worker `id`'s instance lock, as a process's lock connection does. */
+async function heldLock(id: number): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: ctx.db.$client.options.connectionString });
+  await client.connect();
+  await client.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_SPACE, id]);
+  return client;
+}
+
+const jobRow = async (id: number) =>
+  (
+    await ctx.db.execute<{ status: string; attempts: number; locked_by: number | null }>(
+      sql`SELECT status, attempts, locked_by FROM jobs WHERE id = ${id}`,
+    )
+  ).rows[0];
+
+describe('a worker whose lock is gone', () => {
+  it('claims nothing: a killed process’s claim still in flight takes neither its own job back nor a queued one', async () => {
+    // A process killed mid-poll: PostgreSQL runs its claim statement to the end after the kill, and its lock
+    // may be gone by then (seen once in CI as an extra attempt nobody ran). The statement is played here by a
+    // claim in the dead worker's name.
+    const queues = { 'test.dead-claim': {} };
+    const deadId = 2 ** 31 - 11;
+    const running = (await enqueueJob(ctx.db, { queue: 'test.dead-claim' }))!;
+    const deadLock = await heldLock(deadId);
+    expect(await claimJob(ctx.db, queues, deadId)).toMatchObject({ id: running, attempts: 1 });
+    const queued = (await enqueueJob(ctx.db, { queue: 'test.dead-claim' }))!;
+    await deadLock.end();
+
+    expect(await claimJob(ctx.db, queues, deadId)).toBeNull();
+    expect(await jobRow(running)).toEqual({ status: 'running', attempts: 1, locked_by: deadId });
+    expect(await jobRow(queued)).toEqual({ status: 'queued', attempts: 0, locked_by: null });
+    // A live worker takes the dead one's job over as its second attempt.
+    expect(await claimJob(ctx.db, queues, lock.id)).toMatchObject({
+      id: running,
+      attempts: 2,
+      reclaimed: true,
+    });
+  });
+
+  it('after a blip, never takes its own running job back while its lock is being taken again', async () => {
+    const queues = { 'test.own-job': {} };
+    const blipId = 2 ** 31 - 13;
+    const id = (await enqueueJob(ctx.db, { queue: 'test.own-job' }))!;
+    const blipLock = await heldLock(blipId);
+    try {
+      expect(await claimJob(ctx.db, queues, blipId)).toMatchObject({ id, attempts: 1 });
+      await blipLock.query('SELECT pg_advisory_unlock($1, $2)', [INSTANCE_LOCK_SPACE, blipId]);
+      expect(await claimJob(ctx.db, queues, blipId)).toBeNull();
+      // Its lock back under the same id: the job is still its first run's.
+      await blipLock.query('SELECT pg_advisory_lock($1, $2)', [INSTANCE_LOCK_SPACE, blipId]);
+      expect(await claimJob(ctx.db, queues, blipId)).toBeNull();
+      expect(await jobRow(id)).toEqual({ status: 'running', attempts: 1, locked_by: blipId });
+    } finally {
+      await blipLock.end();
+    }
+  });
+
+  it('gives back unrun a job claimed as its lock was cut (the claim in flight), so no run goes unwarned', async () => {
+    let ran = 0;
+    const queues: Queues = { 'test.cut-claim': { handler: async () => void ran++ } };
+    const cutId = 2 ** 31 - 17;
+    const id = (await enqueueJob(ctx.db, { queue: 'test.cut-claim' }))!;
+    const cutLock = await heldLock(cutId);
+    const job = (await claimJob(ctx.db, queues, cutId))!;
+    await cutLock.end();
+    const cut: WorkerLock = { id: cutId, held: () => false, onLost: () => () => undefined };
+    expect(await runClaimedJob(ctx.db, queues, job, cut)).toBe('released');
+    expect(ran).toBe(0);
+    expect(await jobRow(id)).toEqual({ status: 'queued', attempts: 0, locked_by: null });
+    // Run by a worker that holds its lock, as its first attempt.
+    expect(await runDueJobs(ctx.db, queues, lock)).toBe(1);
+    expect(ran).toBe(1);
   });
 });
