@@ -47,9 +47,19 @@ export type SalesChannel = (typeof SALES_CHANNELS)[number];
  *    (a wallet's cashier, SoftBank Payment Service's link type) and comes back through a return route;
  *  - `carrier`: the carrier's login first, then its payment page (d払い);
  *  - `free`: nothing to pay (the order totals 0);
- *  - `cash`, `terminal`: the console's cash drawer and card terminal (staff-side; no web screen takes them).
+ *  - `cash`, `terminal`: the console's cash drawer and card terminal (staff-side; no web screen takes them);
+ *  - `account`: on account, the partner is invoiced (issue 30, ADR 088; partner bookings only, never a visitor's).
  */
-export const PAYMENT_KINDS = ['card', 'element', 'redirect', 'carrier', 'free', 'cash', 'terminal'] as const;
+export const PAYMENT_KINDS = [
+  'card',
+  'element',
+  'redirect',
+  'carrier',
+  'free',
+  'cash',
+  'terminal',
+  'account',
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** One method's contract entry: its id and its kind, declared together (ADR 059). */
@@ -78,6 +88,8 @@ export const PAYMENT_METHOD_KINDS = {
   // Taken at the counter (box office, issue 29): the money changes hands there; never offered on the web.
   cash: 'cash',
   card_terminal: 'terminal',
+  // A partner's booking through the partner API (channel OTA, issue 30): owed at net price, invoiced later.
+  on_account: 'account',
 } as const satisfies Record<string, PaymentKind>;
 export type PaymentMethod = keyof typeof PAYMENT_METHOD_KINDS;
 /** The method ids in the table's order (a tuple, so zod can make it an enum). */

@@ -7,6 +7,7 @@ import { dpayFamily } from './dpay/dpay-family.ts';
 import { freeFamily } from './free/free-family.ts';
 import type { GatewayFamily, GatewayFamilyContext } from './gateway-family.ts';
 import { gmoFamily } from './gmo/gmo-family.ts';
+import { onAccountFamily } from './on-account/on-account-family.ts';
 import { softbankFamily } from './softbank/softbank-family.ts';
 import { stripeFamily } from './stripe/stripe-family.ts';
 
@@ -22,6 +23,7 @@ export const PAYMENT_FAMILIES: readonly GatewayFamily[] = [
   softbankFamily,
   dpayFamily,
   counterFamily,
+  onAccountFamily,
 ];
 
 /**

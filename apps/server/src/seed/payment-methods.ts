@@ -90,6 +90,15 @@ const NAMES: Record<PaymentMethod, Texts6> = {
     '信用卡(刷卡機)',
     'บัตรเครดิต (เครื่องรูดบัตร)',
   ],
+  // A partner's booking, invoiced to the partner (issue 30, ADR 088): offered on the OTA channel only.
+  on_account: [
+    '売掛(代理店請求)',
+    'On account (partner invoice)',
+    '挂账(代理商结算)',
+    '외상(대리점 청구)',
+    '掛帳(代理商結算)',
+    'เครดิต (เรียกเก็บจากพันธมิตร)',
+  ],
 };
 
 type ChannelMethods = Partial<Record<SalesChannel, PaymentMethod[]>>;
@@ -99,6 +108,8 @@ const GMO_WEB: PaymentMethod[] = ['gmo_3ds', 'gmo_paypay', 'alipay'];
 // gateway is the kiosk's and the web's); the kiosk keeps the spec's list (ADR 080).
 const POS: PaymentMethod[] = ['cash', 'card_terminal', 'free'];
 const COUNTER: ChannelMethods = { pos: POS, kiosk: ['gmo', 'free'] };
+// Partners' bookings through the partner API (channel OTA, issue 30): on account, at the partner's net prices.
+const OTA: PaymentMethod[] = ['free', 'on_account'];
 
 /**
  * Methods per site and channel, in display order. Together they cover every method id; `free` is offered
@@ -108,17 +119,22 @@ const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   BORDERLESS: {
     web: ['stripe_secure', 'gmo_3ds', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
     ...COUNTER,
-    OTA: ['free'],
+    OTA,
     spot: ['stripe_secure', 'gmo_paypay', 'free'],
   },
   LAB_EXHIBITION: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds'] },
-  DEMO: { web: ['stripe', 'gmo', 'gmo_3ds', 'free'], ...COUNTER, spot: ['stripe', 'free'] },
+  DEMO: {
+    web: ['stripe', 'gmo', 'gmo_3ds', 'free'],
+    ...COUNTER,
+    OTA: ['on_account'],
+    spot: ['stripe', 'free'],
+  },
   RUINS: { web: [...GMO_WEB, 'free'], spot: ['gmo_3ds', 'gmo_paypay'] },
   IZURA: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER },
   CANCANFACTORY: { web: ['gmo_3ds', 'gmo_paypay'], pos: POS },
   // gmo_3ds: an invited visitor can pay by card on the payment screen (the simulator plays it in development).
   MORI: { web: ['stripe_secure', 'gmo_3ds', 'alipay', 'free'] },
-  ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA: ['free'] },
+  ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA },
   SOFTBANK: {
     web: ['softbank_3ds', 'softbank_credit', 'softbank_paypay', 'softbank_alipay', 'free'],
     spot: ['softbank_3ds', 'softbank_paypay'],
@@ -129,7 +145,7 @@ const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   AZABUDAI_BORDERLESS: {
     web: ['stripe_secure', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
     ...COUNTER,
-    OTA: ['free'],
+    OTA,
     spot: ['stripe_secure', 'free'],
   },
   OKINAWA: { web: ['stripe_secure', 'alipay', 'gmo_paypay', 'free'], spot: ['stripe_secure'] },

@@ -8,7 +8,8 @@ import { storableText } from '../validation/storable-text.ts';
  * filters and a cursor; one object's history, with an order's `order_events` merged in by time.
  */
 
-export const AUDIT_ACTOR_KINDS = ['staff', 'device', 'system', 'visitor'] as const;
+/** `token`: a call made with an API token (issue 30, ADR 088); its label names the token (name and prefix). */
+export const AUDIT_ACTOR_KINDS = ['staff', 'device', 'system', 'visitor', 'token'] as const;
 export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
 
 /** An id in a query (`?staff=12`): a positive integer. */

@@ -3,13 +3,15 @@ import type { AuditEvent } from '@kippu/contract/console/audit-schemas';
 
 /**
  * The columns of an event as the console shows it (alias `e`): an actor without a label of its own is named by
- * its gate key's label or the staff member's name as they are now.
+ * its gate key's label, the staff member's name as they are now, or an API token's name and public prefix.
  */
 export const AUDIT_EVENT_COLUMNS = sql`e.id,
   to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
   e.actor_kind, e.actor_staff_id, e.actor_device_id,
   COALESCE(e.actor_label, (SELECT g.label FROM gate_keys g WHERE g.id = e.actor_device_id),
-           (SELECT st.name FROM staff st WHERE st.id = e.actor_staff_id)) AS actor_label,
+           (SELECT st.name FROM staff st WHERE st.id = e.actor_staff_id),
+           (SELECT t.name || ' (kpt_' || t.prefix || ')' FROM api_tokens t WHERE t.id = e.actor_token_id))
+    AS actor_label,
   e.site_code, e.object_type, e.object_id, e.action, e.before, e.after, e.personal_data,
   e.personal_subject, e.client_address, e.user_agent`;
 

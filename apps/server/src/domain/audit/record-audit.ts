@@ -3,11 +3,15 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { redactForAudit, storable } from './audit-redaction.ts';
 
-/** Who caused a change (issue 27): a staff member, a gate device, the system (a job), or a visitor. */
+/**
+ * Who caused a change (issue 27): a staff member, a gate device, the system (a job), a visitor, or a call
+ * made with an API token (issue 30: `tokenId`, the token's row).
+ */
 export interface AuditActor {
-  kind: 'staff' | 'device' | 'system' | 'visitor';
+  kind: 'staff' | 'device' | 'system' | 'visitor' | 'token';
   staffId?: number;
   deviceId?: number;
+  tokenId?: number;
   /** Shown when no id says who it was: a job's name, a visitor's reservation number. */
   label?: string;
   clientAddress?: string | null;
@@ -51,11 +55,11 @@ export async function recordAudit(tx: Tx | Db, event: AuditEventInput): Promise<
   // The organisation is the site's when the caller names none; a site code that names no site leaves it null
   // rather than failing the change the event records.
   await tx.execute(sql`
-    INSERT INTO audit_events (actor_kind, actor_staff_id, actor_device_id, actor_label, organisation_id,
-      site_code, object_type, object_id, action, before, after, personal_data, personal_subject,
-      client_address, user_agent)
+    INSERT INTO audit_events (actor_kind, actor_staff_id, actor_device_id, actor_token_id, actor_label,
+      organisation_id, site_code, object_type, object_id, action, before, after, personal_data,
+      personal_subject, client_address, user_agent)
     VALUES (${event.actor.kind}, ${event.actor.staffId ?? null}, ${event.actor.deviceId ?? null},
-      ${text(event.actor.label)},
+      ${event.actor.tokenId ?? null}, ${text(event.actor.label)},
       COALESCE(${event.organisationId ?? null}::bigint,
                (SELECT organisation_id FROM sites WHERE code = ${text(event.siteCode)})),
       ${text(event.siteCode)}, ${text(event.objectType)},

@@ -63,8 +63,9 @@ describe('payment options (ADR 028)', () => {
     expect(Object.fromEntries(offered.map((option) => [option.method, option.kind]))).toEqual(
       Object.fromEntries(
         Object.entries(PAYMENT_METHOD_KINDS)
-          // free only for a total of 0; the counter's cash and terminal never on the web (issue 29)
-          .filter(([, kind]) => kind !== 'free' && kind !== 'cash' && kind !== 'terminal')
+          // free only for a total of 0; the counter's cash and terminal (issue 29) and a partner's
+          // on-account payment (issue 30) never on the web
+          .filter(([, kind]) => !['free', 'cash', 'terminal', 'account'].includes(kind))
           .map(([method, kind]) => [method, kind]),
       ),
     );

@@ -11,7 +11,8 @@ import { PAYMENT_METHOD_KINDS, type PaymentMethod } from '@kippu/contract/enums'
  *    (SoftBank Payment Service's link type, ADR 027; GMO-PG's wallets, ADR 026) and comes back through a
  *    payment callback;
  *  - `carrier`: nothing entered here; the carrier's login follows the confirm screen (d払い).
- * The console's kinds (cash, card terminal) are staff-side: the web never offers them.
+ * The console's kinds (cash, card terminal) are staff-side and `account` is a partner's (issue 30): the web
+ * never offers them.
  */
 export type PaymentOption =
   | { kind: 'free'; method: 'free' }
@@ -59,7 +60,8 @@ export function paymentOptions(
             ? [{ kind, ...base, scriptUrl: item.token_script_url, shopId: item.shop_id }]
             : [];
         default:
-          // `free` is offered only for a total of 0 (above); the console's cash and terminal never on the web.
+          // `free` is offered only for a total of 0 (above); the console's cash and terminal, and a partner's
+          // on-account payment, never on the web.
           return [];
       }
     })

@@ -12,6 +12,7 @@ describe('savedPaymentChoice', () => {
   it('ignores nothing saved and unknown methods', () => {
     expect(savedPaymentChoice(null)).toBeNull();
     expect(savedPaymentChoice({ method: 'cash' })).toBeNull();
+    expect(savedPaymentChoice({ method: 'on_account' })).toBeNull();
   });
 });
 

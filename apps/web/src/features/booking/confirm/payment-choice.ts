@@ -4,11 +4,14 @@ import type { CheckoutBody } from '@kippu/contract/endpoints/checkout';
 /** What the payment screen saved (core state `savedPayment`): the method, and for a card its one-time token. */
 export type PaymentChoice = { method: PaymentMethod; token?: string; maskedCardNo?: string };
 
-/** A method the web pays with: the counter's cash and card terminal are staff-side (issue 29), never a visitor's. */
+/**
+ * A method the web pays with: the counter's cash and card terminal are staff-side (issue 29), a partner's
+ * on-account payment is the partner API's (issue 30), never a visitor's.
+ */
 const isPaymentMethod = (value: unknown): value is PaymentMethod =>
   typeof value === 'string' &&
   (PAYMENT_METHODS as readonly string[]).includes(value) &&
-  !['cash', 'terminal'].includes(PAYMENT_METHOD_KINDS[value as PaymentMethod]);
+  !['cash', 'terminal', 'account'].includes(PAYMENT_METHOD_KINDS[value as PaymentMethod]);
 const optionalText = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The saved payment page, if it holds a method (stored data may come from an older version of the page). */
