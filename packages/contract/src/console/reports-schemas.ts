@@ -116,7 +116,10 @@ export const reportFiltersSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]{1,39}$/)
     .optional(),
-  channel: z.string().regex(/^[A-Za-z]{2,10}$/).optional(),
+  channel: z
+    .string()
+    .regex(/^[A-Za-z]{2,10}$/)
+    .optional(),
   product_id: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
 });

@@ -526,7 +526,7 @@ export interface Rows<Timestamp = string> {
     kind: string;
     day: string;
     staff_id: number;
-    mail_id: number;
+    mail_id: number | null;
     sent_at: Timestamp;
   };
   report_schedules: {

@@ -721,7 +721,7 @@ export const reportScheduleSends = pgTable(
     kind: text('kind').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     staffId: bigint('staff_id', { mode: 'number' }).notNull(),
-    mailId: bigint('mail_id', { mode: 'number' }).notNull(),
+    mailId: bigint('mail_id', { mode: 'number' }),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' })
       .notNull()
       .default(sql`now()`),

@@ -149,6 +149,23 @@ export interface MailPayloads {
     /** The subscription's console page. */
     webhookUrl: string;
   };
+  /**
+   * The daily settlement (issue 30, ADR 084) to a chosen staff member, in their console language: its texts
+   * and figures made when queued from the reports' texts, the CSV of the same rows attached.
+   */
+  daily_settlement: {
+    organisationName: string;
+    /** The Tokyo day settled (YYYY-MM-DD). */
+    day: string;
+    subject: string;
+    intro: string;
+    /** One row per method (and site): its label and its figures as text. */
+    rows: { label: string; value: string; strong?: boolean }[];
+    openLabel: string;
+    reportUrl: string;
+    note: string;
+    csv: { filename: string; content: string };
+  };
 }
 
 export type MailKind = keyof MailPayloads;
@@ -166,6 +183,7 @@ export const MAIL_KINDS = [
   'visit_moved',
   'refund_issued',
   'webhook_disabled',
+  'daily_settlement',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

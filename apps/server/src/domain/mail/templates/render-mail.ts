@@ -6,6 +6,7 @@ import { mailText } from './mail-texts.ts';
 import { movedVisitDocument, slotMovedDocument, visitMovedDocument } from './slot-moved-mail.ts';
 import { refundIssuedDocument } from './refund-mail.ts';
 import { webhookDisabledDocument } from './webhook-disabled-mail.ts';
+import { dailySettlementDocument } from './daily-settlement-mail.ts';
 import { staffDocument } from './staff-mails.ts';
 import { visitRows } from './visit-time.ts';
 
@@ -178,6 +179,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return refundIssuedDocument(mail);
     case 'webhook_disabled':
       return webhookDisabledDocument(mail);
+    case 'daily_settlement':
+      return dailySettlementDocument(mail);
   }
 }
 
@@ -193,6 +196,8 @@ export function renderMail(mail: OutboxMail, context: RenderContext): RenderedMa
             contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
           },
         ]
-      : [];
+      : mail.kind === 'daily_settlement'
+        ? [{ ...mail.payload.csv, contentType: 'text/csv; charset=utf-8' }]
+        : [];
   return { subject: doc.subject, html: renderHtml(doc), text: renderText(doc), attachments };
 }
