@@ -46,6 +46,7 @@ import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import { registerWebhookWorker } from './domain/webhooks/webhook-worker.ts';
 import { registerVisitorMoves } from './domain/visitor-moves/register-visitor-moves.ts';
 import { registerRefundReconciler } from './domain/refunds/refund-reconciler.ts';
+import { registerDailySettlement } from './domain/reports/register-daily-settlement.ts';
 import type { CreateOrderDeps } from './domain/stock/create-order.ts';
 import { createProductCache } from './domain/stock/product-for-sale.ts';
 import { createStockHolder } from './domain/stock/hold-stock.ts';
@@ -283,6 +284,8 @@ export async function buildApp({
   if (webhookWorker ?? env.NODE_ENV !== 'test') registerWebhookWorker(app, queues);
   // Refunds whose gateway answer was lost are asked again with their own key (ADR 076); with the payments'.
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerRefundReconciler(app, queues);
+  // The daily settlement mailed to chosen staff at 07:00 Tokyo (ADR 084); with the mails it queues.
+  if (mailWorker ?? env.NODE_ENV !== 'test') registerDailySettlement(app, queues);
   if (Object.keys(queues).length > 0) {
     const runner = startJobRunner({ db, lock: instance, queues, pollMs: env.JOB_POLL_MS, log: app.log });
     app.addHook('onReady', () => runner.start());
