@@ -243,3 +243,15 @@ export function parseCsv(csv: string): string[][] {
   }
   return rows;
 }
+
+/**
+ * Every name a payment method may go by in a report's method cell, in `lang`: its code, the console's word for
+ * it (`reports_method_<code>`) and its name on the visitor's payment screen (`payment_method_types`).
+ */
+export async function methodNames(method: string, lang: LangCode, consoleWord: string): Promise<string[]> {
+  const rows = await query<{ name: string | null }>(
+    `SELECT names ->> $2 AS name FROM payment_method_types WHERE method = $1`,
+    [method, lang],
+  );
+  return [method, consoleWord, ...rows.map((row) => row.name).filter((name): name is string => !!name)];
+}
