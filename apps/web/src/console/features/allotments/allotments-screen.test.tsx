@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/expect-no-axe-violations.ts';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
 import { allotmentFixture, partnerFixture, slotDayFixture } from './allotment-fixtures.ts';
+
+// Each screen loads its chunk and texts first: on a busy machine (two cores shared by many runs) that has
+// taken longer than the setup's 8 s, which is about load, not about the screen.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -30,7 +34,7 @@ describe('allotments screen', () => {
         }),
         'POST /sites/MORI/allotments': { status: 409, body: { error: 'out of stock' } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const { container } = await renderConsole('#/sites/MORI/allotments');
       const table = await screen.findByRole('table', { name: 'Allotments by slot' });
       const [, row] = within(table).getAllByRole('row');
@@ -93,7 +97,7 @@ describe('allotments screen', () => {
           return { status: 200, body: { allotment: current } };
         },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderConsole('#/sites/MORI/allotments');
       await user.click(await screen.findByRole('button', { name: /^Change the allotment of Travel A for/ }));
       const dialog = screen.getByRole('dialog', { name: 'Change the allotment of Travel A' });

@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/expect-no-axe-violations.ts';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
 import { apiTokenFixture } from './api-token-fixtures.ts';
+
+// Each screen loads its chunk and texts first: on a busy machine (two cores shared by many runs) that has
+// taken longer than the setup's 8 s, which is about load, not about the screen.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,7 +20,7 @@ const TOKEN = 'kpt_zz99yy88_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
 
 describe('API tokens screen', () => {
   it(
-    'checks the form, creates after the password, shows the token once and never again after leaving',
+    'lists the tokens and checks a new one before asking for the password',
     { timeout: 120_000 },
     async () => {
       let reauthenticated = false;
@@ -37,7 +41,7 @@ describe('API tokens screen', () => {
         },
         'GET /webhooks': { status: 200, body: { webhooks: [] } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const { container } = await renderConsole('#/api-tokens');
       const table = await screen.findByRole('table', { name: 'Tokens' });
       const [, first] = within(table).getAllByRole('row');
@@ -65,6 +69,43 @@ describe('API tokens screen', () => {
       await user.type(days, '400');
       await user.click(screen.getByRole('button', { name: 'Create the token' }));
       expect(screen.getByText('Enter a whole number of days from 1 to 366.')).toBeTruthy();
+      await user.clear(days);
+      await user.type(days, '30');
+      await user.click(screen.getByRole('button', { name: 'Create the token' }));
+      await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    },
+  );
+
+  it(
+    'creates after the password, shows the token once and never again after leaving',
+    { timeout: 120_000 },
+    async () => {
+      let reauthenticated = false;
+      let tokens = [apiTokenFixture()];
+      const api = fakeConsoleApi({
+        'GET /session': { status: 200, body: sessionOf('owner') },
+        'GET /api-tokens': () => ({ status: 200, body: { tokens } }),
+        'POST /api-tokens': (call) => {
+          if (!reauthenticated) return { status: 401, body: { error: 'console reauthentication required' } };
+          const body = call.body as { name: string };
+          const record = apiTokenFixture({ id: 32, name: body.name, prefix: 'zz99yy88' });
+          tokens = [record, ...tokens];
+          return { status: 200, body: { record, token: TOKEN } };
+        },
+        'POST /session/reauthenticate': () => {
+          reauthenticated = true;
+          return { status: 200, body: { reauthenticatedUntil: '2026-11-28T01:05:00Z' } };
+        },
+        'GET /webhooks': { status: 200, body: { webhooks: [] } },
+      });
+      const user = userEvent.setup({ delay: null });
+      const { container } = await renderConsole('#/api-tokens');
+      await screen.findByRole('table', { name: 'Tokens' });
+      await user.click(screen.getByRole('button', { name: 'New token' }));
+      await user.type(screen.getByLabelText('Name'), 'Booking export');
+      await user.selectOptions(screen.getByLabelText('Orders'), 'read');
+      await user.click(screen.getByLabelText('Borderless'));
+      const days = screen.getByLabelText('Valid for (days)');
       await user.clear(days);
       await user.type(days, '30');
       await user.click(screen.getByRole('button', { name: 'Create the token' }));
@@ -115,7 +156,7 @@ describe('API tokens screen', () => {
         return { status: 200, body: { record: tokens[0] } };
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await renderConsole('#/api-tokens');
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const revoke = await screen.findByRole('button', { name: 'Revoke the token Ticket desk export' });
@@ -161,7 +202,7 @@ describe('API tokens screen', () => {
         },
         'POST /api-tokens': { status: 200, body: { record: partnerToken, token: TOKEN } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderConsole('#/api-tokens?partner=12&new=1');
       await screen.findByRole('heading', { name: 'API tokens of Travel A' });
       const table = await screen.findByRole('table', { name: 'Tokens' });

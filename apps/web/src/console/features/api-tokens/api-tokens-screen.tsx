@@ -135,90 +135,92 @@ function Body({ session, query }: FeatureScreenProps) {
       {list.isPending ? <Loading /> : null}
       <ErrorNotice error={list.error ?? revoke.error} />
       {list.data ? (
-        <DataTable
-          caption={t('api_tokens_list')}
-          rows={rows}
-          rowKey={(row) => row.id}
-          empty={t('api_tokens_none')}
-          columns={[
-            {
-              key: 'name',
-              header: t('api_tokens_name'),
-              cell: (row) => (
-                <>
-                  {row.name}
-                  {row.partner_id !== null && partnerId === null ? (
-                    <div>
-                      <a className="c-link" href={hrefOf('partner', { partnerId: String(row.partner_id) })}>
-                        {t('api_tokens_of_partner', { name: row.partner_name ?? '' })}
-                      </a>
-                    </div>
-                  ) : null}
-                </>
-              ),
-            },
-            {
-              key: 'prefix',
-              header: t('api_tokens_prefix'),
-              cell: (row) => <code>{`kpt_${row.prefix}_…`}</code>,
-            },
-            { key: 'scope', header: t('api_tokens_scope'), cell: scopeOf },
-            { key: 'sites', header: t('api_tokens_sites'), cell: (row) => sitesOf(row.site_codes) },
-            { key: 'expires', header: t('api_tokens_expires'), cell: (row) => f.dateTime(row.expires_at) },
-            {
-              key: 'used',
-              header: t('api_tokens_last_used'),
-              cell: (row) => (row.last_used_at ? f.dateTime(row.last_used_at) : t('api_tokens_never_used')),
-            },
-            {
-              key: 'created',
-              header: t('api_tokens_created_by'),
-              cell: (row) => (
-                <>
-                  {row.created_by_name ?? t('api_tokens_removed_member')}
-                  <div className="c-muted">{f.dateTime(row.created_at)}</div>
-                </>
-              ),
-            },
-            {
-              key: 'state',
-              header: t('state'),
-              cell: (row) =>
-                row.state === 'active' ? (
-                  <span className="c-status--ok">{t('active')}</span>
-                ) : row.state === 'revoked' ? (
-                  <span className="c-status--bad">
-                    {t('revoked_at', { time: f.dateTime(row.revoked_at) })}
-                  </span>
-                ) : (
-                  <span className="c-muted">{t('api_tokens_expired')}</span>
+        <div className="c-api-tokens">
+          <DataTable
+            caption={t('api_tokens_list')}
+            rows={rows}
+            rowKey={(row) => row.id}
+            empty={t('api_tokens_none')}
+            columns={[
+              {
+                key: 'name',
+                header: t('api_tokens_name'),
+                cell: (row) => (
+                  <>
+                    {row.name}
+                    {row.partner_id !== null && partnerId === null ? (
+                      <div>
+                        <a className="c-link" href={hrefOf('partner', { partnerId: String(row.partner_id) })}>
+                          {t('api_tokens_of_partner', { name: row.partner_name ?? '' })}
+                        </a>
+                      </div>
+                    ) : null}
+                  </>
                 ),
-            },
-            ...(canWrite
-              ? [
-                  {
-                    key: 'actions',
-                    header: t('actions'),
-                    cell: (row: ApiToken) =>
-                      row.state === 'active' ? (
-                        <button
-                          className="c-button c-button--small c-button--danger"
-                          type="button"
-                          disabled={revoke.isPending}
-                          aria-label={t('api_tokens_revoke_label', { name: row.name })}
-                          onClick={() => {
-                            if (window.confirm(t('api_tokens_revoke_confirm', { name: row.name })))
-                              revoke.mutate(row.id);
-                          }}
-                        >
-                          {t('revoke')}
-                        </button>
-                      ) : null,
-                  },
-                ]
-              : []),
-          ]}
-        />
+              },
+              {
+                key: 'prefix',
+                header: t('api_tokens_prefix'),
+                cell: (row) => <code>{`kpt_${row.prefix}_…`}</code>,
+              },
+              { key: 'scope', header: t('api_tokens_scope'), cell: scopeOf },
+              { key: 'sites', header: t('api_tokens_sites'), cell: (row) => sitesOf(row.site_codes) },
+              { key: 'expires', header: t('api_tokens_expires'), cell: (row) => f.dateTime(row.expires_at) },
+              {
+                key: 'used',
+                header: t('api_tokens_last_used'),
+                cell: (row) => (row.last_used_at ? f.dateTime(row.last_used_at) : t('api_tokens_never_used')),
+              },
+              {
+                key: 'created',
+                header: t('api_tokens_created_by'),
+                cell: (row) => (
+                  <>
+                    {row.created_by_name ?? t('api_tokens_removed_member')}
+                    <div className="c-muted">{f.dateTime(row.created_at)}</div>
+                  </>
+                ),
+              },
+              {
+                key: 'state',
+                header: t('state'),
+                cell: (row) =>
+                  row.state === 'active' ? (
+                    <span className="c-status--ok">{t('active')}</span>
+                  ) : row.state === 'revoked' ? (
+                    <span className="c-status--bad">
+                      {t('revoked_at', { time: f.dateTime(row.revoked_at) })}
+                    </span>
+                  ) : (
+                    <span className="c-muted">{t('api_tokens_expired')}</span>
+                  ),
+              },
+              ...(canWrite
+                ? [
+                    {
+                      key: 'actions',
+                      header: t('actions'),
+                      cell: (row: ApiToken) =>
+                        row.state === 'active' ? (
+                          <button
+                            className="c-button c-button--small c-button--danger"
+                            type="button"
+                            disabled={revoke.isPending}
+                            aria-label={t('api_tokens_revoke_label', { name: row.name })}
+                            onClick={() => {
+                              if (window.confirm(t('api_tokens_revoke_confirm', { name: row.name })))
+                                revoke.mutate(row.id);
+                            }}
+                          >
+                            {t('revoke')}
+                          </button>
+                        ) : null,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </div>
       ) : null}
     </Page>
   );

@@ -112,7 +112,7 @@ function Body({ session, params }: FeatureScreenProps) {
             <dd className="c-break">{data.url}</dd>
             {data.description ? (
               <>
-                <dt>{t('webhooks_description')}</dt>
+                <dt>{t('webhooks_note')}</dt>
                 <dd>{data.description}</dd>
               </>
             ) : null}

@@ -1,10 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/expect-no-axe-violations.ts';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
 import { deliveryFixture, webhookFixture } from './webhook-fixtures.ts';
+
+// Each screen loads its chunk and texts first: on a busy machine (two cores shared by many runs) that has
+// taken longer than the setup's 8 s, which is about load, not about the screen.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,7 +56,7 @@ describe('webhooks screen', () => {
         'GET /webhooks/6': { status: 200, body: created },
         'GET /webhooks/6/deliveries': { status: 200, body: { deliveries: [], next_cursor: null } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const { container } = await renderConsole('#/webhooks');
       const table = await screen.findByRole('table', { name: 'Webhook subscriptions' });
       // Off, with why: the receiver's 410.
@@ -106,33 +110,41 @@ describe('webhooks screen', () => {
     },
   );
 
-  it('shows a refused address through the one error body, and lets a reader look without writing', async () => {
-    fakeConsoleApi({
-      'GET /session': { status: 200, body: sessionOf('owner') },
-      'GET /webhooks': { status: 200, body: { webhooks: [] } },
-      'POST /webhooks': { status: 400, body: { error: 'webhook target refused' } },
-    });
-    const user = userEvent.setup();
-    await renderConsole('#/webhooks');
-    await screen.findByText('No webhooks yet.');
-    await user.click(screen.getByRole('button', { name: 'New webhook' }));
-    await user.type(screen.getByLabelText('Address (URL)'), 'http://10.0.0.8/hook');
-    await user.click(screen.getByLabelText(/Ticket checked in/));
-    await user.click(screen.getByRole('button', { name: 'Create the webhook' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'webhooks may not go to private, local or link-local networks',
-    );
-  });
+  it(
+    'shows a refused address through the one error body, and lets a reader look without writing',
+    { timeout: 120_000 },
+    async () => {
+      fakeConsoleApi({
+        'GET /session': { status: 200, body: sessionOf('owner') },
+        'GET /webhooks': { status: 200, body: { webhooks: [] } },
+        'POST /webhooks': { status: 400, body: { error: 'webhook target refused' } },
+      });
+      const user = userEvent.setup({ delay: null });
+      await renderConsole('#/webhooks');
+      await screen.findByText('No webhooks yet.');
+      await user.click(screen.getByRole('button', { name: 'New webhook' }));
+      await user.type(screen.getByLabelText('Address (URL)'), 'http://10.0.0.8/hook');
+      await user.click(screen.getByLabelText(/Ticket checked in/));
+      await user.click(screen.getByRole('button', { name: 'Create the webhook' }));
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'webhooks may not go to private, local or link-local networks',
+      );
+    },
+  );
 
-  it('shows an administrator (integrations read) the list without the new button', async () => {
-    fakeConsoleApi({
-      'GET /session': { status: 200, body: sessionOf('administrator') },
-      'GET /webhooks': { status: 200, body: { webhooks: [webhookFixture()] } },
-    });
-    await renderConsole('#/webhooks');
-    await screen.findByRole('table', { name: 'Webhook subscriptions' });
-    expect(screen.queryByRole('button', { name: 'New webhook' })).toBeNull();
-  });
+  it(
+    'shows an administrator (integrations read) the list without the new button',
+    { timeout: 120_000 },
+    async () => {
+      fakeConsoleApi({
+        'GET /session': { status: 200, body: sessionOf('administrator') },
+        'GET /webhooks': { status: 200, body: { webhooks: [webhookFixture()] } },
+      });
+      await renderConsole('#/webhooks');
+      await screen.findByRole('table', { name: 'Webhook subscriptions' });
+      expect(screen.queryByRole('button', { name: 'New webhook' })).toBeNull();
+    },
+  );
 });
 
 describe('one webhook', () => {
@@ -181,9 +193,9 @@ describe('one webhook', () => {
           },
         },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const { container } = await renderConsole('#/webhooks/5');
-      const log = await screen.findByRole('table', { name: 'Deliveries, newest first' });
+      const log = await screen.findByRole('table', { name: 'Delivery log' });
       const [, pending, delivered] = within(log).getAllByRole('row');
       expect(pending!.textContent).toContain('Ticket checked in');
       expect(pending!.textContent).toContain('Waiting');
@@ -203,9 +215,9 @@ describe('one webhook', () => {
       expect(await screen.findByText('Sent again: the new attempt appears in the log.')).toBeTruthy();
       expect(api.calls.some((call) => call.path === '/webhooks/5/deliveries/91/redelivery')).toBe(true);
       await vi.waitFor(() =>
-        expect(
-          within(screen.getByRole('table', { name: 'Deliveries, newest first' })).getAllByRole('row'),
-        ).toHaveLength(4),
+        expect(within(screen.getByRole('table', { name: 'Delivery log' })).getAllByRole('row')).toHaveLength(
+          4,
+        ),
       );
 
       await user.click(screen.getByRole('button', { name: 'Send a test ping' }));
@@ -245,7 +257,7 @@ describe('one webhook', () => {
         'DELETE /webhooks/5': { status: 200, body: { deleted: true } },
         'GET /webhooks': { status: 200, body: { webhooks: [] } },
       });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       await renderConsole('#/webhooks/5');
       await user.click(await screen.findByRole('button', { name: 'Turn off' }));
       await screen.findByRole('button', { name: 'Turn on again' });
@@ -268,7 +280,7 @@ describe('one webhook', () => {
     },
   );
 
-  it('shows a reader the log without sending again', async () => {
+  it('shows a reader the log without sending again', { timeout: 120_000 }, async () => {
     fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('administrator') },
       'GET /webhooks/5': { status: 200, body: webhookFixture() },
@@ -278,7 +290,7 @@ describe('one webhook', () => {
       },
     });
     await renderConsole('#/webhooks/5');
-    const log = await screen.findByRole('table', { name: 'Deliveries, newest first' });
+    const log = await screen.findByRole('table', { name: 'Delivery log' });
     expect(within(log).queryAllByRole('button')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'New signing secret' })).toBeNull();
   });
