@@ -274,6 +274,7 @@ const PUBLIC_PARAMS = new Set([
   'file', // an uploaded site image: <sha256>.<ext> of its public content
   'campaign', // the console's coupon campaigns: a campaign's name
   'moveId', // the console's moves of visitors: a run's numeric id (ADR 079)
+  'report', // the console's reports: a report's name (settlement, sales, ...; ADR 084)
   '*', // the SPA's files; an unmatched tail keeps only the route table's words
 ]);
 const PUBLIC_QUERY = new Set([
@@ -317,6 +318,11 @@ const PUBLIC_QUERY = new Set([
   // The console's order search (issue 29): an order's status and a payment method id (its value `q` is secret).
   'status',
   'payment_method',
+  // The console's reports (issue 30, ADR 084): a view, a grouping, a payment method id and a file format.
+  'view',
+  'group',
+  'method',
+  'format',
 ]);
 
 describe('every parameter a route takes is marked secret or public', () => {

@@ -27,7 +27,7 @@ export async function reportScopeOf(
   const today = filters.from === undefined || filters.to === undefined ? await tokyoToday(db) : '';
   const from = filters.from ?? filters.to ?? today;
   const to = filters.to ?? filters.from ?? today;
-  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  const days = (dayNumber(to) - dayNumber(from)) / 86_400_000;
   if (!Number.isFinite(days) || days < 0 || days >= MAX_DAYS) {
     throw new AppError('invalid_request', 'report range: from after to, or longer than 366 days');
   }
@@ -45,4 +45,10 @@ export async function reportScopeOf(
     channel: filters.channel ?? null,
     productId: filters.product_id ?? null,
   };
+}
+
+/** A calendar day's instant (UTC midnight), NaN for a day that does not exist (2030-02-30, 2030-13-01). */
+function dayNumber(day: string): number {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(at) && new Date(at).toISOString().slice(0, 10) === day ? at : Number.NaN;
 }

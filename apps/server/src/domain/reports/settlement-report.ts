@@ -34,13 +34,17 @@ function movements(scope: ReportScope) {
   const method = scope.method === null ? sql`` : sql`AND p.method = ${scope.method}`;
   return sql`
     SELECT 'payment' AS kind, p.confirmed_at AS at, p.site_code, p.method, p.amount AS sales, 0::bigint AS refunds,
-           p.payment_number, p.provider_reference AS gateway_reference, p.order_id
+           p.payment_number, p.order_id,
+           -- A card terminal's approval number is what its own journal lists (ADR 080 keeps it on the sale).
+           COALESCE(p.provider_reference,
+                    (SELECT b.approval_number FROM box_office_sales b WHERE b.order_id = p.order_id LIMIT 1))
+             AS gateway_reference
     FROM payments p
     WHERE ${inSites(sql`p.site_code`, scope)} AND p.status IN ('confirmed', 'refunded') AND p.method <> 'free'
       AND p.confirmed_at >= ${start} AND p.confirmed_at < ${end} ${method}
     UNION ALL
     SELECT 'refund', rp.completed_at, p.site_code, p.method, 0::bigint, rp.amount,
-           p.payment_number, COALESCE(rp.provider_reference, rp.refund_key), p.order_id
+           p.payment_number, p.order_id, COALESCE(rp.provider_reference, rp.refund_key)
     FROM refund_payments rp
     JOIN refunds f ON f.id = rp.refund_id
     JOIN payments p ON p.id = rp.payment_id
@@ -96,14 +100,17 @@ function settlementPayments(scope: ReportScope): ReportQuery {
     SELECT ${tokyoDateTime(sql`m.at`)} AS at, ${site.select} m.kind,
            ${methodName(scope)} AS method,
            ${gatewayOf(sql`m.method`)} AS gateway, m.payment_number, m.gateway_reference,
-           r.reservation_number, m.order_id, (m.sales - m.refunds)::bigint AS amount
+           COALESCE(r.reservation_number, rc.reservation_number) AS reservation_number, m.order_id,
+           (m.sales - m.refunds)::bigint AS amount
     FROM (${movements(scope)}) m
     LEFT JOIN payment_method_types pmt ON pmt.method = m.method
-    LEFT JOIN LATERAL (
-      SELECT r.reservation_number FROM reservations r
-      WHERE r.order_id = m.order_id
-         OR r.id = (SELECT c.reservation_id FROM time_changes c WHERE c.order_id = m.order_id OR c.from_order_id = m.order_id LIMIT 1)
-      LIMIT 1) r ON true
+    -- The order's reservation: its own, or (a change of date's top-up) the one the change belongs to; an order
+    -- left by a completed change points to none of its own, so its change's reservation is read.
+    LEFT JOIN reservations r ON r.order_id = m.order_id
+    LEFT JOIN time_changes c ON r.id IS NULL
+      AND c.id = (SELECT max(x.id) FROM time_changes x
+                  WHERE (x.order_id = m.order_id OR x.from_order_id = m.order_id) AND x.status = 'done')
+    LEFT JOIN reservations rc ON rc.id = c.reservation_id
     ORDER BY m.at, m.payment_number, m.kind`;
   return { columns, statement, chart: null, totals: false };
 }

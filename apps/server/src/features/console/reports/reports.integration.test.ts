@@ -230,6 +230,7 @@ describe('settlement', () => {
       (await finance.get('/sites/DEMO/reports/settlement?from=2029-01-01&to=2030-05-01')).statusCode,
     ).toBe(400);
     expect((await finance.get('/sites/DEMO/reports/settlement?from=10-05-2030')).statusCode).toBe(400);
+    expect((await finance.get('/sites/DEMO/reports/settlement?from=2030-02-30')).statusCode).toBe(400);
   });
 });
 
