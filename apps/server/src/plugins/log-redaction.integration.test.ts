@@ -274,6 +274,7 @@ const PUBLIC_PARAMS = new Set([
   'file', // an uploaded site image: <sha256>.<ext> of its public content
   'campaign', // the console's coupon campaigns: a campaign's name
   'moveId', // the console's moves of visitors: a run's numeric id (ADR 079)
+  'deliveryId', // the console's webhook delivery log: a delivery's numeric id (ADR 087)
   'report', // the console's reports: a report's name (settlement, sales, ...; ADR 084)
   '*', // the SPA's files; an unmatched tail keeps only the route table's words
 ]);
