@@ -35,7 +35,10 @@ export function ReportAnswerChart({ answer }: { answer: ReportAnswer }) {
         x: cells.header(chart.x),
       })}
       note={t('reports_chart_note')}
-      labels={rows.map((row) => cells.axis(column(chart.x), row[chart.x]))}
+      labels={cells.axis(
+        column(chart.x),
+        rows.map((row) => row[chart.x]),
+      )}
       series={series}
       capacity={hasCapacity ? rows.map((row) => figure(row.capacity)) : undefined}
       capacityLabel={hasCapacity ? cells.header('capacity') : undefined}

@@ -34,11 +34,11 @@ export function useReportCells() {
     const shortDate = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'numeric', day: 'numeric' });
     const shortTime = new Intl.DateTimeFormat(locale, {
       timeZone: 'Asia/Tokyo',
-      month: 'numeric',
-      day: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+      hourCycle: 'h23',
     });
+    const tokyoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' });
     const word = (key: string, code: string) => {
       const prefix = CODE_WORDS[key];
       return prefix ? words.word(prefix, code) : code;
@@ -55,14 +55,29 @@ export function useReportCells() {
       if (column.kind === 'datetime') return f.dateTime(cell);
       return word(column.key, cell);
     };
-    /** A category under the chart: short (a day as 11/28, a slot as 11/28 10:00). */
-    const axis = (column: ReportColumn | undefined, cell: ReportCell | undefined): string => {
-      if (cell === null || cell === undefined) return '—';
-      if (column?.kind === 'date' && typeof cell === 'string')
-        return shortDate.format(new Date(`${cell}T00:00:00Z`));
-      if (column?.kind === 'datetime' && typeof cell === 'string') return shortTime.format(new Date(cell));
-      const text = column ? value(column, cell) : String(cell);
-      return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+    /**
+     * The categories under a chart, short: a day as 11/28; a slot as its time when all are on one day, else
+     * with its day (11/28 10:00); other values cut to fit.
+     */
+    const axis = (
+      column: ReportColumn | undefined,
+      values: readonly (ReportCell | undefined)[],
+    ): string[] => {
+      const texts = values.filter((each): each is string => typeof each === 'string');
+      const oneDay = new Set(texts.map((each) => tokyoDay.format(new Date(each)))).size <= 1;
+      return values.map((cell) => {
+        if (cell === null || cell === undefined) return '—';
+        if (column?.kind === 'date' && typeof cell === 'string')
+          return shortDate.format(new Date(`${cell}T00:00:00Z`));
+        if (column?.kind === 'datetime' && typeof cell === 'string') {
+          const time = shortTime.format(new Date(cell));
+          return oneDay
+            ? time
+            : `${shortDate.format(new Date(`${tokyoDay.format(new Date(cell))}T00:00:00Z`))} ${time}`;
+        }
+        const text = column ? value(column, cell) : String(cell);
+        return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+      });
     };
     /** A Tokyo calendar day in full (`2026/11/28`, `Nov 28, 2026`). */
     const day = (isoDate: string) => date.format(new Date(`${isoDate}T00:00:00Z`));

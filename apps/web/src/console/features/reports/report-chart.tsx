@@ -25,8 +25,8 @@ const TOP = 12;
 const BOTTOM = 44;
 const PLOT_WIDTH = WIDTH - LEFT - RIGHT;
 const PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
-/** About how many bottom labels fit side by side (a date or a time is six to ten characters). */
-const LABEL_ROOM = 12;
+/** About how wide a character of the bottom labels is (12px text; CJK characters count double). */
+const CHARACTER_WIDTH = 7.5;
 
 type Mark = (x: number, y: number, colour: string) => React.JSX.Element;
 /** Each line's points have their own shape, so two lines stay apart for someone who cannot tell the colours. */
@@ -77,7 +77,15 @@ export function ReportChart({
   const y = (value: number) => TOP + PLOT_HEIGHT - (Math.max(0, value) / top) * PLOT_HEIGHT;
   const band = PLOT_WIDTH / Math.max(1, labels.length);
   const centre = (index: number) => LEFT + band * (index + 0.5);
-  const shown = labelledIndexes(labels.length, LABEL_ROOM);
+  // As many bottom labels as fit side by side with a gap, judged by the longest.
+  const longest = Math.max(
+    1,
+    ...labels.map((label) => [...label].reduce((sum, char) => sum + (char > '\u2e7f' ? 2 : 1), 0)),
+  );
+  const shown = labelledIndexes(
+    labels.length,
+    Math.max(2, Math.floor(PLOT_WIDTH / (longest * CHARACTER_WIDTH + 12))),
+  );
 
   return (
     <figure className="c-chart">
@@ -119,16 +127,23 @@ export function ReportChart({
         )}
       </svg>
       <ul className="c-chart__legend">
-        {series.map((each, index) => (
-          <li key={each.key}>
-            <span
-              aria-hidden="true"
-              className="c-chart__swatch"
-              style={{ background: SERIES_COLOURS[index % SERIES_COLOURS.length] }}
-            />
-            {each.label}
-          </li>
-        ))}
+        {series.map((each, index) => {
+          const colour = SERIES_COLOURS[index % SERIES_COLOURS.length]!;
+          return (
+            <li key={each.key}>
+              {kind === 'line' ? (
+                // The line's own mark beside its name, as on the chart.
+                <svg aria-hidden="true" className="c-chart__swatch c-chart__swatch--mark" viewBox="0 0 26 14">
+                  <line x1={0} x2={26} y1={7} y2={7} stroke={colour} strokeWidth={2.5} />
+                  {MARKS[index % MARKS.length]!(13, 7, colour)}
+                </svg>
+              ) : (
+                <span aria-hidden="true" className="c-chart__swatch" style={{ background: colour }} />
+              )}
+              {each.label}
+            </li>
+          );
+        })}
         {capacity && capacityLabel ? (
           <li>
             <span aria-hidden="true" className="c-chart__swatch c-chart__swatch--capacity" />

@@ -11,6 +11,10 @@ export function ReportTable({ caption, answer }: { caption: string; answer: Repo
   const cells = useReportCells();
   const { columns, rows, totals } = answer;
   const figureClass = (index: number) => (isFigure(columns[index]!) ? 'c-num' : undefined);
+  // A day or a time stays on one line; long text (a list of payment numbers) wraps between its words.
+  const cellClass = (index: number) =>
+    figureClass(index) ??
+    (['date', 'datetime'].includes(columns[index]!.kind) ? 'c-report-table__nowrap' : 'c-report-table__text');
   return (
     <div className="c-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="c-table c-report-table">
@@ -35,7 +39,7 @@ export function ReportTable({ caption, answer }: { caption: string; answer: Repo
             rows.map((row, at) => (
               <tr key={at}>
                 {columns.map((column, index) => (
-                  <td key={column.key} className={figureClass(index) ?? 'c-report-table__text'}>
+                  <td key={column.key} className={cellClass(index)}>
                     {cells.value(column, row[column.key])}
                   </td>
                 ))}
