@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import type { ApiToken } from '@kippu/contract/console/api-tokens-schemas';
+import type { Db } from '../../db/client.ts';
+import { apiTokensWhere } from './api-token-rows.ts';
+
+/** GET /api-tokens: the organisation's tokens, partners' among them, newest first (never a secret). */
+export function listApiTokens(db: Db, organisationId: number): Promise<ApiToken[]> {
+  return apiTokensWhere(db, organisationId);
+}
+
+/** A partner's tokens, newest first (the partner's page). */
+export function listPartnerApiTokens(db: Db, organisationId: number, partnerId: number): Promise<ApiToken[]> {
+  return apiTokensWhere(db, organisationId, sql`t.partner_id = ${partnerId}`);
+}
