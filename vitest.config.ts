@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LongestFirstSequencer from './test-sequencer.ts';
 
 // One `npm test` runs every project and prints one total. Vitest's default of one worker per core less one
 // meant one file at a time on CI's two cores (ADR 054); each project below says how many it runs at once.
@@ -13,6 +14,8 @@ const SERVER = { groupOrder: 1 };
 
 export default defineConfig({
   test: {
+    // Longest files first, also on a fresh clone where Vitest has no durations cached (test-durations.json).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
