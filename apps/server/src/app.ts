@@ -32,6 +32,7 @@ import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
+import { partnerApiRoutes } from './features/partner-api/routes.ts';
 import { consoleRoutes } from './features/console/index.ts';
 import { registerConsoleOriginOnly } from './features/console/console-session.ts';
 import { collectConsoleRoutes } from './features/console/console-route-table.ts';
@@ -41,6 +42,7 @@ import { registerConsoleSpa } from './plugins/console-spa.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
 import { registerHoldSweeper } from './domain/order-expiry/hold-sweeper.ts';
+import { registerAllotmentRelease } from './domain/partners/allotment-release-job.ts';
 import { registerPaymentReconciler } from './domain/checkout/payment-reconciler.ts';
 import { registerMailWorker } from './domain/mail/mail-worker.ts';
 import { registerWebhookWorker } from './domain/webhooks/webhook-worker.ts';
@@ -227,7 +229,11 @@ export async function buildApp({
   // Limits are per route (plugins/rate-limit.ts); the store counts a burst correctly.
   await app.register(fastifyRateLimit, { global: false, store: SnapshotRateLimitStore });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Kippu API', version: '1' } },
+    openapi: {
+      info: { title: 'Kippu API', version: '1' },
+      // The partner API's routes name it (features/partner-api/routes.ts): `Authorization: Bearer kpt_…`.
+      components: { securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' } } },
+    },
     transform: jsonSchemaTransform,
   });
 
@@ -252,6 +258,8 @@ export async function buildApp({
   );
   // The console's API (issue 27): outside every site, behind the console's own session and checks.
   await app.register(consoleRoutes, { prefix: MOUNT_PREFIXES.console });
+  // The partner API (issue 30, ADR 090): at the root under /partner/api/v1, a partner's API token per call.
+  await app.register(partnerApiRoutes);
   // The console's pages, in a scope of their own: with CONSOLE_ORIGIN set they answer only on that origin.
   await app.register(async (pages) => {
     registerConsoleOriginOnly(pages);
@@ -278,6 +286,8 @@ export async function buildApp({
   // onClose hooks (preClose), so a job in flight ends before the pools and the mail transport close.
   const queues: Queues = {};
   if (holdSweeper ?? env.NODE_ENV !== 'test') registerHoldSweeper(app, queues);
+  // Allotments' cut-off (ADR 089): unsold partner seats back to general sale, with the holds' sweep.
+  if (holdSweeper ?? env.NODE_ENV !== 'test') registerAllotmentRelease(app, queues);
   if (paymentReconciler ?? env.NODE_ENV !== 'test') registerPaymentReconciler(app, queues);
   if (mailWorker ?? env.NODE_ENV !== 'test') registerMailWorker(app, queues);
   if (visitorMoves ?? env.NODE_ENV !== 'test') registerVisitorMoves(app, queues);

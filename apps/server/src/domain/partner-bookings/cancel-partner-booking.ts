@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { PartnerBooking } from '@kippu/contract/partner/partner-schemas';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../shared/app-error.ts';
+import type { AuditActor } from '../audit/record-audit.ts';
+import { giveBackToAllotment } from '../partners/allotments-booking.ts';
+import { cancelTickets } from '../refunds/cancel-tickets.ts';
+import type { RefundDeps } from '../refunds/refund-types.ts';
+import type { PartnerCaller } from './partner-caller.ts';
+import { bookingRow, partnerBooking } from './partner-booking-read.ts';
+
+/** The token as the audit's actor of what a partner's call changes. */
+export function partnerActor(caller: PartnerCaller): AuditActor {
+  return { kind: 'token', tokenId: caller.tokenId, label: caller.name };
+}
+
+/**
+ * POST /partner/api/v1/bookings/:number/cancellation (ADR 090). Before the visit and with no ticket checked
+ * in (else 409 `partner booking not cancellable`): every ticket is cancelled through the refunds domain with
+ * the money given back by the on-account method (a credit note: the partner's debt shrinks), audited, the
+ * seats back to sale; then the booking is marked cancelled and, while its allotment still holds seats, they
+ * go back to the allotment (else they stay in general sale). A repeat answers the cancelled booking.
+ */
+export async function cancelPartnerBooking(
+  db: Db,
+  deps: RefundDeps,
+  caller: PartnerCaller,
+  number: string,
+): Promise<PartnerBooking> {
+  const row = await bookingRow(db, caller, number);
+  if (row.booking.status === 'cancelled') return row.booking;
+  const { rows } = await db.execute<{ cancellable: boolean }>(sql`
+    SELECT t.starts_at > now()
+           AND NOT EXISTS (SELECT 1 FROM tickets k WHERE k.reservation_id = r.id
+                           AND (k.status = 'used' OR k.checked_in_at IS NOT NULL)) AS cancellable
+    FROM reservations r JOIN orders o ON o.id = r.order_id JOIN time_spans t ON t.id = o.time_span_id
+    WHERE r.order_id = ${row.order_id}`);
+  if (!rows[0]?.cancellable) throw new AppError('partner_booking_not_cancellable');
+  if (row.reservation_status === 'reserved') {
+    await cancelTickets(db, deps, {
+      site: row.site_code,
+      orderId: row.order_id,
+      ticketIds: 'all',
+      money: 'refund',
+      reason: 'partner_cancelled',
+      idempotencyKey: `partner-booking-cancel:${row.booking_id}`,
+      actor: partnerActor(caller),
+      approval: { limitYen: null },
+    });
+  }
+  const seats = row.booking.lines.reduce((sum, line) => sum + line.quantity, 0);
+  await db.transaction(async (tx) => {
+    const { rows: marked } = await tx.execute(sql`
+      UPDATE partner_bookings SET cancelled_at = now() WHERE id = ${row.booking_id} AND cancelled_at IS NULL
+      RETURNING id`);
+    if (marked.length > 0 && row.allotment_id !== null) {
+      await giveBackToAllotment(tx, Number(row.allotment_id), Number(row.time_span_id), seats);
+    }
+  });
+  return partnerBooking(db, caller, number);
+}
