@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportAnswer } from '@kippu/contract/console/reports-schemas';
 import { fakeConsoleApi, sessionOf, type FakeCall } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
+
+// The lazy screen and its texts load through Vite's transform, slow on a machine shared with other suites.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeEach(() => {
   // Only the clock: "today" in Tokyo is 2026-11-28 (03:00 UTC is noon there); timers stay real.
@@ -92,8 +95,7 @@ const ATTENDANCE: ReportAnswer = {
 const reportCalls = (calls: FakeCall[], prefix: string) =>
   calls.filter((call) => call.method === 'GET' && call.path.startsWith(prefix)).map((call) => call.path);
 
-// The whole console renders (lazy chunks, axe) on a machine shared with other suites: more than the web project's 20 s.
-describe('a report', { timeout: 60_000 }, () => {
+describe('a report', { timeout: 120_000 }, () => {
   it('opens sales on this month, with a named chart, a table with yen and totals, and downloads with the filters', async () => {
     const api = fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('finance') },
@@ -159,7 +161,7 @@ describe('a report', { timeout: 60_000 }, () => {
     expect(window.location.hash).toBe(
       '#/sites/MORI/reports/sales?from=2026-10-01&to=2026-11-28&group=product&channel=OTA',
     );
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(reportCalls(api.calls, '/sites/MORI/reports/sales').at(-1)).toBe(
         '/sites/MORI/reports/sales?from=2026-10-01&to=2026-11-28&group=product&channel=OTA',
       ),
@@ -218,7 +220,7 @@ describe('a report', { timeout: 60_000 }, () => {
     await user.selectOptions(screen.getByLabelText('決済方法'), 'cash');
     await user.click(screen.getByLabelText(/担当する全施設/));
     await user.click(screen.getByRole('button', { name: '表示' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(reportCalls(api.calls, '/reports/settlement')).toEqual([
         '/reports/settlement?from=2026-11-28&to=2026-11-28&method=cash',
       ]),

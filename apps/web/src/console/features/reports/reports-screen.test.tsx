@@ -1,10 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportSchedulesAnswer } from '@kippu/contract/console/reports-schemas';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
+
+// The lazy screen and its texts load through Vite's transform, slow on a machine shared with other suites.
+configure({ asyncUtilTimeout: 30_000 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +22,7 @@ const SCHEDULES: ReportSchedulesAnswer = {
   ],
 };
 
-describe('reports', { timeout: 60_000 }, () => {
+describe('reports', { timeout: 120_000 }, () => {
   it("lists each report with the question it answers, for the site or all the member's sites", async () => {
     fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('finance') },
@@ -111,7 +114,7 @@ describe('reports', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(await screen.findByRole('button', { name: 'Load the saved version' }));
     // What another member saved meanwhile: on, nobody chosen here.
-    await vi.waitFor(() => expect((screen.getByLabelText('Send it') as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText('Send it') as HTMLInputElement).checked).toBe(true));
     expect((screen.getByLabelText(/Kana Sato/) as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
   });
