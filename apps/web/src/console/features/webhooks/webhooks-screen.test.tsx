@@ -20,7 +20,7 @@ const SECRET = 'whsec_T0pSecretValueThatIsShownOnce';
 
 describe('webhooks screen', () => {
   it(
-    'checks the form, creates after the password, shows the secret once and never again after leaving',
+    'lists the subscriptions with their state and checks a new one before sending it',
     { timeout: 120_000 },
     async () => {
       let reauthenticated = false;
@@ -71,7 +71,50 @@ describe('webhooks screen', () => {
       expect(screen.getByLabelText('Address (URL)').getAttribute('aria-invalid')).toBe('true');
       expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
       await expectNoAxeViolations(container);
+    },
+  );
 
+  it(
+    'creates after the password, shows the secret once and never again after leaving',
+    { timeout: 120_000 },
+    async () => {
+      let reauthenticated = false;
+      const created = webhookFixture({
+        id: 6,
+        url: 'https://crm.example.com/in',
+        description: '',
+        event_types: ['reservation.created'],
+        site_codes: ['MORI'],
+      });
+      const api = fakeConsoleApi({
+        'GET /session': { status: 200, body: sessionOf('owner') },
+        'GET /webhooks': {
+          status: 200,
+          body: {
+            webhooks: [
+              webhookFixture({
+                enabled: false,
+                disabled_reason: 'gone',
+                disabled_at: '2026-11-27T03:00:00.000Z',
+              }),
+            ],
+          },
+        },
+        'POST /webhooks': () =>
+          reauthenticated
+            ? { status: 200, body: { webhook: created, secret: SECRET } }
+            : { status: 401, body: { error: 'console reauthentication required' } },
+        'POST /session/reauthenticate': () => {
+          reauthenticated = true;
+          return { status: 200, body: { reauthenticatedUntil: '2026-11-28T01:05:00Z' } };
+        },
+        'GET /webhooks/6': { status: 200, body: created },
+        'GET /webhooks/6/deliveries': { status: 200, body: { deliveries: [], next_cursor: null } },
+      });
+      const user = userEvent.setup({ delay: null });
+      const { container } = await renderConsole('#/webhooks');
+      await screen.findByRole('table', { name: 'Webhook subscriptions' });
+      await user.click(screen.getByRole('button', { name: 'New webhook' }));
       await user.type(screen.getByLabelText('Address (URL)'), 'https://crm.example.com/in');
       await user.click(screen.getByLabelText(/Reservation made/));
       await user.click(screen.getByLabelText('Only these sites:'));
