@@ -60,10 +60,15 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-/** Every try due now (retries due at once: the schedule's waits are 0 here, its length as in production). */
+/** Every try due now, in one round (retries due at once: the waits are 0 here, their count as in production). */
 const context = () =>
   webhookDeliveryContext(ctx.env, {
-    policy: { ...DEFAULT_WEBHOOK_POLICY, retryDelaysMs: DEFAULT_WEBHOOK_POLICY.retryDelaysMs.map(() => 0) },
+    policy: {
+      ...DEFAULT_WEBHOOK_POLICY,
+      retryDelaysMs: DEFAULT_WEBHOOK_POLICY.retryDelaysMs.map(() => 0),
+      // Every subscription of the file stays on and gets later events: one round takes them all.
+      batchSize: 200,
+    },
   });
 const deliver = () => deliverDueWebhooks(ctx.db, context());
 
@@ -281,6 +286,31 @@ describe('refusals', () => {
     const [delivery] = await log(webhook.id);
     expect(calls).toBeGreaterThanOrEqual(2);
     expect(delivery!.attempts[0]).toMatchObject({ status_code: null, error: 'target_refused' });
+  });
+
+  it('connects a name to the address its checked lookup resolved', async () => {
+    const toReceiver: Resolve = async () => [{ address: '127.0.0.1', family: 4 }];
+    const policy = webhookTargetPolicy(ctx.env, toReceiver);
+    const port = new URL(receiverUrl).port;
+    const { webhook } = await createWebhook(
+      ctx.db,
+      { keys: secretKeyring(ctx.env), policy },
+      {
+        organisationId: owner.organisationId,
+        actor: { kind: 'system', label: 'test' },
+        body: {
+          url: `http://receiver.example.test:${port}/named`,
+          description: '',
+          event_types: ['reservation.created'],
+          site_codes: null,
+          enabled: true,
+        },
+      },
+    );
+    await paidOrder();
+    await deliverDueWebhooks(ctx.db, { ...context(), target: policy });
+    expect(receivedAt('/named')).toHaveLength(1);
+    expect((await log(webhook.id))[0]!.status).toBe('delivered');
   });
 
   it('does not follow a redirect: a 3xx is a failed try', async () => {
