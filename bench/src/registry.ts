@@ -1,6 +1,7 @@
 import { consoleHeatmap } from './console-heatmap/index.ts';
 import { consoleSignIn } from './console-sign-in/index.ts';
 import { crashCheckout } from './crash-checkout/index.ts';
+import { exportBench } from './export/index.ts';
 import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
 import { overload } from './overload/index.ts';
@@ -21,4 +22,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   crashCheckout,
   consoleSignIn,
   consoleHeatmap,
+  exportBench,
 ];
