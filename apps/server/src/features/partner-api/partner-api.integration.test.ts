@@ -1,0 +1,222 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/helper.ts';
+import { productWithSlot } from '../../../test/order-support.ts';
+import { newApiToken } from '../../domain/api-tokens/api-token-secret.ts';
+import { releaseDueAllotments } from '../../domain/partners/allotments.ts';
+import { createOrder } from '../../domain/stock/create-order.ts';
+import { changeSlotCapacity } from '../../domain/stock/slot-capacity.ts';
+
+/**
+ * The partner API (issue 30, acceptance 3, ADR 089/090): bookings from an allotment with an idempotency key,
+ * refusals (beyond the allotment, a reused key), cancellation, another partner's token, concurrency on an
+ * allotment, the cut-off job with two runners, and the capacity change counting allotments.
+ */
+const ctx = setupTestApp();
+const day = 86_400_000;
+
+let slot: Awaited<ReturnType<typeof productWithSlot>>;
+let partnerId: number;
+let token: string;
+let otherToken: string;
+
+async function partner(name: string): Promise<{ id: number; token: string }> {
+  const { rows } = await ctx.db.$client.query(
+    `INSERT INTO partners (organisation_id, name, mails_customers)
+     SELECT organisation_id, $1, false FROM sites WHERE code = 'DEMO' RETURNING id`,
+    [name],
+  );
+  const id = Number(rows[0].id);
+  await ctx.db.$client.query(
+    `INSERT INTO partner_net_prices (partner_id, ticket_type_id, net_price_yen) VALUES ($1, $2, 1700)`,
+    [id, slot.optionValueIds[0]],
+  );
+  const issued = newApiToken();
+  await ctx.db.$client.query(
+    `INSERT INTO api_tokens (organisation_id, partner_id, name, token_hash, prefix, permissions, expires_at)
+     SELECT organisation_id, $1, $2, $3, $4, '{"integrations":"write"}'::jsonb, now() + interval '30 days'
+     FROM sites WHERE code = 'DEMO'`,
+    [id, `${name} token`, issued.hash, issued.prefix],
+  );
+  return { id, token: issued.token };
+}
+
+async function allot(
+  partner: number,
+  spanId: number,
+  quantity: number,
+  releaseAt = new Date(Date.now() + day),
+) {
+  const { rows } = await ctx.db.$client.query(
+    `INSERT INTO allotments (site_code, partner_id, time_span_id, quantity, release_at)
+     VALUES ('DEMO', $1, $2, $3, $4) RETURNING id`,
+    [partner, spanId, quantity, releaseAt],
+  );
+  await ctx.db.$client.query('UPDATE time_spans SET allotted = allotted + $2 WHERE id = $1', [
+    spanId,
+    quantity,
+  ]);
+  return Number(rows[0].id);
+}
+
+async function stock(spanId: number) {
+  const { rows } = await ctx.db.$client.query(
+    'SELECT capacity, held, sold, allotted FROM time_spans WHERE id = $1',
+    [spanId],
+  );
+  return rows[0] as { capacity: number; held: number; sold: number; allotted: number };
+}
+
+function book(bearer: string, key: string, body: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/partner/api/v1/bookings',
+    headers: { authorization: `Bearer ${bearer}`, 'idempotency-key': key },
+    payload: body,
+  });
+}
+
+function bookingBody(spanId: number, quantity: number, name = 'Aiko Tanaka') {
+  return {
+    product_id: slot.id,
+    slot_id: spanId,
+    lang: 'en',
+    lines: [{ ticket_type_id: slot.optionValueIds[0], quantity }],
+    customer: { name },
+  };
+}
+
+beforeAll(async () => {
+  slot = await productWithSlot(
+    ctx.db,
+    40,
+    { channels: ['web', 'OTA'] },
+    { startsAt: new Date(Date.now() + 5 * day) },
+  );
+  ({ id: partnerId, token } = await partner('Sakura Travel'));
+  ({ token: otherToken } = await partner('Other Travel'));
+});
+
+describe('partner API', () => {
+  it('books from the allotment once per key, refuses beyond it and a reused key, cancels back to it', async () => {
+    await allot(partnerId, slot.spanId, 4);
+    const first = await book(token, 'key-1', bookingBody(slot.spanId, 3));
+    expect(first.statusCode, first.body).toBe(200);
+    const booking = first.json().booking;
+    expect(booking).toMatchObject({ status: 'confirmed', source: 'allotment', amount: 5100 });
+    const again = await book(token, 'key-1', bookingBody(slot.spanId, 3));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().booking.number).toBe(booking.number);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM orders WHERE partner_id = $1 AND channel = 'OTA' AND status = 'reserved'`,
+      [partnerId],
+    );
+    expect(rows[0].n).toBe(1);
+    expect(await stock(slot.spanId)).toMatchObject({ sold: 3, allotted: 1, held: 0 });
+
+    const beyond = await book(token, 'key-2', bookingBody(slot.spanId, 2));
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toMatchObject({ error: 'out of stock' });
+    const reused = await book(token, 'key-1', bookingBody(slot.spanId, 1));
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ error: 'idempotency key reused' });
+    const noKey = await ctx.app.inject({
+      method: 'POST',
+      url: '/partner/api/v1/bookings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: bookingBody(slot.spanId, 1),
+    });
+    expect(noKey.statusCode).toBe(400);
+
+    const tickets = await ctx.app.inject({
+      url: `/partner/api/v1/bookings/${booking.number}/tickets`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(tickets.statusCode).toBe(200);
+    expect(tickets.json().tickets).toHaveLength(3);
+    expect(tickets.json().tickets[0].qr).not.toBe('');
+
+    const foreign = await ctx.app.inject({
+      url: `/partner/api/v1/bookings/${booking.number}`,
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignCancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/partner/api/v1/bookings/${booking.number}/cancellation`,
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(foreignCancel.statusCode).toBe(404);
+
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/partner/api/v1/bookings/${booking.number}/cancellation`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().booking.status).toBe('cancelled');
+    expect(await stock(slot.spanId)).toMatchObject({ sold: 0, allotted: 4, held: 0 });
+    const { rows: allotments } = await ctx.db.$client.query(
+      'SELECT quantity, sold FROM allotments WHERE partner_id = $1 AND time_span_id = $2',
+      [partnerId, slot.spanId],
+    );
+    expect(allotments[0]).toEqual({ quantity: 4, sold: 0 });
+  });
+
+  it('sells exactly an allotment of 10 to 20 concurrent bookings, never oversold', async () => {
+    const spanId = (await productWithSlot(ctx.db, 12, {}, { startsAt: new Date(Date.now() + 6 * day) }))
+      .spanId;
+    // The same product's ticket types: a second slot of it.
+    await ctx.db.$client.query('UPDATE time_spans SET product_id = $2 WHERE id = $1', [spanId, slot.id]);
+    await allot(partnerId, spanId, 10);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(token, `burst-${i}`, bookingBody(spanId, 1, `Guest ${i}`))),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(10);
+    expect(codes.filter((code) => code === 409)).toHaveLength(10);
+    expect(await stock(spanId)).toMatchObject({ sold: 10, allotted: 0, held: 0 });
+  });
+
+  it('releases unsold allotments at the cut-off exactly once with two runners', async () => {
+    const spanId = (await productWithSlot(ctx.db, 20, {}, { startsAt: new Date(Date.now() + 7 * day) }))
+      .spanId;
+    const id = await allot(partnerId, spanId, 8, new Date(Date.now() - 1000));
+    await ctx.db.$client.query('UPDATE allotments SET sold = 3 WHERE id = $1', [id]);
+    await ctx.db.$client.query(
+      'UPDATE time_spans SET allotted = allotted - 3, sold = sold + 3 WHERE id = $1',
+      [spanId],
+    );
+    await Promise.all([releaseDueAllotments(ctx.db), releaseDueAllotments(ctx.db)]);
+    await releaseDueAllotments(ctx.db);
+    expect(await stock(spanId)).toMatchObject({ sold: 3, allotted: 0 });
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM audit_events WHERE object_type = 'allotment' AND object_id = $1 AND action = 'release'`,
+      [String(id)],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('counts allotments in a capacity reduction and in what visitors can hold', async () => {
+    const fixture = await productWithSlot(ctx.db, 10, {}, { startsAt: new Date(Date.now() + 8 * day) });
+    await allot(partnerId, fixture.spanId, 6);
+    const refused = await ctx.db.transaction((tx) =>
+      changeSlotCapacity(tx, [{ slotId: fixture.spanId, capacity: 5 }]),
+    );
+    expect(refused).toMatchObject({ ok: false, belowTaken: [{ allotted: 6, shortBy: 1 }] });
+    // The web's hold (THE stock function): 4 seats are free for visitors, 5 are not.
+    const visitor = { code: 'DEMO', channel: 'web' as const, clientKey: null };
+    const body = (quantity: number) => ({
+      lang: 'en' as const,
+      product_uuid: fixture.uuid,
+      time_span_id: fixture.spanId,
+      quantity,
+      option_values: [{ option_value_id: fixture.optionValueIds[0]!, quantity }],
+      set_products: [],
+    });
+    await expect(createOrder(ctx.app.orderDeps, visitor, body(5))).rejects.toMatchObject({
+      code: 'out_of_stock',
+    });
+    await expect(createOrder(ctx.app.orderDeps, visitor, body(4))).resolves.toBeDefined();
+    expect(await stock(fixture.spanId)).toMatchObject({ held: 4, allotted: 6 });
+  });
+});
