@@ -16,14 +16,14 @@ export const DAILY_SETTLEMENT_EVERY_MS = 5 * 60_000;
 /** The hour (Tokyo) from which yesterday's settlement is mailed. */
 const SEND_FROM = '07:00';
 
-interface Recipient {
+type Recipient = {
   organisation_id: number;
   organisation_name: string;
   staff_id: number;
   email: string;
   lang: LangCode;
   site_codes: string[];
-}
+};
 
 /**
  * Queues the daily settlement for every enabled schedule's recipients (ADR 084): the Tokyo day before today,
