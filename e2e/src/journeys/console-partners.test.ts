@@ -63,7 +63,7 @@ async function passwordIfAsked(
 describe.skipIf(skipBrowserSuites)('the console: a partner, its token, an allotment and a webhook', () => {
   test.for<LangCode>(['ja', 'en'])(
     'in %s',
-    { timeout: 180_000 },
+    { timeout: 240_000 },
     async (lang, { newPage, onTestFinished }) => {
       const t = (key: string, values?: Record<string, string | number>) => consoleText(lang, key, values);
       const run = `partner-${lang}-${Date.now().toString(36)}`;
@@ -294,6 +294,8 @@ describe.skipIf(skipBrowserSuites)('the console: a partner, its token, an allotm
         )
         .toContain(t('webhooks_event_reservation_created'));
       expect(await log.innerText()).toContain(t('webhooks_delivery_delivered'));
+      // The very event the receiver got (its id is the same on every try).
+      expect(await log.innerText()).toContain(delivered!.event.id);
       await consoleScreen(staff, lang, 'webhook');
 
       // The orders screen, channel OTA: the booking with its partner.

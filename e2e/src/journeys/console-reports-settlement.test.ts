@@ -83,7 +83,7 @@ describe.skipIf(skipBrowserSuites)(
   () => {
     test.for<LangCode>(['ja', 'en'])(
       'in %s',
-      { timeout: 180_000 },
+      { timeout: 240_000 },
       async (lang, { newPage, onTestFinished }) => {
         const t = (key: string, values?: Record<string, string | number>) => consoleText(lang, key, values);
         const run = `settle-${lang}-${Date.now().toString(36)}`;
