@@ -324,6 +324,8 @@ const PUBLIC_QUERY = new Set([
   'group',
   'method',
   'format',
+  // The console's allotments (issue 30, ADR 089): a partner's numeric id.
+  'partner_id',
 ]);
 
 describe('every parameter a route takes is marked secret or public', () => {

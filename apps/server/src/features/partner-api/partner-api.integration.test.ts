@@ -97,6 +97,39 @@ beforeAll(async () => {
 });
 
 describe('partner API', () => {
+  it('is described in /openapi.json with its schemas and the bearer scheme', async () => {
+    const doc = (await ctx.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown; requestBody?: unknown }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    }>();
+    expect(doc.components.securitySchemes.apiToken).toEqual({ type: 'http', scheme: 'bearer' });
+    const booking = doc.paths['/partner/api/v1/bookings']?.post;
+    expect(booking?.security).toEqual([{ apiToken: [] }]);
+    expect(booking?.requestBody).toBeDefined();
+    expect(doc.paths['/partner/api/v1/bookings/{number}/tickets']?.get).toBeDefined();
+  });
+
+  it('answers 401 without a valid token', async () => {
+    const answer = await ctx.app.inject({
+      url: '/partner/api/v1/products',
+      headers: { authorization: 'Bearer kpt_abcdefgh_nothing' },
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toEqual({ error: 'api token invalid' });
+  });
+
+  it('lists the products with the partner’s net prices', async () => {
+    const answer = await ctx.app.inject({
+      url: '/partner/api/v1/products',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    const product = answer.json().products.find((p: { id: number }) => p.id === slot.id);
+    expect(product.ticket_types).toEqual([
+      expect.objectContaining({ id: slot.optionValueIds[0], net_price: 1700 }),
+    ]);
+  });
+
   it('books from the allotment once per key, refuses beyond it and a reused key, cancels back to it', async () => {
     await allot(partnerId, slot.spanId, 4);
     const first = await book(token, 'key-1', bookingBody(slot.spanId, 3));
