@@ -21,7 +21,15 @@ export function ReportAnswerChart({ answer }: { answer: ReportAnswer }) {
   const hasCapacity = chart.kind === 'bar' && chart.series.includes('capacity');
   const plotted = chart.series.filter((key) => !(hasCapacity && key === 'capacity'));
   if (plotted.length === 0) return null;
-  const yen = column(plotted[0]!)?.kind === 'yen';
+  const first = column(plotted[0]!);
+  const format = (value: number) =>
+    first?.kind === 'yen'
+      ? f.yen(value)
+      : first?.kind === 'percent'
+        ? cells.value(first, value)
+        : f.count(value);
+  // A fill in percent is measured against a full slot: 100 % is its capacity.
+  const percentFill = chart.kind === 'bar' && !hasCapacity && first?.kind === 'percent';
   const series = plotted.map((key) => ({
     key,
     label: cells.header(key),
@@ -40,9 +48,11 @@ export function ReportAnswerChart({ answer }: { answer: ReportAnswer }) {
         rows.map((row) => row[chart.x]),
       )}
       series={series}
-      capacity={hasCapacity ? rows.map((row) => figure(row.capacity)) : undefined}
-      capacityLabel={hasCapacity ? cells.header('capacity') : undefined}
-      format={yen ? f.yen : f.count}
+      capacity={
+        hasCapacity ? rows.map((row) => figure(row.capacity)) : percentFill ? rows.map(() => 100) : undefined
+      }
+      capacityLabel={hasCapacity || percentFill ? cells.header('capacity') : undefined}
+      format={format}
     />
   );
 }

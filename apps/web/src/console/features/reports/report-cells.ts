@@ -60,9 +60,20 @@ export function useReportCells() {
      * with its day (11/28 10:00); other values cut to fit.
      */
     const axis = (
-      column: ReportColumn | undefined,
-      values: readonly (ReportCell | undefined)[],
+      xColumn: ReportColumn | undefined,
+      xValues: readonly (ReportCell | undefined)[],
     ): string[] => {
+      let column = xColumn;
+      let values = xValues;
+      // A slot as the server labels it in text ("2026-11-28 10:00", Tokyo) reads as a time like a datetime.
+      const slotLabel = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+      if (
+        column?.kind === 'text' &&
+        values.every((each) => typeof each === 'string' && slotLabel.test(each))
+      ) {
+        column = { ...column, kind: 'datetime' };
+        values = values.map((each) => `${(each as string).replace(' ', 'T')}:00+09:00`);
+      }
       const texts = values.filter((each): each is string => typeof each === 'string');
       const oneDay = new Set(texts.map((each) => tokyoDay.format(new Date(each)))).size <= 1;
       return values.map((cell) => {

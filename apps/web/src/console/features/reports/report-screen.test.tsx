@@ -249,6 +249,27 @@ describe('a report', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(container);
   });
 
+  it("draws the server's fill per slot (text slot labels, a percent) against a full slot", async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('finance') },
+      'GET /sites/MORI/reports/attendance': {
+        status: 200,
+        body: {
+          ...ATTENDANCE,
+          columns: [{ key: 'slot', kind: 'text' }, ...ATTENDANCE.columns.slice(1)],
+          rows: ATTENDANCE.rows.map((row, at) => ({ ...row, slot: `2026-11-28 1${at}:00` })),
+          chart: { kind: 'bar', x: 'slot', series: ['fill'] },
+        },
+      },
+    });
+    await renderConsole('#/sites/MORI/reports/attendance');
+    const chart = await screen.findByRole('img', { name: 'Fill (%) by Slot' });
+    const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent);
+    // Slots of one day read as their times; the axis in percent up to a full slot, outlined per slot.
+    expect(texts).toEqual(expect.arrayContaining(['10:00', '11:00', '0%', '100%']));
+    expect(chart.querySelectorAll('rect[stroke-dasharray]')).toHaveLength(2);
+  });
+
   it('says so for a report that does not exist', async () => {
     fakeConsoleApi({ 'GET /session': { status: 200, body: sessionOf('finance') } });
     await renderConsole('#/sites/MORI/reports/payroll');
