@@ -184,7 +184,10 @@ describe.skipIf(skipBrowserSuites)('the console: a partner, its token, an allotm
         'GET',
         '/products',
       );
-      expect(products.status, JSON.stringify(products.body)).toBe(200);
+      expect(
+        products.status,
+        `${JSON.stringify(products.body)}: a token made with the console's default partner scope (PARTNER_TOKEN_PERMISSIONS) reads the partner's products`,
+      ).toBe(200);
       const sold = products.body.products.find((each) =>
         each.ticket_types.some((type) => type.id === ticketTypeId),
       );
