@@ -34,29 +34,74 @@ for (const [network, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, and cloud metadata (169.254.169.254)
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // the old 6to4 relay anycast
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation (TEST-NET-2)
+  ['203.0.113.0', 24], // documentation (TEST-NET-3)
   ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved and broadcast
+  ['240.0.0.0', 4], // reserved, and the broadcast 255.255.255.255
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // local-use NAT64: translated inside someone's network
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo: a tunnel whose far end cannot be judged from here
+  ['2001:db8::', 32], // documentation
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // the old site-local
   ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64: an IPv4 address inside
 ] as const) {
   refused.addSubnet(network, prefix, 'ipv6');
 }
 
-/** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it is. */
+/** The 16 bytes of an IPv6 address (a trailing dotted IPv4 part allowed), or null when it is none. */
+function ipv6Bytes(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const front = groups(head);
+  const back = groups(tail);
+  const words = tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill(0), ...back];
+  return words.flatMap((word: number) => [word >> 8, word & 0xff]);
+}
+
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((byte, index) => bytes[index] === byte);
+const dottedOf = (bytes: number[]) => bytes.join('.');
+
+/**
+ * The IPv4 address an IPv6 address carries and that a stack or a relay may reach through it: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64 (64:ff9b::/96) and
+ * 6to4 (2002:AABB:CCDD::/16). Each is judged as that IPv4 address (finding 9 of the review).
+ */
+function embeddedIpv4(address: string): string | null {
+  const bytes = ipv6Bytes(address);
+  if (bytes === null) return null;
+  const zeros = (count: number) => Array<number>(count).fill(0);
+  if (startsWith(bytes, [...zeros(10), 0xff, 0xff])) return dottedOf(bytes.slice(12));
+  if (startsWith(bytes, zeros(12))) return dottedOf(bytes.slice(12));
+  if (startsWith(bytes, [...zeros(8), 0xff, 0xff, 0, 0])) return dottedOf(bytes.slice(12));
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) return dottedOf(bytes.slice(12));
+  if (startsWith(bytes, [0x20, 0x02])) return dottedOf(bytes.slice(2, 6));
+  return null;
+}
+
+/** An address is judged as the IPv4 address it carries, if any (::ffff:10.0.0.1 is 10.0.0.1). */
 function normalise(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1]!, family: 'ipv4' };
+  const inside = embeddedIpv4(address);
+  if (inside !== null) return { address: inside, family: 'ipv4' };
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
@@ -79,7 +124,8 @@ export function addressAllowed(policy: TargetPolicy, address: string): boolean {
   if (policy.development) return true;
   const { address: plain, family } = normalise(address);
   if (isIP(plain) === 0) return false;
-  if (policy.allowed.check(plain, family)) return true;
+  const written = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+  if (policy.allowed.check(plain, family) || policy.allowed.check(address, written)) return true;
   return !refused.check(plain, family);
 }
 
