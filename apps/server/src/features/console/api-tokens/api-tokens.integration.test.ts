@@ -137,6 +137,47 @@ describe('console API tokens', () => {
     expect(rows[0].n).toBe(1);
   });
 
+  it("lists and revokes only the tokens within the member's sites; an every-site token only for one covering every site", async () => {
+    const make = async (site_codes: string[] | null) =>
+      createdApiTokenSchema.parse((await owner.post('/api-tokens', tokenBody({ site_codes }))).json()).record;
+    const demo = await make(['DEMO']);
+    const artizon = await make(['ARTIZON']);
+    const both = await make(['ARTIZON', 'DEMO']);
+    const every = await make(null);
+    const ids = [demo.id, artizon.id, both.id, every.id];
+    const listedBy = async (as: ConsoleAs) =>
+      apiTokenListSchema
+        .parse((await as.get('/api-tokens')).json())
+        .tokens.map((token) => token.id)
+        .filter((id) => ids.includes(id))
+        .sort((x, y) => x - y);
+
+    const demoOnly = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', ['DEMO']);
+    const twoSites = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', ['DEMO', 'ARTIZON']);
+    expect(await listedBy(demoOnly)).toEqual([demo.id]);
+    expect(await listedBy(twoSites)).toEqual([demo.id, artizon.id, both.id]);
+    expect(await listedBy(owner)).toEqual([...ids].sort((x, y) => x - y));
+
+    // Outside their sites: 404, and the token keeps working.
+    for (const id of [artizon.id, both.id, every.id]) {
+      const res = await demoOnly.delete(`/api-tokens/${id}`);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'record not found' });
+    }
+    expect((await twoSites.delete(`/api-tokens/${every.id}`)).statusCode).toBe(404);
+    const { rows } = await ctx.db.$client.query(
+      `SELECT count(*)::int AS n FROM api_tokens WHERE id = ANY($1) AND revoked_at IS NOT NULL`,
+      [[artizon.id, both.id, every.id]],
+    );
+    expect(rows[0].n).toBe(0);
+
+    expect((await demoOnly.delete(`/api-tokens/${demo.id}`)).statusCode).toBe(200);
+    expect((await twoSites.delete(`/api-tokens/${both.id}`)).statusCode).toBe(200);
+    const revokedEvery = await owner.delete(`/api-tokens/${every.id}`);
+    expect(revokedEvery.statusCode, revokedEvery.body).toBe(200);
+    expect(revokedEvery.json()).toMatchObject({ record: { state: 'revoked' } });
+  });
+
   it('needs the integrations area: a gate or finance member gets 404; a partner token names an own partner', async () => {
     for (const template of ['gate', 'finance'] as const) {
       const as = await signedIn(ctx.app, ctx.db, orgs.a, template, 'all');

@@ -15,7 +15,7 @@ const staffOf = (request: FastifyRequest) => request.consoleStaff as ConsoleStaf
 /** The console's API tokens (issue 30, ADR 088), under `/console/api/v1`; each route calls one domain function. */
 export async function apiTokensConsoleRoutes(app: FastifyInstance): Promise<void> {
   registerConsoleEndpoint(app, endpoints.consoleListApiTokens, READ, async (request) => ({
-    tokens: await listApiTokens(app.db, staffOf(request).organisationId),
+    tokens: await listApiTokens(app.db, staffOf(request)),
   }));
   registerConsoleEndpoint(app, endpoints.consoleCreateApiToken, CREATE, async (request) => {
     const staff = staffOf(request);
@@ -37,7 +37,7 @@ export async function apiTokensConsoleRoutes(app: FastifyInstance): Promise<void
     return {
       record: await revokeApiToken(
         app.db,
-        staff.organisationId,
+        staff,
         staff.staffId,
         consoleActor(request),
         request.params.id,
