@@ -11,16 +11,24 @@ import { extendTimeouts } from '../../db/timeouts.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { cellsOf, reportQuery } from './report-answer.ts';
 import { CSV_BOM, csvHeader, csvRow } from './report-csv.ts';
+import { takeExportSlot } from './export-slots.ts';
 import type { ReportScope } from './report-scope.ts';
 import { cellText, columnHeader } from './report-texts.ts';
 
 /** Rows read per FETCH: the most an export holds in memory at once (with the encoder's and socket's buffers). */
 export const EXPORT_BATCH_ROWS = 1000;
 /**
- * A slow reader keeps the export's transaction open between FETCHes: the pool's idle limit (60 s) would end
- * it, so an export's transaction waits up to 15 minutes for its reader; each FETCH may take 2 minutes.
+ * A reader that takes nothing for this long has stalled (gone without closing, or a slow-loris): the download
+ * is ended and its cursor closed, so the connection goes back to the pool (ADR 085 addendum). A browser saving
+ * to disk drains continuously; a minute without a byte taken is not a download any more.
  */
-const EXPORT_TIMEOUTS = { statementMs: 120_000, idleInTransactionMs: 900_000 };
+export const EXPORT_STALL_MS = 60_000;
+/**
+ * A slow reader keeps the export's transaction open between FETCHes: the pool's idle limit (60 s) would end
+ * it, so an export's transaction may idle a little longer than the stall cut-off (which ends it first); each
+ * FETCH may take 2 minutes.
+ */
+const EXPORT_TIMEOUTS = { statementMs: 120_000, idleInTransactionMs: EXPORT_STALL_MS + 60_000 };
 
 export const EXPORT_CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
   csv: 'text/csv; charset=utf-8',
@@ -48,10 +56,19 @@ export interface ReportExport {
  * (who, which report, the filters, the format), then a cursor over the report's one statement. Returns once both
  * are done, so a refusal still answers as an error; the body then FETCHes 1000 rows at a time only when its
  * reader wants more, encodes them (CSV or XLSX) and commits when done. A reader that goes away stops the
- * FETCHes; the transaction commits all the same (the audit row stays: the export began).
+ * FETCHes; the transaction commits all the same (the audit row stays: the export began). A reader that takes
+ * nothing for EXPORT_STALL_MS is cut off the same way. At most 2 exports per organisation and 4 per process run
+ * at once (export-slots.ts): one more answers 429 before any connection is taken.
  */
 export async function openReportExport(db: Db, request: ReportExportRequest): Promise<ReportExport> {
-  const client = await db.$client.connect();
+  const releaseSlot = takeExportSlot(request.organisationId);
+  let client: import('pg').PoolClient;
+  try {
+    client = await db.$client.connect();
+  } catch (error) {
+    releaseSlot();
+    throw error;
+  }
   const tx = drizzle(client, { schema }) as unknown as Tx;
   let columns: ReportColumn[];
   let toCells: (row: Record<string, unknown>) => Record<string, ReportCell>;
@@ -83,12 +100,13 @@ export async function openReportExport(db: Db, request: ReportExportRequest): Pr
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     client.release();
+    releaseSlot();
     throw error;
   }
   const { scope } = request;
   const encoder =
     request.format === 'csv' ? csvEncoder(columns, scope.lang) : xlsxEncoder(columns, scope.lang);
-  void pump(client, toCells, encoder);
+  void pump(client, toCells, encoder).finally(releaseSlot);
   return {
     filename: `${scope.report}-${scope.organisationWide ? (scope.site ?? 'all') : scope.siteCodes[0]}-${scope.from}-${scope.to}.${request.format}`,
     contentType: EXPORT_CONTENT_TYPES[request.format],
@@ -133,14 +151,41 @@ async function pump(
   else encoder.end();
 }
 
-/** Waits until `stream` wants more; false when it was closed or destroyed first. */
-async function drained(stream: NodeJS.WritableStream & { destroyed: boolean }): Promise<boolean> {
-  if (stream.destroyed) return false;
-  const [event] = await Promise.race([
-    once(stream, 'drain').then(() => ['drain']),
-    once(stream, 'close').then(() => ['close']),
-  ]);
-  return event === 'drain' && !stream.destroyed;
+/**
+ * Waits until `stream` wants more: 'drain', or 'gone' when it was closed or destroyed first, or 'stalled' when
+ * its reader took nothing for EXPORT_STALL_MS.
+ */
+async function drained(
+  stream: NodeJS.WritableStream & { destroyed: boolean },
+): Promise<'drain' | 'gone' | 'stalled'> {
+  if (stream.destroyed) return 'gone';
+  const waiting = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const event = await Promise.race([
+      // An 'error' (a reader gone with an error) rejects `once`: the reader is gone all the same.
+      once(stream, 'drain', { signal: waiting.signal }).then(
+        () => 'drain' as const,
+        () => 'gone' as const,
+      ),
+      once(stream, 'close', { signal: waiting.signal }).then(
+        () => 'gone' as const,
+        () => 'gone' as const,
+      ),
+      new Promise<'stalled'>((resolve) => (timer = setTimeout(() => resolve('stalled'), EXPORT_STALL_MS))),
+    ]);
+    return event === 'drain' && stream.destroyed ? 'gone' : event;
+  } finally {
+    clearTimeout(timer);
+    waiting.abort();
+  }
+}
+
+/** The reader's wait as the pump reads it: true to go on; a stalled reader's download is ended here. */
+async function wantsMore(stream: NodeJS.WritableStream & { destroyed: boolean }, cut: () => void) {
+  const event = await drained(stream);
+  if (event === 'stalled') cut();
+  return event === 'drain';
 }
 
 function csvEncoder(columns: readonly ReportColumn[], lang: LangCode): Encoder {
@@ -150,7 +195,10 @@ function csvEncoder(columns: readonly ReportColumn[], lang: LangCode): Encoder {
     output,
     async write(row) {
       if (output.destroyed) return false;
-      return output.write(csvRow(columns, row, lang)) || drained(output);
+      return (
+        output.write(csvRow(columns, row, lang)) ||
+        wantsMore(output, () => output.destroy(new Error('export reader stalled')))
+      );
     },
     end: () => output.end(),
     fail: (error) => output.destroy(error),
@@ -179,7 +227,13 @@ function xlsxEncoder(columns: readonly ReportColumn[], lang: LangCode): Encoder 
     output,
     async write(row) {
       if (sheet.destroyed || output.destroyed) return false;
-      return sheet.write(cells(row)) || drained(sheet);
+      return (
+        sheet.write(cells(row)) ||
+        wantsMore(sheet, () => {
+          sheet.destroy();
+          output.destroy(new Error('export reader stalled'));
+        })
+      );
     },
     end: () => sheet.end(),
     fail: (error) => {
