@@ -77,12 +77,12 @@ const levels = (
 /** The role templates of issue 27; an owner can edit the organisation's copies and make custom roles. */
 export const ROLE_TEMPLATES: Readonly<Record<RoleTemplateKey, RoleTemplate>> = {
   owner: {
-    permissions: levels('write', 'write', 'write', 'write', 'write', 'read', 'write', 'write', 'write'),
+    permissions: levels('write', 'write', 'write', 'write', 'write', 'write', 'write', 'write', 'write'),
     limits: {},
     requireSecondFactor: true,
   },
   administrator: {
-    permissions: levels('write', 'write', 'write', 'write', 'write', 'read', 'write', 'write', 'read'),
+    permissions: levels('write', 'write', 'write', 'write', 'write', 'write', 'write', 'write', 'read'),
     limits: { staffNotOwners: true },
     requireSecondFactor: true,
   },
@@ -102,7 +102,7 @@ export const ROLE_TEMPLATES: Readonly<Record<RoleTemplateKey, RoleTemplate>> = {
     requireSecondFactor: false,
   },
   finance: {
-    permissions: levels('read', 'read', 'read', 'write', 'none', 'read', 'none', 'none', 'none'),
+    permissions: levels('read', 'read', 'read', 'write', 'none', 'write', 'none', 'none', 'none'),
     limits: {},
     requireSecondFactor: false,
   },

@@ -47,7 +47,7 @@ export async function dailySettlementSchedule(
 }
 
 /**
- * Saves the schedule (settings write, audited): recipients must be the organisation's staff who read reports
+ * Saves the schedule (reports write, audited): recipients must be the organisation's staff who read reports
  * (400 otherwise), sites the organisation's (404 otherwise, as for any site it does not have), and
  * `expected_version` the one read (409 console edit conflict).
  */

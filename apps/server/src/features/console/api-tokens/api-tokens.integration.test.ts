@@ -95,8 +95,16 @@ describe('console API tokens', () => {
 
   it('refuses a token beyond its creator: a level above theirs, a site they do not cover, every site', async () => {
     const demoOwner = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', ['DEMO']);
-    // The owner template reads reports only.
-    expect(ROLE_TEMPLATES.owner.permissions.reports).toBe('read');
+    // The owner template writes every area: this member's role is a custom copy that reads reports only.
+    const { rows: roles } = await ctx.db.$client.query(
+      `INSERT INTO staff_roles (organisation_id, name, permissions, limits) VALUES ($1, 'Integrator', $2, '{}')
+       RETURNING id`,
+      [orgs.a, JSON.stringify({ ...ROLE_TEMPLATES.owner.permissions, reports: 'read' })],
+    );
+    await ctx.db.$client.query(`UPDATE staff_memberships SET role_id = $2 WHERE staff_id = $1`, [
+      demoOwner.staffId,
+      roles[0].id,
+    ]);
     const above = await demoOwner.post(
       '/api-tokens',
       tokenBody({ permissions: { ...NONE, reports: 'write' } }),

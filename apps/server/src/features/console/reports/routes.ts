@@ -14,8 +14,11 @@ import {
 import { consoleActor, registerConsoleEndpoint, type ConsoleStaff } from '../console-endpoint.ts';
 
 const READ = { area: 'reports', level: 'read' } as const;
-/** The schedule is an organisation's standing mail: its settings (no role template grants reports write). */
-const SCHEDULE_WRITE = { area: 'settings', level: 'write' } as const;
+/**
+ * The daily settlement's recipients are "Scheduled reports" (issue 30) under the reports permission: the owner,
+ * administrator and finance templates grant reports write (migration 0965, ADR 084 addendum).
+ */
+const SCHEDULE_WRITE = { area: 'reports', level: 'write' } as const;
 
 const staffOf = (request: FastifyRequest) => request.consoleStaff as ConsoleStaff;
 

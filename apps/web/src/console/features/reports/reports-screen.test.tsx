@@ -44,12 +44,23 @@ describe('reports', { timeout: 120_000 }, () => {
     expect((await screen.findByRole('link', { name: 'Sales' })).getAttribute('href')).toBe(
       '#/sites/MORI/reports/sales?scope=organisation',
     );
-    // Finance reads reports but not the organisation's settings: the schedule shows, unchangeable.
+    // Finance writes reports: it chooses who gets the daily settlement.
+    await screen.findByText('Kana Sato');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByLabelText('Send it').matches(':disabled')).toBe(false);
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  it('shows the schedule unchangeable to a member who only reads reports', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('marketing') },
+      'GET /reports/schedules': { status: 200, body: SCHEDULES },
+    });
+    await renderConsole('#/sites/MORI/reports');
     await screen.findByText('Kana Sato');
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByLabelText('Send it').matches(':disabled')).toBe(true);
-    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
   it('saves the daily settlement: on, to whom, for which sites, against the version it read', async () => {

@@ -23,13 +23,14 @@ const toggled = <T,>(list: readonly T[], value: T, on: boolean): T[] =>
 
 /**
  * The daily settlement mailed each morning: on or off, to whom (staff whose role reads reports), for which
- * sites (none chosen: all). Anyone who reads reports sees it; saving is an organisation setting (settings
- * write, as the contract says), so others see it without the save button.
+ * sites (none chosen: all). Anyone who reads reports sees it; saving it needs reports write (owner,
+ * administrator and finance templates: finance chooses who gets the settlement), so others see it without
+ * the save button.
  */
 export function SchedulePanel({ session }: { session: ConsoleSession }) {
   const { t } = useConsoleI18n();
   const client = useQueryClient();
-  const canSave = Boolean(session.permissions && permits(session.permissions.settings, 'write'));
+  const canSave = Boolean(session.permissions && permits(session.permissions.reports, 'write'));
   const schedules = useQuery({
     queryKey: reportKeys.schedules,
     queryFn: () => consoleCall(R.consoleReportSchedules),
