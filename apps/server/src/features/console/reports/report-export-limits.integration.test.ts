@@ -1,5 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedInAs } from '../../../../test/console-sign-in.ts';
 import { setupTestApp } from '../../../../test/helper.ts';
 import { createProduct, createTimeSpan } from '../../../../test/factories.ts';
 import type { AuditActor } from '../../../domain/audit/record-audit.ts';
@@ -24,6 +26,9 @@ let finance: ConsoleAs;
 let reader: ReportReader;
 
 const DAY = '2030-06-12';
+/** A day with far more lines than the socket's buffers hold (about 16 MB of CSV). */
+const BIG_DAY = '2030-06-13';
+const BIG_DAY_PAYMENTS = 150_000;
 const actor: AuditActor = { kind: 'system', label: 'export limits test' };
 const exportQuery = { view: 'payments', from: DAY, to: DAY, format: 'csv', lang: 'en' } as const;
 const exportPath = `/sites/DEMO/reports/settlement/export?format=csv&view=payments&from=${DAY}&to=${DAY}`;
@@ -63,6 +68,14 @@ beforeAll(async () => {
      FROM generate_series(1, 3000) g`,
     [order.orderId, process.pid, `${DAY}T11:00:00+09:00`],
   );
+  await ctx.db.$client.query(
+    `INSERT INTO payments (order_id, site_code, method, amount, status, payment_number, idempotency_key,
+       provider_reference, confirmed_at, created_at)
+     SELECT $1, 'DEMO', 'gmo', 2000, 'refunded', 'PBG' || $2::text || '-' || g, 'kBG' || $2::text || '-' || g,
+            'GWBG' || $2::text || '-' || g, $3::timestamptz, $3::timestamptz
+     FROM generate_series(1, $4::int) g`,
+    [order.orderId, process.pid, `${BIG_DAY}T11:00:00+09:00`, BIG_DAY_PAYMENTS],
+  );
 });
 
 describe('report export limits', () => {
@@ -94,6 +107,37 @@ describe('report export limits', () => {
     second.body.destroy();
     await vi.waitFor(() => expect(exportsRunning(orgs.a)).toBe(0), { timeout: 30_000, interval: 20 });
     expect(await openTransactions()).toBe(0);
+  });
+});
+
+describe('a download the client aborts', () => {
+  it('ends the export over HTTP: the cursor is closed, the transaction ended and the slot given back', async () => {
+    const { browser } = await signedInAs(ctx.app, ctx.db, {
+      organisation: 'export-limits-a',
+      template: 'finance',
+    });
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = new URL(
+      `/console/api/v1/sites/DEMO/reports/settlement/export?format=csv&view=payments&from=${BIG_DAY}&to=${BIG_DAY}`,
+      address,
+    );
+    const request = httpRequest(url, { headers: { cookie: browser.cookie } });
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      request.once('response', resolve).once('error', reject).end();
+    });
+    expect(response.statusCode).toBe(200);
+    // The client takes a first chunk and stops reading: the export waits on it with its cursor open.
+    await firstChunk(response);
+    expect(exportsRunning(orgs.a)).toBe(1);
+    await vi.waitFor(async () => expect(await openTransactions()).toBe(1), { timeout: 30_000, interval: 50 });
+
+    request.on('error', () => undefined);
+    request.destroy();
+    await vi.waitFor(() => expect(exportsRunning(orgs.a)).toBe(0), { timeout: 60_000, interval: 20 });
+    expect(await openTransactions()).toBe(0);
+    // Nothing is left behind: the export's connection answers the next download at once.
+    const again = await finance.get(exportPath);
+    expect(again.statusCode).toBe(200);
   });
 });
 
