@@ -80,8 +80,8 @@ function settlementSummary(scope: ReportScope): ReportQuery {
   // One day of one site is one row per method: its money in, back and net as bars. Over several days or sites
   // a method would stand in several bars under one name, so the table is the clearer answer there.
   const oneDayOneSite = scope.from === scope.to && !scope.organisationWide;
-  const chart = oneDayOneSite
-    ? ({ kind: 'bar', x: 'method', series: ['sales', 'refunds', 'net'] } as const)
+  const chart: ReportQuery['chart'] = oneDayOneSite
+    ? { kind: 'bar', x: 'method', series: ['sales', 'refunds', 'net'] }
     : null;
   return { columns, statement, chart, totals: true };
 }

@@ -113,6 +113,8 @@ beforeAll(async () => {
 describe('settlement', () => {
   it('adds up by Tokyo day of payment and of refund, per method and gateway, listing the payment numbers', async () => {
     const report = answer(await finance.get(`/sites/DEMO/reports/settlement?from=${DAY}&to=${DAY}`));
+    // One day of one site: the money per method as bars (the console draws it; acceptance 1).
+    expect(report.chart).toEqual({ kind: 'bar', x: 'method', series: ['sales', 'refunds', 'net'] });
     expect(report.columns.map((c) => c.key)).toEqual([
       'day',
       'method',
@@ -205,6 +207,8 @@ describe('settlement', () => {
   it("answers the organisation's covered sites with a site column, and 404 for another organisation's site", async () => {
     const report = answer(await finance.get(`/reports/settlement?from=${DAY}&to=${DAY}`));
     expect(report.columns.map((c) => c.key)).toContain('site');
+    // Several sites would put one method under several bars: the table answers alone.
+    expect(report.chart).toBeNull();
     expect(report.rows.map((row) => [row.site, row.gateway, row.sales])).toEqual(
       expect.arrayContaining([
         ['DEMO', 'counter', 1000],
