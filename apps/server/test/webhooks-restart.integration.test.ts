@@ -72,6 +72,7 @@ describe('a delivery in flight when the server is killed with SIGKILL', () => {
       { keys: secretKeyring(ctx.env), policy: webhookTargetPolicy(ctx.env) },
       {
         organisationId: Number(demo[0]!.organisation_id),
+        siteCodes: ['DEMO'],
         actor: { kind: 'system', label: 'test' },
         body: {
           url: `http://127.0.0.1:${port}/hook`,

@@ -3,7 +3,7 @@ import type { WebhookDeliveryView } from '@kippu/contract/console/webhooks-schem
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
-import { getWebhook } from './webhook-subscriptions.ts';
+import { getWebhook, type WebhookScope } from './webhook-subscriptions.ts';
 
 /**
  * A subscription's delivery log (issue 30, ADR 087), a manual redelivery and a ping. Both writes are
@@ -79,11 +79,11 @@ async function deliveries(db: Db | Tx, where: ReturnType<typeof sql>, limit: num
 /** The log, newest first, `limit` at a time; `cursor` is the previous page's `next_cursor`. */
 export async function listWebhookDeliveries(
   db: Db,
-  organisationId: number,
+  scope: WebhookScope,
   subscriptionId: number,
   page: { cursor?: number | undefined; limit: number },
 ): Promise<{ deliveries: WebhookDeliveryView[]; next_cursor: number | null }> {
-  await getWebhook(db, organisationId, subscriptionId);
+  await getWebhook(db, scope, subscriptionId);
   const rows = await deliveries(
     db,
     sql`d.subscription_id = ${subscriptionId} ${page.cursor === undefined ? sql`` : sql`AND d.id < ${page.cursor}`}`,
@@ -110,10 +110,10 @@ async function oneDelivery(tx: Tx, deliveryId: number): Promise<WebhookDeliveryV
  */
 export async function redeliverWebhook(
   db: Db,
-  input: { organisationId: number; subscriptionId: number; deliveryId: number; actor: AuditActor },
+  input: WebhookScope & { subscriptionId: number; deliveryId: number; actor: AuditActor },
 ): Promise<WebhookDeliveryView> {
   return db.transaction(async (tx) => {
-    await getWebhook(tx, input.organisationId, input.subscriptionId);
+    await getWebhook(tx, input, input.subscriptionId);
     const { rows } = await tx.execute<{ id: string }>(sql`
       UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), manual = true
       WHERE id = ${input.deliveryId} AND subscription_id = ${input.subscriptionId}
@@ -135,10 +135,10 @@ export async function redeliverWebhook(
 /** Queues a `ping` event to this subscription alone (also when it is off), one try. */
 export async function pingWebhook(
   db: Db,
-  input: { organisationId: number; subscriptionId: number; actor: AuditActor },
+  input: WebhookScope & { subscriptionId: number; actor: AuditActor },
 ): Promise<WebhookDeliveryView> {
   return db.transaction(async (tx) => {
-    await getWebhook(tx, input.organisationId, input.subscriptionId);
+    await getWebhook(tx, input, input.subscriptionId);
     const { rows } = await tx.execute<{ id: string }>(sql`
       WITH event AS (
         INSERT INTO webhook_events (event_type, organisation_id) VALUES ('ping', ${input.organisationId})

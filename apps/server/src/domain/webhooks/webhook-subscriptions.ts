@@ -18,8 +18,18 @@ export interface WebhookDeps {
   policy: TargetPolicy;
 }
 
-export interface WebhookWrite {
+/**
+ * Whose subscriptions a request sees: the staff member's organisation and the sites their membership covers.
+ * A subscription is theirs to see and change when every site it names is covered; one for every site (no
+ * site limit, also sites added later) only when they cover every site of the organisation, the rule API
+ * tokens follow (api-token-scope.ts, ADR 088). Any other answers 404, as another organisation's.
+ */
+export interface WebhookScope {
   organisationId: number;
+  siteCodes: readonly string[];
+}
+
+export interface WebhookWrite extends WebhookScope {
   actor: AuditActor;
 }
 
@@ -64,37 +74,59 @@ export function webhookView(row: SubscriptionRow): WebhookView {
   };
 }
 
-export async function listWebhooks(db: Db, organisationId: number): Promise<WebhookView[]> {
+const coveredSites = (scope: WebhookScope) => sql`${sql.param([...scope.siteCodes])}::text[]`;
+
+/** Whether the member covers every site of the organisation (then "every site" is theirs too). */
+const coversEverySite = (scope: WebhookScope) => sql`NOT EXISTS (
+  SELECT 1 FROM sites WHERE organisation_id = ${scope.organisationId}
+    AND NOT (code = ANY(${coveredSites(scope)})))`;
+
+/** The subscriptions of the organisation the member may see (WebhookScope). */
+const visibleTo = (scope: WebhookScope) => sql`organisation_id = ${scope.organisationId}
+  AND (CASE WHEN site_codes IS NULL THEN ${coversEverySite(scope)} ELSE site_codes <@ ${coveredSites(scope)} END)`;
+
+export async function listWebhooks(db: Db, scope: WebhookScope): Promise<WebhookView[]> {
   const { rows } = await db.execute<SubscriptionRow>(sql`
-    SELECT ${COLUMNS} FROM webhook_subscriptions WHERE organisation_id = ${organisationId} ORDER BY id`);
+    SELECT ${COLUMNS} FROM webhook_subscriptions WHERE ${visibleTo(scope)} ORDER BY id`);
   return rows.map(webhookView);
 }
 
-/** One subscription of the organisation; another organisation's answers 404. */
-export async function getWebhook(db: Db | Tx, organisationId: number, id: number): Promise<WebhookView> {
-  return webhookView(await subscriptionRow(db, organisationId, id, false));
+/** One subscription the member may see; another organisation's, or one naming a site they do not cover, is 404. */
+export async function getWebhook(db: Db | Tx, scope: WebhookScope, id: number): Promise<WebhookView> {
+  return webhookView(await subscriptionRow(db, scope, id, false));
 }
 
 async function subscriptionRow(
   db: Db | Tx,
-  organisationId: number,
+  scope: WebhookScope,
   id: number,
   lock: boolean,
 ): Promise<SubscriptionRow> {
   const { rows } = await db.execute<SubscriptionRow>(sql`
-    SELECT ${COLUMNS} FROM webhook_subscriptions WHERE id = ${id} AND organisation_id = ${organisationId}
+    SELECT ${COLUMNS} FROM webhook_subscriptions WHERE id = ${id} AND ${visibleTo(scope)}
     ${lock ? sql`FOR UPDATE` : sql``}`);
   if (!rows[0]) throw new AppError('record_not_found');
   return rows[0];
 }
 
-/** The sites named must be the organisation's (another's answers 404, as its subscription would). */
-async function checkSites(tx: Tx, organisationId: number, siteCodes: string[] | null): Promise<void> {
-  if (siteCodes === null) return;
+/**
+ * The sites a subscription is to name: each of the organisation's and covered by the member (else 404, as an
+ * uncovered site's objects are); "every site" only from a member who covers every site (else 400, as a token).
+ */
+async function checkSites(tx: Tx, scope: WebhookScope, siteCodes: string[] | null): Promise<void> {
+  if (siteCodes === null) {
+    const { rows } = await tx.execute<{ every: boolean }>(sql`SELECT ${coversEverySite(scope)} AS every`);
+    if (!rows[0]!.every) {
+      throw new AppError('invalid_request', 'every site is beyond your sites: name the sites you cover');
+    }
+    return;
+  }
+  const named = [...new Set(siteCodes)];
+  if (named.some((code) => !scope.siteCodes.includes(code))) throw new AppError('record_not_found');
   const { rows } = await tx.execute<{ count: number }>(sql`
     SELECT count(*)::int AS count FROM sites
-    WHERE organisation_id = ${organisationId} AND code = ANY(${sql.param([...new Set(siteCodes)])}::text[])`);
-  if (rows[0]!.count !== new Set(siteCodes).size) throw new AppError('record_not_found');
+    WHERE organisation_id = ${scope.organisationId} AND code = ANY(${sql.param(named)}::text[])`);
+  if (rows[0]!.count !== named.length) throw new AppError('record_not_found');
 }
 
 const textArray = (values: readonly string[] | null) =>
@@ -110,7 +142,7 @@ export async function createWebhook(
   await checkedAddresses(deps.policy, body.url);
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
-    await checkSites(tx, write.organisationId, body.site_codes);
+    await checkSites(tx, write, body.site_codes);
     const { rows: ids } = await tx.execute<{ id: string }>(
       sql`SELECT nextval('webhook_subscriptions_id_seq') AS id`,
     );
@@ -123,7 +155,7 @@ export async function createWebhook(
         ${textArray(body.event_types)}, ${textArray(body.site_codes)}, ${enabled},
         ${enabled ? null : 'staff'}, ${enabled ? null : sql`now()`}, ${sealWebhookSecret(deps.keys, id, secret)},
         ${write.actor.staffId ?? null})`);
-    const webhook = await getWebhook(tx, write.organisationId, id);
+    const webhook = await getWebhook(tx, write, id);
     await audit(tx, write, id, 'create', undefined, webhook);
     return { webhook, secret };
   });
@@ -137,11 +169,11 @@ export async function updateWebhook(
 ): Promise<WebhookView> {
   const { body } = write;
   // Another organisation's id answers 404 before its target is judged (a refusal would say it exists).
-  await getWebhook(db, write.organisationId, write.id);
+  await getWebhook(db, write, write.id);
   await checkedAddresses(deps.policy, body.url);
   return db.transaction(async (tx) => {
-    const before = webhookView(await subscriptionRow(tx, write.organisationId, write.id, true));
-    await checkSites(tx, write.organisationId, body.site_codes);
+    const before = webhookView(await subscriptionRow(tx, write, write.id, true));
+    await checkSites(tx, write, body.site_codes);
     await tx.execute(sql`
       UPDATE webhook_subscriptions SET url = ${body.url}, description = ${body.description},
         event_types = ${textArray(body.event_types)}, site_codes = ${textArray(body.site_codes)},
@@ -151,7 +183,7 @@ export async function updateWebhook(
         consecutive_failures = CASE WHEN ${body.enabled} AND NOT enabled THEN 0 ELSE consecutive_failures END,
         updated_at = now()
       WHERE id = ${write.id}`);
-    const after = await getWebhook(tx, write.organisationId, write.id);
+    const after = await getWebhook(tx, write, write.id);
     await audit(tx, write, write.id, 'update', before, after);
     return after;
   });
@@ -160,7 +192,7 @@ export async function updateWebhook(
 /** Deletes a subscription with its log (deliveries still waiting go with it). */
 export async function deleteWebhook(db: Db, write: WebhookWrite & { id: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = webhookView(await subscriptionRow(tx, write.organisationId, write.id, true));
+    const before = webhookView(await subscriptionRow(tx, write, write.id, true));
     await tx.execute(sql`DELETE FROM webhook_subscriptions WHERE id = ${write.id}`);
     await audit(tx, write, write.id, 'delete', before, undefined);
   });
@@ -177,7 +209,7 @@ export async function rotateWebhookSecret(
 ): Promise<{ webhook: WebhookView; secret: string }> {
   const secret = newWebhookSecret();
   return db.transaction(async (tx) => {
-    await subscriptionRow(tx, write.organisationId, write.id, true);
+    await subscriptionRow(tx, write, write.id, true);
     const grace = write.graceHours > 0;
     await tx.execute(sql`
       UPDATE webhook_subscriptions SET
@@ -185,7 +217,7 @@ export async function rotateWebhookSecret(
         previous_secret_expires_at = ${grace ? sql`now() + make_interval(hours => ${write.graceHours})` : null},
         secret_sealed = ${sealWebhookSecret(deps.keys, write.id, secret)}, updated_at = now()
       WHERE id = ${write.id}`);
-    const webhook = await getWebhook(tx, write.organisationId, write.id);
+    const webhook = await getWebhook(tx, write, write.id);
     await audit(tx, write, write.id, 'rotate_secret', undefined, {
       previous_secret_expires_at: webhook.previous_secret_expires_at,
     });

@@ -84,6 +84,14 @@ beforeAll(async () => {
   owner = { browser, email: staff.email, organisationId: staff.organisationId };
 });
 
+/** The owner's scope for domain calls: their organisation and every one of its sites. */
+async function ownerScope() {
+  const { rows } = await ctx.db.execute<{ code: string }>(
+    sql`SELECT code FROM sites WHERE organisation_id = ${owner.organisationId}`,
+  );
+  return { organisationId: owner.organisationId, siteCodes: rows.map((row) => row.code) };
+}
+
 const api = (path: string) => `${CONSOLE_API_PATH}${path}`;
 const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
   ctx.app.inject({
@@ -270,7 +278,7 @@ describe('refusals', () => {
       ctx.db,
       { keys: secretKeyring(ctx.env), policy },
       {
-        organisationId: owner.organisationId,
+        ...(await ownerScope()),
         actor: { kind: 'system', label: 'test' },
         body: {
           url: 'http://rebind.example.test/hook',
@@ -296,7 +304,7 @@ describe('refusals', () => {
       ctx.db,
       { keys: secretKeyring(ctx.env), policy },
       {
-        organisationId: owner.organisationId,
+        ...(await ownerScope()),
         actor: { kind: 'system', label: 'test' },
         body: {
           url: `http://receiver.example.test:${port}/named`,
@@ -346,6 +354,79 @@ describe('refusals', () => {
     expect(receivedAt('/other')).toHaveLength(0);
     expect(await log(other.id)).toEqual([]);
     expect((await log(demo.id)).length).toBe(1);
+  });
+});
+
+describe("the member's sites (review finding 3)", () => {
+  it('a member covering one site sees and changes only subscriptions within it, and cannot subscribe beyond it', async () => {
+    const { rows } = await ctx.db.execute<{ organisation_id: string; code: string }>(
+      sql`SELECT organisation_id, (SELECT code FROM organisations WHERE id = organisation_id) AS code
+          FROM sites WHERE code = 'DEMO'`,
+    );
+    await ensureSite(ctx.db, 'WHKSCOPE' as never);
+    await ctx.db.execute(
+      sql`UPDATE sites SET organisation_id = ${rows[0]!.organisation_id} WHERE code = 'WHKSCOPE'`,
+    );
+    const mine = await subscribe({ event_types: ['slot.changed'], site_codes: ['DEMO'] }, '/mine');
+    const elsewhere = await subscribe({ event_types: ['slot.changed'], site_codes: ['WHKSCOPE'] }, '/theirs');
+    const both = await subscribe(
+      { event_types: ['slot.changed'], site_codes: ['DEMO', 'WHKSCOPE'] },
+      '/both',
+    );
+    const every = await subscribe({ event_types: ['slot.changed'], site_codes: null }, '/every');
+
+    const { browser } = await signedInAs(ctx.app, ctx.db, {
+      organisation: rows[0]!.code,
+      template: 'owner',
+      totp: true,
+      sites: ['DEMO'],
+    });
+    const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object) =>
+      ctx.app.inject({
+        method,
+        url: api(path),
+        headers: method === 'GET' ? browser.read : browser.write,
+        ...(payload ? { payload } : {}),
+      });
+    const listed = (await as('GET', '/webhooks'))
+      .json<{ webhooks: { id: number }[] }>()
+      .webhooks.map((w) => w.id);
+    expect(listed).toContain(mine.id);
+    for (const hidden of [elsewhere.id, both.id, every.id]) expect(listed).not.toContain(hidden);
+
+    const body = { url: `${receiverUrl}/x`, event_types: ['slot.changed'], site_codes: ['DEMO'] };
+    for (const { id } of [elsewhere, both, every]) {
+      for (const [method, path, payload] of [
+        ['GET', `/webhooks/${id}`],
+        ['GET', `/webhooks/${id}/deliveries`],
+        ['PUT', `/webhooks/${id}`, body],
+        ['POST', `/webhooks/${id}/ping`],
+        ['DELETE', `/webhooks/${id}`],
+      ] as const) {
+        const res = await as(method, path, payload);
+        expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(404);
+      }
+    }
+    // Nothing of theirs changed: the owner still reads all three as they were.
+    for (const { id } of [elsewhere, both, every]) {
+      expect((await send('GET', `/webhooks/${id}`)).json<{ url: string }>().url).not.toMatch(/\/x$/);
+    }
+
+    // Creating or moving one beyond their sites: an uncovered site is 404, "every site" is refused.
+    expect((await as('POST', '/webhooks', { ...body, site_codes: ['WHKSCOPE'] })).statusCode).toBe(404);
+    expect((await as('POST', '/webhooks', { ...body, site_codes: null })).statusCode).toBe(400);
+    expect((await as('PUT', `/webhooks/${mine.id}`, { ...body, site_codes: null })).statusCode).toBe(400);
+    expect(
+      (await as('PUT', `/webhooks/${mine.id}`, { ...body, site_codes: ['DEMO', 'WHKSCOPE'] })).statusCode,
+    ).toBe(404);
+    expect((await as('GET', `/webhooks/${mine.id}`)).statusCode).toBe(200);
+    expect((await as('PUT', `/webhooks/${mine.id}`, body)).statusCode).toBe(200);
+    expect((await as('POST', '/webhooks', body)).statusCode).toBe(200);
+    // The owner covering every site still sees them all.
+    const all = (await send('GET', '/webhooks'))
+      .json<{ webhooks: { id: number }[] }>()
+      .webhooks.map((w) => w.id);
+    expect(all).toEqual(expect.arrayContaining([mine.id, elsewhere.id, both.id, every.id]));
   });
 });
 
