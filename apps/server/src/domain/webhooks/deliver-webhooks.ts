@@ -234,9 +234,10 @@ async function disableSubscription(
     action: 'disabled',
     after: { reason },
   });
+  // The mail goes out under the organisation's first site (its branding and sender), never another
+  // organisation's: one without sites gets no mail (its audit row above still records the disabling).
   const { rows: sites } = await tx.execute<{ code: string }>(sql`
-    SELECT code FROM sites
-    ORDER BY (organisation_id = ${organisationId}) IS TRUE DESC, position, code LIMIT 1`);
+    SELECT code FROM sites WHERE organisation_id = ${organisationId} ORDER BY position, code LIMIT 1`);
   const siteCode = sites[0]?.code;
   if (!siteCode) return;
   const { rows: owners } = await tx.execute<{ email: string; lang: LangCode }>(sql`

@@ -7,6 +7,7 @@ import { createGateKey } from '../../../domain/check-ins/gate-keys.ts';
 import type { MailKind, OutboxMail } from '../../../domain/mail/mail-kinds.ts';
 import { renderMail } from '../../../domain/mail/templates/render-mail.ts';
 import { DEFAULT_WEBHOOK_POLICY, deliverDueWebhooks } from '../../../domain/webhooks/deliver-webhooks.ts';
+import { pingWebhook } from '../../../domain/webhooks/webhook-deliveries.ts';
 import { createWebhook } from '../../../domain/webhooks/webhook-subscriptions.ts';
 import { webhookDeliveryContext, webhookTargetPolicy } from '../../../domain/webhooks/webhook-worker.ts';
 import type { Resolve } from '../../../domain/webhooks/webhook-target.ts';
@@ -354,6 +355,49 @@ describe('refusals', () => {
     expect(receivedAt('/other')).toHaveLength(0);
     expect(await log(other.id)).toEqual([]);
     expect((await log(demo.id)).length).toBe(1);
+  });
+});
+
+describe('the disabled mail (review finding 10)', () => {
+  it("never goes out under another organisation's site: an organisation without sites gets no mail", async () => {
+    const { staff } = await signedInAs(ctx.app, ctx.db, {
+      organisation: 'webhooks-no-sites',
+      template: 'owner',
+      totp: true,
+    });
+    const { webhook } = await createWebhook(
+      ctx.db,
+      { keys: secretKeyring(ctx.env), policy: webhookTargetPolicy(ctx.env) },
+      {
+        organisationId: staff.organisationId,
+        siteCodes: [],
+        actor: { kind: 'system', label: 'test' },
+        body: {
+          url: `${receiverUrl}/gone-no-sites`,
+          description: '',
+          event_types: ['slot.changed'],
+          site_codes: null,
+          enabled: true,
+        },
+      },
+    );
+    answer('/gone-no-sites', { status: 410 });
+    await pingWebhook(ctx.db, {
+      organisationId: staff.organisationId,
+      siteCodes: [],
+      subscriptionId: webhook.id,
+      actor: { kind: 'system', label: 'test' },
+    });
+    await deliver();
+    expect(receivedAt('/gone-no-sites')).toHaveLength(1);
+    const { rows: disabled } = await ctx.db.execute<{ enabled: boolean }>(
+      sql`SELECT enabled FROM webhook_subscriptions WHERE id = ${webhook.id}`,
+    );
+    expect(disabled[0]!.enabled).toBe(false);
+    const { rows } = await ctx.db.execute<{ site_code: string; organisation_id: string | null }>(sql`
+      SELECT m.site_code, s.organisation_id FROM mail_outbox m LEFT JOIN sites s ON s.code = m.site_code
+      WHERE m.kind = 'webhook_disabled' AND m.to_address = ${staff.email}`);
+    expect(rows).toEqual([]);
   });
 });
 
