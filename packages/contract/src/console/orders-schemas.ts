@@ -57,6 +57,8 @@ export const orderSearchQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   channel: salesChannelSchema.optional(),
   payment_method: paymentMethodIdSchema.optional(),
+  /** Only this partner's bookings (issue 30: `orders.partner_id`, channel OTA); a partner id as a string. */
+  partner_id: numericIdSchema.optional(),
   cursor: orderCursorSchema.optional(),
   limit: z
     .string()
@@ -82,6 +84,9 @@ export const orderSummarySchema = z.object({
   reservation_number: z.string().nullable(),
   status: z.enum(ORDER_STATUSES),
   channel: z.string(),
+  /** The partner who booked it through the partner API (channel OTA, issue 30); null for other orders. */
+  partner_id: z.number().int().nullable(),
+  partner_name: z.string().nullable(),
   visitor: orderVisitorSchema,
   product_names: localizedTextSchema,
   starts_at: z.string(),
@@ -185,6 +190,9 @@ export const consoleOrderSchema = z.object({
   site_code: z.string(),
   status: z.enum(ORDER_STATUSES),
   channel: z.string(),
+  /** The partner who booked it through the partner API (channel OTA, issue 30); null for other orders. */
+  partner_id: z.number().int().nullable(),
+  partner_name: z.string().nullable(),
   lang: z.string(),
   created_at: z.string(),
   /** Send back as `expected_updated_at` when editing the visitor's details (`console_edit_conflict` when stale). */

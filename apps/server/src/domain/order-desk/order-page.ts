@@ -14,6 +14,8 @@ type OrderRow = {
   site_code: string;
   status: OrderStatus;
   channel: string;
+  partner_id: number | null;
+  partner_name: string | null;
   lang: string;
   created_at: string;
   updated_at: string;
@@ -44,11 +46,12 @@ export async function orderPage(db: Db, site: string, orderId: number): Promise<
   const purchase = await orderPurchase(db, site, orderId);
   if (!purchase) throw new AppError('record_not_found');
   const { rows } = await db.execute<OrderRow>(sql`
-    SELECT o.id, o.site_code, o.status, o.channel, o.lang, o.created_at, o.updated_at, o.time_span_id, o.quantity,
+    SELECT o.id, o.site_code, o.status, o.channel, o.partner_id, pa.name AS partner_name, o.lang, o.created_at, o.updated_at, o.time_span_id, o.quantity,
            o.price, o.membership_discount, o.customer_info, p.names AS product_names, t.starts_at, t.ends_at,
            (SELECT from_order_id FROM time_changes WHERE order_id = o.id AND status = 'done') AS changed_from_order_id,
            (SELECT order_id FROM time_changes WHERE from_order_id = o.id AND status = 'done' LIMIT 1) AS changed_to_order_id
     FROM orders o JOIN products p ON p.id = o.product_id JOIN time_spans t ON t.id = o.time_span_id
+    LEFT JOIN partners pa ON pa.id = o.partner_id
     WHERE o.id = ${orderId}`);
   const order = rows[0]!;
   const orderIds = sql.param(purchase.orderIds);
@@ -145,6 +148,8 @@ export async function orderPage(db: Db, site: string, orderId: number): Promise<
     site_code: order.site_code,
     status: order.status,
     channel: order.channel,
+    partner_id: order.partner_id === null ? null : Number(order.partner_id),
+    partner_name: order.partner_name,
     lang: order.lang,
     created_at: iso(order.created_at),
     updated_at: iso(order.updated_at),

@@ -97,6 +97,8 @@ type SummaryRow = {
   reservation_number: string | null;
   status: OrderStatus;
   channel: string;
+  partner_id: number | null;
+  partner_name: string | null;
   fullname: string | null;
   email: string | null;
   phone: string | null;
@@ -145,13 +147,14 @@ export async function searchOrders(
     where.push(sql`t.starts_at >= ${tokyoDayStart(query.date)}
                    AND t.starts_at < ${tokyoDayStart(query.date)} + interval '1 day'`);
   }
+  if (query.partner_id !== undefined) where.push(sql`o.partner_id = ${query.partner_id}`);
   if (query.payment_method) {
     where.push(
       sql`EXISTS (SELECT 1 FROM payments pm WHERE pm.order_id = o.id AND pm.method = ${query.payment_method})`,
     );
   }
   const { rows } = await db.execute<SummaryRow>(sql`
-    SELECT o.id, o.status, o.channel, o.quantity, o.price, o.created_at,
+    SELECT o.id, o.status, o.channel, o.quantity, o.price, o.created_at, o.partner_id, pa.name AS partner_name,
            order_customer_value(o.customer_info, 'fullname') AS fullname,
            order_customer_value(o.customer_info, 'email') AS email,
            order_customer_value(o.customer_info, 'phone') AS phone,
@@ -166,6 +169,7 @@ export async function searchOrders(
     JOIN time_spans t ON t.id = o.time_span_id
     JOIN products p ON p.id = o.product_id
     LEFT JOIN reservations r ON r.order_id = o.id
+    LEFT JOIN partners pa ON pa.id = o.partner_id
     WHERE ${sql.join(where, sql` AND `)}
     ORDER BY o.id DESC
     LIMIT ${limit + 1}`);
@@ -175,6 +179,8 @@ export async function searchOrders(
     reservation_number: row.reservation_number,
     status: row.status,
     channel: row.channel,
+    partner_id: row.partner_id === null ? null : Number(row.partner_id),
+    partner_name: row.partner_name,
     visitor: { fullname: row.fullname, email: row.email, phone: row.phone },
     product_names: row.product_names,
     starts_at: new Date(row.starts_at).toISOString(),

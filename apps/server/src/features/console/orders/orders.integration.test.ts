@@ -188,6 +188,52 @@ describe('the order search', () => {
   });
 });
 
+describe('a partner’s bookings (issue 30, acceptance 3)', () => {
+  it('answer the partner’s name in the list and on the page, and filter by partner', async () => {
+    const slot = await productWithSlot(ctx.db, 20);
+    const booked = await purchase(slot);
+    const other = await purchase(slot);
+    const web = await purchase(slot);
+    const partnerNamed = async (name: string) =>
+      Number(
+        (
+          await ctx.db.execute<{ id: number }>(
+            sql`INSERT INTO partners (organisation_id, name) VALUES (${orgA}, ${name}) RETURNING id`,
+          )
+        ).rows[0]!.id,
+      );
+    const partner = await partnerNamed(`Desk Travel ${process.pid}`);
+    const otherPartner = await partnerNamed(`Other Travel ${process.pid}`);
+    await ctx.db.execute(
+      sql`UPDATE orders SET channel = 'OTA', partner_id = ${partner} WHERE id = ${booked.orderId}`,
+    );
+    await ctx.db.execute(
+      sql`UPDATE orders SET channel = 'OTA', partner_id = ${otherPartner} WHERE id = ${other.orderId}`,
+    );
+
+    const listed = await search(owner, 'DEMO', { channel: 'OTA', partner_id: String(partner) });
+    expect(listed.orders.map((order) => order.id)).toEqual([booked.orderId]);
+    expect(listed.orders[0]).toMatchObject({
+      channel: 'OTA',
+      partner_id: partner,
+      partner_name: `Desk Travel ${process.pid}`,
+    });
+    const ota = (await search(owner, 'DEMO', { channel: 'OTA' })).orders;
+    expect(ota.find((order) => order.id === other.orderId)?.partner_name).toBe(`Other Travel ${process.pid}`);
+    const webHit = (await search(owner, 'DEMO', { q: web.email })).orders[0]!;
+    expect(webHit).toMatchObject({ id: web.orderId, partner_id: null, partner_name: null });
+
+    expect(await orderPage(owner, booked.orderId)).toMatchObject({
+      channel: 'OTA',
+      partner_id: partner,
+      partner_name: `Desk Travel ${process.pid}`,
+    });
+    expect(await orderPage(owner, web.orderId)).toMatchObject({ partner_id: null, partner_name: null });
+    // Not a partner id: refused as bad input, never a 5xx.
+    expect((await owner.get('/sites/DEMO/orders?partner_id=abc')).statusCode).toBe(400);
+  });
+});
+
 describe('an order’s page', () => {
   it('shows the tickets, payments, refunds, coupons and mails, and one timeline newest first', async () => {
     const slot = await productWithSlot(ctx.db, 20);
@@ -462,7 +508,10 @@ describe('a waived top-up is money given away (review finding 12, ADR 078)', () 
       top_up: { kind: 'waive', reason: 'The visitor was kept waiting at our gate' },
     });
   const held = async (spanId: number) =>
-    Number((await ctx.db.execute<{ held: number }>(sql`SELECT held FROM time_spans WHERE id = ${spanId}`)).rows[0]!.held);
+    Number(
+      (await ctx.db.execute<{ held: number }>(sql`SELECT held FROM time_spans WHERE id = ${spanId}`)).rows[0]!
+        .held,
+    );
 
   it('asks for the password again before a change of date', async () => {
     const { mine, to } = await dearerMove('reauth');
@@ -485,7 +534,8 @@ describe('a waived top-up is money given away (review finding 12, ADR 078)', () 
       expect(refused.json()).toEqual({ error: 'console refund needs other approver' });
       expect(await held(to)).toBe(0);
       expect((await orderPage(owner, mine.orderId)).status).toBe('reserved');
-      const audited = await ctx.db.execute(sql`SELECT 1 FROM audit_events WHERE action = 'date_change_top_up_waived'
+      const audited = await ctx.db
+        .execute(sql`SELECT 1 FROM audit_events WHERE action = 'date_change_top_up_waived'
                                                AND object_id = ${String(mine.orderId)}`);
       expect(audited.rows).toEqual([]);
 

@@ -92,6 +92,12 @@ function Body({ session, params }: FeatureScreenProps) {
               <dd>
                 {words.channel(data.channel)} · {data.lang}
               </dd>
+              {data.partner_name !== null ? (
+                <>
+                  <dt>{t('orders_partner')}</dt>
+                  <dd>{data.partner_name}</dd>
+                </>
+              ) : null}
               <dt>{t('orders_purchased_at')}</dt>
               <dd>{f.dateTime(data.reservation?.created_at ?? data.created_at)}</dd>
               {data.changed_from_order_id !== null ? (

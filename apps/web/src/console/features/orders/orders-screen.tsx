@@ -44,11 +44,16 @@ function Body({ session, params, query }: FeatureScreenProps) {
   const filters = Object.fromEntries(
     FILTER_NAMES.map((name) => [name, query.get(name) ?? '']),
   ) as OrderFilters;
+  /*
+   * One partner's bookings (issue 30): `?partner=<id>` from the partner screen or a row's partner link. Not a
+   * field of the filter form (the staff of a site may not read the partners list); kept when the form applies.
+   */
+  const partner = PARTNER_ID.test(query.get('partner') ?? '') ? query.get('partner')! : '';
   const [draft, setDraft] = useState(filters);
   const [search, setSearch] = useState<Search>(remembered);
   const [typed, setTyped] = useState<Search>(remembered);
   const [scanning, setScanning] = useState(false);
-  const filtersKey = FILTER_NAMES.map((name) => filters[name]).join('|');
+  const filtersKey = [...FILTER_NAMES.map((name) => filters[name]), partner].join('|');
   // The address changed (back, a shared link): the form shows what is applied.
   useEffect(() => setDraft(filters), [filtersKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -58,6 +63,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
     ) as Partial<OrderSearchQuery>),
     q: search.q || undefined,
     kind: search.kind || undefined,
+    partner_id: partner ? Number(partner) : undefined,
   };
   const results = useInfiniteQuery({
     queryKey: orderKeys.search(site, apiQuery),
@@ -90,6 +96,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
     event.preventDefault();
     run({ ...typed, q: typed.q.trim(), scanned: false });
     const applied = new URLSearchParams(Object.entries(draft).filter(([, value]) => value !== ''));
+    if (partner) applied.set('partner', partner);
     const suffix = applied.toString();
     navigate(`${hrefOf('orders', { site })}${suffix ? `?${suffix}` : ''}`);
   };
@@ -168,7 +175,10 @@ function Body({ session, params, query }: FeatureScreenProps) {
       ) : null}
       <ErrorNotice error={results.error} />
       {results.isPending ? <Loading /> : null}
-      {results.data ? <Results site={site} rows={rows} /> : null}
+      {partner ? (
+        <PartnerFilter site={site} query={query} partnerName={rows[0]?.partner_name ?? `#${partner}`} />
+      ) : null}
+      {results.data ? <Results site={site} rows={rows} query={query} /> : null}
       {results.hasNextPage ? (
         <button
           className="c-button"
@@ -183,7 +193,39 @@ function Body({ session, params, query }: FeatureScreenProps) {
   );
 }
 
-function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
+const PARTNER_ID = /^[1-9]\d{0,14}$/;
+
+/** The address of this screen with `partner` set to `partnerId`, or dropped when it is null. */
+function withPartner(site: string, query: URLSearchParams, partnerId: number | null): string {
+  const next = new URLSearchParams(query);
+  if (partnerId === null) next.delete('partner');
+  else next.set('partner', String(partnerId));
+  const suffix = next.toString();
+  return `${hrefOf('orders', { site })}${suffix ? `?${suffix}` : ''}`;
+}
+
+/** Says the list is one partner's bookings, with the way back to every partner's. */
+function PartnerFilter({
+  site,
+  query,
+  partnerName,
+}: {
+  site: string;
+  query: URLSearchParams;
+  partnerName: string;
+}) {
+  const { t } = useConsoleI18n();
+  return (
+    <p className="c-field__hint" role="status">
+      {t('orders_partner_filter', { name: partnerName })}{' '}
+      <a className="c-link" href={withPartner(site, query, null)}>
+        {t('orders_partner_all')}
+      </a>
+    </p>
+  );
+}
+
+function Results({ site, rows, query }: { site: string; rows: OrderSummary[]; query: URLSearchParams }) {
   const { t, lang } = useConsoleI18n();
   const f = useFormat();
   const words = useOrderWords();
@@ -255,6 +297,17 @@ function Results({ site, rows }: { site: string; rows: OrderSummary[] }) {
             <>
               <span className="c-orders-nowrap">{f.dateTime(row.created_at)}</span>
               <div className="c-muted">{words.channel(row.channel)}</div>
+              {row.partner_id !== null && row.partner_name !== null ? (
+                <div>
+                  <a
+                    className="c-link"
+                    href={withPartner(site, query, row.partner_id)}
+                    aria-label={t('orders_partner_filter_link', { name: row.partner_name })}
+                  >
+                    {row.partner_name}
+                  </a>
+                </div>
+              ) : null}
             </>
           ),
         },

@@ -128,7 +128,10 @@ function Body({ session, params }: FeatureScreenProps) {
             <ul>
               {sites.map((site) => (
                 <li key={site.code}>
-                  <a className="c-link" href={`${hrefOf('orders', { site: site.code })}?channel=OTA`}>
+                  <a
+                    className="c-link"
+                    href={`${hrefOf('orders', { site: site.code })}?channel=OTA&partner=${id}`}
+                  >
                     {t('partners_bookings_at', { site: site.name })}
                   </a>{' '}
                   ·{' '}

@@ -115,7 +115,7 @@ describe('one partner', () => {
       expect(put.net_prices).toHaveLength(2);
 
       expect(screen.getByRole('link', { name: 'Partner bookings at Mori' }).getAttribute('href')).toBe(
-        '#/sites/MORI/orders?channel=OTA',
+        '#/sites/MORI/orders?channel=OTA&partner=12',
       );
       expect(screen.getByRole('link', { name: 'New token for this partner' }).getAttribute('href')).toBe(
         '#/api-tokens?partner=12&new=1',
