@@ -11,7 +11,8 @@ import {
 
 /**
  * The partner API's endpoints (issue 30, ADR 090): each needs a partner's API token (`Authorization: Bearer`,
- * area `integrations`: read for the reads, write for bookings and cancellations). A booking of another partner
+ * the console's partner scope: `catalogue` read for products and availability, `orders` read for a booking and
+ * its tickets, `orders` write for booking and cancelling). A booking of another partner
  * answers 404, as one that does not exist.
  */
 export const partnerEndpoints = {

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
-import { newApiToken } from '../../domain/api-tokens/api-token-secret.ts';
+import { PARTNER_TOKEN_PERMISSIONS } from '@kippu/contract/console/api-tokens-schemas';
+import { ROLE_TEMPLATES } from '@kippu/contract';
+import { createTestStaff } from '../../../test/console-sign-in.ts';
+import { createApiToken } from '../../domain/api-tokens/create-api-token.ts';
 import { releaseDueAllotments } from '../../domain/partners/allotments.ts';
 import { createOrder } from '../../domain/stock/create-order.ts';
 import { changeSlotCapacity } from '../../domain/stock/slot-capacity.ts';
@@ -30,14 +33,31 @@ async function partner(name: string): Promise<{ id: number; token: string }> {
     `INSERT INTO partner_net_prices (partner_id, ticket_type_id, net_price_yen) VALUES ($1, $2, 1700)`,
     [id, slot.optionValueIds[0]],
   );
-  const issued = newApiToken();
-  await ctx.db.$client.query(
-    `INSERT INTO api_tokens (organisation_id, partner_id, name, token_hash, prefix, permissions, expires_at)
-     SELECT organisation_id, $1, $2, $3, $4, '{"integrations":"write"}'::jsonb, now() + interval '30 days'
-     FROM sites WHERE code = 'DEMO'`,
-    [id, `${name} token`, issued.hash, issued.prefix],
+  // Exactly as the console makes a partner's token: the console's create function, the default partner
+  // scope the tokens screen pre-fills (catalogue read, orders write), by an owner of the organisation.
+  const { rows: org } = await ctx.db.$client.query(
+    `SELECT o.code, o.id FROM sites s JOIN organisations o ON o.id = s.organisation_id WHERE s.code = 'DEMO'`,
   );
-  return { id, token: issued.token };
+  const owner = await createTestStaff(ctx.db, { organisation: org[0].code, template: 'owner' });
+  const made = await createApiToken(
+    ctx.db,
+    {
+      staffId: owner.staffId,
+      organisationId: Number(org[0].id),
+      permissions: ROLE_TEMPLATES.owner.permissions,
+      limits: {},
+      siteCodes: ['DEMO'],
+    },
+    { kind: 'staff', staffId: owner.staffId },
+    {
+      name: `${name} token`,
+      partner_id: id,
+      permissions: PARTNER_TOKEN_PERMISSIONS,
+      site_codes: ['DEMO'],
+      expires_in_days: 30,
+    },
+  );
+  return { id, token: made.token };
 }
 
 async function allot(

@@ -17,8 +17,13 @@ const DOCUMENTED = { schema: { tags: ['partner'], security: [{ apiToken: [] }] }
   never
 >;
 
-const READ = { area: 'integrations', level: 'read', partner: true } as const;
-const WRITE = { area: 'integrations', level: 'write', partner: true } as const;
+/**
+ * The scope a partner's token gets from the console (PARTNER_TOKEN_PERMISSIONS in the contract): products,
+ * prices and availability are catalogue read; bookings, their cancellation and tickets are orders read/write.
+ */
+const CATALOGUE_READ = { area: 'catalogue', level: 'read', partner: true } as const;
+const ORDERS_READ = { area: 'orders', level: 'read', partner: true } as const;
+const ORDERS_WRITE = { area: 'orders', level: 'write', partner: true } as const;
 
 /** The partner whose token called (the helper let only a partner's token through). */
 function callerOf(request: FastifyRequest): PartnerCaller {
@@ -41,7 +46,8 @@ function idempotencyKeyOf(request: FastifyRequest): string {
 }
 
 /**
- * The partner API (issue 30, ADR 090) at `/partner/api/v1`: a partner's API token (area integrations) through
+ * The partner API (issue 30, ADR 090) at `/partner/api/v1`: a partner's API token (catalogue read, orders
+ * read/write) through
  * the token helper (401, 429, scope 404, each call audited); each route calls one domain function.
  */
 export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
@@ -53,13 +59,13 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
     handler: EndpointHandler<E>,
   ) => registerApiTokenEndpoint(app, endpoint, access, handler, DOCUMENTED);
 
-  register(endpoints.partnerListProducts, READ, async (request) =>
+  register(endpoints.partnerListProducts, CATALOGUE_READ, async (request) =>
     partnerProducts(app.db, callerOf(request)),
   );
-  register(endpoints.partnerAvailability, READ, async (request) =>
+  register(endpoints.partnerAvailability, CATALOGUE_READ, async (request) =>
     partnerAvailability(app.db, callerOf(request), request.query),
   );
-  register(endpoints.partnerCreateBooking, WRITE, async (request) => ({
+  register(endpoints.partnerCreateBooking, ORDERS_WRITE, async (request) => ({
     booking: await createPartnerBooking(
       bookingDeps,
       callerOf(request),
@@ -67,13 +73,13 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
       request.body,
     ),
   }));
-  register(endpoints.partnerGetBooking, READ, async (request) => ({
+  register(endpoints.partnerGetBooking, ORDERS_READ, async (request) => ({
     booking: await partnerBooking(app.db, callerOf(request), request.params.number),
   }));
-  register(endpoints.partnerCancelBooking, WRITE, async (request) => ({
+  register(endpoints.partnerCancelBooking, ORDERS_WRITE, async (request) => ({
     booking: await cancelPartnerBooking(app.db, refundDeps, callerOf(request), request.params.number),
   }));
-  register(endpoints.partnerBookingTickets, READ, async (request) =>
+  register(endpoints.partnerBookingTickets, ORDERS_READ, async (request) =>
     partnerBookingTickets(app.db, app.env, callerOf(request), request.params.number),
   );
 }
