@@ -254,7 +254,10 @@ export const skippedSlotSchema = z.object({
   reason: z.enum(['started', 'edited_by_hand', 'unchanged']),
 });
 
-/** A slot a capacity would put below what it has sold and held: short by `short_by` places. */
+/**
+ * A slot a capacity would put below what it has sold, held and allotted to partners (seats of unreleased
+ * allotments not yet sold, issue 30, ADR 089): short by `short_by` places.
+ */
 export const slotBelowTakenSchema = z.object({
   slot_id: z.number().int(),
   date: visitDateSchema,
@@ -262,6 +265,7 @@ export const slotBelowTakenSchema = z.object({
   capacity: z.number().int(),
   sold: z.number().int(),
   held: z.number().int(),
+  allotted: z.number().int(),
   short_by: z.number().int(),
 });
 

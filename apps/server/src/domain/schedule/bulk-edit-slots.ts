@@ -62,6 +62,15 @@ const AUDIT_ACTION = {
 } as const;
 
 /** Slots of other products (not shifted with the selection) that start where a shifted slot would. */
+/** The seats of partners' unreleased allotments not yet sold, per slot (`time_spans.allotted`, ADR 089). */
+async function allottedOf(tx: Tx, slots: ConsoleSlot[]): Promise<Map<number, number>> {
+  if (slots.length === 0) return new Map();
+  const { rows } = await tx.execute<{ id: number; allotted: number }>(
+    sql`SELECT id, allotted FROM time_spans WHERE id = ANY(${sql.param(slots.map((slot) => slot.id))}::bigint[])`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.allotted)]));
+}
+
 async function shiftCollisions(tx: Tx, slots: ConsoleSlot[], minutes: number): Promise<ConsoleSlot[]> {
   const { rows } = await tx.execute<{ id: string }>(sql`
     SELECT s.id FROM time_spans s
@@ -77,7 +86,8 @@ async function shiftCollisions(tx: Tx, slots: ConsoleSlot[], minutes: number): P
  * A bulk edit of selected slots of a site (issue 28): set capacity, close (no new sales; tickets stay), reopen
  * or shift by N minutes, with "future slots only" and "skip slots changed by hand". Slots are locked (id order)
  * for the whole transaction. A preview writes nothing and lists each slot's version now (what the save sends),
- * what would change and, for a capacity, the slots that would fall below sold + held. A save is all or nothing: below sold + held refuses
+ * what would change and, for a capacity, the slots that would fall below sold + held + allotted. A save is all or
+ * nothing: below that refuses
  * (console_capacity_below_taken, an issue per slot), a shift onto a start the product has refuses
  * (console_slot_start_taken, also when a concurrent insert wins the race), a shift of slots with tickets
  * refuses with `refuse_if_tickets` (console_slot_has_tickets, an issue per slot), else mails their holders
@@ -120,10 +130,14 @@ export async function bulkEditSlots(
       else if (unchanged(slot, action)) skipped.push({ slot_id: slot.id, reason: 'unchanged' });
       else targets.push(slot);
     }
+    // Partners' allotted seats are taken as sold and held ones are: the save's CHECK counts all three.
+    const allotted =
+      action.kind === 'set_capacity' ? await allottedOf(tx, targets) : new Map<number, number>();
+    const taken = (slot: ConsoleSlot) => slot.sold + slot.held + (allotted.get(slot.id) ?? 0);
     const belowTaken =
       action.kind === 'set_capacity'
         ? targets
-            .filter((slot) => action.capacity < slot.sold + slot.held)
+            .filter((slot) => action.capacity < taken(slot))
             .map((slot) => ({
               slot_id: slot.id,
               date: slot.date,
@@ -131,7 +145,8 @@ export async function bulkEditSlots(
               capacity: action.capacity,
               sold: slot.sold,
               held: slot.held,
-              short_by: slot.sold + slot.held - action.capacity,
+              allotted: allotted.get(slot.id) ?? 0,
+              short_by: taken(slot) - action.capacity,
             }))
         : [];
     const withTickets = await ticketsOnSlots(

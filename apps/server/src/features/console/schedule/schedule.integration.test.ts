@@ -354,6 +354,44 @@ describe('editing slots', () => {
     expect(await slotRow(slot.spanId)).toMatchObject({ capacity: 6, held: 6 });
   });
 
+  it('counts seats allotted to partners in the preview, as the save does (issue 30)', async () => {
+    const slot = await productWithSlot(ctx.db, 10);
+    expect((await postOrder(ctx.app, orderBody(slot, 2))).statusCode).toBe(201);
+    // A partner's unreleased allotment keeps 5 seats out of general sale (migration 0990's column).
+    await query(`UPDATE time_spans SET allotted = 5 WHERE id = $1`, [slot.spanId]);
+    const preview = async (capacity: number) =>
+      bulkEditSlotsResponseSchema.parse(
+        (
+          await planner.post('/sites/DEMO/slots/bulk', {
+            slots: await selected(slot.spanId),
+            action: { kind: 'set_capacity', capacity },
+            preview: true,
+          })
+        ).json(),
+      );
+    // 6 is above sold + held (2) but below sold + held + allotted (7).
+    expect((await preview(6)).below_taken).toEqual([
+      expect.objectContaining({
+        slot_id: slot.spanId,
+        capacity: 6,
+        held: 2,
+        sold: 0,
+        allotted: 5,
+        short_by: 1,
+      }),
+    ]);
+    expect((await preview(7)).below_taken).toEqual([]);
+    // The save agrees with the preview: 6 refused, 7 saved.
+    const save = async (capacity: number) =>
+      planner.post('/sites/DEMO/slots/bulk', {
+        slots: await selected(slot.spanId),
+        action: { kind: 'set_capacity', capacity },
+      });
+    expect((await save(6)).statusCode).toBe(409);
+    expect((await save(7)).statusCode).toBe(200);
+    expect(await slotRow(slot.spanId)).toMatchObject({ capacity: 7, held: 2 });
+  });
+
   it('a bulk capacity reduction racing 100 concurrent holds never oversells and has a clear outcome', async () => {
     const slot = await productWithSlot(ctx.db, 100);
     const holds = Array.from({ length: 100 }, () => postOrder(ctx.app, orderBody(slot, 1)));

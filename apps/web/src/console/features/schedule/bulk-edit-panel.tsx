@@ -311,6 +311,12 @@ export function BulkEditPanel({
                     cell: (row) => f.count(row.held),
                   },
                   {
+                    key: 'allotted',
+                    header: t('schedule_allotted'),
+                    numeric: true,
+                    cell: (row) => f.count(row.allotted),
+                  },
+                  {
                     key: 'short',
                     header: t('schedule_short_by'),
                     numeric: true,

@@ -175,6 +175,7 @@ describe('capacity heatmap', () => {
                     capacity: 15,
                     sold: 20,
                     held: 0,
+                    allotted: 0,
                     short_by: 5,
                   },
                 ]
@@ -190,7 +191,9 @@ describe('capacity heatmap', () => {
     await user.type(screen.getByLabelText('Capacity per slot'), '15');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Slots that would fall below the tickets sold and held: 1.');
+    expect(alert.textContent).toContain(
+      'Slots that would fall below the tickets sold and held and the seats allotted to partners: 1.',
+    );
     const short = within(alert).getByRole('row', { name: /10:30/ });
     expect(within(short).getAllByRole('cell').at(-1)!.textContent).toBe('5');
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
