@@ -139,6 +139,12 @@ async function holdBooking(
         if (existing.request_hash !== hash) throw new AppError('idempotency_key_reused');
         return { existing };
       }
+      // The slot must be the booked product's (the product is the one checked against the token's sites):
+      // the allotment path writes its order straight from the request, so a slot of another product, maybe
+      // at another site, would be sold at this product's prices. Answered as an unknown slot.
+      const { rows: ofProduct } = await tx.execute(sql`
+        SELECT 1 FROM time_spans WHERE id = ${body.slot_id} AND product_id = ${request.productId}`);
+      if (ofProduct.length === 0) throw new AppError('record_not_found');
       const allotment = await openAllotmentFor(tx, caller.partnerId, body.slot_id);
       let order: HeldOrder;
       if (allotment) {

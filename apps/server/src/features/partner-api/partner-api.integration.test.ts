@@ -215,6 +215,47 @@ describe('partner API', () => {
     expect(allotments[0]).toEqual({ quantity: 4, sold: 0 });
   });
 
+  it('refuses a slot of another product as an unknown slot, even on the partner’s allotment (404)', async () => {
+    // Another product of the organisation whose slot carries this partner's allotment: posting the booked
+    // product with that slot must not book the other product's seats at this product's prices.
+    const other = await productWithSlot(
+      ctx.db,
+      10,
+      { channels: ['web', 'OTA'] },
+      { startsAt: new Date(Date.now() + 9 * day) },
+    );
+    await allot(partnerId, other.spanId, 3);
+    const mismatched = await book(token, 'mismatch-1', bookingBody(other.spanId, 1));
+    expect(mismatched.statusCode, mismatched.body).toBe(404);
+    expect(mismatched.json()).toEqual({ error: 'record not found' });
+    expect(await stock(other.spanId)).toMatchObject({ held: 0, sold: 0, allotted: 3 });
+    const { rows } = await ctx.db.$client.query(
+      `SELECT sold FROM allotments WHERE partner_id = $1 AND time_span_id = $2`,
+      [partnerId, other.spanId],
+    );
+    expect(rows[0].sold).toBe(0);
+  });
+
+  it('answers two concurrent requests with one key with the same booking, never a 5xx', async () => {
+    const spanId = (await productWithSlot(ctx.db, 30, {}, { startsAt: new Date(Date.now() + 10 * day) }))
+      .spanId;
+    await ctx.db.$client.query('UPDATE time_spans SET product_id = $2 WHERE id = $1', [spanId, slot.id]);
+    await allot(partnerId, spanId, 20);
+    // Several pairs, so the race between the two of a pair (one pays while the other joins) happens.
+    const pairs = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const body = bookingBody(spanId, 2, `Pair ${i}`);
+        return Promise.all([book(token, `pair-${i}`, body), book(token, `pair-${i}`, body)]);
+      }),
+    );
+    for (const [first, second] of pairs) {
+      expect(first!.statusCode, first!.body).toBe(200);
+      expect(second!.statusCode, second!.body).toBe(200);
+      expect(second!.json().booking).toEqual(first!.json().booking);
+    }
+    expect(await stock(spanId)).toMatchObject({ sold: 10, held: 0, allotted: 10 });
+  });
+
   it('sells exactly an allotment of 10 to 20 concurrent bookings, never oversold', async () => {
     const spanId = (await productWithSlot(ctx.db, 12, {}, { startsAt: new Date(Date.now() + 6 * day) }))
       .spanId;
