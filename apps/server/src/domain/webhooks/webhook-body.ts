@@ -5,9 +5,11 @@ import type { Db, Tx } from '../../db/client.ts';
  * The body of a webhook event (issue 30, ADR 087; docs/webhooks.md):
  * `{ id, type, created_at, organisation, site, data }`. `data` carries ids and what a receiver needs to act
  * (a reservation's number, product, slot and ticket counts; a slot's times and capacity; a product's names
- * and status) and no visitor's personal data (no name, address, e-mail, phone or order form answers). It is
- * built at the event's first delivery from the audit row and the rows it names, and kept: every later try,
- * redelivery and subscription sends the same body (the same `id`: receivers deduplicate on it).
+ * and status) and no visitor's personal data (no name, address, e-mail, phone or order form answers). It says
+ * what was true at the event: migration 0975 builds it in SQL when the transaction that made the event commits
+ * (`webhook_event_snapshot`, the same fields as below) and stores it; every try, redelivery and subscription
+ * sends that stored body (the same `id`: receivers deduplicate on it). The builder below only serves events
+ * made before migration 0975, which have no stored body yet.
  */
 
 type EventRow = {
@@ -167,7 +169,6 @@ async function dataOf(db: Reader, event: EventRow): Promise<Record<string, unkno
         reservation: ticket
           ? await reservationData(db, { reservationId: Number(ticket.reservation_id) })
           : null,
-        repeated: event.action === 'checked_in_twice',
       };
     }
     case 'slot.changed':

@@ -358,6 +358,76 @@ describe('refusals', () => {
   });
 });
 
+describe('what an event says (review findings 8 and 14)', () => {
+  it('reservation.created shows the reservation as it was created, though cancelled before the first delivery', async () => {
+    const { id } = await subscribe({ event_types: ['reservation.created'] }, '/snapshot');
+    const { order } = await paidOrder();
+    // Cancelled before the job delivers (a late job, a receiver down, a subscription switched off).
+    await ctx.db.execute(sql`UPDATE reservations SET status = 'cancelled' WHERE order_id = ${order.id}`);
+    await ctx.db.execute(sql`
+      UPDATE tickets SET status = 'void' WHERE reservation_id IN (SELECT id FROM reservations WHERE order_id = ${order.id})`);
+    await deliver();
+    const [request] = receivedAt('/snapshot');
+    const event = JSON.parse(request!.body) as {
+      data: {
+        reservation: { status: string; order_id: number; tickets: { status: string; count: number }[] };
+      };
+    };
+    expect(event.data.reservation).toMatchObject({ status: 'reserved', order_id: order.id });
+    expect(event.data.reservation.tickets.map((t) => t.status)).toEqual(
+      event.data.reservation.tickets.map(() => 'valid'),
+    );
+    expect(event.data.reservation.tickets.reduce((sum, t) => sum + t.count, 0)).toBe(2);
+    expect((await log(id))[0]!.status).toBe('delivered');
+  });
+
+  it('an offline double admission (checked_in_twice) sends no second ticket.checked_in', async () => {
+    await subscribe({ event_types: ['ticket.checked_in'] }, '/entries');
+    const { reservationToken } = await paidOrder();
+    const gate = await createGateKey(ctx.db, 'DEMO', 'Webhook gate twice');
+    const page = ticketResponseSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${reservationToken}?lang=en` })
+      ).json(),
+    );
+    const code = page.tickets[0]!.qr;
+    const online = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/gate/check-ins`,
+      headers: { ...xsrfHeaders(), 'x-gate-key': gate.key },
+      payload: { code, mode: 'gate', nonce: 'webhook-twice-online-xxxxxxxxxx', lang: 'en' },
+    });
+    expect(online.statusCode).toBe(200);
+    const offline = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/gate/check-ins/sync`,
+      headers: { ...xsrfHeaders(), 'x-gate-key': gate.key },
+      payload: {
+        check_ins: [
+          {
+            code,
+            mode: 'gate',
+            nonce: 'webhook-twice-offline-xxxxxxxxx',
+            scanned_at: new Date().toISOString(),
+          },
+        ],
+        lang: 'en',
+      },
+    });
+    expect(offline.statusCode, offline.body).toBe(200);
+    expect(offline.json<{ results: { admitted_twice: boolean }[] }>().results[0]!.admitted_twice).toBe(true);
+    const { rows } = await ctx.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM audit_events
+      WHERE object_type = 'ticket' AND object_id = ${String(page.tickets[0]!.id)} AND action = 'checked_in_twice'`);
+    expect(rows[0]!.n).toBe(1);
+    await deliver();
+    const entries = receivedAt('/entries')
+      .map(parsed)
+      .filter((event) => event.type === 'ticket.checked_in' && event.data.ticket.id === page.tickets[0]!.id);
+    expect(entries).toHaveLength(1);
+  });
+});
+
 describe('the disabled mail (review finding 10)', () => {
   it("never goes out under another organisation's site: an organisation without sites gets no mail", async () => {
     const { staff } = await signedInAs(ctx.app, ctx.db, {
