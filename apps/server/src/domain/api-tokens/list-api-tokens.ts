@@ -12,7 +12,7 @@ export function listApiTokens(db: Db, viewer: TokenViewer): Promise<ApiToken[]> 
   return apiTokensWhere(db, viewer.organisationId, coveredBy(viewer));
 }
 
-/** A partner's tokens, newest first (the partner's page). */
-export function listPartnerApiTokens(db: Db, organisationId: number, partnerId: number): Promise<ApiToken[]> {
-  return apiTokensWhere(db, organisationId, sql`t.partner_id = ${partnerId}`);
+/** A partner's tokens the member's sites cover, newest first (the partner's page; the same rule as the list). */
+export function listPartnerApiTokens(db: Db, viewer: TokenViewer, partnerId: number): Promise<ApiToken[]> {
+  return apiTokensWhere(db, viewer.organisationId, sql`t.partner_id = ${partnerId} AND ${coveredBy(viewer)}`);
 }

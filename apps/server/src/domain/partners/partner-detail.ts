@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Partner, PartnerDetail } from '@kippu/contract/console/partners-schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import type { TokenViewer } from '../api-tokens/api-token-coverage.ts';
 import { listPartnerApiTokens } from '../api-tokens/list-api-tokens.ts';
 import { partnersWhere, TICKET_TYPE_COLUMNS, toTicketType, type TicketTypeRow } from './partner-rows.ts';
 
@@ -18,14 +19,11 @@ export async function partnerOf(db: Db | Tx, organisationId: number, partnerId: 
 }
 
 /**
- * GET /partners/:id: the partner, its tokens and every ticket type of the organisation's products that are
- * not retired (the net price editor's choices).
+ * GET /partners/:id: the partner, its tokens the member's sites cover (ADR 088 addendum) and every ticket type of
+ * the organisation's products that are not retired (the net price editor's choices).
  */
-export async function partnerDetail(
-  db: Db,
-  organisationId: number,
-  partnerId: number,
-): Promise<PartnerDetail> {
+export async function partnerDetail(db: Db, viewer: TokenViewer, partnerId: number): Promise<PartnerDetail> {
+  const { organisationId } = viewer;
   const partner = await partnerOf(db, organisationId, partnerId);
   const { rows } = await db.execute<TicketTypeRow>(sql`
     SELECT ${TICKET_TYPE_COLUMNS}
@@ -34,7 +32,7 @@ export async function partnerDetail(
     ORDER BY s.position, pr.position, pr.id, ov.position, ov.id LIMIT 5000`);
   return {
     partner,
-    tokens: await listPartnerApiTokens(db, organisationId, partnerId),
+    tokens: await listPartnerApiTokens(db, viewer, partnerId),
     ticket_types: rows.map(toTicketType),
   };
 }

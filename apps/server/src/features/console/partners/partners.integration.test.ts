@@ -156,5 +156,10 @@ describe('console partners', () => {
         partner_name: 'Token Tours',
       }),
     ]);
+    // A member of other sites sees the partner but not its DEMO token (the API tokens list's rule, ADR 088).
+    const artizonOnly = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', ['ARTIZON']);
+    const seen = partnerDetailSchema.parse((await artizonOnly.get(`/partners/${partner.id}`)).json());
+    expect(seen.partner.id).toBe(partner.id);
+    expect(seen.tokens).toEqual([]);
   });
 });

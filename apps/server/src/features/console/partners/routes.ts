@@ -7,7 +7,8 @@ import { consoleActor, registerConsoleEndpoint, type ConsoleStaff } from '../con
 const READ = { area: 'integrations', level: 'read' } as const;
 const WRITE = { area: 'integrations', level: 'write' } as const;
 
-const organisationOf = (request: FastifyRequest) => (request.consoleStaff as ConsoleStaff).organisationId;
+const staffOf = (request: FastifyRequest) => request.consoleStaff as ConsoleStaff;
+const organisationOf = (request: FastifyRequest) => staffOf(request).organisationId;
 
 /** The console's partners (issue 30, ADR 088), under `/console/api/v1`; each route calls one domain function. */
 export async function partnersConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -15,16 +16,16 @@ export async function partnersConsoleRoutes(app: FastifyInstance): Promise<void>
     partners: await listPartners(app.db, organisationOf(request)),
   }));
   registerConsoleEndpoint(app, endpoints.consolePartner, READ, async (request) =>
-    partnerDetail(app.db, organisationOf(request), request.params.id),
+    partnerDetail(app.db, staffOf(request), request.params.id),
   );
   registerConsoleEndpoint(app, endpoints.consoleCreatePartner, WRITE, async (request) => {
     const organisationId = organisationOf(request);
     const id = await createPartner(app.db, organisationId, consoleActor(request), request.body);
-    return partnerDetail(app.db, organisationId, id);
+    return partnerDetail(app.db, staffOf(request), id);
   });
   registerConsoleEndpoint(app, endpoints.consoleUpdatePartner, WRITE, async (request) => {
     const organisationId = organisationOf(request);
     await updatePartner(app.db, organisationId, consoleActor(request), request.params.id, request.body);
-    return partnerDetail(app.db, organisationId, request.params.id);
+    return partnerDetail(app.db, staffOf(request), request.params.id);
   });
 }
