@@ -1,5 +1,10 @@
 import type { Tx } from '../../db/client.ts';
 import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
+import {
+  forgetUnpaidPartnerBookings,
+  lockOrderAllotments,
+  returnToAllotment,
+} from '../stock/allotted-stock.ts';
 import { releaseHeldStock, type ReleasedOrder } from '../stock/release-holds.ts';
 
 export type { ReleasedOrder } from '../stock/release-holds.ts';
@@ -13,7 +18,17 @@ export type { ReleasedOrder } from '../stock/release-holds.ts';
  */
 export async function releaseHolds(tx: Tx, released: ReleasedOrder[]): Promise<void> {
   if (released.length === 0) return;
+  // A partner's unpaid order from an allotment gives its seats back to the allotment, not to general sale
+  // (ADR 089 addendum); its allotment is locked before the slots, as every allotment move does.
+  const orderIds = released.map((order) => order.id);
+  const allotments = await lockOrderAllotments(tx, orderIds);
   await releaseHeldStock(tx, released);
+  for (const allotment of allotments) {
+    const order = released.find((candidate) => candidate.id === allotment.orderId)!;
+    const seats = { spanId: order.time_span_id, seats: order.quantity, freed: order.quantity };
+    await returnToAllotment(tx, allotment, seats);
+  }
+  await forgetUnpaidPartnerBookings(tx, orderIds);
   await releaseCouponUsage(
     tx,
     released.map((order) => order.id),

@@ -3,7 +3,6 @@ import type { PartnerBooking } from '@kippu/contract/partner/partner-schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { AuditActor } from '../audit/record-audit.ts';
-import { giveBackToAllotment } from '../partners/allotments-booking.ts';
 import { cancelTickets } from '../refunds/cancel-tickets.ts';
 import type { RefundDeps } from '../refunds/refund-types.ts';
 import type { PartnerCaller } from './partner-caller.ts';
@@ -18,8 +17,8 @@ export function partnerActor(caller: PartnerCaller): AuditActor {
  * POST /partner/api/v1/bookings/:number/cancellation (ADR 090). Before the visit and with no ticket checked
  * in (else 409 `partner booking not cancellable`): every ticket is cancelled through the refunds domain with
  * the money given back by the on-account method (a credit note: the partner's debt shrinks), audited, the
- * seats back to sale; then the booking is marked cancelled and, while its allotment still holds seats, they
- * go back to the allotment (else they stay in general sale). A repeat answers the cancelled booking.
+ * seats back (to the allotment while it holds seats, else to general sale: the refund does it, as for a
+ * staff refund); then the booking is marked cancelled. A repeat answers the cancelled booking.
  */
 export async function cancelPartnerBooking(
   db: Db,
@@ -48,14 +47,8 @@ export async function cancelPartnerBooking(
       approval: { limitYen: null },
     });
   }
-  const seats = row.booking.lines.reduce((sum, line) => sum + line.quantity, 0);
-  await db.transaction(async (tx) => {
-    const { rows: marked } = await tx.execute(sql`
-      UPDATE partner_bookings SET cancelled_at = now() WHERE id = ${row.booking_id} AND cancelled_at IS NULL
-      RETURNING id`);
-    if (marked.length > 0 && row.allotment_id !== null) {
-      await giveBackToAllotment(tx, Number(row.allotment_id), Number(row.time_span_id), seats);
-    }
-  });
+  // The refund gave the seats back to the allotment in its own transaction (refunds' proceedRefund).
+  await db.execute(sql`
+    UPDATE partner_bookings SET cancelled_at = now() WHERE id = ${row.booking_id} AND cancelled_at IS NULL`);
   return partnerBooking(db, caller, number);
 }

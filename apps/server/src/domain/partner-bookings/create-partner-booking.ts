@@ -11,7 +11,7 @@ import type { CheckoutDeps } from '../checkout/checkout.ts';
 import { payOrderOnAccount } from '../checkout/pay-on-account.ts';
 import { cancelOrder } from '../order-release/cancel-order.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
-import { giveBackToAllotment, openAllotmentFor, takeFromAllotment } from '../partners/allotments-booking.ts';
+import { openAllotmentFor, takeFromAllotment } from '../partners/allotments-booking.ts';
 import type { CreateOrderDeps } from '../stock/create-order.ts';
 import type { HeldOrder, HoldRequest } from '../stock/hold-types.ts';
 import type { PartnerCaller } from './partner-caller.ts';
@@ -210,7 +210,7 @@ export async function createPartnerBooking(
   const orderToken = 'existing' in outcome ? outcome.existing.order_token : outcome.held.order.orderToken;
   const paid = await payOrderOnAccount(deps.checkout, site, orderToken, caller.partnerId).catch(
     async (error: unknown) => {
-      if ('held' in outcome) await giveUp(db, site, orderToken, outcome.held, request!);
+      if ('held' in outcome) await giveUp(db, site, orderToken);
       throw error;
     },
   );
@@ -220,20 +220,10 @@ export async function createPartnerBooking(
 
 /**
  * Checkout refused the new booking's order before it became a reservation (it declines nothing a partner
- * booked, so this is a fault): the order is cancelled, its key forgotten so the partner may try again, and
- * seats from an allotment go back to it.
+ * booked, so this is a fault): the order is cancelled; its release (order-release/release-holds.ts) forgets
+ * the key so the partner may try again and gives seats from an allotment back to it.
  */
-async function giveUp(
-  db: Db,
-  site: string,
-  orderToken: string,
-  held: Held,
-  request: HoldRequest,
-): Promise<void> {
-  if (!(await cancelOrder(db, site, orderToken).catch(() => false))) return;
-  await db.execute(sql`
-    DELETE FROM partner_bookings WHERE order_id = (SELECT id FROM orders WHERE order_token = ${orderToken})`);
-  if (held.allotmentId !== null) {
-    await giveBackToAllotment(db, held.allotmentId, request.timeSpanId, request.quantity);
-  }
+async function giveUp(db: Db, site: string, orderToken: string): Promise<void> {
+  // The cancel's release gives the seats back to the allotment and forgets the key (releaseHolds).
+  await cancelOrder(db, site, orderToken).catch(() => false);
 }

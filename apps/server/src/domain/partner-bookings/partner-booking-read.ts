@@ -9,7 +9,7 @@ import { ticketPage } from '../tickets/ticket-page.ts';
 import type { PartnerCaller } from './partner-caller.ts';
 
 /** A booking of the caller's partner by its number, with what the domain needs to act on it. */
-export interface BookingRow {
+export type BookingRow = {
   booking_id: number;
   order_id: number;
   site_code: string;
@@ -20,7 +20,7 @@ export interface BookingRow {
   time_span_id: number;
   lang: string;
   booking: PartnerBooking;
-}
+};
 
 /**
  * The booking as the partner API answers it; only the caller's partner's own and on a site its token covers

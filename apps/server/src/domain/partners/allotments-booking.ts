@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { allotFreeSeats, holdAllottedStock } from '../stock/allotted-stock.ts';
+import { holdAllottedStock } from '../stock/allotted-stock.ts';
 import type { HeldOrder, HoldRequest } from '../stock/hold-types.ts';
-import { noteStockChange } from '../stock/stock-changes.ts';
 
 /**
  * A partner booking's side of its allotment (ADR 089, ADR 090): which allotment a booking takes from, the take
- * (the row's `sold` and the slot's allotted → held, one transaction), and the give-back on a cancel.
+ * (the row's `sold` and the slot's allotted → held, one transaction). The give-back on an expiry, a cancel
+ * or a refund is the release's own (stock/allotted-stock.ts `returnToAllotment`).
  */
 
 /** The partner's allotment on the slot while it holds seats (not released), locked for the caller's take. */
@@ -42,32 +42,4 @@ export async function takeFromAllotment(
     RETURNING id`);
   if (rows.length === 0) throw new AppError('out_of_stock');
   return holdAllottedStock(client, request);
-}
-
-/**
- * Seats of a cancelled (or never paid) partner booking go back to its allotment while it holds seats: the row
- * sells `seats` fewer and the slot's free seats (where the cancel or the hold's release put them) become
- * allotted again. When they are no longer free (past the sale cut-off `sold` stays what the gate counted, or
- * general sale took them meanwhile), the allotment shrinks by them instead, so the row and the slot's stock
- * still agree. A released allotment only counts the sale back. Answers whether the seats went back to it.
- */
-export async function giveBackToAllotment(
-  db: Db | Tx,
-  allotmentId: number,
-  spanId: number,
-  seats: number,
-): Promise<boolean> {
-  // In the caller's transaction when it has one (a cancel marks its booking cancelled in the same one).
-  const back = await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ holding: boolean }>(sql`
-      UPDATE allotments SET sold = sold - ${seats}, updated_at = now()
-      WHERE id = ${allotmentId} AND sold >= ${seats}
-      RETURNING released_at IS NULL AS holding`);
-    if (!rows[0]?.holding) return false;
-    if (await allotFreeSeats(tx, spanId, seats)) return true;
-    await tx.execute(sql`UPDATE allotments SET quantity = quantity - ${seats} WHERE id = ${allotmentId}`);
-    return false;
-  });
-  noteStockChange();
-  return back;
 }

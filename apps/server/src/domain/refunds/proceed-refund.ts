@@ -4,6 +4,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { releaseCouponUsage } from '../coupons/coupon-usage.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
+import { lockOrderAllotments, returnToAllotment } from '../stock/allotted-stock.ts';
 import { releaseSoldStock } from '../stock/release-sold-stock.ts';
 import { orderChainOf } from '../time-changes/order-chain.ts';
 import { splitOverPayments } from './refund-amounts.ts';
@@ -37,9 +38,16 @@ export async function proceedRefund(
     RETURNING id`);
   // A ticket checked in (or cancelled) since it was chosen: nothing of this refund happens.
   if (voided.length !== refund.ticketIds.length) throw new AppError('console_nothing_to_refund');
+  // A partner's order from an allotment: its seats go back to the allotment (ADR 089 addendum), whoever
+  // refunds (the partner's cancel or staff); the allotment is locked before the slot, as every such move.
+  const [allotment] = await lockOrderAllotments(tx, [refund.orderId]);
   const placesBack = await releaseSoldStock(tx, [
     { time_span_id: position.timeSpanId, quantity: voided.length },
   ]);
+  if (allotment) {
+    const release = { spanId: position.timeSpanId, seats: voided.length, freed: placesBack };
+    await returnToAllotment(tx, allotment, release);
+  }
 
   const { rows: left } = await tx.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM tickets

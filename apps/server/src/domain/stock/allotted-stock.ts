@@ -63,3 +63,73 @@ export async function holdAllottedStock(
   noteStockChange();
   return { orderToken: token, expiresAt: row.expires_at, price: request.price };
 }
+
+/** A partner's order that took its seats from an allotment (partner_bookings.allotment_id, ADR 089). */
+export interface OrderAllotment {
+  orderId: number;
+  allotmentId: number;
+  /** The allotment's slot: seats freed on another slot (the order moved) do not become allotted here. */
+  spanId: number;
+}
+
+/**
+ * The allotments the given orders took their seats from (their bookings not yet cancelled), their rows locked
+ * in id order. Called BEFORE the release locks the slots: allotments are locked before slots everywhere (the
+ * partner booking's take does the same), so a release and a take cannot deadlock.
+ */
+export async function lockOrderAllotments(tx: Tx, orderIds: readonly number[]): Promise<OrderAllotment[]> {
+  if (orderIds.length === 0) return [];
+  const { rows } = await tx.execute<{ order_id: string; allotment_id: string; time_span_id: string }>(sql`
+    WITH locked AS (
+      SELECT a.id, a.time_span_id FROM allotments a
+      WHERE a.id IN (SELECT allotment_id FROM partner_bookings
+                     WHERE order_id = ANY(${sql.param([...orderIds])}::bigint[]) AND cancelled_at IS NULL)
+      ORDER BY a.id FOR UPDATE)
+    SELECT b.order_id, l.id AS allotment_id, l.time_span_id
+    FROM partner_bookings b JOIN locked l ON l.id = b.allotment_id
+    WHERE b.order_id = ANY(${sql.param([...orderIds])}::bigint[]) AND b.cancelled_at IS NULL`);
+  return rows.map((row) => ({
+    orderId: Number(row.order_id),
+    allotmentId: Number(row.allotment_id),
+    spanId: Number(row.time_span_id),
+  }));
+}
+
+/**
+ * Seats a partner's order gave up (its hold expired or was cancelled, or tickets of it were refunded or
+ * cancelled, by the partner or by staff) go back to the allotment they came from, in the transaction that
+ * freed them: the allotment sells `seats` fewer, and those of them the slot got back as free seats become
+ * allotted again while the allotment holds seats (before its cut-off). Seats the slot did not get back (past
+ * the sale cut-off `sold` stays what the gate counted) or freed on another slot shrink the allotment instead,
+ * so the row and the slot's stock agree. A released allotment only counts the sale back (its seats went to
+ * general sale at the cut-off).
+ */
+export async function returnToAllotment(
+  tx: Tx,
+  allotment: OrderAllotment,
+  release: { spanId: number; seats: number; freed: number },
+): Promise<void> {
+  if (release.seats <= 0) return;
+  const { rows } = await tx.execute<{ holding: boolean }>(sql`
+    UPDATE allotments SET sold = sold - ${release.seats}, updated_at = now()
+    WHERE id = ${allotment.allotmentId} AND sold >= ${release.seats}
+    RETURNING released_at IS NULL AS holding`);
+  if (!rows[0]?.holding) return;
+  const back = release.spanId === allotment.spanId ? Math.min(release.freed, release.seats) : 0;
+  const allotted = back > 0 && (await allotFreeSeats(tx, allotment.spanId, back)) ? back : 0;
+  if (release.seats - allotted > 0) {
+    await tx.execute(sql`
+      UPDATE allotments SET quantity = quantity - ${release.seats - allotted} WHERE id = ${allotment.allotmentId}`);
+  }
+}
+
+/**
+ * The key rows of partner orders that expired or were cancelled before they were paid: the order never
+ * became a booking, so the partner's retry with the same Idempotency-Key makes a new one instead of meeting
+ * a dead order (`session_timeout`).
+ */
+export async function forgetUnpaidPartnerBookings(tx: Tx, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM partner_bookings WHERE order_id = ANY(${sql.param([...orderIds])}::bigint[])`);
+}

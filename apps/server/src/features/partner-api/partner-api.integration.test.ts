@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
 import { PARTNER_TOKEN_PERMISSIONS } from '@kippu/contract/console/api-tokens-schemas';
@@ -6,6 +10,9 @@ import { ROLE_TEMPLATES } from '@kippu/contract';
 import { createTestStaff } from '../../../test/console-sign-in.ts';
 import { createApiToken } from '../../domain/api-tokens/create-api-token.ts';
 import { releaseDueAllotments } from '../../domain/partners/allotments.ts';
+import { sweepExpiredHolds } from '../../domain/order-expiry/sweep-expired-holds.ts';
+import { openAllotmentFor, takeFromAllotment } from '../../domain/partners/allotments-booking.ts';
+import { cancelTickets } from '../../domain/refunds/cancel-tickets.ts';
 import { createOrder } from '../../domain/stock/create-order.ts';
 import { changeSlotCapacity } from '../../domain/stock/slot-capacity.ts';
 
@@ -254,6 +261,87 @@ describe('partner API', () => {
       expect(second!.json().booking).toEqual(first!.json().booking);
     }
     expect(await stock(spanId)).toMatchObject({ sold: 10, held: 0, allotted: 10 });
+  });
+
+  it('gives a staff refund’s seats back to the allotment, not to general sale', async () => {
+    const spanId = (await productWithSlot(ctx.db, 20, {}, { startsAt: new Date(Date.now() + 11 * day) }))
+      .spanId;
+    await ctx.db.$client.query('UPDATE time_spans SET product_id = $2 WHERE id = $1', [spanId, slot.id]);
+    const allotmentId = await allot(partnerId, spanId, 5);
+    const made = await book(token, 'staff-refund-1', bookingBody(spanId, 2));
+    expect(made.statusCode, made.body).toBe(200);
+    expect(await stock(spanId)).toMatchObject({ sold: 2, allotted: 3 });
+    const { rows } = await ctx.db.$client.query(
+      `SELECT o.id FROM orders o JOIN reservations r ON r.order_id = o.id WHERE r.reservation_number = $1`,
+      [made.json().booking.number],
+    );
+    // The console's refunds screen: staff cancel every ticket of the booking with its money.
+    await cancelTickets(
+      ctx.db,
+      { payments: ctx.app.payments, env: ctx.app.env },
+      {
+        site: 'DEMO',
+        orderId: Number(rows[0].id),
+        ticketIds: 'all',
+        money: 'refund',
+        reason: 'customer_request',
+        idempotencyKey: 'staff-refund-of-partner-booking',
+        actor: { kind: 'system', label: 'staff refund' },
+        approval: { limitYen: null },
+      },
+    );
+    expect(await stock(spanId)).toMatchObject({ sold: 0, allotted: 5, held: 0 });
+    const { rows: allotment } = await ctx.db.$client.query(
+      'SELECT quantity, sold FROM allotments WHERE id = $1',
+      [allotmentId],
+    );
+    expect(allotment[0]).toEqual({ quantity: 5, sold: 0 });
+  });
+
+  it('gives an expired unpaid hold’s seats back to the allotment and lets its key book again', async () => {
+    const spanId = (await productWithSlot(ctx.db, 20, {}, { startsAt: new Date(Date.now() + 12 * day) }))
+      .spanId;
+    await ctx.db.$client.query('UPDATE time_spans SET product_id = $2 WHERE id = $1', [spanId, slot.id]);
+    const allotmentId = await allot(partnerId, spanId, 4);
+    // The state a crash between the booking's hold and its payment leaves: a held order from the allotment
+    // and the key's row, never paid.
+    const client = await ctx.db.$client.connect();
+    const session = drizzle(client, { schema });
+    await session.transaction(async (sessionTx) => {
+      const tx = sessionTx as unknown as Tx;
+      const allotment = await openAllotmentFor(tx, partnerId, spanId);
+      const held = await takeFromAllotment(tx, client, allotment!.id, {
+        siteCode: 'DEMO',
+        channel: 'OTA',
+        lang: 'en',
+        productId: slot.id,
+        timeSpanId: spanId,
+        quantity: 2,
+        price: 3400,
+        holdMinutes: 10,
+        lines: [{ optionValueId: slot.optionValueIds[0]!, quantity: 2, unitPrice: 1700 }],
+        setProducts: [],
+        clientKey: null,
+        caps: { openOrdersPerClient: null, ticketsPerClientSlot: null },
+      });
+      await tx.execute(sql`
+        INSERT INTO partner_bookings (partner_id, idempotency_key, request_hash, order_id, allotment_id, customer_name)
+        SELECT ${partnerId}, 'crashed-1', 'x', id, ${allotmentId}, 'Aiko Tanaka'
+        FROM orders WHERE order_token = ${held.orderToken}`);
+    });
+    client.release();
+    expect(await stock(spanId)).toMatchObject({ held: 2, allotted: 2 });
+    await ctx.db.$client.query(
+      `UPDATE orders SET expires_at = now() - interval '1 minute'
+       WHERE id IN (SELECT order_id FROM partner_bookings WHERE idempotency_key = 'crashed-1')`,
+    );
+    await sweepExpiredHolds(ctx.db);
+    expect(await stock(spanId)).toMatchObject({ held: 0, sold: 0, allotted: 4 });
+    const { rows } = await ctx.db.$client.query('SELECT sold FROM allotments WHERE id = $1', [allotmentId]);
+    expect(rows[0].sold).toBe(0);
+    const retry = await book(token, 'crashed-1', bookingBody(spanId, 2));
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(await stock(spanId)).toMatchObject({ sold: 2, allotted: 2 });
   });
 
   it('sells exactly an allotment of 10 to 20 concurrent bookings, never oversold', async () => {
