@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '../all-routes.ts';
+import { PARTNER_ROUTE_LIST } from '../partner/partner-routes.ts';
 import { fillPath, ROUTES } from '../routes.ts';
 import { ENDPOINT_LIST, ENDPOINTS } from './all.ts';
 
@@ -12,10 +13,13 @@ describe('the endpoint list (ADR 050)', () => {
     }
   });
 
-  it("keeps the console's routes out of the visitors' table, which every visitor page carries", () => {
-    const routes: readonly { mount: string }[] = Object.values(ROUTES);
-    expect(routes.filter((route) => route.mount === 'console')).toEqual([]);
-    expect(Object.values(ALL_ROUTES).filter((route) => route.mount !== 'console')).toEqual(routes);
+  it("keeps the console's and the partner API's routes out of the visitors' table, which every visitor page carries", () => {
+    const routes: readonly { mount: string; name: string }[] = Object.values(ROUTES);
+    const partner = new Set<string>(PARTNER_ROUTE_LIST.map((route) => route.name));
+    expect(routes.filter((route) => route.mount === 'console' || partner.has(route.name))).toEqual([]);
+    expect(
+      Object.values(ALL_ROUTES).filter((route) => route.mount !== 'console' && !partner.has(route.name)),
+    ).toEqual(routes);
   });
 
   it('never gives two endpoints the same method and path', () => {
