@@ -22,6 +22,8 @@ const NOT_THE_API = new Set([
   'GET /:slug/',
   'GET /:slug/*',
   'GET /openapi.json',
+  // The partner API's docs page (ADR 090): a static HTML page, its calls are in the contract.
+  'GET /partner/docs',
   // The console's pages and files (ADR 067); its API is under /console/api/v1, in the contract.
   'GET /console',
   'GET /console/',
@@ -75,6 +77,7 @@ describe('the route table is the contract (ADR 050)', () => {
       'plugins/spa.ts',
       'plugins/console-spa.ts',
       'features/mail/dev-mail-page.ts',
+      'features/partner-api/partner-docs-page.ts',
       'app.ts',
     ];
     const walk = (dir: string): string[] =>

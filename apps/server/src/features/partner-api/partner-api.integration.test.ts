@@ -134,6 +134,25 @@ describe('partner API', () => {
     expect(booking?.security).toEqual([{ apiToken: [] }]);
     expect(booking?.requestBody).toBeDefined();
     expect(doc.paths['/partner/api/v1/bookings/{number}/tickets']?.get).toBeDefined();
+    // Every call of the partner API is listed, none hidden.
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/partner/')).sort()).toEqual([
+      '/partner/api/v1/availability',
+      '/partner/api/v1/bookings',
+      '/partner/api/v1/bookings/{number}',
+      '/partner/api/v1/bookings/{number}/cancellation',
+      '/partner/api/v1/bookings/{number}/tickets',
+      '/partner/api/v1/products',
+    ]);
+  });
+
+  it('serves its own page of docs at /partner/docs, linking /openapi.json', async () => {
+    const page = await ctx.app.inject({ url: '/partner/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<a href="/openapi.json">');
+    for (const call of ['GET /products', 'POST /bookings', 'POST /bookings/:number/cancellation']) {
+      expect(page.body).toContain(`<code>${call}</code>`);
+    }
   });
 
   it('answers 401 without a valid token', async () => {

@@ -9,6 +9,7 @@ import { partnerAvailability, partnerProducts } from '../../domain/partner-booki
 import type { AnyEndpoint } from '@kippu/contract';
 import { apiTokenOf, registerApiTokenEndpoint, type ApiTokenAccess } from '../../plugins/api-token-auth.ts';
 import type { EndpointHandler } from '../../plugins/register-endpoint.ts';
+import { registerPartnerDocsPage } from './partner-docs-page.ts';
 import { AppError } from '../../shared/app-error.ts';
 
 /** In /openapi.json: the bearer scheme app.ts declares, on every partner route. */
@@ -59,6 +60,7 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
     handler: EndpointHandler<E>,
   ) => registerApiTokenEndpoint(app, endpoint, access, handler, DOCUMENTED);
 
+  registerPartnerDocsPage(app);
   register(endpoints.partnerListProducts, CATALOGUE_READ, async (request) =>
     partnerProducts(app.db, callerOf(request)),
   );
