@@ -104,7 +104,9 @@ export function SchedulePanel({ session }: { session: ConsoleSession }) {
                       })
                     }
                   />
-                  {candidate.name} <span className="c-muted">{candidate.email}</span>
+                  <span className="c-report-recipient">
+                    {candidate.name} <span className="c-muted">{candidate.email}</span>
+                  </span>
                 </label>
               ))}
             </fieldset>
