@@ -31,8 +31,18 @@ export const WEBHOOK_DISABLED_REASONS = ['staff', 'gone', 'failures'] as const;
 
 /** `/webhooks/:id` (the subscription's numeric id). */
 export const webhookParamsSchema = z.object({ id: numericIdSchema });
+/**
+ * A delivery's id under its subscription: one that is no positive integer names no delivery and reads as 0,
+ * which none has, so the route answers 404 `record not found` AFTER the subscription's own check, as for an
+ * unknown delivery. A 400 here would answer before that check: another organisation's subscription id with a
+ * malformed delivery id would not get the 404 every other organisation's object gets (console fuzz).
+ */
+const deliveryIdSchema = z
+  .string()
+  .max(40)
+  .transform((value) => (/^[1-9]\d{0,14}$/.test(value) ? Number(value) : 0));
 /** `/webhooks/:id/deliveries/:deliveryId/...`. */
-export const webhookDeliveryParamsSchema = z.object({ id: numericIdSchema, deliveryId: numericIdSchema });
+export const webhookDeliveryParamsSchema = z.object({ id: numericIdSchema, deliveryId: deliveryIdSchema });
 
 /**
  * Where deliveries go: an absolute http(s) URL. Private, loopback, link-local, unspecified and multicast

@@ -607,6 +607,17 @@ describe('the secret', () => {
       headers: browser.read,
     });
     expect(foreign.statusCode).toBe(404);
+    // A malformed delivery id under another organisation's subscription is 404 too, not a 400 that would
+    // answer before the subscription's check (the console fuzz's 404 pass); under its own, an unknown delivery.
+    for (const headers of [browser.write, owner.browser.write]) {
+      const malformed = await ctx.app.inject({
+        method: 'POST',
+        url: api(`/webhooks/${id}/deliveries/undefined/redelivery`),
+        headers,
+      });
+      expect(malformed.statusCode, malformed.body).toBe(404);
+      expect(malformed.json()).toMatchObject({ error: 'record not found' });
+    }
     await ctx.db.execute(sql`
       UPDATE staff_sessions SET created_at = now() - interval '10 minutes', reauthenticated_at = NULL`);
     const stale = await send('POST', '/webhooks', { url: `${receiverUrl}/x`, event_types: ['slot.changed'] });
