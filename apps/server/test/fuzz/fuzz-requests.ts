@@ -79,6 +79,8 @@ export function validValue(
     }
     default:
       if (schema.format === 'uuid') return '6f1c2b1e-7a52-4b8e-9c1d-2f3a4b5c6d7e';
+      // A webhook's target: an https address, so the body passes its schema and the route's own checks run.
+      if (schema.format === 'uri') return 'https://example.com/hook';
       // A day and hour of June 2030 drawn from the seed: two dates of one body differ, so a rule across
       // fields (an end after its start) can be met by drawing again.
       if (schema.format === 'date') return `2030-06-${twoDigits(1 + random.below(28))}`;
