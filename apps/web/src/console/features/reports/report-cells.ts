@@ -74,8 +74,10 @@ export function useReportCells() {
         column = { ...column, kind: 'datetime' };
         values = values.map((each) => `${(each as string).replace(' ', 'T')}:00+09:00`);
       }
-      const texts = values.filter((each): each is string => typeof each === 'string');
-      const oneDay = new Set(texts.map((each) => tokyoDay.format(new Date(each)))).size <= 1;
+      // Only times have a day: a method's or a product's name is no date (formatting it would throw).
+      const times =
+        column?.kind === 'datetime' ? values.filter((each): each is string => typeof each === 'string') : [];
+      const oneDay = new Set(times.map((each) => tokyoDay.format(new Date(each)))).size <= 1;
       return values.map((cell) => {
         if (cell === null || cell === undefined) return '—';
         if (column?.kind === 'date' && typeof cell === 'string')

@@ -249,6 +249,44 @@ describe('a report', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(container);
   });
 
+  it("draws one day's settlement as bars per method, named as the server names them", async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('finance') },
+      'GET /sites/MORI/reports/settlement': {
+        status: 200,
+        body: {
+          ...SALES_BY_DAY,
+          report: 'settlement',
+          filters: {
+            ...SALES_BY_DAY.filters,
+            from: '2026-11-28',
+            to: '2026-11-28',
+            view: 'summary',
+            group: null,
+          },
+          columns: [
+            { key: 'day', kind: 'date' },
+            { key: 'method', kind: 'text' },
+            { key: 'sales', kind: 'yen' },
+            { key: 'refunds', kind: 'yen' },
+            { key: 'net', kind: 'yen' },
+          ],
+          rows: [
+            { day: '2026-11-28', method: 'Credit card', sales: 3_000, refunds: 1_000, net: 2_000 },
+            { day: '2026-11-28', method: 'Cash', sales: 1_200, refunds: 0, net: 1_200 },
+          ],
+          totals: { day: null, method: null, sales: 4_200, refunds: 1_000, net: 3_200 },
+          chart: { kind: 'bar', x: 'method', series: ['sales', 'refunds', 'net'] },
+        },
+      },
+    });
+    await renderConsole('#/sites/MORI/reports/settlement?from=2026-11-28&to=2026-11-28');
+    // A method's name is no time: the axis shows it as it is (it once threw "Invalid time value").
+    const chart = await screen.findByRole('img', { name: /Net/ });
+    const texts = [...chart.querySelectorAll('text')].map((text) => text.textContent);
+    expect(texts).toEqual(expect.arrayContaining(['Credit card', 'Cash']));
+  });
+
   it("draws the server's fill per slot (text slot labels, a percent) against a full slot", async () => {
     fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('finance') },
