@@ -31,6 +31,9 @@ function saltOf(appSecret: string): string {
 
 const saltBySecret = new Map<string, string>();
 
+/** The client a per-client rate limit counts (interfaces.md, issue 31): its address until visitor ids. */
+export const rateLimitClientOf = (request: FastifyRequest): string => clientAddressOf(request);
+
 /**
  * `request.ip`, worked out once per request: behind TRUST_PROXY Fastify parses X-Forwarded-For and
  * matches every hop against the trusted ranges on each read, and a hold reads it twice (rate limit, caps).

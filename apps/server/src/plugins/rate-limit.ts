@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { clientAddressOf } from './client-key.ts';
+import { rateLimitClientOf } from './client-key.ts';
 
 /** A budget of calls per client and time window (@fastify/rate-limit's `timeWindow`: ms or '1 minute'). */
 export interface ClientBudget {
@@ -29,7 +29,7 @@ export function perClientRateLimit(name: string, budget: ClientBudget) {
     rateLimit: {
       max: budget.max,
       timeWindow: budget.timeWindow,
-      keyGenerator: (request: FastifyRequest) => `${name}|${clientAddressOf(request)}`,
+      keyGenerator: (request: FastifyRequest) => `${name}|${rateLimitClientOf(request)}`,
     },
   };
 }
