@@ -115,19 +115,8 @@ async function beginAttempt(
   // A change of date's order is paid by its top-up (POST /timechanges/…/checkout), fixed when the change
   // started; this checkout would charge the new visit's whole price again (ADR 029, 040).
   requireKind(locked, { kinds: SALES_CHANNELS, changeRefusal: 'record_not_found' });
-  if (order.status === 'reserved') {
-    // A retry or a double click after the purchase went through: the same reservation again.
-    const { rows: reserved } = await tx.execute<
-      Pick<Row<'reservations'>, 'reservation_token' | 'reservation_number'>
-    >(sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`);
-    if (reserved[0]) return { kind: 'answered', response: { status: 'reserved', ...reserved[0] } };
-  }
-  if (order.status === 'paying') {
-    const paymentId = await inFlightAttemptId(tx, order.id);
-    if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
-  }
-  if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
-  if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
+  const earlier = await answerForOrderState(tx, order);
+  if (earlier) return earlier;
 
   const total = payableAmount(Number(order.price), Number(order.discounts));
   // Nothing to pay is settled as `free` whatever was picked; `free` with a total is refused by its provider.
@@ -342,4 +331,29 @@ function settleInBackground(
     );
   };
   setTimeout(tryAgain, BACKGROUND_SETTLE_MS).unref();
+}
+
+/**
+ * What a second checkout of a locked order answers before anything is paid: a retry or a double click after
+ * the purchase went through gets the same reservation again, one during the payment the attempt in flight;
+ * a lapsed or not-ready order is refused. `undefined`: the order is ready to be paid now. Shared by every
+ * checkout (visitor methods and a partner's on-account booking), so they answer retries alike.
+ */
+export async function answerForOrderState(
+  tx: Tx,
+  order: Pick<Row<'orders'>, 'id' | 'status'> & { lapsed: boolean },
+): Promise<Begun | undefined> {
+  if (order.status === 'reserved') {
+    const { rows: reserved } = await tx.execute<
+      Pick<Row<'reservations'>, 'reservation_token' | 'reservation_number'>
+    >(sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`);
+    if (reserved[0]) return { kind: 'answered', response: { status: 'reserved', ...reserved[0] } };
+  }
+  if (order.status === 'paying') {
+    const paymentId = await inFlightAttemptId(tx, order.id);
+    if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
+  }
+  if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
+  if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
+  return undefined;
 }

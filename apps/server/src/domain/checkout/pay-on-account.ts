@@ -4,10 +4,16 @@ import type { Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { lockOrder, requireKind } from '../orders/order-lock.ts';
-import { isTimedOut, orderById, transitionOrders } from '../orders/order-state.ts';
-import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.ts';
+import { orderById, transitionOrders } from '../orders/order-state.ts';
+import { insertAttempt } from '../payments/payment-attempts.ts';
 import { partnerNetTotal } from '../partners/partner-net-total.ts';
-import { methodEnabled, payBegunAttempt, type Begun, type CheckoutDeps } from './checkout.ts';
+import {
+  answerForOrderState,
+  methodEnabled,
+  payBegunAttempt,
+  type Begun,
+  type CheckoutDeps,
+} from './checkout.ts';
 import { runningAttempts } from './running-attempts.ts';
 
 /** The method of a partner's booking (issue 30, ADR 088). */
@@ -66,18 +72,8 @@ async function beginOnAccount(
     throw new AppError('record_not_found');
   }
   requireKind(locked, { kinds: ['OTA'], changeRefusal: 'record_not_found' });
-  if (order.status === 'reserved') {
-    const { rows: reserved } = await tx.execute<
-      Pick<Row<'reservations'>, 'reservation_token' | 'reservation_number'>
-    >(sql`SELECT reservation_token, reservation_number FROM reservations WHERE order_id = ${order.id}`);
-    if (reserved[0]) return { kind: 'answered', response: { status: 'reserved', ...reserved[0] } };
-  }
-  if (order.status === 'paying') {
-    const paymentId = await inFlightAttemptId(tx, order.id);
-    if (paymentId !== undefined) return { kind: 'in_flight', paymentId };
-  }
-  if (isTimedOut(order.status, order.lapsed)) throw new AppError('session_timeout');
-  if (order.status !== 'ready_checkout') throw new AppError('order_not_ready_checkout');
+  const earlier = await answerForOrderState(tx, order);
+  if (earlier) return earlier;
   if (!(await methodEnabled(tx, site, 'OTA', ON_ACCOUNT))) {
     throw new AppError('invalid_request', 'this site takes no on-account bookings');
   }
