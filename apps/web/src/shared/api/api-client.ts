@@ -33,6 +33,11 @@ export type RequestConfig = {
    * unavailable` (ADR 046).
    */
   idempotent?: boolean;
+  /**
+   * A call that waits in the background (the waiting room's long poll, up to 20 s): the loading indicator
+   * does not count it, so the page neither shows a bar nor announces "loading" the whole time.
+   */
+  background?: boolean;
 };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -283,14 +288,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     config: RequestConfig = {},
   ): Promise<ApiResponse<T>> {
     const counters = useRequestStore.getState();
-    counters.start(method);
+    const counted = !config.background;
+    if (counted) counters.start(method);
     return send<T>(method, url, body, config).then(
       (response) => {
-        counters.finish(method);
+        if (counted) counters.finish(method);
         return response;
       },
       (error: ApiError) => {
-        counters.finish(method);
+        if (counted) counters.finish(method);
         if (!isCancel(error)) useRequestStore.getState().setErrResponseData(error.response?.data ?? null);
         if (shouldShowDialog(error, config)) showErrorDialog(error.response?.data, { method, url });
         throw error;
