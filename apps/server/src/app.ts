@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -27,10 +26,14 @@ import {
   type LoadSignals,
   type OverloadLimits,
 } from './plugins/overload-guard.ts';
-import { SnapshotRateLimitStore } from './plugins/rate-limit.ts';
+import { createRateLimitStore } from './plugins/limit-store/create-store.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
+import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
+import { registerWritePositions } from './plugins/read-your-writes.ts';
+import { primaryReads, type ReadPool } from './db/read-pool.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { partnerApiRoutes } from './features/partner-api/routes.ts';
 import { consoleRoutes } from './features/console/index.ts';
@@ -60,6 +63,11 @@ import { orderPaidListeners } from './order-paid-listeners.ts';
 import type { PaymentRegistry } from './domain/payments/payment-registry.ts';
 import { cachedSiteContentSecurity } from './domain/payments/site-content-security.ts';
 import { devMailPage } from './features/mail/dev-mail-page.ts';
+import { createDatabaseProbe } from './observability/database-probe.ts';
+import { registerHealthRoutes } from './observability/health.ts';
+import { createMetrics, type Metrics } from './observability/metrics.ts';
+import { logFormatOf, prettyLogStream } from './observability/pretty-log.ts';
+import { registerRequestIdHeader, requestIdOf } from './observability/request-id.ts';
 import { gatewaySimulatorRoutes, loadGatewaySimulator } from './payments/gateway-simulator.ts';
 import { createPaymentRegistry, PAYMENT_FAMILIES, registerPaymentFamilies } from './payments/families.ts';
 import type { GatewayFamily } from './payments/gateway-family.ts';
@@ -78,6 +86,8 @@ declare module 'fastify' {
     checkoutDeps: CheckoutDeps;
     /** What the log redacts, read from the contract's secret markers on every route (ADR 049). */
     logRedaction: LogRedaction;
+    /** The process's Prometheus metrics (ADR 099); `metrics.addPool` reports a pool made outside buildApp. */
+    metrics: Metrics;
   }
 }
 
@@ -88,6 +98,8 @@ export interface BuildAppOptions {
   db: Db;
   /** The gateway simulator's pool (OpenDatabase.gatewaySimulator); default: `db`. */
   gatewaySimulatorDb?: Db;
+  /** Where catalogue reads go (OpenDatabase.reads, ADR 097); default: `db` for them too. */
+  reads?: ReadPool;
   /** Directory of the built SPA; tests that do not need pages may point elsewhere. */
   webDistDir?: string;
   logger?: boolean;
@@ -107,6 +119,8 @@ export interface BuildAppOptions {
   webhookWorker?: boolean;
   /** The payment families (ADR 059); default: the product's PAYMENT_FAMILIES. A test may add its own. */
   paymentFamilies?: readonly GatewayFamily[];
+  /** Rate-limit keys in Redis start with it after the product's prefix (ADR 093): a test run's own. */
+  rateLimitRedisKeyPrefix?: string;
 }
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
@@ -114,6 +128,7 @@ export async function buildApp({
   env,
   db,
   gatewaySimulatorDb,
+  reads,
   webDistDir,
   logger,
   logStream,
@@ -124,6 +139,7 @@ export async function buildApp({
   webhookWorker,
   overload,
   paymentFamilies = PAYMENT_FAMILIES,
+  rateLimitRedisKeyPrefix,
 }: BuildAppOptions): Promise<App> {
   // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
   // a shared machine on purpose, and must see their answers, not the guard's.
@@ -154,6 +170,12 @@ export async function buildApp({
     : UNGUARDED;
   const logging = logger ?? (logStream !== undefined || env.NODE_ENV !== 'test');
   const logRedaction = createLogRedaction();
+  // Readable lines for a person at a terminal, JSON for everything else (ADR 099); a test's stream gets JSON.
+  const logDestination =
+    logStream ??
+    (logFormatOf(env.LOG_FORMAT, process.stdout.isTTY === true) === 'pretty'
+      ? prettyLogStream(process.stdout)
+      : undefined);
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) =>
@@ -161,8 +183,14 @@ export async function buildApp({
       ),
     // Tokens never reach the log (ADR 049): the contract's secret markers drive its redaction.
     logger: logging
-      ? { level: env.LOG_LEVEL, ...logRedaction.loggerOptions, ...(logStream ? { stream: logStream } : {}) }
+      ? {
+          level: env.LOG_LEVEL,
+          ...logRedaction.loggerOptions,
+          ...(logDestination ? { stream: logDestination } : {}),
+        }
       : false,
+    // Every line of a request carries its id (reqId): the proxy's X-Request-Id when safe, else a new one.
+    genReqId: requestIdOf,
     bodyLimit: 256 * 1024,
     // Only the configured proxies may name the client (ADR 015): rate limits and hold caps count by it.
     trustProxy: env.TRUST_PROXY,
@@ -187,7 +215,21 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('gatewaySimulatorDb', gatewaySimulatorDb ?? db);
+  // Catalogue and site reads that may be stale (ADR 097); the replica's outage is told once, in the log.
+  const readPool = reads ?? primaryReads(db);
+  readPool.log = (line, error) => app.log.warn(error ? { err: error } : {}, line);
+  app.decorate('reads', readPool);
   app.decorate('env', env);
+  // Readiness and the scrape's database figures on a connection of their own, not the visitors' pool (ADR 099).
+  const probe = createDatabaseProbe(db.$client);
+  const metrics = createMetrics(probe);
+  metrics.addPool('main', db.$client);
+  if (gatewaySimulatorDb && gatewaySimulatorDb !== db) metrics.addPool('gateway_simulator', gatewaySimulatorDb.$client);
+  app.decorate('metrics', metrics);
+  // App-wide hooks, before any scope is made: every route and the not-found answer are measured and an error
+  // answer names its request id.
+  metrics.register(app);
+  registerRequestIdHeader(app);
   // The simulator's workspace, loaded before the payment families that may talk to it (ADR 060).
   if (simulatorEnabled(env)) await loadGatewaySimulator();
   const payments = createPaymentRegistry(paymentFamilies, { db, env, log: app.log });
@@ -207,12 +249,13 @@ export async function buildApp({
   });
   app.decorate('orderDeps', {
     products: createProductCache(db),
-    stock: createStockHolder(db),
+    stock: metrics.countHolds(createStockHolder(db)),
     defaultHoldMinutes: env.HOLD_MINUTES,
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
+  // helmet's page headers, worked out once (ADR 098); the API's routes skip them for their lean pair.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -226,8 +269,15 @@ export async function buildApp({
       },
     },
   });
-  // Limits are per route (plugins/rate-limit.ts); the store counts a burst correctly.
-  await app.register(fastifyRateLimit, { global: false, store: SnapshotRateLimitStore });
+  // Limits are per route (plugins/rate-limit.ts), counted where every process sees them (ADR 093).
+  const rateLimitStore = createRateLimitStore({
+    redisUrl: env.REDIS_URL,
+    db,
+    log: app.log,
+    ...(rateLimitRedisKeyPrefix !== undefined ? { redisKeyPrefix: rateLimitRedisKeyPrefix } : {}),
+  });
+  app.addHook('onClose', () => rateLimitStore.close());
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore.Store });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kippu API', version: '1' },
@@ -239,9 +289,13 @@ export async function buildApp({
 
   // A request that found every pooled connection busy answers as the overload guard does (ADR 046).
   registerErrorHandler(app, { busyRetryAfterSeconds: overloadLimits.retryAfterSeconds });
+  // Load balancers' and Prometheus's answers (ADR 099), outside every site and the overload guard's reach.
+  await registerHealthRoutes(app, { env, probe, metrics });
   registerAnswerRelease(app, answers);
   registerSiteResolution(app);
   registerXsrfCookie(app);
+  // The visitor id (ADR 094): on no-store answers only, so hold caps count a person, not an address.
+  registerVisitorIdCookie(app);
 
   // The API's own scope: hooks registered here run for exactly the routes the router matched under
   // /:slug/api/v1, however the path was encoded (style guide: scope hooks by plugin, ADR 015).
@@ -251,6 +305,7 @@ export async function buildApp({
       registerXsrfCheck(api);
       registerEmptyJsonDeleteParser(api);
       registerAnswerCache(api, answers);
+      registerWritePositions(api);
       registerApiCompression(api);
       await api.register(apiRoutes);
     },
