@@ -224,7 +224,9 @@ export async function buildApp({
   const probe = createDatabaseProbe(db.$client);
   const metrics = createMetrics(probe);
   metrics.addPool('main', db.$client);
-  if (gatewaySimulatorDb && gatewaySimulatorDb !== db) metrics.addPool('gateway_simulator', gatewaySimulatorDb.$client);
+  if (gatewaySimulatorDb && gatewaySimulatorDb !== db) {
+    metrics.addPool('gateway_simulator', gatewaySimulatorDb.$client);
+  }
   app.decorate('metrics', metrics);
   // App-wide hooks, before any scope is made: every route and the not-found answer are measured and an error
   // answer names its request id.

@@ -24,6 +24,7 @@ import { findRepositorySecrets } from './seed/repository-secrets.ts';
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 let context: StartContext = {};
+let drainMs = 0;
 let database: OpenDatabase | undefined;
 let app: App | undefined;
 let starting: Promise<void> = Promise.resolve();
@@ -48,6 +49,12 @@ const shutdown = installGracefulShutdown({
   async close() {
     // A signal during the start lets the start reach a state that can be closed.
     await starting.catch(() => undefined);
+    // /readyz answers 503 at once; the server goes on answering for SHUTDOWN_DRAIN_MS, while load
+    // balancers see it and send nothing new (ADR 099), and only then stops accepting connections.
+    if (app) {
+      app.readiness.beginDraining();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    }
     // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
     if (app) await closeApp(app);
     // Only then the pool and the embedded PostgreSQL.
@@ -57,6 +64,7 @@ const shutdown = installGracefulShutdown({
 
 async function start(): Promise<void> {
   const env = loadEnv();
+  drainMs = env.SHUTDOWN_DRAIN_MS;
   context = {
     port: env.PORT,
     host: env.HOST,
@@ -95,6 +103,7 @@ async function start(): Promise<void> {
     paymentReconciler: true,
   });
   const server = app;
+  app.metrics.addPool('jobs', database.jobs.$client);
   if (demo && secrets === 'fresh') {
     // Said once per start, never with a secret: where an operator of a production demo finds them.
     app.log.info(

@@ -7,6 +7,7 @@ import {
   parsePreviousSecrets,
 } from './app-secret.ts';
 import { secretsKeyProblems } from './secrets-key.ts';
+import { metricsAllowSchema } from './metrics-allow.ts';
 import { trustProxySchema } from './trust-proxy.ts';
 import { walletCertificates, walletEnvSchema } from './wallet-certificates.ts';
 
@@ -106,6 +107,23 @@ const envSchema = z.object({
   OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How log lines are written (issue 31, ADR 099): `json` (one JSON object a line, for log collectors) or
+   * `pretty` (short readable lines). Unset: pretty when stdout is a terminal (`npm start` by hand), else json.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  /**
+   * Who may read `/metrics` besides loopback (ADR 099): a comma list of addresses and CIDR ranges (the
+   * client's address as TRUST_PROXY resolves it), e.g. `10.0.5.0/24, 192.0.2.7`. Anyone else gets a 404.
+   */
+  METRICS_ALLOW: metricsAllowSchema,
+  /** A bearer token that opens `/metrics` from any address (`Authorization: Bearer <token>`); at least 24 characters. */
+  METRICS_TOKEN: z.string().min(24, 'at least 24 characters').optional(),
+  /**
+   * On SIGTERM, how long the server keeps answering (with `/readyz` at 503) before it stops accepting
+   * connections (ADR 099): time for a load balancer's health check to take it out of rotation. 0: at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(25_000).default(0),
   /**
    * The built-in payment gateway simulator (ADR 017). Unset: on outside production. Production refuses to
    * start with it on unless ALLOW_SIMULATOR_IN_PRODUCTION=true (a public demo, never a real ticket office).

@@ -1,0 +1,194 @@
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { StockHolder } from '../domain/stock/hold-types.ts';
+import { AppError } from '../shared/app-error.ts';
+import { shared, type DatabaseProbe } from './database-probe.ts';
+
+/** What a pool tells about itself (pg's Pool). */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * The process's Prometheus metrics (issue 31, ADR 099), one registry per app (tests build many apps in one
+ * process). On the request path only counters and one histogram observation per request; everything read
+ * from the database (orders, payments, the mail outbox) is read when Prometheus scrapes, in one statement on
+ * the probe's own connection, never per request.
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** Counts the holds and refused holds of the app's one stock holder (ADR 007), by channel and by reason. */
+  countHolds(holder: StockHolder): StockHolder;
+  /** Reports a connection pool's in-use, idle and waiting counts at each scrape. */
+  addPool(name: string, pool: PoolCounts): void;
+  /** Request rate and latency by route pattern, refusals by catalogue code. */
+  register(app: FastifyInstance): void;
+}
+
+/** Seconds; from a kept answer's fraction of a millisecond to a slow payment call. */
+const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The scrape's one statement: open work by state. Orders and payments are counted whole (their state
+ * columns; the cost grows with the tables, bounded by the probe's timeout); the outbox only where its
+ * partial index is (pending) and its failures.
+ */
+const STATE_COUNTS = `
+  SELECT 'orders' AS kind, status AS state, count(*)::int AS n FROM orders GROUP BY status
+  UNION ALL SELECT 'payments', status, count(*)::int FROM payments GROUP BY status
+  UNION ALL SELECT 'mail_outbox', status, count(*)::int FROM mail_outbox WHERE status IN ('pending', 'failed') GROUP BY status`;
+
+type StateCounts = Map<string, Map<string, number>>;
+
+/**
+ * A gauge per state of one kind, filled from the scrape's one read (`read`, shared by every gauge of the
+ * scrape: prom-client collects them all at once). States seen once stay, at 0, when their rows are gone (a
+ * series must not vanish); no figures at all when the read failed, rather than stale ones.
+ */
+function stateGauge(
+  registry: Registry,
+  name: string,
+  help: string,
+  kind: string,
+  read: () => Promise<StateCounts | null>,
+) {
+  const seen = new Set<string>();
+  return new Gauge({
+    name,
+    help,
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const counts = await read();
+      if (!counts) return this.reset();
+      const own = counts.get(kind) ?? new Map<string, number>();
+      for (const state of own.keys()) seen.add(state);
+      for (const state of seen) this.set({ state }, own.get(state) ?? 0);
+    },
+  });
+}
+
+export function createMetrics(probe: DatabaseProbe): Metrics {
+  const registry = new Registry();
+  // Process CPU and memory, and the event loop's delay (perf_hooks' histogram, sampled every 20 ms).
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+
+  const requests = new Histogram({
+    name: 'kippu_http_request_duration_seconds',
+    help: 'HTTP requests answered by the app (rate: _count), by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'kippu_refusals_total',
+    help: 'Requests refused with a catalogue error, by its code (too_many_holds, out_of_stock, ...)',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  const holds = new Counter({
+    name: 'kippu_holds_total',
+    help: 'Temporary orders that took stock, by sales channel',
+    labelNames: ['channel'],
+    registers: [registry],
+  });
+  const holdRefusals = new Counter({
+    name: 'kippu_hold_refusals_total',
+    help: 'Holds refused by the stock holder, by reason (out_of_stock, too_many_holds, not_on_sale, ...)',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+
+  const pools = new Map<string, PoolCounts>();
+  new Gauge({
+    name: 'kippu_db_pool_connections',
+    help: 'Connections of each database pool, in use or idle',
+    labelNames: ['pool', 'state'],
+    registers: [registry],
+    collect() {
+      for (const [pool, counts] of pools) {
+        this.set({ pool, state: 'in_use' }, counts.totalCount - counts.idleCount);
+        this.set({ pool, state: 'idle' }, counts.idleCount);
+      }
+    },
+  });
+  new Gauge({
+    name: 'kippu_db_pool_waiting',
+    help: 'Queries waiting for a free connection, per database pool',
+    labelNames: ['pool'],
+    registers: [registry],
+    collect() {
+      for (const [pool, counts] of pools) this.set({ pool }, counts.waitingCount);
+    },
+  });
+
+  const readStates = shared(async (): Promise<StateCounts | null> => {
+    try {
+      const rows = await probe.query<{ kind: string; state: string; n: number }>(STATE_COUNTS);
+      const counts: StateCounts = new Map();
+      for (const row of rows) {
+        if (!counts.has(row.kind)) counts.set(row.kind, new Map());
+        counts.get(row.kind)!.set(row.state, row.n);
+      }
+      return counts;
+    } catch {
+      // The scrape itself still answers, with kippu_database_up 0.
+      return null;
+    }
+  });
+  stateGauge(registry, 'kippu_orders', 'Orders by state (read at scrape time)', 'orders', readStates);
+  stateGauge(registry, 'kippu_payments', 'Payments by state (read at scrape time)', 'payments', readStates);
+  stateGauge(
+    registry,
+    'kippu_mail_outbox',
+    'Mails in the outbox: pending (its depth) and failed (read at scrape time)',
+    'mail_outbox',
+    readStates,
+  );
+  new Gauge({
+    name: 'kippu_database_up',
+    help: "1 when the scrape's database read answered within its timeout",
+    registers: [registry],
+    async collect() {
+      this.set((await readStates()) ? 1 : 0);
+    },
+  });
+
+  return {
+    registry,
+    countHolds(holder) {
+      return {
+        async hold(request) {
+          try {
+            const held = await holder.hold(request);
+            holds.inc({ channel: request.channel });
+            return held;
+          } catch (error) {
+            holdRefusals.inc({ reason: error instanceof AppError ? error.code : 'error' });
+            throw error;
+          }
+        },
+      };
+    },
+    addPool(name, pool) {
+      pools.set(name, pool);
+    },
+    register(app) {
+      app.addHook('onResponse', (request, reply, done) => {
+        // The route's pattern, never the URL: a label per path a scanner tries would grow without bound.
+        const route = request.routeOptions.url ?? 'unmatched';
+        requests.observe(
+          { method: request.method, route, status: reply.statusCode },
+          reply.elapsedTime / 1000,
+        );
+        done();
+      });
+      app.addHook('onError', (_request, _reply, error, done) => {
+        if (error instanceof AppError) refusals.inc({ reason: error.code });
+        done();
+      });
+    },
+  };
+}
