@@ -141,6 +141,11 @@ export const ERRORS = {
   webhook_target_refused: { message: 'webhook target refused', status: 400 },
   /** A partner booking that can no longer be cancelled (checked in, or its visit is over). */
   partner_booking_not_cancellable: { message: 'partner booking not cancellable', status: 409 },
+  // The waiting room for on-sale rushes (issue 31, ADR 095).
+  /** An order for a product whose queue is in force, without a place the queue admitted: join it first. */
+  waiting_room_required: { message: 'waiting room required', status: 409 },
+  /** Admitted by the queue, but the window to hold passed (or its one hold was used): join again. */
+  waiting_room_admission_expired: { message: 'waiting room admission expired', status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -113,6 +113,10 @@ const routeList = [
   api('tapTicketStatus', 'GET', '/check-ins/:reservationToken/:ticketId'),
   api('tapCheckIn', 'POST', '/check-ins/:reservationToken/:ticketId'),
   api('signageToday', 'GET', '/signage/today'),
+  // The waiting room for on-sale rushes (issue 31, ADR 095).
+  api('joinWaitingRoom', 'POST', '/waiting-room/entries'),
+  api('waitingRoomEntry', 'GET', '/waiting-room/entries/current'),
+  api('waitingRoomStatus', 'GET', '/waiting-room/status'),
   // The kiosk (issue 29, ADR 080): pairing a tablet (sets its device cookie) and its session.
   api('kioskPair', 'GET', '/kiosk/pair/:code'),
   api('kioskSession', 'GET', '/kiosk/session'),

@@ -20,6 +20,7 @@ import { membershipRoutes } from './membership/routes.ts';
 import { signageRoutes } from './signage/routes.ts';
 import { kioskRoutes } from './kiosk/routes.ts';
 import { movedVisitsRoutes } from './moved-visits/routes.ts';
+import { waitingRoomRoutes } from './waiting-room/routes.ts';
 
 /** Every API feature, mounted under `/{slug}/api/v1`. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -44,4 +45,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(signageRoutes);
   await app.register(kioskRoutes);
   await app.register(movedVisitsRoutes);
+  await app.register(waitingRoomRoutes);
 }

@@ -110,6 +110,12 @@ export const productDetailSchema = productSummarySchema.extend({
   translation_gaps: z.array(translationGapSchema),
   /** A draft no order references: it may be deleted (otherwise retire it). */
   deletable: z.boolean(),
+  /** The waiting room for its on-sale rush (issue 31, ADR 095). */
+  waiting_room: z.object({
+    enabled: z.boolean(),
+    opens_at: z.string().nullable(),
+    admit_per_minute: z.number().int().nullable(),
+  }),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 export const productResponseSchema = z.object({ product: productDetailSchema });
@@ -125,6 +131,21 @@ const imageUrlSchema = storableText()
   .max(2_000)
   // An https URL, or a path on this server (`/images/a.jpg`, `images/a.jpg`): no other scheme (`javascript:`).
   .regex(/^(https:\/\/\S+|(?!\/\/)\/?[A-Za-z0-9._~/-]+)$/, 'must be an https URL or a path on this server');
+
+/** The most visitors a queue admits per minute when the operator sets the rate. */
+export const MAX_ADMIT_PER_MINUTE = 100_000;
+
+/**
+ * A product's waiting room (issue 31, ADR 095). `enabled` puts a queue in force from `opens_at` (when sales
+ * open; null = at once) until nothing is left to sell; `admit_per_minute` null = automatic, from the holds the
+ * server measured it can serve. Absent from an update: left as it was; from a create: off.
+ */
+export const waitingRoomSettingsSchema = z.object({
+  enabled: z.boolean(),
+  opens_at: isoDateTime.nullable(),
+  admit_per_minute: z.number().int().min(1).max(MAX_ADMIT_PER_MINUTE).nullable(),
+});
+export type WaitingRoomSettings = z.infer<typeof waitingRoomSettingsSchema>;
 
 /** The editable fields of a product (create and update). */
 export const productFieldsSchema = z.object({
@@ -142,6 +163,7 @@ export const productFieldsSchema = z.object({
   date_changeable: z.boolean(),
   date_change_until_minutes: z.number().int().min(0).max(525_600),
   date_change_group: storableText().trim().max(100).nullable(),
+  waiting_room: waitingRoomSettingsSchema.optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 

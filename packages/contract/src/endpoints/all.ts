@@ -87,6 +87,11 @@ import {
 } from './moved-visits.ts';
 import { siteImageEndpoint } from './site-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
+import {
+  joinWaitingRoomEndpoint,
+  waitingRoomEntryEndpoint,
+  waitingRoomStatusEndpoint,
+} from './waiting-room.ts';
 import { CONSOLE_ENDPOINTS } from '../console/console-endpoints.ts';
 import { partnerEndpoints } from '../partner/partner-endpoints.ts';
 import type { RouteName } from '../all-routes.ts';
@@ -184,6 +189,9 @@ export const ENDPOINTS = {
   movedVisitChooseSlot: movedVisitChooseSlotEndpoint,
   movedVisitRefund: movedVisitRefundEndpoint,
   siteImage: siteImageEndpoint,
+  joinWaitingRoom: joinWaitingRoomEndpoint,
+  waitingRoomEntry: waitingRoomEntryEndpoint,
+  waitingRoomStatus: waitingRoomStatusEndpoint,
 } as const satisfies { readonly [N in RouteName]: AnyEndpoint & { readonly name: N } };
 
 export type Endpoints = typeof ENDPOINTS;

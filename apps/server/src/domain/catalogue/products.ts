@@ -111,6 +111,7 @@ function detailOf(row: ProductRow, deletable: boolean): ProductDetail {
     set_product_ids: row.set_product_ids,
     translation_gaps: gapsOf(row),
     deletable,
+    waiting_room: { enabled: false, opens_at: null, admit_per_minute: null },
   };
 }
 

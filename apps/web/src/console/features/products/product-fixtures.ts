@@ -65,6 +65,7 @@ export function productFixture(overrides: Partial<ProductDetail> = {}): ProductD
     set_product_ids: [],
     translation_gaps: [{ field: 'names', languages: ['th'] }],
     deletable: true,
+    waiting_room: { enabled: false, opens_at: null, admit_per_minute: null },
     ...overrides,
   };
 }
