@@ -37,6 +37,11 @@ const envSchema = z.object({
    * stock window. Longer than a visitor's, so a slow first start or a large sweep is not cancelled; 0: none.
    */
   DATABASE_JOB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(300_000),
+  /**
+   * Redis for the per-client rate limits (ADR 093), e.g. redis://127.0.0.1:6379: every process counts there.
+   * Unset: they count in PostgreSQL (an UNLOGGED table), which every process shares as well.
+   */
+  REDIS_URL: z.url().optional(),
   /** SMTP URL for nodemailer; when unset mail goes to the stored outbox. */
   MAIL_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kippu <no-reply@kippu.example>'),
