@@ -11,8 +11,8 @@ import { setupTestApp } from './helper.ts';
 /**
  * The server's API is the contract's (ADR 050): every route it registers is an endpoint of
  * packages/contract, and every endpoint is registered. What is not the API is named here: the SPAs' pages
- * and files (the visitors' and the console's), the API's own documentation, the development mail viewer, and the gateway simulator (it
- * stands for other companies' servers).
+ * and files (the visitors' and the console's), the API's own documentation, the development mail viewer, the
+ * health and metrics answers, and the gateway simulator (it stands for other companies' servers).
  */
 const NOT_THE_API = new Set([
   'GET /',
@@ -22,6 +22,10 @@ const NOT_THE_API = new Set([
   'GET /:slug/',
   'GET /:slug/*',
   'GET /openapi.json',
+  // Load balancers' and Prometheus's answers (ADR 099): for machines, like /openapi.json, not the web's client.
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
   // The partner API's docs page (ADR 090): a static HTML page, its calls are in the contract.
   'GET /partner/docs',
   // The console's pages and files (ADR 067); its API is under /console/api/v1, in the contract.
@@ -78,6 +82,7 @@ describe('the route table is the contract (ADR 050)', () => {
       'plugins/console-spa.ts',
       'features/mail/dev-mail-page.ts',
       'features/partner-api/partner-docs-page.ts',
+      'observability/health.ts',
       'app.ts',
     ];
     const walk = (dir: string): string[] =>
