@@ -458,6 +458,11 @@ export interface Rows<Timestamp = string> {
     version: number;
     updated_at: Timestamp;
   };
+  rate_limit_counters: {
+    key: string;
+    window_ends_at: Timestamp;
+    count: number;
+  };
   receipt_issues: {
     id: number;
     reservation_id: number;

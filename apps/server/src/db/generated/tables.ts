@@ -614,6 +614,12 @@ export const products = pgTable('products', {
     .default(sql`now()`),
 });
 
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
+
 export const receiptIssues = pgTable('receipt_issues', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
