@@ -3,6 +3,7 @@ import { simulatorEnabled, type Env } from './config/env.ts';
 import { createDb, type Db } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { createReadPool, primaryReads, type ReadPool } from './db/read-pool.ts';
 import { timeoutsOf } from './db/timeouts.ts';
 import { loadGatewaySimulator } from './payments/gateway-simulator.ts';
 
@@ -21,6 +22,11 @@ export interface OpenDatabase {
    * schema while GATEWAY_SIMULATOR is on, else opens nothing.
    */
   gatewaySimulator: Db;
+  /**
+   * Where catalogue and site reads go (ADR 097): a pool on DATABASE_READ_URL (a streaming replica, as many
+   * connections as DATABASE_POOL_SIZE) that falls back to `db` while the replica is away; without it, `db`.
+   */
+  reads: ReadPool;
   embedded: boolean;
   close(): Promise<void>;
 }
@@ -69,9 +75,15 @@ export async function openDatabase(
   const gatewaySimulator = createDb(url, 4, timeoutsOf(env), {
     applicationName: GATEWAY_SIMULATOR_APPLICATION,
   });
+  const reads = env.DATABASE_READ_URL
+    ? createReadPool(db, env.DATABASE_READ_URL, env.DATABASE_POOL_SIZE, timeoutsOf(env))
+    : primaryReads(db);
   const close = async () => {
     // Each step whatever the one before did: a pool that fails to end must not keep the database running.
-    const ended = await Promise.allSettled([db, jobs, gatewaySimulator].map((pool) => pool.$client.end()));
+    const ended = await Promise.allSettled([
+      ...[db, jobs, gatewaySimulator].map((pool) => pool.$client.end()),
+      reads.close(),
+    ]);
     await embedded?.stop();
     const failed = ended.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -82,5 +94,5 @@ export async function openDatabase(
     await close();
     throw error;
   }
-  return { db, jobs, gatewaySimulator, embedded: embedded !== undefined, close };
+  return { db, jobs, gatewaySimulator, reads, embedded: embedded !== undefined, close };
 }

@@ -100,6 +100,7 @@ async function start(): Promise<void> {
     env,
     db: database.db,
     gatewaySimulatorDb: database.gatewaySimulator,
+    reads: database.reads,
     paymentReconciler: true,
   });
   const server = app;

@@ -22,6 +22,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** External PostgreSQL. When unset the server starts an embedded one with its data in EMBEDDED_PG_DIR. */
   DATABASE_URL: z.url().optional(),
+  /** A streaming replica for catalogue reads (ADR 097); unset: they read DATABASE_URL. Pool size: DATABASE_POOL_SIZE. */
+  DATABASE_READ_URL: z.url().optional(),
   EMBEDDED_PG_DIR: z.string().default('var/postgres'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { mayReachApi } from './api-path.ts';
+import { hasPendingWrite } from './read-your-writes.ts';
 import { noteStockChange, stockVersion } from '../domain/stock/stock-changes.ts';
 import {
   compress,
@@ -121,6 +122,9 @@ export function createAnswerCache() {
     handle(req: RawRequest, res: ServerResponse, next: () => void): void {
       const key = req.url;
       if (req.method !== 'GET' || !mayReachApi(key)) return next();
+      // A visitor whose own write the replica may not have replayed reads for themself (ADR 097): neither
+      // served a kept answer (perhaps read on the replica before it) nor kept (a private answer).
+      if (hasPendingWrite(req.headers.cookie)) return next();
       const entry = entries.get(key);
       if (fresh(entry, Date.now())) return send(entry, req, res);
       const making = inFlight.get(key);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   calendarColorsEndpoint,
   orderableStocksEndpoint,
@@ -11,6 +11,7 @@ import {
   stockStatusesEndpoint,
   stocksEndpoint,
 } from '@kippu/contract';
+import type { Db } from '../../db/client.ts';
 import { getOrderableStock } from './get-orderable-stock.ts';
 import { listCalendarColors } from './list-calendar-colors.ts';
 import { listProducts } from './list-products.ts';
@@ -20,6 +21,7 @@ import { searchProductsOnDate } from './search-products-on-date.ts';
 import { searchProducts } from './search-products.ts';
 import { searchSetProducts } from './search-set-products.ts';
 import { listSpotStocks } from './spot-stocks.ts';
+import { readForVisitor } from '../../plugins/read-your-writes.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 
 /**
@@ -28,77 +30,97 @@ import { registerEndpoint } from '../../plugins/register-endpoint.ts';
  */
 const AVAILABILITY = { answerCache: true };
 
-/** Products, slots and their stock: read-only, every query scoped by request.site. */
+/**
+ * Products, slots and their stock: read-only, every query scoped by request.site. They read where stale
+ * reads may go (app.reads, ADR 097): the replica when one is configured, the primary for a visitor whose own
+ * write it has not replayed yet.
+ */
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const cached = { config: AVAILABILITY };
+  const read = <T>(request: FastifyRequest, reply: FastifyReply, work: (db: Db) => Promise<T>) =>
+    readForVisitor(app, request, reply, work);
 
-  registerEndpoint(app, productsEndpoint, cached, (request) =>
-    listProducts(app.db, { site: request.site, ...request.query }),
+  registerEndpoint(app, productsEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) => listProducts(db, { site: request.site, ...request.query })),
   );
 
-  registerEndpoint(app, productSearchEndpoint, cached, (request) => {
+  registerEndpoint(app, productSearchEndpoint, cached, (request, reply) => {
     const { product_uuid, product_type, ...rest } = request.query;
-    return searchProducts(app.db, {
-      site: request.site,
-      ...rest,
-      productUuid: product_uuid,
-      productType: product_type,
-    });
+    return read(request, reply, (db) =>
+      searchProducts(db, {
+        site: request.site,
+        ...rest,
+        productUuid: product_uuid,
+        productType: product_type,
+      }),
+    );
   });
 
-  registerEndpoint(app, productSearchByDateEndpoint, cached, (request) =>
-    searchProductsOnDate(app.db, { site: request.site, ...request.query }),
+  registerEndpoint(app, productSearchByDateEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) => searchProductsOnDate(db, { site: request.site, ...request.query })),
   );
 
-  registerEndpoint(app, stocksEndpoint, cached, (request) =>
-    listStocks(app.db, {
-      site: request.site,
-      date: request.query.date,
-      productUuid: request.query.product_id,
-      channel: request.query.channel,
-    }),
+  registerEndpoint(app, stocksEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) =>
+      listStocks(db, {
+        site: request.site,
+        date: request.query.date,
+        productUuid: request.query.product_id,
+        channel: request.query.channel,
+      }),
+    ),
   );
 
-  registerEndpoint(app, stockStatusesEndpoint, cached, (request) => {
+  registerEndpoint(app, stockStatusesEndpoint, cached, (request, reply) => {
     const { product_uuid, ...rest } = request.query;
-    return listStockStatuses(app.db, { site: request.site, ...rest, productUuid: product_uuid });
+    return read(request, reply, (db) =>
+      listStockStatuses(db, { site: request.site, ...rest, productUuid: product_uuid }),
+    );
   });
 
-  registerEndpoint(app, orderableStocksEndpoint, cached, (request) =>
-    getOrderableStock(app.db, {
-      site: request.site,
-      timeSpanId: request.query.product_time_span_id,
-      channel: request.query.channel,
-    }),
+  registerEndpoint(app, orderableStocksEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) =>
+      getOrderableStock(db, {
+        site: request.site,
+        timeSpanId: request.query.product_time_span_id,
+        channel: request.query.channel,
+      }),
+    ),
   );
 
-  registerEndpoint(app, calendarColorsEndpoint, cached, (request) =>
-    listCalendarColors(app.db, { site: request.site, ...request.query }),
+  registerEndpoint(app, calendarColorsEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) => listCalendarColors(db, { site: request.site, ...request.query })),
   );
 
-  registerEndpoint(app, setProductSearchEndpoint, cached, (request) =>
-    searchSetProducts(app.db, {
-      site: request.site,
-      lang: request.query.lang,
-      timeSpanIds: request.query.main_product_time_span_ids,
-    }),
+  registerEndpoint(app, setProductSearchEndpoint, cached, (request, reply) =>
+    read(request, reply, (db) =>
+      searchSetProducts(db, {
+        site: request.site,
+        lang: request.query.lang,
+        timeSpanIds: request.query.main_product_time_span_ids,
+      }),
+    ),
   );
 
   // The spot channel's reads (ADR 031): the poster's product today, and the add-ons of its slots.
   registerEndpoint(app, spotStocksEndpoint, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return listSpotStocks(app.db, {
-      site: request.site,
-      qrToken: request.query.qr_token,
-      lang: request.query.lang,
-    });
+    return read(request, reply, (db) =>
+      listSpotStocks(db, {
+        site: request.site,
+        qrToken: request.query.qr_token,
+        lang: request.query.lang,
+      }),
+    );
   });
 
-  registerEndpoint(app, spotSetProductSearchEndpoint, (request) =>
-    searchSetProducts(app.db, {
-      site: request.site,
-      lang: request.query.lang,
-      timeSpanIds: request.query.main_product_time_span_ids,
-    }),
+  registerEndpoint(app, spotSetProductSearchEndpoint, (request, reply) =>
+    read(request, reply, (db) =>
+      searchSetProducts(db, {
+        site: request.site,
+        lang: request.query.lang,
+        timeSpanIds: request.query.main_product_time_span_ids,
+      }),
+    ),
   );
 }

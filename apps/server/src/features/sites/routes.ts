@@ -26,19 +26,25 @@ export async function sitesRoutes(app: FastifyInstance): Promise<void> {
   });
   const documented = { schema: { tags } };
 
-  registerEndpoint(app, langsEndpoint, documented, (request) => listLanguages(app.db, request.site));
+  // Plain reads of site data: a replica's (app.reads, ADR 097) when one is configured; a minute old is fine.
+  const { reads } = app;
+  registerEndpoint(app, langsEndpoint, documented, (request) =>
+    reads.read((db) => listLanguages(db, request.site)),
+  );
   registerEndpoint(app, textsEndpoint, documented, (request) =>
-    listTexts(app.db, request.site, request.query.lang),
+    reads.read((db) => listTexts(db, request.site, request.query.lang)),
   );
   registerEndpoint(app, configurationsEndpoint, documented, (request) =>
-    getConfiguration(app.db, app.env, request.site),
+    reads.read((db) => getConfiguration(db, app.env, request.site)),
   );
   registerEndpoint(app, fieldTemplatesEndpoint, documented, (request) =>
-    listFieldTemplates(app.db, request.site),
+    reads.read((db) => listFieldTemplates(db, request.site)),
   );
   registerEndpoint(app, paymentMethodsEndpoint, documented, async (request) => {
     const { lang, channel } = request.query;
-    const methods = await listPaymentMethods(app.db, request.site, channel, lang);
-    return withPublicPaymentFields(app.db, app.payments, request.site, methods);
+    return reads.read(async (db) => {
+      const methods = await listPaymentMethods(db, request.site, channel, lang);
+      return withPublicPaymentFields(db, app.payments, request.site, methods);
+    });
   });
 }

@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { isLsn, type ReadPool } from '../db/read-pool.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where reads that may be stale go (ADR 097): the replica when DATABASE_READ_URL is set, else the primary. */
+    reads: ReadPool;
+  }
+}
+
+/**
+ * The primary's WAL position after a visitor's write (ADR 097). While the replica has not replayed it, that
+ * visitor's catalogue reads come from the primary, so their own hold never seems to go backwards. Only
+ * set when a replica is configured.
+ */
+export const READ_AFTER_COOKIE = 'kippu-read-after';
+/** How long after their last write (or the last read that found the replica still behind) it holds. */
+export const READ_AFTER_SECONDS = 30;
+/** A read made for one visitor's pending write: never kept by a browser's shared cache, a CDN or ours. */
+export const PENDING_WRITE_CACHE_CONTROL = 'private, no-store';
+
+/** Cheap test on the raw header, for the answer cache in front of Fastify (no cookie parsing). */
+export function hasPendingWrite(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && cookieHeader.includes(`${READ_AFTER_COOKIE}=`);
+}
+
+function rememberWrite(request: FastifyRequest, reply: FastifyReply, lsn: string): void {
+  reply.setCookie(READ_AFTER_COOKIE, lsn, {
+    path: '/',
+    maxAge: READ_AFTER_SECONDS,
+    sameSite: 'lax',
+    httpOnly: true,
+    secure: request.protocol === 'https',
+  });
+}
+
+/**
+ * In the API scope: every write that went through (a hold, a cancel, any non-GET call under 400) tells the
+ * visitor where the primary's WAL stood after it. One shared query per moment (ReadPool.primaryPosition).
+ */
+export function registerWritePositions(api: FastifyInstance): void {
+  const reads = api.reads;
+  if (!reads.replica) return;
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    try {
+      rememberWrite(request, reply, await reads.primaryPosition());
+    } catch {
+      // The primary is away: the write's own answer says so or already went through; reads fall back anyway.
+    }
+    return payload;
+  });
+}
+
+/**
+ * Runs a catalogue read where it may go: the replica, unless this visitor wrote something the replica has
+ * not replayed yet (then the primary, and the cookie is kept for another while). A visitor with a pending
+ * write gets a private, no-store answer; everyone else's stays shared-cacheable.
+ */
+export async function readForVisitor<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const reads = app.reads;
+  if (!reads.replica) return work(reads.primary);
+  const after = request.cookies?.[READ_AFTER_COOKIE];
+  if (!isLsn(after)) return reads.read(work);
+  reply.header('cache-control', PENDING_WRITE_CACHE_CONTROL);
+  reply.removeHeader('cdn-cache-control');
+  if (await reads.replayedPast(after)) return reads.read(work);
+  rememberWrite(request, reply, after);
+  return work(reads.primary);
+}
