@@ -28,7 +28,6 @@ import {
 } from './plugins/overload-guard.ts';
 import { createRateLimitStore } from './plugins/limit-store/create-store.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
