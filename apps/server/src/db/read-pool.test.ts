@@ -77,3 +77,38 @@ describe("the replica's replay position", () => {
     expect(await later).toBe(true);
   });
 });
+
+describe('a read on the replica', () => {
+  const conflict = Object.assign(new Error('canceling statement due to conflict with recovery'), {
+    code: '40001',
+  });
+
+  it('cancelled by the replay goes to the primary, and the next read tries the replica again', async () => {
+    const primary = fakeDb([]).db;
+    const replica = fakeDb([]).db;
+    const pool = readPoolOver(primary, replica);
+    const used: Db[] = [];
+    let first = true;
+    const read = () =>
+      pool.read(async (db) => {
+        used.push(db);
+        if (db === replica && first) {
+          first = false;
+          throw conflict;
+        }
+        return db === primary ? 'primary' : 'replica';
+      });
+    expect(await read()).toBe('primary');
+    expect(await read()).toBe('replica');
+    expect(used).toEqual([replica, primary, replica]);
+  });
+
+  it('failing for another reason fails as it would on the primary', async () => {
+    const pool = readPoolOver(fakeDb([]).db, fakeDb([]).db);
+    await expect(
+      pool.read(async () => {
+        throw new Error('column does not exist');
+      }),
+    ).rejects.toThrow('column does not exist');
+  });
+});

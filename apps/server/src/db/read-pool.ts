@@ -1,5 +1,5 @@
 import { createDb, type Db } from './client.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseBusy, isDatabaseUnavailable } from './unavailable.ts';
 import type { DatabaseTimeouts } from './timeouts.ts';
 
 /**
@@ -63,6 +63,17 @@ export function isLsn(value: string | undefined): value is string {
 }
 
 /**
+ * A standby cancels a query that holds up its replay ("canceling statement due to conflict with
+ * recovery", SQLSTATE 40001 on a read-only statement; 57P04 when its database was dropped).
+ */
+export function isRecoveryConflict(error: unknown): boolean {
+  const code =
+    (error as { code?: unknown } | null)?.code ??
+    (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === '40001' || code === '57P04';
+}
+
+/**
  * A replica pool beside the primary, DATABASE_POOL_SIZE connections like the primary's. Its own short
  * limits (READ_CONNECT_TIMEOUT_MS, at most READ_STATEMENT_TIMEOUT_MS a statement) bound how long a stopped
  * or frozen replica can hold a read before it falls back; its broken connections are not logged one by one
@@ -107,8 +118,10 @@ export function readPoolOver(primary: Db, replica: Db): ReadPool {
       try {
         return await work(replica);
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
-        wentDown(error);
+        if (isDatabaseUnavailable(error)) wentDown(error);
+        else if (!isDatabaseBusy(error) && !isRecoveryConflict(error)) throw error;
+        // Busy (every replica connection taken) or cancelled by the replay it stood in the way of: this
+        // read alone goes to the primary, where it would have gone without a replica.
         return work(primary);
       }
     },
