@@ -227,6 +227,8 @@ export async function buildApp({
   if (gatewaySimulatorDb && gatewaySimulatorDb !== db) {
     metrics.addPool('gateway_simulator', gatewaySimulatorDb.$client);
   }
+  // The replica's pool (ADR 097), when DATABASE_READ_URL opened one.
+  if (readPool.replica) metrics.addPool('replica', readPool.replica.$client);
   app.decorate('metrics', metrics);
   // App-wide hooks, before any scope is made: every route and the not-found answer are measured and an error
   // answer names its request id.
@@ -335,7 +337,8 @@ export async function buildApp({
   await registerSpa(
     app,
     webDistDir,
-    (site, lang) => loadBootData(db, env, site, lang),
+    // Site data for the first render: plain reads, on the replica when there is one (ADR 097).
+    (site, lang) => readPool.read((reads) => loadBootData(reads, env, site, lang)),
     cachedSiteContentSecurity(db, payments),
   );
   // Background work runs as jobs on PostgreSQL (ADR 057): each worker adds its queues, and this process's
