@@ -4,6 +4,7 @@ import { crashCheckout } from './crash-checkout/index.ts';
 import { exportBench } from './export/index.ts';
 import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
+import { onSale } from './on-sale/index.ts';
 import { overload } from './overload/index.ts';
 import { readPath } from './read-path/index.ts';
 import type { Benchmark } from './shared/benchmark.ts';
@@ -18,6 +19,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   hotSlot,
   readPath,
   overload,
+  onSale,
   lighthouseBench,
   crashCheckout,
   consoleSignIn,

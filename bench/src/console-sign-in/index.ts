@@ -66,7 +66,7 @@ async function measure(
   const total = config.capacity * config.demand;
   const perClient = Math.ceil(total / config.holdClients);
   await runHttp({
-    baseUrl: server.baseUrl,
+    baseUrls: [server.baseUrl],
     product,
     spanId: await createSlot(database.pool, product.id, 200),
     clients: 8,
@@ -81,7 +81,7 @@ async function measure(
     transactionsPerClient: perClient,
   });
   const holds = (spanId: number) =>
-    runHttp({ baseUrl: server.baseUrl, product, spanId, clients: config.holdClients, total });
+    runHttp({ baseUrls: [server.baseUrl], product, spanId, clients: config.holdClients, total });
   const quiet = await holds(await createSlot(database.pool, product.id, config.capacity));
   const floodedSlot = await createSlot(database.pool, product.id, config.capacity);
   // The flood starts first and runs until the last hold is answered.

@@ -9,23 +9,34 @@ export interface HotSlotConfig {
   clients: number[];
   /** Run only the pgbench half (for checking the harness without the server). */
   skipHttp: boolean;
+  /** Server processes on the one database; each run's clients and orders are shared out among them. */
+  processes: number;
 }
 
-const DEFAULTS: HotSlotConfig = { capacity: 2000, demandFactor: 5, clients: [1, 8, 32, 64], skipHttp: false };
+const DEFAULTS: HotSlotConfig = {
+  capacity: 2000,
+  demandFactor: 5,
+  clients: [1, 8, 32, 64],
+  skipHttp: false,
+  processes: 1,
+};
 
 /**
- * `--capacity=500 --clients=1,8 --demand=5 --skip-http`, or BENCH_CAPACITY, BENCH_CLIENTS, BENCH_DEMAND_FACTOR.
+ * `--capacity=500 --clients=1,8 --demand=5 --skip-http --processes=2`, or BENCH_CAPACITY, BENCH_CLIENTS,
+ * BENCH_DEMAND_FACTOR, BENCH_PROCESSES.
  * Arguments win over the environment.
  */
 export function hotSlotConfig(args: string[], env: NodeJS.ProcessEnv = process.env): HotSlotConfig {
   const capacity = option(args, 'capacity') ?? env.BENCH_CAPACITY;
   const demand = option(args, 'demand') ?? env.BENCH_DEMAND_FACTOR;
   const clients = option(args, 'clients') ?? env.BENCH_CLIENTS;
+  const processes = option(args, 'processes') ?? env.BENCH_PROCESSES;
   return {
     capacity: capacity ? positiveInt(capacity, 'capacity') : DEFAULTS.capacity,
     demandFactor: demand ? positiveInt(demand, 'demand') : DEFAULTS.demandFactor,
     clients: clients ? clients.split(',').map((c) => positiveInt(c.trim(), 'clients')) : DEFAULTS.clients,
     skipHttp: args.includes('--skip-http') || env.BENCH_SKIP_HTTP === 'true',
+    processes: processes ? positiveInt(processes, 'processes') : DEFAULTS.processes,
   };
 }
 

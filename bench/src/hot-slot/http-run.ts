@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { shareOut } from '../shared/spread.ts';
 import { BENCH_SLUG, type BenchProduct } from './seed.ts';
 
 // Double-submit XSRF: any token works as long as cookie and header agree.
@@ -49,9 +50,75 @@ function nextVisitor(): string {
   return `10.${(visitors >> 16) & 255}.${(visitors >> 8) & 255}.${visitors & 255}`;
 }
 
-/** `total` order requests for one slot over `clients` keep-alive connections, one request in flight each. */
+interface Counted {
+  ok: number;
+  outOfStock: number;
+  other: number;
+  otherStatuses: Record<string, number>;
+  p99Ms: number;
+}
+
+/** One autocannon run of `total` orders over `clients` connections against one server. */
+function runOne(
+  url: string,
+  body: string,
+  clients: number,
+  total: number,
+  answered: () => void,
+): Promise<Counted> {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: 'POST',
+        headers: ORDER_HEADERS,
+        body,
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, 'x-forwarded-for': nextVisitor() },
+            }),
+          },
+        ],
+        connections: clients,
+        pipelining: 1,
+        amount: total,
+        timeout: 30,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    // A time-out or socket error ends a request too (and is reported as a problem of the run).
+    instance.on('response', answered);
+    instance.on('reqError', answered);
+  }).then((result) => {
+    const counted: Counted = { ok: 0, outOfStock: 0, other: 0, otherStatuses: {}, p99Ms: result.latency.p99 };
+    for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
+      const count = stats.count ?? 0;
+      const code = Number(status);
+      if (code >= 200 && code < 300) counted.ok += count;
+      else if (code === 409) counted.outOfStock += count;
+      else {
+        counted.other += count;
+        counted.otherStatuses[status] = count;
+      }
+    }
+    // autocannon counts time-outs among errors.
+    if (result.errors > 0) {
+      counted.other += result.errors;
+      counted.otherStatuses['socket errors/time-outs'] = result.errors;
+    }
+    return counted;
+  });
+}
+
+/**
+ * `total` order requests for one slot over `clients` keep-alive connections, one request in flight each,
+ * shared out among the servers (`--processes`: as a balancer would, each server gets its share of the
+ * clients and of the orders, all at once).
+ */
 export async function runHttp(input: {
-  baseUrl: string;
+  baseUrls: readonly string[];
   product: BenchProduct;
   spanId: number;
   clients: number;
@@ -62,59 +129,30 @@ export async function runHttp(input: {
   // run's length up to whole seconds (10 000 orders in 2.2 s would count as 3 s); the run ends at the last
   // answer instead, as pgbench's does.
   let lastAnswer = started;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: ordersUrl(input.baseUrl),
-        method: 'POST',
-        headers: ORDER_HEADERS,
-        body: orderBody(input.product, input.spanId),
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              headers: { ...request.headers, 'x-forwarded-for': nextVisitor() },
-            }),
-          },
-        ],
-        connections: input.clients,
-        pipelining: 1,
-        amount: input.total,
-        timeout: 30,
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    const answered = () => {
-      lastAnswer = performance.now();
-    };
-    // A time-out or socket error ends a request too (and is reported as a problem of the run).
-    instance.on('response', answered);
-    instance.on('reqError', answered);
-  });
+  const answered = () => {
+    lastAnswer = performance.now();
+  };
+  const servers = input.baseUrls.length;
+  const clients = shareOut(Math.max(input.clients, servers), servers);
+  const totals = shareOut(input.total, servers);
+  const body = orderBody(input.product, input.spanId);
+  const runs = await Promise.all(
+    input.baseUrls.map((baseUrl, i) => runOne(ordersUrl(baseUrl), body, clients[i]!, totals[i]!, answered)),
+  );
   const seconds = Math.max(lastAnswer - started, 1) / 1000;
-  let ok = 0;
-  let outOfStock = 0;
-  let otherResponses = 0;
+  const ok = runs.reduce((sum, r) => sum + r.ok, 0);
+  const outOfStock = runs.reduce((sum, r) => sum + r.outOfStock, 0);
   const otherStatuses: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
-    const count = stats.count ?? 0;
-    const code = Number(status);
-    if (code >= 200 && code < 300) ok += count;
-    else if (code === 409) outOfStock += count;
-    else {
-      otherResponses += count;
-      otherStatuses[status] = count;
-    }
-  }
-  // autocannon counts time-outs among errors.
-  const failures = result.errors;
-  if (failures > 0) otherStatuses['socket errors/time-outs'] = failures;
+  for (const run of runs)
+    for (const [status, count] of Object.entries(run.otherStatuses))
+      otherStatuses[status] = (otherStatuses[status] ?? 0) + count;
   return {
     reqPerSec: (ok + outOfStock) / seconds,
-    p99Ms: result.latency.p99,
+    // The worst server's: a balancer's visitors see every server's.
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
     ok,
     outOfStock,
-    other: otherResponses + failures,
+    other: runs.reduce((sum, r) => sum + r.other, 0),
     otherStatuses,
   };
 }

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
-import { startServer, type ServerProcess } from '../shared/server-process.ts';
+import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
+import { movedBy, movedWarning, range, ratioBetween, spreadOf, type Spread } from '../shared/spread.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { hotSlotConfig, perClientDemand, type HotSlotConfig } from './config.ts';
 import { ORDER_HEADERS, orderBody, ordersUrl, runHttp, type HttpResult } from './http-run.ts';
@@ -12,16 +13,32 @@ import { checkSlot, type StockCheck } from './stock-check.ts';
 interface RunRow {
   clients: number;
   demand: number;
+  /** The baseline before the HTTP run, and again after it (ADR 098: interleaved). */
   pgbench: PgbenchResult;
   pgbenchStock: StockCheck;
+  pgbenchAfter?: PgbenchResult;
+  pgbenchAfterStock?: StockCheck;
   http?: HttpResult;
   httpStock?: StockCheck;
 }
 
+/** The HTTP rate over the mean of the pgbench runs around it, and over each alone (its spread). */
+function ratioOf(row: RunRow): { ratio: number; spread: Spread } | undefined {
+  if (!row.http) return undefined;
+  return ratioBetween(row.http.reqPerSec, row.pgbench.tps, row.pgbenchAfter?.tps ?? row.pgbench.tps);
+}
+
+const baselineOf = (row: RunRow) => [row.pgbench.tps, ...(row.pgbenchAfter ? [row.pgbenchAfter.tps] : [])];
+
 /** Warm the server's JIT and pools on a throwaway slot so the first measured run is not a cold start. */
-async function warmUp(server: ServerProcess, database: BenchDatabase, product: BenchProduct): Promise<void> {
-  const spanId = await createSlot(database.pool, product.id, 200);
-  await runHttp({ baseUrl: server.baseUrl, product, spanId, clients: 8, total: 400 });
+async function warmUp(
+  servers: ServerProcess[],
+  database: BenchDatabase,
+  product: BenchProduct,
+): Promise<void> {
+  const spanId = await createSlot(database.pool, product.id, 200 * servers.length);
+  const baseUrls = servers.map((s) => s.baseUrl);
+  await runHttp({ baseUrls, product, spanId, clients: 8 * servers.length, total: 400 * servers.length });
 }
 
 /** After a sold-out run the next order must be refused with the spec's message, not just any 409. */
@@ -77,17 +94,18 @@ async function measurePgbench(
 }
 
 async function measureHttp(
-  server: ServerProcess,
+  servers: ServerProcess[],
   database: BenchDatabase,
   product: BenchProduct & { capacity: number },
   clients: number,
   total: number,
 ): Promise<{ result: HttpResult; stock: StockCheck }> {
   const spanId = await createSlot(database.pool, product.id, product.capacity);
-  const result = await runHttp({ baseUrl: server.baseUrl, product, spanId, clients, total });
+  const baseUrls = servers.map((s) => s.baseUrl);
+  const result = await runHttp({ baseUrls, product, spanId, clients, total });
   const stock = await checkSlot(database.pool, spanId);
   if (result.outOfStock > 0) {
-    const answer = await soldOutMessage(server, product, spanId);
+    const answer = await soldOutMessage(servers.at(-1)!, product, spanId);
     if (!answer.startsWith('409') || !answer.includes('"out of stock"'))
       console.log(`  ! ${clients} clients: the order after selling out was answered ${answer}`);
   }
@@ -95,13 +113,13 @@ async function measureHttp(
 }
 
 /** Without a server (it failed to start, or --skip-http) the pgbench half still runs and reports. */
-async function startServerOrReport(
+async function startServersOrReport(
   config: HotSlotConfig,
   database: BenchDatabase,
-): Promise<ServerProcess | undefined> {
+): Promise<ServerProcess[] | undefined> {
   if (config.skipHttp) return undefined;
   try {
-    return await startServer(database.url);
+    return await startServers(database.url, config.processes);
   } catch (error) {
     console.log(`! the server did not start, HTTP runs skipped: ${(error as Error).message}`);
     process.exitCode = 1;
@@ -111,40 +129,52 @@ async function startServerOrReport(
 
 async function runAll(config: HotSlotConfig, database: BenchDatabase): Promise<RunRow[]> {
   const product = { ...(await seedBenchProduct(database.pool)), capacity: config.capacity };
-  const server = await startServerOrReport(config, database);
+  const servers = await startServersOrReport(config, database);
   try {
-    if (server) await warmUp(server, database, product);
+    if (servers) await warmUp(servers, database, product);
     const rows: RunRow[] = [];
     for (const clients of config.clients) {
       const perClient = perClientDemand(config, clients);
       const demand = perClient * clients;
+      // pgbench, HTTP, pgbench again: the baseline on both sides of what it is compared with (ADR 098).
       const pgbench = await measurePgbench(database, product, clients, perClient);
       const row: RunRow = { clients, demand, pgbench: pgbench.result, pgbenchStock: pgbench.stock };
-      if (server) {
-        const http = await measureHttp(server, database, product, clients, demand);
+      if (servers) {
+        const http = await measureHttp(servers, database, product, clients, demand);
         row.http = http.result;
         row.httpStock = http.stock;
+        const after = await measurePgbench(database, product, clients, perClient);
+        row.pgbenchAfter = after.result;
+        row.pgbenchAfterStock = after.stock;
       }
       console.log(
         `  ${clients} clients done: pgbench ${fixed(row.pgbench.tps, 0)} tps` +
-          (row.http ? `, http ${fixed(row.http.reqPerSec, 0)} req/s` : ''),
+          (row.http ? `, http ${fixed(row.http.reqPerSec, 0)} req/s` : '') +
+          (row.pgbenchAfter ? `, pgbench ${fixed(row.pgbenchAfter.tps, 0)} tps` : ''),
       );
       rows.push(row);
     }
     return rows;
   } finally {
-    await server?.stop();
+    if (servers) await stopServers(servers);
   }
 }
 
-function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]): void {
-  const oversoldOf = (row: RunRow) => row.pgbenchStock.oversold + (row.httpStock?.oversold ?? 0);
+function report(
+  config: HotSlotConfig,
+  database: BenchDatabase,
+  rows: RunRow[],
+  load: [number[], number[]],
+): void {
+  const oversoldOf = (row: RunRow) =>
+    row.pgbenchStock.oversold + (row.pgbenchAfterStock?.oversold ?? 0) + (row.httpStock?.oversold ?? 0);
   const table = formatTable(
     [
       'clients',
-      'pgbench tps',
+      'pgbench tps (before / after)',
       'pgbench p99 ms',
       'http req/s',
+      'ratio (spread)',
       'http p99 ms',
       'http ok',
       'http 409',
@@ -153,9 +183,10 @@ function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]):
     ],
     rows.map((row) => [
       String(row.clients),
-      fixed(row.pgbench.tps, 0),
-      fixed(row.pgbench.p99Ms, 2),
+      fixed(row.pgbench.tps, 0) + (row.pgbenchAfter ? ` / ${fixed(row.pgbenchAfter.tps, 0)}` : ''),
+      fixed(Math.max(row.pgbench.p99Ms, row.pgbenchAfter?.p99Ms ?? 0), 2),
       row.http ? fixed(row.http.reqPerSec, 0) : '-',
+      ((r) => (r ? `${r.ratio.toFixed(2)} (${range(r.spread, 2)})` : '-'))(ratioOf(row)),
       row.http ? fixed(row.http.p99Ms, 2) : '-',
       row.http ? String(row.http.ok) : '-',
       row.http ? String(row.http.outOfStock) : '-',
@@ -164,8 +195,10 @@ function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]):
     ]),
   );
   console.log(
-    `\ncapacity ${config.capacity} per slot, demand ${config.demandFactor}x; PostgreSQL ${database.serverVersion} (${database.source}); ` +
-      `${os.cpus().length} CPUs, node ${process.version}\n`,
+    `\ncapacity ${config.capacity} per slot, demand ${config.demandFactor}x; ${config.processes} server process(es); ` +
+      `pgbench before and after each HTTP run; PostgreSQL ${database.serverVersion} (${database.source}); ` +
+      `${os.cpus().length} CPUs, node ${process.version}; load average ${loadText(load[0])} at the start, ` +
+      `${loadText(load[1])} at the end\n`,
   );
   console.log(table);
 
@@ -177,6 +210,16 @@ function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]):
       ? [`pgbench ${row.clients} clients: ${row.pgbench.transactions} transactions logged of ${row.demand}`]
       : []),
     ...stockProblems(`pgbench ${row.clients} clients`, row.pgbenchStock.orderedQuantity, row.pgbenchStock),
+    ...(row.pgbenchAfter?.failed
+      ? [`pgbench after ${row.clients} clients: ${row.pgbenchAfter.failed} failed`]
+      : []),
+    ...(row.pgbenchAfterStock
+      ? stockProblems(
+          `pgbench after ${row.clients} clients`,
+          row.pgbenchAfterStock.orderedQuantity,
+          row.pgbenchAfterStock,
+        )
+      : []),
     ...(row.http && row.httpStock
       ? stockProblems(`http ${row.clients} clients`, row.http.ok, row.httpStock)
       : []),
@@ -191,23 +234,34 @@ function report(config: HotSlotConfig, database: BenchDatabase, rows: RunRow[]):
     Math.abs(row.clients - 32) < Math.abs(best.clients - 32) ? row : best,
   );
   if (anchor.clients !== 32) console.log(`(ratio taken at ${anchor.clients} clients: no 32-client run)`);
-  const ratio = anchor.http ? anchor.http.reqPerSec / anchor.pgbench.tps : 0;
+  const anchorRatio = ratioOf(anchor);
   const oversold = rows.reduce((sum, row) => sum + oversoldOf(row), 0);
   if (oversold > 0) process.exitCode = 1;
-  console.log(`hot-slot: ratio ${ratio.toFixed(2)} oversold ${oversold}`);
+  // The warning names the row whose two baseline runs differed most, if by more than the limit.
+  const worst = rows.reduce((a, b) => (movedBy(baselineOf(b)) > movedBy(baselineOf(a)) ? b : a));
+  const spread = anchorRatio ? ` ratio_spread ${range(anchorRatio.spread, 2)}` : '';
+  console.log(
+    `hot-slot: ratio ${(anchorRatio?.ratio ?? 0).toFixed(2)} oversold ${oversold} processes ${config.processes}` +
+      `${spread} baseline_tps ${range(spreadOf(baselineOf(anchor)), 0)}` +
+      movedWarning(movedBy(baselineOf(worst)), `pgbench at ${worst.clients} clients`),
+  );
 }
+
+const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
 
 export const hotSlot: Benchmark = {
   name: 'hot-slot',
-  description: 'concurrent holds on one time span: POST /orders vs the raw SQL hold in pgbench',
+  description:
+    'concurrent holds on one time span: POST /orders vs the raw SQL hold in pgbench; --processes=N',
   async run(args) {
     const config = hotSlotConfig(args);
     assertPgbenchInstalled();
     // Reported after the benchmark database is dropped, so the table is the last thing printed.
+    const loadBefore = os.loadavg();
     const { rows, database } = await withBenchDatabase(async (database) => ({
       rows: await runAll(config, database),
       database,
     }));
-    report(config, database, rows);
+    report(config, database, rows, [loadBefore, os.loadavg()]);
   },
 };

@@ -4,7 +4,8 @@ import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
 import { percentile } from '../shared/percentile.ts';
-import { startServer, type ServerProcess } from '../shared/server-process.ts';
+import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
+import { baselineSuffix, ratioBetween, shareOut } from '../shared/spread.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { BENCH_SLUG, createSlot, seedBenchProduct, type BenchProduct } from '../hot-slot/seed.ts';
 import { ORDER_HEADERS } from '../hot-slot/http-run.ts';
@@ -24,6 +25,8 @@ interface OverloadConfig {
   capacity: number;
   /** Seats of one more slot in the round robin, sold out early: the oversell check under overload. */
   selloutCapacity: number;
+  /** Server processes on the one database; connections and the offered rate are shared out among them. */
+  processes: number;
 }
 
 function overloadConfig(args: string[]): OverloadConfig {
@@ -39,6 +42,7 @@ function overloadConfig(args: string[]): OverloadConfig {
     slots: int('slots', 8),
     capacity: int('capacity', 1_000_000),
     selloutCapacity: int('sellout-capacity', 2000),
+    processes: int('processes', 1),
   };
 }
 
@@ -102,13 +106,9 @@ function orderPath(product: BenchProduct, date: string, spanIds: number[]): auto
   ];
 }
 
-async function drive(
-  server: ServerProcess,
-  requests: autocannon.Request[],
-  input: { connections: number; seconds: number; rate?: number },
-): Promise<Phase> {
-  const phase: Phase = {
-    seconds: input.seconds,
+function emptyPhase(seconds: number): Phase {
+  return {
+    seconds,
     offered: 0,
     accepted: 0,
     succeeded: 0,
@@ -118,6 +118,15 @@ async function drive(
     statuses: {},
     holds: 0,
   };
+}
+
+/** One autocannon run against one server, counted into `phase`. */
+async function driveOne(
+  server: ServerProcess,
+  requests: autocannon.Request[],
+  input: { connections: number; seconds: number; rate?: number },
+  phase: Phase,
+): Promise<void> {
   let instance!: autocannon.Instance;
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
@@ -146,8 +155,34 @@ async function drive(
   });
   const result = await finished;
   phase.errors += result.errors;
-  if (result.errors > 0) phase.statuses['socket errors/time-outs'] = result.errors;
-  phase.offered = result.requests.sent;
+  if (result.errors > 0)
+    phase.statuses['socket errors/time-outs'] =
+      (phase.statuses['socket errors/time-outs'] ?? 0) + result.errors;
+  phase.offered += result.requests.sent;
+}
+
+/**
+ * Every server at once, each with its share of the connections and of the offered rate (as a balancer
+ * would share them), counted into one phase. `requests` is built per server: its round robin is its own.
+ */
+async function drive(
+  servers: ServerProcess[],
+  requests: () => autocannon.Request[],
+  input: { connections: number; seconds: number; rate?: number },
+): Promise<Phase> {
+  const phase = emptyPhase(input.seconds);
+  const connections = shareOut(Math.max(input.connections, servers.length), servers.length);
+  const rates = input.rate ? shareOut(input.rate, servers.length) : undefined;
+  await Promise.all(
+    servers.map((server, i) =>
+      driveOne(
+        server,
+        requests(),
+        { connections: connections[i]!, seconds: input.seconds, ...(rates ? { rate: rates[i]! } : {}) },
+        phase,
+      ),
+    ),
+  );
   return phase;
 }
 
@@ -166,30 +201,43 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     [spanIds[0]],
   );
   const date = rows[0]!.date;
-  const server = await startServer(database.url);
+  const servers = await startServers(database.url, config.processes);
   try {
     // Warm-up on a throwaway slot: JIT, pools, caches.
     const warmSlot = await createSlot(database.pool, product.id, 1_000_000);
-    await drive(server, orderPath(product, date, [warmSlot]), { connections: 8, seconds: 2 });
-    const throwaway = await createSlot(database.pool, product.id, 1_000_000);
-    const sustained = await drive(server, orderPath(product, date, [throwaway]), {
-      connections: config.sustainConnections,
-      seconds: config.sustainSeconds,
+    await drive(servers, () => orderPath(product, date, [warmSlot]), {
+      connections: 8 * servers.length,
+      seconds: 2,
     });
-    const sustainable = perSecond(sustained, sustained.succeeded);
-    console.log(
-      `  sustainable: ${fixed(sustainable, 0)} req/s answered 2xx (closed loop, ${config.sustainConnections} connections, ` +
-        `p99 ${fixed(percentile(sustained.acceptedLatencies, 99), 0)} ms, shed ${sustained.shed})`,
-    );
-    const rate = Math.round(sustainable * config.factor);
+    // The closed-loop baseline before the overload phase and again after it (ADR 098): goodput is the
+    // overload phase's 2xx rate over their mean.
+    const sustain = async (label: string) => {
+      const throwaway = await createSlot(database.pool, product.id, 1_000_000);
+      const phase = await drive(servers, () => orderPath(product, date, [throwaway]), {
+        connections: config.sustainConnections,
+        seconds: config.sustainSeconds,
+      });
+      console.log(
+        `  sustainable ${label}: ${fixed(perSecond(phase, phase.succeeded), 0)} req/s answered 2xx (closed loop, ` +
+          `${config.sustainConnections} connections, p99 ${fixed(percentile(phase.acceptedLatencies, 99), 0)} ms, shed ${phase.shed})`,
+      );
+      return phase;
+    };
+    const sustainedBefore = await sustain('before');
+    const sustainableBefore = perSecond(sustainedBefore, sustainedBefore.succeeded);
+    const rate = Math.round(sustainableBefore * config.factor);
     // Enough connections to offer the rate even while answers take a quarter of a second.
     const connections = Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
-    const overload = await drive(server, orderPath(product, date, spanIds), {
+    const loadBefore = os.loadavg();
+    const overload = await drive(servers, () => orderPath(product, date, spanIds), {
       connections,
       seconds: config.durationSeconds,
       rate,
     });
-    const rss = server.rssBytes();
+    const rss = servers.map((server) => server.rssBytes());
+    const sustainedAfter = await sustain('after');
+    const sustainableAfter = perSecond(sustainedAfter, sustainedAfter.succeeded);
+    const loadAfter = os.loadavg();
     let oversold = 0;
     let held = 0;
     for (const spanId of spanIds) {
@@ -198,15 +246,19 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
       held += stock.held;
     }
     // Like for like: the sustainable phase's answers are all 2xx; a cheap 409 on the sold-out slot is no goodput.
-    const goodput = (perSecond(overload, overload.succeeded) / sustainable) * 100;
+    const { ratio, spread } = ratioBetween(
+      perSecond(overload, overload.succeeded),
+      sustainableBefore,
+      sustainableAfter,
+    );
+    const goodput = ratio * 100;
     const p99 = percentile(overload.acceptedLatencies, 99);
+    const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
     console.log(
       `\n${config.factor}x the sustainable rate (${rate} req/s offered over ${connections} connections) for ` +
-        `${config.durationSeconds} s; ${config.slots} slots x ${config.capacity} seats and one of ${config.selloutCapacity}; ` +
-        `PostgreSQL ${database.serverVersion}; ${os.cpus().length} CPUs, node ${process.version}, load average ${os
-          .loadavg()
-          .map((n) => n.toFixed(1))
-          .join(' ')}\n`,
+        `${config.durationSeconds} s on ${config.processes} server process(es); ${config.slots} slots x ${config.capacity} seats and one of ${config.selloutCapacity}; ` +
+        `sustainable rate measured before and after; PostgreSQL ${database.serverVersion}; ${os.cpus().length} CPUs, node ${process.version}, ` +
+        `load average ${loadText(loadBefore)} before the overload phase, ${loadText(loadAfter)} at the end\n`,
     );
     const row = (label: string, phase: Phase) => [
       label,
@@ -222,12 +274,16 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     console.log(
       formatTable(
         ['phase', 'sent/s', 'accepted/s', '2xx/s', 'shed/s', 'errors', 'p50 ms', 'p99 ms', 'holds'],
-        [row('sustainable (closed loop)', sustained), row(`overload (${config.factor}x)`, overload)],
+        [
+          row('sustainable before (closed loop)', sustainedBefore),
+          row(`overload (${config.factor}x)`, overload),
+          row('sustainable after (closed loop)', sustainedAfter),
+        ],
       ),
     );
     console.log(`  statuses under overload: ${JSON.stringify(overload.statuses)}`);
     console.log(`  seats held on the run's slots: ${held} (holds answered 201: ${overload.holds})`);
-    console.log(`  server RSS after the run: ${mb(rss)}`);
+    console.log(`  server RSS after the overload phase: ${rss.map(mb).join(', ')}`);
     if (oversold > 0) {
       console.log(`! OVERSOLD by ${oversold}`);
       process.exitCode = 1;
@@ -235,15 +291,20 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     // A hold whose answer came after its connection timed out or the run ended is held but not counted.
     if (held < overload.holds)
       console.log(`! ${overload.holds} holds answered 201 but only ${held} seats held`);
-    console.log(`overload: goodput ${fixed(goodput, 0)}% p99_ms ${fixed(p99, 0)} oversold ${oversold}`);
+    const goodputSpread = `${fixed(spread.min * 100, 0)}–${fixed(spread.max * 100, 0)}%`;
+    console.log(
+      `overload: goodput ${fixed(goodput, 0)}% p99_ms ${fixed(p99, 0)} oversold ${oversold} processes ${config.processes} ` +
+        `goodput_spread ${goodputSpread} ${baselineSuffix('baseline_req_s', [sustainableBefore, sustainableAfter])}`,
+    );
   } finally {
-    await server.stop();
+    await stopServers(servers);
   }
 }
 
 export const overload: Benchmark = {
   name: 'overload',
-  description: 'the order path (slots, stock, hold) at 4x the sustainable rate: goodput, p99, oversold',
+  description:
+    'the order path (slots, stock, hold) at 4x the sustainable rate: goodput, p99, oversold; --processes=N',
   async run(args) {
     const config = overloadConfig(args);
     await withBenchDatabase((database) => run(config, database));

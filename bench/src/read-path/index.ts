@@ -3,7 +3,16 @@ import os from 'node:os';
 import { join } from 'node:path';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase } from '../shared/bench-database.ts';
-import { startServer, type ServerProcess } from '../shared/server-process.ts';
+import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
+import {
+  baselineSuffix,
+  movedBy,
+  range,
+  ratioBetween,
+  shareOut,
+  spreadOf,
+  type Spread,
+} from '../shared/spread.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { readPathConfig, type ReadPathConfig } from './config.ts';
 import { startHelloWorld } from './hello-server.ts';
@@ -13,14 +22,21 @@ import { readPathTargets, type Target } from './targets.ts';
 interface Row {
   target: Target;
   result: LoadResult;
+  /** The target's req/s over the mean of the hello-world runs just before and just after it (ADR 098). */
+  ratio: number;
+  /** The ratio to each of those two baseline runs alone. */
+  spread: Spread;
 }
 
 interface Measured {
-  hello: LoadResult;
+  /** Every hello-world run, in order: one before the first target and one after each. */
+  hello: LoadResult[];
   rows: Row[];
   /** Checked before load: a target that answers wrongly once would only show as a wall of errors. */
   preflightProblems: string[];
   database: string;
+  /** The load average when the measuring began and when it ended (a shared machine's figures need it). */
+  load: [number[], number[]];
 }
 
 /** Every server at once, each with its share of the connections; answers and errors summed, worst p99. */
@@ -29,10 +45,15 @@ async function measure(
   target: Target,
   config: ReadPathConfig,
 ): Promise<LoadResult> {
-  const connections = Math.max(1, Math.round(config.connections / servers.length));
+  const connections = shareOut(Math.max(config.connections, servers.length), servers.length);
   const results = await Promise.all(
-    servers.map((server) =>
-      runLoad({ ...config, connections, url: `${server.baseUrl}${target.path}`, ...target }),
+    servers.map((server, i) =>
+      runLoad({
+        ...config,
+        connections: connections[i]!,
+        url: `${server.baseUrl}${target.path}`,
+        ...target,
+      }),
     ),
   );
   const result: LoadResult = {
@@ -46,15 +67,23 @@ async function measure(
   return result;
 }
 
-async function measureHello(config: ReadPathConfig): Promise<LoadResult> {
-  const hello = await startHelloWorld();
-  try {
-    const result = await runLoad({ ...config, url: `${hello.baseUrl}/`, expectedStatus: 200 });
-    console.log(`  hello-world done: ${fixed(result.reqPerSec, 0)} req/s`);
-    return result;
-  } finally {
-    await hello.stop();
-  }
+/**
+ * One baseline run on the hello-world process, which stays up for the whole benchmark: only its first
+ * run needs a warm-up (node:http has nothing to warm after that).
+ */
+async function measureHello(
+  hello: ServerProcess,
+  config: ReadPathConfig,
+  warm: boolean,
+): Promise<LoadResult> {
+  const result = await runLoad({
+    ...config,
+    warmupSeconds: warm ? 0 : config.warmupSeconds,
+    url: `${hello.baseUrl}/`,
+    expectedStatus: 200,
+  });
+  console.log(`  hello-world done: ${fixed(result.reqPerSec, 0)} req/s`);
+  return result;
 }
 
 /** One request per target: the expected status, and for the floor the server's JSON error body. */
@@ -74,70 +103,101 @@ async function preflight(server: ServerProcess, targets: Target[]): Promise<stri
 }
 
 async function measureAll(config: ReadPathConfig): Promise<Measured> {
-  const hello = await measureHello(config);
-  return withBenchDatabase(async (database) => {
-    // Throughput, not overload behaviour, is measured here: the guard's event-loop signal is off, so a
-    // busy shared machine does not turn reads into 503s (the overload benchmark measures the guard).
-    // --log-level=info logs as production does (two lines a request that reaches Fastify), into a file as
-    // production's log would go, not through a pipe this process (the load generator's) would have to read.
-    const logFile =
-      config.logLevel === 'warn' ? undefined : join(os.tmpdir(), `kippu-read-path-${process.pid}.log`);
-    const options = { env: { OVERLOAD_READ_LAG_MS: '0', LOG_LEVEL: config.logLevel }, logFile };
-    const servers = [await startServer(database.url, { ...options, seedDemoData: true })];
-    try {
-      // More processes on the same database (docs/scaling.md); the demo data is already there.
-      while (servers.length < config.processes) servers.push(await startServer(database.url, options));
-      const server = servers[0]!;
-      const targets = await readPathTargets(server.baseUrl);
-      const preflightProblems = await preflight(server, targets);
-      const rows: Row[] = [];
-      for (const target of targets) rows.push({ target, result: await measure(servers, target, config) });
-      const rss = servers.map((s) => s.rssBytes());
-      const mb = (b: number | undefined) => (b === undefined ? 'n/a' : `${Math.round(b / 1048576)} MB`);
-      console.log(`  server RSS after the run: ${rss.map(mb).join(', ')}`);
-      if (logFile) {
-        const log = readFileSync(logFile, 'utf8');
-        const count = log.split('\n').filter(Boolean).length;
-        console.log(`  server log: ${count} lines, ${mb(Buffer.byteLength(log))} (${logFile}, removed)`);
+  // The baseline runs all along, beside the servers (idle while they are measured), so it can be measured
+  // between every two targets: a shared machine's speed drifts within a run (ADR 098).
+  const hello = await startHelloWorld();
+  try {
+    return await withBenchDatabase(async (database) => {
+      // Throughput, not overload behaviour, is measured here: the guard's event-loop signal is off, so a
+      // busy shared machine does not turn reads into 503s (the overload benchmark measures the guard).
+      // --log-level=info logs as production does (two lines a request that reaches Fastify), into a file as
+      // production's log would go, not through a pipe this process (the load generator's) would have to read.
+      const logFile =
+        config.logLevel === 'warn' ? undefined : join(os.tmpdir(), `kippu-read-path-${process.pid}.log`);
+      const options = { env: { OVERLOAD_READ_LAG_MS: '0', LOG_LEVEL: config.logLevel }, logFile };
+      // More processes on the same database (docs/scaling.md); the first loads the demo data.
+      const servers = await startServers(database.url, config.processes, { ...options, seedDemoData: true });
+      try {
+        const targets = await readPathTargets(servers[0]!.baseUrl);
+        const preflightProblems = await preflight(servers[0]!, targets);
+        const loadBefore = os.loadavg();
+        // hello, target, hello, target, ..., hello: each target between two baseline runs.
+        const baseline = [await measureHello(hello, config, false)];
+        const rows: Row[] = [];
+        for (const target of targets) {
+          const result = await measure(servers, target, config);
+          const before = baseline.at(-1)!.reqPerSec;
+          baseline.push(await measureHello(hello, config, true));
+          const after = baseline.at(-1)!.reqPerSec;
+          rows.push({ target, result, ...ratioBetween(result.reqPerSec, before, after) });
+        }
+        const loadAfter = os.loadavg();
+        const rss = servers.map((s) => s.rssBytes());
+        const mb = (b: number | undefined) => (b === undefined ? 'n/a' : `${Math.round(b / 1048576)} MB`);
+        console.log(`  server RSS after the run: ${rss.map(mb).join(', ')}`);
+        if (logFile) {
+          const log = readFileSync(logFile, 'utf8');
+          const count = log.split('\n').filter(Boolean).length;
+          console.log(`  server log: ${count} lines, ${mb(Buffer.byteLength(log))} (${logFile}, removed)`);
+        }
+        return {
+          hello: baseline,
+          rows,
+          preflightProblems,
+          database: `PostgreSQL ${database.serverVersion} (${database.source})`,
+          load: [loadBefore, loadAfter],
+        };
+      } finally {
+        await stopServers(servers);
+        if (logFile) rmSync(logFile, { force: true });
       }
-      return {
-        hello,
-        rows,
-        preflightProblems,
-        database: `PostgreSQL ${database.serverVersion} (${database.source})`,
-      };
-    } finally {
-      for (const server of servers) await server.stop();
-      if (logFile) rmSync(logFile, { force: true });
-    }
-  });
+    });
+  } finally {
+    await hello.stop();
+  }
 }
+
+const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
 
 function report(config: ReadPathConfig, measured: Measured): void {
   const { hello, rows } = measured;
-  const share = (result: LoadResult) => result.reqPerSec / hello.reqPerSec;
-  const line = (label: string, result: LoadResult) => [
-    label,
-    fixed(result.reqPerSec, 0),
-    fixed(result.p99Ms, 0),
-    `${fixed(share(result) * 100, 1)}%`,
-    String(result.errors),
-  ];
+  const helloRates = hello.map((h) => h.reqPerSec);
+  const helloSpread = spreadOf(helloRates);
+  const percent = (value: number) => `${fixed(value * 100, 1)}%`;
   console.log(
-    `\n${config.processes} server process(es) at LOG_LEVEL=${config.logLevel}, ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s per endpoint; ` +
-      `${measured.database}; ${os.cpus().length} CPUs, node ${process.version}\n`,
+    `\n${config.processes} server process(es) at LOG_LEVEL=${config.logLevel}, ${config.connections} connections, ${config.warmupSeconds} s warm-up + ${config.durationSeconds} s per endpoint, ` +
+      `hello-world measured before the first endpoint and after each (${hello.length} runs); ` +
+      `${measured.database}; ${os.cpus().length} CPUs, node ${process.version}; ` +
+      `load average ${loadText(measured.load[0])} at the start, ${loadText(measured.load[1])} at the end\n`,
   );
   console.log(
     formatTable(
-      ['endpoint', 'req/s', 'p99 ms', '% of hello-world', 'errors'],
-      [line('hello-world (node:http)', hello), ...rows.map((row) => line(row.target.label, row.result))],
+      ['endpoint', 'req/s', 'p99 ms', '% of hello-world', 'spread', 'errors'],
+      [
+        [
+          `hello-world (node:http), ${hello.length} runs`,
+          `${fixed(helloSpread.mean, 0)} (${range(helloSpread, 0)})`,
+          fixed(Math.max(...hello.map((h) => h.p99Ms)), 0),
+          '100.0%',
+          `moved ${fixed(movedBy(helloRates) * 100, 0)}%`,
+          String(hello.reduce((sum, h) => sum + h.errors, 0)),
+        ],
+        ...rows.map((row) => [
+          row.target.label,
+          fixed(row.result.reqPerSec, 0),
+          fixed(row.result.p99Ms, 0),
+          percent(row.ratio),
+          `${percent(row.spread.min)}–${percent(row.spread.max)}`,
+          String(row.result.errors),
+        ]),
+      ],
     ),
   );
 
   const problems = [
     ...measured.preflightProblems,
     ...[
-      { label: 'hello-world', result: hello },
+      ...hello.map((result, i) => ({ label: `hello-world run ${i + 1}`, result })),
       ...rows.map((r) => ({ label: r.target.label, result: r.result })),
     ]
       .filter(({ result }) => result.errors > 0)
@@ -146,9 +206,20 @@ function report(config: ReadPathConfig, measured: Measured): void {
   for (const problem of problems) console.log(`! ${problem}`);
   if (problems.length > 0) process.exitCode = 1;
 
-  const lowest = Math.min(...rows.filter((r) => r.target.availability).map((r) => r.result.reqPerSec));
-  const floor = rows.find((r) => !r.target.availability)!.result;
-  console.log(`read-path: ratio ${(lowest / hello.reqPerSec).toFixed(2)} floor ${share(floor).toFixed(2)}`);
+  // The lowest availability ratio, and its spread: the lowest ratio had each target met only the baseline
+  // run before it, or only the one after it.
+  const availability = rows.filter((r) => r.target.availability);
+  const lowest = Math.min(...availability.map((r) => r.ratio));
+  const lowestSpread = spreadOf([
+    Math.min(...availability.map((r) => r.spread.min)),
+    Math.min(...availability.map((r) => r.spread.max)),
+  ]);
+  const floor = (kind: Target['floor']) => rows.find((r) => r.target.floor === kind);
+  const floorText = (row: Row | undefined) => (row ? row.ratio.toFixed(2) : '-');
+  console.log(
+    `read-path: ratio ${lowest.toFixed(2)} floor ${floorText(floor('api'))} floor_outside ${floorText(floor('outside'))} ` +
+      `ratio_spread ${range(lowestSpread, 2)} ${baselineSuffix('baseline_req_s', helloRates)}`,
+  );
 }
 
 export const readPath: Benchmark = {

@@ -14,6 +14,8 @@ export interface Target {
   expectedStatus: number;
   /** An availability endpoint, as opposed to the framework floor (the JSON 404). */
   availability: boolean;
+  /** Which floor: a path under the site's API, or one outside every site (ADR 098). */
+  floor?: 'api' | 'outside';
 }
 
 function tokyoDate(daysFromNow: number): string {
@@ -65,6 +67,21 @@ export async function readPathTargets(baseUrl: string): Promise<Target[]> {
     availability('calendar/colors', `/calendar/colors?from=${from}&to=${to}`),
     availability('products/search', `/products/search?from=${slotDate}&to=${slotDate}&lang=en`),
     availability('products/search2', `/products/search2?date=${slotDate}&lang=en`),
-    { label: '404 (floor)', path: `${SITE_API}/nope`, expectedStatus: 404, availability: false },
+    // The framework floor: what a bot scanning for paths costs (issue 31), under a site's API and outside
+    // every site (`/api/...` probes); both answer the one JSON error body without touching a table.
+    {
+      label: '404 (floor)',
+      path: `${SITE_API}/nope`,
+      expectedStatus: 404,
+      availability: false,
+      floor: 'api',
+    },
+    {
+      label: '404 outside a site',
+      path: '/api/v1/nope',
+      expectedStatus: 404,
+      availability: false,
+      floor: 'outside',
+    },
   ];
 }

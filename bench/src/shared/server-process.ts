@@ -139,3 +139,32 @@ export async function startServer(databaseUrl: string, options: ServerOptions = 
     options.logFile,
   );
 }
+
+/**
+ * `count` servers on one database (docs/scaling.md: stateless processes behind a balancer), started one
+ * after the other; only the first loads the demo catalogue (it is there for the others). A failed start
+ * stops the ones already running.
+ */
+export async function startServers(
+  databaseUrl: string,
+  count: number,
+  options: ServerOptions = {},
+): Promise<ServerProcess[]> {
+  const servers: ServerProcess[] = [];
+  try {
+    while (servers.length < count) {
+      const first = servers.length === 0;
+      servers.push(
+        await startServer(databaseUrl, { ...options, seedDemoData: first && options.seedDemoData }),
+      );
+    }
+    return servers;
+  } catch (error) {
+    for (const server of servers) await server.stop();
+    throw error;
+  }
+}
+
+export async function stopServers(servers: readonly ServerProcess[]): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()));
+}

@@ -22,7 +22,10 @@ function withRoutes(app: FastifyInstance): FastifyInstance {
   app.get('/page', (_request, reply) => reply.type('text/html').send('<p>page</p>'));
   // A route that widens the policy, as the site page does (spa.ts).
   app.get('/widened', (_request, reply) => {
-    reply.header('content-security-policy', `${String(reply.getHeader('content-security-policy'))} https://pay`);
+    reply.header(
+      'content-security-policy',
+      `${String(reply.getHeader('content-security-policy'))} https://pay`,
+    );
     return reply.send('ok');
   });
   app.get('/lean', { config: { helmet: { skipRoute: true } } }, () => ({ ok: true }));
