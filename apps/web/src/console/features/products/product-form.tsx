@@ -14,14 +14,20 @@ import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n, type Translate } from '../../shared/i18n/console-i18n.tsx';
 import { LocalizedTextController } from '../../shared/ui/localized-text-fields.tsx';
 import { Field } from '../../shared/ui/ui.tsx';
-import { fromTokyoLocal, fullText, localizedResolver, tokyoLocal } from './product-queries.ts';
+import {
+  fromTokyoLocal,
+  fullText,
+  localizedResolver,
+  tokyoLocal,
+  type ProductValues,
+} from './product-queries.ts';
 import { ConflictOrError } from './conflict.tsx';
-
-/** The form's values: the API's body without its version; sale times as Tokyo `datetime-local` values. */
-type ProductValues = Omit<UpdateProductBody, 'expected_version'>;
+import { WaitingRoomFields } from './waiting-room-fields.tsx';
 
 /** Each field's message when it is refused (zod here, or the API's `issues`). */
 function messageOf(t: Translate, path: string): string {
+  if (path.startsWith('waiting_room.admit_per_minute')) return t('products_invalid_admit_rate');
+  if (path.startsWith('waiting_room.opens_at')) return t('products_invalid_date');
   const head = path.split('.')[0]!;
   const keys: Record<string, string> = {
     names: 'products_invalid_names',
@@ -55,6 +61,7 @@ const FORM_FIELDS = [
   'date_changeable',
   'date_change_until_minutes',
   'date_change_group',
+  'waiting_room',
 ] as const;
 
 function valuesOf(product: ProductDetail): ProductValues {
@@ -73,6 +80,11 @@ function valuesOf(product: ProductDetail): ProductValues {
     date_changeable: product.date_changeable,
     date_change_until_minutes: product.date_change_until_minutes,
     date_change_group: product.date_change_group,
+    waiting_room: {
+      enabled: product.waiting_room.enabled,
+      opens_at: tokyoLocal(product.waiting_room.opens_at),
+      admit_per_minute: product.waiting_room.admit_per_minute,
+    },
   };
 }
 
@@ -110,6 +122,10 @@ export function ProductForm({
           date_change_group: emptyToNull(values.date_change_group),
           sale_starts_at: fromTokyoLocal(values.sale_starts_at),
           sale_ends_at: fromTokyoLocal(values.sale_ends_at),
+          waiting_room: values.waiting_room && {
+            ...values.waiting_room,
+            opens_at: fromTokyoLocal(values.waiting_room.opens_at),
+          },
           expected_version: product.version,
         };
       }, updateProductBodySchema),
@@ -274,6 +290,7 @@ export function ProductForm({
         />
       </div>
       <p className="c-field__hint">{t(`products_cutoff_${product.sale_cutoff}`)}</p>
+      <WaitingRoomFields form={form} />
       <ConflictOrError error={save.error} onReload={onReload} />
       {justSaved && !isDirty ? (
         <p ref={savedNote} tabIndex={-1} className="c-notice c-notice--ok" role="status">

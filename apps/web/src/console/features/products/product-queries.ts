@@ -1,4 +1,9 @@
-import type { ProductDetail, ProductList, TranslationGap } from '@kippu/contract/console/catalogue-products';
+import type {
+  ProductDetail,
+  ProductList,
+  TranslationGap,
+  UpdateProductBody,
+} from '@kippu/contract/console/catalogue-products';
 import { permits } from '@kippu/contract/console/permissions';
 import type { LangCode } from '@kippu/contract/enums';
 import { consoleCall } from '../../shared/api/console-client.ts';
@@ -14,6 +19,9 @@ export {
   textIn as nameIn,
   tokyoLocal,
 } from '../../shared/ui/form-support.ts';
+
+/** The product form's values: the API's body without its version; sale times as Tokyo `datetime-local` values. */
+export type ProductValues = Omit<UpdateProductBody, 'expected_version'>;
 
 export const productKeys = {
   list: (site: string) => ['console', 'products', site] as const,
