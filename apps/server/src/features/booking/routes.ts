@@ -11,7 +11,7 @@ import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { cancelOrder } from '../../domain/order-release/cancel-order.ts';
 import { createVisitorOrder, updateVisitorOrderForm } from '../../domain/box-office/kiosk-orders.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
-import { clientKeyOf } from '../../plugins/client-key.ts';
+import { addressKeyOf, clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
 /** Temporary orders and holds. */
@@ -25,7 +25,11 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     { config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds) },
     async (request, reply) => {
       // The web's channel, or the kiosk's from a paired kiosk (ADR 080); `pos` never (the console sells it).
-      const client = { code: request.site, clientKey: clientKeyOf(request) };
+      const client = {
+        code: request.site,
+        clientKey: clientKeyOf(request),
+        addressKey: addressKeyOf(request),
+      };
       const device = request.cookies[KIOSK_DEVICE_COOKIE];
       const held = await createVisitorOrder(deps, app.db, client, request.body, device);
       return reply.status(201).send({

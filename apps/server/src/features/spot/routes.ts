@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { applyOrderCoupon } from '../../domain/coupons/apply-order-coupon.ts';
 import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 import { createSpotOrder } from '../../domain/spot/spot-orders.ts';
-import { clientKeyOf } from '../../plugins/client-key.ts';
+import { addressKeyOf, clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
 
 /**
@@ -25,7 +25,7 @@ export async function spotRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const held = await createSpotOrder(
         deps,
-        { code: request.site, clientKey: clientKeyOf(request) },
+        { code: request.site, clientKey: clientKeyOf(request), addressKey: addressKeyOf(request) },
         request.body,
       );
       return reply.status(201).send({
