@@ -45,6 +45,7 @@ export * from './simulator-test-cards.ts';
 export * from './endpoints/check-in.ts';
 export * from './endpoints/kiosk.ts';
 export * from './endpoints/waiting-room.ts';
+export * from './endpoints/visitor.ts';
 export * from './endpoints/payment-returns.ts';
 export * from './endpoints/time-change.ts';
 export * from './stripe-test-cards.ts';

@@ -117,6 +117,8 @@ const routeList = [
   api('joinWaitingRoom', 'POST', '/waiting-room/entries'),
   api('waitingRoomEntry', 'GET', '/waiting-room/entries/current'),
   api('waitingRoomStatus', 'GET', '/waiting-room/status'),
+  // The visitor id (issue 31, ADR 094): a no-store answer that sets the signed cookie.
+  api('visitor', 'GET', '/visitor'),
   // The kiosk (issue 29, ADR 080): pairing a tablet (sets its device cookie) and its session.
   api('kioskPair', 'GET', '/kiosk/pair/:code'),
   api('kioskSession', 'GET', '/kiosk/session'),

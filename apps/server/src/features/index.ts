@@ -19,6 +19,7 @@ import { walletPassRoutes } from './wallet-pass/routes.ts';
 import { membershipRoutes } from './membership/routes.ts';
 import { signageRoutes } from './signage/routes.ts';
 import { kioskRoutes } from './kiosk/routes.ts';
+import { visitorRoutes } from './visitor/routes.ts';
 import { movedVisitsRoutes } from './moved-visits/routes.ts';
 import { waitingRoomRoutes } from './waiting-room/routes.ts';
 
@@ -44,6 +45,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(membershipRoutes);
   await app.register(signageRoutes);
   await app.register(kioskRoutes);
+  await app.register(visitorRoutes);
   await app.register(movedVisitsRoutes);
   await app.register(waitingRoomRoutes);
 }

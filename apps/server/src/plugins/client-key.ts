@@ -1,8 +1,29 @@
 import { createHmac, hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { visitorIdOf } from './visitor-id.ts';
 
 /**
- * The client of a request as the hold caps count it (ADR 015): a keyed hash of `request.ip` (which
+ * The client of a request as the hold caps count it (ADR 094, superseding ADR 015's per-address count):
+ * the visitor's key when the request carries a valid visitor id (plugins/visitor-id.ts), else the address's
+ * (addressKeyOf: every cookieless request of one address shares one client). Stored in `orders.client_key`.
+ */
+export function clientKeyOf(request: FastifyRequest): string {
+  const visitorId = visitorIdOf(request);
+  return visitorId === null ? addressKeyOf(request) : visitorKeyOf(request, visitorId);
+}
+
+/**
+ * A visitor's key: a hash of the id with the same secret salt, so the database never holds the cookie's id
+ * (and with it the tag, it could not be replayed). `v.` keeps it apart from every address key (base64url
+ * has no dot).
+ */
+function visitorKeyOf(request: FastifyRequest, visitorId: string): string {
+  return `v.${hash('sha256', saltOf(request.server.env.APP_SECRET) + 'visitor ' + visitorId, 'base64url').slice(0, 22)}`;
+}
+
+/**
+ * The address of a request as the hold caps' address ceiling (`orders.address_key`) and the cookieless
+ * share count it (ADR 015, 094): a keyed hash of `request.ip` (which
  * follows X-Forwarded-For only from TRUST_PROXY's proxies). Orders store this, never the address: the same
  * client gets the same key while APP_SECRET stays, and the key alone does not give the address back.
  *
@@ -13,7 +34,7 @@ import type { FastifyRequest } from 'fastify';
  * shares nothing with the secret's other uses. Not a MAC: nobody verifies it, it only has to be the
  * same for one address and reveal nothing without the secret.
  */
-export function clientKeyOf(request: FastifyRequest): string {
+export function addressKeyOf(request: FastifyRequest): string {
   return hash('sha256', saltOf(request.server.env.APP_SECRET) + clientAddressOf(request), 'base64url').slice(
     0,
     22,
@@ -31,8 +52,25 @@ function saltOf(appSecret: string): string {
 
 const saltBySecret = new Map<string, string>();
 
-/** The client a per-client rate limit counts (interfaces.md, issue 31): its address until visitor ids. */
-export const rateLimitClientOf = (request: FastifyRequest): string => clientAddressOf(request);
+/**
+ * The client a per-client rate limit counts (interfaces.md, ADR 094): the visitor when the request carries a
+ * valid visitor id, else the address. So 50 guests of one hotel each get their own 30 holds a minute, and one
+ * client keeping its cookie is refused at its 31st; a client dropping its cookie counts under its address
+ * with every other cookieless client there. The address's ceiling over its visitors is
+ * `rateLimitAddressOf` at ADDRESS_RATE_CEILING times the budget, so minting fresh ids buys no more than that.
+ */
+export function rateLimitClientOf(request: FastifyRequest): string {
+  const visitorId = visitorIdOf(request);
+  return visitorId === null ? `a:${clientAddressOf(request)}` : `v:${visitorId}`;
+}
+
+/** The address a per-client rate limit's ceiling counts, whatever visitor ids its clients carry. */
+export function rateLimitAddressOf(request: FastifyRequest): string {
+  return `a:${clientAddressOf(request)}`;
+}
+
+/** An address's rate ceiling as a multiple of one client's budget (ADR 094): a hotel's 50 guests fit. */
+export const ADDRESS_RATE_CEILING = 50;
 
 /**
  * `request.ip`, worked out once per request: behind TRUST_PROXY Fastify parses X-Forwarded-For and

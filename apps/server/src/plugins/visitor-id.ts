@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CONSOLE_API_PATH, KIOSK_DEVICE_COOKIE } from '@kippu/contract';
+import { CONSOLE_API_PATH, KIOSK_DEVICE_COOKIE, VISITOR_COOKIE } from '@kippu/contract';
 import { PARTNER_API_PATH } from '@kippu/contract/partner/partner-routes';
 import { verifyingSecrets } from '../config/app-secret.ts';
 
@@ -14,9 +14,8 @@ import { verifyingSecrets } from '../config/app-secret.ts';
  *
  * Issued on send by every answer marked `no-store` to a request without a valid one (the SPA's
  * `GET /visitor` on start is one), never on an answer a shared cache may keep: a CDN would hand one
- * visitor's id to everyone.
+ * visitor's id to everyone. The cookie's name is the contract's VISITOR_COOKIE.
  */
-export const VISITOR_COOKIE = 'kippu_visitor';
 
 /** A visitor id lives a month: long enough for a sales opening and its waiting room, short for tracking. */
 const VISITOR_COOKIE_S = 30 * 24 * 3600;

@@ -39,6 +39,7 @@ import {
 } from './gateway-returns.ts';
 import { gtmEndpoint } from './gtm.ts';
 import { kioskPairEndpoint, kioskSessionEndpoint } from './kiosk.ts';
+import { visitorEndpoint } from './visitor.ts';
 import { langsEndpoint } from './langs.ts';
 import { mailMagazineEndpoint, unsubscribeMailMagazineEndpoint } from './mail-magazines.ts';
 import { membershipInfoEndpoint, membershipLoginEndpoint } from './membership.ts';
@@ -114,6 +115,7 @@ export const ENDPOINTS = {
   gateSession: gateSessionEndpoint,
   kioskPair: kioskPairEndpoint,
   kioskSession: kioskSessionEndpoint,
+  visitor: visitorEndpoint,
   gateTicketList: gateTicketListEndpoint,
   gateCheckIn: gateCheckInEndpoint,
   gateSync: gateSyncEndpoint,

@@ -358,6 +358,7 @@ export interface Rows<Timestamp = string> {
     membership_promotion_names: LocalizedText | null;
     membership_discount_percent: number | null;
     partner_id: number | null;
+    address_key: string | null;
   };
   organisations: {
     id: number;
@@ -629,6 +630,8 @@ export interface Rows<Timestamp = string> {
     version: number;
     texts_version: number;
     waiting_room: unknown;
+    max_open_orders_per_address: number | null;
+    max_tickets_per_address_slot: number | null;
   };
   spot_qr_tokens: {
     id: number;

@@ -478,6 +478,7 @@ export const orders = pgTable('orders', {
   membershipPromotionNames: jsonb('membership_promotion_names').$type<LocalizedText>(),
   membershipDiscountPercent: integer('membership_discount_percent'),
   partnerId: bigint('partner_id', { mode: 'number' }),
+  addressKey: text('address_key'),
 });
 
 export const organisations = pgTable('organisations', {
@@ -875,6 +876,8 @@ export const sites = pgTable('sites', {
   waitingRoom: jsonb('waiting_room')
     .notNull()
     .default(sql`'{"enabled": false, "opensAt": []}'::jsonb`),
+  maxOpenOrdersPerAddress: integer('max_open_orders_per_address').default(100),
+  maxTicketsPerAddressSlot: integer('max_tickets_per_address_slot').default(400),
 });
 
 export const spotQrTokens = pgTable('spot_qr_tokens', {

@@ -41,14 +41,15 @@ async function visitorChannel(
 export async function createVisitorOrder(
   deps: CreateOrderDeps,
   db: Db,
-  client: { code: SiteCode; clientKey: string | null },
+  client: { code: SiteCode; clientKey: string | null; addressKey?: string | null },
   body: CreateOrderBody,
   deviceKey: string | undefined,
 ): Promise<HeldOrder> {
   const channel = await visitorChannel(db, client.code, body.channel, deviceKey);
-  // A kiosk serves one visitor after another from one address: the per-client caps would stop the queue.
-  const clientKey = channel === 'kiosk' ? null : client.clientKey;
-  return createOrder(deps, { code: client.code, channel, clientKey }, body);
+  // A kiosk serves one visitor after another from one address: the per-client caps (and the address's
+  // ceiling, ADR 094) would stop the queue.
+  if (channel === 'kiosk') return createOrder(deps, { code: client.code, channel, clientKey: null }, body);
+  return createOrder(deps, { ...client, channel }, body);
 }
 
 /**

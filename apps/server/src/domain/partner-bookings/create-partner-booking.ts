@@ -100,7 +100,13 @@ async function holdRequestOf(
     setProducts: [],
     // A partner's server books for many customers: no per-client hold caps.
     clientKey: null,
-    caps: { openOrdersPerClient: null, ticketsPerClientSlot: null },
+    addressKey: null,
+    caps: {
+      openOrdersPerClient: null,
+      ticketsPerClientSlot: null,
+      openOrdersPerAddress: null,
+      ticketsPerAddressSlot: null,
+    },
   };
 }
 

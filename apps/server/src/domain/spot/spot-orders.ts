@@ -28,7 +28,7 @@ async function isTodaysSlot(db: Db, productId: number, timeSpanId: number): Prom
  */
 export async function createSpotOrder(
   deps: CreateOrderDeps & { db: Db },
-  client: { code: SiteCode; clientKey: string | null },
+  client: { code: SiteCode; clientKey: string | null; addressKey?: string | null },
   body: CreateSpotOrderBody,
 ): Promise<HeldOrder> {
   // The body's channel (ADR 080) can only say what this call is: a poster's order never sells on another.

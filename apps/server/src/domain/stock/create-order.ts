@@ -25,11 +25,15 @@ function assertOnSaleNow(product: ProductForSale, now: number): void {
   if (!started || ended) throw new AppError('not_on_sale');
 }
 
-/** Who asks for the order: the site and channel, and the client's key for the hold caps (null: none). */
+/**
+ * Who asks for the order: the site and channel, and the keys the hold caps count (ADR 094): the client's
+ * (the visitor's, or the address's without a visitor id) and the address's (null or absent: none).
+ */
 export interface OrderClient {
   code: string;
   channel: SalesChannel;
   clientKey: string | null;
+  addressKey?: string | null;
 }
 
 /**
@@ -87,6 +91,7 @@ function toHoldRequest(
     lines: lineItems,
     setProducts: setItems,
     clientKey: site.clientKey,
+    addressKey: site.addressKey ?? null,
     caps: product.holdCaps,
   };
 }

@@ -15,15 +15,28 @@ export type SpanState = Pick<
   open_channels: string[];
   /** The product is published (a draft or retired one sells nothing, ADR 068). */
   published: boolean;
-  /** What the batch's capped clients hold now on the span's site. */
+  /** What the batch's capped clients and addresses hold now on the span's site. */
   holdings: Holding[];
 };
 
-/** A client's open orders on the site and its tickets in this slot. */
+/**
+ * What one capped key holds: a client's (`orders.client_key`: a visitor, or an address's cookieless share)
+ * or a whole address's (`orders.address_key`, ADR 094). Open orders on the site, tickets in this slot.
+ */
 export interface Holding {
-  client_key: NonNullable<PoolRow<'orders'>['client_key']>;
+  kind: CapKind;
+  key: string;
   orders: number;
   tickets: number;
+}
+
+/** Which column a cap counts by: `client` (client_key) or `address` (address_key). */
+export type CapKind = 'client' | 'address';
+
+/** The batch's distinct capped keys of each kind. */
+export interface CapKeys {
+  client: string[];
+  address: string[];
 }
 
 /** One order the write inserted. */
@@ -33,55 +46,70 @@ export type HeldRow = Pick<PoolRow<'orders'>, 'order_token' | 'expires_at'> & {
 };
 
 /**
- * What one client (`clientKey`) holds now on a site: its open, unexpired orders, and their tickets in the
- * slot `spanId`. Counted through orders_open_by_client_idx, one lookup per client, so it costs the same
- * with ten or ten thousand open holds (a filter on `client_key = ANY(...)` let the planner, misled by
- * expiry statistics that never cover fresh holds, scan every open hold instead: milliseconds per batch
- * at a sales opening).
+ * What one client or address (`key`, in `column`) holds now on a site: its open, unexpired orders, and their
+ * tickets in the slot `spanId`. Counted through orders_open_by_client_idx (orders_open_by_address_idx), one
+ * lookup per key, so it costs the same with ten or ten thousand open holds (a filter on
+ * `client_key = ANY(...)` let the planner, misled by expiry statistics that never cover fresh holds, scan
+ * every open hold instead: milliseconds per batch at a sales opening).
  */
-const openHoldingsSql = (clientKey: string, siteCode: string, spanId: string) => `
+const openHoldingsSql = (
+  column: 'client_key' | 'address_key',
+  key: string,
+  siteCode: string,
+  spanId: string,
+) => `
   SELECT count(*)::int AS orders,
          COALESCE(sum(o.quantity) FILTER (WHERE o.time_span_id = ${spanId}), 0)::int AS tickets
   FROM orders o
-  WHERE o.client_key = ${clientKey} AND o.site_code = ${siteCode}
-    AND o.status IN ('holding', 'ready_checkout') AND o.client_key IS NOT NULL AND o.expires_at > now()`;
+  WHERE o.${column} = ${key} AND o.site_code = ${siteCode}
+    AND o.status IN ('holding', 'ready_checkout') AND o.${column} IS NOT NULL AND o.expires_at > now()`;
 
 /**
- * The span's stock and, for the hold caps, what each capped client of the batch (`capKeys`) holds now on
- * the span's site (an empty list costs nothing). Read with the stock, so the caps add no round trip.
+ * The span's stock and, for the hold caps, what each capped client and address of the batch holds now on
+ * the span's site (empty lists cost nothing). Read with the stock, so the caps add no round trip.
  */
 const spanStateSql = (lock: boolean) =>
   namedStatement<{
     spanId: PoolRow<'time_spans'>['id'];
-    capKeys: NonNullable<PoolRow<'orders'>['client_key']>[];
+    clientKeys: string[];
+    addressKeys: string[];
   }>(
     (v) => `SELECT t.product_id, t.capacity, t.held, t.sold, t.allotted, t.on_sale,
                    ${channelsBeforeCutoffSql('t', 'p')} AS open_channels, p.status = 'published' AS published,
                    (SELECT COALESCE(json_agg(h), '[]') FROM (
-                      SELECT k.client_key, c.orders, c.tickets
-                      FROM unnest(${v.capKeys}::text[]) AS k(client_key)
-                      CROSS JOIN LATERAL (${openHoldingsSql('k.client_key', 'p.site_code', 't.id')}) c
+                      SELECT 'client' AS kind, k.key, c.orders, c.tickets
+                      FROM unnest(${v.clientKeys}::text[]) AS k(key)
+                      CROSS JOIN LATERAL (${openHoldingsSql('client_key', 'k.key', 'p.site_code', 't.id')}) c
+                      WHERE c.orders > 0
+                      UNION ALL
+                      SELECT 'address' AS kind, k.key, c.orders, c.tickets
+                      FROM unnest(${v.addressKeys}::text[]) AS k(key)
+                      CROSS JOIN LATERAL (${openHoldingsSql('address_key', 'k.key', 'p.site_code', 't.id')}) c
                       WHERE c.orders > 0) h) AS holdings
             FROM time_spans t JOIN products p ON p.id = t.product_id WHERE t.id = ${v.spanId}${lock ? ' FOR UPDATE OF t' : ''}`,
   );
 const SPAN_STATE = spanStateSql(false);
 const SPAN_STATE_LOCKED = spanStateSql(true);
 
-/** The slot and what the batch's capped clients hold; `lock` takes the span's row lock (inside a transaction). */
+/** The slot and what the batch's capped keys hold; `lock` takes the span's row lock (inside a transaction). */
 export async function readSpanState(
   client: Pick<PoolClient, 'query'>,
   spanId: number,
-  capKeys: string[],
+  capKeys: CapKeys,
   { lock }: { lock: boolean },
 ): Promise<SpanState | undefined> {
   const statement = lock ? SPAN_STATE_LOCKED : SPAN_STATE;
-  const { rows } = await client.query<SpanState>(statement.text, statement.values({ spanId, capKeys }));
+  const { rows } = await client.query<SpanState>(
+    statement.text,
+    statement.values({ spanId, clientKeys: capKeys.client, addressKeys: capKeys.address }),
+  );
   return rows[0];
 }
 
-/** What one capped client of a batch adds (orders, tickets) and may hold at most; null: no cap. */
+/** What one capped client or address of a batch adds (orders, tickets) and may hold at most; null: no cap. */
 export interface CapGuard {
-  clientKey: string;
+  kind: CapKind;
+  key: string;
   orders: number;
   tickets: number;
   maxOrders: number | null;
@@ -107,6 +135,7 @@ interface HeldOrderValues extends Record<string, unknown> {
   orderPrices: Orders['price'][];
   orderHoldMinutes: number[];
   orderClientKeys: Orders['client_key'][];
+  orderAddressKeys: Orders['address_key'][];
   lineTokens: Orders['order_token'][];
   lineOptionValues: OrderLines['option_value_id'][];
   lineQuantities: OrderLines['quantity'][];
@@ -120,6 +149,11 @@ interface HeldOrderValues extends Record<string, unknown> {
   capTickets: number[];
   capMaxOrders: (number | null)[];
   capMaxTickets: (number | null)[];
+  ceilingKeys: string[];
+  ceilingOrders: number[];
+  ceilingTickets: number[];
+  ceilingMaxOrders: (number | null)[];
+  ceilingMaxTickets: (number | null)[];
 }
 
 const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
@@ -136,18 +170,26 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
            FROM unnest(${v.capKeys}::text[], ${v.capOrders}::int[], ${v.capTickets}::int[],
                        ${v.capMaxOrders}::int[], ${v.capMaxTickets}::int[])
                 AS k(client_key, orders, tickets, max_orders, max_tickets)
-           CROSS JOIN LATERAL (${openHoldingsSql('k.client_key', 'p.site_code', 't.id')}) c
+           CROSS JOIN LATERAL (${openHoldingsSql('client_key', 'k.client_key', 'p.site_code', 't.id')}) c
+           WHERE c.orders + k.orders > k.max_orders OR c.tickets + k.tickets > k.max_tickets)
+         AND NOT EXISTS (
+           SELECT 1
+           FROM unnest(${v.ceilingKeys}::text[], ${v.ceilingOrders}::int[], ${v.ceilingTickets}::int[],
+                       ${v.ceilingMaxOrders}::int[], ${v.ceilingMaxTickets}::int[])
+                AS k(address_key, orders, tickets, max_orders, max_tickets)
+           CROSS JOIN LATERAL (${openHoldingsSql('address_key', 'k.address_key', 'p.site_code', 't.id')}) c
            WHERE c.orders + k.orders > k.max_orders OR c.tickets + k.tickets > k.max_tickets)
        RETURNING t.id, t.capacity - t.held - t.sold - t.allotted AS remaining
      ), new_orders AS (
        INSERT INTO orders (order_token, site_code, channel, status, lang, product_id, time_span_id,
-                           quantity, price, expires_at, client_key)
+                           quantity, price, expires_at, client_key, address_key)
        SELECT u.token, u.site, u.channel, 'holding', u.lang, u.product_id, ${v.spanId}, u.quantity, u.price,
-              now() + make_interval(mins => u.hold_minutes), u.client_key
+              now() + make_interval(mins => u.hold_minutes), u.client_key, u.address_key
        FROM unnest(${v.orderTokens}::text[], ${v.orderSites}::text[], ${v.orderChannels}::text[],
                    ${v.orderLangs}::text[], ${v.orderProducts}::int[], ${v.orderQuantities}::int[],
-                   ${v.orderPrices}::bigint[], ${v.orderHoldMinutes}::int[], ${v.orderClientKeys}::text[])
-            AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes, client_key)
+                   ${v.orderPrices}::bigint[], ${v.orderHoldMinutes}::int[], ${v.orderClientKeys}::text[],
+                   ${v.orderAddressKeys}::text[])
+            AS u(token, site, channel, lang, product_id, quantity, price, hold_minutes, client_key, address_key)
        WHERE EXISTS (SELECT 1 FROM taken)
        RETURNING id, order_token, expires_at
      ), new_events AS (
@@ -177,7 +219,7 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
  * only while the slot has the seats (free seats exclude those allotted to partners, ADR 089; `fromAllotted`
  * of them may come from the allotted ones instead) (so it cannot oversell even if the lock were missing), is on sale
  * and before each order's channel's cut-off, its product is published (whatever a product cache still says), and while no
- * client of `caps` would go past its caps (a null cap never does); otherwise nothing is written.
+ * client or address of `caps` would go past its caps (a null cap never does); otherwise nothing is written.
  * Data-modifying CTEs all run, so a failure anywhere fails the whole statement.
  */
 export async function insertHeldOrders(
@@ -191,6 +233,8 @@ export async function insertHeldOrders(
   const orders = accepted.map((p) => ({ token: p.token, ...p.request }));
   const lines = orders.flatMap((o) => o.lines.map((l) => ({ token: o.token, ...l })));
   const sets = orders.flatMap((o) => o.setProducts.map((s) => ({ token: o.token, ...s })));
+  const clientCaps = caps.filter((c) => c.kind === 'client');
+  const addressCaps = caps.filter((c) => c.kind === 'address');
   const { rows } = await client.query<HeldRow>(
     INSERT_HELD_ORDERS.text,
     INSERT_HELD_ORDERS.values({
@@ -206,6 +250,7 @@ export async function insertHeldOrders(
       orderPrices: orders.map((o) => o.price),
       orderHoldMinutes: orders.map((o) => o.holdMinutes),
       orderClientKeys: orders.map((o) => o.clientKey),
+      orderAddressKeys: orders.map((o) => o.addressKey),
       lineTokens: lines.map((l) => l.token),
       lineOptionValues: lines.map((l) => l.optionValueId),
       lineQuantities: lines.map((l) => l.quantity),
@@ -214,11 +259,16 @@ export async function insertHeldOrders(
       setProducts: sets.map((s) => s.setProductId),
       setQuantities: sets.map((s) => s.quantity),
       setUnitPrices: sets.map((s) => s.unitPrice),
-      capKeys: caps.map((c) => c.clientKey),
-      capOrders: caps.map((c) => c.orders),
-      capTickets: caps.map((c) => c.tickets),
-      capMaxOrders: caps.map((c) => c.maxOrders),
-      capMaxTickets: caps.map((c) => c.maxTickets),
+      capKeys: clientCaps.map((c) => c.key),
+      capOrders: clientCaps.map((c) => c.orders),
+      capTickets: clientCaps.map((c) => c.tickets),
+      capMaxOrders: clientCaps.map((c) => c.maxOrders),
+      capMaxTickets: clientCaps.map((c) => c.maxTickets),
+      ceilingKeys: addressCaps.map((c) => c.key),
+      ceilingOrders: addressCaps.map((c) => c.orders),
+      ceilingTickets: addressCaps.map((c) => c.tickets),
+      ceilingMaxOrders: addressCaps.map((c) => c.maxOrders),
+      ceilingMaxTickets: addressCaps.map((c) => c.maxTickets),
     }),
   );
   return rows;

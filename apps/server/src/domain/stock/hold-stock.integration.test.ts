@@ -22,7 +22,13 @@ describe('createStockHolder', () => {
     lines: [{ optionValueId: slot.optionValueIds[0]!, quantity, unitPrice: 1000 }],
     setProducts: [],
     clientKey: null,
-    caps: { openOrdersPerClient: null, ticketsPerClientSlot: null },
+    addressKey: null,
+    caps: {
+      openOrdersPerClient: null,
+      ticketsPerClientSlot: null,
+      openOrdersPerAddress: null,
+      ticketsPerAddressSlot: null,
+    },
   });
 
   it('fails only the bad request of a batch whose statement fails; its neighbours are held', async () => {
@@ -122,7 +128,12 @@ describe('createStockHolder', () => {
     quantities.map((quantity, i) => ({
       ...request(slot, quantity),
       clientKey: `c${i}`,
-      caps: { openOrdersPerClient: 100, ticketsPerClientSlot: 100 },
+      caps: {
+        openOrdersPerClient: 100,
+        ticketsPerClientSlot: 100,
+        openOrdersPerAddress: null,
+        ticketsPerAddressSlot: null,
+      },
     }));
 
   const ordersOf = async (spanId: number) =>
@@ -223,7 +234,12 @@ describe('createStockHolder', () => {
     const sameClient = {
       ...request(slot, 1),
       clientKey: 'one-client',
-      caps: { openOrdersPerClient: 1, ticketsPerClientSlot: null },
+      caps: {
+        openOrdersPerClient: 1,
+        ticketsPerClientSlot: null,
+        openOrdersPerAddress: null,
+        ticketsPerAddressSlot: null,
+      },
     };
     const results = await Promise.allSettled([holder.hold(sameClient), holder.hold(sameClient)]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
@@ -270,7 +286,12 @@ describe('createStockHolder', () => {
     const sameClient = (quantity: number) => ({
       ...request(slot, quantity),
       clientKey: 'one-client',
-      caps: { openOrdersPerClient: null, ticketsPerClientSlot: 3 },
+      caps: {
+        openOrdersPerClient: null,
+        ticketsPerClientSlot: 3,
+        openOrdersPerAddress: null,
+        ticketsPerAddressSlot: null,
+      },
     });
     const results = await Promise.allSettled([holder.hold(sameClient(2)), holder.hold(sameClient(2))]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);

@@ -6,6 +6,7 @@ import {
   insertHeldOrders,
   readSpanState,
   type CapGuard,
+  type CapKeys,
   type HeldRow,
   type Holding,
   type SpanState,
@@ -101,19 +102,19 @@ function refusalFor(
   span: SpanState | undefined,
   request: HoldRequest,
   remaining: number,
-  holding: Holding | undefined,
+  holdings: readonly [CapLimit, Holding][],
 ): AppError | null {
   // A draft or retired product is not for sale: answered as the order's product lookup answers it.
   if (!span || span.product_id !== request.productId || !span.published)
     return new AppError('record_not_found');
   if (!span.on_sale || !span.open_channels.includes(request.channel)) return new AppError('not_on_sale');
   if (span.capacity === 0) return new AppError('no_stock_registered');
-  const { openOrdersPerClient, ticketsPerClientSlot } = request.caps;
-  if (holding && openOrdersPerClient !== null && holding.orders + 1 > openOrdersPerClient) {
-    return new AppError('too_many_holds');
-  }
-  if (holding && ticketsPerClientSlot !== null && holding.tickets + request.quantity > ticketsPerClientSlot) {
-    return new AppError('too_many_holds');
+  for (const [limit, holding] of holdings) {
+    if (limit.maxOrders !== null && holding.orders + 1 > limit.maxOrders)
+      return new AppError('too_many_holds');
+    if (limit.maxTickets !== null && holding.tickets + request.quantity > limit.maxTickets) {
+      return new AppError('too_many_holds');
+    }
   }
   if (remaining < request.quantity) return new AppError('out_of_stock');
   return null;
@@ -128,7 +129,7 @@ interface Allocation {
 
 /**
  * Greedy in arrival order: a request that does not fit is refused, a smaller later one may still fit.
- * A capped client's holdings grow with each of its requests accepted in the batch.
+ * A capped client's and address's holdings grow with each of its requests accepted in the batch.
  */
 function allocate(
   span: SpanState | undefined,
@@ -140,21 +141,21 @@ function allocate(
 ): Allocation {
   const allocation: Allocation = { accepted: [], refused: [], remaining: 0 };
   let remaining = known.remaining;
-  const holdings = new Map(known.holdings.map((h) => [h.client_key, { ...h }]));
+  const holdings = new Map(known.holdings.map((h) => [`${h.kind}|${h.key}`, { ...h }]));
   for (const pending of batch) {
-    const key = capKeyOf(pending.request);
-    let holding: Holding | undefined;
-    if (key !== null) {
-      holding = holdings.get(key) ?? { client_key: key, orders: 0, tickets: 0 };
-      holdings.set(key, holding);
-    }
-    const refusal = refusalFor(span, pending.request, remaining, holding);
+    const own = capLimitsOf(pending.request).map((limit): [CapLimit, Holding] => {
+      const id = `${limit.kind}|${limit.key}`;
+      let holding = holdings.get(id);
+      if (!holding) holdings.set(id, (holding = { kind: limit.kind, key: limit.key, orders: 0, tickets: 0 }));
+      return [limit, holding];
+    });
+    const refusal = refusalFor(span, pending.request, remaining, own);
     if (refusal) {
       allocation.refused.push([pending, refusal]);
     } else {
       allocation.accepted.push(pending);
       remaining -= pending.request.quantity;
-      if (holding) {
+      for (const [, holding] of own) {
         holding.orders += 1;
         holding.tickets += pending.request.quantity;
       }
@@ -174,22 +175,50 @@ function allocate(
 function refuseWhatCannotFit(queue: Pending[], left: SlotLeft): void {
   let kept = 0;
   for (const pending of queue) {
-    const refusal = refusalFor(left.span, pending.request, left.remaining, undefined);
+    const refusal = refusalFor(left.span, pending.request, left.remaining, []);
     if (refusal) pending.reject(refusal);
     else queue[kept++] = pending;
   }
   queue.length = kept;
 }
 
-/** The client key of a request the caps apply to, else null. */
-function capKeyOf(request: HoldRequest): string | null {
-  const capped = request.caps.openOrdersPerClient !== null || request.caps.ticketsPerClientSlot !== null;
-  return capped ? request.clientKey : null;
+/** One cap a request is under: the key it counts by and the most it may hold (null: no limit). */
+type CapLimit = Omit<CapGuard, 'orders' | 'tickets'>;
+
+/**
+ * The caps a request is under (ADR 094): its client's (a visitor, or its address's cookieless share) and its
+ * address's ceiling over all its visitors; none for a request without keys (staff, kiosk, partner) or with
+ * both limits of a kind cleared.
+ */
+function capLimitsOf(request: HoldRequest): CapLimit[] {
+  const { caps, clientKey, addressKey } = request;
+  const limits: CapLimit[] = [];
+  if (clientKey !== null && (caps.openOrdersPerClient !== null || caps.ticketsPerClientSlot !== null)) {
+    limits.push({
+      kind: 'client',
+      key: clientKey,
+      maxOrders: caps.openOrdersPerClient,
+      maxTickets: caps.ticketsPerClientSlot,
+    });
+  }
+  if (addressKey !== null && (caps.openOrdersPerAddress !== null || caps.ticketsPerAddressSlot !== null)) {
+    limits.push({
+      kind: 'address',
+      key: addressKey,
+      maxOrders: caps.openOrdersPerAddress,
+      maxTickets: caps.ticketsPerAddressSlot,
+    });
+  }
+  return limits;
 }
 
-/** The distinct capped clients of a batch: the span read counts what each holds (one round trip). */
-function capKeysOf(batch: Pending[]): string[] {
-  return [...new Set(batch.map((p) => capKeyOf(p.request)).filter((key) => key !== null))];
+/** The distinct capped clients and addresses of a batch: the span read counts what each holds (one round trip). */
+function capKeysOf(batch: Pending[]): CapKeys {
+  const keys = { client: new Set<string>(), address: new Set<string>() };
+  for (const { request } of batch) {
+    for (const limit of capLimitsOf(request)) keys[limit.kind].add(limit.key);
+  }
+  return { client: [...keys.client], address: [...keys.address] };
 }
 
 /** Answers the batch; returns the slot as the batch left it (after its update, when it took stock). */
@@ -356,24 +385,19 @@ async function runLocked(
 }
 
 /**
- * What each capped client of the batch adds (orders, tickets) and may hold at most: the write's guard
- * when no read counted their holds first. A null cap is no cap (the comparison is never true).
+ * What each capped client and address of the batch adds (orders, tickets) and may hold at most: the
+ * write's guard when no read counted their holds first. A null cap is no cap (the comparison is never true).
  */
 function batchCaps(accepted: Pending[]): CapGuard[] {
   const byKey = new Map<string, CapGuard>();
   for (const { request } of accepted) {
-    const clientKey = capKeyOf(request);
-    if (clientKey === null) continue;
-    const entry = byKey.get(clientKey) ?? {
-      clientKey,
-      orders: 0,
-      tickets: 0,
-      maxOrders: request.caps.openOrdersPerClient,
-      maxTickets: request.caps.ticketsPerClientSlot,
-    };
-    entry.orders += 1;
-    entry.tickets += request.quantity;
-    byKey.set(clientKey, entry);
+    for (const limit of capLimitsOf(request)) {
+      const id = `${limit.kind}|${limit.key}`;
+      let entry = byKey.get(id);
+      if (!entry) byKey.set(id, (entry = { ...limit, orders: 0, tickets: 0 }));
+      entry.orders += 1;
+      entry.tickets += request.quantity;
+    }
   }
   return [...byKey.values()];
 }

@@ -18,16 +18,26 @@ export interface HoldRequest {
   holdMinutes: number;
   lines: { optionValueId: number; quantity: number; unitPrice: number }[];
   setProducts: { setProductId: number; quantity: number; unitPrice: number }[];
-  /** Who holds: a keyed hash of the client's address (plugins/client-key.ts); null: not capped. */
+  /**
+   * Who holds, for the per-client caps (plugins/client-key.ts): the visitor's key when the request carried a
+   * valid visitor id, else its address's (ADR 094); null: not capped (staff, kiosk, partner channels).
+   */
   clientKey: string | null;
-  /** The site's hold caps (ADR 015). */
+  /** The address's key, for the address's ceiling over all its visitors (ADR 094); null: none. */
+  addressKey: string | null;
+  /** The site's hold caps (ADR 015, 094). */
   caps: HoldCaps;
 }
 
-/** How much one client may hold at once on a site; null: no cap (`sites` columns, migration 0520). */
+/**
+ * How much one client (a visitor, or an address's cookieless share) may hold at once on a site, and all
+ * clients of one address together; null: no cap (`sites` columns, migrations 0520 and 1010).
+ */
 export interface HoldCaps {
   openOrdersPerClient: number | null;
   ticketsPerClientSlot: number | null;
+  openOrdersPerAddress: number | null;
+  ticketsPerAddressSlot: number | null;
 }
 
 export interface HeldOrder {

@@ -12,7 +12,7 @@ export interface ProductForSale {
   saleEndsAt: Date | null;
   /** The site's own hold time (`sites.hold_minutes`); null: HOLD_MINUTES applies (ADR 014). */
   holdMinutes: number | null;
-  /** The site's hold caps (`sites` columns, migration 0520, ADR 015). */
+  /** The site's hold caps (`sites` columns, migrations 0520 and 1010, ADR 015 and 094). */
   holdCaps: HoldCaps;
   optionPrices: Map<number, number>;
   setProducts: Map<string, { id: number; price: number }>;
@@ -23,7 +23,14 @@ type ProductRow = Pick<
   PoolRow<'products'>,
   'id' | 'sale_channels' | 'min_quantity' | 'max_quantity' | 'sale_starts_at' | 'sale_ends_at'
 > &
-  Pick<PoolRow<'sites'>, 'hold_minutes' | 'max_open_orders_per_client' | 'max_tickets_per_client_slot'> & {
+  Pick<
+    PoolRow<'sites'>,
+    | 'hold_minutes'
+    | 'max_open_orders_per_client'
+    | 'max_tickets_per_client_slot'
+    | 'max_open_orders_per_address'
+    | 'max_tickets_per_address_slot'
+  > & {
     options: Pick<PoolRow<'option_values'>, 'id' | 'price'>[];
     set_products: Pick<PoolRow<'set_products'>, 'id' | 'uuid' | 'price'>[];
   };
@@ -32,6 +39,7 @@ async function readProduct(db: Db, siteCode: string, uuid: string): Promise<Prod
   const { rows } = await db.$client.query<ProductRow>(
     `SELECT p.id, p.sale_channels, p.min_quantity, p.max_quantity, p.sale_starts_at, p.sale_ends_at,
             s.hold_minutes, s.max_open_orders_per_client, s.max_tickets_per_client_slot,
+            s.max_open_orders_per_address, s.max_tickets_per_address_slot,
             COALESCE((SELECT json_agg(json_build_object('id', ov.id, 'price', ov.price))
                       FROM option_values ov WHERE ov.product_id = p.id), '[]') AS options,
             COALESCE((SELECT json_agg(json_build_object('id', sp.id, 'uuid', sp.uuid, 'price', sp.price))
@@ -54,6 +62,8 @@ async function readProduct(db: Db, siteCode: string, uuid: string): Promise<Prod
     holdCaps: {
       openOrdersPerClient: row.max_open_orders_per_client,
       ticketsPerClientSlot: row.max_tickets_per_client_slot,
+      openOrdersPerAddress: row.max_open_orders_per_address,
+      ticketsPerAddressSlot: row.max_tickets_per_address_slot,
     },
     optionPrices: new Map(row.options.map((o) => [o.id, o.price])),
     setProducts: new Map(row.set_products.map((s) => [s.uuid, { id: s.id, price: s.price }])),

@@ -96,7 +96,13 @@ export async function startTimeChange(
       setProducts: repriced.setProducts,
       // The holder's purchase is already made: the anonymous-visitor caps do not apply.
       clientKey: null,
-      caps: { openOrdersPerClient: null, ticketsPerClientSlot: null },
+      addressKey: null,
+      caps: {
+        openOrdersPerClient: null,
+        ticketsPerClientSlot: null,
+        openOrdersPerAddress: null,
+        ticketsPerAddressSlot: null,
+      },
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'out_of_stock')

@@ -135,7 +135,11 @@ describe('partner API', () => {
     expect(booking?.requestBody).toBeDefined();
     expect(doc.paths['/partner/api/v1/bookings/{number}/tickets']?.get).toBeDefined();
     // Every call of the partner API is listed, none hidden.
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith('/partner/')).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/partner/'))
+        .sort(),
+    ).toEqual([
       '/partner/api/v1/availability',
       '/partner/api/v1/bookings',
       '/partner/api/v1/bookings/{number}',
@@ -341,7 +345,13 @@ describe('partner API', () => {
         lines: [{ optionValueId: slot.optionValueIds[0]!, quantity: 2, unitPrice: 1700 }],
         setProducts: [],
         clientKey: null,
-        caps: { openOrdersPerClient: null, ticketsPerClientSlot: null },
+        addressKey: null,
+        caps: {
+          openOrdersPerClient: null,
+          ticketsPerClientSlot: null,
+          openOrdersPerAddress: null,
+          ticketsPerAddressSlot: null,
+        },
       });
       await tx.execute(sql`
         INSERT INTO partner_bookings (partner_id, idempotency_key, request_hash, order_id, allotment_id, customer_name)
