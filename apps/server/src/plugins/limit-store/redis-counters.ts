@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { SharedCounters, WindowCount } from './shared-counters.ts';
+import { STORE_ANSWER_LIMIT_MS } from './shared-rate-limit-store.ts';
 
 /**
  * One script per call, atomic in Redis (as @fastify/rate-limit's own RedisStore): the first call of a window
@@ -15,24 +16,23 @@ const INCR_SCRIPT = `
   end
   return {current, ttl}`;
 
-/** Longest wait for Redis's answer before the call counts in the process instead (ADR 093). */
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
 
 type CountingRedis = Redis & {
   kippuRateLimit(key: string, windowMs: number): Promise<[number, number]>;
 };
 
 /**
- * The counters in Redis at `url`, every key under `keyPrefix`. Commands are not queued while the
- * connection is down (they fail at once and the call counts in the process); the client reconnects by
- * itself, so the shared count resumes when Redis is back.
+ * The counters in Redis at `url`, every key under `keyPrefix`. A command waits for a connection being made
+ * (the first calls after a start), but never past STORE_ANSWER_LIMIT_MS, and a failed connection attempt
+ * fails the commands waiting for it at once (maxRetriesPerRequest 0): the call then counts in the process.
+ * The client reconnects by itself, so the shared count resumes when Redis is back.
  */
 export function redisCounters(url: string, keyPrefix: string): SharedCounters {
   const redis = new Redis(url, {
     keyPrefix,
-    enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    // A frozen Redis: the command is given up with the call (shared-rate-limit-store.ts), not kept.
+    commandTimeout: STORE_ANSWER_LIMIT_MS,
     connectTimeout: 2000,
     // Keep trying, at most every 2 s: the store comes back without a restart.
     retryStrategy: (times) => Math.min(times * 200, 2000),

@@ -4,8 +4,12 @@ import type { SharedCounters } from './shared-counters.ts';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
-/** Longest wait for the shared store before a call counts in the process instead. */
-export const STORE_ANSWER_LIMIT_MS = 1000;
+/**
+ * Longest wait for the shared store before a call counts in the process instead. Generous: an upsert is
+ * about a millisecond, so only a frozen or lost store reaches it, and then only the calls already waiting
+ * and one probe per STORE_RETRY_MS wait that long; a slow moment of a loaded database must not split counts.
+ */
+export const STORE_ANSWER_LIMIT_MS = 2000;
 /** While the store is down, one call tries it again this often; the others count in the process. */
 export const STORE_RETRY_MS = 2000;
 
