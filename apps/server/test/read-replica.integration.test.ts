@@ -201,6 +201,42 @@ describe.runIf(!missing || inCi)('catalogue reads from a streaming replica', () 
     expect((await orderable()).remaining).toBe(8);
   });
 
+  it("over HTTP: the answer cache shares the replica's answer with others, never with the visitor who held", async () => {
+    const slot = await productWithSlot(db, 10);
+    await cluster.caughtUp();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/demo/api/v1/products/orderable_stocks?product_time_span_id=${slot.spanId}&channel=web`;
+    const remaining = async (cookie?: string) => {
+      const res = await fetch(url, cookie ? { headers: { cookie } } : {});
+      expect(res.status).toBe(200);
+      const body = orderableStocksResponseSchema.parse(await res.json());
+      return { remaining: body.remaining, cacheControl: res.headers.get('cache-control') };
+    };
+    await cluster.pauseReplay();
+    try {
+      expect(await remaining()).toEqual({ remaining: 10, cacheControl: 'public, max-age=1' });
+      const hold = await fetch(`${address}/demo/api/v1/orders`, {
+        method: 'POST',
+        headers: { ...xsrfHeaders(), 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody(slot, 3)),
+      });
+      expect(hold.status).toBe(201);
+      const readAfter = hold.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0]!)
+        .find((pair) => pair.startsWith(`${READ_AFTER_COOKIE}=`));
+      expect(readAfter).toBeDefined();
+      // Within the second the kept answer may be served: the visitor who held is not served it.
+      expect(await remaining(`XSRF-TOKEN=x; ${readAfter}`)).toEqual({
+        remaining: 7,
+        cacheControl: 'private, no-store',
+      });
+      expect((await remaining()).remaining).toBe(10);
+    } finally {
+      await cluster.resumeReplay();
+    }
+  });
+
   it('falls back to the primary while the replica is stopped, with one log line, and goes back to it', async () => {
     const before = await stocks();
     await cluster.stopStandby();
