@@ -49,6 +49,13 @@ describe('request ids', () => {
     expect(answer.headers['x-request-id']).toMatch(UUID);
   });
 
+  it('a URL the router refuses (400 before any route) carries it too', async () => {
+    const answer = await app.inject({ method: 'GET', url: `${SITE_PATH}/orders/%ZZ` });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: 'invalid request' });
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+  });
+
   it("keeps a proxy's short, safe X-Request-Id and replaces anything else", async () => {
     const kept = await app.inject({
       method: 'GET',

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERRORS, type ErrorBody } from '@kippu/contract';
 import { isDatabaseBusy, isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable.ts';
+import { REQUEST_ID_HEADER } from '../observability/request-id.ts';
 import { AppError } from '../shared/app-error.ts';
 
 /** The body of every refused request that the catalogue has no more precise string for. */
@@ -73,12 +74,13 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.status(status).send(INVALID_REQUEST);
+  // No hook runs for it: the request id is set here, as every error answer carries it (ADR 099).
+  void reply.status(status).header(REQUEST_ID_HEADER, request.id).send(INVALID_REQUEST);
 }
 
 const CLIENT_ERROR_STATUS: Record<string, number> = {
