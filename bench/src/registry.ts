@@ -6,6 +6,7 @@ import { hotSlot } from './hot-slot/index.ts';
 import { lighthouseBench } from './lighthouse/index.ts';
 import { onSale } from './on-sale/index.ts';
 import { overload } from './overload/index.ts';
+import { rateLimitStore } from './rate-limit-store/index.ts';
 import { readPath } from './read-path/index.ts';
 import type { Benchmark } from './shared/benchmark.ts';
 
@@ -25,4 +26,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   consoleSignIn,
   consoleHeatmap,
   exportBench,
+  rateLimitStore,
 ];

@@ -151,11 +151,18 @@ export async function startServers(
   options: ServerOptions = {},
 ): Promise<ServerProcess[]> {
   const servers: ServerProcess[] = [];
+  // One deployment's secrets: a token or cookie one process signed must verify on the others (the
+  // waiting room's place, the visitor id), as behind a balancer.
+  const env = {
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ...options.env,
+  };
   try {
     while (servers.length < count) {
       const first = servers.length === 0;
       servers.push(
-        await startServer(databaseUrl, { ...options, seedDemoData: first && options.seedDemoData }),
+        await startServer(databaseUrl, { ...options, env, seedDemoData: first && options.seedDemoData }),
       );
     }
     return servers;
