@@ -140,12 +140,12 @@ export const MAX_ADMIT_PER_MINUTE = 100_000;
  * open; null = at once) until nothing is left to sell; `admit_per_minute` null = automatic, from the holds the
  * server measured it can serve. Absent from an update: left as it was; from a create: off.
  */
-export const waitingRoomSettingsSchema = z.object({
+export const productWaitingRoomSchema = z.object({
   enabled: z.boolean(),
   opens_at: isoDateTime.nullable(),
   admit_per_minute: z.number().int().min(1).max(MAX_ADMIT_PER_MINUTE).nullable(),
 });
-export type WaitingRoomSettings = z.infer<typeof waitingRoomSettingsSchema>;
+export type ProductWaitingRoom = z.infer<typeof productWaitingRoomSchema>;
 
 /** The editable fields of a product (create and update). */
 export const productFieldsSchema = z.object({
@@ -163,7 +163,7 @@ export const productFieldsSchema = z.object({
   date_changeable: z.boolean(),
   date_change_until_minutes: z.number().int().min(0).max(525_600),
   date_change_group: storableText().trim().max(100).nullable(),
-  waiting_room: waitingRoomSettingsSchema.optional(),
+  waiting_room: productWaitingRoomSchema.optional(),
 });
 export type ProductFields = z.infer<typeof productFieldsSchema>;
 

@@ -31,8 +31,11 @@ export const WAITING_ROOM_STATES = ['waiting', 'admitted', 'expired', 'sold_out'
 export const waitingRoomStateSchema = z.enum(WAITING_ROOM_STATES);
 export type WaitingRoomState = z.infer<typeof waitingRoomStateSchema>;
 
-/** The signed place (opens the visitor's admission by itself, so never logged: ADR 049). */
-export const waitingRoomTokenSchema = secretToken(z.string().regex(/^[A-Za-z0-9_.-]{1,200}$/, 'not a token'));
+/**
+ * The signed place (opens the visitor's admission by itself, so never logged: ADR 049); empty when the
+ * answer names no place (`closed`: joining a product without a queue in force).
+ */
+export const waitingRoomTokenSchema = secretToken(z.string().regex(/^[A-Za-z0-9_.-]{0,200}$/, 'not a token'));
 
 export const waitingRoomEntrySchema = z.object({
   product_id: z.number().int(),

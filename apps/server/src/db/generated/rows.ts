@@ -458,6 +458,9 @@ export interface Rows<Timestamp = string> {
     status: 'draft' | 'published' | 'retired';
     version: number;
     updated_at: Timestamp;
+    waiting_room_enabled: boolean;
+    waiting_room_opens_at: Timestamp | null;
+    waiting_room_admit_per_minute: number | null;
   };
   rate_limit_counters: {
     key: string;
@@ -804,6 +807,34 @@ export interface Rows<Timestamp = string> {
     created_at: Timestamp;
     started_at: Timestamp | null;
     finished_at: Timestamp | null;
+  };
+  waiting_room_entries: {
+    id: number;
+    queue_id: number;
+    position: number;
+    visitor_key: string | null;
+    state: 'waiting' | 'admitted' | 'used' | 'expired';
+    joined_at: Timestamp;
+    admitted_at: Timestamp | null;
+    admitted_until: Timestamp | null;
+    used_at: Timestamp | null;
+    used_by_order: number | null;
+  };
+  waiting_room_queues: {
+    id: number;
+    product_id: number;
+    site_code: string;
+    product_uuid: string;
+    reason: 'operator' | 'automatic';
+    in_force_from: Timestamp;
+    in_force_until: Timestamp | null;
+    ended_at: Timestamp | null;
+    last_position: number;
+    admitted_through: number;
+    admission_credit_milli: number;
+    last_admission_at: Timestamp;
+    sold_out_at: Timestamp | null;
+    updated_at: Timestamp;
   };
   webhook_attempts: {
     id: number;

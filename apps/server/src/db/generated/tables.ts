@@ -613,6 +613,9 @@ export const products = pgTable('products', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  waitingRoomEnabled: boolean('waiting_room_enabled').notNull().default(false),
+  waitingRoomOpensAt: timestamp('waiting_room_opens_at', { withTimezone: true, mode: 'date' }),
+  waitingRoomAdmitPerMinute: integer('waiting_room_admit_per_minute'),
 });
 
 export const rateLimitCounters = pgTable('rate_limit_counters', {
@@ -1110,6 +1113,44 @@ export const visitorMoves = pgTable('visitor_moves', {
     .default(sql`now()`),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const waitingRoomEntries = pgTable('waiting_room_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  queueId: bigint('queue_id', { mode: 'number' }).notNull(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  visitorKey: text('visitor_key'),
+  state: text('state').$type<'waiting' | 'admitted' | 'used' | 'expired'>().notNull().default('waiting'),
+  joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  admittedAt: timestamp('admitted_at', { withTimezone: true, mode: 'date' }),
+  admittedUntil: timestamp('admitted_until', { withTimezone: true, mode: 'date' }),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  usedByOrder: bigint('used_by_order', { mode: 'number' }),
+});
+
+export const waitingRoomQueues = pgTable('waiting_room_queues', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id').notNull(),
+  siteCode: text('site_code').notNull(),
+  productUuid: uuid('product_uuid').notNull(),
+  reason: text('reason').$type<'operator' | 'automatic'>().notNull(),
+  inForceFrom: timestamp('in_force_from', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  inForceUntil: timestamp('in_force_until', { withTimezone: true, mode: 'date' }),
+  endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+  admittedThrough: bigint('admitted_through', { mode: 'number' }).notNull().default(0),
+  admissionCreditMilli: bigint('admission_credit_milli', { mode: 'number' }).notNull().default(0),
+  lastAdmissionAt: timestamp('last_admission_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  soldOutAt: timestamp('sold_out_at', { withTimezone: true, mode: 'date' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const webhookAttempts = pgTable('webhook_attempts', {

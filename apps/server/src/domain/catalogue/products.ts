@@ -44,6 +44,9 @@ interface ProductRow {
   updated_at: Date | string;
   ticket_types: TicketType[];
   set_product_ids: number[];
+  waiting_room_enabled: boolean;
+  waiting_room_opens_at: Date | string | null;
+  waiting_room_admit_per_minute: number | null;
 }
 
 const PRODUCT_COLUMNS = sql`
@@ -51,6 +54,7 @@ const PRODUCT_COLUMNS = sql`
   p.min_quantity, p.max_quantity, p.position, p.sale_starts_at, p.sale_ends_at, p.date_changeable,
   p.date_change_until_minutes, p.date_change_group, p.entry_opens_minutes_before, p.entry_closes_minutes_after,
   p.status, p.version, p.updated_at,
+  p.waiting_room_enabled, p.waiting_room_opens_at, p.waiting_room_admit_per_minute,
   COALESCE((SELECT json_agg(json_build_object(
               'id', ov.id, 'names', ov.names, 'price', ov.price, 'position', ov.position, 'version', ov.version,
               'in_use', EXISTS (SELECT 1 FROM order_lines ol WHERE ol.option_value_id = ov.id))
@@ -111,7 +115,11 @@ function detailOf(row: ProductRow, deletable: boolean): ProductDetail {
     set_product_ids: row.set_product_ids,
     translation_gaps: gapsOf(row),
     deletable,
-    waiting_room: { enabled: false, opens_at: null, admit_per_minute: null },
+    waiting_room: {
+      enabled: row.waiting_room_enabled,
+      opens_at: isoOf(row.waiting_room_opens_at),
+      admit_per_minute: row.waiting_room_admit_per_minute,
+    },
   };
 }
 
@@ -167,7 +175,16 @@ function fieldAssignments(fields: ProductFieldsInput): SQL {
     date_change_until_minutes = ${fields.date_change_until_minutes},
     date_change_group = ${fields.date_change_group || null},
     entry_opens_minutes_before = ${fields.entry_opens_minutes_before},
-    entry_closes_minutes_after = ${fields.entry_closes_minutes_after}`;
+    entry_closes_minutes_after = ${fields.entry_closes_minutes_after}${waitingRoomAssignments(fields)}`;
+}
+
+/** The waiting room's switch (issue 31, ADR 095): left as it was when the form does not send it. */
+function waitingRoomAssignments(fields: ProductFieldsInput): SQL {
+  const room = fields.waiting_room;
+  if (room === undefined) return sql``;
+  return sql`, waiting_room_enabled = ${room.enabled},
+    waiting_room_opens_at = ${timestamp(room.opens_at)},
+    waiting_room_admit_per_minute = ${room.admit_per_minute}`;
 }
 
 function audited(actor: AuditActor, site: string, id: number, action: string) {

@@ -13,6 +13,7 @@ import { createVisitorOrder, updateVisitorOrderForm } from '../../domain/box-off
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
 import { addressKeyOf, clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
+import { holdThroughQueue } from '../../plugins/waiting-room-gate.ts';
 
 /** Temporary orders and holds. */
 export async function bookingRoutes(app: FastifyInstance): Promise<void> {
@@ -31,7 +32,9 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
         addressKey: addressKeyOf(request),
       };
       const device = request.cookies[KIOSK_DEVICE_COOKIE];
-      const held = await createVisitorOrder(deps, app.db, client, request.body, device);
+      const held = await holdThroughQueue(request, request.body.product_uuid, () =>
+        createVisitorOrder(deps, app.db, client, request.body, device),
+      );
       return reply.status(201).send({
         order_token: held.orderToken,
         expires_at: held.expiresAt.toISOString(),

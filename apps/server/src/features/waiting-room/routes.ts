@@ -1,25 +1,121 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   joinWaitingRoomEndpoint,
+  waitingRoomCookieName,
   waitingRoomEntryEndpoint,
   waitingRoomStatusEndpoint,
+  type WaitingRoomEntry,
 } from '@kippu/contract';
+import { verifyingSecrets } from '../../config/app-secret.ts';
+import { joinQueue, readEntry } from '../../domain/waiting-room/queue-store.ts';
+import { signQueueToken, verifyQueueToken } from '../../domain/waiting-room/queue-token.ts';
+import { queueTokenOf } from '../../domain/waiting-room/waiting-room.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { AVAILABILITY_CACHE_CONTROL } from '../../plugins/answer-cache.ts';
+import { perClientRateLimit } from '../../plugins/rate-limit.ts';
+import { visitorIdOf } from '../../plugins/visitor-id.ts';
+import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { AppError } from '../../shared/app-error.ts';
 
+/** Joins per client: a reload or a new tab answers the same place, so a person needs few; one address cannot fill the queue. */
+const JOIN_BUDGET = { max: 20, timeWindow: '1 minute' };
+/** The place's cookie lives as long as a sales opening could (the token is checked against its run). */
+const QUEUE_COOKIE_S = 24 * 3600;
+
 /**
- * The waiting room's visitor API (issue 31, ADR 095). First cut: the contract's routes, registered so the
- * route table matches while the queue is built; no queue is ever in force yet.
+ * The waiting room's visitor API (issue 31, ADR 095): join, read or long-poll the place, and whether a
+ * queue is in force. Answers about a place are `no-store` (they carry its token; a shared cache must not
+ * hand one visitor's place to another) and set the place's HttpOnly cookie; API clients send the answer's
+ * `token` back in `Kippu-Queue-Token`.
  */
 export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
-  registerEndpoint(app, joinWaitingRoomEndpoint, async () => {
-    throw new AppError('not_found');
-  });
-  registerEndpoint(app, waitingRoomEntryEndpoint, async () => {
-    throw new AppError('not_found');
-  });
-  registerEndpoint(app, waitingRoomStatusEndpoint, async (_request, reply) => {
+  const room = waitingRoomOf(app);
+  // Background steps run in every server process; tests step by hand unless they turn timers on.
+  if (app.env.NODE_ENV === 'test') room.configure({ timers: false });
+  else room.start();
+  app.addHook('onClose', async () => room.stop());
+  const secrets = verifyingSecrets(app.env);
+
+  const sendPlace = (request: FastifyRequest, reply: FastifyReply, answer: WaitingRoomEntry) => {
     reply.header('cache-control', 'no-store');
-    return { active: false };
+    if (answer.token !== '') {
+      reply.setCookie(waitingRoomCookieName(answer.product_id), answer.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: QUEUE_COOKIE_S,
+      });
+    }
+    return answer;
+  };
+
+  /** The request's place for the product (cookie or header), read fresh; null without a valid one. */
+  const currentPlace = async (request: FastifyRequest, productId: number) => {
+    const place = verifyQueueToken(queueTokenOf(request, productId), secrets, request.site, productId);
+    if (!place) return null;
+    const found = await readEntry(app.db, request.site, productId, place.entryId);
+    return found ? { ...found, token: queueTokenOf(request, productId)! } : null;
+  };
+
+  registerEndpoint(
+    app,
+    joinWaitingRoomEndpoint,
+    { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET) },
+    async (request, reply) => {
+      const productId = request.body.product_id;
+      // A place this browser or client already has in the run in force answers as it is (never improved).
+      const current = await currentPlace(request, productId);
+      if (
+        current &&
+        current.queue.ended_at === null &&
+        ['waiting', 'admitted'].includes(current.entry.state)
+      ) {
+        return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
+      }
+      const entry = await joinQueue(app.db, {
+        site: request.site,
+        productId,
+        visitorKey: visitorIdOf(request),
+        coolingMs: room.timing.automaticCoolingMs,
+      });
+      if (!entry) {
+        reply.header('cache-control', 'no-store');
+        return closedAnswer(productId);
+      }
+      const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: entry.id });
+      const found = await readEntry(app.db, request.site, productId, entry.id);
+      return sendPlace(request, reply, room.view(found!.entry, found!.queue, token));
+    },
+  );
+
+  registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
+    const productId = request.query.product_id;
+    const current = await currentPlace(request, productId);
+    if (!current) throw new AppError('not_found');
+    const answer = room.view(current.entry, current.queue, current.token);
+    if (request.query.wait !== '1') return sendPlace(request, reply, answer);
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    const changed = await room.waitForChange(request.site, current.entry, answer, gone.signal);
+    return sendPlace(request, reply, changed);
   });
+
+  registerEndpoint(app, waitingRoomStatusEndpoint, async (request, reply) => {
+    // The per-process snapshot of the queues in force (at most a second old): no query per call.
+    const active = await room.activeForId(request.site, request.query.product_id);
+    reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
+    return { active };
+  });
+}
+
+function closedAnswer(productId: number): WaitingRoomEntry {
+  return {
+    product_id: productId,
+    token: '',
+    state: 'closed',
+    position: null,
+    estimated_wait_seconds: null,
+    admitted_until: null,
+  };
 }

@@ -1,0 +1,42 @@
+import type { WaitingRoomEntry } from '@kippu/contract';
+import type { EntryRow, QueueRow } from './queue-store.ts';
+
+/**
+ * What a visitor is told about their place (ADR 095), from their entry and its queue: the same function for
+ * a plain read and for the long polls' shared check, so both always agree.
+ */
+export function entryView(
+  entry: EntryRow,
+  queue: QueueRow,
+  token: string,
+  automaticAdmitPerMinute: number,
+  now = Date.now(),
+): WaitingRoomEntry {
+  const base = {
+    product_id: queue.product_id,
+    token,
+    position: null,
+    estimated_wait_seconds: null,
+    admitted_until: null,
+  };
+  if (queue.ended_at !== null) return { ...base, state: 'closed' };
+  if (entry.state === 'used' || entry.state === 'expired') return { ...base, state: 'expired' };
+  if (entry.state === 'admitted') {
+    // Admitted visitors are told too: nothing is left for their hold to take.
+    if (queue.sold_out_at !== null) return { ...base, state: 'sold_out' };
+    if (entry.admitted_until === null || entry.admitted_until.getTime() <= now) {
+      return { ...base, state: 'expired' };
+    }
+    return { ...base, state: 'admitted', admitted_until: entry.admitted_until.toISOString() };
+  }
+  if (queue.sold_out_at !== null) return { ...base, state: 'sold_out' };
+  // Positions are handed out in order and admitted in order: those ahead are the ones not yet admitted.
+  const position = Math.max(1, entry.position - queue.admitted_through);
+  const perSecond = (queue.admit_per_minute ?? automaticAdmitPerMinute) / 60;
+  return {
+    ...base,
+    state: 'waiting',
+    position,
+    estimated_wait_seconds: Math.ceil(position / perSecond),
+  };
+}

@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import type { WaitingRoomTiming } from './timing.ts';
+
+/**
+ * The waiting room's rows in PostgreSQL (ADR 095): every process reads and advances the same queues, and a
+ * restart loses nothing. The per-process parts (caches, timers, long polls) are in waiting-room.ts.
+ */
+
+/** A product whose queue is in force now (the operator's switch, or an open automatic run). */
+export interface InForceQueue {
+  productId: number;
+  productUuid: string;
+  siteCode: string;
+}
+
+/** What a place's answer is computed from. */
+export interface EntryRow {
+  id: number;
+  queue_id: number;
+  product_id: number;
+  position: number;
+  state: 'waiting' | 'admitted' | 'used' | 'expired';
+  admitted_until: Date | null;
+}
+export interface QueueRow {
+  id: number;
+  product_id: number;
+  admitted_through: number;
+  sold_out_at: Date | null;
+  ended_at: Date | null;
+  admit_per_minute: number | null;
+}
+
+/** Every queue in force, all sites: what each process caches for about a second (the gate's only read). */
+export async function readQueuesInForce(db: Db): Promise<InForceQueue[]> {
+  const { rows } = await db.execute<{ product_id: number; product_uuid: string; site_code: string }>(sql`
+    SELECT q.product_id, q.product_uuid::text AS product_uuid, q.site_code
+      FROM waiting_room_queues q WHERE q.ended_at IS NULL
+    UNION
+    SELECT p.id, p.uuid::text, p.site_code FROM products p WHERE p.waiting_room_enabled`);
+  return rows.map((row) => ({
+    productId: Number(row.product_id),
+    productUuid: row.product_uuid,
+    siteCode: row.site_code,
+  }));
+}
+
+/**
+ * The open run of the product's queue, opened now if the operator's switch is on and none is open; null
+ * when no queue is in force (the operator's switch is off and no automatic run is open).
+ */
+async function openQueueId(tx: Db | Tx, site: string, productId: number): Promise<number | null> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    WITH opened AS (
+      INSERT INTO waiting_room_queues (product_id, site_code, product_uuid, reason)
+      SELECT p.id, p.site_code, p.uuid, 'operator' FROM products p
+       WHERE p.id = ${productId} AND p.site_code = ${site} AND p.waiting_room_enabled
+      ON CONFLICT (product_id) WHERE ended_at IS NULL DO NOTHING
+      RETURNING id)
+    SELECT id FROM opened
+    UNION ALL
+    SELECT q.id FROM waiting_room_queues q
+     WHERE q.product_id = ${productId} AND q.site_code = ${site} AND q.ended_at IS NULL`);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e.admitted_until`;
+
+/**
+ * Joins the product's queue: a new place at the back, or, for a visitor id already waiting or admitted in
+ * this run, that place (never a better one). Null when no queue is in force for the product. An automatic
+ * run stays in force while people keep joining (its cooling period starts again).
+ */
+export async function joinQueue(
+  db: Db,
+  input: { site: string; productId: number; visitorKey: string | null; coolingMs: number },
+): Promise<EntryRow | null> {
+  return db.transaction(async (tx) => {
+    const queueId = await openQueueId(tx, input.site, input.productId);
+    if (queueId === null) return null;
+    if (input.visitorKey !== null) {
+      const { rows } = await tx.execute<EntryRow & Record<string, unknown>>(sql`
+        SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
+         WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
+           AND e.state IN ('waiting', 'admitted')`);
+      if (rows[0]) return normalise(rows[0]);
+    }
+    // The queue row's lock orders concurrent joins: positions are handed out one by one, without gaps.
+    const { rows } = await tx.execute<EntryRow & Record<string, unknown>>(sql`
+      WITH q AS (
+        UPDATE waiting_room_queues
+           SET last_position = last_position + 1, updated_at = now(),
+               in_force_until = CASE WHEN reason = 'automatic'
+                 THEN greatest(in_force_until, now() + ${input.coolingMs} * interval '1 millisecond')
+                 ELSE in_force_until END
+         WHERE id = ${queueId}
+        RETURNING id, product_id, last_position)
+      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+      SELECT q.id, q.last_position, ${input.visitorKey} FROM q
+      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+        DO NOTHING
+      RETURNING id, queue_id, (SELECT product_id FROM q) AS product_id, position, state, admitted_until`);
+    if (rows[0]) return normalise(rows[0]);
+    // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
+    const again = await tx.execute<EntryRow & Record<string, unknown>>(sql`
+      SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
+       WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
+         AND e.state IN ('waiting', 'admitted')`);
+    return again.rows[0] ? normalise(again.rows[0]) : null;
+  });
+}
+
+function normalise(row: EntryRow): EntryRow {
+  return {
+    id: Number(row.id),
+    queue_id: Number(row.queue_id),
+    product_id: Number(row.product_id),
+    position: Number(row.position),
+    state: row.state,
+    admitted_until: row.admitted_until === null ? null : new Date(row.admitted_until),
+  };
+}
+
+/** The entry a token names, if it is of the product (and the site's); null for an unknown one. */
+export async function readEntry(
+  db: Db | Tx,
+  site: string,
+  productId: number,
+  entryId: number,
+): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
+  const { rows } = await db.execute<
+    EntryRow & {
+      admitted_through: number;
+      sold_out_at: Date | null;
+      ended_at: Date | null;
+      admit_per_minute: number | null;
+    } & Record<string, unknown>
+  >(sql`
+    SELECT ${ENTRY_COLUMNS}, q.admitted_through, q.sold_out_at, q.ended_at,
+           p.waiting_room_admit_per_minute AS admit_per_minute
+      FROM waiting_room_entries e
+      JOIN waiting_room_queues q ON q.id = e.queue_id
+      JOIN products p ON p.id = q.product_id
+     WHERE e.id = ${entryId} AND q.product_id = ${productId} AND q.site_code = ${site}`);
+  const row = rows[0];
+  if (!row) return null;
+  return { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)) };
+}
+
+function queueOf(
+  row: {
+    product_id: number;
+    admitted_through: number;
+    sold_out_at: Date | null;
+    ended_at: Date | null;
+    admit_per_minute: number | null;
+  },
+  id: number,
+): QueueRow {
+  return {
+    id,
+    product_id: Number(row.product_id),
+    admitted_through: Number(row.admitted_through),
+    sold_out_at: row.sold_out_at === null ? null : new Date(row.sold_out_at),
+    ended_at: row.ended_at === null ? null : new Date(row.ended_at),
+    admit_per_minute: row.admit_per_minute === null ? null : Number(row.admit_per_minute),
+  };
+}
+
+/** The queues the long polls of one process wait on, in one read. */
+export async function readQueues(db: Db, ids: readonly number[]): Promise<Map<number, QueueRow>> {
+  const { rows } = await db.execute<QueueRow & Record<string, unknown>>(sql`
+    SELECT q.id, q.product_id, q.admitted_through, q.sold_out_at, q.ended_at,
+           p.waiting_room_admit_per_minute AS admit_per_minute
+      FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
+     WHERE q.id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+  return new Map(rows.map((row) => [Number(row.id), queueOf(row, Number(row.id))]));
+}
+
+/** The current rows of some entries (those a process's long polls saw admitted or expiring). */
+export async function readEntries(db: Db, ids: readonly number[]): Promise<Map<number, EntryRow>> {
+  const { rows } = await db.execute<EntryRow & Record<string, unknown>>(sql`
+    SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
+     WHERE e.id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+  return new Map(rows.map((row) => [Number(row.id), normalise(row)]));
+}
+
+/** Why an order without a usable admission is refused. */
+export type AdmissionRefusal = 'waiting_room_required' | 'waiting_room_admission_expired';
+
+/**
+ * Uses the entry's admission for one hold (conditional UPDATE: two tabs holding at once get one). Answers
+ * null when it was used, else why not: still waiting (or another run's place) needs the queue; an admission
+ * past its window, or already used, has expired.
+ */
+export async function claimAdmission(
+  db: Db,
+  site: string,
+  productId: number,
+  entryId: number | null,
+): Promise<AdmissionRefusal | null> {
+  if (entryId === null) return 'waiting_room_required';
+  const { rows } = await db.execute<{ claimed: boolean; state: string | null; late: boolean | null }>(sql`
+    WITH claimed AS (
+      UPDATE waiting_room_entries e SET state = 'used', used_at = now()
+        FROM waiting_room_queues q
+       WHERE e.id = ${entryId} AND q.id = e.queue_id AND q.product_id = ${productId} AND q.site_code = ${site}
+         AND q.ended_at IS NULL AND e.state = 'admitted' AND e.admitted_until > now()
+      RETURNING e.id)
+    SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+           (SELECT e.state FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
+             WHERE e.id = ${entryId} AND q.product_id = ${productId} AND q.ended_at IS NULL) AS state`);
+  const row = rows[0]!;
+  if (row.claimed) return null;
+  // Waiting, or a place in an ended run (then the run in force now is another): join the queue.
+  if (row.state === null || row.state === 'waiting') return 'waiting_room_required';
+  return 'waiting_room_admission_expired';
+}
+
+/** The hold failed (no stock in that slot, bad input): the admission is given back for another try. */
+export async function returnAdmission(db: Db, entryId: number): Promise<void> {
+  await db.execute(sql`
+    UPDATE waiting_room_entries
+       SET state = CASE WHEN admitted_until > now() THEN 'admitted' ELSE 'expired' END, used_at = NULL
+     WHERE id = ${entryId} AND state = 'used' AND used_by_order IS NULL`);
+}
+
+/** The hold succeeded: the admission names its order. */
+export async function recordAdmissionOrder(db: Db, entryId: number, orderToken: string): Promise<void> {
+  await db.execute(sql`
+    UPDATE waiting_room_entries
+       SET used_by_order = (SELECT id FROM orders WHERE order_token = ${orderToken})
+     WHERE id = ${entryId}`);
+}
+
+/**
+ * Puts an automatic queue in force for the product (the order path's admission rate would be exceeded), or
+ * lengthens the open one's cooling period.
+ */
+export async function engageAutomaticQueue(
+  db: Db,
+  site: string,
+  productUuid: string,
+  coolingMs: number,
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO waiting_room_queues (product_id, site_code, product_uuid, reason, in_force_until)
+    SELECT p.id, p.site_code, p.uuid, 'automatic', now() + ${coolingMs} * interval '1 millisecond'
+      FROM products p WHERE p.uuid = ${productUuid}::uuid AND p.site_code = ${site}
+    ON CONFLICT (product_id) WHERE ended_at IS NULL DO UPDATE
+      SET in_force_until = greatest(waiting_room_queues.in_force_until, EXCLUDED.in_force_until)`);
+}
+
+/**
+ * One step of every queue in force (ADR 095), run by every process on its timer: each queue is advanced by
+ * one process at a time (its row locked, SKIP LOCKED: a process finding it busy leaves it to the other).
+ * - opens the run of a product whose operator switch is on; ends the operator's run when it is off, and an
+ *   automatic run whose cooling period is over with nobody waiting or admitted;
+ * - expires admissions past their window (their places go to the next: admission counts only those still
+ *   outstanding);
+ * - marks the queue sold out while no open slot of the product has a seat left (every waiting visitor is
+ *   told), and clears it if seats return (held seats released): the queue then admits again;
+ * - admits the next in order at the rate (the operator's, or the automatic one), at most
+ *   `maxOutstandingAdmissions` admitted visitors who have not held yet, from the product's `opens_at`.
+ */
+export async function advanceQueues(db: Db, timing: WaitingRoomTiming): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO waiting_room_queues (product_id, site_code, product_uuid, reason)
+    SELECT p.id, p.site_code, p.uuid, 'operator' FROM products p
+     WHERE p.waiting_room_enabled
+       AND NOT EXISTS (SELECT 1 FROM waiting_room_queues q WHERE q.product_id = p.id AND q.ended_at IS NULL)
+    ON CONFLICT (product_id) WHERE ended_at IS NULL DO NOTHING`);
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT id FROM waiting_room_queues WHERE ended_at IS NULL ORDER BY id`);
+  for (const { id } of rows) await advanceQueue(db, Number(id), timing);
+}
+
+async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{
+      product_id: number;
+      reason: 'operator' | 'automatic';
+      enabled: boolean;
+      opens_at: Date | null;
+      admit_per_minute: number | null;
+      product_type: string;
+      elapsed_s: number;
+      credit: number;
+      admitted_through: number;
+      last_position: number;
+      ended: boolean;
+    }>(sql`
+      SELECT q.product_id, q.reason, p.waiting_room_enabled AS enabled, p.waiting_room_opens_at AS opens_at,
+             p.waiting_room_admit_per_minute AS admit_per_minute, p.product_type,
+             extract(epoch FROM now() - q.last_admission_at)::float8 AS elapsed_s,
+             q.admission_credit_milli / 1000.0 AS credit, q.admitted_through, q.last_position,
+             (q.reason = 'automatic' AND q.in_force_until < now() AND NOT p.waiting_room_enabled) AS ended
+        FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
+       WHERE q.id = ${queueId} AND q.ended_at IS NULL
+       FOR UPDATE OF q SKIP LOCKED`);
+    const queue = rows[0];
+    if (!queue) return;
+    await tx.execute(sql`
+      UPDATE waiting_room_entries SET state = 'expired'
+       WHERE queue_id = ${queueId} AND state = 'admitted' AND admitted_until <= now()`);
+    if (queue.reason === 'automatic' && queue.enabled) {
+      // The operator switched it on while an automatic run was open: it is theirs now (no cooling end).
+      await tx.execute(sql`
+        UPDATE waiting_room_queues SET reason = 'operator', in_force_until = NULL WHERE id = ${queueId}`);
+    }
+    if (queue.reason === 'operator' && !queue.enabled) return endQueue(tx, queueId);
+    const outstanding = await countOutstanding(tx, queueId);
+    const waiting = Number(queue.last_position) - Number(queue.admitted_through);
+    if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId);
+
+    const { rows: stock } = await tx.execute<{ left: boolean }>(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM time_spans ts
+         WHERE ts.product_id = ${queue.product_id} AND ts.on_sale
+           AND (CASE WHEN ${queue.product_type} = 'time' THEN ts.starts_at ELSE ts.ends_at END) > now()
+           AND ts.held + ts.sold + ts.allotted < ts.capacity) AS left`);
+    const soldOut = !stock[0]!.left;
+    const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
+    const perSecond = (queue.admit_per_minute ?? timing.automaticAdmitPerMinute) / 60;
+    // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
+    const cap = Math.max(1, perSecond * Math.max(1, (timing.tickMs * 2) / 1000));
+    const credit = Math.min(cap, Number(queue.credit) + Number(queue.elapsed_s) * perSecond);
+    const admit =
+      soldOut || !opened
+        ? 0
+        : Math.max(0, Math.min(Math.floor(credit), timing.maxOutstandingAdmissions - outstanding, waiting));
+    const through = Number(queue.admitted_through) + admit;
+    if (admit > 0) {
+      await tx.execute(sql`
+        UPDATE waiting_room_entries
+           SET state = 'admitted', admitted_at = now(),
+               admitted_until = now() + ${timing.admissionWindowMs} * interval '1 millisecond'
+         WHERE queue_id = ${queueId} AND state = 'waiting'
+           AND position > ${queue.admitted_through} AND position <= ${through}`);
+    }
+    await tx.execute(sql`
+      UPDATE waiting_room_queues
+         SET admitted_through = ${through},
+             admission_credit_milli = ${waiting - admit > 0 ? Math.floor((credit - admit) * 1000) : 0},
+             last_admission_at = now(),
+             sold_out_at = CASE WHEN ${soldOut} THEN coalesce(sold_out_at, now()) END,
+             updated_at = now()
+       WHERE id = ${queueId}`);
+  });
+}
+
+async function countOutstanding(tx: Tx, queueId: number): Promise<number> {
+  const { rows } = await tx.execute<{ count: number }>(sql`
+    SELECT count(*)::int AS count FROM waiting_room_entries WHERE queue_id = ${queueId} AND state = 'admitted'`);
+  return Number(rows[0]!.count);
+}
+
+async function endQueue(tx: Tx, queueId: number): Promise<void> {
+  await tx.execute(
+    sql`UPDATE waiting_room_queues SET ended_at = now(), updated_at = now() WHERE id = ${queueId}`,
+  );
+}

@@ -1,0 +1,305 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
+import type { App } from '../../app.ts';
+import { signQueueToken } from '../../domain/waiting-room/queue-token.ts';
+import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
+import { setupTestApp, visitorAddress } from '../../../test/helper.ts';
+import { orderBody, productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
+
+const ctx = setupTestApp();
+const XSRF = 'test-xsrf-token';
+type Product = Awaited<ReturnType<typeof productWithSlot>>;
+
+/** A visitor: one address, and the place token its browser keeps (the cookie the join set). */
+interface Visitor {
+  address: string;
+  token?: string;
+}
+
+function cookieHeader(product: Product, visitor: Visitor, extra: Record<string, string> = {}) {
+  const cookies = [`XSRF-TOKEN=${XSRF}`];
+  if (visitor.token) cookies.push(`${waitingRoomCookieName(product.id)}=${visitor.token}`);
+  return { cookie: cookies.join('; '), 'x-xsrf-token': XSRF, ...extra };
+}
+
+async function join(app: App, product: Product, visitor: Visitor): Promise<WaitingRoomEntry> {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${SITE_PATH}/waiting-room/entries`,
+    headers: cookieHeader(product, visitor),
+    remoteAddress: visitor.address,
+    payload: { product_id: product.id },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-store');
+  const body = response.json<WaitingRoomEntry>();
+  const cookie = response.cookies.find((c) => c.name === waitingRoomCookieName(product.id));
+  if (body.token !== '') {
+    expect(cookie?.value).toBe(body.token);
+    expect(cookie?.httpOnly).toBe(true);
+    visitor.token = body.token;
+  }
+  return body;
+}
+
+function current(app: App, product: Product, visitor: Visitor, wait = false, headers = {}) {
+  return app.inject({
+    method: 'GET',
+    url: `${SITE_PATH}/waiting-room/entries/current?product_id=${product.id}${wait ? '&wait=1' : ''}`,
+    headers: { ...cookieHeader(product, visitor), ...headers },
+    remoteAddress: visitor.address,
+  });
+}
+
+async function place(app: App, product: Product, visitor: Visitor): Promise<WaitingRoomEntry> {
+  const response = await current(app, product, visitor);
+  expect(response.statusCode).toBe(200);
+  return response.json<WaitingRoomEntry>();
+}
+
+function order(app: App, product: Product, visitor: Visitor, headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `${SITE_PATH}/orders`,
+    headers: cookieHeader(product, visitor, headers),
+    remoteAddress: visitor.address,
+    payload: orderBody(product, 1),
+  });
+}
+
+async function queuedProduct(capacity = 50): Promise<Product> {
+  const product = await productWithSlot(ctx.db, capacity);
+  await ctx.db.execute(sql`UPDATE products SET waiting_room_enabled = true WHERE id = ${product.id}`);
+  for (const app of apps()) waitingRoomOf(app).forgetInForce();
+  return product;
+}
+
+let second: App;
+/** Admission bounded by the outstanding admissions alone: one at a time, in order, at each step. */
+const ONE_AT_A_TIME = {
+  timers: false,
+  automaticAdmitPerMinute: 600_000,
+  maxOutstandingAdmissions: 1,
+  positionNoticeMs: 0,
+};
+const apps = () => [ctx.app, second];
+const visitors = (n: number): Visitor[] => Array.from({ length: n }, () => ({ address: visitorAddress() }));
+/** One admission step (one process advances; which one does not matter: PostgreSQL orders them). */
+const tick = (app: App = ctx.app) => waitingRoomOf(app).tick();
+
+describe('the waiting room (issue 31, ADR 095)', () => {
+  beforeAll(async () => {
+    // A second server process on the same database: its own waiting room, caches and long polls.
+    second = await ctx.anotherApp();
+    for (const app of apps()) waitingRoomOf(app).configure(ONE_AT_A_TIME);
+  });
+  afterAll(() => undefined);
+
+  it('admits first come, first served; reloads and other tabs keep the place, never improve it', async () => {
+    const product = await queuedProduct();
+    const [a, b, c] = visitors(3);
+    expect((await join(ctx.app, product, a!)).position).toBe(1);
+    // The second process hands out the next position of the same queue.
+    expect((await join(second, product, b!)).position).toBe(2);
+    expect((await join(ctx.app, product, c!)).position).toBe(3);
+    // A reload (the cookie) and an API client (the header) keep their places.
+    expect(await join(second, product, a!)).toMatchObject({ state: 'waiting', position: 1, token: a!.token });
+    const byHeader = await current(ctx.app, product, { address: b!.address }, false, {
+      'kippu-queue-token': b!.token,
+    });
+    expect(byHeader.json()).toMatchObject({ state: 'waiting', position: 2 });
+
+    await tick(second);
+    expect(await place(ctx.app, product, a!)).toMatchObject({ state: 'admitted', position: null });
+    expect(await place(ctx.app, product, b!)).toMatchObject({ state: 'waiting', position: 1 });
+    expect(await place(second, product, c!)).toMatchObject({ state: 'waiting', position: 2 });
+    // Nobody else is let through while A has not held (one outstanding admission at most).
+    await tick();
+    expect((await place(ctx.app, product, b!)).state).toBe('waiting');
+
+    const held = await order(ctx.app, product, a!);
+    expect(held.statusCode).toBe(201);
+    // Its one hold used the admission: a second hold answers expired, the place shows it.
+    const again = await order(second, product, a!);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'waiting room admission expired' });
+    expect((await place(ctx.app, product, a!)).state).toBe('expired');
+
+    await tick(second);
+    expect((await place(ctx.app, product, b!)).state).toBe('admitted');
+    expect((await place(ctx.app, product, c!)).position).toBe(1);
+  });
+
+  it('refuses a hold without an admitted place: no token, still waiting, or a tampered token', async () => {
+    const product = await queuedProduct();
+    const [a, b] = visitors(2);
+    await join(ctx.app, product, a!);
+    await join(ctx.app, product, b!);
+    const none = await order(ctx.app, product, { address: visitorAddress() });
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ error: 'waiting room required' });
+    await tick();
+    expect((await order(ctx.app, product, b!)).json()).toEqual({ error: 'waiting room required' });
+    // B copies A's admitted token but changes one character of its signature: it names nothing.
+    const last = a!.token!.at(-1) === 'A' ? 'B' : 'A';
+    const tampered = { address: b!.address, token: `${a!.token!.slice(0, -1)}${last}` };
+    expect((await current(ctx.app, product, tampered)).statusCode).toBe(404);
+    expect((await order(ctx.app, product, tampered)).json()).toEqual({ error: 'waiting room required' });
+    // A token of another product, or signed for another site, is no token either.
+    const other = await queuedProduct();
+    const foreignProduct = { address: a!.address, token: a!.token };
+    expect(
+      (await current(ctx.app, other, foreignProduct, false, { 'kippu-queue-token': a!.token })).statusCode,
+    ).toBe(404);
+    const entryId = Number(a!.token!.split('.')[2]);
+    const otherSite = signQueueToken(ctx.env.APP_SECRET, 'OTHER', { productId: product.id, entryId });
+    expect((await current(ctx.app, product, { address: a!.address, token: otherSite })).statusCode).toBe(404);
+    expect(
+      (await current(ctx.app, product, { address: a!.address, token: 'q1.1.1.not-base64url-at-all!' }))
+        .statusCode,
+    ).toBe(404);
+    // The real token still works: A holds.
+    expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+  });
+
+  it('gives the admission back when the hold fails, and expires it after its window', async () => {
+    const product = await queuedProduct(1);
+    const [a, b, c] = visitors(3);
+    for (const visitor of [a, b, c]) await join(ctx.app, product, visitor!);
+    await tick();
+    // Two tickets of a one-seat slot: out of stock, and A keeps the admission for another try.
+    const tooMany = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/orders`,
+      headers: cookieHeader(product, a!),
+      remoteAddress: a!.address,
+      payload: orderBody(product, 2),
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect((await place(ctx.app, product, a!)).state).toBe('admitted');
+
+    // A lets the window pass: expired, refused, and the place goes to the next.
+    await ctx.db.execute(sql`
+      UPDATE waiting_room_entries SET admitted_until = now() - interval '1 second'
+       WHERE id = ${Number(a!.token!.split('.')[2])}`);
+    expect((await place(ctx.app, product, a!)).state).toBe('expired');
+    expect((await order(ctx.app, product, a!)).json()).toEqual({ error: 'waiting room admission expired' });
+    await tick();
+    expect((await place(ctx.app, product, b!)).state).toBe('admitted');
+    // Joining again puts A at the back, behind C.
+    expect(await join(ctx.app, product, a!)).toMatchObject({ state: 'waiting', position: 2 });
+  });
+
+  it('tells everyone waiting, in every process, that it sold out; the places hold over a restart', async () => {
+    const product = await queuedProduct(1);
+    const [a, ...rest] = visitors(5);
+    await join(ctx.app, product, a!);
+    for (const visitor of rest) await join(second, product, visitor);
+    await tick();
+    // Long polls open in both processes before the last seat goes.
+    const polls = rest.map((visitor, i) => current(i % 2 === 0 ? ctx.app : second, product, visitor, true));
+    await until(() => waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting === rest.length);
+    expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+    await tick(second);
+    await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
+    for (const answer of await Promise.all(polls)) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ state: 'sold_out', position: null });
+    }
+    // A new process (a restart) reads the same places from PostgreSQL.
+    const restarted = await ctx.anotherApp();
+    waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
+    expect((await place(restarted, product, rest[0]!)).state).toBe('sold_out');
+    // The hold is released: the seat returns, the queue reopens and admits the next in order.
+    await ctx.db.execute(sql`UPDATE time_spans SET held = 0 WHERE id = ${product.spanId}`);
+    await tick(restarted);
+    expect((await place(restarted, product, rest[0]!)).state).toBe('admitted');
+    expect((await place(restarted, product, rest[1]!)).position).toBe(1);
+  });
+
+  it('answers a long poll when the place is admitted, and after at most the long-poll time unchanged', async () => {
+    const product = await queuedProduct();
+    const [a, b] = visitors(2);
+    await join(ctx.app, product, a!);
+    await join(ctx.app, product, b!);
+    const polled = current(second, product, a!, true);
+    await until(() => waitingRoomOf(second).waiting === 1);
+    await tick();
+    await waitingRoomOf(second).checkWaiters();
+    const answer = (await polled).json<WaitingRoomEntry>();
+    expect(answer.state).toBe('admitted');
+    expect(Date.parse(answer.admitted_until!)).toBeGreaterThan(Date.now());
+    waitingRoomOf(second).configure({ longPollMs: 50 });
+    try {
+      expect((await current(second, product, b!, true)).json()).toMatchObject({
+        state: 'waiting',
+        position: 1,
+      });
+    } finally {
+      waitingRoomOf(second).configure({ longPollMs: 20_000 });
+    }
+  });
+
+  it('lets exempt channels past (a kiosk order meets its own device check, not the queue)', async () => {
+    const product = await queuedProduct();
+    const kiosk = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/orders`,
+      headers: { cookie: `XSRF-TOKEN=${XSRF}; kippu_kiosk=not-a-paired-device`, 'x-xsrf-token': XSRF },
+      remoteAddress: visitorAddress(),
+      payload: orderBody(product, 1, { channel: 'kiosk' }),
+    });
+    expect(kiosk.json()).toEqual({ error: 'kiosk device not authorised' });
+  });
+
+  it('engages by itself under pressure, and ends once it cooled down with nobody waiting', async () => {
+    const product = await productWithSlot(ctx.db, 100);
+    const room = waitingRoomOf(ctx.app);
+    const status = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${SITE_PATH}/waiting-room/status?product_id=${product.id}`,
+        })
+      ).json<{ active: boolean }>().active;
+    expect(await status()).toBe(false);
+    room.configure({ automaticHoldsPerSecond: 2, automaticCoolingMs: 60_000 });
+    room.clock = () => 1_000_000;
+    try {
+      for (let i = 0; i < 3; i++)
+        expect((await order(ctx.app, product, { address: visitorAddress() })).statusCode).toBe(201);
+      await until(async () => {
+        room.forgetInForce();
+        return status();
+      });
+      expect((await order(ctx.app, product, { address: visitorAddress() })).json()).toEqual({
+        error: 'waiting room required',
+      });
+      const visitor = { address: visitorAddress() };
+      await join(ctx.app, product, visitor);
+      await tick();
+      expect((await order(ctx.app, product, visitor)).statusCode).toBe(201);
+      // Pressure fell: the cooling period passes with the queue empty, and the queue ends by itself.
+      await ctx.db.execute(sql`
+        UPDATE waiting_room_queues SET in_force_until = now() - interval '1 second'
+         WHERE product_id = ${product.id} AND ended_at IS NULL`);
+      await tick();
+      room.forgetInForce();
+      expect(await status()).toBe(false);
+      expect(await place(ctx.app, product, visitor)).toMatchObject({ state: 'closed' });
+      expect((await order(ctx.app, product, { address: visitorAddress() })).statusCode).toBe(201);
+    } finally {
+      room.clock = Date.now;
+      room.configure({ automaticHoldsPerSecond: 100 });
+    }
+  });
+});
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyingSecrets } from '../config/app-secret.ts';
+import { holdThroughWaitingRoom } from '../domain/waiting-room/admission-gate.ts';
+import { queueTokenOf, waitingRoomFor, type WaitingRoom } from '../domain/waiting-room/waiting-room.ts';
+import { isExemptFromVisitorLimits } from './visitor-id.ts';
+
+/** The app's waiting room: one per server process (keyed by its HTTP server), shared by every scope. */
+export function waitingRoomOf(app: FastifyInstance): WaitingRoom {
+  return waitingRoomFor(app.server, app.db, app.log);
+}
+
+/**
+ * Runs a visitor's hold through the waiting room's gate (ADR 095): `POST /orders` and the spot hold wrap
+ * their hold in it. Staff, kiosk and partner requests pass (isExemptFromVisitorLimits); without a queue in
+ * force for the product it is a map lookup; with one, the hold needs and uses the visitor's admission.
+ */
+export function holdThroughQueue<T extends { orderToken: string }>(
+  request: FastifyRequest,
+  productUuid: string,
+  hold: () => Promise<T>,
+): Promise<T> {
+  const app = request.server;
+  return holdThroughWaitingRoom(
+    waitingRoomOf(app),
+    app.db,
+    {
+      site: request.site,
+      productUuid,
+      exempt: isExemptFromVisitorLimits(request),
+      tokenFor: (productId) => queueTokenOf(request, productId),
+      secrets: verifyingSecrets(app.env),
+    },
+    hold,
+  );
+}
