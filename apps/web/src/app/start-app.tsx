@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
+import { ensureVisitorId } from '../shared/api/visitor-id.ts';
 import { langsQuery } from '../shared/api/endpoints/langs.ts';
 import { activeLangOf } from '../shared/hooks/use-active-lang.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -62,3 +63,5 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
+// The visitor id's cookie (ADR 094), once the first screen is under way: a hold waits for it too.
+void ensureVisitorId();

@@ -1,9 +1,12 @@
 import type { CreateOrderBody, CreateOrderResponse } from '@kippu/contract/endpoints/orders';
 import { ROUTES } from '@kippu/contract/routes';
 import { ApiError, api } from '../../../../shared/api/api-client.ts';
+import { ensureVisitorId } from '../../../../shared/api/visitor-id.ts';
 
 /** POST /orders: creates the temporary order that holds the chosen stock. */
 export async function createTemporaryOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
+  // Counted as this visitor, not as everyone on the address (ADR 094): the id's cookie first.
+  await ensureVisitorId();
   const { data } = await api.call(ROUTES.createOrder, { body });
   return data;
 }
