@@ -101,8 +101,8 @@ export async function registerHealthRoutes(
     if (!mayRead(request)) {
       return noStore(reply).status(404).send({ error: ERRORS.not_found.message });
     }
-    const text = await metrics.registry.metrics();
-    return noStore(reply).type(metrics.registry.contentType).send(text);
+    const text = await metrics.text();
+    return noStore(reply).type(metrics.contentType).send(text);
   });
 }
 

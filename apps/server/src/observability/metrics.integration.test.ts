@@ -78,6 +78,12 @@ describe('GET /metrics', () => {
     ]) {
       expect(text).toContain(`# TYPE ${name} `);
     }
+    // Well-formed throughout: the process's part and the app's part join on a line break.
+    const malformed = text
+      .split('\n')
+      .filter((line) => line !== '' && !/^# (HELP|TYPE) /.test(line))
+      .filter((line) => !/^[a-zA-Z_:][\w:]*(\{.*\})? \S+$/.test(line));
+    expect(malformed).toEqual([]);
     expect(sample(text, 'kippu_database_up')).toBe(1);
     expect(
       sample(text, 'kippu_db_pool_connections', { pool: 'main', state: 'in_use' }),

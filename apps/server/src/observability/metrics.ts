@@ -19,6 +19,10 @@ export interface PoolCounts {
  */
 export interface Metrics {
   readonly registry: Registry;
+  /** The exposition's content type (Prometheus text format). */
+  readonly contentType: string;
+  /** The exposition: the process's metrics, then this app's. */
+  text(): Promise<string>;
   /** Counts the holds and refused holds of the app's one stock holder (ADR 007), by channel and by reason. */
   countHolds(holder: StockHolder): StockHolder;
   /** Reports a connection pool's in-use, idle and waiting counts at each scrape. */
@@ -70,10 +74,23 @@ function stateGauge(
   });
 }
 
+let processRegistry: Registry | undefined;
+
+/**
+ * Process CPU and memory, and the event loop's delay (perf_hooks' histogram, sampled every 20 ms): once per
+ * process, whatever the number of apps in it (tests build dozens; each would start a sampler of its own).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 20 });
+  }
+  return processRegistry;
+}
+
 export function createMetrics(probe: DatabaseProbe): Metrics {
   const registry = new Registry();
-  // Process CPU and memory, and the event loop's delay (perf_hooks' histogram, sampled every 20 ms).
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const processWide = processMetrics();
 
   const requests = new Histogram({
     name: 'kippu_http_request_duration_seconds',
@@ -158,6 +175,11 @@ export function createMetrics(probe: DatabaseProbe): Metrics {
 
   return {
     registry,
+    contentType: registry.contentType,
+    async text() {
+      const [ofProcess, ofApp] = await Promise.all([processWide.metrics(), registry.metrics()]);
+      return `${ofProcess}${ofApp}`;
+    },
     countHolds(holder) {
       return {
         async hold(request) {
