@@ -1,0 +1,208 @@
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Benchmark } from '../shared/benchmark.ts';
+import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { percentile } from '../shared/percentile.ts';
+import { startServers, stopServers } from '../shared/server-process.ts';
+import { fixed, formatTable } from '../shared/table.ts';
+import { BENCH_SLUG, createSlot, seedBenchProduct } from '../hot-slot/seed.ts';
+import { checkSlot } from '../hot-slot/stock-check.ts';
+import { onSaleConfig, type OnSaleConfig } from './config.ts';
+import { createClient } from './http-client.ts';
+import { summarise, type OnSaleSummary } from './summary.ts';
+import { visit, type VisitorRecord } from './visitor.ts';
+
+/** The generator's own event-loop delay past which its figures are not the server's (printed as a `!`). */
+const GENERATOR_LAG_LIMIT_MS = 50;
+
+/** The product on sale: one slot of `seats`, its waiting room switched on as an operator would. */
+async function seedSale(database: BenchDatabase, config: OnSaleConfig) {
+  const product = await seedBenchProduct(database.pool);
+  const spanId = await createSlot(database.pool, product.id, config.seats);
+  await database.pool.query(
+    `UPDATE products SET waiting_room_enabled = true, waiting_room_opens_at = NULL,
+       waiting_room_admit_per_minute = $2 WHERE id = $1`,
+    [product.id, config.admitPerMinute ?? null],
+  );
+  return { product, spanId };
+}
+
+/** The queue is in force on every server before anyone arrives (each process reads the switch each second). */
+async function waitUntilInForce(baseUrls: readonly string[], productId: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (const baseUrl of baseUrls) {
+    for (;;) {
+      const response = await fetch(
+        `${baseUrl}/${BENCH_SLUG}/api/v1/waiting-room/status?product_id=${productId}`,
+        { headers: { cookie: 'XSRF-TOKEN=bench' } },
+      );
+      const text = await response.text();
+      if (response.status === 200 && (JSON.parse(text) as { active: boolean }).active) break;
+      if (response.status !== 200)
+        throw new Error(`GET waiting-room/status answered ${response.status} ${text.slice(0, 200)}`);
+      if (Date.now() > deadline) throw new Error(`the waiting room is not in force on ${baseUrl} after 15 s`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+interface Run {
+  records: VisitorRecord[];
+  summary: OnSaleSummary;
+  oversold: number;
+  stock: { held: number; sold: number; capacity: number };
+  lagMs: { p99: number; max: number };
+  seconds: number;
+  load: [number[], number[]];
+  database: string;
+}
+
+async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> {
+  const { product, spanId } = await seedSale(database, config);
+  const servers = await startServers(database.url, config.processes);
+  const client = createClient();
+  try {
+    const baseUrls = servers.map((s) => s.baseUrl);
+    await waitUntilInForce(baseUrls, product.id);
+    let turn = 0;
+    const nextServer = () => baseUrls[turn++ % baseUrls.length]!;
+    // The generator must not be the bottleneck: its own event-loop delay is measured all along.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const loadBefore = os.loadavg();
+    const started = Date.now();
+    const deadline = started + (config.arrivalSeconds + config.timeoutSeconds) * 1000;
+    const spacingMs = (config.arrivalSeconds * 1000) / config.visitors;
+    const context = { client, baseUrls, product, spanId, deadline, nextServer };
+    // Visitor i arrives i × spacing after the start (5,000 in 10 s: one every 2 ms).
+    const visits = Array.from(
+      { length: config.visitors },
+      (_, i) =>
+        new Promise<VisitorRecord>((resolve) => {
+          setTimeout(() => {
+            visit(i, context).then(resolve, (error: unknown) =>
+              resolve({
+                index: i,
+                arrivedAt: Date.now(),
+                held: false,
+                holdMs: [],
+                joinMs: [],
+                problems: [`error ${(error as Error).message}`],
+                refused: {},
+                polls: 0,
+                done: false,
+              }),
+            );
+          }, i * spacingMs);
+        }),
+    );
+    const records = await Promise.all(visits);
+    const seconds = (Date.now() - started) / 1000;
+    lag.disable();
+    const loadAfter = os.loadavg();
+    const stock = await checkSlot(database.pool, spanId);
+    // The last seat: when the last hold on the slot was made, by the database's clock (the same machine's).
+    const { rows } = await database.pool.query<{ last: string | null }>(
+      `SELECT (extract(epoch FROM max(created_at)) * 1000)::text AS last FROM orders WHERE time_span_id = $1`,
+      [spanId],
+    );
+    const lastSeatAt = rows[0]?.last ? Number(rows[0].last) : undefined;
+    const soldOutAll = stock.held + stock.sold >= stock.capacity;
+    return {
+      records,
+      summary: summarise(records, config.seats, soldOutAll ? lastSeatAt : undefined),
+      oversold: stock.oversold,
+      stock,
+      lagMs: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+      seconds,
+      load: [loadBefore, loadAfter],
+      database: `PostgreSQL ${database.serverVersion} (${database.source})`,
+    };
+  } finally {
+    client.close();
+    await stopServers(servers);
+  }
+}
+
+function report(config: OnSaleConfig, result: Run): void {
+  const { summary, records } = result;
+  const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
+  console.log(
+    `\n${config.visitors} visitors arriving over ${config.arrivalSeconds} s for ${config.seats} seats, ` +
+      `${config.processes} server process(es), admission ${config.admitPerMinute ? `${config.admitPerMinute}/min` : 'automatic'}; ` +
+      `${result.database}; ${os.cpus().length} CPUs, node ${process.version}; load average ${loadText(result.load[0])} ` +
+      `at the start, ${loadText(result.load[1])} at the end; ${fixed(result.seconds, 1)} s in all\n`,
+  );
+  const ms = (values: number[], p: number) => fixed(percentile(values, p), 0);
+  console.log(
+    formatTable(
+      ['requests', 'count', 'p50 ms', 'p99 ms', 'max ms'],
+      [
+        [
+          'joins',
+          String(summary.joinMs.length),
+          ms(summary.joinMs, 50),
+          ms(summary.joinMs, 99),
+          ms(summary.joinMs, 100),
+        ],
+        [
+          'holds (admitted)',
+          String(summary.holdMs.length),
+          ms(summary.holdMs, 50),
+          ms(summary.holdMs, 99),
+          ms(summary.holdMs, 100),
+        ],
+        [
+          'sold-out notices',
+          String(summary.noticeMs.length),
+          ms(summary.noticeMs, 50),
+          ms(summary.noticeMs, 99),
+          ms(summary.noticeMs, 100),
+        ],
+      ],
+    ),
+  );
+  console.log(
+    `  visitors: ${summary.held} held a seat, ${summary.toldSoldOut} told sold out, ${summary.unfinished} unfinished ` +
+      `(still waiting at the time-out or stopped by an unexpected answer); ${summary.admitted} admitted; ` +
+      `${summary.polls} long polls; refusals waited out ${JSON.stringify(summary.refused)}`,
+  );
+  console.log(
+    `  slot: capacity ${result.stock.capacity}, held ${result.stock.held}, sold ${result.stock.sold}; ` +
+      `seats to the first ${config.seats} arrivals: ${summary.heldByFirst}; ` +
+      `first seat ${fixed(summary.firstSeatS ?? Number.NaN, 1)} s, last seat ${fixed(summary.lastSeatS ?? Number.NaN, 1)} s after the first arrival`,
+  );
+  console.log(
+    `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms`,
+  );
+  const problems = Object.entries(summary.problems).sort((a, b) => b[1] - a[1]);
+  for (const [kind, count] of problems.slice(0, 10)) console.log(`! ${count} x ${kind}`);
+  if (result.lagMs.p99 > GENERATOR_LAG_LIMIT_MS)
+    console.log(
+      `! the load generator lagged (p99 ${fixed(result.lagMs.p99, 0)} ms): latencies include its own delay`,
+    );
+  if (summary.lastSeatS === undefined)
+    console.log('! the slot did not sell out: no sold-out notice to measure');
+  const heldAnswers = records.filter((r) => r.held).length;
+  if (heldAnswers !== result.stock.held + result.stock.sold)
+    console.log(
+      `! ${heldAnswers} holds answered 201 but the slot counts ${result.stock.held + result.stock.sold}`,
+    );
+  const oversold = Math.max(result.oversold, heldAnswers - config.seats, 0);
+  if (oversold > 0) process.exitCode = 1;
+  console.log(
+    `on-sale: oversold ${oversold} fairness ${fixed(summary.fairness, 2)} p99_ms ${fixed(percentile(summary.holdMs, 99), 0)} ` +
+      `sold_out_notice_ms ${fixed(percentile(summary.noticeMs, 99), 0)}`,
+  );
+}
+
+export const onSale: Benchmark = {
+  name: 'on-sale',
+  description:
+    '5,000 visitors in 10 s for 200 seats through the waiting room on 2 processes: oversold, fairness, p99',
+  async run(args) {
+    const config = onSaleConfig(args);
+    const result = await withBenchDatabase((database) => run(config, database));
+    report(config, result);
+  },
+};
