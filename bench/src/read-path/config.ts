@@ -11,6 +11,8 @@ export interface ReadPathConfig {
   processes: number;
   /** The servers' LOG_LEVEL: `warn` as every benchmark server, or `info` as production runs (ADR 049). */
   logLevel: LogLevel;
+  /** Only the targets whose label contains one of these (e.g. `404` for the two floors); empty = all. */
+  only: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -22,6 +24,7 @@ const DEFAULTS: ReadPathConfig = {
   warmupSeconds: 1,
   processes: 1,
   logLevel: 'warn',
+  only: [],
 };
 
 function logLevel(value: string): LogLevel {
@@ -31,7 +34,7 @@ function logLevel(value: string): LogLevel {
 }
 
 /**
- * `--connections=50 --duration=5 --warmup=1 --processes=1 --log-level=warn`, or BENCH_CONNECTIONS,
+ * `--connections=50 --duration=5 --warmup=1 --processes=1 --log-level=warn --only=404`, or BENCH_CONNECTIONS,
  * BENCH_DURATION, BENCH_WARMUP, BENCH_PROCESSES, BENCH_LOG_LEVEL. Arguments win over the environment.
  */
 export function readPathConfig(args: string[], env: NodeJS.ProcessEnv = process.env): ReadPathConfig {
@@ -40,11 +43,13 @@ export function readPathConfig(args: string[], env: NodeJS.ProcessEnv = process.
   const warmup = option(args, 'warmup') ?? env.BENCH_WARMUP;
   const processes = option(args, 'processes') ?? env.BENCH_PROCESSES;
   const level = option(args, 'log-level') ?? env.BENCH_LOG_LEVEL;
+  const only = option(args, 'only');
   return {
     connections: connections ? positiveInt(connections, 'connections') : DEFAULTS.connections,
     durationSeconds: duration ? positiveInt(duration, 'duration') : DEFAULTS.durationSeconds,
     warmupSeconds: warmup ? positiveInt(warmup, 'warmup') : DEFAULTS.warmupSeconds,
     processes: processes ? positiveInt(processes, 'processes') : DEFAULTS.processes,
     logLevel: level ? logLevel(level) : DEFAULTS.logLevel,
+    only: only ? only.split(',').filter(Boolean) : DEFAULTS.only,
   };
 }

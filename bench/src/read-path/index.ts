@@ -118,7 +118,9 @@ async function measureAll(config: ReadPathConfig): Promise<Measured> {
       // More processes on the same database (docs/scaling.md); the first loads the demo data.
       const servers = await startServers(database.url, config.processes, { ...options, seedDemoData: true });
       try {
-        const targets = await readPathTargets(servers[0]!.baseUrl);
+        const targets = (await readPathTargets(servers[0]!.baseUrl)).filter(
+          (t) => config.only.length === 0 || config.only.some((part) => t.label.includes(part)),
+        );
         const preflightProblems = await preflight(servers[0]!, targets);
         const loadBefore = os.loadavg();
         // hello, target, hello, target, ..., hello: each target between two baseline runs.
@@ -216,9 +218,11 @@ function report(config: ReadPathConfig, measured: Measured): void {
   ]);
   const floor = (kind: Target['floor']) => rows.find((r) => r.target.floor === kind);
   const floorText = (row: Row | undefined) => (row ? row.ratio.toFixed(2) : '-');
+  const floorSpread = (row: Row | undefined) => (row ? range(row.spread, 2) : '-');
   console.log(
-    `read-path: ratio ${lowest.toFixed(2)} floor ${floorText(floor('api'))} floor_outside ${floorText(floor('outside'))} ` +
-      `ratio_spread ${range(lowestSpread, 2)} ${baselineSuffix('baseline_req_s', helloRates)}`,
+    `read-path: ratio ${fixed(lowest, 2)} floor ${floorText(floor('api'))} floor_outside ${floorText(floor('outside'))} ` +
+      `ratio_spread ${range(lowestSpread, 2)} floor_spread ${floorSpread(floor('api'))} ` +
+      baselineSuffix('baseline_req_s', helloRates),
   );
 }
 
