@@ -224,6 +224,7 @@ export async function buildApp({
   const probe = createDatabaseProbe(db.$client);
   const metrics = createMetrics(probe);
   metrics.addPool('main', db.$client);
+  metrics.addOverloadGuard(guard);
   if (gatewaySimulatorDb && gatewaySimulatorDb !== db) {
     metrics.addPool('gateway_simulator', gatewaySimulatorDb.$client);
   }

@@ -96,6 +96,11 @@ describe('health answers under overload', () => {
     expect((await fetch(`${base}${SITE_PATH}/langs`)).status).toBe(503);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
-    expect((await fetch(`${base}/metrics`)).status).toBe(200);
+    const metrics = await fetch(`${base}/metrics`);
+    expect(metrics.status).toBe(200);
+    // The refusals never reach Fastify; the guard's own count tells them (one so far in this app).
+    const text = await metrics.text();
+    expect(text).toMatch(/^kippu_overload_shed_total 1$/m);
+    expect(text).toMatch(/^kippu_api_in_flight 0$/m);
   });
 });

@@ -27,6 +27,8 @@ export interface Metrics {
   countHolds(holder: StockHolder): StockHolder;
   /** Reports a connection pool's in-use, idle and waiting counts at each scrape. */
   addPool(name: string, pool: PoolCounts): void;
+  /** Reports the overload guard's API requests in flight and its refusals (ADR 034) at each scrape. */
+  addOverloadGuard(guard: { stats(): { inFlight: number; shed: number } }): void;
   /** Request rate and latency by route pattern, refusals by catalogue code. */
   register(app: FastifyInstance): void;
 }
@@ -141,6 +143,25 @@ export function createMetrics(probe: DatabaseProbe): Metrics {
     },
   });
 
+  let guardStats: () => { inFlight: number; shed: number } = () => ({ inFlight: 0, shed: 0 });
+  new Gauge({
+    name: 'kippu_api_in_flight',
+    help: 'API requests in flight, as the overload guard counts them',
+    registers: [registry],
+    collect() {
+      this.set(guardStats().inFlight);
+    },
+  });
+  new Counter({
+    name: 'kippu_overload_shed_total',
+    help: 'API requests the overload guard answered 503 server busy before Fastify saw them (ADR 034)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(guardStats().shed);
+    },
+  });
+
   const readStates = shared(async (): Promise<StateCounts | null> => {
     try {
       const rows = await probe.query<{ kind: string; state: string; n: number }>(STATE_COUNTS);
@@ -196,6 +217,9 @@ export function createMetrics(probe: DatabaseProbe): Metrics {
     },
     addPool(name, pool) {
       pools.set(name, pool);
+    },
+    addOverloadGuard(guard) {
+      guardStats = () => guard.stats();
     },
     register(app) {
       app.addHook('onResponse', (request, reply, done) => {

@@ -160,6 +160,11 @@ function isOverloaded(
 export interface OverloadGuard {
   /** Node request handler step: refuses an API request when overloaded, else counts it and calls `next`. */
   handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+  /**
+   * API requests in flight now and requests refused since start, for the metrics (ADR 099): a refusal never
+   * reaches Fastify, so the request metrics cannot see it.
+   */
+  stats(): { inFlight: number; shed: number };
 }
 
 export function createOverloadGuard(
@@ -178,6 +183,7 @@ export function createOverloadGuard(
   };
   let inFlight = 0;
   let shed = 0;
+  let shedSinceStart = 0;
   let lastReport = 0;
   const finished = () => {
     inFlight -= 1;
@@ -189,6 +195,7 @@ export function createOverloadGuard(
       if (!mayReachApi(req.url)) return next();
       if (isOverloaded(req, inFlight, signals, limits, classes)) {
         shed += 1;
+        shedSinceStart += 1;
         const now = Date.now();
         if (now - lastReport > 10_000) {
           onShed(shed, { inFlight, lagMs: Math.round(signals.lagMs()), poolWaiting: signals.poolWaiting() });
@@ -203,8 +210,12 @@ export function createOverloadGuard(
       res.once('close', finished);
       next();
     },
+    stats: () => ({ inFlight, shed: shedSinceStart }),
   };
 }
 
 /** A guard that never refuses (tests that fire hundreds of concurrent requests on purpose). */
-export const UNGUARDED: OverloadGuard = { handle: (_req, _res, next) => next() };
+export const UNGUARDED: OverloadGuard = {
+  handle: (_req, _res, next) => next(),
+  stats: () => ({ inFlight: 0, shed: 0 }),
+};
