@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
+import { registerAddressRateCeilings } from './plugins/address-rate-ceiling.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { registerWritePositions } from './plugins/read-your-writes.ts';
 import { primaryReads, type ReadPool } from './db/read-pool.ts';
@@ -283,6 +284,8 @@ export async function buildApp({
   });
   app.addHook('onClose', () => rateLimitStore.close());
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore.Store });
+  // Each per-client limit also counts the whole address, at a multiple of it (ADR 094): fresh visitor ids buy no more.
+  registerAddressRateCeilings(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kippu API', version: '1' },

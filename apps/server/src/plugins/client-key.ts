@@ -56,8 +56,8 @@ const saltBySecret = new Map<string, string>();
  * The client a per-client rate limit counts (interfaces.md, ADR 094): the visitor when the request carries a
  * valid visitor id, else the address. So 50 guests of one hotel each get their own 30 holds a minute, and one
  * client keeping its cookie is refused at its 31st; a client dropping its cookie counts under its address
- * with every other cookieless client there. The address's ceiling over its visitors is
- * `rateLimitAddressOf` at ADDRESS_RATE_CEILING times the budget, so minting fresh ids buys no more than that.
+ * with every other cookieless client there. The address's ceiling over its visitors counts
+ * `rateLimitAddressOf` (plugins/address-rate-ceiling.ts), so minting fresh ids buys no more than that.
  */
 export function rateLimitClientOf(request: FastifyRequest): string {
   const visitorId = visitorIdOf(request);
@@ -68,9 +68,6 @@ export function rateLimitClientOf(request: FastifyRequest): string {
 export function rateLimitAddressOf(request: FastifyRequest): string {
   return `a:${clientAddressOf(request)}`;
 }
-
-/** An address's rate ceiling as a multiple of one client's budget (ADR 094): a hotel's 50 guests fit. */
-export const ADDRESS_RATE_CEILING = 50;
 
 /**
  * `request.ip`, worked out once per request: behind TRUST_PROXY Fastify parses X-Forwarded-For and

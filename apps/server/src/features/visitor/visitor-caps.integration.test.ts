@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE, visitorResponseSchema } from '@kippu/contract';
 import { setupTestApp, xsrfHeaders, type TestContext } from '../../../test/helper.ts';
 import { heldOf, orderBody, productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
+import { ADDRESS_RATE_CEILING } from '../../plugins/address-rate-ceiling.ts';
 import {
   isExemptFromVisitorLimits,
   markExemptFromVisitorLimits,
@@ -198,6 +199,21 @@ describe('rate limit per visitor (ADR 094)', () => {
     expect((await hold(ctx, { lang: 'en' }, address, other)).statusCode).toBe(400);
     // Without a cookie the address is the client: its own budget, apart from the visitors'.
     expect((await hold(ctx, { lang: 'en' }, address, '')).statusCode).toBe(400);
+  });
+
+  it('stops fresh visitor ids from one address at the address ceiling (10 budgets a minute)', async () => {
+    const address = '192.0.2.91';
+    const fresh = () => `${VISITOR_COOKIE}=${newVisitorCookie(ctx.env.APP_SECRET)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 * ADDRESS_RATE_CEILING; i++) {
+      statuses.push((await hold(ctx, { lang: 'en' }, address, fresh())).statusCode);
+    }
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    const refused = await hold(ctx, { lang: 'en' }, address, fresh());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'too many requests' });
+    // Another address is not touched.
+    expect((await hold(ctx, { lang: 'en' }, '192.0.2.92', fresh())).statusCode).toBe(400);
   });
 });
 
