@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
 import { setupTestApp } from '../../test/helper.ts';
 import { orderBody, postOrder, productWithSlot } from '../../test/order-support.ts';
 
@@ -57,6 +58,24 @@ describe('GET /metrics', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ error: 'not found' });
       expect(answer.body).not.toContain('kippu_');
+    }
+  });
+
+  it('behind a trusted proxy, judges the forwarded client: a listed address yes, anyone else no', async () => {
+    const proxied = await buildApp({
+      env: { ...ctx.env, TRUST_PROXY: ['loopback'] },
+      db: ctx.db,
+      webDistDir: '/nonexistent/',
+    });
+    try {
+      const via = (client: string) =>
+        proxied.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': client } });
+      expect((await via('192.0.2.7')).statusCode).toBe(200);
+      expect((await via('198.51.100.9')).statusCode).toBe(404);
+      // Loopback named by a forwarded header is not the operator's own machine.
+      expect((await via('127.0.0.1')).statusCode).toBe(404);
+    } finally {
+      await proxied.close();
     }
   });
 
