@@ -140,5 +140,14 @@ export function containsSecret(schema: z.core.$ZodType, depth = 0): boolean {
   return shapesOf(s).some((shape) => Object.values(shape).some((field) => containsSecret(field, depth + 1)));
 }
 
-/** Request headers that carry a secret on any route: the session's cookies, XSRF token, gate key, credentials. */
-export const SECRET_HEADERS = ['cookie', 'x-xsrf-token', 'x-gate-key', 'authorization'] as const;
+/**
+ * Request headers that carry a secret on any route: the session's cookies, XSRF token, gate key, credentials,
+ * and a waiting-room place (`kippu-queue-token`, ADR 095: it opens the visitor's admission).
+ */
+export const SECRET_HEADERS = [
+  'cookie',
+  'x-xsrf-token',
+  'x-gate-key',
+  'authorization',
+  'kippu-queue-token',
+] as const;

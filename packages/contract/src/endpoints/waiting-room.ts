@@ -39,6 +39,7 @@ export const waitingRoomTokenSchema = secretToken(z.string().regex(/^[A-Za-z0-9_
 
 export const waitingRoomEntrySchema = z.object({
   product_id: z.number().int(),
+  product_uuid: z.uuid(),
   token: waitingRoomTokenSchema,
   state: waitingRoomStateSchema,
   /** 1 = next; null unless `waiting`. */
@@ -52,23 +53,47 @@ export type WaitingRoomEntry = z.infer<typeof waitingRoomEntrySchema>;
 
 const productIdSchema = z.number().int().min(1).max(2_147_483_647);
 
+/**
+ * The product is named by its uuid (as the SPA knows it, like `POST /orders`'s `product_uuid`) or by its
+ * numeric id (API clients, the bench): exactly one of the two.
+ */
+const oneProduct = (value: { product_id?: unknown; product_uuid?: unknown }, ctx: z.RefinementCtx) => {
+  if ((value.product_id === undefined) === (value.product_uuid === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['product_uuid'],
+      message: 'name the product by product_uuid or product_id',
+    });
+  }
+};
+
 /** POST /{site}/api/v1/waiting-room/entries: join, or answer the existing place (never a better one). */
-export const joinWaitingRoomBodySchema = z.object({ product_id: productIdSchema });
-export type JoinWaitingRoomBody = z.infer<typeof joinWaitingRoomBodySchema>;
+export const joinWaitingRoomBodySchema = z
+  .object({ product_uuid: z.uuid().optional(), product_id: productIdSchema.optional() })
+  .superRefine(oneProduct);
+export type JoinWaitingRoomBody = z.input<typeof joinWaitingRoomBodySchema>;
 
 /**
- * GET /{site}/api/v1/waiting-room/entries/current?product_id=&wait=: the visitor's place (from the cookie
+ * GET /{site}/api/v1/waiting-room/entries/current?product_uuid=&wait= (or product_id=): the visitor's place (from the cookie
  * or the header; none answers 404 `not found`). `wait=1` is a long poll: it answers when the state or the
  * position changes, or after at most 20 s unchanged.
  */
-export const waitingRoomEntryQuerySchema = z.object({
-  product_id: numericIdSchema.pipe(productIdSchema),
-  wait: z.enum(['0', '1']).optional(),
-});
+export const waitingRoomEntryQuerySchema = z
+  .object({
+    product_uuid: z.uuid().optional(),
+    product_id: numericIdSchema.pipe(productIdSchema).optional(),
+    wait: z.enum(['0', '1']).optional(),
+  })
+  .superRefine(oneProduct);
 export type WaitingRoomEntryQuery = z.input<typeof waitingRoomEntryQuerySchema>;
 
-/** GET /{site}/api/v1/waiting-room/status?product_id=: is a queue in force for the product now (cached 1 s). */
-export const waitingRoomStatusQuerySchema = z.object({ product_id: numericIdSchema.pipe(productIdSchema) });
+/** GET /{site}/api/v1/waiting-room/status?product_uuid= (or product_id=): is a queue in force for the product now (cached 1 s). */
+export const waitingRoomStatusQuerySchema = z
+  .object({
+    product_uuid: z.uuid().optional(),
+    product_id: numericIdSchema.pipe(productIdSchema).optional(),
+  })
+  .superRefine(oneProduct);
 export type WaitingRoomStatusQuery = z.input<typeof waitingRoomStatusQuerySchema>;
 export const waitingRoomStatusSchema = z.object({ active: z.boolean() });
 export type WaitingRoomStatus = z.infer<typeof waitingRoomStatusSchema>;

@@ -14,6 +14,7 @@ export function entryView(
 ): WaitingRoomEntry {
   const base = {
     product_id: queue.product_id,
+    product_uuid: queue.product_uuid,
     token,
     position: null,
     estimated_wait_seconds: null,

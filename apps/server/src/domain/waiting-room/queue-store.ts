@@ -26,6 +26,7 @@ export interface EntryRow {
 export interface QueueRow {
   id: number;
   product_id: number;
+  product_uuid: string;
   admitted_through: number;
   sold_out_at: Date | null;
   ended_at: Date | null;
@@ -131,13 +132,14 @@ export async function readEntry(
 ): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
   const { rows } = await db.execute<
     EntryRow & {
+      product_uuid: string;
       admitted_through: number;
       sold_out_at: Date | null;
       ended_at: Date | null;
       admit_per_minute: number | null;
     } & Record<string, unknown>
   >(sql`
-    SELECT ${ENTRY_COLUMNS}, q.admitted_through, q.sold_out_at, q.ended_at,
+    SELECT ${ENTRY_COLUMNS}, q.product_uuid::text AS product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
            p.waiting_room_admit_per_minute AS admit_per_minute
       FROM waiting_room_entries e
       JOIN waiting_room_queues q ON q.id = e.queue_id
@@ -151,6 +153,7 @@ export async function readEntry(
 function queueOf(
   row: {
     product_id: number;
+    product_uuid: string;
     admitted_through: number;
     sold_out_at: Date | null;
     ended_at: Date | null;
@@ -161,6 +164,7 @@ function queueOf(
   return {
     id,
     product_id: Number(row.product_id),
+    product_uuid: row.product_uuid,
     admitted_through: Number(row.admitted_through),
     sold_out_at: row.sold_out_at === null ? null : new Date(row.sold_out_at),
     ended_at: row.ended_at === null ? null : new Date(row.ended_at),
@@ -168,10 +172,23 @@ function queueOf(
   };
 }
 
+/** The site's product named by id or uuid (the waiting room's calls accept either); null if none. */
+export async function findProduct(
+  db: Db,
+  site: string,
+  ref: { id?: number; uuid?: string },
+): Promise<{ id: number; uuid: string } | null> {
+  const { rows } = await db.execute<{ id: number; uuid: string }>(sql`
+    SELECT id, uuid::text AS uuid FROM products
+     WHERE site_code = ${site}
+       AND ${ref.id !== undefined ? sql`id = ${ref.id}` : sql`uuid = ${ref.uuid ?? null}::uuid`}`);
+  return rows[0] ? { id: Number(rows[0].id), uuid: rows[0].uuid } : null;
+}
+
 /** The queues the long polls of one process wait on, in one read. */
 export async function readQueues(db: Db, ids: readonly number[]): Promise<Map<number, QueueRow>> {
   const { rows } = await db.execute<QueueRow & Record<string, unknown>>(sql`
-    SELECT q.id, q.product_id, q.admitted_through, q.sold_out_at, q.ended_at,
+    SELECT q.id, q.product_id, q.product_uuid::text AS product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
            p.waiting_room_admit_per_minute AS admit_per_minute
       FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
      WHERE q.id = ANY(${`{${ids.join(',')}}`}::bigint[])`);

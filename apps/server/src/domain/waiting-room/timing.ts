@@ -33,7 +33,7 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   maxOutstandingAdmissions: 200,
   tickMs: 250,
   pollCheckMs: 250,
-  positionNoticeMs: 5_000,
+  positionNoticeMs: 10_000,
   longPollMs: 20_000,
   inForceCacheMs: 1_000,
   automaticHoldsPerSecond: 100,

@@ -22,6 +22,12 @@ interface InForceSnapshot {
   byId: Map<string, InForceQueue>;
 }
 
+/** A product as the waiting room's calls name it: by id or by uuid. */
+export interface ProductRef {
+  id?: number;
+  uuid?: string;
+}
+
 /** One open long poll of this process. */
 interface Waiter {
   site: string;
@@ -125,9 +131,12 @@ export class WaitingRoom {
     return (await this.inForce()).byUuid.get(`${site}|${productUuid}`);
   }
 
-  /** Whether a queue is in force for the product (by its id). */
-  async activeForId(site: string, productId: number): Promise<boolean> {
-    return (await this.inForce()).byId.has(`${site}|${productId}`);
+  /** The product's queue in force, by its id or its uuid (the snapshot: no query). */
+  async queueFor(site: string, ref: ProductRef): Promise<InForceQueue | undefined> {
+    const snapshot = await this.inForce();
+    return ref.id !== undefined
+      ? snapshot.byId.get(`${site}|${ref.id}`)
+      : snapshot.byUuid.get(`${site}|${ref.uuid}`);
   }
 
   /** One admission step of every queue in force (the timer's; tests call it by hand). */

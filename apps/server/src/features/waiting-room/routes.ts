@@ -7,9 +7,9 @@ import {
   type WaitingRoomEntry,
 } from '@kippu/contract';
 import { verifyingSecrets } from '../../config/app-secret.ts';
-import { joinQueue, readEntry } from '../../domain/waiting-room/queue-store.ts';
+import { findProduct, joinQueue, readEntry } from '../../domain/waiting-room/queue-store.ts';
 import { signQueueToken, verifyQueueToken } from '../../domain/waiting-room/queue-token.ts';
-import { queueTokenOf } from '../../domain/waiting-room/waiting-room.ts';
+import { queueTokenOf, type ProductRef } from '../../domain/waiting-room/waiting-room.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { AVAILABILITY_CACHE_CONTROL } from '../../plugins/answer-cache.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
@@ -50,6 +50,18 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     return answer;
   };
 
+  /** The product the call names (by id or uuid): from the snapshot of queues in force, else one read. */
+  const productOf = async (site: string, ref: { product_id?: number; product_uuid?: string }) => {
+    const named: ProductRef =
+      ref.product_id !== undefined ? { id: ref.product_id } : { uuid: ref.product_uuid! };
+    const queue = await room.queueFor(site, named);
+    const product = queue
+      ? { id: queue.productId, uuid: queue.productUuid }
+      : await findProduct(app.db, site, named);
+    if (!product) throw new AppError('not_found');
+    return product;
+  };
+
   /** The request's place for the product (cookie or header), read fresh; null without a valid one. */
   const currentPlace = async (request: FastifyRequest, productId: number) => {
     const place = verifyQueueToken(queueTokenOf(request, productId), secrets, request.site, productId);
@@ -63,7 +75,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     joinWaitingRoomEndpoint,
     { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET) },
     async (request, reply) => {
-      const productId = request.body.product_id;
+      const product = await productOf(request.site, request.body);
+      const productId = product.id;
       // A place this browser or client already has in the run in force answers as it is (never improved).
       const current = await currentPlace(request, productId);
       if (
@@ -81,7 +94,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!entry) {
         reply.header('cache-control', 'no-store');
-        return closedAnswer(productId);
+        return closedAnswer(product);
       }
       const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: entry.id });
       const found = await readEntry(app.db, request.site, productId, entry.id);
@@ -90,8 +103,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
-    const productId = request.query.product_id;
-    const current = await currentPlace(request, productId);
+    const product = await productOf(request.site, request.query);
+    const current = await currentPlace(request, product.id);
     if (!current) throw new AppError('not_found');
     const answer = room.view(current.entry, current.queue, current.token);
     if (request.query.wait !== '1') return sendPlace(request, reply, answer);
@@ -103,15 +116,18 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, waitingRoomStatusEndpoint, async (request, reply) => {
     // The per-process snapshot of the queues in force (at most a second old): no query per call.
-    const active = await room.activeForId(request.site, request.query.product_id);
+    const { product_id: id, product_uuid: uuid } = request.query;
+    const active =
+      (await room.queueFor(request.site, id !== undefined ? { id } : { uuid: uuid! })) !== undefined;
     reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
     return { active };
   });
 }
 
-function closedAnswer(productId: number): WaitingRoomEntry {
+function closedAnswer(product: { id: number; uuid: string }): WaitingRoomEntry {
   return {
-    product_id: productId,
+    product_id: product.id,
+    product_uuid: product.uuid,
     token: '',
     state: 'closed',
     position: null,

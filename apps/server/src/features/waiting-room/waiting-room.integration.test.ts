@@ -23,17 +23,24 @@ function cookieHeader(product: Product, visitor: Visitor, extra: Record<string, 
   return { cookie: cookies.join('; '), 'x-xsrf-token': XSRF, ...extra };
 }
 
-async function join(app: App, product: Product, visitor: Visitor): Promise<WaitingRoomEntry> {
+/** Joins naming the product by uuid (the SPA) or by id (API clients, the bench). */
+async function join(
+  app: App,
+  product: Product,
+  visitor: Visitor,
+  by: 'uuid' | 'id' = 'uuid',
+): Promise<WaitingRoomEntry> {
   const response = await app.inject({
     method: 'POST',
     url: `${SITE_PATH}/waiting-room/entries`,
     headers: cookieHeader(product, visitor),
     remoteAddress: visitor.address,
-    payload: { product_id: product.id },
+    payload: by === 'uuid' ? { product_uuid: product.uuid } : { product_id: product.id },
   });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   const body = response.json<WaitingRoomEntry>();
+  expect(body).toMatchObject({ product_id: product.id, product_uuid: product.uuid });
   const cookie = response.cookies.find((c) => c.name === waitingRoomCookieName(product.id));
   if (body.token !== '') {
     expect(cookie?.value).toBe(body.token);
@@ -101,7 +108,7 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     const [a, b, c] = visitors(3);
     expect((await join(ctx.app, product, a!)).position).toBe(1);
     // The second process hands out the next position of the same queue.
-    expect((await join(second, product, b!)).position).toBe(2);
+    expect((await join(second, product, b!, 'id')).position).toBe(2);
     expect((await join(ctx.app, product, c!)).position).toBe(3);
     // A reload (the cookie) and an API client (the header) keep their places.
     expect(await join(second, product, a!)).toMatchObject({ state: 'waiting', position: 1, token: a!.token });
@@ -303,3 +310,30 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('the waiting room refuses bad input without a 5xx', () => {
+  it('answers 400 for a product named twice or not at all, 404 for an unknown one', async () => {
+    const product = await productWithSlot(ctx.db, 10);
+    const post = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/waiting-room/entries`,
+        headers: { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+        remoteAddress: visitorAddress(),
+        payload,
+      });
+    expect((await post({})).statusCode).toBe(400);
+    expect((await post({ product_id: product.id, product_uuid: product.uuid })).statusCode).toBe(400);
+    expect((await post({ product_id: 2 ** 40 })).statusCode).toBe(400);
+    expect((await post({ product_uuid: '00000000-0000-4000-8000-000000000000' })).json()).toEqual({
+      error: 'not found',
+    });
+    // A product without a queue in force: `closed`, no place.
+    expect((await post({ product_uuid: product.uuid })).json()).toMatchObject({ state: 'closed', token: '' });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/waiting-room/status?product_id=abc`,
+    });
+    expect(status.statusCode).toBe(400);
+  });
+});
