@@ -131,15 +131,26 @@ export const rateLimitStore: Benchmark = {
       const rows = variants.map((variant) => {
         const rates = spreadOf(results.get(variant)!.map((x) => x.reqPerSec));
         const p99 = spreadOf(results.get(variant)!.map((x) => x.p99Ms));
+        const cpu = spreadOf(results.get(variant)!.map((x) => x.cpuUsPerOrder));
         return [
           variant,
           `${fixed(rates.mean, 0)} (${fixed(rates.min, 0)}–${fixed(rates.max, 0)})`,
           `${fixed(p99.mean, 0)} (${fixed(p99.min, 0)}–${fixed(p99.max, 0)})`,
+          `${fixed(cpu.mean, 0)} (${fixed(cpu.min, 0)}–${fixed(cpu.max, 0)})`,
           fixed(rates.mean / base.mean, 2),
         ];
       });
       console.log(
-        formatTable(['store', 'req/s mean (min–max)', 'p99 ms mean (min–max)', 'vs process'], rows),
+        formatTable(
+          [
+            'store',
+            'req/s mean (min–max)',
+            'p99 ms mean (min–max)',
+            'server CPU µs/order',
+            'rate vs process',
+          ],
+          rows,
+        ),
       );
       const ratio = (v: Variant) => {
         const runs = results.get(v);
