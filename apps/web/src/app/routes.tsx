@@ -22,6 +22,7 @@ const ConfirmScreen = lazyScreen(() => import('../features/booking/screens/confi
 const CompleteScreen = lazyScreen(() => import('../features/booking/screens/complete-screen.tsx'));
 const DPayConfirmScreen = lazyScreen(() => import('../features/booking/screens/d-pay-confirm-screen.tsx'));
 const ErrorScreen = lazyScreen(() => import('../features/booking/screens/error-screen.tsx'));
+const WaitingRoomScreen = lazyScreen(() => import('../features/booking/screens/waiting-room-screen.tsx'));
 const PaymentCallbackScreen = lazyScreen(
   () => import('../features/booking/payment-callbacks/payment-callback-screen.tsx'),
 );
@@ -128,6 +129,7 @@ export const routes: RouteObject[] = [
         children: [
           screenRoute({ index: true }, OrderScreen, skippedInMailConfirmOnly),
           screenRoute(paths.order.path, OrderScreen, skippedInMailConfirmOnly),
+          screenRoute(paths.waitingRoom.path, WaitingRoomScreen, skippedInMailConfirmOnly),
           screenRoute(paths.signIn.path, SignInScreen, skippedInMailConfirmOnly),
           screenRoute(paths.membershipLogin.path, MembershipLoginScreen, (screen) => (
             <OnlyWithMembershipLogin>{screen}</OnlyWithMembershipLogin>

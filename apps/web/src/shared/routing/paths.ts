@@ -24,6 +24,8 @@ export const paths = {
   root: route('/'),
   // Booking flow
   order: route('/order'),
+  /** The on-sale rush's queue before the order's hold (issue 31, ADR 096): not a spec §2 route. */
+  waitingRoom: route('/waiting-room'),
   signIn: route('/sign-in'),
   membershipLogin: route('/membership-login'),
   sendedMail: route('/sended-mail'),

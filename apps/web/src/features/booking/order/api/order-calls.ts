@@ -2,12 +2,24 @@ import type { CreateOrderBody, CreateOrderResponse } from '@kippu/contract/endpo
 import { ROUTES } from '@kippu/contract/routes';
 import { ApiError, api } from '../../../../shared/api/api-client.ts';
 import { ensureVisitorId } from '../../../../shared/api/visitor-id.ts';
+import { QUEUE_TOKEN_HEADER } from '../../waiting-room/api/waiting-room-calls.ts';
 
-/** POST /orders: creates the temporary order that holds the chosen stock. */
-export async function createTemporaryOrder(body: CreateOrderBody): Promise<CreateOrderResponse> {
+/**
+ * POST /orders: creates the temporary order that holds the chosen stock. Shows no dialog itself: the caller
+ * (useHoldOrder) tells the waiting room's refusals from the others. `queueToken`, the waiting room's place,
+ * goes in its header as well as the cookie, so a browser that drops cookies is still admitted.
+ */
+export async function createTemporaryOrder(
+  body: CreateOrderBody,
+  queueToken?: string | null,
+): Promise<CreateOrderResponse> {
   // Counted as this visitor, not as everyone on the address (ADR 094): the id's cookie first.
   await ensureVisitorId();
-  const { data } = await api.call(ROUTES.createOrder, { body });
+  const { data } = await api.call(ROUTES.createOrder, {
+    body,
+    noErrorDialog: true,
+    ...(queueToken ? { headers: { [QUEUE_TOKEN_HEADER]: queueToken } } : {}),
+  });
   return data;
 }
 
