@@ -26,6 +26,8 @@ interface Row {
   ratio: number;
   /** The ratio to each of those two baseline runs alone. */
   spread: Spread;
+  /** Hello-world's CPU per request (mean of the same two runs) over the servers' CPU per request. */
+  cpuRatio: number;
 }
 
 interface Measured {
@@ -48,12 +50,15 @@ async function measure(
   const connections = shareOut(Math.max(config.connections, servers.length), servers.length);
   const results = await Promise.all(
     servers.map((server, i) =>
-      runLoad({
-        ...config,
-        connections: connections[i]!,
-        url: `${server.baseUrl}${target.path}`,
-        ...target,
-      }),
+      runLoad(
+        {
+          ...config,
+          connections: connections[i]!,
+          url: `${server.baseUrl}${target.path}`,
+          ...target,
+        },
+        () => server.cpuMs(),
+      ),
     ),
   );
   const result: LoadResult = {
@@ -62,6 +67,10 @@ async function measure(
     expected: results.reduce((sum, r) => sum + r.expected, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     errorKinds: Object.assign({}, ...results.map((r) => r.errorKinds)) as Record<string, number>,
+    // All servers' CPU over all their answers.
+    cpuUsPerRequest:
+      results.reduce((sum, r) => sum + r.cpuUsPerRequest * (r.expected + r.errors), 0) /
+      results.reduce((sum, r) => sum + r.expected + r.errors, 0),
   };
   console.log(`  ${target.label} done: ${fixed(result.reqPerSec, 0)} req/s`);
   return result;
@@ -76,12 +85,15 @@ async function measureHello(
   config: ReadPathConfig,
   warm: boolean,
 ): Promise<LoadResult> {
-  const result = await runLoad({
-    ...config,
-    warmupSeconds: warm ? 0 : config.warmupSeconds,
-    url: `${hello.baseUrl}/`,
-    expectedStatus: 200,
-  });
+  const result = await runLoad(
+    {
+      ...config,
+      warmupSeconds: warm ? 0 : config.warmupSeconds,
+      url: `${hello.baseUrl}/`,
+      expectedStatus: 200,
+    },
+    () => hello.cpuMs(),
+  );
   console.log(`  hello-world done: ${fixed(result.reqPerSec, 0)} req/s`);
   return result;
 }
@@ -128,10 +140,16 @@ async function measureAll(config: ReadPathConfig): Promise<Measured> {
         const rows: Row[] = [];
         for (const target of targets) {
           const result = await measure(servers, target, config);
-          const before = baseline.at(-1)!.reqPerSec;
+          const before = baseline.at(-1)!;
           baseline.push(await measureHello(hello, config, true));
-          const after = baseline.at(-1)!.reqPerSec;
-          rows.push({ target, result, ...ratioBetween(result.reqPerSec, before, after) });
+          const after = baseline.at(-1)!;
+          const helloCpu = (before.cpuUsPerRequest + after.cpuUsPerRequest) / 2;
+          rows.push({
+            target,
+            result,
+            ...ratioBetween(result.reqPerSec, before.reqPerSec, after.reqPerSec),
+            cpuRatio: helloCpu / result.cpuUsPerRequest,
+          });
         }
         const loadAfter = os.loadavg();
         const rss = servers.map((s) => s.rssBytes());
@@ -174,7 +192,7 @@ function report(config: ReadPathConfig, measured: Measured): void {
   );
   console.log(
     formatTable(
-      ['endpoint', 'req/s', 'p99 ms', '% of hello-world', 'spread', 'errors'],
+      ['endpoint', 'req/s', 'p99 ms', '% of hello-world', 'spread', 'CPU µs/req', 'CPU ratio', 'errors'],
       [
         [
           `hello-world (node:http), ${hello.length} runs`,
@@ -182,6 +200,8 @@ function report(config: ReadPathConfig, measured: Measured): void {
           fixed(Math.max(...hello.map((h) => h.p99Ms)), 0),
           '100.0%',
           `moved ${fixed(movedBy(helloRates) * 100, 0)}%`,
+          range(spreadOf(hello.map((h) => h.cpuUsPerRequest)), 0),
+          '1.00',
           String(hello.reduce((sum, h) => sum + h.errors, 0)),
         ],
         ...rows.map((row) => [
@@ -190,12 +210,19 @@ function report(config: ReadPathConfig, measured: Measured): void {
           fixed(row.result.p99Ms, 0),
           percent(row.ratio),
           `${percent(row.spread.min)}–${percent(row.spread.max)}`,
+          fixed(row.result.cpuUsPerRequest, 0),
+          fixed(row.cpuRatio, 2),
           String(row.result.errors),
         ]),
       ],
     ),
   );
 
+  console.log(
+    '  CPU µs/req: CPU time (user + system) of the answering process(es) per answer in the measured run; CPU ratio: ' +
+      "hello-world's (mean of the runs around the target) over the target's. Other work on the machine moves it " +
+      'far less than req/s (ADR 098).',
+  );
   const problems = [
     ...measured.preflightProblems,
     ...[
@@ -222,6 +249,7 @@ function report(config: ReadPathConfig, measured: Measured): void {
   console.log(
     `read-path: ratio ${fixed(lowest, 2)} floor ${floorText(floor('api'))} floor_outside ${floorText(floor('outside'))} ` +
       `ratio_spread ${range(lowestSpread, 2)} floor_spread ${floorSpread(floor('api'))} ` +
+      `ratio_cpu ${fixed(Math.min(...availability.map((r) => r.cpuRatio)), 2)} floor_cpu ${fixed(floor('api')?.cpuRatio ?? Number.NaN, 2)} ` +
       baselineSuffix('baseline_req_s', helloRates),
   );
 }

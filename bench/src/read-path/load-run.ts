@@ -12,6 +12,8 @@ export interface LoadResult {
   errors: number;
   /** What the errors were, for the report. */
   errorKinds: Record<string, number>;
+  /** Server CPU time per answered request in µs over the measured run (NaN where unknown). */
+  cpuUsPerRequest: number;
 }
 
 export interface LoadInput {
@@ -33,12 +35,20 @@ function drive(input: LoadInput, durationSeconds: number) {
   });
 }
 
-/** An unmeasured run first (warm-up), then the measured one on the same URL. */
-export async function runLoad(input: LoadInput & { warmupSeconds: number }): Promise<LoadResult> {
-  await drive(input, input.warmupSeconds);
+/**
+ * An unmeasured run first (warm-up), then the measured one on the same URL. `cpuMs` reads the CPU time of
+ * the process(es) answering, before and after the measured run.
+ */
+export async function runLoad(
+  input: LoadInput & { warmupSeconds: number },
+  cpuMs: () => number | undefined = () => undefined,
+): Promise<LoadResult> {
+  if (input.warmupSeconds > 0) await drive(input, input.warmupSeconds);
+  const cpuBefore = cpuMs();
   const started = performance.now();
   const result = await drive(input, input.durationSeconds);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMs();
   let expected = 0;
   const errorKinds: Record<string, number> = {};
   for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) {
@@ -49,5 +59,17 @@ export async function runLoad(input: LoadInput & { warmupSeconds: number }): Pro
   // autocannon counts time-outs among errors.
   if (result.errors > 0) errorKinds['socket errors/time-outs'] = result.errors;
   const errors = Object.values(errorKinds).reduce((sum, n) => sum + n, 0);
-  return { reqPerSec: expected / seconds, p99Ms: result.latency.p99, expected, errors, errorKinds };
+  const answered = expected + errors;
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || answered === 0
+      ? Number.NaN
+      : ((cpuAfter - cpuBefore) * 1000) / answered;
+  return {
+    reqPerSec: expected / seconds,
+    p99Ms: result.latency.p99,
+    expected,
+    errors,
+    errorKinds,
+    cpuUsPerRequest,
+  };
 }

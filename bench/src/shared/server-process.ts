@@ -14,8 +14,31 @@ export interface ServerProcess {
   stop(): Promise<void>;
   /** Resident set size of the server process in bytes (Linux /proc), undefined where unknown. */
   rssBytes(): number | undefined;
+  /** CPU time the process has used so far (user + system, ms; Linux /proc), undefined where unknown. */
+  cpuMs(): number | undefined;
   /** The server's process id (the export benchmark reads its peak RSS, VmHWM). */
   pid?: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (`getconf CLK_TCK`; 100 on Linux). */
+let ticksPerSecond: number | undefined;
+
+/**
+ * CPU time (user + system) of a process in ms. On a shared machine throughput moves with whatever else runs,
+ * while the CPU one request costs the server barely does (ADR 098): read-path prints both.
+ */
+export function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    ticksPerSecond ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+    // Fields after the command name (which may hold spaces, so split after its closing parenthesis):
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the name.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return undefined;
+  }
 }
 
 function rssOf(pid: number | undefined): number | undefined {
@@ -77,7 +100,13 @@ export async function startHttpChild(
     try {
       // Any answer means it listens; the status does not matter.
       await fetch(`${baseUrl}/`, { redirect: 'manual', signal: AbortSignal.timeout(1000) });
-      return { baseUrl, stop, rssBytes: () => rssOf(child.pid), pid: child.pid };
+      return {
+        baseUrl,
+        stop,
+        rssBytes: () => rssOf(child.pid),
+        cpuMs: () => cpuMsOf(child.pid),
+        pid: child.pid,
+      };
     } catch {
       await new Promise((r) => setTimeout(r, 250));
     }
