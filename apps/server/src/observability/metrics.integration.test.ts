@@ -86,9 +86,12 @@ describe('GET /metrics', () => {
       'kippu_refusals_total',
       'kippu_holds_total',
       'kippu_hold_refusals_total',
-      'kippu_orders',
-      'kippu_payments',
-      'kippu_mail_outbox',
+      'kippu_orders_open',
+      'kippu_payments_in_flight',
+      'kippu_payments_stuck',
+      'kippu_mail_outbox_pending',
+      'kippu_overload_shed_total',
+      'kippu_api_in_flight',
       'kippu_db_pool_connections',
       'kippu_db_pool_waiting',
       'kippu_database_up',
@@ -104,6 +107,12 @@ describe('GET /metrics', () => {
       .filter((line) => !/^[a-zA-Z_:][\w:]*(\{.*\})? \S+$/.test(line));
     expect(malformed).toEqual([]);
     expect(sample(text, 'kippu_database_up')).toBe(1);
+    // Every open state is a series from the first scrape on (an alert needs it to exist), 0 when none.
+    for (const state of ['holding', 'ready_checkout', 'paying']) {
+      expect(sample(text, 'kippu_orders_open', { state })).toBeGreaterThanOrEqual(0);
+    }
+    expect(sample(text, 'kippu_payments_in_flight', { state: 'pending' })).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'kippu_mail_outbox_pending')).toBeGreaterThanOrEqual(0);
     expect(
       sample(text, 'kippu_db_pool_connections', { pool: 'main', state: 'in_use' }),
     ).toBeGreaterThanOrEqual(0);
@@ -117,7 +126,7 @@ describe('GET /metrics', () => {
     const held = (text: string) => sample(text, 'kippu_holds_total', { channel: 'web' }) ?? 0;
     const soldOut = (text: string) =>
       sample(text, 'kippu_hold_refusals_total', { reason: 'out_of_stock' }) ?? 0;
-    const holding = (text: string) => sample(text, 'kippu_orders', { state: 'holding' }) ?? 0;
+    const holding = (text: string) => sample(text, 'kippu_orders_open', { state: 'holding' }) ?? 0;
     const requests = (text: string, status: string) =>
       sample(text, 'kippu_http_request_duration_seconds_count', { ...route, status }) ?? 0;
 
