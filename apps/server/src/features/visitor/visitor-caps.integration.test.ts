@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE, visitorResponseSchema } from '@kippu/contract';
-import { kioskPairingSchema } from '@kippu/contract/console/box-office-schemas';
 import { setupTestApp, xsrfHeaders, type TestContext } from '../../../test/helper.ts';
 import { heldOf, orderBody, productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
 import { ADDRESS_RATE_CEILING } from '../../plugins/address-rate-ceiling.ts';
-import { counterSlot } from '../console/box-office/box-office-test-support.ts';
-import { signedIn, twoOrganisations, type ConsoleAs } from '../console/operations/operations-test-support.ts';
 import {
   isExemptFromVisitorLimits,
   markExemptFromVisitorLimits,
@@ -245,36 +242,5 @@ describe('exempt from visitor limits: staff, kiosks, partners', () => {
     const staff = request({});
     markExemptFromVisitorLimits(staff, 'staff');
     expect(isExemptFromVisitorLimits(staff)).toBe(true);
-  });
-});
-
-describe('a paired kiosk is not capped (ADR 080, 094)', () => {
-  const ctx = setupTestApp();
-  let owner: ConsoleAs;
-
-  beforeAll(async () => {
-    const orgs = await twoOrganisations(ctx.db, 'visitor-caps');
-    owner = await signedIn(ctx.app, ctx.db, orgs.a, 'owner', 'all');
-  });
-
-  it('sells one kiosk order after another from one address past every cap; a browser there is capped', async () => {
-    await setCaps(ctx, [1, null], [1, null]);
-    const created = kioskPairingSchema.parse(
-      (await owner.post('/sites/DEMO/kiosk-devices', { name: 'Hall' })).json(),
-    );
-    const paired = await ctx.app.inject({ method: 'GET', url: new URL(created.pairing_url).pathname });
-    const setCookies = paired.headers['set-cookie'];
-    const device = (Array.isArray(setCookies) ? setCookies : [String(setCookies)])
-      .find((c) => c.startsWith('kippu_kiosk='))!
-      .split(';')[0]!;
-    const slot = await counterSlot(ctx.db, 100, { startedMinutesAgo: 10, prices: [0, 0] });
-    const lobby = '192.0.2.95';
-    for (let i = 0; i < 4; i++) {
-      const res = await hold(ctx, orderBody(slot, 2, { channel: 'kiosk' }), lobby, device);
-      expect(res.statusCode).toBe(201);
-    }
-    const web = await counterSlot(ctx.db, 100);
-    expect((await hold(ctx, orderBody(web, 1), lobby, '')).statusCode).toBe(201);
-    expect((await hold(ctx, orderBody(web, 1), lobby, '')).statusCode).toBe(409);
   });
 });
