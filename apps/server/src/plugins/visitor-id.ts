@@ -68,7 +68,8 @@ export function visitorIdOf(request: FastifyRequest): string | null {
   let id = idByRequest.get(request);
   if (id === undefined) {
     // (no cookies parsed: the router refused the URL before any hook ran)
-    id = verifiedVisitorId(request.cookies?.[VISITOR_COOKIE], verifyingSecrets(request.server.env));
+    const cookie = request.cookies?.[VISITOR_COOKIE];
+    id = cookie === undefined ? null : verifiedVisitorId(cookie, verifyingSecrets(request.server.env));
     idByRequest.set(request, id);
   }
   return id;
