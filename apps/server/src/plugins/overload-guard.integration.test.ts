@@ -62,6 +62,22 @@ describe('overload protection (ADR 034, 055)', () => {
     expect((await hold(slot)).status).toBe(201);
   });
 
+  it("lets the waiting room's calls past uncounted: its joins keep their arrival order (ADR 095)", async () => {
+    Object.assign(load, { lag: DEFAULT_OVERLOAD_LIMITS.writeLagMs + 10, waiting: 0 });
+    const slot = await productWithSlot(ctx.db, 5);
+    expect((await hold(slot)).status).toBe(503);
+    const status = await fetch(`${base}${SITE_PATH}/waiting-room/status?product_uuid=${slot.uuid}`);
+    expect(status.status).toBe(200);
+    const join = await fetch(`${base}${SITE_PATH}/waiting-room/entries`, {
+      method: 'POST',
+      headers: { ...xsrfHeaders(), 'content-type': 'application/json', 'x-forwarded-for': visitorAddress() },
+      body: JSON.stringify({ product_uuid: slot.uuid }),
+    });
+    expect(join.status).toBe(200);
+    // Only the room's own routes: a path that merely mentions it is shed like any other read.
+    expect((await fetch(`${base}${SITE_PATH}/langs?x=waiting-room/`)).status).toBe(503);
+  });
+
   it('refuses reads when queries queue for a connection, holds keep going', async () => {
     Object.assign(load, { lag: 0, waiting: DEFAULT_OVERLOAD_LIMITS.readPoolWaiting + 1 });
     expect((await read()).status).toBe(503);

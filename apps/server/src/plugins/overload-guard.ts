@@ -102,6 +102,19 @@ export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const WAITING_ROOM_CALL = /^\/[^/]+\/api\/v1\/waiting-room\//;
+
+/**
+ * The waiting room's calls (ADR 095) pass the guard uncounted: they are the rush's orderly way in. Its long
+ * polls are parked (thousands in flight cost no CPU: counting them would shed every other call), and a join
+ * refused with 503 would come back later and lose its arrival order. Joins are limited per client instead.
+ */
+function isWaitingRoomCall(url: string): boolean {
+  if (!url.includes('waiting-room')) return false;
+  const path = routedPathOf(url);
+  return path !== undefined && WAITING_ROOM_CALL.test(path);
+}
+
 /**
  * What a call does, not its method (issue 24, ADR 049): every method but GET, HEAD and OPTIONS writes, and so
  * does a GET whose route declares `config: CHANGES_STATE`. The guard runs before Fastify routes anything, so
@@ -192,7 +205,7 @@ export function createOverloadGuard(
   return {
     handle(req, res, next) {
       // Only the API: pages, assets and gateway returns are cheap or must not be refused.
-      if (!mayReachApi(req.url)) return next();
+      if (!mayReachApi(req.url) || isWaitingRoomCall(req.url)) return next();
       if (isOverloaded(req, inFlight, signals, limits, classes)) {
         shed += 1;
         shedSinceStart += 1;

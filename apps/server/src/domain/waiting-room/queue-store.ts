@@ -279,7 +279,8 @@ export async function engageAutomaticQueue(
  * - marks the queue sold out while no open slot of the product has a seat left (every waiting visitor is
  *   told), and clears it if seats return (held seats released): the queue then admits again;
  * - admits the next in order at the rate (the operator's, or the automatic one), at most
- *   `maxOutstandingAdmissions` admitted visitors who have not held yet, from the product's `opens_at`.
+ *   `maxOutstandingAdmissions` admitted visitors who have not held yet, and never more of them than seats
+ *   left (the last seats go strictly in queue order), from the product's `opens_at`.
  */
 export async function advanceQueues(db: Db, timing: WaitingRoomTiming): Promise<void> {
   await db.execute(sql`
@@ -331,13 +332,14 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     const waiting = Number(queue.last_position) - Number(queue.admitted_through);
     if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId);
 
-    const { rows: stock } = await tx.execute<{ left: boolean }>(sql`
-      SELECT EXISTS (
-        SELECT 1 FROM time_spans ts
-         WHERE ts.product_id = ${queue.product_id} AND ts.on_sale
-           AND (CASE WHEN ${queue.product_type} = 'time' THEN ts.starts_at ELSE ts.ends_at END) > now()
-           AND ts.held + ts.sold + ts.allotted < ts.capacity) AS left`);
-    const soldOut = !stock[0]!.left;
+    // Seats left in the product's open slots (on sale, before their cut-off).
+    const { rows: stock } = await tx.execute<{ left: number }>(sql`
+      SELECT coalesce(sum(greatest(0, ts.capacity - ts.held - ts.sold - ts.allotted)), 0)::bigint AS left
+        FROM time_spans ts
+       WHERE ts.product_id = ${queue.product_id} AND ts.on_sale
+         AND (CASE WHEN ${queue.product_type} = 'time' THEN ts.starts_at ELSE ts.ends_at END) > now()`);
+    const seatsLeft = Number(stock[0]!.left);
+    const soldOut = seatsLeft === 0;
     const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
     const perSecond = (queue.admit_per_minute ?? timing.automaticAdmitPerMinute) / 60;
     // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
@@ -346,7 +348,15 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     const admit =
       soldOut || !opened
         ? 0
-        : Math.max(0, Math.min(Math.floor(credit), timing.maxOutstandingAdmissions - outstanding, waiting));
+        : Math.max(
+            0,
+            // Never more admitted-and-not-held than seats left: the last seats go strictly in queue order.
+            Math.min(
+              Math.floor(credit),
+              Math.min(timing.maxOutstandingAdmissions, seatsLeft) - outstanding,
+              waiting,
+            ),
+          );
     const through = Number(queue.admitted_through) + admit;
     if (admit > 0) {
       await tx.execute(sql`
