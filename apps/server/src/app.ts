@@ -283,6 +283,7 @@ export async function buildApp({
     ...(rateLimitRedisKeyPrefix !== undefined ? { redisKeyPrefix: rateLimitRedisKeyPrefix } : {}),
   });
   app.addHook('onClose', () => rateLimitStore.close());
+  app.decorate('rateLimitCounter', rateLimitStore.counter);
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore.Store });
   // Each per-client limit also counts the whole address, at a multiple of it (ADR 094): fresh visitor ids buy no more.
   registerAddressRateCeilings(app);

@@ -3,11 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_TOKEN_REQUESTS_PER_MINUTE } from '@kippu/contract/console/api-tokens-schemas';
 import { permits, type AnyEndpoint, type PermissionArea } from '@kippu/contract';
 import { authenticateApiToken, type ApiTokenPrincipal } from '../domain/api-tokens/authenticate-api-token.ts';
-import {
-  countApiTokenRequest,
-  recordApiTokenUse,
-  secondsToNextWindow,
-} from '../domain/api-tokens/api-token-usage.ts';
+import { recordApiTokenUse } from '../domain/api-tokens/api-token-usage.ts';
 import { recordAudit, type AuditActor } from '../domain/audit/record-audit.ts';
 import { AppError } from '../shared/app-error.ts';
 import { clientAddressOf } from './client-key.ts';
@@ -28,7 +24,8 @@ import { registerEndpoint, type EndpointHandler, type EndpointOptions } from './
  * 1. `Authorization: Bearer kpt_…`: a missing, malformed, unknown, expired or revoked token, or one of an
  *    inactive partner, answers 401 `api_token_invalid` (the one error body).
  * 2. The per-token rate limit: more than API_TOKEN_REQUESTS_PER_MINUTE calls in a minute answer 429
- *    `too many requests` with Retry-After, counted in PostgreSQL so every process shares one count.
+ *    `too many requests` with Retry-After, counted in the rate limits' store (ADR 093) so every process
+ *    shares one count.
  * 3. The scope: the token's level for `area` must reach `level`, `partner: true` routes need a partner's
  *    token, and a route with `:site` needs a site of the token's organisation that the token covers;
  *    anything else answers 404 `record not found`, the same as a site that does not exist.
@@ -111,10 +108,11 @@ async function requireToken(request: FastifyRequest, reply: FastifyReply, access
   if (!token) throw new AppError('api_token_invalid');
   request.apiToken = token;
   const db = request.server.db;
-  const count = await countApiTokenRequest(db, token.tokenId);
+  // Counted in the rate limits' store (ADR 093): one count for every process, as the per-client limits.
+  const count = await request.server.rateLimitCounter.count(`api-token|${token.tokenId}`, 60_000);
   await recordApiTokenUse(db, token.tokenId);
-  if (count > API_TOKEN_REQUESTS_PER_MINUTE) {
-    reply.header('retry-after', String(secondsToNextWindow()));
+  if (count.current > API_TOKEN_REQUESTS_PER_MINUTE) {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(count.ttl / 1000))));
     throw new AppError('too_many_requests');
   }
   if (!permits(token.permissions[access.area], access.level)) throw new AppError('record_not_found');

@@ -22,11 +22,6 @@ export interface Rows<Timestamp = string> {
     created_at: Timestamp;
     updated_at: Timestamp;
   };
-  api_token_request_counts: {
-    token_id: number;
-    window_start: Timestamp;
-    requests: number;
-  };
   api_tokens: {
     id: number;
     organisation_id: number;

@@ -36,16 +36,6 @@ export const allotments = pgTable('allotments', {
     .default(sql`now()`),
 });
 
-export const apiTokenRequestCounts = pgTable(
-  'api_token_request_counts',
-  {
-    tokenId: bigint('token_id', { mode: 'number' }).notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
-    requests: integer('requests').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tokenId, t.windowStart] })],
-);
-
 export const apiTokens = pgTable('api_tokens', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   organisationId: bigint('organisation_id', { mode: 'number' }).notNull(),

@@ -2,8 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { postgresCounters } from './postgres-counters.ts';
 import { redisCounters } from './redis-counters.ts';
-import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
-import type { SharedCounters } from './shared-counters.ts';
+import { rateLimitCounter, sharedRateLimitStore, type RateLimitCounter } from './shared-rate-limit-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts in the rate limits' store (ADR 093) for limits outside @fastify/rate-limit. */
+    rateLimitCounter: RateLimitCounter;
+  }
+}
 
 /** Where Redis keys of the rate limits start (ADR 093). */
 export const REDIS_KEY_PREFIX = 'kippu:rate-limit:';
@@ -22,7 +28,8 @@ export interface RateLimitStoreOptions {
  */
 export function createRateLimitStore({ redisUrl, db, log, redisKeyPrefix = '' }: RateLimitStoreOptions): {
   Store: ReturnType<typeof sharedRateLimitStore>;
-  counters: SharedCounters;
+  /** The same store for counts made by hand (`app.rateLimitCounter`: the API token limit). */
+  counter: RateLimitCounter;
   close(): Promise<void>;
 } {
   const counters = redisUrl
@@ -30,5 +37,6 @@ export function createRateLimitStore({ redisUrl, db, log, redisKeyPrefix = '' }:
     : postgresCounters(db.$client, (error) =>
         log.warn({ err: error }, 'rate-limit store: sweeping ended windows failed'),
       );
-  return { Store: sharedRateLimitStore(counters, log), counters, close: () => counters.close() };
+  const Store = sharedRateLimitStore(counters, log);
+  return { Store, counter: rateLimitCounter(Store), close: () => counters.close() };
 }

@@ -16,7 +16,6 @@ const INCR_SCRIPT = `
   end
   return {current, ttl}`;
 
-
 type CountingRedis = Redis & {
   kippuRateLimit(key: string, windowMs: number): Promise<[number, number]>;
 };

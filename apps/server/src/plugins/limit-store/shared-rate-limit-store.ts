@@ -110,3 +110,19 @@ export function sharedRateLimitStore(counters: SharedCounters, log: FastifyBaseL
     }
   };
 }
+
+/** A count outside @fastify/rate-limit (e.g. per API token), through the same store and fallback. */
+export interface RateLimitCounter {
+  /** Counts one call under `key` (used as given) in a window of `windowMs`: this call's count and the ms left. */
+  count(key: string, windowMs: number): Promise<{ current: number; ttl: number }>;
+}
+
+export function rateLimitCounter(Store: ReturnType<typeof sharedRateLimitStore>): RateLimitCounter {
+  const store = new Store();
+  return {
+    count: (key, windowMs) =>
+      new Promise((resolve, reject) => {
+        store.incr(key, (error, result) => (error || !result ? reject(error) : resolve(result)), windowMs);
+      }),
+  };
+}
