@@ -2,6 +2,7 @@ import { createEvent, type DateArray, type EventAttributes } from 'ics';
 import { tokyoDateParts, type LangCode } from '@kippu/contract';
 import type { MailPayloads } from '../mail-kinds.ts';
 import { mailText } from './mail-texts.ts';
+import { foldIcs } from './fold-ics.ts';
 
 function tokyoDay(iso: string): DateArray {
   const { year, month, day } = tokyoDateParts(iso);
@@ -53,5 +54,6 @@ export function purchaseCalendar(payload: CalendarVisit, lang: LangCode, uidHost
     calName: payload.siteName,
   } as EventAttributes);
   if (error || !value) throw new Error(`calendar entry could not be written: ${error?.message ?? 'empty'}`);
-  return value;
+  // Folded again by octets (RFC 5545 §3.1): the package counts characters.
+  return foldIcs(value);
 }
