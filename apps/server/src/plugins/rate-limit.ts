@@ -20,9 +20,11 @@ export const CLIENT_BUDGETS = {
 
 /**
  * Route config that limits a call per client: `config: perClientRateLimit('coupon-codes', budget)`.
- * The client is `request.ip`, which believes X-Forwarded-For only from the proxies TRUST_PROXY names.
- * Every route has its own counters (@fastify/rate-limit keeps one store per route); `name` keeps the keys
- * readable. Answers 429 with `{ error: 'too many requests' }` through the error handler.
+ * The client is `rateLimitClientOf(request)` (client-key.ts). Counted in the store every process shares
+ * (ADR 093: PostgreSQL, or Redis with REDIS_URL); every route has its own counters (the store prefixes the
+ * route), `name` keeps the keys readable. A limit made with `app.createRateLimit` has no route in its key:
+ * its keyGenerator must start with a name of its own. Answers 429 with `{ error: 'too many requests' }`
+ * through the error handler.
  */
 export function perClientRateLimit(name: string, budget: ClientBudget) {
   return {
@@ -48,7 +50,8 @@ interface Window {
  * The counters behind perClientRateLimit, registered as @fastify/rate-limit's `store`. Its default
  * LocalStore answers every caller with the same mutable counter, read after an await: a burst of more than
  * `max` calls from one client then sees the final count in every call and refuses all of them, the first
- * ones too. This store answers each call with its own count. Fixed windows per key, in process memory.
+ * ones too. This store answers each call with its own count. Fixed windows per key, in process memory:
+ * since ADR 093 the fallback of the shared store (limit-store/) while that store does not answer.
  *
  * Bounded in two generations: new windows go to `recent`; when it is full it becomes `older` and the
  * previous `older` is dropped whole, so a client's window outlives at least 5 000 newer clients, at most
