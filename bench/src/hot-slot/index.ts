@@ -51,8 +51,15 @@ async function soldOutMessage(server: ServerProcess, product: BenchProduct, span
   return `${response.status} ${await response.text()}`;
 }
 
-function stockProblems(label: string, successes: number, stock: StockCheck): string[] {
+function stockProblems(label: string, successes: number, stock: StockCheck, demand?: number): string[] {
   const problems: string[] = [];
+  // More orders than seats must sell the slot out: refusals of another kind (a 409 `waiting room required`
+  // counts as a 409 like `out of stock`) would otherwise pass for a fast sell-out.
+  if (demand !== undefined && demand >= stock.capacity && stock.held + stock.sold < stock.capacity)
+    problems.push(
+      `${label}: the slot did not sell out (${stock.held + stock.sold} of ${stock.capacity} seats for ${demand} orders): ` +
+        'orders were refused for another reason than stock (a waiting room in force?)',
+    );
   if (stock.oversold > 0) problems.push(`${label}: OVERSOLD by ${stock.oversold}`);
   if (successes !== stock.held)
     problems.push(`${label}: ${successes} successful holds but held = ${stock.held}`);
@@ -221,13 +228,14 @@ function report(
         )
       : []),
     ...(row.http && row.httpStock
-      ? stockProblems(`http ${row.clients} clients`, row.http.ok, row.httpStock)
+      ? stockProblems(`http ${row.clients} clients`, row.http.ok, row.httpStock, row.demand)
       : []),
     ...(row.http && row.http.other > 0
       ? [`http ${row.clients} clients: unexpected answers ${JSON.stringify(row.http.otherStatuses)}`]
       : []),
   ]);
   for (const problem of problems) console.log(`! ${problem}`);
+  if (problems.length > 0) process.exitCode = 1;
 
   // The target is stated at 32 clients; with another client list, the closest count stands in.
   const anchor = rows.reduce((best, row) =>

@@ -59,7 +59,10 @@ interface Run {
 
 async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> {
   const { product, spanId } = await seedSale(database, config);
-  const servers = await startServers(database.url, config.processes);
+  // The waiting room as production runs it, automatic engagement included (the bench's servers have it off).
+  const servers = await startServers(database.url, config.processes, {
+    env: { WAITING_ROOM_AUTOMATIC: 'on' },
+  });
   const client = createClient();
   try {
     const baseUrls = servers.map((s) => s.baseUrl);
