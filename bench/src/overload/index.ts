@@ -288,6 +288,22 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
       console.log(`! OVERSOLD by ${oversold}`);
       process.exitCode = 1;
     }
+    // Eight of the nine slots never sell out, so holds must succeed in every phase and a 409 can only come
+    // from the small slot: more 409s than 201s means orders were refused for another reason than stock
+    // (e.g. `waiting room required`), and the goodput would count only the reads.
+    for (const [label, phase] of [
+      ['sustainable before', sustainedBefore],
+      ['overload', overload],
+      ['sustainable after', sustainedAfter],
+    ] as const) {
+      const refused = phase.statuses[409] ?? 0;
+      if (phase.holds === 0 || refused > phase.holds) {
+        console.log(
+          `! ${label}: ${phase.holds} holds answered 201 and ${refused} 409: orders refused for another reason than stock (a waiting room in force?)`,
+        );
+        process.exitCode = 1;
+      }
+    }
     // A hold whose answer came after its connection timed out or the run ended is held but not counted.
     if (held < overload.holds)
       console.log(`! ${overload.holds} holds answered 201 but only ${held} seats held`);
