@@ -77,39 +77,40 @@ export async function joinQueue(
   db: Db,
   input: { site: string; productId: number; visitorKey: string | null; coolingMs: number },
 ): Promise<EntryRow | null> {
-  return db.transaction(async (tx) => {
-    const queueId = await openQueueId(tx, input.site, input.productId);
-    if (queueId === null) return null;
-    if (input.visitorKey !== null) {
-      const { rows } = await tx.execute<EntryRow & Record<string, unknown>>(sql`
-        SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
-         WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
-           AND e.state IN ('waiting', 'admitted')`);
-      if (rows[0]) return normalise(rows[0]);
-    }
-    // The queue row's lock orders concurrent joins: positions are handed out one by one, without gaps.
-    const { rows } = await tx.execute<EntryRow & Record<string, unknown>>(sql`
-      WITH q AS (
-        UPDATE waiting_room_queues
-           SET last_position = last_position + 1, updated_at = now(),
-               in_force_until = CASE WHEN reason = 'automatic'
-                 THEN greatest(in_force_until, now() + ${input.coolingMs} * interval '1 millisecond')
-                 ELSE in_force_until END
-         WHERE id = ${queueId}
-        RETURNING id, product_id, last_position)
-      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
-      SELECT q.id, q.last_position, ${input.visitorKey} FROM q
-      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
-        DO NOTHING
-      RETURNING id, queue_id, (SELECT product_id FROM q) AS product_id, position, state, admitted_until`);
-    if (rows[0]) return normalise(rows[0]);
-    // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
-    const again = await tx.execute<EntryRow & Record<string, unknown>>(sql`
+  // No transaction around these: each statement commits by itself, so the queue row's lock (taken by the
+  // position's UPDATE) is held inside PostgreSQL for one statement, never across a round trip to a busy
+  // process (under load, a lock held over the event loop's delay serialised every join behind it).
+  const queueId = await openQueueId(db, input.site, input.productId);
+  if (queueId === null) return null;
+  if (input.visitorKey !== null) {
+    const { rows } = await db.execute<EntryRow & Record<string, unknown>>(sql`
       SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
        WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
          AND e.state IN ('waiting', 'admitted')`);
-    return again.rows[0] ? normalise(again.rows[0]) : null;
-  });
+    if (rows[0]) return normalise(rows[0]);
+  }
+  // The queue row's lock orders concurrent joins: positions are handed out one by one, without gaps.
+  const { rows } = await db.execute<EntryRow & Record<string, unknown>>(sql`
+    WITH q AS (
+      UPDATE waiting_room_queues
+         SET last_position = last_position + 1, updated_at = now(),
+             in_force_until = CASE WHEN reason = 'automatic'
+               THEN greatest(in_force_until, now() + ${input.coolingMs} * interval '1 millisecond')
+               ELSE in_force_until END
+       WHERE id = ${queueId}
+      RETURNING id, product_id, last_position)
+    INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+    SELECT q.id, q.last_position, ${input.visitorKey} FROM q
+    ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+      DO NOTHING
+    RETURNING id, queue_id, (SELECT product_id FROM q) AS product_id, position, state, admitted_until`);
+  if (rows[0]) return normalise(rows[0]);
+  // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
+  const again = await db.execute<EntryRow & Record<string, unknown>>(sql`
+    SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
+     WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
+       AND e.state IN ('waiting', 'admitted')`);
+  return again.rows[0] ? normalise(again.rows[0]) : null;
 }
 
 function normalise(row: EntryRow): EntryRow {
@@ -271,7 +272,7 @@ export async function engageAutomaticQueue(
 
 /**
  * One step of every queue in force (ADR 095), run by every process on its timer: each queue is advanced by
- * one process at a time (its row locked, SKIP LOCKED: a process finding it busy leaves it to the other).
+ * one process at a time (an advisory lock tried, not waited for: a process finding it busy leaves it).
  * - opens the run of a product whose operator switch is on; ends the operator's run when it is off, and an
  *   automatic run whose cooling period is over with nobody waiting or admitted;
  * - expires admissions past their window (their places go to the next: admission counts only those still
@@ -294,8 +295,16 @@ export async function advanceQueues(db: Db, timing: WaitingRoomTiming): Promise<
   for (const { id } of rows) await advanceQueue(db, Number(id), timing);
 }
 
+/** The advisory lock space of the admission step (ADR 095's number). */
+const STEP_LOCK_SPACE = 95;
+
 async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming): Promise<void> {
   await db.transaction(async (tx) => {
+    // One process at a time advances a queue; another that finds it busy skips it. An advisory lock, not
+    // the queue row's: joins take a position by updating that row, and must not wait for a whole step.
+    const { rows: locked } = await tx.execute<{ locked: boolean }>(sql`
+      SELECT pg_try_advisory_xact_lock(${STEP_LOCK_SPACE}, ${queueId % 2_147_483_647}) AS locked`);
+    if (!locked[0]?.locked) return;
     const { rows } = await tx.execute<{
       product_id: number;
       reason: 'operator' | 'automatic';
@@ -315,8 +324,7 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
              q.admission_credit_milli / 1000.0 AS credit, q.admitted_through, q.last_position,
              (q.reason = 'automatic' AND q.in_force_until < now() AND NOT p.waiting_room_enabled) AS ended
         FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
-       WHERE q.id = ${queueId} AND q.ended_at IS NULL
-       FOR UPDATE OF q SKIP LOCKED`);
+       WHERE q.id = ${queueId} AND q.ended_at IS NULL`);
     const queue = rows[0];
     if (!queue) return;
     await tx.execute(sql`
@@ -330,7 +338,9 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     if (queue.reason === 'operator' && !queue.enabled) return endQueue(tx, queueId);
     const outstanding = await countOutstanding(tx, queueId);
     const waiting = Number(queue.last_position) - Number(queue.admitted_through);
-    if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId);
+    if (queue.ended && outstanding === 0 && waiting === 0) {
+      return endQueue(tx, queueId, Number(queue.last_position));
+    }
 
     // Seats left in the product's open slots (on sale, before their cut-off).
     const { rows: stock } = await tx.execute<{ left: number }>(sql`
@@ -383,8 +393,9 @@ async function countOutstanding(tx: Tx, queueId: number): Promise<number> {
   return Number(rows[0]!.count);
 }
 
-async function endQueue(tx: Tx, queueId: number): Promise<void> {
-  await tx.execute(
-    sql`UPDATE waiting_room_queues SET ended_at = now(), updated_at = now() WHERE id = ${queueId}`,
-  );
+/** Ends the run; with `ifLastPosition`, only if nobody joined since the step read it (an empty queue). */
+async function endQueue(tx: Tx, queueId: number, ifLastPosition?: number): Promise<void> {
+  const unchanged = ifLastPosition === undefined ? sql`` : sql`AND last_position = ${ifLastPosition}`;
+  await tx.execute(sql`
+    UPDATE waiting_room_queues SET ended_at = now(), updated_at = now() WHERE id = ${queueId} ${unchanged}`);
 }

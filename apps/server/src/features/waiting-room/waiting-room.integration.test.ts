@@ -138,6 +138,24 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect((await place(ctx.app, product, c!)).position).toBe(1);
   });
 
+  it('admits no more visitors at once than seats are left, so the last seats go in queue order', async () => {
+    const product = await queuedProduct(2);
+    const queue = visitors(4);
+    for (const visitor of queue) await join(ctx.app, product, visitor);
+    waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 100 });
+    try {
+      await tick();
+      const states = await Promise.all(queue.map(async (v) => (await place(ctx.app, product, v)).state));
+      expect(states).toEqual(['admitted', 'admitted', 'waiting', 'waiting']);
+      expect((await order(ctx.app, product, queue[0]!)).statusCode).toBe(201);
+      await tick();
+      // One seat left and one admitted visitor who has not held it yet: nobody else yet.
+      expect((await place(ctx.app, product, queue[2]!)).state).toBe('waiting');
+    } finally {
+      waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 1 });
+    }
+  });
+
   it('refuses a hold without an admitted place: no token, still waiting, or a tampered token', async () => {
     const product = await queuedProduct();
     const [a, b] = visitors(2);
