@@ -11,6 +11,7 @@ export const ERRORS = {
   no_stock_registered: { message: 'no stock has been registered for this product', status: 409 },
   time_change_out_of_stock: { message: 'time_change_out_of_stock', status: 409 },
   not_on_sale: { message: 'ticket not on sale now', status: 409 },
+  /** 502: the gateway or our set-up failed; a refused payment answers PAYMENT_DECLINED_STATUS (ADR 100). */
   payment_api_failure: { message: 'payment_api_failure', status: 502 },
   cannot_change_ticket: { message: 'cannot change ticket', status: 409 },
   coupon_not_available: { message: 'coupon not available', status: 409 },
@@ -147,6 +148,15 @@ export const ERRORS = {
   /** Admitted by the queue, but the window to hold passed (or its one hold was used): join again. */
   waiting_room_admission_expired: { message: 'waiting room admission expired', status: 409 },
 } as const satisfies Record<string, { message: string; status: number }>;
+
+/**
+ * ADR 100: `payment_api_failure` is the spec's one string for a payment that did not go through, so the
+ * visitor's dialog stays one; its status tells a refusal from a fault. A payment the gateway refused (a
+ * declined card, a failed 3-D Secure check, cancelled on the gateway's page) answers 402: the visitor can
+ * pay again with another card. A gateway that did not answer, an attempt still undecided, or a method the
+ * site has not configured answers the catalogue's 502: a fault on our side or the gateway's.
+ */
+export const PAYMENT_DECLINED_STATUS = 402;
 
 export type ErrorCode = keyof typeof ERRORS;
 export type ErrorMessage = (typeof ERRORS)[ErrorCode]['message'];

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@kippu/contract';
+import { ERRORS, PAYMENT_DECLINED_STATUS, type ErrorCode } from '@kippu/contract';
 
 /** The one error type services throw; the error handler answers `{ error: ERRORS[code].message }`. */
 export class AppError extends Error {
@@ -9,8 +9,10 @@ export class AppError extends Error {
    * never a reason for support, which goes to `message` (logged, not answered).
    */
   readonly fields: Readonly<Record<string, unknown>> | undefined;
+  /** A payment the gateway refused (ADR 100): the visitor's doing, answered 402 instead of the fault's 502. */
+  readonly declined: boolean;
 
-  constructor(code: ErrorCode, detail?: string, fields?: Record<string, unknown>) {
+  constructor(code: ErrorCode, detail?: string, fields?: Record<string, unknown>, declined = false) {
     // A refusal (4xx) is an answer, not a fault: no stack trace to capture. On a sold-out slot thousands
     // of `out of stock` refusals a second made the capture a visible share of the hold path (issue 12).
     const stackTraceLimit = Error.stackTraceLimit;
@@ -19,7 +21,13 @@ export class AppError extends Error {
     Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
     this.code = code;
-    this.status = ERRORS[code].status;
+    this.declined = declined && code === 'payment_api_failure';
+    this.status = this.declined ? PAYMENT_DECLINED_STATUS : ERRORS[code].status;
     this.fields = fields;
   }
+}
+
+/** payment_api_failure for a payment the gateway refused (ADR 100): 402 with the one error body. */
+export function paymentDeclined(detail?: string, fields?: Record<string, unknown>): AppError {
+  return new AppError('payment_api_failure', detail, fields, true);
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { CallbackAnswer, PaymentFlow } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
-import { AppError } from '../../shared/app-error.ts';
+import { AppError, paymentDeclined } from '../../shared/app-error.ts';
+import { CONFIGURATION_FAILURES } from '../payments/payment-provider.ts';
 import { orderKindSql } from '../orders/order-lock.ts';
 import { isTimedOut } from '../orders/order-state.ts';
 
@@ -23,7 +24,7 @@ export async function orderFlow(executor: Pick<Db, 'execute'> | Tx, orderId: num
   return rows[0]!.flow;
 }
 
-type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_number'> & {
+type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_number' | 'failure_code'> & {
   flow: PaymentFlow;
   refund_failed: boolean;
   order_status: Row<'orders'>['status'];
@@ -40,7 +41,7 @@ type AnswerRow = Pick<Row<'payments'>, 'status' | 'redirect_url' | 'payment_numb
  */
 export async function attemptAnswer(db: Db, paymentId: number): Promise<CallbackAnswer | AppError | null> {
   const { rows } = await db.execute<AnswerRow>(sql`
-    SELECT p.status, p.redirect_url, p.payment_number, p.refund_failed_at IS NOT NULL AS refund_failed,
+    SELECT p.status, p.redirect_url, p.payment_number, p.failure_code, p.refund_failed_at IS NOT NULL AS refund_failed,
            ${orderFlowSql(sql.raw('o'))} AS flow,
            o.status AS order_status, o.expires_at <= now() AS lapsed,
            r.reservation_token, r.reservation_number
@@ -67,12 +68,20 @@ export async function attemptAnswer(db: Db, paymentId: number): Promise<Callback
       return new AppError('session_timeout');
     case 'failed':
     case 'canceled':
-      return isTimedOut(row.order_status, row.lapsed)
-        ? new AppError('session_timeout')
-        : new AppError('payment_api_failure');
+      if (isTimedOut(row.order_status, row.lapsed)) return new AppError('session_timeout');
+      // Refused by the gateway (declined card, failed 3-D Secure, cancelled on its page): 402, the visitor
+      // may pay again; a method the site never configured is our fault and keeps the 502 (ADR 100).
+      return row.failure_code !== null && CONFIGURATION_FAILURES.has(row.failure_code)
+        ? new AppError('payment_api_failure', `not configured: ${row.failure_code}`)
+        : paymentDeclined();
     case 'pending':
       return row.redirect_url
-        ? { status: 'redirect', redirect_url: row.redirect_url, payment_number: row.payment_number, flow: row.flow }
+        ? {
+            status: 'redirect',
+            redirect_url: row.redirect_url,
+            payment_number: row.payment_number,
+            flow: row.flow,
+          }
         : // The gateway's answer got lost and its status is not final: the visitor is told the payment
           // did not go through for now; the order stays paying until the attempt is resolved.
           new AppError('payment_api_failure');

@@ -96,7 +96,8 @@ export async function paymentFailure(
     sales_channel: order.channel,
     flow: order.flow,
   };
-  return new AppError(error.code, error.message, fields);
+  // A refusal stays a refusal (402, ADR 100) with the retry fields added.
+  return new AppError(error.code, error.message, fields, error.declined);
 }
 
 const POLL_MS = 200;

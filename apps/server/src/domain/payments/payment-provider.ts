@@ -69,6 +69,18 @@ export const THREE_D_SECURE_FAILED = 'three_d_secure_failed';
  */
 export const PAYMENT_CANCELED = 'canceled';
 
+/** Declined codes of a method the site has not configured (no GMO shop, no SoftBank merchant). */
+export const SHOP_NOT_CONFIGURED = 'shop_not_configured';
+export const MERCHANT_NOT_CONFIGURED = 'merchant_not_configured';
+/**
+ * Declines that are our set-up's fault, not the visitor's: they keep payment_api_failure's 502 where a
+ * refused card answers 402 (ADR 100).
+ */
+export const CONFIGURATION_FAILURES: ReadonlySet<string> = new Set([
+  SHOP_NOT_CONFIGURED,
+  MERCHANT_NOT_CONFIGURED,
+]);
+
 /** The answer to a callback (a 3-D Secure return, a wallet notification). */
 export type CompleteOutcome =
   | { kind: 'done'; events: ProviderEvent[] }

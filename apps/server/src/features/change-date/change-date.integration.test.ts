@@ -247,7 +247,7 @@ describe('change of date (ADR 029)', () => {
       .timechange_token;
 
     const declined = await payTopUp(ctx.app, token, change, CARDS.decline);
-    expect(declined.statusCode).toBe(502);
+    expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ error: 'payment_api_failure' });
     expect(await stockOf(ctx.db, cheap.spanIds[0]!)).toEqual({ held: 0, sold: 2 });
     expect(await stockOf(ctx.db, dear.spanIds[0]!)).toEqual({ held: 2, sold: 0 });
@@ -281,7 +281,7 @@ describe('change of date (ADR 029)', () => {
     const first = await answerChallenge(ctx.app, await challenge(), 'fail');
     await postReturn(ctx.app, first.returnUrl, `AccessID=${first.accessId}`);
     const failed = await exePayment(ctx.app, first.accessId);
-    expect(failed.statusCode).toBe(502);
+    expect(failed.statusCode).toBe(402);
     const { orderId } = await changeRow(ctx.db, change);
     const { rows } = await ctx.db.execute<{ order_token: string }>(
       sql`SELECT order_token FROM orders WHERE id = ${orderId}`,

@@ -245,7 +245,7 @@ describe('the ordinary order calls on a change of date’s order (ADR 040)', () 
   it('is not paid by the order’s checkout: only the change’s top-up pays it', async () => {
     const { token, change, orderId, orderToken } = await pendingChange(4);
     // A declined top-up leaves the order ready_checkout, the state the order's checkout takes.
-    expect((await payTopUp(token, change, CARDS.decline)).statusCode).toBe(502);
+    expect((await payTopUp(token, change, CARDS.decline)).statusCode).toBe(402);
     expect(await orderStatus(ctx.db, orderId)).toBe('ready_checkout');
 
     const refused = await postCheckout(ctx.app, orderToken, {

@@ -78,6 +78,7 @@ describe('checkout submitted several times at once', () => {
       { error: 'payment_api_failure' },
       { error: 'payment_api_failure' },
     ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([402, 402]);
     expect(await chargesAtGateway(order.id)).toBe(0);
     expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
     expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 1, sold: 0 });

@@ -128,7 +128,7 @@ describe('POST /orders/checkout/{id} with the simulator card (gmo)', () => {
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
     const before = await stockOf(ctx.db, slot.spanId);
     const declined = await payWithCard(ctx.app, order.token, CARDS.decline);
-    expect(declined.statusCode).toBe(502);
+    expect(declined.statusCode).toBe(402);
     expect(declined.json()).toEqual({ error: 'payment_api_failure' });
     expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
     expect(await stockOf(ctx.db, slot.spanId)).toEqual(before);
@@ -147,6 +147,33 @@ describe('POST /orders/checkout/{id} with the simulator card (gmo)', () => {
       'paying:checkout',
       'reserved:payment_confirmed',
     ]);
+  });
+
+  it('a card method the site has not configured is our fault: 502, not a decline (ADR 100)', async () => {
+    const order = await readyOrder(ctx.app, ctx.db, slot, 1);
+    const { rows } = await ctx.db.execute<{ code: string }>(
+      sql`SELECT site_code AS code FROM orders WHERE order_token = ${order.token}`,
+    );
+    const site = rows[0]!.code;
+    const settings = sql`settings -> 'payment' -> 'cardProviderKeys' -> 'gmo'`;
+    const { rows: kept } = await ctx.db.execute<{ shop: unknown }>(
+      sql`SELECT ${settings} AS shop FROM sites WHERE code = ${site}`,
+    );
+    await ctx.db.execute(
+      sql`UPDATE sites SET settings = settings #- '{payment,cardProviderKeys,gmo}' WHERE code = ${site}`,
+    );
+    try {
+      const res = await payWithCard(ctx.app, order.token, CARDS.visa);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ error: 'payment_api_failure' });
+      expect(await paymentsOf(ctx.db, order.id)).toMatchObject([
+        { status: 'failed', failure_code: 'shop_not_configured' },
+      ]);
+    } finally {
+      await ctx.db.execute(sql`
+        UPDATE sites SET settings = jsonb_set(settings, '{payment,cardProviderKeys,gmo}', ${JSON.stringify(kept[0]!.shop)}::jsonb)
+        WHERE code = ${site}`);
+    }
   });
 
   it('a spent card token cannot pay twice', async () => {
@@ -173,6 +200,7 @@ describe('POST /orders/checkout/{id} with the simulator card (gmo)', () => {
   it('without a card token nothing is charged and the visitor may pay again', async () => {
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
     const res = await postCheckout(ctx.app, order.token, { payment_method_type: 'gmo' });
+    expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: 'payment_api_failure' });
     expect(await orderStatus(ctx.db, order.id)).toBe('ready_checkout');
   });
@@ -274,6 +302,8 @@ describe('an offered method whose gateway is not configured', () => {
       payment_method_type: 'stripe',
       token: 'x',
     });
+    // Our set-up's fault, not the visitor's: a 5xx (ADR 100).
+    expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: 'payment_api_failure' });
     expect(await orderStatus(unconfigured.db, order.id)).toBe('ready_checkout');
     expect(await paymentsOf(unconfigured.db, order.id)).toEqual([]);

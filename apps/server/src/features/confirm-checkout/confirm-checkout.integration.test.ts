@@ -108,8 +108,9 @@ describe('POST /orders/confirmcheckout', () => {
         confirm({ payment_number: attempt.paymentNumber, payment_method_type: 'gmo' }),
       ),
     );
+    // The gateway answered (no such trade): the attempt is declined, not a fault, and may be paid again (ADR 100).
     for (const answer of answers) {
-      expect(answer.statusCode).toBe(502);
+      expect(answer.statusCode).toBe(402);
       expect(answer.json()).toEqual({ error: 'payment_api_failure' });
     }
     const payments = await paymentsOf(ctx.db, order.id);

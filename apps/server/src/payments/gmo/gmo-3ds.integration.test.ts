@@ -86,7 +86,7 @@ describe('GMO 3-D Secure 2 with a challenge', () => {
     await postReturn(ctx.app, returnUrl, `AccessID=${accessId}`);
 
     const failed = await exePayment(ctx.app, accessId);
-    expect(failed.statusCode).toBe(502);
+    expect(failed.statusCode).toBe(402);
     expect(failed.json()).toEqual({
       error: 'payment_api_failure',
       can_retry: true,
@@ -131,7 +131,7 @@ describe('GMO 3-D Secure 2 with a challenge', () => {
     const redirect = await startChallenge(ctx.app, order.token);
     const { accessId } = await answerChallenge(ctx.app, redirect.redirect_url, 'fail');
     await answerChallenge(ctx.app, redirect.redirect_url, 'pass');
-    expect((await exePayment(ctx.app, accessId)).statusCode).toBe(502);
+    expect((await exePayment(ctx.app, accessId)).statusCode).toBe(402);
     expect(pathOf(redirect.redirect_url)).toContain(accessId);
   });
 });

@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type StartOutcome,
+  SHOP_NOT_CONFIGURED,
 } from '../../domain/payments/payment-provider.ts';
 import type { Db } from '../../db/client.ts';
 import { refundOnce } from '../refund-once.ts';
@@ -132,7 +133,7 @@ export function createGmoCardProvider(options: GmoCardOptions): PaymentProvider 
         return { kind: 'declined', providerReference: null, code: 'token_missing', events };
       }
       const shop = await options.shopOf(attempt.siteCode);
-      if (!shop) return { kind: 'declined', providerReference: null, code: 'shop_not_configured', events };
+      if (!shop) return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events };
       const entry = await transport('EntryTran', {
         ShopID: shop.shopId,
         ShopPass: shop.shopPass,

@@ -8,6 +8,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type StartOutcome,
+  SHOP_NOT_CONFIGURED,
 } from '../../domain/payments/payment-provider.ts';
 import type { GmoShop } from './gmo-card-provider.ts';
 import type { Db } from '../../db/client.ts';
@@ -84,7 +85,7 @@ export function createGmoWalletProvider(options: GmoWalletOptions): PaymentProvi
     async start(attempt): Promise<StartOutcome> {
       const events: ProviderEvent[] = [];
       const shop = await options.shopOf(attempt.siteCode);
-      if (!shop) return { kind: 'declined', providerReference: null, code: 'shop_not_configured', events };
+      if (!shop) return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events };
       const entry = await transport(api.entry, {
         ShopID: shop.shopId,
         ShopPass: shop.shopPass,

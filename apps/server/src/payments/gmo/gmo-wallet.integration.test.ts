@@ -125,7 +125,7 @@ describe.each(['gmo_paypay', 'alipay'] as const)('%s', (method) => {
     const failure = await ctx.app.inject({ method: 'GET', url: pathOf(declined.headers.location as string) });
     expect(failure.headers.location).toContain(`/payment-callback/${method}/failure`);
     const answer = await paymentResult(ctx.app, redirect.payment_number);
-    expect(answer.statusCode).toBe(502);
+    expect(answer.statusCode).toBe(402);
     expect(answer.json()).toMatchObject({
       error: 'payment_api_failure',
       can_retry: true,

@@ -7,6 +7,7 @@ import {
   type PaymentAttempt,
   type PaymentProvider,
   type StartOutcome,
+  MERCHANT_NOT_CONFIGURED,
 } from '../../domain/payments/payment-provider.ts';
 import type { Db } from '../../db/client.ts';
 import { refundOnce } from '../refund-once.ts';
@@ -203,7 +204,7 @@ export function createSbpsProvider(
 
     async start(attempt): Promise<StartOutcome> {
       if (!config.merchant) {
-        return { kind: 'declined', providerReference: null, code: 'merchant_not_configured', events: [] };
+        return { kind: 'declined', providerReference: null, code: MERCHANT_NOT_CONFIGURED, events: [] };
       }
       // The gateway's tracking id is known only from its result; until then the order_id names the payment.
       return {

@@ -98,7 +98,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     const location = await returnToShop(ctx.app, returnPage);
     expect(location).toContain('#/payment-callback/sbps3ds?payment_number=');
     const confirmed = await confirmCheckout(ctx.app, first.paymentNumber);
-    expect(confirmed.statusCode).toBe(502);
+    expect(confirmed.statusCode).toBe(402);
     // A failed 3-D Secure check answers the spec's 3-D Secure failure fields (§8), as GMO's exe-payment does,
     // so the return screen shows the 3-D Secure retry dialog and not a refused card's.
     expect(confirmed.json()).toEqual({
@@ -140,7 +140,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     const back = await postForm(ctx.app, failed.returnUrl, failed.returnFields);
     expect(back.headers.location).toContain('#/payment-callback/sbps3ds?');
     const confirmed = await confirmCheckout(ctx.app, paymentNumber);
-    expect(confirmed.statusCode).toBe(502);
+    expect(confirmed.statusCode).toBe(402);
     expect(confirmed.json()).toMatchObject({ error: 'payment_api_failure', can_retry: true });
     expect((await paymentsOf(ctx.db, order.id))[0]!.failure_code).toBe('three_d_secure_failed');
     // The late notification changes nothing.
@@ -155,7 +155,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
       expect(formOf(returnPage).action).toContain('/error');
       expect(await returnToShop(ctx.app, returnPage)).toContain('#/payment-callback/sbps3ds?');
       const confirmed = await confirmCheckout(ctx.app, paymentNumber);
-      expect(confirmed.statusCode).toBe(502);
+      expect(confirmed.statusCode).toBe(402);
       // A refused card is no 3-D Secure failure: the catalogue's error alone, whose dialog says so.
       expect(confirmed.json()).toEqual({ error: 'payment_api_failure' });
       await expectPayAgain(order, slot.spanId);
@@ -173,7 +173,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
     expect(await returnToShop(ctx.app, returnPage)).toBe(
       `http://localhost:3000/softbank/#/payment-callback/softbank_3ds/cancel?payment_number=${paymentNumber}&flow=booking`,
     );
-    expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(502);
+    expect((await confirmCheckout(ctx.app, paymentNumber)).statusCode).toBe(402);
     await expectPayAgain(order, slot.spanId);
     expect(await gatewayStatus(order.id)).toEqual(['cancelled']);
     // Recorded as every gateway's cancel is (GMO's wallets, d払い): the attempts' one spelling.
@@ -200,7 +200,7 @@ describe('SoftBank Payment Service link type (softbank_3ds)', () => {
       method: 'GET',
       url: `${SOFTBANK_PATH}/payment-results/${paymentNumber}`,
     });
-    expect(result.statusCode).toBe(502);
+    expect(result.statusCode).toBe(402);
     expect(result.json()).toMatchObject({
       error: 'payment_api_failure',
       can_retry: true,
@@ -413,7 +413,7 @@ describe('SoftBank 3-D Secure for a change of date’s top-up (ADR 029)', () => 
     const failedPage = await submitGatewayPage(ctx.app, challenge, { answer: 'fail' });
     expect(await returnToShop(ctx.app, failedPage)).toContain('#/payment-callback/sbps3ds?');
     const failed = await confirmCheckout(ctx.app, first.paymentNumber);
-    expect(failed.statusCode).toBe(502);
+    expect(failed.statusCode).toBe(402);
     expect(failed.json()).toEqual({
       error: 'payment_api_failure',
       can_retry: true,

@@ -114,7 +114,7 @@ describe('Stripe cards through the stripe SDK and the simulator (ADR 028)', () =
     async (_name, card, code) => {
       const { slot, order } = await freshOrder();
       const res = await checkoutWith(order.token, 'stripe', card);
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(402);
       expect(res.json()).toEqual({ error: 'payment_api_failure' });
       await expectNothingTaken(slot, order);
       expect(await paymentsOf(ctx.db, order.id)).toMatchObject([{ status: 'failed', failure_code: code }]);

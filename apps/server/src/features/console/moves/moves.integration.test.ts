@@ -507,7 +507,7 @@ describe('orders mid-purchase on the source when the run closes it (review findi
     expect(await orderStatus(ctx.db, paying.id)).toBe('reserved');
     const failed = await answerChallenge(ctx.app, fails.redirect_url, 'fail');
     await postReturn(ctx.app, failed.returnUrl, `AccessID=${failed.accessId}`);
-    expect((await exePayment(ctx.app, failed.accessId)).statusCode).toBe(502);
+    expect((await exePayment(ctx.app, failed.accessId)).statusCode).toBe(402);
     expect(await orderStatus(ctx.db, declined.id)).toBe('ready_checkout');
 
     expect(await runMove(ctx.db, visitorMoveDeps(ctx.app), moveId)).toBe('done');
