@@ -29,6 +29,24 @@ interface DemoCoupon {
 const WELCOME = 'demo-welcome';
 const INVITATION = 'demo-invitation';
 
+/**
+ * A 10 % web code for each site that had none (issue 32). Added after migration 0700, so never written
+ * unmarked: the seed marks them demo from the start, and 0700's backfill does not list them.
+ */
+export const SITE_WELCOME_CODES = [
+  ['LAB_EXHIBITION', 'LAB10'],
+  ['RUINS', 'RUINS10'],
+  ['CANCANFACTORY', 'CANCAN10'],
+  ['MORI', 'MORI10'],
+  ['ARTIZON', 'ARTIZON10'],
+  ['SOFTBANK', 'SOFTBANK10'],
+  ['NISHINIPPON_PRODUCT', 'NISHIPRODUCT10'],
+  ['NISHINIPPON_DATE', 'NISHIDATE10'],
+  ['NAGAI', 'NAGAI10'],
+  ['AZABUDAI_BORDERLESS', 'AZABUDAI10'],
+  ['OKINAWA', 'OKINAWA10'],
+] as const satisfies readonly (readonly [DemoSiteCode, string])[];
+
 /** Every kind of coupon and every coupon error, one code each; docs/demo-coupons.md lists them. */
 const DEMO_COUPONS: DemoCoupon[] = [
   {
@@ -272,6 +290,16 @@ const DEMO_COUPONS: DemoCoupon[] = [
     type: 'percent',
     value: 10,
   },
+  // One working web code on every other site that sells on the web (issue 32: a visitor trying
+  // OKINAWA or SOFTBANK had none); demo-coupons.integration.test.ts checks each site has one.
+  ...SITE_WELCOME_CODES.map(([site, code]): DemoCoupon => ({
+    site,
+    code,
+    names: ['ようこそ10%オフ', 'Welcome 10% off', '欢迎九折', '환영 10% 할인', '歡迎九折', 'ต้อนรับลด 10%'],
+    campaign: WELCOME,
+    type: 'percent',
+    value: 10,
+  })),
   ...[1, 2].map((n): DemoCoupon => ({
     site: 'BORDERLESS',
     code: `INVITE-${n}`,

@@ -10,7 +10,7 @@ import { verifyPassword } from '../domain/membership/password-hash.ts';
 import { repositoryDemoSecretsFailure } from '../lifecycle/start-failure.ts';
 import { setupTestApp } from '../../test/helper.ts';
 import { orderBody, postOrder, productWithSlot } from '../../test/order-support.ts';
-import { REPOSITORY_COUPON_CODES } from './demo-coupons.ts';
+import { REPOSITORY_COUPON_CODES, SITE_WELCOME_CODES } from './demo-coupons.ts';
 import { DEMO_GATE_KEY } from './demo-gate-keys.ts';
 import { DEMO_MEMBER } from './demo-members.ts';
 import { seedOnStart } from './index.ts';
@@ -187,6 +187,11 @@ describe('the development demo (the repository secrets) and removing it', () => 
 
   it("migration 0700 marks the rows a seed wrote before it (by the seed's stable keys)", async () => {
     for (const table of DEMO_TABLES) await ctx.db.$client.query(`UPDATE ${table} SET is_demo = false`);
+    // Codes added after 0700 were never written unmarked: the seed marks them (and 0700 does not know them).
+    await ctx.db.$client.query(
+      `UPDATE coupons SET is_demo = true WHERE (site_code, code) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [SITE_WELCOME_CODES.map(([site]) => site), SITE_WELCOME_CODES.map(([, code]) => code)],
+    );
     const migration = await readFile(new URL('../../migrations/0700_demo_rows.sql', import.meta.url), 'utf8');
     const backfill = migration
       .split(';')

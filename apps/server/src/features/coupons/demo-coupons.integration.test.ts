@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { siteSlug } from '@kippu/contract';
 import { coupons, optionValues, products, timeSpans } from '../../db/schema.ts';
 import { productUuid } from '../../seed/demo-ids.ts';
 import { seedDemoCoupons } from '../../seed/demo-coupons.ts';
@@ -93,6 +94,56 @@ describe('demo coupons (docs/demo-coupons.md)', () => {
 
   it("IZURA10 takes 10 % off an IZURA adult (1800): 180, on IZURA's own API", async () => {
     expect(await apply(await demoOrder('IZURA', 'entry'), 'IZURA10', 'izura')).toBe('180');
+  });
+
+  it('every site that sells on the web has a demo code that takes something off a web order', async () => {
+    // Sites with a web payment method and a published web product with a future slot: the sites a visitor
+    // can buy on, read from the seeded data rather than listed here, so a new site without a code fails.
+    const { rows: offers } = await ctx.db.execute<{
+      site_code: string;
+      product_id: number;
+      time_span_id: number;
+      option_value_id: number;
+      price: number;
+    }>(sql`
+      SELECT DISTINCT ON (p.site_code) p.site_code, p.id AS product_id, ts.id AS time_span_id,
+             ov.id AS option_value_id, ov.price
+      FROM products p
+      JOIN time_spans ts ON ts.product_id = p.id AND ts.starts_at > now() + interval '1 day'
+      JOIN option_values ov ON ov.product_id = p.id AND ov.price > 0
+      WHERE 'web' = ANY (p.sale_channels) AND p.status = 'published'
+        AND EXISTS (SELECT 1 FROM payment_methods m
+                    WHERE m.site_code = p.site_code AND m.channel = 'web' AND m.enabled AND m.method <> 'free')
+      ORDER BY p.site_code, p.position, ts.starts_at, ov.position`);
+    expect(offers.length).toBeGreaterThanOrEqual(14);
+    const { rows: codes } = await ctx.db.execute<{ site_code: string; code: string }>(sql`
+      SELECT site_code, code FROM coupons
+      WHERE is_demo AND enabled AND NOT is_invitation AND 'web' = ANY (channels)
+      ORDER BY site_code, code`);
+
+    const working: Record<string, string | null> = {};
+    for (const offer of offers) {
+      working[offer.site_code] = null;
+      for (const { code } of codes.filter((c) => c.site_code === offer.site_code)) {
+        const { token } = await createTestOrder(ctx.db, {
+          site: offer.site_code,
+          productId: offer.product_id,
+          timeSpanId: offer.time_span_id,
+          lines: [{ optionValueId: offer.option_value_id, quantity: 1, unitPrice: offer.price }],
+        });
+        if (/^[1-9][0-9]*$/.test(await apply(token, code, siteSlug(offer.site_code)))) {
+          working[offer.site_code] = code;
+          break;
+        }
+      }
+    }
+    expect(Object.entries(working).filter(([, code]) => code === null)).toEqual([]);
+    expect(working).toMatchObject({
+      NISHINIPPON_DATE: 'NISHIDATE10',
+      OKINAWA: 'OKINAWA10',
+      NAGAI: 'NAGAI10',
+      SOFTBANK: 'SOFTBANK10',
+    });
   });
 
   it('seeding again adds nothing and keeps the uses taken', async () => {
