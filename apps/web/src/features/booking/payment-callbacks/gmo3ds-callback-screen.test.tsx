@@ -61,7 +61,7 @@ describe('the 3-D Secure return', () => {
     changeInProgress();
     fakeApi({
       'POST gmo-secure/exe-payment': {
-        status: 502,
+        status: 402,
         body: {
           error: 'payment_api_failure',
           can_retry: true,

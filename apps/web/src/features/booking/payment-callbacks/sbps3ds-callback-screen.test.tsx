@@ -45,7 +45,7 @@ const renderCallback = (flow: 'booking' | 'spot' | 'change_date' = 'booking') =>
 
 /** confirmcheckout's answer for a failed 3-D Secure check: the spec's 3-D Secure failure fields (§8). */
 const threeDsFailed = (fields: Record<string, unknown> & { can_retry: boolean }): FakeReply => ({
-  status: 502,
+  status: 402,
   body: {
     error: 'payment_api_failure',
     order_token: 'o-1',
