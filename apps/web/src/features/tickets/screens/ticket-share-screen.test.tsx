@@ -71,23 +71,68 @@ describe('the share screen', () => {
     expect(within(link).getByRole('status').textContent).toBe('Link copied');
   });
 
-  it('keeps one ticket with the holder: choosing every ticket leaves the button off', async () => {
+  it('keeps one ticket with the holder: no choice gives every ticket away (issue 32)', async () => {
     const user = userEvent.setup();
     const server = fakeApi({ [`GET tickets/share/${TOKEN}`]: ok(options()) });
     await renderShare();
-    const button = await screen.findByRole('button', { name: 'Create a link' });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    const offered = (label: RegExp) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+    await screen.findByLabelText(/^Adult/);
+    // Three tickets: two may go, whichever types they are.
+    expect(offered(/^Adult/)).toEqual(['0', '1', '2']);
+    expect(offered(/^Child/)).toEqual(['0', '1']);
     await user.selectOptions(screen.getByLabelText(/^Adult/), '2');
-    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(offered(/^Child/)).toEqual(['0']);
+    await user.selectOptions(screen.getByLabelText(/^Adult/), '1');
+    expect(offered(/^Child/)).toEqual(['0', '1']);
     await user.selectOptions(screen.getByLabelText(/^Child/), '1');
-    expect((button as HTMLButtonElement).disabled).toBe(true);
-    // Each type offers no more than its valid tickets.
+    expect(offered(/^Adult/)).toEqual(['0', '1']);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('of a 2-ticket reservation offers at most one ticket', async () => {
+    fakeApi({
+      [`GET tickets/share/${TOKEN}`]: ok({
+        ticket_types: [{ option_value_id: 11, name: 'Adult', count: 2 }],
+        ticket_count: 2,
+        shares: [],
+      }),
+    });
+    await renderShare();
+    const select = await screen.findByLabelText(/^Adult/);
     expect(
-      within(screen.getByLabelText(/^Adult/))
+      within(select)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['0', '1', '2']);
+    ).toEqual(['0', '1']);
+    expect(screen.getByText('Up to 1')).toBeTruthy();
+  });
+
+  it('the create-link button says it is unavailable, and why, until a ticket is chosen', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({
+      [`GET tickets/share/${TOKEN}`]: ok(options()),
+      [`POST tickets/share/${TOKEN}`]: created({ share_token: 'share-token-9', ticket_count: 1 }),
+    });
+    await renderShare();
+    const button = await screen.findByRole('button', { name: 'Create a link' });
+    // Still in the tab order (not the disabled attribute), announced as unavailable, with its reason.
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Choose at least one ticket to share.',
+    );
+    await user.click(button);
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText(/^Child/), '1');
+    expect(button.getAttribute('aria-disabled')).toBe('false');
+    expect(button.getAttribute('aria-describedby')).toBeNull();
+    await user.click(button);
+    await waitFor(() => expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1));
   });
 
   it('a refusal from the server shows its dialog and no link', async () => {

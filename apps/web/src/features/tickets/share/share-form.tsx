@@ -4,8 +4,11 @@ import type { TicketShareBody, TicketShareOptionsResponse } from '@kippu/contrac
 import '../../../shared/ui/form-field.css';
 
 /**
- * How many of each ticket type to split off. A type offers 0 up to its valid tickets; the holder keeps at
- * least one ticket (the server's rule too), so the button stays off until a choice leaves one behind.
+ * How many of each ticket type to split off. The holder keeps at least one ticket (the server's rule too),
+ * so a type offers 0 up to its valid tickets but never more than leave one behind with what the other types
+ * already give away: of a 2-ticket reservation at most 1 (issue 32: it offered 0–2).
+ * Until a ticket is chosen the button says it is unavailable without leaving the tab order: aria-disabled
+ * (announced "dimmed"/"unavailable"), described by the reason, and styled apart from the enabled one.
  */
 export function ShareForm({
   options,
@@ -20,7 +23,7 @@ export function ShareForm({
   const [counts, setCounts] = useState<Record<number, number>>({});
   const shareable = options.ticket_types.filter((type) => type.count > 0);
   const chosen = Object.values(counts).reduce((sum, count) => sum + count, 0);
-  const keepsOne = chosen < options.ticket_count;
+  const unavailable = submitting || chosen === 0;
 
   if (shareable.length === 0 || options.ticket_count < 2) {
     return <p className="share-message">{t('share_nothing_to_share')}</p>;
@@ -28,7 +31,7 @@ export function ShareForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (chosen === 0 || !keepsOne) return;
+    if (unavailable) return;
     onSubmit({
       tickets: shareable
         .filter((type) => (counts[type.option_value_id] ?? 0) > 0)
@@ -40,6 +43,9 @@ export function ShareForm({
     <form className="share-form" onSubmit={submit} noValidate>
       {shareable.map((type) => {
         const id = `share-type-${type.option_value_id}`;
+        const own = counts[type.option_value_id] ?? 0;
+        // One ticket stays with the holder: what the other types give away counts against this one.
+        const most = Math.min(type.count, options.ticket_count - 1 - (chosen - own));
         return (
           // A count, not a question to answer: no required/optional tag (FormField's) beside the type's name.
           <div className="form-field" key={type.option_value_id}>
@@ -47,18 +53,18 @@ export function ShareForm({
               {type.name}
             </label>
             <p id={`${id}-hint`} className="form-field__hint">
-              {t('share_type_hint', { count: type.count })}
+              {t('share_type_hint', { count: Math.min(type.count, options.ticket_count - 1) })}
             </p>
             <select
               id={id}
               aria-describedby={`${id}-hint`}
               className="form-field__select"
-              value={counts[type.option_value_id] ?? 0}
+              value={own}
               onChange={(event) =>
                 setCounts({ ...counts, [type.option_value_id]: Number(event.currentTarget.value) })
               }
             >
-              {Array.from({ length: type.count + 1 }, (_, count) => (
+              {Array.from({ length: most + 1 }, (_, count) => (
                 <option key={count} value={count}>
                   {count}
                 </option>
@@ -67,13 +73,17 @@ export function ShareForm({
           </div>
         );
       })}
-      <p className={`share-form__rule${keepsOne ? '' : ' share-form__rule--broken'}`}>
-        {t('share_keep_one')}
-      </p>
+      <p className="share-form__rule">{t('share_keep_one')}</p>
+      {chosen === 0 && (
+        <p id="share-form-reason" className="share-form__rule">
+          {t('share_choose_one')}
+        </p>
+      )}
       <button
         type="submit"
-        className="button button--primary"
-        disabled={submitting || chosen === 0 || !keepsOne}
+        className="button button--primary share-form__submit"
+        aria-disabled={unavailable}
+        aria-describedby={chosen === 0 ? 'share-form-reason' : undefined}
       >
         {t('share_submit')}
       </button>
