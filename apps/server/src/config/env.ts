@@ -113,6 +113,13 @@ const envSchema = z.object({
   OVERLOAD_WRITE_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(1024),
   OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
+  /**
+   * The waiting room's automatic engagement (issue 31, ADR 095): `on` puts a queue in force for a product
+   * whose holds pass WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND in one process (for a cooling period); `off`
+   * leaves queues to the operator's switch (throughput benchmarks of the order path turn it off).
+   */
+  WAITING_ROOM_AUTOMATIC: z.enum(['on', 'off']).default('on'),
+  WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How log lines are written (issue 31, ADR 099): `json` (one JSON object a line, for log collectors) or

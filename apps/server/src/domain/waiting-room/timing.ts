@@ -19,6 +19,8 @@ export interface WaitingRoomTiming {
   longPollMs: number;
   /** The "is any queue in force" answer each process keeps before asking PostgreSQL again. */
   inForceCacheMs: number;
+  /** Whether a queue engages by itself under pressure (WAITING_ROOM_AUTOMATIC). */
+  automatic: boolean;
   /** Holds a second for one product, in one process, past which a queue engages by itself. */
   automaticHoldsPerSecond: number;
   /** How long an automatic queue stays in force after the last pressure (a join or a hold over the rate). */
@@ -36,7 +38,8 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   positionNoticeMs: 10_000,
   longPollMs: 20_000,
   inForceCacheMs: 1_000,
-  automaticHoldsPerSecond: 100,
+  automatic: true,
+  automaticHoldsPerSecond: 200,
   automaticCoolingMs: 60_000,
   timers: true,
 };

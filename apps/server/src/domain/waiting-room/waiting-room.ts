@@ -165,6 +165,7 @@ export class WaitingRoom {
    * nobody waiting).
    */
   notePressure(site: string, productUuid: string): void {
+    if (!this.timing.automatic) return;
     const key = `${site}|${productUuid}`;
     const second = Math.floor(this.clock() / 1000);
     const meter = this.holdsPerSecond.get(key);

@@ -31,8 +31,11 @@ const QUEUE_COOKIE_S = 24 * 3600;
 export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   const room = waitingRoomOf(app);
   // Background steps run in every server process; tests step by hand unless they turn timers on.
-  if (app.env.NODE_ENV === 'test') room.configure({ timers: false });
-  else room.start();
+  room.configure({
+    automatic: app.env.WAITING_ROOM_AUTOMATIC === 'on',
+    automaticHoldsPerSecond: app.env.WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND,
+    timers: app.env.NODE_ENV !== 'test',
+  });
   app.addHook('onClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
 

@@ -278,6 +278,24 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect(kiosk.json()).toEqual({ error: 'kiosk device not authorised' });
   });
 
+  it('never engages by itself with WAITING_ROOM_AUTOMATIC=off', async () => {
+    const product = await productWithSlot(ctx.db, 100);
+    const room = waitingRoomOf(ctx.app);
+    expect(room.timing.automatic).toBe(true);
+    room.configure({ automatic: false, automaticHoldsPerSecond: 1 });
+    room.clock = () => 2_000_000;
+    try {
+      for (let i = 0; i < 4; i++) {
+        expect((await order(ctx.app, product, { address: visitorAddress() })).statusCode).toBe(201);
+      }
+      room.forgetInForce();
+      expect(await room.queueFor('DEMO', { id: product.id })).toBeUndefined();
+    } finally {
+      room.clock = Date.now;
+      room.configure({ automatic: true, automaticHoldsPerSecond: 200 });
+    }
+  });
+
   it('engages by itself under pressure, and ends once it cooled down with nobody waiting', async () => {
     const product = await productWithSlot(ctx.db, 100);
     const room = waitingRoomOf(ctx.app);
@@ -316,7 +334,7 @@ describe('the waiting room (issue 31, ADR 095)', () => {
       expect((await order(ctx.app, product, { address: visitorAddress() })).statusCode).toBe(201);
     } finally {
       room.clock = Date.now;
-      room.configure({ automaticHoldsPerSecond: 100 });
+      room.configure({ automaticHoldsPerSecond: 200 });
     }
   });
 });
