@@ -16,7 +16,7 @@ export class AppError extends Error {
     // A refusal (4xx) is an answer, not a fault: no stack trace to capture. On a sold-out slot thousands
     // of `out of stock` refusals a second made the capture a visible share of the hold path (issue 12).
     const stackTraceLimit = Error.stackTraceLimit;
-    if (ERRORS[code].status < 500) Error.stackTraceLimit = 0;
+    if (ERRORS[code].status < 500 || declined) Error.stackTraceLimit = 0;
     super(detail ?? ERRORS[code].message);
     Error.stackTraceLimit = stackTraceLimit;
     this.name = 'AppError';
