@@ -12,6 +12,7 @@ import { CLIENT_BUDGETS } from '../src/plugins/rate-limit.ts';
 import { TEST_CONSOLE_ORIGIN } from './console-sign-in.ts';
 import { xsrfHeaders } from './helper.ts';
 import { orderBody, postOrder, productWithSlot, SITE_PATH } from './order-support.ts';
+import { spawnServer, type ServerChild } from './server-child.ts';
 import { cloneTemplate } from './test-database.ts';
 
 /**
@@ -43,7 +44,9 @@ async function redisAnswers(url: string): Promise<boolean> {
 const redisUp = await redisAnswers(REDIS_URL);
 if (!redisUp) {
   if (process.env.CI === 'true') throw new Error(`CI runs the Redis store's tests: no Redis at ${REDIS_URL}`);
-  console.warn(`shared-rate-limits: no Redis at ${REDIS_URL} (TEST_REDIS_URL); the Redis store's tests are skipped`);
+  console.warn(
+    `shared-rate-limits: no Redis at ${REDIS_URL} (TEST_REDIS_URL); the Redis store's tests are skipped`,
+  );
 }
 
 let url: string;
@@ -118,28 +121,31 @@ describe.each(stores)('one budget per client across two server processes ($store
     expect(statuses.filter((status) => status === 429 || status >= 500)).toEqual([]);
   };
 
-  it.skipIf(store.skip)("refuses one client's 31st POST /orders in a minute, whichever process answers", async () => {
-    const slot = await productWithSlot(setupDb, 200);
-    const { max } = CLIENT_BUDGETS.orderHolds;
-    expect(max).toBe(30);
-    const statuses: number[] = [];
-    for (let i = 0; i < max; i++)
-      statuses.push((await postOrder(appFor(i), orderBody(slot, 1), SITE_PATH, client(1))).statusCode);
-    // Holds past the client's hold caps answer 409 (ADR 015): counted calls all the same.
-    expectWithinBudget(statuses, max);
-    expect(statuses).toContain(201);
-    expectRefused(await postOrder(appFor(max), orderBody(slot, 1), SITE_PATH, client(1)));
-    expectRefused(await postOrder(appFor(max + 1), orderBody(slot, 1), SITE_PATH, client(1)));
-    // Another client still holds, on either process.
-    expect((await postOrder(appFor(0), orderBody(slot, 1), SITE_PATH, client(2))).statusCode).toBe(201);
-    if (!store.redisUrl) {
-      // One counter in the table for the route and the client, whichever process counted.
-      const { rows } = await setupDb.execute<{ key: string; count: number }>(
-        sql`SELECT key, count FROM rate_limit_counters WHERE key LIKE ${`%|order-holds|%${client(1)}`}`,
-      );
-      expect(rows).toEqual([{ key: expect.stringMatching(/^POST \/.*\/orders\|/), count: max + 2 }]);
-    }
-  });
+  it.skipIf(store.skip)(
+    "refuses one client's 31st POST /orders in a minute, whichever process answers",
+    async () => {
+      const slot = await productWithSlot(setupDb, 200);
+      const { max } = CLIENT_BUDGETS.orderHolds;
+      expect(max).toBe(30);
+      const statuses: number[] = [];
+      for (let i = 0; i < max; i++)
+        statuses.push((await postOrder(appFor(i), orderBody(slot, 1), SITE_PATH, client(1))).statusCode);
+      // Holds past the client's hold caps answer 409 (ADR 015): counted calls all the same.
+      expectWithinBudget(statuses, max);
+      expect(statuses).toContain(201);
+      expectRefused(await postOrder(appFor(max), orderBody(slot, 1), SITE_PATH, client(1)));
+      expectRefused(await postOrder(appFor(max + 1), orderBody(slot, 1), SITE_PATH, client(1)));
+      // Another client still holds, on either process.
+      expect((await postOrder(appFor(0), orderBody(slot, 1), SITE_PATH, client(2))).statusCode).toBe(201);
+      if (!store.redisUrl) {
+        // One counter in the table for the route and the client, whichever process counted.
+        const { rows } = await setupDb.execute<{ key: string; count: number }>(
+          sql`SELECT key, count FROM rate_limit_counters WHERE key LIKE ${`%|order-holds|%${client(1)}`}`,
+        );
+        expect(rows).toEqual([{ key: expect.stringMatching(/^POST \/.*\/orders\|/), count: max + 2 }]);
+      }
+    },
+  );
 
   it.skipIf(store.skip)("refuses one client's 21st coupon guess, whichever process answers", async () => {
     const slot = await productWithSlot(setupDb, 10);
@@ -184,20 +190,62 @@ describe.each(stores)('one budget per client across two server processes ($store
     expectRefused(await login(max + 1));
   });
 
-  it.skipIf(store.skip)("refuses one client's console sign-in past 30 failures, whichever process answers", async () => {
-    const signIn = (i: number) =>
-      appFor(i).inject({
+  it.skipIf(store.skip)(
+    "refuses one client's console sign-in past 30 failures, whichever process answers",
+    async () => {
+      const signIn = (i: number) =>
+        appFor(i).inject({
+          method: 'POST',
+          url: `${CONSOLE_API_PATH}/session`,
+          headers: { origin: TEST_CONSOLE_ORIGIN },
+          remoteAddress: client(7),
+          payload: { email: `nobody-${i}@example.jp`, password: 'not the password' },
+        });
+      const statuses: number[] = [];
+      for (let i = 0; i < CLIENT_FAILURE_LIMIT; i++) statuses.push((await signIn(i)).statusCode);
+      expectWithinBudget(statuses, CLIENT_FAILURE_LIMIT);
+      expect(new Set(statuses)).toEqual(new Set([401]));
+      expectRefused(await signIn(CLIENT_FAILURE_LIMIT));
+      expectRefused(await signIn(CLIENT_FAILURE_LIMIT + 1));
+    },
+  );
+});
+
+describe('one budget per client across two real server processes (PostgreSQL store)', () => {
+  const servers: ServerChild[] = [];
+
+  beforeAll(async () => {
+    // `node apps/server/src/main.ts` twice on the test's database, started side by side; loopback is the
+    // proxy, so X-Forwarded-For names the client. No automatic waiting room: this measures the rate limit.
+    for (let i = 0; i < 2; i++)
+      servers.push(
+        await spawnServer({ DATABASE_URL: url, TRUST_PROXY: 'loopback', WAITING_ROOM_AUTOMATIC: 'off' }),
+      );
+    await Promise.all(servers.map((server) => server.ready()));
+  }, 180_000);
+
+  afterAll(() => {
+    for (const server of servers) server.kill();
+  });
+
+  it("refuses one client's 31st POST /orders in a minute, whichever process answers", async () => {
+    const slot = await productWithSlot(setupDb, 200);
+    const order = (i: number, client: string) =>
+      fetch(`${servers[i % 2]!.baseUrl}${SITE_PATH}/orders`, {
         method: 'POST',
-        url: `${CONSOLE_API_PATH}/session`,
-        headers: { origin: TEST_CONSOLE_ORIGIN },
-        remoteAddress: client(7),
-        payload: { email: `nobody-${i}@example.jp`, password: 'not the password' },
+        headers: { ...xsrfHeaders(), 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify(orderBody(slot, 1)),
       });
+    const { max } = CLIENT_BUDGETS.orderHolds;
     const statuses: number[] = [];
-    for (let i = 0; i < CLIENT_FAILURE_LIMIT; i++) statuses.push((await signIn(i)).statusCode);
-    expectWithinBudget(statuses, CLIENT_FAILURE_LIMIT);
-    expect(new Set(statuses)).toEqual(new Set([401]));
-    expectRefused(await signIn(CLIENT_FAILURE_LIMIT));
-    expectRefused(await signIn(CLIENT_FAILURE_LIMIT + 1));
+    for (let i = 0; i < max; i++) statuses.push((await order(i, '198.51.100.50')).status);
+    expect(statuses.filter((status) => status === 429 || status >= 500)).toEqual([]);
+    expect(statuses).toContain(201);
+    for (const i of [max, max + 1]) {
+      const refused = await order(i, '198.51.100.50');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: 'too many requests' });
+    }
+    expect((await order(0, '198.51.100.51')).status).toBe(201);
   });
 });
