@@ -12,6 +12,8 @@ export interface InForceQueue {
   productId: number;
   productUuid: string;
   siteCode: string;
+  /** The open run (null: the operator's switch is on and no one has joined or stepped it open yet). */
+  queueId: number | null;
 }
 
 /** What a place's answer is computed from. */
@@ -35,15 +37,23 @@ export interface QueueRow {
 
 /** Every queue in force, all sites: what each process caches for about a second (the gate's only read). */
 export async function readQueuesInForce(db: Db): Promise<InForceQueue[]> {
-  const { rows } = await db.execute<{ product_id: number; product_uuid: string; site_code: string }>(sql`
-    SELECT q.product_id, q.product_uuid::text AS product_uuid, q.site_code
+  const { rows } = await db.execute<{
+    id: number | null;
+    product_id: number;
+    product_uuid: string;
+    site_code: string;
+  }>(sql`
+    SELECT q.id, q.product_id, q.product_uuid::text AS product_uuid, q.site_code
       FROM waiting_room_queues q WHERE q.ended_at IS NULL
-    UNION
-    SELECT p.id, p.uuid::text, p.site_code FROM products p WHERE p.waiting_room_enabled`);
+    UNION ALL
+    SELECT NULL, p.id, p.uuid::text, p.site_code FROM products p
+     WHERE p.waiting_room_enabled
+       AND NOT EXISTS (SELECT 1 FROM waiting_room_queues q WHERE q.product_id = p.id AND q.ended_at IS NULL)`);
   return rows.map((row) => ({
     productId: Number(row.product_id),
     productUuid: row.product_uuid,
     siteCode: row.site_code,
+    queueId: row.id === null ? null : Number(row.id),
   }));
 }
 
@@ -71,46 +81,90 @@ const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e
 /**
  * Joins the product's queue: a new place at the back, or, for a visitor id already waiting or admitted in
  * this run, that place (never a better one). Null when no queue is in force for the product. An automatic
- * run stays in force while people keep joining (its cooling period starts again).
+ * run stays in force while people keep joining (its cooling period starts again). `knownQueueId` (the
+ * process's snapshot of open runs) saves looking the run up; a run that ended since is looked up again.
  */
 export async function joinQueue(
   db: Db,
-  input: { site: string; productId: number; visitorKey: string | null; coolingMs: number },
-): Promise<EntryRow | null> {
+  input: {
+    site: string;
+    productId: number;
+    visitorKey: string | null;
+    coolingMs: number;
+    knownQueueId?: number | null;
+  },
+): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
   // No transaction around these: each statement commits by itself, so the queue row's lock (taken by the
   // position's UPDATE) is held inside PostgreSQL for one statement, never across a round trip to a busy
   // process (under load, a lock held over the event loop's delay serialised every join behind it).
-  const queueId = await openQueueId(db, input.site, input.productId);
+  let queueId = input.knownQueueId ?? (await openQueueId(db, input.site, input.productId));
   if (queueId === null) return null;
   if (input.visitorKey !== null) {
-    const { rows } = await db.execute<EntryRow & Record<string, unknown>>(sql`
-      SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
-       WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
-         AND e.state IN ('waiting', 'admitted')`);
-    if (rows[0]) return normalise(rows[0]);
+    const existing = await visitorEntryId(db, queueId, input.visitorKey);
+    if (existing !== null) return readEntry(db, input.site, input.productId, existing);
   }
-  // The queue row's lock orders concurrent joins: positions are handed out one by one, without gaps.
-  const { rows } = await db.execute<EntryRow & Record<string, unknown>>(sql`
+  let joined = await takePosition(db, queueId, input);
+  if (!joined.opened && input.knownQueueId) {
+    // The snapshot's run ended in the meantime: the run in force now, if any.
+    queueId = await openQueueId(db, input.site, input.productId);
+    if (queueId === null) return null;
+    joined = await takePosition(db, queueId, input);
+  }
+  if (joined.row) return joined.row;
+  if (!joined.opened || input.visitorKey === null) return null;
+  // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
+  const existing = await visitorEntryId(db, queueId, input.visitorKey);
+  return existing === null ? null : readEntry(db, input.site, input.productId, existing);
+}
+
+async function visitorEntryId(db: Db, queueId: number, visitorKey: string): Promise<number | null> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT id FROM waiting_room_entries
+     WHERE queue_id = ${queueId} AND visitor_key = ${visitorKey} AND state IN ('waiting', 'admitted')`);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/**
+ * One statement: the next position of the open run (the queue row's lock orders concurrent joins, so
+ * positions are handed out one by one) and the place, answered with what its view needs of the queue.
+ */
+async function takePosition(
+  db: Db,
+  queueId: number,
+  input: { visitorKey: string | null; coolingMs: number },
+): Promise<{ opened: boolean; row: { entry: EntryRow; queue: QueueRow } | null }> {
+  const { rows } = await db.execute<
+    EntryRow & {
+      opened: number;
+      product_uuid: string;
+      admitted_through: number;
+      sold_out_at: Date | null;
+      ended_at: Date | null;
+      admit_per_minute: number | null;
+    } & Record<string, unknown>
+  >(sql`
     WITH q AS (
       UPDATE waiting_room_queues
          SET last_position = last_position + 1, updated_at = now(),
              in_force_until = CASE WHEN reason = 'automatic'
                THEN greatest(in_force_until, now() + ${input.coolingMs} * interval '1 millisecond')
                ELSE in_force_until END
-       WHERE id = ${queueId}
-      RETURNING id, product_id, last_position)
-    INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
-    SELECT q.id, q.last_position, ${input.visitorKey} FROM q
-    ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
-      DO NOTHING
-    RETURNING id, queue_id, (SELECT product_id FROM q) AS product_id, position, state, admitted_until`);
-  if (rows[0]) return normalise(rows[0]);
-  // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
-  const again = await db.execute<EntryRow & Record<string, unknown>>(sql`
-    SELECT ${ENTRY_COLUMNS} FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
-     WHERE e.queue_id = ${queueId} AND e.visitor_key = ${input.visitorKey}
-       AND e.state IN ('waiting', 'admitted')`);
-  return again.rows[0] ? normalise(again.rows[0]) : null;
+       WHERE id = ${queueId} AND ended_at IS NULL
+      RETURNING id, product_id, product_uuid, last_position, admitted_through, sold_out_at, ended_at),
+    e AS (
+      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+      SELECT q.id, q.last_position, ${input.visitorKey} FROM q
+      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+        DO NOTHING
+      RETURNING id, queue_id, position, state, admitted_until)
+    SELECT (SELECT count(*) FROM q)::int AS opened, e.id, e.queue_id, q.product_id,
+           q.product_uuid::text AS product_uuid, e.position, e.state, e.admitted_until, q.admitted_through,
+           q.sold_out_at, q.ended_at,
+           (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
+      FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN e ON true`);
+  const row = rows[0]!;
+  if (row.id === null || row.id === undefined) return { opened: Number(row.opened) > 0, row: null };
+  return { opened: true, row: { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)) } };
 }
 
 function normalise(row: EntryRow): EntryRow {

@@ -59,10 +59,10 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
       ref.product_id !== undefined ? { id: ref.product_id } : { uuid: ref.product_uuid! };
     const queue = await room.queueFor(site, named);
     const product = queue
-      ? { id: queue.productId, uuid: queue.productUuid }
+      ? { id: queue.productId, uuid: queue.productUuid, queueId: queue.queueId }
       : await findProduct(app.db, site, named);
     if (!product) throw new AppError('not_found');
-    return product;
+    return { queueId: null, ...product };
   };
 
   /** The request's place for the product (cookie or header), read fresh; null without a valid one. */
@@ -89,19 +89,19 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
       ) {
         return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
       }
-      const entry = await joinQueue(app.db, {
+      const joined = await joinQueue(app.db, {
         site: request.site,
         productId,
         visitorKey: visitorIdOf(request),
         coolingMs: room.timing.automaticCoolingMs,
+        knownQueueId: product.queueId,
       });
-      if (!entry) {
+      if (!joined) {
         reply.header('cache-control', 'no-store');
         return closedAnswer(product);
       }
-      const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: entry.id });
-      const found = await readEntry(app.db, request.site, productId, entry.id);
-      return sendPlace(request, reply, room.view(found!.entry, found!.queue, token));
+      const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: joined.entry.id });
+      return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
     },
   );
 

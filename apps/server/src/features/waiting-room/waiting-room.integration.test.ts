@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
+import { VISITOR_COOKIE, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
 import type { App } from '../../app.ts';
 import { signQueueToken } from '../../domain/waiting-room/queue-token.ts';
+import { newVisitorCookie } from '../../plugins/visitor-id.ts';
 import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { setupTestApp, visitorAddress } from '../../../test/helper.ts';
 import { orderBody, productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
@@ -154,6 +155,26 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     } finally {
       waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 1 });
     }
+  });
+
+  it('answers the same place to the same visitor id without its queue cookie (another browser tab, cleared cookie)', async () => {
+    const product = await queuedProduct();
+    const visitorCookie = `${VISITOR_COOKIE}=${newVisitorCookie(ctx.env.APP_SECRET)}`;
+    const joinAs = async (app: App) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: `${SITE_PATH}/waiting-room/entries`,
+          headers: { cookie: `XSRF-TOKEN=${XSRF}; ${visitorCookie}`, 'x-xsrf-token': XSRF },
+          remoteAddress: visitorAddress(),
+          payload: { product_uuid: product.uuid },
+        })
+      ).json<WaitingRoomEntry>();
+    await join(ctx.app, product, { address: visitorAddress() });
+    const first = await joinAs(ctx.app);
+    expect(first).toMatchObject({ state: 'waiting', position: 2 });
+    await join(ctx.app, product, { address: visitorAddress() });
+    expect(await joinAs(second)).toMatchObject({ state: 'waiting', position: 2, token: first.token });
   });
 
   it('refuses a hold without an admitted place: no token, still waiting, or a tampered token', async () => {
