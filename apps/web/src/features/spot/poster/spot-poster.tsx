@@ -70,7 +70,8 @@ export function SpotPoster({ productUuid, qrToken }: { productUuid: string; qrTo
         <div className="spot-poster__qr">
           <QrImage
             payload={spotLink(qrToken)}
-            alt={t('spot_poster_qr_alt', { name: names[LANG_CODES.indexOf('en')]!.data!.product.name })}
+            // The alt text is in the page's language, so is the product's name in it (issue 32: English on zh-hans).
+            alt={t('spot_poster_qr_alt', { name: names[LANG_CODES.indexOf(pageLang)]!.data!.product.name })}
           />
         </div>
       </article>
