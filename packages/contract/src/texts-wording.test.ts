@@ -6,7 +6,10 @@ import { LANG_CODES } from './enums.ts';
  * Wording lints over every visitor, mail and console text file (issue 32): one term per language for the
  * reservation number, and no half-width punctuation beside Chinese characters in zh-hans / zh-hant.
  */
-const roots = [new URL('../texts/', import.meta.url), new URL('../../../apps/web/src/console/', import.meta.url)];
+const roots = [
+  new URL('../texts/', import.meta.url),
+  new URL('../../../apps/web/src/console/', import.meta.url),
+];
 
 /** Every `<lang>.json` under `dir`, as [path, texts]. */
 function textFiles(dir: URL, lang: string): [string, Record<string, unknown>][] {
@@ -69,12 +72,15 @@ describe('zh punctuation', () => {
   const cjk = '\\u3000-\\u303f\\u3400-\\u9fff\\uff00-\\uffef';
   const halfWidthBesideCjk = new RegExp(`[${cjk}][,:;!?()]|[,:;!?()][${cjk}]`, 'u');
 
-  it.each(['zh-hans', 'zh-hant'])('%s: no ASCII , : ; ! ? ( ) directly beside a Chinese character', (lang) => {
-    const texts = allTexts(lang);
-    expect(texts.length).toBeGreaterThan(500);
-    const found = texts.filter(({ text }) => halfWidthBesideCjk.test(text));
-    expect(found.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
-  });
+  it.each(['zh-hans', 'zh-hant'])(
+    '%s: no ASCII , : ; ! ? ( ) directly beside a Chinese character',
+    (lang) => {
+      const texts = allTexts(lang);
+      expect(texts.length).toBeGreaterThan(500);
+      const found = texts.filter(({ text }) => halfWidthBesideCjk.test(text));
+      expect(found.map(({ where, text }) => `${where}: ${text}`)).toEqual([]);
+    },
+  );
 
   it('the lint sees a half-width comma or bracket beside Chinese', () => {
     expect(halfWidthBesideCjk.test('请仅输入数字,或')).toBe(true);
