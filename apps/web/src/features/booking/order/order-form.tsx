@@ -127,6 +127,29 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   const count = ticketCount(selection.tickets);
   const total = orderTotal(product, selection, addOns.data);
   const complete = !!product && !!slot && count >= bounds.min && count <= bounds.max;
+
+  // The slot's stock can fall below the chosen quantity while the form is open (a refused hold reloads it:
+  // "sold out", 3 chosen and 1 left). Such a choice could never be continued, so it is cut to what is
+  // left, and the visitor is told why (a polite live region in the order bar), not left with a dead button.
+  const left = bounds.max;
+  const overStock = !!product && !!slot && count > left;
+  const [reducedTo, setReducedTo] = useState<number | null>(null);
+  useEffect(() => {
+    if (!overStock) return;
+    setSelection((current) => {
+      const tickets = clampTickets(current.tickets, left);
+      const most = ticketCount(tickets);
+      const addOns = Object.entries(current.addOns).map(([uuid, n]) => [uuid, Math.min(n, most)]);
+      return { ...current, tickets, addOns: Object.fromEntries(addOns) };
+    });
+    setReducedTo(Math.max(left, 0));
+  }, [overStock, left]);
+  const quantityNotice =
+    reducedTo === null
+      ? null
+      : reducedTo > 0
+        ? t('order_quantity_reduced', { count: reducedTo })
+        : t('order_quantity_sold_out');
   const { save, saving } = useSaveOrder();
 
   // A choice closes its step, taking the focused control with it: the focus moves to the next
@@ -172,6 +195,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   };
   const chooseSlot = (chosen: Slot) => {
     const max = product ? ticketBounds(product, chosen).max : 0;
+    setReducedTo(null);
     update({ slotId: chosen.id, tickets: clampTickets(selection.tickets, max) });
     setFlags({ timeSpans: false, optionValues: true });
     moveOnTo('order-tickets');
@@ -179,6 +203,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
 
   const chooseTickets = (tickets: OrderSelection['tickets']) => {
     // One add-on of each kind per ticket: fewer tickets trim the add-ons too.
+    setReducedTo(null);
     const most = ticketCount(tickets);
     const addOnCounts = Object.entries(selection.addOns).map(([uuid, n]) => [uuid, Math.min(n, most)]);
     update({ tickets, addOns: Object.fromEntries(addOnCounts) });
@@ -322,6 +347,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
                   ? t('order_hint_choose_tickets')
                   : null))
         }
+        notice={quantityNotice}
         saving={saving}
         onContinue={() => {
           if (complete) void save(product, slot, selection);

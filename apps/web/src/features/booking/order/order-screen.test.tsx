@@ -11,7 +11,7 @@ import { renderRoutes } from '../../../test/render.tsx';
 import { configuration } from '../../../test/site-settings-fixture.ts';
 import OrderScreen from '../screens/order-screen.tsx';
 import type { SavedOrderPage } from './order-selection.ts';
-import { AUDIO_GUIDE, NOW, serveOrderApi, TIMED, type Call } from './order-test-doubles.ts';
+import { AUDIO_GUIDE, NOW, serveOrderApi, TIMED, TIMED_SLOTS, type Call } from './order-test-doubles.ts';
 
 const routes = [
   { path: '/order', element: <OrderScreen /> },
@@ -335,5 +335,87 @@ describe('order screen', { timeout: 20_000 }, () => {
         optionValues: false,
       }),
     );
+  });
+
+  it('after a refused hold ("sold out") cuts an impossible quantity to what is left and says why', async () => {
+    // The first stock read has 3 left at 11:00; the hold is refused and the reload has 1 left.
+    let left = 3;
+    const calls = serveOrderApi({
+      'GET products/stocks': () =>
+        new Response(
+          JSON.stringify(TIMED_SLOTS.map((each) => (each.id === 102 ? { ...each, remaining: left } : each))),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+      'POST orders': () => {
+        left = 1;
+        return new Response(JSON.stringify({ error: 'out of stock' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      },
+    });
+    await renderOrder(productFirst);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Timed entry' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /11:00 - 12:00/ }));
+    const add = await screen.findByRole('button', { name: 'Add one Adult' });
+    for (let i = 0; i < 3; i += 1) await userEvent.click(add);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(useDialogStore.getState().dialogs).toHaveLength(1));
+    useDialogStore.setState({ dialogs: [] });
+
+    // The reloaded stock has 1 left: the 3 chosen become 1, the reason is in a polite live region and
+    // Continue holds the 1 that is orderable.
+    const notice = await screen.findByText('Only 1 ticket is left for this time, so your quantity is now 1.');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(add.closest('li')!.querySelector('output')!.textContent).toContain('1');
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton.hasAttribute('disabled')).toBe(false);
+    await userEvent.click(continueButton);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    expect((calls.filter((call) => call.method === 'POST')[1]!.body as { quantity: number }).quantity).toBe(1);
+  });
+
+  it('back from sign-in (a plain /order) while the hold is alive shows the held selection', async () => {
+    serveOrderApi();
+    const saved: SavedOrderPage = {
+      productOptions: [{ name: 'Adult', price: 3000, count: 2, productTimespanID: 101 }],
+      selection: { productUuid: TIMED, date: '2026-05-12', slotId: 101, tickets: { 11: 2 }, addOns: {} },
+      expiresAt: '2026-05-10T03:12:30Z',
+      price: 6000,
+      productName: 'Timed entry',
+      slot: { start: '2026-05-12T10:00:00+09:00', end: '2026-05-12T11:00:00+09:00' },
+    };
+    // The visitor left the tickets step open when they continued to sign-in.
+    useCoreStore.setState({
+      orderToken: 'held-token',
+      savedOrder: saved,
+      accordionOpenFlags: { productList: false, calendarList: false, timeSpans: false, optionValues: true },
+    });
+    await renderOrder(productFirst, '/order');
+    expect((await screen.findByRole('timer')).getAttribute('aria-label')).toContain('12:30');
+    await waitFor(() => expect(section(/Choose a ticket/).textContent).toContain('Timed entry'));
+    const adult = await screen.findByRole('button', { name: 'Add one Adult' });
+    expect(adult.closest('li')!.querySelector('output')!.textContent).toContain('2');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a plain /order after the hold has ended starts empty', async () => {
+    serveOrderApi();
+    useCoreStore.setState({
+      orderToken: 'old-token',
+      savedOrder: {
+        productOptions: [],
+        selection: { productUuid: TIMED, date: '2026-05-12', slotId: 101, tickets: { 11: 2 }, addOns: {} },
+        expiresAt: '2026-05-10T02:59:00Z',
+        price: 6000,
+        productName: 'Timed entry',
+        slot: { start: '2026-05-12T10:00:00+09:00', end: '2026-05-12T11:00:00+09:00' },
+      } satisfies SavedOrderPage,
+    });
+    await renderOrder(productFirst, '/order');
+    expect(await screen.findByRole('radio', { name: 'Timed entry' })).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.getByRole('button', { name: /Choose a date/ }).getAttribute('aria-disabled')).toBe('true');
   });
 });
