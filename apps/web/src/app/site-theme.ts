@@ -1,3 +1,4 @@
+import { controlColour } from '@kippu/contract/console/settings-contrast';
 import type { SiteSettings } from '@kippu/contract/site-settings';
 import { toneOf } from '../shared/site/theme-tone.ts';
 
@@ -13,6 +14,9 @@ export function siteTheme(theme: SiteSettings['theme']) {
       '--on-primary': theme.onPrimary,
       '--accent': theme.accent,
       '--background': theme.background,
+      // Outlined controls (quantity steppers, a chosen slot's ring): the theme colour that reaches 3:1 on the
+      // page and on cards (issue 32: SOFTBANK's yellow primary on white was 1.6:1).
+      '--control': controlColour(theme),
     },
     tone: toneOf(theme.background),
     themeColor: theme.primary,

@@ -85,3 +85,77 @@ export function contrastIssues(pairs: readonly ContrastPair[]): ContrastIssue[] 
     return ratio + 1e-9 < required ? [{ ...pair, ratio: Math.round(ratio * 100) / 100, required }] : [];
   });
 }
+
+/** A theme's tone, as the visitor page picks its palette (apps/web/src/styles/global.css `data-tone`). */
+export function themeTone(background: string): 'dark' | 'light' {
+  return relativeLuminance(background) < 0.18 ? 'dark' : 'light';
+}
+
+/** `color-mix(in srgb, a share%, b)` of two `#rrggbb` colours, as the browser mixes them (sRGB values). */
+export function mixColours(a: string, b: string, share: number): string {
+  const channels = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
+  const [ca, cb] = [channels(a), channels(b)];
+  return `#${ca
+    .map((value, index) => Math.round(value * share + cb[index]! * (1 - share)))
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/** The visitor page's text and surface colours per tone (global.css): what the theme's colours sit on. */
+export const PAGE_PALETTE = {
+  light: { text: '#15151a', textMuted: '#50505c', surface: () => '#ffffff' },
+  dark: {
+    text: '#f3f3f6',
+    textMuted: '#c4c4cf',
+    surface: (background: string) => mixColours(background, '#ffffff', 0.86),
+  },
+} as const;
+
+type Theme = { primary: string; onPrimary: string; accent: string; background: string };
+
+/**
+ * The colour of outlined controls (quantity steppers, a chosen slot's ring, radio marks) on a site: its primary
+ * on light pages and its accent on dark ones, as the site is designed, unless that colour reaches less than 3:1
+ * against the page or a card; then the other theme colour, and the page's own text colour as the last resort
+ * (issue 32: SOFTBANK's yellow primary on white was 1.6:1, RUINS's primary on its dark cards 2.2:1).
+ */
+export function controlColour(theme: Theme): string {
+  const tone = themeTone(theme.background);
+  const grounds = [theme.background, PAGE_PALETTE[tone].surface(theme.background)];
+  const candidates =
+    tone === 'light'
+      ? [theme.primary, theme.accent, PAGE_PALETTE.light.text]
+      : [theme.accent, theme.primary, PAGE_PALETTE.dark.text];
+  return candidates.find((colour) =>
+    grounds.every((ground) => contrastRatio(colour, ground) >= CONTROL_CONTRAST),
+  )!;
+}
+
+/**
+ * Every pair of colours a visitor sees on a site with this theme: the theme's own pairs, the control colour on
+ * the page and on cards (3:1), and the page's text and muted text on both (4.5:1). The seeded sites are checked
+ * against it (apps/server/src/seed/site-contrast.test.ts); the console's colour form can list its issues too.
+ */
+export function siteContrastPairs(theme: Theme): ContrastPair[] {
+  const tone = themeTone(theme.background);
+  const palette = PAGE_PALETTE[tone];
+  const grounds = [
+    { against: 'settings.theme.background', colour: theme.background },
+    { against: `page surface (${tone})`, colour: palette.surface(theme.background) },
+  ];
+  const control = controlColour(theme);
+  return [
+    ...themeContrastPairs(theme),
+    ...grounds.flatMap(({ against, colour }): ContrastPair[] => [
+      { path: 'control colour', against, kind: 'control', foreground: control, background: colour },
+      { path: `page text (${tone})`, against, kind: 'text', foreground: palette.text, background: colour },
+      {
+        path: `muted text (${tone})`,
+        against,
+        kind: 'text',
+        foreground: palette.textMuted,
+        background: colour,
+      },
+    ]),
+  ];
+}
