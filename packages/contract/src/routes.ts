@@ -83,6 +83,8 @@ const routeList = [
   api('shareTickets', 'POST', '/tickets/share/:id'),
   api('sharedTicket', 'GET', '/tickets/shared/:id'),
   api('sendTicket', 'POST', '/tickets/send/:id'),
+  // A sent ticket link: the tickets only, no owner's actions (issue 32, ADR 102).
+  api('viewTicket', 'GET', '/tickets/view/:id'),
   api('receipt', 'GET', '/receipts/:id'),
   api('issueReceipt', 'POST', '/receipts/:id'),
   api('receiptPdf', 'GET', '/receipts/:id/pdf'),

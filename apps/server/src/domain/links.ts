@@ -39,6 +39,11 @@ export function ticketPagePath(reservationToken: string): string {
   return `/id/${reservationToken}`;
 }
 
+/** A sent ticket link's view-only page (`/tickets/view/:viewToken`, ADR 102). */
+export function ticketViewPagePath(viewToken: string): string {
+  return `/tickets/view/${viewToken}`;
+}
+
 /** A companion's page of shared tickets (`/tickets/shared/:reservationToken`, ADR 021). */
 export function sharedTicketPagePath(shareToken: string): string {
   return `/tickets/shared/${shareToken}`;

@@ -138,6 +138,11 @@ export interface LogRedaction {
   redactUrl(url: string, routeUrl: string | undefined, method: string | undefined): string;
   /** Every route's path parameters and declared query names, each with whether it is redacted (tests). */
   routes(): RouteView[];
+  /**
+   * A secret the handler made (a new link's token it is about to store or mail): scrubbed from that
+   * request's own log like the request's own tokens, so a database error quoting the row cannot carry it out.
+   */
+  rememberSecret(request: FastifyRequest, value: string): void;
 }
 
 export interface RouteView {
@@ -322,6 +327,7 @@ export function createLogRedaction(): LogRedaction {
   };
 
   return {
+    rememberSecret: (request, value) => remember(request, [value]),
     loggerOptions: {
       serializers: { req },
       redact: {

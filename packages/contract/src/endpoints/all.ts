@@ -72,6 +72,7 @@ import {
   shareTicketsEndpoint,
   sharedTicketEndpoint,
   ticketShareOptionsEndpoint,
+  viewTicketEndpoint,
 } from './ticket-share.ts';
 import { ticketEndpoint } from './ticket.ts';
 import {
@@ -180,6 +181,7 @@ export const ENDPOINTS = {
   shareTickets: shareTicketsEndpoint,
   sharedTicket: sharedTicketEndpoint,
   sendTicket: sendTicketEndpoint,
+  viewTicket: viewTicketEndpoint,
   ticket: ticketEndpoint,
   timeChangeOptions: timeChangeOptionsEndpoint,
   createTimeChange: createTimeChangeEndpoint,

@@ -93,3 +93,13 @@ export const sendTicketEndpoint = defineEndpoint('sendTicket', {
   body: ticketSendBodySchema,
   responses: { 202: ticketSendResponseSchema },
 });
+
+/**
+ * GET /api/v1/tickets/view/{viewToken}?lang= (ADR 102): the page a sent ticket link opens, in the ticket
+ * page's shape with the tickets and the visit only: no date change, no return notes, no purchase figures.
+ */
+export const viewTicketEndpoint = defineEndpoint('viewTicket', {
+  params: reservationTokenParamsSchema,
+  query: sharedTicketQuerySchema,
+  responses: { 200: ticketResponseSchema },
+});

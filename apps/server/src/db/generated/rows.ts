@@ -727,6 +727,13 @@ export interface Rows<Timestamp = string> {
     key: string;
     text: string;
   };
+  ticket_view_links: {
+    id: number;
+    token: string;
+    reservation_id: number;
+    created_at: Timestamp;
+    revoked_at: Timestamp | null;
+  };
   tickets: {
     id: number;
     reservation_id: number;

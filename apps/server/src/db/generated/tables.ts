@@ -1011,6 +1011,16 @@ export const texts = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.lang, t.key] })],
 );
 
+export const ticketViewLinks = pgTable('ticket_view_links', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  token: text('token').notNull(),
+  reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+});
+
 export const tickets = pgTable('tickets', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),

@@ -3,10 +3,11 @@ import type { LangCode, LocalizedText, ProductType, SiteCode, TicketSendResponse
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { sharedTicketPagePath, siteUrl, ticketPagePath } from '../links.ts';
+import { sharedTicketPagePath, siteUrl, ticketViewPagePath } from '../links.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { siteIdentity } from '../mail/site-identity.ts';
 import { inLang } from '../reservations/reservation-details.ts';
+import { createTicketViewLink } from './ticket-view-page.ts';
 
 type Row = {
   id: number;
@@ -19,15 +20,17 @@ type Row = {
 
 /**
  * POST /tickets/send/{reservationToken} (ADR 021): queues the ticket link for another address in the
- * chosen language. The link opens what the token opens: the holder's ticket page, or for a shared
- * reservation its shared page. Only while the purchase is reserved (else `ticket not found`).
+ * chosen language. The link shows the tickets only: for the holder's reservation a new view-only link
+ * (ADR 102: QR codes and the visit, none of the holder's actions), for a shared reservation its shared
+ * page. Only while the purchase is reserved (else `ticket not found`).
  */
 export async function sendTicketLink(
   db: Db,
   env: Pick<Env, 'PUBLIC_URL' | 'PORT'>,
   site: SiteCode,
   token: string,
-  to: { email: string; lang: LangCode },
+  /** `viewToken`: the new view-only link's token (made by the caller, which keeps it out of its log). */
+  to: { email: string; lang: LangCode; viewToken: string },
 ): Promise<TicketSendResponse> {
   return db.transaction(async (tx) => {
     // The purchase is the reservation's own order, or its holder's for a shared reservation.
@@ -44,7 +47,11 @@ export async function sendTicketLink(
     const row = rows[0];
     if (!row) throw new AppError('ticket_not_found');
     const identity = await siteIdentity(tx, site, to.lang);
-    const path = row.shared ? sharedTicketPagePath(token) : ticketPagePath(token);
+    // Never the holder's own token (it changes the date, issues receipts, refunds): a view-only link of
+    // this send (ADR 102). A companion's shared page is view-only already and is sent as it is.
+    const path = row.shared
+      ? sharedTicketPagePath(token)
+      : ticketViewPagePath(await createTicketViewLink(tx, Number(row.id), to.viewToken));
     await enqueueMail(tx, {
       kind: 'ticket_link',
       siteCode: site,

@@ -4,13 +4,16 @@ import {
   sharedTicketEndpoint,
   shareTicketsEndpoint,
   ticketShareOptionsEndpoint,
+  viewTicketEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { sendTicketLink } from '../../domain/tickets/send-ticket-link.ts';
 import { sharedTicketPage } from '../../domain/tickets/shared-ticket-page.ts';
 import { shareOptions, splitTickets } from '../../domain/tickets/share-tickets.ts';
+import { ticketViewPage } from '../../domain/tickets/ticket-view-page.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { randomToken } from '../../shared/random-token.ts';
 
 /**
  * Sending mails to any address is worth abusing: per client (a script spamming from one address) and per
@@ -19,7 +22,7 @@ import { AppError } from '../../shared/app-error.ts';
 const SEND_PER_CLIENT = { max: 5, timeWindow: '1 minute' };
 const SEND_PER_RESERVATION = { max: 10, timeWindow: '1 hour' };
 
-/** Share, shared and send (ADR 021): a holder's tickets handed to companions. */
+/** Share, shared, send and a sent link's view (ADR 021, 102): a holder's tickets handed to companions. */
 export async function ticketShareRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(app, ticketShareOptionsEndpoint, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -35,6 +38,12 @@ export async function ticketShareRoutes(app: FastifyInstance): Promise<void> {
     // The QR codes admit people: never kept by a shared cache.
     reply.header('cache-control', 'private, no-store');
     return sharedTicketPage(app.db, app.env, request.site, request.params.id, request.query.lang);
+  });
+
+  registerEndpoint(app, viewTicketEndpoint, async (request, reply) => {
+    // A sent link's QR codes admit people too: never kept by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return ticketViewPage(app.db, app.env, request.site, request.params.id, request.query.lang);
   });
 
   const perReservation = app.createRateLimit({
@@ -58,7 +67,10 @@ export async function ticketShareRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       reply.code(202);
-      return sendTicketLink(app.db, app.env, request.site, request.params.id, request.body);
+      // The view-only link this send mails (ADR 102) is a secret of this request's log too.
+      const viewToken = randomToken();
+      app.logRedaction.rememberSecret(request, viewToken);
+      return sendTicketLink(app.db, app.env, request.site, request.params.id, { ...request.body, viewToken });
     },
   );
 }

@@ -264,7 +264,7 @@ describe('send: mailing the ticket link', () => {
       lang: 'ja',
       payload: {
         productName: 'Fixture product (ja)',
-        ticketUrl: expect.stringMatching(new RegExp(`/\\?lang=ja#/id/${token}$`)),
+        ticketUrl: expect.stringMatching(/\/\?lang=ja#\/tickets\/view\/[A-Za-z0-9_-]{22}$/),
       },
     });
     const rendered = renderMail(
@@ -278,7 +278,75 @@ describe('send: mailing the ticket link', () => {
       { uidHost: 'localhost' },
     );
     expect(rendered.subject).toContain('チケットが届きました');
-    expect(rendered.html).toContain(`/?lang=ja#/id/${token}`);
+    expect(rendered.html).toContain(String(mails[0]!.payload.ticketUrl).split('/?')[1]);
+    // The holder's own token is in no part of the mail.
+    expect(rendered.html).not.toContain(token);
+    expect(rendered.text ?? '').not.toContain(token);
+  });
+
+  it('the mailed link opens the tickets only: every call of the holder is refused with it', async () => {
+    const token = await reservation(slot, 2);
+    expect((await send(token, { email: 'viewer@example.com', lang: 'en' })).statusCode).toBe(202);
+    const [mail] = await mailsTo('viewer@example.com');
+    const viewToken = /#\/tickets\/view\/([A-Za-z0-9_-]{22})$/.exec(String(mail!.payload.ticketUrl))![1]!;
+    expect(viewToken).not.toBe(token);
+
+    // The tickets and the visit, with the holder's codes; none of the holder's actions or figures.
+    const holder = await page(`tickets/${token}`);
+    const view = await page(`tickets/view/${viewToken}`);
+    expect(view).toMatchObject({
+      reservation_number: holder.reservation_number,
+      status: 'reserved',
+      starts_at: holder.starts_at,
+      tickets: holder.tickets,
+      can_change_date: false,
+      return_notes: [],
+      total_price: 0,
+      discount: 0,
+      apple_wallet: false,
+    });
+    expect(view.tickets).toHaveLength(2);
+
+    // Each owner's call with the view token answers as for an unknown reservation.
+    const json = { headers: xsrfHeaders(), remoteAddress: visitorAddress() };
+    const refused = await Promise.all([
+      ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${viewToken}?lang=en` }),
+      ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/timechanges/${viewToken}?lang=en` }),
+      ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/timechanges/${viewToken}`,
+        ...json,
+        payload: { time_span_id: slot.spanId, lang: 'en' },
+      }),
+      ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/receipts/${viewToken}?lang=en` }),
+      ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/receipts/${viewToken}?lang=en`,
+        ...json,
+        payload: { addressee: 'Someone Else' },
+      }),
+      ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/share/${viewToken}?lang=en` }),
+      split(viewToken, [{ option_value_id: slot.optionValueIds[0]!, count: 1 }]),
+      send(viewToken, { email: 'third@example.com', lang: 'en' }),
+    ]);
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect([403, 404, 422]).toContain(res.statusCode);
+    }
+    expect(await mailsTo('third@example.com')).toEqual([]);
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM receipt_issues r JOIN reservations s ON s.id = r.reservation_id
+          WHERE s.reservation_token = ${token}`,
+    );
+    expect(rows[0]!.n).toBe(0);
+
+    // An unknown view token is the page's own 404.
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/tickets/view/${'x'.repeat(22)}?lang=en`,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('a shared reservation sends its shared page', async () => {
