@@ -39,6 +39,9 @@ const TicketScreen = lazyScreen(() => import('../features/tickets/screens/ticket
 const ReceiptScreen = lazyScreen(() => import('../features/tickets/screens/receipt-screen.tsx'));
 const TicketShareScreen = lazyScreen(() => import('../features/tickets/screens/ticket-share-screen.tsx'));
 const TicketSharedScreen = lazyScreen(() => import('../features/tickets/screens/ticket-shared-screen.tsx'));
+const TicketViewOnlyScreen = lazyScreen(
+  () => import('../features/tickets/screens/ticket-view-only-screen.tsx'),
+);
 const TicketSendScreen = lazyScreen(() => import('../features/tickets/screens/ticket-send-screen.tsx'));
 const CheckInGateScreen = lazyScreen(() => import('../features/check-in/screens/check-in-gate-screen.tsx'));
 const GateScannerScreen = lazyScreen(() => import('../features/check-in/screens/gate-scanner-screen.tsx'));
@@ -151,6 +154,7 @@ export const routes: RouteObject[] = [
           screenRoute(paths.ticketShare.path, TicketShareScreen),
           screenRoute(paths.ticketShared.path, TicketSharedScreen),
           screenRoute(paths.ticketSend.path, TicketSendScreen),
+          screenRoute(paths.ticketView.path, TicketViewOnlyScreen),
           screenRoute(paths.checkInGate.path, CheckInGateScreen),
           screenRoute(paths.gateScanner.path, GateScannerScreen),
           screenRoute(paths.changeDate.path, ChangeDateScreen),

@@ -52,6 +52,8 @@ export const paths = {
   ticketShare: route<Token>('/tickets/share/:reservationToken'),
   ticketShared: route<Token>('/tickets/shared/:reservationToken'),
   ticketSend: route<Token>('/tickets/send/:reservationToken'),
+  /** A sent ticket link (ADR 102): the tickets only, opened with a view token, never the holder's. */
+  ticketView: route<{ viewToken: string }>('/tickets/view/:viewToken'),
   changeDate: route<Token>('/tickets/changedate/:reservationToken'),
   changeDateConfirm: route<TimeChange>(
     '/tickets/changedate/confirm/:reservationToken/timechange/:timechangeToken',
