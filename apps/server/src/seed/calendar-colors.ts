@@ -1,10 +1,11 @@
+import { CROWDING_COLOURS } from '@kippu/contract/format/crowding';
 import type { Db } from '../db/client.ts';
 import { SITE_CATALOGUES } from './data/site-catalogues.ts';
 import { TOKYO_TODAY } from '../db/tokyo-today.ts';
 import { DEMO_DAYS_AHEAD } from './time-spans.ts';
 
-/** Crowding colours of the demo calendar: busy, fairly busy, quiet. */
-export const CALENDAR_COLORS = { busy: '#f6b1b1', fair: '#ffe08a', quiet: '#c8e6c9' } as const;
+/** Crowding colours of the demo calendar: busy, fairly busy, quiet (the order calendar's legend explains them). */
+export const CALENDAR_COLORS = CROWDING_COLOURS;
 
 /** Fixed-date national holidays of Japan (MM-DD), busy like weekends; moving holidays are left out of the demo. */
 const HOLIDAYS = [

@@ -4,12 +4,33 @@ import type { CalendarColor } from '@kippu/contract/endpoints/catalogue-calendar
 import type { DateStockStatus } from '@kippu/contract/endpoints/catalogue-stock-statuses';
 import type { StockStatus } from '@kippu/contract/enums';
 import { addDays, monthGrid, monthOf, shiftMonth, type YearMonth } from '@kippu/contract/format/calendar';
+import {
+  CROWDING_COLOURS,
+  CROWDING_LEVELS,
+  crowdingOf,
+  type CrowdingLevel,
+} from '@kippu/contract/format/crowding';
 import { formatDate, formatYearMonth, WEEKDAY_LONG_NAMES, WEEKDAY_NAMES } from '@kippu/contract/format/date';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { isOpen, stockStatusText } from './stock-status.ts';
 
 /** The marks Japanese ticket calendars use: open, few left, sold out (closed days stay blank and faded). */
 const MARKS: Partial<Record<StockStatus, string>> = { available: '○', few: '△', sold_out: '×' };
+
+/** Crowding shown by pips as well as colour (one for quiet, three for busy): not colour alone (WCAG 1.4.1). */
+const PIPS: Record<CrowdingLevel, number> = { quiet: 1, fair: 2, busy: 3 };
+const crowdingText = (level: CrowdingLevel) => `order_crowding_${level}` as const;
+const crowdingId = (level: CrowdingLevel) => `order-calendar-crowding-${level}`;
+
+function CrowdPips({ level }: { level: CrowdingLevel }) {
+  return (
+    <span className={`month-calendar__crowd month-calendar__crowd--${level}`} aria-hidden="true">
+      {Array.from({ length: PIPS[level] }, (_, index) => (
+        <span key={index} className="month-calendar__pip" />
+      ))}
+    </span>
+  );
+}
 
 const monthIndex = ({ year, month }: YearMonth) => year * 12 + month;
 
@@ -86,6 +107,11 @@ export function MonthCalendar(props: MonthCalendarProps) {
     gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${tabStop}"]`)?.focus();
   }, [tabStop]);
 
+  // The crowding key, where this month shows crowding colours (colorized sites; open days only).
+  const crowdingShown = weeks
+    .flat()
+    .some((date) => date && isOpen(statusByDate.get(date)?.status ?? 'not_on_sale') && colorByDate.has(date));
+
   const canGoBack = monthIndex(month) > monthIndex(minMonth);
   const canGoForward = monthIndex(month) < monthIndex(maxMonth);
 
@@ -159,6 +185,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
                 const status = entry?.status;
                 const open = status ? isOpen(status) : false;
                 const color = open ? colorByDate.get(date) : undefined;
+                const crowding = color ? crowdingOf(color) : null;
                 const isSelected = date === selected;
                 const name = status
                   ? `${formatDate(date, lang)}, ${stockStatusText(t, status, entry.count)}`
@@ -177,6 +204,8 @@ export function MonthCalendar(props: MonthCalendarProps) {
                       style={color ? { ['--day-color' as string]: color } : undefined}
                       tabIndex={date === tabStop ? 0 : -1}
                       aria-label={name}
+                      // The crowding level in words: the legend's entry describes the day.
+                      aria-describedby={crowding ? crowdingId(crowding) : undefined}
                       aria-disabled={!open}
                       aria-current={date === today ? 'date' : undefined}
                       onFocus={() => setFocused(date)}
@@ -186,6 +215,7 @@ export function MonthCalendar(props: MonthCalendarProps) {
                       <span className="month-calendar__mark" aria-hidden="true">
                         {status ? (MARKS[status] ?? '') : ''}
                       </span>
+                      {crowding ? <CrowdPips level={crowding} /> : null}
                     </button>
                   </td>
                 );
@@ -212,6 +242,26 @@ export function MonthCalendar(props: MonthCalendarProps) {
           </li>
         ))}
       </ul>
+
+      {crowdingShown ? (
+        <ul
+          className="month-calendar__legend month-calendar__legend--crowding"
+          aria-label={t('order_calendar_crowding')}
+        >
+          {CROWDING_LEVELS.map((level) => (
+            <li key={level}>
+              <span
+                className={`month-calendar__swatch month-calendar__swatch--${level}`}
+                style={{ background: CROWDING_COLOURS[level] }}
+                aria-hidden="true"
+              >
+                <CrowdPips level={level} />
+              </span>
+              <span id={crowdingId(level)}>{t(crowdingText(level))}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }
