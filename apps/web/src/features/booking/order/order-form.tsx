@@ -123,7 +123,14 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
   const slot = slots?.find((each) => each.id === (selection.slotId ?? autoSlot?.id));
   const addOns = useQuery({ ...setProductsQuery(slot?.id ?? 0, lang), enabled: !!slot });
 
-  const bounds = product ? ticketBounds(product, slot) : { min: 1, max: 0 };
+  // A return keeps the live hold until the next one replaces it: its tickets count as the visitor's own.
+  const [heldSelection] = useState(() =>
+    isReturn ? savedSelection(useCoreStore.getState().savedOrder) : null,
+  );
+  const holdToken = useCoreStore((state) => state.orderToken);
+  const ownHold = (slotId: number | undefined) =>
+    holdToken && heldSelection && heldSelection.slotId === slotId ? ticketCount(heldSelection.tickets) : 0;
+  const bounds = product ? ticketBounds(product, slot, ownHold(slot?.id)) : { min: 1, max: 0 };
   const count = ticketCount(selection.tickets);
   const total = orderTotal(product, selection, addOns.data);
   const complete = !!product && !!slot && count >= bounds.min && count <= bounds.max;
@@ -194,7 +201,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
     moveOnTo(dateFirst ? 'order-product' : 'order-time');
   };
   const chooseSlot = (chosen: Slot) => {
-    const max = product ? ticketBounds(product, chosen).max : 0;
+    const max = product ? ticketBounds(product, chosen, ownHold(chosen.id)).max : 0;
     setReducedTo(null);
     update({ slotId: chosen.id, tickets: clampTickets(selection.tickets, max) });
     setFlags({ timeSpans: false, optionValues: true });

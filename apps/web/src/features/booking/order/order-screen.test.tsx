@@ -373,7 +373,9 @@ describe('order screen', { timeout: 20_000 }, () => {
     expect(continueButton.hasAttribute('disabled')).toBe(false);
     await userEvent.click(continueButton);
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
-    expect((calls.filter((call) => call.method === 'POST')[1]!.body as { quantity: number }).quantity).toBe(1);
+    expect((calls.filter((call) => call.method === 'POST')[1]!.body as { quantity: number }).quantity).toBe(
+      1,
+    );
   });
 
   it('back from sign-in (a plain /order) while the hold is alive shows the held selection', async () => {
@@ -417,5 +419,38 @@ describe('order screen', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('radio', { name: 'Timed entry' })).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.getByRole('button', { name: /Choose a date/ }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("back on the form, the tickets the live hold takes count as the visitor's own (no cut, no notice)", async () => {
+    // The visitor holds the last 3 of 11:00, so the slot reads 0 left.
+    serveOrderApi({
+      'GET products/stocks': () =>
+        new Response(
+          JSON.stringify(
+            TIMED_SLOTS.map((each) =>
+              each.id === 102 ? { ...each, remaining: 0, status: 'sold_out' } : each,
+            ),
+          ),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    useCoreStore.setState({
+      orderToken: 'held-token',
+      savedOrder: {
+        productOptions: [{ name: 'Adult', price: 3000, count: 3, productTimespanID: 102 }],
+        selection: { productUuid: TIMED, date: '2026-05-12', slotId: 102, tickets: { 11: 3 }, addOns: {} },
+        expiresAt: '2026-05-10T03:12:30Z',
+        price: 9000,
+        productName: 'Timed entry',
+        slot: { start: '2026-05-12T11:00:00+09:00', end: '2026-05-12T12:00:00+09:00' },
+      } satisfies SavedOrderPage,
+      accordionOpenFlags: { productList: false, calendarList: false, timeSpans: false, optionValues: true },
+    });
+    await renderOrder(productFirst, '/order?ref=c');
+    const adult = await screen.findByRole('button', { name: 'Add one Adult' });
+    await waitFor(() => expect(screen.getByText('¥9,000')).toBeTruthy());
+    expect(adult.closest('li')!.querySelector('output')!.textContent).toContain('3');
+    expect(document.querySelector('.order-bar__notice')!.textContent).toBe('');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
   });
 });

@@ -40,9 +40,17 @@ export function ticketCount(tickets: OrderSelection['tickets']): number {
   return Object.values(tickets).reduce((sum, count) => sum + count, 0);
 }
 
-/** How many tickets one order may take in a slot: the product's bounds, capped by what is left. */
-export function ticketBounds(product: Product, slot: Slot | undefined): { min: number; max: number } {
-  const max = Math.min(product.max_quantity, slot?.remaining ?? product.max_quantity);
+/**
+ * How many tickets one order may take in a slot: the product's bounds, capped by what is left. `ownHold`:
+ * tickets of this slot the visitor's live hold already takes (counted out of `remaining`, and given back
+ * before the next hold), so a visitor back on the form can keep what they hold.
+ */
+export function ticketBounds(
+  product: Product,
+  slot: Slot | undefined,
+  ownHold = 0,
+): { min: number; max: number } {
+  const max = Math.min(product.max_quantity, slot ? slot.remaining + ownHold : product.max_quantity);
   return { min: product.min_quantity, max };
 }
 
