@@ -80,9 +80,9 @@ const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e
 
 /**
  * Joins the product's queue: a new place at the back, or, for a visitor id already waiting or admitted in
- * this run, that place (never a better one). Null when no queue is in force for the product. An automatic
- * run stays in force while people keep joining (its cooling period starts again). `knownQueueId` (the
- * process's snapshot of open runs) saves looking the run up; a run that ended since is looked up again.
+ * this run, that place (never a better one). Null when no queue is in force for the product.
+ * `knownQueueId` (the process's snapshot of open runs) saves looking the run up; a run that ended since is
+ * looked up again.
  */
 export async function joinQueue(
   db: Db,
@@ -90,78 +90,80 @@ export async function joinQueue(
     site: string;
     productId: number;
     visitorKey: string | null;
-    coolingMs: number;
     knownQueueId?: number | null;
   },
 ): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
-  // No transaction around these: each statement commits by itself, so the queue row's lock (taken by the
-  // position's UPDATE) is held inside PostgreSQL for one statement, never across a round trip to a busy
-  // process (under load, a lock held over the event loop's delay serialised every join behind it).
   let queueId = input.knownQueueId ?? (await openQueueId(db, input.site, input.productId));
   if (queueId === null) return null;
-  if (input.visitorKey !== null) {
-    const existing = await visitorEntryId(db, queueId, input.visitorKey);
-    if (existing !== null) return readEntry(db, input.site, input.productId, existing);
-  }
-  let joined = await takePosition(db, queueId, input);
+  let joined = await takePosition(db, queueId, input.visitorKey);
   if (!joined.opened && input.knownQueueId) {
     // The snapshot's run ended in the meantime: the run in force now, if any.
     queueId = await openQueueId(db, input.site, input.productId);
     if (queueId === null) return null;
-    joined = await takePosition(db, queueId, input);
+    joined = await takePosition(db, queueId, input.visitorKey);
   }
   if (joined.row) return joined.row;
   if (!joined.opened || input.visitorKey === null) return null;
   // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
-  const existing = await visitorEntryId(db, queueId, input.visitorKey);
-  return existing === null ? null : readEntry(db, input.site, input.productId, existing);
-}
-
-async function visitorEntryId(db: Db, queueId: number, visitorKey: string): Promise<number | null> {
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT id FROM waiting_room_entries
-     WHERE queue_id = ${queueId} AND visitor_key = ${visitorKey} AND state IN ('waiting', 'admitted')`);
-  return rows[0] ? Number(rows[0].id) : null;
+     WHERE queue_id = ${queueId} AND visitor_key = ${input.visitorKey} AND state IN ('waiting', 'admitted')`);
+  return rows[0] ? readEntry(db, input.site, input.productId, Number(rows[0].id)) : null;
 }
 
+/** PostgreSQL's "undefined table": the run's position sequence was dropped (it ended since the snapshot). */
+const UNDEFINED_RELATION = '42P01';
+
 /**
- * One statement: the next position of the open run (the queue row's lock orders concurrent joins, so
- * positions are handed out one by one) and the place, answered with what its view needs of the queue.
+ * The join's one statement (ADR 095, measured): the visitor's place in the run if they have one, else a new
+ * place whose position is the next value of the run's own sequence (migration 1080). Nothing is locked
+ * beyond the new row: concurrent joins do not wait for each other, and each takes its position at the
+ * moment PostgreSQL runs its statement (the "arrival" of ADR 095). Answered with what the view needs.
  */
 async function takePosition(
   db: Db,
   queueId: number,
-  input: { visitorKey: string | null; coolingMs: number },
+  visitorKey: string | null,
 ): Promise<{ opened: boolean; row: { entry: EntryRow; queue: QueueRow } | null }> {
-  const { rows } = await db.execute<
-    EntryRow & {
-      opened: number;
-      product_uuid: string;
-      admitted_through: number;
-      sold_out_at: Date | null;
-      ended_at: Date | null;
-      admit_per_minute: number | null;
-    } & Record<string, unknown>
-  >(sql`
-    WITH q AS (
-      UPDATE waiting_room_queues
-         SET last_position = last_position + 1, updated_at = now(),
-             in_force_until = CASE WHEN reason = 'automatic'
-               THEN greatest(in_force_until, now() + ${input.coolingMs} * interval '1 millisecond')
-               ELSE in_force_until END
-       WHERE id = ${queueId} AND ended_at IS NULL
-      RETURNING id, product_id, product_uuid, last_position, admitted_through, sold_out_at, ended_at),
-    e AS (
-      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
-      SELECT q.id, q.last_position, ${input.visitorKey} FROM q
-      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
-        DO NOTHING
-      RETURNING id, queue_id, position, state, admitted_until)
-    SELECT (SELECT count(*) FROM q)::int AS opened, e.id, e.queue_id, q.product_id,
-           q.product_uuid::text AS product_uuid, e.position, e.state, e.admitted_until, q.admitted_through,
-           q.sold_out_at, q.ended_at,
-           (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
-      FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN e ON true`);
+  type Row = EntryRow & {
+    opened: number;
+    product_uuid: string;
+    admitted_through: number;
+    sold_out_at: Date | null;
+    ended_at: Date | null;
+    admit_per_minute: number | null;
+  } & Record<string, unknown>;
+  let rows: Row[];
+  try {
+    ({ rows } = await db.execute<Row>(sql`
+      WITH q AS (
+        SELECT id, product_id, product_uuid, admitted_through, sold_out_at, ended_at
+          FROM waiting_room_queues WHERE id = ${queueId} AND ended_at IS NULL),
+      existing AS (
+        SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until
+          FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
+         WHERE ${visitorKey}::text IS NOT NULL AND e.visitor_key = ${visitorKey}::text
+           AND e.state IN ('waiting', 'admitted')),
+      e AS (
+        INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+        SELECT q.id, nextval(('waiting_room_positions_' || q.id)::regclass), ${visitorKey}::text FROM q
+         WHERE NOT EXISTS (SELECT 1 FROM existing)
+        ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+          DO NOTHING
+        RETURNING id, queue_id, position, state, admitted_until),
+      placed AS (SELECT * FROM e UNION ALL SELECT * FROM existing)
+      SELECT (SELECT count(*) FROM q)::int AS opened, placed.id, placed.queue_id, q.product_id,
+             q.product_uuid::text AS product_uuid, placed.position, placed.state, placed.admitted_until,
+             q.admitted_through, q.sold_out_at, q.ended_at,
+             (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
+        FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN placed ON true`));
+  } catch (error) {
+    const code =
+      (error as { code?: unknown } | null)?.code ??
+      (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+    if (code === UNDEFINED_RELATION) return { opened: false, row: null };
+    throw error;
+  }
   const row = rows[0]!;
   if (row.id === null || row.id === undefined) return { opened: Number(row.opened) > 0, row: null };
   return { opened: true, row: { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)) } };
@@ -359,6 +361,16 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     const { rows: locked } = await tx.execute<{ locked: boolean }>(sql`
       SELECT pg_try_advisory_xact_lock(${STEP_LOCK_SPACE}, ${queueId % 2_147_483_647}) AS locked`);
     if (!locked[0]?.locked) return;
+    // Joins keep an automatic run in force (its cooling period starts again). They no longer touch the
+    // queue row (migration 1080), so the step lengthens it from the last place taken since its last turn.
+    await tx.execute(sql`
+      UPDATE waiting_room_queues q
+         SET in_force_until = l.joined_at + ${timing.automaticCoolingMs} * interval '1 millisecond'
+        FROM (SELECT joined_at FROM waiting_room_entries WHERE queue_id = ${queueId}
+               ORDER BY position DESC LIMIT 1) l
+       WHERE q.id = ${queueId} AND q.ended_at IS NULL AND q.reason = 'automatic'
+         AND l.joined_at > q.last_admission_at
+         AND l.joined_at + ${timing.automaticCoolingMs} * interval '1 millisecond' > q.in_force_until`);
     const { rows } = await tx.execute<{
       product_id: number;
       reason: 'operator' | 'automatic';
@@ -370,12 +382,17 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
       credit: number;
       admitted_through: number;
       last_position: number;
+      waiting: number;
       ended: boolean;
     }>(sql`
       SELECT q.product_id, q.reason, p.waiting_room_enabled AS enabled, p.waiting_room_opens_at AS opens_at,
              p.waiting_room_admit_per_minute AS admit_per_minute, p.product_type,
              extract(epoch FROM now() - q.last_admission_at)::float8 AS elapsed_s,
-             q.admission_credit_milli / 1000.0 AS credit, q.admitted_through, q.last_position,
+             q.admission_credit_milli / 1000.0 AS credit, q.admitted_through,
+             greatest(q.last_position,
+               coalesce(pg_sequence_last_value(('waiting_room_positions_' || q.id)::regclass), 0)) AS last_position,
+             (SELECT count(*) FROM waiting_room_entries w WHERE w.queue_id = q.id AND w.state = 'waiting')::int
+               AS waiting,
              (q.reason = 'automatic' AND q.in_force_until < now() AND NOT p.waiting_room_enabled) AS ended
         FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
        WHERE q.id = ${queueId} AND q.ended_at IS NULL`);
@@ -391,10 +408,8 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     }
     if (queue.reason === 'operator' && !queue.enabled) return endQueue(tx, queueId);
     const outstanding = await countOutstanding(tx, queueId);
-    const waiting = Number(queue.last_position) - Number(queue.admitted_through);
-    if (queue.ended && outstanding === 0 && waiting === 0) {
-      return endQueue(tx, queueId, Number(queue.last_position));
-    }
+    const waiting = Number(queue.waiting);
+    if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId, true);
 
     // Seats left in the product's open slots (on sale, before their cut-off).
     const { rows: stock } = await tx.execute<{ left: number }>(sql`
@@ -421,18 +436,27 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
               waiting,
             ),
           );
-    const through = Number(queue.admitted_through) + admit;
+    let through = Number(queue.admitted_through);
     if (admit > 0) {
-      await tx.execute(sql`
-        UPDATE waiting_room_entries
-           SET state = 'admitted', admitted_at = now(),
-               admitted_until = now() + ${timing.admissionWindowMs} * interval '1 millisecond'
-         WHERE queue_id = ${queueId} AND state = 'waiting'
-           AND position > ${queue.admitted_through} AND position <= ${through}`);
+      // The first waiting places in position order (not a range of numbers: positions have gaps, and a
+      // join whose position was drawn before a later one's may commit after it; it is admitted next).
+      const { rows: admitted } = await tx.execute<{ last: number | null }>(sql`
+        WITH next AS (
+          SELECT id FROM waiting_room_entries WHERE queue_id = ${queueId} AND state = 'waiting'
+           ORDER BY position LIMIT ${admit} FOR UPDATE),
+        done AS (
+          UPDATE waiting_room_entries e
+             SET state = 'admitted', admitted_at = now(),
+                 admitted_until = now() + ${timing.admissionWindowMs} * interval '1 millisecond'
+            FROM next WHERE e.id = next.id
+          RETURNING e.position)
+        SELECT max(position) AS last FROM done`);
+      through = Math.max(through, Number(admitted[0]?.last ?? 0));
     }
     await tx.execute(sql`
       UPDATE waiting_room_queues
          SET admitted_through = ${through},
+             last_position = greatest(last_position, ${Number(queue.last_position)}, ${through}),
              admission_credit_milli = ${waiting - admit > 0 ? Math.floor((credit - admit) * 1000) : 0},
              last_admission_at = now(),
              sold_out_at = CASE WHEN ${soldOut} THEN coalesce(sold_out_at, now()) END,
@@ -447,9 +471,12 @@ async function countOutstanding(tx: Tx, queueId: number): Promise<number> {
   return Number(rows[0]!.count);
 }
 
-/** Ends the run; with `ifLastPosition`, only if nobody joined since the step read it (an empty queue). */
-async function endQueue(tx: Tx, queueId: number, ifLastPosition?: number): Promise<void> {
-  const unchanged = ifLastPosition === undefined ? sql`` : sql`AND last_position = ${ifLastPosition}`;
+/** Ends the run; with `ifEmpty`, only if nobody is waiting or admitted in it (a join since the step read it). */
+async function endQueue(tx: Tx, queueId: number, ifEmpty = false): Promise<void> {
+  const unchanged = ifEmpty
+    ? sql`AND NOT EXISTS (SELECT 1 FROM waiting_room_entries e
+                           WHERE e.queue_id = ${queueId} AND e.state IN ('waiting', 'admitted'))`
+    : sql``;
   await tx.execute(sql`
     UPDATE waiting_room_queues SET ended_at = now(), updated_at = now() WHERE id = ${queueId} ${unchanged}`);
 }

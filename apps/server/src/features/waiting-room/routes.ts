@@ -93,7 +93,6 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
         site: request.site,
         productId,
         visitorKey: visitorIdOf(request),
-        coolingMs: room.timing.automaticCoolingMs,
         knownQueueId: product.queueId,
       });
       if (!joined) {

@@ -139,6 +139,36 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect((await place(ctx.app, product, c!)).position).toBe(1);
   });
 
+  it('gives concurrent joins in two processes distinct positions, and admits in position order past a gap', async () => {
+    const product = await queuedProduct(100);
+    const crowd = visitors(24);
+    // Positions come from the run's own sequence (migration 1080): joins do not queue on the queue row.
+    const places = await Promise.all(
+      crowd.map((visitor, i) => join(i % 2 === 0 ? ctx.app : second, product, visitor, 'id')),
+    );
+    const positions = places.map((p) => p.position!).sort((x, y) => x - y);
+    expect(positions).toEqual(Array.from({ length: crowd.length }, (_, i) => i + 1));
+    // A position drawn and never placed (a second tab of a visitor already in line): a gap.
+    const { rows } = await ctx.db.execute<{ id: number }>(sql`
+      SELECT id FROM waiting_room_queues WHERE product_id = ${product.id} AND ended_at IS NULL`);
+    await ctx.db.execute(sql.raw(`SELECT nextval('waiting_room_positions_${Number(rows[0]!.id)}')`));
+    const late = { address: visitorAddress() };
+    expect((await join(second, product, late)).position).toBe(crowd.length + 2);
+    waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: crowd.length });
+    try {
+      await tick();
+      const states = await Promise.all(crowd.map(async (v) => (await place(ctx.app, product, v)).state));
+      expect(new Set(states)).toEqual(new Set(['admitted']));
+      expect((await place(ctx.app, product, late)).state).toBe('waiting');
+      // One more admission goes to the next place in line, across the gap.
+      waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: crowd.length + 1 });
+      await tick();
+      expect((await place(second, product, late)).state).toBe('admitted');
+    } finally {
+      waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 1 });
+    }
+  });
+
   it('admits no more visitors at once than seats are left, so the last seats go in queue order', async () => {
     const product = await queuedProduct(2);
     const queue = visitors(4);
