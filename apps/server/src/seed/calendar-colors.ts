@@ -43,7 +43,15 @@ WHERE NOT (extract(isodow FROM d.day)::int = ANY (c.closed))
   AND (last.date IS NULL OR d.day::date > last.date)
 ON CONFLICT (site_code, date) DO NOTHING`;
 
+/** The busy colour this seed wrote before issue 32: a red that read as sold out. */
+const EARLIER_BUSY = '#f6b1b1';
+
 export async function seedCalendarColors(db: Db, daysAhead = DEMO_DAYS_AHEAD): Promise<void> {
+  // Days the seed coloured busy in the earlier red take the new busy colour (the legend explains it).
+  await db.$client.query('UPDATE calendar_colors SET color_code = $1 WHERE color_code = $2', [
+    CALENDAR_COLORS.busy,
+    EARLIER_BUSY,
+  ]);
   const sites = Object.entries(SITE_CATALOGUES).map(([site, catalogue]) => ({
     site,
     closed: catalogue.closedIsoDays,
