@@ -1,3 +1,4 @@
+import { controlColour } from '@kippu/contract/console/settings-contrast';
 import { render, screen } from '@testing-library/react';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,7 @@ describe('renderPrePaint (ADR 037)', () => {
         '--on-primary': boot.configuration.settings.theme.onPrimary,
         '--accent': boot.configuration.settings.theme.accent,
         '--background': boot.configuration.settings.theme.background,
+        '--control': controlColour(boot.configuration.settings.theme),
       },
       tone: expect.stringMatching(/^(dark|light)$/),
       themeColor: boot.configuration.settings.theme.primary,
