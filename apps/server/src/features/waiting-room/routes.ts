@@ -16,11 +16,22 @@ import { perClientRateLimit } from '../../plugins/rate-limit.ts';
 import { visitorIdOf } from '../../plugins/visitor-id.ts';
 import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { Semaphore } from '../../shared/semaphore.ts';
 
 /** Joins per client: a reload or a new tab answers the same place, so a person needs few; one address cannot fill the queue. */
 const JOIN_BUDGET = { max: 20, timeWindow: '1 minute' };
 /** The place's cookie lives as long as a sales opening could (the token is checked against its run). */
 const QUEUE_COOKIE_S = 24 * 3600;
+
+/**
+ * Joins may use the pool's connections but a quarter (at least two): in a rush thousands of joins arrive
+ * at once, and without a bound they would fill the pool's queue ahead of the holds of visitors already
+ * admitted (each with a few minutes to hold). Joins beyond the bound wait in this process's memory in
+ * arrival order, so the order positions are taken in still follows arrival (ADR 095, measured).
+ */
+export function joinConcurrency(poolSize: number): number {
+  return Math.max(1, poolSize - Math.max(2, Math.ceil(poolSize / 4)));
+}
 
 /**
  * The waiting room's visitor API (issue 31, ADR 095): join, read or long-poll the place, and whether a
@@ -38,6 +49,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   });
   app.addHook('onClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
+  const joins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
 
   const sendPlace = (request: FastifyRequest, reply: FastifyReply, answer: WaitingRoomEntry) => {
     reply.header('cache-control', 'no-store');
@@ -77,31 +89,35 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     app,
     joinWaitingRoomEndpoint,
     { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET) },
-    async (request, reply) => {
-      const product = await productOf(request.site, request.body);
-      const productId = product.id;
-      // A place this browser or client already has in the run in force answers as it is (never improved).
-      const current = await currentPlace(request, productId);
-      if (
-        current &&
-        current.queue.ended_at === null &&
-        ['waiting', 'admitted'].includes(current.entry.state)
-      ) {
-        return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
-      }
-      const joined = await joinQueue(app.db, {
-        site: request.site,
-        productId,
-        visitorKey: visitorIdOf(request),
-        knownQueueId: product.queueId,
-      });
-      if (!joined) {
-        reply.header('cache-control', 'no-store');
-        return closedAnswer(product);
-      }
-      const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: joined.entry.id });
-      return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
-    },
+    async (request, reply) =>
+      joins.run(async () => {
+        const product = await productOf(request.site, request.body);
+        const productId = product.id;
+        // A place this browser or client already has in the run in force answers as it is (never improved).
+        const current = await currentPlace(request, productId);
+        if (
+          current &&
+          current.queue.ended_at === null &&
+          ['waiting', 'admitted'].includes(current.entry.state)
+        ) {
+          return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
+        }
+        const joined = await joinQueue(app.db, {
+          site: request.site,
+          productId,
+          visitorKey: visitorIdOf(request),
+          knownQueueId: product.queueId,
+        });
+        if (!joined) {
+          reply.header('cache-control', 'no-store');
+          return closedAnswer(product);
+        }
+        const token = signQueueToken(app.env.APP_SECRET, request.site, {
+          productId,
+          entryId: joined.entry.id,
+        });
+        return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
+      }),
   );
 
   registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
