@@ -67,16 +67,6 @@ export const siteLanguageEditSchema = z.object({
 });
 export type SiteLanguageEdit = z.infer<typeof siteLanguageEditSchema>;
 
-/**
- * The waiting room's switch and its sale-start times (ISO date-times with offset): stored with the site
- * (`sites.waiting_room`); the scale-out issue builds the room and reads them.
- */
-export const waitingRoomSettingsSchema = z.object({
-  enabled: z.boolean(),
-  opensAt: z.array(z.iso.datetime({ offset: true })).max(200),
-});
-export type WaitingRoomSettings = z.infer<typeof waitingRoomSettingsSchema>;
-
 /** Everything editable of a site, with the version a write must send back as `expected_version`. */
 export const consoleSiteSettingsSchema = z.object({
   site: z.object({ code: siteCodeSchema, slug: z.string() }),
@@ -87,7 +77,6 @@ export const consoleSiteSettingsSchema = z.object({
   calendar_colors: z.array(calendarColorEditSchema),
   payment_methods: z.array(paymentMethodEditSchema),
   languages: z.array(siteLanguageEditSchema),
-  waiting_room: waitingRoomSettingsSchema,
 });
 export type ConsoleSiteSettings = z.infer<typeof consoleSiteSettingsSchema>;
 
@@ -105,7 +94,6 @@ export const updateSiteSettingsBodySchema = z.object({
   calendar_colors: z.array(calendarColorEditSchema).max(3000).optional(),
   payment_methods: z.array(paymentMethodEditSchema).max(200).optional(),
   languages: z.array(siteLanguageEditSchema).min(1).max(LANG_CODES.length).optional(),
-  waiting_room: waitingRoomSettingsSchema.optional(),
 });
 export type UpdateSiteSettingsBody = z.infer<typeof updateSiteSettingsBodySchema>;
 

@@ -627,7 +627,6 @@ export interface Rows<Timestamp = string> {
     organisation_id: number;
     version: number;
     texts_version: number;
-    waiting_room: unknown;
     max_open_orders_per_address: number | null;
     max_tickets_per_address_slot: number | null;
   };

@@ -866,9 +866,6 @@ export const sites = pgTable('sites', {
     .default(sql`default_organisation_id()`),
   version: integer('version').notNull().default(0),
   textsVersion: integer('texts_version').notNull().default(0),
-  waitingRoom: jsonb('waiting_room')
-    .notNull()
-    .default(sql`'{"enabled": false, "opensAt": []}'::jsonb`),
   maxOpenOrdersPerAddress: integer('max_open_orders_per_address').default(100),
   maxTicketsPerAddressSlot: integer('max_tickets_per_address_slot').default(400),
 });

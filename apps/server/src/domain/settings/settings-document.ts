@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { storedSiteSettingsSchema } from '@kippu/contract';
-import {
-  waitingRoomSettingsSchema,
-  type ConsoleSiteSettings,
-  type WaitingRoomSettings,
-} from '@kippu/contract/console/settings-schemas';
+import type { ConsoleSiteSettings } from '@kippu/contract/console/settings-schemas';
 import type { Db, Tx } from '../../db/client.ts';
-
-/** The waiting room's settings when none were saved (the column's default). */
-export const WAITING_ROOM_OFF: WaitingRoomSettings = { enabled: false, opensAt: [] };
 
 type SiteRow = {
   code: string;
@@ -20,13 +13,13 @@ type SiteRow = {
   calendar_colorized: boolean;
   max_open_orders_per_client: number | null;
   max_tickets_per_client_slot: number | null;
-  waiting_room: unknown;
 };
 
 /**
  * Everything the console edits of a site (issue 28, ADR 071), with its version: the settings document, the
- * server-only columns, field templates, calendar colours, payment methods per channel, languages and the
- * waiting room. Null for an unknown site. Secrets are not part of it (site-secrets.ts, write-only).
+ * server-only columns, field templates, calendar colours, payment methods per channel and languages (a
+ * waiting room is switched on per product, in the catalogue's product form: ADR 095). Null for an unknown
+ * site. Secrets are not part of it (site-secrets.ts, write-only).
  */
 export async function readConsoleSiteSettings(
   db: Db | Tx,
@@ -34,7 +27,7 @@ export async function readConsoleSiteSettings(
 ): Promise<ConsoleSiteSettings | null> {
   const { rows } = await db.execute<SiteRow>(sql`
     SELECT code, slug, version, settings, hold_minutes, few_stock_threshold, calendar_colorized,
-           max_open_orders_per_client, max_tickets_per_client_slot, waiting_room
+           max_open_orders_per_client, max_tickets_per_client_slot
     FROM sites WHERE code = ${site}`);
   const row = rows[0];
   if (!row) return null;
@@ -61,7 +54,6 @@ export async function readConsoleSiteSettings(
           ORDER BY display_position, code`,
     ),
   ]);
-  const waitingRoom = waitingRoomSettingsSchema.safeParse(row.waiting_room);
   return {
     site: { code: row.code, slug: row.slug },
     version: Number(row.version),
@@ -90,6 +82,5 @@ export async function readConsoleSiteSettings(
       display_name: lang.display_name,
       is_default: lang.is_default,
     })),
-    waiting_room: waitingRoom.success ? waitingRoom.data : WAITING_ROOM_OFF,
   };
 }

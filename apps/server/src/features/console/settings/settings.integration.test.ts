@@ -102,7 +102,6 @@ describe('site settings: read, write, versions (issue 28)', () => {
       expected_version: read.version,
       settings: { pageTitle },
       server: { few_stock_threshold: 7, hold_minutes: 15 },
-      waiting_room: { enabled: true, opensAt: ['2030-01-01T10:00:00+09:00'] },
     });
     expect(res.statusCode).toBe(200);
     const saved = consoleSiteSettingsSchema.parse(res.json());
@@ -110,7 +109,6 @@ describe('site settings: read, write, versions (issue 28)', () => {
     expect(saved.settings.pageTitle.en).toBe('Demo garden, edited');
     expect(saved.settings.theme).toEqual(read.settings.theme);
     expect(saved.server).toMatchObject({ few_stock_threshold: 7, hold_minutes: 15 });
-    expect(saved.waiting_room).toEqual({ enabled: true, opensAt: ['2030-01-01T10:00:00+09:00'] });
     expect(await settingsOf('DEMO')).toEqual(saved);
 
     const stale = await owner.patch('/sites/DEMO/settings', {

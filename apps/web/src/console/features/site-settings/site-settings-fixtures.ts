@@ -28,7 +28,6 @@ export function consoleSettings(overrides: Partial<ConsoleSiteSettings> = {}): C
       { channel: 'web', method: 'stripe', enabled: false },
     ],
     languages: [{ code: 'ja', display_name: '日本語', is_default: true }],
-    waiting_room: { enabled: false, opensAt: ['2026-12-01T10:00:00+09:00'] },
     ...overrides,
   };
 }

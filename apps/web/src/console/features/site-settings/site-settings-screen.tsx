@@ -18,7 +18,6 @@ import type { SectionProps } from './sections/section-props.ts';
 import { SignInSection } from './sections/sign-in-section.tsx';
 import { SiteTextsSection } from './sections/site-texts-section.tsx';
 import { TicketDisplaySection } from './sections/ticket-display-section.tsx';
-import { WaitingRoomSection } from './sections/waiting-room-section.tsx';
 import { useSiteSettings } from './settings-queries.ts';
 import { TEXTS } from './texts.ts';
 import { UnsavedChanges } from './unsaved-changes.ts';
@@ -35,7 +34,6 @@ const DOCUMENT_SECTIONS = {
   ticketDisplay: TicketDisplaySection,
   scripts: ScriptsSection,
   payments: PaymentsSection,
-  waitingRoom: WaitingRoomSection,
 } satisfies Record<string, ComponentType<SectionProps>>;
 /** Sections with their own endpoints (and versions): they need not wait for the settings document. */
 const OWN_SECTIONS = ['texts', 'secrets'] as const;
@@ -56,7 +54,7 @@ export function canCreateSites(session: Pick<ConsoleSession, 'permissions' | 'al
 
 /**
  * A site's settings, one section at a time from the list beside it: general, calendar and colours, sign-in
- * fields, footer, images, ticket display, scripts, payment methods, the waiting room, the legal texts and
+ * fields, footer, images, ticket display, scripts, payment methods, the legal texts and
  * the secrets. A role with settings read sees them; with write, each section has its Save.
  */
 export const SiteSettingsScreen = featureScreen(TEXTS, Body);
