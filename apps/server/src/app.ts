@@ -27,7 +27,8 @@ import {
   type OverloadLimits,
 } from './plugins/overload-guard.ts';
 import { createRateLimitStore } from './plugins/limit-store/create-store.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { helmetHeadersOf, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { createFastNotFound } from './plugins/fast-not-found.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
@@ -122,7 +123,25 @@ export interface BuildAppOptions {
   paymentFamilies?: readonly GatewayFamily[];
   /** Rate-limit keys in Redis start with it after the product's prefix (ADR 093): a test run's own. */
   rateLimitRedisKeyPrefix?: string;
+  /** Answer JSON 404s in front of Fastify (ADR 098). Default: on; its test compares with it off. */
+  fastNotFound?: boolean;
 }
+
+/** helmet's options for pages (and for every answer but the API's lean ones): the 404 in front of Fastify sends them too. */
+const PAGE_SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // 'wasm-unsafe-eval': where a browser has no BarcodeDetector, the gate scanner compiles ZXing's wasm (ADR 030).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+};
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
 export async function buildApp({
@@ -141,6 +160,7 @@ export async function buildApp({
   overload,
   paymentFamilies = PAYMENT_FAMILIES,
   rateLimitRedisKeyPrefix,
+  fastNotFound: fastNotFoundOn = true,
 }: BuildAppOptions): Promise<App> {
   // Off under NODE_ENV=test unless a test asks for it: API tests fire hundreds of concurrent requests on
   // a shared machine on purpose, and must see their answers, not the guard's.
@@ -159,6 +179,8 @@ export async function buildApp({
   // In front of Fastify, in this order: kept availability answers (ADR 033), then the overload guard
   // (ADR 034), so a kept answer is never refused and a refusal costs no parsing or routing.
   const answers = createAnswerCache();
+  // Past the guard, a path no route serves gets its JSON 404 without Fastify's request cycle (ADR 098).
+  const notFound = createFastNotFound();
   // What each call does decides its class, not its method: GETs that change state are writes (ADR 049).
   const callClasses = createCallClasses();
   const guard = loadSignals
@@ -180,7 +202,9 @@ export async function buildApp({
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) =>
-        answers.handle(req, res, () => guard.handle(req, res, () => handler(req, res))),
+        answers.handle(req, res, () =>
+          guard.handle(req, res, () => notFound.handle(req, res, () => handler(req, res))),
+        ),
       ),
     // Tokens never reach the log (ADR 049): the contract's secret markers drive its redaction.
     logger: logging
@@ -211,6 +235,7 @@ export async function buildApp({
   collectConsoleRoutes(app);
   collectFirstPathSegments(app);
   callClasses.register(app);
+  notFound.register(app);
   app.decorate('logRedaction', logRedaction);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -261,20 +286,7 @@ export async function buildApp({
 
   await app.register(fastifyCookie);
   // helmet's page headers, worked out once (ADR 098); the API's routes skip them for their lean pair.
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // 'wasm-unsafe-eval': where a browser has no BarcodeDetector, the gate scanner compiles ZXing's wasm (ADR 030).
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app, PAGE_SECURITY_HEADERS);
   // Limits are per route (plugins/rate-limit.ts), counted where every process sees them (ADR 093).
   const rateLimitStore = createRateLimitStore({
     redisUrl: env.REDIS_URL,
@@ -367,5 +379,14 @@ export async function buildApp({
     app.addHook('preClose', () => runner.stop());
   }
 
+  if (fastNotFoundOn) {
+    notFound.enable({
+      app,
+      trustProxy: env.TRUST_PROXY,
+      pageHeaders: helmetHeadersOf(PAGE_SECURITY_HEADERS),
+      answers,
+      metrics,
+    });
+  }
   return app;
 }

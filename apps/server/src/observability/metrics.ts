@@ -31,6 +31,8 @@ export interface Metrics {
   addOverloadGuard(guard: { stats(): { inFlight: number; shed: number } }): void;
   /** Request rate and latency by route pattern, refusals by catalogue code. */
   register(app: FastifyInstance): void;
+  /** One answered request, for answers made in front of Fastify as its onResponse hook counts them (ADR 098). */
+  observeRequest(method: string, route: string, status: number, seconds: number): void;
 }
 
 /** Seconds; from a kept answer's fraction of a millisecond to a slow payment call. */
@@ -256,6 +258,9 @@ export function createMetrics(probe: DatabaseProbe): Metrics {
     },
     addOverloadGuard(guard) {
       guardStats = () => guard.stats();
+    },
+    observeRequest(method, route, status, seconds) {
+      requests.observe({ method, route, status }, seconds);
     },
     register(app) {
       app.addHook('onResponse', (request, reply, done) => {

@@ -40,7 +40,7 @@ const TICKETS_FOLDER = new RegExp(`^(/[^/?#]+/)${TICKETS_SLUG}/(?=[^?#])`);
  * A path of the API: `/{slug}/api/...`, or `/api/...` once a `..` slug is resolved away (`/%2e%2e/api/...`).
  * A miss there answers the API's JSON error body, never the page or a plain-text file error.
  */
-function isApiPath(url: string): boolean {
+export function isApiPath(url: string): boolean {
   return /^\/(?:[^/?#]+\/)?api\//.test(url);
 }
 

@@ -18,6 +18,16 @@ function isSharedCacheable(reply: FastifyReply): boolean {
   return /\b(public|immutable)\b/i.test(cacheControl);
 }
 
+/** A new visitor's token; also set by the fast 404 in front of Fastify (fast-not-found.ts). */
+export function newXsrfToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The cookie's attributes: readable by script, Secure when the request came over https. */
+export function xsrfCookieOptions(protocol: string | undefined) {
+  return { path: '/', sameSite: 'lax', httpOnly: false, secure: protocol === 'https' } as const;
+}
+
 /**
  * Double-submit cookie, first half (spec §7): a response to a visitor without the cookie sets XSRF-TOKEN
  * (readable by script on purpose). Never on a response marked public or immutable: a shared cache would
@@ -30,12 +40,7 @@ export function registerXsrfCookie(app: FastifyInstance): void {
       reply.removeHeader('set-cookie');
     } else if (!request.cookies?.[XSRF_COOKIE]) {
       // (no cookies parsed: the router refused the URL before any hook ran)
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: request.protocol === 'https',
-      });
+      reply.setCookie(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(request.protocol));
     }
     return payload;
   });
