@@ -61,7 +61,13 @@ export async function readQueuesInForce(db: Db): Promise<InForceQueue[]> {
  * The open run of the product's queue, opened now if the operator's switch is on and none is open; null
  * when no queue is in force (the operator's switch is off and no automatic run is open).
  */
-async function openQueueId(tx: Db | Tx, site: string, productId: number): Promise<number | null> {
+async function openQueueId(db: Db, site: string, productId: number): Promise<number | null> {
+  // Two first joins at once: the one whose INSERT met the other's waits for it, does nothing, and its
+  // statement's snapshot (taken before) does not see the run; a second statement does.
+  return (await openQueueIdOnce(db, site, productId)) ?? openQueueIdOnce(db, site, productId);
+}
+
+async function openQueueIdOnce(tx: Db, site: string, productId: number): Promise<number | null> {
   const { rows } = await tx.execute<{ id: number }>(sql`
     WITH opened AS (
       INSERT INTO waiting_room_queues (product_id, site_code, product_uuid, reason)
@@ -115,6 +121,35 @@ export async function joinQueue(
 const UNDEFINED_RELATION = '42P01';
 
 /**
+ * Named, so each connection plans it once (ADR 095, measured: planning an unnamed statement cost more than
+ * running it, about 1 ms of 2). $1 the run, $2 the visitor key or null.
+ */
+const TAKE_POSITION = {
+  name: 'waiting-room-take-position',
+  text: `
+    WITH q AS (
+      SELECT id, product_id, product_uuid, admitted_through, sold_out_at, ended_at
+        FROM waiting_room_queues WHERE id = $1::bigint AND ended_at IS NULL),
+    existing AS (
+      SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until
+        FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
+       WHERE $2::text IS NOT NULL AND e.visitor_key = $2::text AND e.state IN ('waiting', 'admitted')),
+    e AS (
+      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+      SELECT q.id, nextval(('waiting_room_positions_' || q.id)::regclass), $2::text FROM q
+       WHERE NOT EXISTS (SELECT 1 FROM existing)
+      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+        DO NOTHING
+      RETURNING id, queue_id, position, state, admitted_until),
+    placed AS (SELECT * FROM e UNION ALL SELECT * FROM existing)
+    SELECT (SELECT count(*) FROM q)::int AS opened, placed.id, placed.queue_id, q.product_id,
+           q.product_uuid::text AS product_uuid, placed.position, placed.state, placed.admitted_until,
+           q.admitted_through, q.sold_out_at, q.ended_at,
+           (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
+      FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN placed ON true`,
+};
+
+/**
  * The join's one statement (ADR 095, measured): the visitor's place in the run if they have one, else a new
  * place whose position is the next value of the run's own sequence (migration 1080). Nothing is locked
  * beyond the new row: concurrent joins do not wait for each other, and each takes its position at the
@@ -135,28 +170,7 @@ async function takePosition(
   } & Record<string, unknown>;
   let rows: Row[];
   try {
-    ({ rows } = await db.execute<Row>(sql`
-      WITH q AS (
-        SELECT id, product_id, product_uuid, admitted_through, sold_out_at, ended_at
-          FROM waiting_room_queues WHERE id = ${queueId} AND ended_at IS NULL),
-      existing AS (
-        SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until
-          FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
-         WHERE ${visitorKey}::text IS NOT NULL AND e.visitor_key = ${visitorKey}::text
-           AND e.state IN ('waiting', 'admitted')),
-      e AS (
-        INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
-        SELECT q.id, nextval(('waiting_room_positions_' || q.id)::regclass), ${visitorKey}::text FROM q
-         WHERE NOT EXISTS (SELECT 1 FROM existing)
-        ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
-          DO NOTHING
-        RETURNING id, queue_id, position, state, admitted_until),
-      placed AS (SELECT * FROM e UNION ALL SELECT * FROM existing)
-      SELECT (SELECT count(*) FROM q)::int AS opened, placed.id, placed.queue_id, q.product_id,
-             q.product_uuid::text AS product_uuid, placed.position, placed.state, placed.admitted_until,
-             q.admitted_through, q.sold_out_at, q.ended_at,
-             (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
-        FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN placed ON true`));
+    ({ rows } = await db.$client.query<Row>({ ...TAKE_POSITION, values: [queueId, visitorKey] }));
   } catch (error) {
     const code =
       (error as { code?: unknown } | null)?.code ??
