@@ -70,10 +70,16 @@ export function createFastNotFound() {
 
   return {
     /**
-     * Before any route: notes every route whose parameters are exactly `slug` and `*`. The fast answer reads
-     * such a match as the site pages' wildcard only while that is the one such route.
+     * Before any route and hook: notes every route whose parameters are exactly `slug` and `*` (the fast answer
+     * reads such a match as the site pages' wildcard only while that is the one such route), and when closing.
      */
     register(app: FastifyInstance): void {
+      // Fastify answers 503 from the moment it starts closing: from then on every request goes to it. The first
+      // preClose hook (registered before any other), run in the same tick as Fastify's own closing flag.
+      app.addHook('preClose', (done) => {
+        closing = true;
+        done();
+      });
       app.addHook('onRoute', (route) => {
         const names = route.url
           .split('/')
@@ -88,11 +94,6 @@ export function createFastNotFound() {
       deps = given;
       wildcardIsPages = slugWildcards.size === 1 && slugWildcards.has('/:slug/*');
       RequestOf = fastifyRequest.buildRequest(fastifyRequest, given.trustProxy);
-      // Fastify answers 503 from the moment it starts closing: from then on every request goes to it.
-      given.app.addHook('preClose', (done) => {
-        closing = true;
-        done();
-      });
     },
 
     /** Node's request handler step: answers a JSON 404 itself, or hands the request on (`next`). */
