@@ -119,7 +119,10 @@ async function start(): Promise<void> {
     server.addHook('onClose', () => demoWindow.stop());
   }
   if (shutdown.started) return;
-  await app.listen({ port: env.PORT, host: env.HOST });
+  // A deeper accept queue than node's 511: in an on-sale rush thousands of visitors connect within seconds,
+  // and while the event loop is busy a full queue resets new connections (the visitor loses its turn).
+  // The kernel caps it at net.core.somaxconn.
+  await app.listen({ port: env.PORT, host: env.HOST, backlog: 4096 });
   app.log.info(
     `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
   );
