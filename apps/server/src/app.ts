@@ -30,7 +30,7 @@ import { createRateLimitStore } from './plugins/limit-store/create-store.ts';
 import { helmetHeadersOf, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { createFastNotFound } from './plugins/fast-not-found.ts';
 import { registerSiteResolution } from './plugins/site.ts';
-import { registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
+import { isApiNotFound, registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
 import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
 import { registerAddressRateCeilings } from './plugins/address-rate-ceiling.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
@@ -127,7 +127,7 @@ export interface BuildAppOptions {
   fastNotFound?: boolean;
 }
 
-/** helmet's options for pages (and for every answer but the API's lean ones): the 404 in front of Fastify sends them too. */
+/** helmet's options for pages (and for every answer but the API's lean ones, API 404s included): a non-API 404 in front of Fastify sends them too. */
 const PAGE_SECURITY_HEADERS = {
   contentSecurityPolicy: {
     directives: {
@@ -285,8 +285,9 @@ export async function buildApp({
   });
 
   await app.register(fastifyCookie);
-  // helmet's page headers, worked out once (ADR 098); the API's routes skip them for their lean pair.
-  registerSecurityHeaders(app, PAGE_SECURITY_HEADERS);
+  // helmet's page headers, worked out once (ADR 098); the API's routes skip them for their lean pair, and so
+  // does the API's JSON 404 answered by the site pages' routes.
+  registerSecurityHeaders(app, PAGE_SECURITY_HEADERS, isApiNotFound);
   // Limits are per route (plugins/rate-limit.ts), counted where every process sees them (ADR 093).
   const rateLimitStore = createRateLimitStore({
     redisUrl: env.REDIS_URL,

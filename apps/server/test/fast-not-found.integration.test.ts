@@ -87,6 +87,16 @@ function comparable(answer: Omit<Answer, 'log'>, lines: string[]): Answer {
   return { ...answer, headers, log };
 }
 
+/** An answer's headers by (lowercase) name. */
+function headersOf(answer: Answer): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (let i = 0; i < answer.headers.length; i += 2) pairs.set(answer.headers[i]!, answer.headers[i + 1]!);
+  return pairs;
+}
+
+/** An API path (spa.ts isApiPath): `/{slug}/api/...` or `/api/...`. */
+const API_PATH = /^\/(?:[^/?#]+\/)?api\//;
+
 async function settled(served: Served): Promise<string[]> {
   // "request completed" is written when the response finishes, after the client may have read it.
   for (let i = 0; i < 50 && !served.lines.some((l) => l.includes('request completed')); i++) {
@@ -131,6 +141,7 @@ const UNMATCHED: Call[] = [
   ['HEAD', '/borderless/api/v1/nope'],
   ['POST', '/borderless/api/v1/nope'],
   ['DELETE', '/wp-admin.php'],
+  ['POST', '/borderless/some/page'],
   ['PATCH', '/console/api/v1/nope'],
   ['PUT', '/borderless/api/v1/nope', { 'content-length': '0' }, ''],
   ['OPTIONS', '/borderless/api/v1/orders'],
@@ -191,6 +202,22 @@ describe('the JSON 404 in front of Fastify (ADR 098)', () => {
     expect(got.at(-1)!.headers.join('\n')).toContain('XSRF-TOKEN=<token>; Path=/; Secure; SameSite=Lax');
     expect(got.at(-1)!.log[0]).toMatchObject({ req: { host: 'shop.example', remoteAddress: '203.0.113.9' } });
     expect(got.at(-2)!.headers.join('\n')).not.toContain('XSRF-TOKEN');
+    // An API path's 404 is an API answer: the API's lean pair, no page headers (ADR 098). Elsewhere (a POST to
+    // a page path, a scanner's DELETE) the 404 keeps the page's headers.
+    for (const [i, [method, path]] of UNMATCHED.entries()) {
+      const headers = headersOf(got[i]!);
+      expect(headers.get('x-content-type-options'), `${method} ${path}`).toBe('nosniff');
+      expect(headers.get('cross-origin-resource-policy'), `${method} ${path}`).toBe('same-origin');
+      if (API_PATH.test(path)) {
+        expect(headers.has('content-security-policy'), `${method} ${path}`).toBe(false);
+        expect(headers.has('x-frame-options'), `${method} ${path}`).toBe(false);
+        expect(headers.has('strict-transport-security'), `${method} ${path}`).toBe(false);
+      } else {
+        expect(headers.get('content-security-policy'), `${method} ${path}`).toContain("default-src 'self'");
+        expect(headers.has('x-frame-options'), `${method} ${path}`).toBe(true);
+      }
+    }
+    expect(UNMATCHED.filter(([, path]) => !API_PATH.test(path))).toHaveLength(2);
     // Fastify's own cycle never saw them.
     expect(fast.routed).toEqual([]);
     expect(framework.routed).toHaveLength(UNMATCHED.length);
@@ -209,5 +236,12 @@ describe('the JSON 404 in front of Fastify (ADR 098)', () => {
     const routed = MATCHED.filter(([, path]) => !path.includes('%zz')).map(([m, p]) => `${m} ${p}`);
     expect(fast.routed).toEqual(routed.map((line) => line.replace('/tickets/api/', '/api/')));
     expect(got.map((answer) => answer.status)).toEqual(expected.map((answer) => answer.status));
+    // A tickets sub-site's API miss (rewritten to the site's API path) is Fastify's API 404: the lean pair.
+    const ticketsMiss = headersOf(got[MATCHED.findIndex(([, path]) => path.includes('/tickets/api/'))]!);
+    expect(ticketsMiss.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(ticketsMiss.has('content-security-policy')).toBe(false);
+    // A page keeps the page's headers.
+    const page = headersOf(got[MATCHED.findIndex(([, path]) => path === '/borderless/some/page')]!);
+    expect(page.get('content-security-policy')).toContain("default-src 'self'");
   });
 });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, TICKETS_SLUG } from '@kippu/contract';
+import { LEAN_API_HEADERS } from './api-headers.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { isApiPath, withoutTicketsFolder } from './spa.ts';
 import { newXsrfToken, XSRF_COOKIE, xsrfCookieOptions } from './xsrf.ts';
@@ -33,7 +34,10 @@ const MAY_HAVE_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 export interface FastNotFoundDeps {
   app: FastifyInstance;
   trustProxy: unknown;
-  /** The page headers (security-headers.ts), in the order Fastify's hook sets them. */
+  /**
+   * The page headers (security-headers.ts), in the order Fastify's hook sets them: for a 404 outside the API
+   * (a POST to a page path). An API path's 404 is an API answer and gets the API's lean pair (ADR 098).
+   */
   pageHeaders: ReadonlyArray<readonly [string, string]>;
   answers: AnswerCache;
   metrics: Metrics;
@@ -45,7 +49,8 @@ export interface FastNotFoundDeps {
  * router (`findRoute`): the not-found handler's JSON case (an API path, or any method but GET), and the site
  * pages' wildcard `/:slug/*` on an API path (spa.ts). Anything else Fastify would answer differently (the
  * SPA page, a redirect, a refused URL, a body to parse, a closing server) goes on to Fastify (`next`).
- * The answer is what Fastify sends for it: the one error body, the page security headers, X-Request-Id, the
+ * The answer is what Fastify sends for it: the one error body, the security headers (the API's lean pair on an
+ * API path, the page's elsewhere: security-headers.ts with spa.ts's isApiNotFound), X-Request-Id, the
  * XSRF cookie, Fastify's two request log lines (when info is logged) and the request metric; the test
  * (fast-not-found.integration.test.ts) compares the two byte for byte.
  */
@@ -151,7 +156,9 @@ function answer(
     },
     'incoming request',
   );
-  for (const [name, value] of deps.pageHeaders) res.setHeader(name, value);
+  // The same rule as Fastify's (spa.ts isApiNotFound): every 404 answered here on an API path is the API's.
+  const securityHeaders = isApiPath(url) ? LEAN_API_HEADERS : deps.pageHeaders;
+  for (const [name, value] of securityHeaders) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader(REQUEST_ID_HEADER, id);
   const cookies = req.headers.cookie ? (app.parseCookie(req.headers.cookie) as Record<string, unknown>) : {};

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { LEAN_API_HEADERS } from './api-headers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,13 +39,21 @@ export function helmetHeadersOf(options: HelmetOptions): ReadonlyArray<readonly 
  * a request answered by the framework alone (the JSON 404 a path-scanning bot gets, ADR 098). Same headers,
  * set on the raw response in the same place (onRequest), so a route may still replace one (the site page
  * widens the CSP, spa.ts).
+ * A request `isApiAnswer` names (the API's JSON 404 outside the API's scope, spa.ts) is an API answer: it gets
+ * the API's lean pair instead, like every API answer (ADR 098), decided here so no page header is set to be
+ * taken off again.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  isApiAnswer: (request: FastifyRequest) => boolean = () => false,
+): void {
   const headers = helmetHeadersOf(options);
   app.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.helmet?.skipRoute !== true) {
       const raw = reply.raw;
-      for (const [name, value] of headers) raw.setHeader(name, value);
+      for (const [name, value] of isApiAnswer(request) ? LEAN_API_HEADERS : headers)
+        raw.setHeader(name, value);
     }
     done();
   });

@@ -44,6 +44,22 @@ export function isApiPath(url: string): boolean {
   return /^\/(?:[^/?#]+\/)?api\//.test(url);
 }
 
+/** The site pages' wildcard route: on an API path it answers the API's JSON 404. */
+const PAGES_WILDCARD = '/:slug/*';
+
+/**
+ * The request is answered with the API's JSON 404 (by the pages' wildcard or the not-found handler), before
+ * its handler runs: an API answer, so it carries the API's lean headers, not the page's (security-headers.ts,
+ * ADR 098). The handlers below answer the 404 exactly when this holds.
+ */
+export function isApiNotFound(request: FastifyRequest): boolean {
+  if (!isApiPath(request.url)) return false;
+  if (request.is404) return true;
+  return (
+    request.routeOptions.url === PAGES_WILDCARD && (request.params as { '*'?: string })['*'] !== TICKETS_SLUG
+  );
+}
+
 /** A file that is not there answers as a missing file: never the app page, which would be taken for it. */
 function fileNotFound(reply: FastifyReply): FastifyReply {
   return reply.status(404).type('text/plain').send('Not found');
@@ -141,14 +157,14 @@ export async function registerSpa(
   app.get('/:slug/', sendPage);
 
   // Hashed build assets and static files (logos, favicon) are shared by all sites.
-  app.get('/:slug/*', (request, reply) => {
+  app.get(PAGES_WILDCARD, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     // The sub-site's page needs its trailing slash, or its relative paths would resolve against /{slug}/.
     if (file === TICKETS_SLUG) {
       const { slug } = request.params as { slug: string };
       return reply.redirect(`/${encodeURIComponent(slug)}/${TICKETS_SLUG}/`);
     }
-    if (isApiPath(request.url)) return reply.status(404).send({ error: ERRORS.not_found.message });
+    if (isApiNotFound(request)) return reply.status(404).send({ error: ERRORS.not_found.message });
     // The page itself by its file name: the site's page (data-site, not cached), never the raw file.
     if (file === 'index.html') return sendPage(request, reply);
     if (built && /^[\w./-]+$/.test(file) && !file.includes('..') && existsSync(distDir + file)) {
