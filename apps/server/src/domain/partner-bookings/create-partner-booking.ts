@@ -14,6 +14,7 @@ import { orderById, transitionOrders } from '../orders/order-state.ts';
 import { openAllotmentFor, takeFromAllotment } from '../partners/allotments-booking.ts';
 import type { CreateOrderDeps } from '../stock/create-order.ts';
 import type { HeldOrder, HoldRequest } from '../stock/hold-types.ts';
+import { NO_CLIENT_CAPS } from '../stock/hold-types.ts';
 import type { PartnerCaller } from './partner-caller.ts';
 import { partnerProduct } from './partner-catalogue.ts';
 import { partnerBooking } from './partner-booking-read.ts';
@@ -99,14 +100,7 @@ async function holdRequestOf(
     lines,
     setProducts: [],
     // A partner's server books for many customers: no per-client hold caps.
-    clientKey: null,
-    addressKey: null,
-    caps: {
-      openOrdersPerClient: null,
-      ticketsPerClientSlot: null,
-      openOrdersPerAddress: null,
-      ticketsPerAddressSlot: null,
-    },
+    ...NO_CLIENT_CAPS,
   };
 }
 

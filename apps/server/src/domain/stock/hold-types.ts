@@ -56,3 +56,18 @@ export interface StockHolder {
    */
   hold(request: HoldRequest): Promise<HeldOrder>;
 }
+
+/**
+ * A hold under no per-client caps (partner bookings, a time change of a made purchase): spread into the
+ * request, so a cap added to HoldCaps later is switched off here once, not forgotten in one caller.
+ */
+export const NO_CLIENT_CAPS: Readonly<Pick<HoldRequest, 'clientKey' | 'addressKey' | 'caps'>> = Object.freeze({
+  clientKey: null,
+  addressKey: null,
+  caps: Object.freeze({
+    openOrdersPerClient: null,
+    ticketsPerClientSlot: null,
+    openOrdersPerAddress: null,
+    ticketsPerAddressSlot: null,
+  }),
+});

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { copyCustomerInfo, orderIdByToken } from '../orders/order-row.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import type { HeldOrder, StockHolder } from '../stock/hold-stock.ts';
+import { NO_CLIENT_CAPS } from '../stock/hold-types.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
 import { changeableReservation, type ChangeableReservation } from '../reservations/changeable-reservation.ts';
 import { carryMemberTerms } from './carried-member-discount.ts';
@@ -95,14 +96,7 @@ export async function startTimeChange(
       lines: repriced.lines,
       setProducts: repriced.setProducts,
       // The holder's purchase is already made: the anonymous-visitor caps do not apply.
-      clientKey: null,
-      addressKey: null,
-      caps: {
-        openOrdersPerClient: null,
-        ticketsPerClientSlot: null,
-        openOrdersPerAddress: null,
-        ticketsPerAddressSlot: null,
-      },
+      ...NO_CLIENT_CAPS,
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'out_of_stock')
