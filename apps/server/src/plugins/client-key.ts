@@ -1,4 +1,5 @@
 import { createHmac, hash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { visitorIdOf } from './visitor-id.ts';
 
@@ -23,9 +24,9 @@ function visitorKeyOf(request: FastifyRequest, visitorId: string): string {
 
 /**
  * The address of a request as the hold caps' address ceiling (`orders.address_key`) and the cookieless
- * share count it (ADR 015, 094): a keyed hash of `request.ip` (which
- * follows X-Forwarded-For only from TRUST_PROXY's proxies). Orders store this, never the address: the same
- * client gets the same key while APP_SECRET stays, and the key alone does not give the address back.
+ * share count it (ADR 015, 094): a keyed hash of `request.ip` (which follows X-Forwarded-For only from
+ * TRUST_PROXY's proxies), an IPv6 address by its /64 (clientNetworkOf). Orders store this, never the
+ * address: the same client gets the same key while APP_SECRET stays, and the key alone does not give the address back.
  *
  * SHA-256 of a secret salt and the address, in one call: at a sales opening every request of a flood of
  * new addresses needs one, and an HMAC object per request (a native object for the garbage collector to
@@ -35,7 +36,7 @@ function visitorKeyOf(request: FastifyRequest, visitorId: string): string {
  * same for one address and reveal nothing without the secret.
  */
 export function addressKeyOf(request: FastifyRequest): string {
-  return hash('sha256', saltOf(request.server.env.APP_SECRET) + clientAddressOf(request), 'base64url').slice(
+  return hash('sha256', saltOf(request.server.env.APP_SECRET) + clientNetworkOf(request), 'base64url').slice(
     0,
     22,
   );
@@ -61,12 +62,49 @@ const saltBySecret = new Map<string, string>();
  */
 export function rateLimitClientOf(request: FastifyRequest): string {
   const visitorId = visitorIdOf(request);
-  return visitorId === null ? `a:${clientAddressOf(request)}` : `v:${visitorId}`;
+  return visitorId === null ? `a:${clientNetworkOf(request)}` : `v:${visitorId}`;
 }
 
 /** The address a per-client rate limit's ceiling counts, whatever visitor ids its clients carry. */
 export function rateLimitAddressOf(request: FastifyRequest): string {
-  return `a:${clientAddressOf(request)}`;
+  return `a:${clientNetworkOf(request)}`;
+}
+
+/**
+ * The client's address as the caps and rate limits count it (review finding 4): an IPv6 client by its /64,
+ * since one home or phone connection gets a whole /64 and can pick a fresh source address per request;
+ * IPv4 (and IPv4-mapped IPv6, one IPv4 client) by the full address. Logs and allow-lists keep the full
+ * address (clientAddressOf).
+ */
+function clientNetworkOf(request: FastifyRequest): string {
+  let network = networkByRequest.get(request);
+  if (network === undefined)
+    networkByRequest.set(request, (network = addressNetworkOf(clientAddressOf(request))));
+  return network;
+}
+
+const networkByRequest = new WeakMap<FastifyRequest, string>();
+
+/** `2001:db8:1:2::/64` for any address of that /64; any other address (IPv4, IPv4-mapped, not an IP) as given. */
+export function addressNetworkOf(address: string): string {
+  const bare = address.split('%', 1)[0]!; // a zone id (fe80::1%eth0) names the interface, not the client
+  if (!isIPv6(bare)) return address;
+  const [head = '', tail] = bare.toLowerCase().split('::');
+  // An embedded IPv4 (always the last 32 bits) counts as two groups; `::` stands for the missing zeros.
+  const groupsOf = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const groups = groupsOf(head);
+  if (tail !== undefined) {
+    const tailGroups = groupsOf(tail);
+    groups.push(...Array<string>(8 - groups.length - tailGroups.length).fill('0'), ...tailGroups);
+  }
+  const values = groups.map((g) => parseInt(g, 16));
+  // IPv4-mapped (::ffff:a.b.c.d) is one IPv4 client: its full address, as for IPv4.
+  if (values.slice(0, 5).every((v) => v === 0) && values[5] === 0xffff) return address;
+  return `${values
+    .slice(0, 4)
+    .map((v) => v.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
