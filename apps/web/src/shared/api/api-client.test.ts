@@ -5,7 +5,7 @@ import { ERRORS, type ErrorCode } from '@kippu/contract/errors';
 import { ROUTES } from '@kippu/contract/routes';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
-import { ApiError, createApiClient, isCancel, XSRF_HEADER } from './api-client.ts';
+import { ApiError, createApiClient, isCancel, sleep, XSRF_HEADER } from './api-client.ts';
 
 /** What the local server saw of each call. */
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -248,5 +248,18 @@ describe('API client: calls of the contract (ADR 050)', () => {
     });
     await expect(call).rejects.toThrow(/timeChange \(200\) breaks the contract/);
     expect(seen[0]?.url).toBe('/api/v1/timechanges/r%2F1/t%201?lang=en');
+  });
+});
+
+describe('sleep (the retries’ one pause)', () => {
+  it('rejects at once for a signal already aborted, and on a later abort, without waiting the delay', async () => {
+    const started = Date.now();
+    await expect(sleep(60_000, AbortSignal.abort())).rejects.toThrow('aborted');
+    const controller = new AbortController();
+    const pause = sleep(60_000, controller.signal);
+    controller.abort();
+    await expect(pause).rejects.toThrow('aborted');
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await expect(sleep(1, new AbortController().signal)).resolves.toBeUndefined();
   });
 });

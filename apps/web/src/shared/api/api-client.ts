@@ -183,7 +183,8 @@ export function busyDelayMs(attempt: number, retryAfter: string | null, random =
   return Math.round(delay * (0.75 + random() * 0.5));
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or rejects as soon as `signal` aborts (at once if it already has): the one pause of the page's retries. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(new Error('aborted'));
     const onAbort = () => {

@@ -12,7 +12,12 @@ import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { isKiosk } from '../../../shared/kiosk/kiosk-store.ts';
 import { useNextStep } from '../steps/booking-steps.ts';
-import { savePendingOrder, type PendingOrder } from '../waiting-room/pending-order.ts';
+import {
+  clearAdmission,
+  readAdmission,
+  savePendingOrder,
+  type PendingOrder,
+} from '../waiting-room/pending-order.ts';
 import { isQueueInForce } from '../waiting-room/api/waiting-room-calls.ts';
 import { cancelTemporaryOrder, createTemporaryOrder } from './api/order-calls.ts';
 import { updateCustomerInfo } from '../sign-in/api/update-customer-info.ts';
@@ -92,6 +97,8 @@ export function useHoldOrder() {
     const refreshStock = () =>
       Promise.all(STOCK_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     try {
+      // The previous hold goes first: the server lets an admission cover a replacement only once the hold it
+      // made is cancelled (one live hold at a time), so holding first would be refused with the admission.
       if (store.orderToken) {
         await cancelTemporaryOrder(store.orderToken);
         store.set({ orderToken: null });
@@ -149,9 +156,13 @@ export function useSaveOrder() {
     try {
       const pending = pendingOrderOf(product, slot, selection, lang);
       // A kiosk is exempt from the queue; for a visitor the (cached) status spares a refused hold in a rush.
-      const queued = !isKiosk() && (await isQueueInForce(product.uuid));
-      const outcome = queued ? 'waiting-room' : await hold(pending);
+      // A visitor still within their admission's window (changing their choice) is not sent to the back on
+      // the status alone: the hold, with the admission's token, decides (review finding 2).
+      const admission = readAdmission(product.uuid);
+      const queued = !isKiosk() && !admission && (await isQueueInForce(product.uuid));
+      const outcome = queued ? 'waiting-room' : await hold(pending, admission?.token);
       if (outcome === 'waiting-room' || outcome === 'admission-expired') {
+        clearAdmission();
         savePendingOrder({
           ...pending,
           reason: outcome === 'admission-expired' ? 'admission-expired' : 'required',

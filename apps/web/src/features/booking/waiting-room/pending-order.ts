@@ -56,3 +56,43 @@ export function clearPendingOrder(): void {
     // Nothing kept, nothing to clear.
   }
 }
+
+/**
+ * The admission a hold from the waiting room used (review finding 2): within its window it covers a
+ * replacement hold, so a visitor who goes back to change date, time or quantity holds again with it instead
+ * of being sent to the back of the queue. Kept beside the pending order, in this tab's session storage.
+ */
+export type KeptAdmission = { productUuid: string; token: string; admittedUntil: string };
+
+const ADMISSION_KEY = 'waitingRoomAdmission';
+
+export function saveAdmission(admission: KeptAdmission): void {
+  try {
+    sessionStorage.setItem(siteKey(ADMISSION_KEY), JSON.stringify(admission));
+  } catch {
+    // Not kept: a change of choice then asks the queue's status, as before.
+  }
+}
+
+/** The kept admission for the product while its window lasts (the server still has the last word). */
+export function readAdmission(productUuid: string, now = Date.now()): KeptAdmission | null {
+  try {
+    const raw = sessionStorage.getItem(siteKey(ADMISSION_KEY));
+    const kept = raw ? (JSON.parse(raw) as Partial<KeptAdmission>) : null;
+    return kept?.productUuid === productUuid &&
+      typeof kept.token === 'string' &&
+      Date.parse(kept.admittedUntil ?? '') > now
+      ? (kept as KeptAdmission)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearAdmission(): void {
+  try {
+    sessionStorage.removeItem(siteKey(ADMISSION_KEY));
+  } catch {
+    // Nothing kept, nothing to clear.
+  }
+}

@@ -1,10 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isCancel } from '../../../shared/api/api-client.ts';
+import { ApiError, isCancel, sleep } from '../../../shared/api/api-client.ts';
 import { showErrorDialog } from '../../../shared/api/error-dialog.ts';
 import { joinWaitingRoom, waitForEntryChange, type WaitingRoomEntry } from './api/waiting-room-calls.ts';
 
-/** Waits between tries after a failed call: doubled from `baseMs` per failure up to `maxMs` (tests shorten them). */
-export const WAITING_ROOM_RETRY = { baseMs: 1000, maxMs: 30_000 };
+/**
+ * Waits between tries after a failed call: doubled from `baseMs` per failure up to `maxMs`; `idleMs` between
+ * polls of a place that is not waiting (the server may answer those at once). Tests shorten them.
+ */
+export const WAITING_ROOM_RETRY = { baseMs: 1000, maxMs: 30_000, idleMs: 10_000 };
+
+/**
+ * States the server cannot leave for this place: `expired` (the visitor joins again, at the back) and `closed`
+ * (the queue is over; the screen holds). Every other one can change by itself: `sold_out` goes back to
+ * `waiting` when held seats lapse, `admitted` ends or gives way to `sold_out` (review finding 1).
+ */
+const FINAL_STATES: readonly WaitingRoomEntry['state'][] = ['expired', 'closed'];
 
 /**
  * How long to wait before the next try after `failures` failures in a row, with jitter so that visitors cut
@@ -16,20 +26,6 @@ export function retryDelayMs(failures: number, random = Math.random): number {
     WAITING_ROOM_RETRY.maxMs,
   );
   return Math.round(delay * (0.75 + random() * 0.5));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new Error('aborted'));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** A refusal no retry mends (the product is unknown or the request is refused): the visitor chooses again. */
@@ -61,11 +57,16 @@ export type WaitingRoomView = {
 
 /**
  * The visitor's place in the product's queue (ADR 096): joins once (the server answers the existing place on
- * a reload or in another tab), then long-polls `entries/current?wait=1` while waiting; every answer replaces
- * the last. A failed call keeps the screen and tries again with backoff; a lost place (404) joins again.
+ * a reload or in another tab), then long-polls `entries/current?wait=1` in every state but `expired` and
+ * `closed` (slower when not waiting); every answer replaces the last, except while `holding`. A failed call
+ * keeps the screen and tries again with backoff; a lost place (404) joins again.
  * `startExpired` (the hold said the admission ran out) shows `expired` without joining until `rejoin`.
  */
-export function useWaitingRoom(productUuid: string | null, startExpired: boolean): WaitingRoomView {
+export function useWaitingRoom(
+  productUuid: string | null,
+  startExpired: boolean,
+  holding = false,
+): WaitingRoomView {
   const [entry, setEntry] = useState<WaitingRoomEntry | null>(null);
   const [expired, setExpired] = useState(startExpired);
   const [reconnecting, setReconnecting] = useState(false);
@@ -73,6 +74,9 @@ export function useWaitingRoom(productUuid: string | null, startExpired: boolean
   // Each (re)join is a new run of the loop; 0 = not joined yet (an expired admission waits for the visitor).
   const [run, setRun] = useState(startExpired ? 0 : 1);
   const token = useRef<string | null>(null);
+  // While a hold uses the admission, the place reads as used (`expired`) until the hold ends: the hold decides.
+  const holdingNow = useRef(holding);
+  holdingNow.current = holding;
 
   useEffect(() => {
     if (!productUuid || run === 0) return;
@@ -90,13 +94,16 @@ export function useWaitingRoom(productUuid: string | null, startExpired: boolean
       let current: WaitingRoomEntry | null = null;
       while (!signal.aborted) {
         try {
-          current = accept(
+          const next =
             current === null
               ? await joinWaitingRoom(productUuid, token.current, signal)
-              : await waitForEntryChange(productUuid, token.current, signal),
-          );
-          // Only a waiting place changes by itself; the others are the screen's to act on.
-          if (current.state !== 'waiting') return;
+              : await waitForEntryChange(productUuid, token.current, signal);
+          if (current === null || !holdingNow.current) current = accept(next);
+          // Polls go on in every state the server can leave, until the visitor leaves or holds (unmount).
+          if (FINAL_STATES.includes(current.state)) return;
+          if (current.state !== 'waiting' || holdingNow.current) {
+            await sleep(Math.round(WAITING_ROOM_RETRY.idleMs * (0.75 + Math.random() * 0.5)), signal);
+          }
         } catch (error) {
           if (signal.aborted || !(error instanceof ApiError) || isCancel(error)) return;
           if (current === null && isFinalRefusal(error)) {

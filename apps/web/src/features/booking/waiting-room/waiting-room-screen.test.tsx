@@ -14,7 +14,13 @@ import { PRODUCTS, TIMED } from '../order/order-test-doubles.ts';
 import { useSaveOrder } from '../order/use-save-order.ts';
 import WaitingRoomScreen from '../screens/waiting-room-screen.tsx';
 import { QUEUE_TOKEN_HEADER } from './api/waiting-room-calls.ts';
-import { readPendingOrder, savePendingOrder, type PendingOrder } from './pending-order.ts';
+import {
+  readAdmission,
+  readPendingOrder,
+  saveAdmission,
+  savePendingOrder,
+  type PendingOrder,
+} from './pending-order.ts';
 import { WAITING_ROOM_RETRY } from './use-waiting-room.ts';
 
 type Entry = {
@@ -130,9 +136,11 @@ const of = (calls: Call[], key: string) => calls.filter((call) => `${call.method
 describe('waiting room', { timeout: 20_000 }, () => {
   beforeEach(() => {
     WAITING_ROOM_RETRY.baseMs = 5;
+    WAITING_ROOM_RETRY.idleMs = 5;
   });
   afterEach(() => {
     WAITING_ROOM_RETRY.baseMs = 1000;
+    WAITING_ROOM_RETRY.idleMs = 10_000;
     vi.unstubAllGlobals();
   });
 
@@ -193,6 +201,30 @@ describe('waiting room', { timeout: 20_000 }, () => {
     expect(store.orderToken).toBe('held-1');
     expect((store.savedOrder as unknown as { selection: unknown }).selection).toEqual(PENDING.page.selection);
     expect(readPendingOrder()).toBeNull();
+    // Kept for a change of choice within the window (the order step holds again with it).
+    expect(readAdmission(TIMED)?.token).toBe('place-1');
+  });
+
+  it('a poll that answers while the hold uses the admission does not end the turn: the hold decides', async () => {
+    const holdAnswer = later();
+    const pollAnswer = later();
+    const calls = serveQueue({
+      'POST waiting-room/entries': [ok(entry({ state: 'admitted', admitted_until: inFuture(125) }))],
+      // The server reads a used admission as `expired` until a failed hold gives it back.
+      'GET waiting-room/entries/current': [pollAnswer.reply],
+      'POST orders': [holdAnswer.reply, CREATED],
+    });
+    await openWaitingRoom();
+    await waitFor(() => expect(of(calls, 'POST orders')).toHaveLength(1));
+    await waitFor(() => expect(of(calls, 'GET waiting-room/entries/current')).toHaveLength(1));
+    pollAnswer.send(ok(entry({ state: 'expired' })));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    holdAnswer.send(refusal('out_of_stock'));
+    await waitFor(() => expect(useDialogStore.getState().dialogs.length).toBe(1));
+    expect(screen.getByRole('heading', { name: 'It is your turn' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Your turn has ended' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue to your tickets' }));
+    expect(await screen.findByText('Sign-in step')).toBeTruthy();
   });
 
   it('a queue no longer in force (closed) holds at once, without a place to send', async () => {
@@ -220,7 +252,7 @@ describe('waiting room', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Sign-in step')).toBeTruthy();
   });
 
-  it('sold out: told at once, in the visitor’s language, with the way back to choose again', async () => {
+  it('sold out for now: told at once, in the visitor’s language, with the way back to choose again', async () => {
     serveQueue({
       'POST waiting-room/entries': [
         ok(entry({ state: 'waiting', position: 40, estimated_wait_seconds: 200 })),
@@ -228,13 +260,35 @@ describe('waiting room', { timeout: 20_000 }, () => {
       'GET waiting-room/entries/current': [ok(entry({ state: 'sold_out' }))],
     });
     const { container } = await openWaitingRoom(PENDING, 'ja');
-    expect(await screen.findByRole('heading', { name: '完売しました' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '現在満席です' })).toBeTruthy();
+    expect(screen.getByText(/このページを開いたまま/)).toBeTruthy();
     await waitFor(() =>
-      expect(container.querySelector('.waiting-room__live')!.textContent).toBe('完売しました'),
+      expect(container.querySelector('.waiting-room__live')!.textContent).toBe('現在満席です'),
     );
     await userEvent.click(screen.getByRole('link', { name: '別の日付・チケットを選ぶ' }));
     expect(await screen.findByText('Order step')).toBeTruthy();
     expect(readPendingOrder()).toBeNull();
+  });
+
+  it('sold out is not the end: the page keeps asking, and held seats that lapse bring the place back', async () => {
+    const calls = serveQueue({
+      'POST waiting-room/entries': [
+        ok(entry({ state: 'waiting', position: 40, estimated_wait_seconds: 200 })),
+      ],
+      // The server may answer a sold-out place at once: the page waits `idleMs` between those polls.
+      'GET waiting-room/entries/current': [
+        ok(entry({ state: 'sold_out' })),
+        ok(entry({ state: 'sold_out' })),
+        ok(entry({ state: 'waiting', position: 3, estimated_wait_seconds: 20 })),
+      ],
+    });
+    await openWaitingRoom();
+    expect(await screen.findByRole('heading', { name: 'All seats are taken for now' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choose another date or ticket' })).toBeTruthy();
+    expect(await screen.findByText('No. 3')).toBeTruthy();
+    // Still waiting: the next long poll is open (the fourth), none after it while it is held.
+    await waitFor(() => expect(of(calls, 'GET waiting-room/entries/current')).toHaveLength(4));
+    expect(readPendingOrder()).not.toBeNull();
   });
 
   it('expired: offers to join again, at the back', async () => {
@@ -373,6 +427,49 @@ describe('order step into the waiting room', { timeout: 20_000 }, () => {
       expect(readPendingOrder()?.reason).toBe(reason);
     },
   );
+
+  it('an admitted visitor changing their choice holds again with the admission, not sent to the back', async () => {
+    const calls = serveQueue({
+      'GET waiting-room/status': [ok({ active: true })],
+      'DELETE orders/held-0': [ok({ order_token: 'held-0', status: 'cancelled' })],
+      'POST orders': [CREATED],
+    });
+    useCoreStore.setState({ configuration: configuration({}), orderToken: 'held-0' });
+    saveAdmission({ productUuid: TIMED, token: 'place-1', admittedUntil: inFuture(200) });
+    await renderRoutes(orderRoutes, '/order');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Sign-in step')).toBeTruthy();
+    expect(of(calls, 'GET waiting-room/status')).toEqual([]);
+    // The old hold is given back first: the admission covers a replacement only once it is cancelled.
+    const order = calls.map((call) => `${call.method} ${call.path}`);
+    expect(order.indexOf('DELETE orders/held-0')).toBeLessThan(order.indexOf('POST orders'));
+    expect(of(calls, 'POST orders')[0]!.headers.get(QUEUE_TOKEN_HEADER)).toBe('place-1');
+    expect(useCoreStore.getState().orderToken).toBe('held-1');
+  });
+
+  it('an admission past its window is no excuse: the status sends the visitor to the queue', async () => {
+    const calls = serveQueue({ 'GET waiting-room/status': [ok({ active: true })] });
+    useCoreStore.setState({ configuration: configuration({}) });
+    saveAdmission({ productUuid: TIMED, token: 'place-1', admittedUntil: inFuture(-1) });
+    await renderRoutes(orderRoutes, '/order');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Waiting room')).toBeTruthy();
+    expect(of(calls, 'POST orders')).toEqual([]);
+  });
+
+  it('an admission the server no longer honours: its 409 sends the visitor to the queue and forgets it', async () => {
+    serveQueue({
+      'GET waiting-room/status': [ok({ active: true })],
+      'POST orders': [refusal('waiting_room_admission_expired')],
+    });
+    useCoreStore.setState({ configuration: configuration({}) });
+    saveAdmission({ productUuid: TIMED, token: 'place-1', admittedUntil: inFuture(200) });
+    await renderRoutes(orderRoutes, '/order');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Waiting room')).toBeTruthy();
+    expect(readPendingOrder()?.reason).toBe('admission-expired');
+    expect(readAdmission(TIMED)).toBeNull();
+  });
 
   it('any other refusal keeps its dialog and the order step', async () => {
     serveQueue({ 'POST orders': [refusal('out_of_stock')] });

@@ -7,7 +7,7 @@ import { paths } from '../../../shared/routing/paths.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { formatRemaining } from '../steps/hold-countdown.tsx';
 import { useHoldOrder } from '../order/use-save-order.ts';
-import { clearPendingOrder, savePendingOrder, type PendingOrder } from './pending-order.ts';
+import { clearPendingOrder, saveAdmission, savePendingOrder, type PendingOrder } from './pending-order.ts';
 import { useWaitingRoom, type WaitingRoomPhase } from './use-waiting-room.ts';
 import { estimatedWaitText } from './wait-text.ts';
 import './waiting-room.css';
@@ -51,12 +51,14 @@ function useAnnouncement(phase: WaitingRoomPhase, text: string): string {
 /**
  * The waiting room of one pending hold (ADR 096): the visitor's place and estimated wait while waiting, then
  * the hold they asked for as soon as they are admitted (or the queue closes), with a button if it has to be
- * tried again; sold out and an expired admission say so, with the way on.
+ * tried again; an expired admission says so, with the way on. Sold out keeps the page waiting (held seats
+ * may lapse and the queue move again), with the way back to choose.
  */
 export function WaitingRoom({ pending }: { pending: PendingOrder }) {
   const { t } = useTranslation();
   const lang = useActiveLang();
-  const room = useWaitingRoom(pending.productUuid, pending.reason === 'admission-expired');
+  const [holding, setHolding] = useState(false);
+  const room = useWaitingRoom(pending.productUuid, pending.reason === 'admission-expired', holding);
   // Joining again is at the back: a reload from now on shows the new place, not the old expiry.
   const joinAgain = () => {
     savePendingOrder({ ...pending, reason: 'required' });
@@ -64,7 +66,6 @@ export function WaitingRoom({ pending }: { pending: PendingOrder }) {
   };
   const { phase, entry } = room;
   const hold = useHoldOrder();
-  const [holding, setHolding] = useState(false);
   const [holdFailed, setHoldFailed] = useState(false);
   const admittedLeft = useSecondsUntil(phase === 'admitted' ? (entry?.admitted_until ?? null) : null);
 
@@ -74,8 +75,17 @@ export function WaitingRoom({ pending }: { pending: PendingOrder }) {
     setHoldFailed(false);
     const outcome = await hold(pending, room.token);
     setHolding(false);
-    if (outcome === 'held') clearPendingOrder();
-    else if (outcome === 'admission-expired') {
+    if (outcome === 'held') {
+      clearPendingOrder();
+      // Kept so that changing the choice within the window holds again with it (review finding 2).
+      if (entry?.state === 'admitted' && entry.admitted_until) {
+        saveAdmission({
+          productUuid: pending.productUuid,
+          token: entry.token,
+          admittedUntil: entry.admitted_until,
+        });
+      }
+    } else if (outcome === 'admission-expired') {
       savePendingOrder({ ...pending, reason: 'admission-expired' });
       room.markExpired();
     } else if (outcome === 'waiting-room') joinAgain();
