@@ -62,20 +62,25 @@ describe('overload protection (ADR 034, 055)', () => {
     expect((await hold(slot)).status).toBe(201);
   });
 
-  it("lets the waiting room's calls past uncounted: its joins keep their arrival order (ADR 095)", async () => {
+  it("lets only the waiting room's parked long polls past uncounted; joins and plain reads are shed (ADR 095)", async () => {
     Object.assign(load, { lag: DEFAULT_OVERLOAD_LIMITS.writeLagMs + 10, waiting: 0 });
     const slot = await productWithSlot(ctx.db, 5);
     expect((await hold(slot)).status).toBe(503);
     const status = await fetch(`${base}${SITE_PATH}/waiting-room/status?product_uuid=${slot.uuid}`);
-    expect(status.status).toBe(200);
+    expect(status.status).toBe(503);
     const join = await fetch(`${base}${SITE_PATH}/waiting-room/entries`, {
       method: 'POST',
       headers: { ...xsrfHeaders(), 'content-type': 'application/json', 'x-forwarded-for': visitorAddress() },
       body: JSON.stringify({ product_uuid: slot.uuid }),
     });
-    expect(join.status).toBe(200);
-    // Only the room's own routes: a path that merely mentions it is shed like any other read.
-    expect((await fetch(`${base}${SITE_PATH}/langs?x=waiting-room/`)).status).toBe(503);
+    expect(join.status).toBe(503);
+    expect(join.headers.get('retry-after')).toBe('1');
+    const entry = `${base}${SITE_PATH}/waiting-room/entries/current?product_id=${slot.id}`;
+    // A plain read queries the database: shed. A parked poll passes (and, with no place, answers 404).
+    expect((await fetch(entry)).status).toBe(503);
+    expect((await fetch(`${entry}&wait=1`)).status).toBe(404);
+    // Only the room's own route: a path that merely mentions it is shed like any other read.
+    expect((await fetch(`${base}${SITE_PATH}/langs?x=waiting-room/&wait=1`)).status).toBe(503);
   });
 
   it('refuses reads when queries queue for a connection, holds keep going', async () => {

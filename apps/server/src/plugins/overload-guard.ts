@@ -102,17 +102,22 @@ export function startLoadSignals(pool: { waitingCount: number }): LoadSignals & 
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const WAITING_ROOM_CALL = /^\/[^/]+\/api\/v1\/waiting-room\//;
+const PARKED_POLL = /^\/[^/]+\/api\/v1\/waiting-room\/entries\/current$/;
 
 /**
- * The waiting room's calls (ADR 095) pass the guard uncounted: they are the rush's orderly way in. Its long
- * polls are parked (thousands in flight cost no CPU: counting them would shed every other call), and a join
- * refused with 503 would come back later and lose its arrival order. Joins are limited per client instead.
+ * The waiting room's parked long polls (`GET entries/current?wait=1`, ADR 095) pass the guard uncounted:
+ * thousands in flight cost no CPU, and counting them would shed every other call. Nothing else of the
+ * waiting room does (review finding 3): a join or a plain read queries the database like any call, and is
+ * shed with 503 and Retry-After under overload (the web retries a join). The polls themselves are bounded
+ * in the waiting room: one per place, at most `maxParkedPolls` per process.
  */
-function isWaitingRoomCall(url: string): boolean {
-  if (!url.includes('waiting-room')) return false;
+function isParkedPoll(req: { method?: string; url?: string }): boolean {
+  const url = req.url ?? '';
+  if (req.method !== 'GET' || !url.includes('waiting-room')) return false;
+  const query = url.indexOf('?');
+  if (query < 0 || new URLSearchParams(url.slice(query + 1)).get('wait') !== '1') return false;
   const path = routedPathOf(url);
-  return path !== undefined && WAITING_ROOM_CALL.test(path);
+  return path !== undefined && PARKED_POLL.test(path);
 }
 
 /**
@@ -205,7 +210,7 @@ export function createOverloadGuard(
   return {
     handle(req, res, next) {
       // Only the API: pages, assets and gateway returns are cheap or must not be refused.
-      if (!mayReachApi(req.url) || isWaitingRoomCall(req.url)) return next();
+      if (!mayReachApi(req.url) || isParkedPoll(req)) return next();
       if (isOverloaded(req, inFlight, signals, limits, classes)) {
         shed += 1;
         shedSinceStart += 1;

@@ -121,6 +121,19 @@ export async function joinQueue(
 const UNDEFINED_RELATION = '42P01';
 
 /**
+ * A join that resolved the sequence's name before the run's end dropped it, then waited on its lock, fails
+ * with PostgreSQL's internal error "could not open relation with OID …" (XX000), not 42P01 (review finding
+ * 18, reproduced with psql). It means the same: the run ended; the join looks up the run in force, if any.
+ */
+export function isDroppedRelation(code: unknown, error: unknown): boolean {
+  if (code !== 'XX000') return false;
+  const message =
+    (error as { message?: unknown } | null)?.message ??
+    (error as { cause?: { message?: unknown } } | null)?.cause?.message;
+  return typeof message === 'string' && message.includes('could not open relation');
+}
+
+/**
  * Named, so each connection plans it once (ADR 095, measured: planning an unnamed statement cost more than
  * running it, about 1 ms of 2). $1 the run, $2 the visitor key or null.
  */
@@ -175,7 +188,7 @@ async function takePosition(
     const code =
       (error as { code?: unknown } | null)?.code ??
       (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-    if (code === UNDEFINED_RELATION) return { opened: false, row: null };
+    if (code === UNDEFINED_RELATION || isDroppedRelation(code, error)) return { opened: false, row: null };
     throw error;
   }
   const row = rows[0]!;
@@ -278,7 +291,8 @@ export async function readEntries(db: Db, ids: readonly number[]): Promise<Map<n
 export type AdmissionRefusal = 'waiting_room_required' | 'waiting_room_admission_expired';
 
 /**
- * Uses the entry's admission for one hold (conditional UPDATE: two tabs holding at once get one). Answers
+ * Uses the entry's admission for one hold (conditional UPDATE: two tabs holding at once get one); within
+ * its window it also covers a replacement of a hold the visitor cancelled (or that lapsed). Answers
  * null when it was used, else why not: still waiting (or another run's place) needs the queue; an admission
  * past its window, or already used, has expired.
  */
@@ -291,10 +305,17 @@ export async function claimAdmission(
   if (entryId === null) return 'waiting_room_required';
   const { rows } = await db.execute<{ claimed: boolean; state: string | null; late: boolean | null }>(sql`
     WITH claimed AS (
-      UPDATE waiting_room_entries e SET state = 'used', used_at = now()
+      UPDATE waiting_room_entries e SET state = 'used', used_at = now(), used_by_order = NULL
         FROM waiting_room_queues q
        WHERE e.id = ${entryId} AND q.id = e.queue_id AND q.product_id = ${productId} AND q.site_code = ${site}
-         AND q.ended_at IS NULL AND e.state = 'admitted' AND e.admitted_until > now()
+         AND q.ended_at IS NULL AND e.admitted_until > now()
+         AND (e.state = 'admitted'
+              -- A replacement hold (review finding 2): the visitor cancelled the hold this admission made
+              -- (changing date, time or quantity) and holds again within the window. One live hold at a
+              -- time: a hold still in flight (no order yet) or still live is not replaced.
+              OR (e.state = 'used' AND EXISTS (
+                    SELECT 1 FROM orders o
+                     WHERE o.id = e.used_by_order AND o.status IN ('cancelled', 'expired'))))
       RETURNING e.id)
     SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
            (SELECT e.state FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id
@@ -426,20 +447,24 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId, true);
 
     // Seats left in the product's open slots (on sale, before their cut-off).
-    const { rows: stock } = await tx.execute<{ left: number }>(sql`
-      SELECT coalesce(sum(greatest(0, ts.capacity - ts.held - ts.sold - ts.allotted)), 0)::bigint AS left
+    // Sold out only when nothing can come back (review finding 1): held seats are not gone, an unpaid hold
+    // lapses and its seat returns. While every seat left is only held, the waiting stay waiting (and keep
+    // polling), and nobody more is admitted until a seat is free again.
+    const { rows: stock } = await tx.execute<{ left: number; unsold: number }>(sql`
+      SELECT coalesce(sum(greatest(0, ts.capacity - ts.held - ts.sold - ts.allotted)), 0)::bigint AS left,
+             coalesce(sum(greatest(0, ts.capacity - ts.sold - ts.allotted)), 0)::bigint AS unsold
         FROM time_spans ts
        WHERE ts.product_id = ${queue.product_id} AND ts.on_sale
          AND (CASE WHEN ${queue.product_type} = 'time' THEN ts.starts_at ELSE ts.ends_at END) > now()`);
     const seatsLeft = Number(stock[0]!.left);
-    const soldOut = seatsLeft === 0;
+    const soldOut = Number(stock[0]!.unsold) === 0;
     const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
     const perSecond = (queue.admit_per_minute ?? timing.automaticAdmitPerMinute) / 60;
     // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
     const cap = Math.max(1, perSecond * Math.max(1, (timing.tickMs * 2) / 1000));
     const credit = Math.min(cap, Number(queue.credit) + Number(queue.elapsed_s) * perSecond);
     const admit =
-      soldOut || !opened
+      soldOut || !opened || seatsLeft === 0
         ? 0
         : Math.max(
             0,

@@ -25,6 +25,10 @@ export interface WaitingRoomTiming {
   automaticHoldsPerSecond: number;
   /** How long an automatic queue stays in force after the last pressure (a join or a hold over the rate). */
   automaticCoolingMs: number;
+  /** Joins waiting in one process's memory for a connection; one more answers 503 `server busy` (retried). */
+  maxWaitingJoins: number;
+  /** Parked long polls in one process; one more answers 503 `server busy` (one per place: a new one answers the old). */
+  maxParkedPolls: number;
   /** Run the tick and the long-poll check on timers (off: tests call them by hand). */
   timers: boolean;
 }
@@ -41,5 +45,7 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   automatic: true,
   automaticHoldsPerSecond: 200,
   automaticCoolingMs: 60_000,
+  maxWaitingJoins: 2_000,
+  maxParkedPolls: 20_000,
   timers: true,
 };

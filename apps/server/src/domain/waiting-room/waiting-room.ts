@@ -213,6 +213,10 @@ export class WaitingRoom {
     if (this.stopped || (told.state !== 'waiting' && told.state !== 'admitted')) {
       return Promise.resolve(told);
     }
+    // One parked poll per place (review finding 3): a second for the same entry (another tab, a client
+    // that opens many) answers the first at once, so one token cannot hold any number of sockets.
+    for (const other of this.waiters) if (other.entry.id === entry.id) other.done(other.told);
+    if (closed.aborted) return Promise.resolve(told);
     return new Promise((resolve) => {
       const timeout = setTimeout(() => finish(waiter.told), this.timing.longPollMs);
       const finish = (answer: WaitingRoomEntry) => {
@@ -276,6 +280,11 @@ export class WaitingRoom {
     } finally {
       this.checking = false;
     }
+  }
+
+  /** Whether this process parks as many long polls as it may (`maxParkedPolls`): a new one is refused. */
+  get pollsFull(): boolean {
+    return this.waiters.size >= this.timing.maxParkedPolls;
   }
 
   /** Open long polls of this process (tests). */

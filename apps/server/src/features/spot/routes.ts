@@ -10,7 +10,6 @@ import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts'
 import { createSpotOrder } from '../../domain/spot/spot-orders.ts';
 import { addressKeyOf, clientKeyOf } from '../../plugins/client-key.ts';
 import { CLIENT_BUDGETS, perClientRateLimit } from '../../plugins/rate-limit.ts';
-import { holdThroughQueue } from '../../plugins/waiting-room-gate.ts';
 
 /**
  * The spot channel's order calls (spec §7, ADR 031): a visitor at the venue who scanned a poster's QR code.
@@ -24,12 +23,13 @@ export async function spotRoutes(app: FastifyInstance): Promise<void> {
     createSpotOrderEndpoint,
     { config: perClientRateLimit('spot-order-holds', CLIENT_BUDGETS.orderHolds) },
     async (request, reply) => {
-      const held = await holdThroughQueue(request, request.body.product_uuid, () =>
-        createSpotOrder(
-          deps,
-          { code: request.site, clientKey: clientKeyOf(request), addressKey: addressKeyOf(request) },
-          request.body,
-        ),
+      // Not through the waiting room's gate (review finding 5, ADR 095): the spot screen has no queue to
+      // join, and sales at the venue's door must not stop while a web queue is in force. The channel is
+      // physical and small; its rate limit and the hold caps still apply.
+      const held = await createSpotOrder(
+        deps,
+        { code: request.site, clientKey: clientKeyOf(request), addressKey: addressKeyOf(request) },
+        request.body,
       );
       return reply.status(201).send({
         order_token: held.orderToken,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCoupon, createProduct, createTimeSpan } from '../../../test/factories.ts';
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../test/helper.ts';
@@ -6,6 +7,7 @@ import { CARDS, cardToken, stockOf } from '../../../test/checkout-support.ts';
 import { tokyoToday } from '../../db/tokyo-today.ts';
 import { nextTokyoMidnight, onOneTokyoDay, tokyoMidnight } from '../../../test/tokyo-day.ts';
 import { rotateSpotQrToken } from '../../domain/spot/spot-qr-tokens.ts';
+import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 
 const ctx = setupTestApp();
 
@@ -144,6 +146,15 @@ describe('spot orders', () => {
       expect(mixed.statusCode).toBe(400);
       expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 0 });
     });
+  });
+
+  it('are held while a web queue is in force: the spot screen has no queue (review finding 5, ADR 095)', async () => {
+    const slot = await spotProduct(5);
+    await ctx.db.execute(sql`UPDATE products SET waiting_room_enabled = true WHERE id = ${slot.id}`);
+    waitingRoomOf(ctx.app).forgetInForce();
+    const web = await postOrder(ctx.app, orderBody(slot, 1));
+    expect(web.json()).toEqual({ error: 'waiting room required' });
+    expect((await postSpotOrder(slot)).statusCode).toBe(201);
   });
 
   it('are bought end to end: hold, e-mail only (no mail confirmation), coupon, simulator card', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ERRORS,
   joinWaitingRoomEndpoint,
   waitingRoomCookieName,
   waitingRoomEntryEndpoint,
@@ -13,6 +14,7 @@ import { queueTokenOf, type ProductRef } from '../../domain/waiting-room/waiting
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { AVAILABILITY_CACHE_CONTROL } from '../../plugins/answer-cache.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
+import { clientKeyOf } from '../../plugins/client-key.ts';
 import { visitorIdOf } from '../../plugins/visitor-id.ts';
 import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -47,7 +49,9 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     automaticHoldsPerSecond: app.env.WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND,
     timers: app.env.NODE_ENV !== 'test',
   });
-  app.addHook('onClose', async () => room.stop());
+  // preClose, not onClose (review finding 7): Fastify's server close waits for requests in flight before
+  // onClose hooks run, so parked polls would hold shutdown for up to `longPollMs`.
+  app.addHook('preClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
   const joins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
 
@@ -85,12 +89,23 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     return found ? { ...found, token: queueTokenOf(request, productId)! } : null;
   };
 
+  /** 503 `server busy` with Retry-After (the web retries): the process's join queue or poll cap is full. */
+  const busy = (reply: FastifyReply) =>
+    reply
+      .status(ERRORS.server_busy.status)
+      .header('retry-after', '1')
+      .header('cache-control', 'no-store')
+      .send({ error: ERRORS.server_busy.message });
+
   registerEndpoint(
     app,
     joinWaitingRoomEndpoint,
     { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET) },
-    async (request, reply) =>
-      joins.run(async () => {
+    async (request, reply) => {
+      // A bound on joins waiting in memory (review finding 3): past it a flood costs neither memory nor an
+      // ever-longer wait; the refused join comes back after Retry-After.
+      if (joins.stats().waiting >= room.timing.maxWaitingJoins) return busy(reply);
+      return joins.run(async () => {
         const product = await productOf(request.site, request.body);
         const productId = product.id;
         // A place this browser or client already has in the run in force answers as it is (never improved).
@@ -105,7 +120,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
         const joined = await joinQueue(app.db, {
           site: request.site,
           productId,
-          visitorKey: visitorIdOf(request),
+          // The hashed key (review finding 11), as orders store it: never the cookie's raw id.
+          visitorKey: visitorIdOf(request) === null ? null : clientKeyOf(request),
           knownQueueId: product.queueId,
         });
         if (!joined) {
@@ -117,7 +133,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
           entryId: joined.entry.id,
         });
         return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
-      }),
+      });
+    },
   );
 
   registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
@@ -126,7 +143,10 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     if (!current) throw new AppError('not_found');
     const answer = room.view(current.entry, current.queue, current.token);
     if (request.query.wait !== '1') return sendPlace(request, reply, answer);
+    if (room.pollsFull) return busy(reply);
     const gone = new AbortController();
+    // A client gone during the reads above never fires 'close' again: not parked at all.
+    if (request.raw.destroyed) gone.abort();
     reply.raw.once('close', () => gone.abort());
     const changed = await room.waitForChange(request.site, current.entry, answer, gone.signal);
     return sendPlace(request, reply, changed);

@@ -267,7 +267,7 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect(await join(ctx.app, product, a!)).toMatchObject({ state: 'waiting', position: 2 });
   });
 
-  it('tells everyone waiting, in every process, that it sold out; the places hold over a restart', async () => {
+  it('tells everyone waiting, in every process, that it sold out only once nothing can come back; the places hold over a restart', async () => {
     const product = await queuedProduct(1);
     const [a, ...rest] = visitors(5);
     await join(ctx.app, product, a!);
@@ -277,6 +277,13 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     const polls = rest.map((visitor, i) => current(i % 2 === 0 ? ctx.app : second, product, visitor, true));
     await until(() => waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting === rest.length);
     expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+    // The last seat is only held (it may lapse): nobody is told sold out, nobody more is admitted.
+    await tick(second);
+    await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
+    expect(waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting).toBe(rest.length);
+    expect(await place(ctx.app, product, rest[0]!)).toMatchObject({ state: 'waiting', position: 1 });
+    // The hold is paid: now nothing can come back.
+    await ctx.db.execute(sql`UPDATE time_spans SET held = 0, sold = 1 WHERE id = ${product.spanId}`);
     await tick(second);
     await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
     for (const answer of await Promise.all(polls)) {
@@ -287,11 +294,91 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     const restarted = await ctx.anotherApp();
     waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
     expect((await place(restarted, product, rest[0]!)).state).toBe('sold_out');
-    // The hold is released: the seat returns, the queue reopens and admits the next in order.
-    await ctx.db.execute(sql`UPDATE time_spans SET held = 0 WHERE id = ${product.spanId}`);
+    // A refund: the seat returns, the queue reopens and admits the next in order.
+    await ctx.db.execute(sql`UPDATE time_spans SET sold = 0 WHERE id = ${product.spanId}`);
     await tick(restarted);
     expect((await place(restarted, product, rest[0]!)).state).toBe('admitted');
     expect((await place(restarted, product, rest[1]!)).position).toBe(1);
+  });
+
+  it('lets an admitted visitor cancel their hold and hold again within the window (review finding 2)', async () => {
+    const product = await queuedProduct(5);
+    const [a] = visitors(1);
+    await join(ctx.app, product, a!);
+    await tick();
+    const first = await order(ctx.app, product, a!);
+    expect(first.statusCode).toBe(201);
+    // A second hold while the first is live: one live hold at a time.
+    expect((await order(ctx.app, product, a!)).json()).toEqual({ error: 'waiting room admission expired' });
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: `${SITE_PATH}/orders/${first.json<{ order_token: string }>().order_token}`,
+      headers: cookieHeader(product, a!),
+      remoteAddress: a!.address,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+    // Past the window the admission covers nothing more.
+    await ctx.db.execute(sql`
+      UPDATE waiting_room_entries SET admitted_until = now() - interval '1 second'
+       WHERE id = ${Number(a!.token!.split('.')[2])}`);
+    await ctx.db.execute(sql`UPDATE orders SET status = 'cancelled'
+     WHERE id = (SELECT used_by_order FROM waiting_room_entries WHERE id = ${Number(a!.token!.split('.')[2])})`);
+    expect((await order(ctx.app, product, a!)).json()).toEqual({ error: 'waiting room admission expired' });
+  });
+
+  it('keeps one parked long poll per place, bounds the join queue, and stores no raw visitor id', async () => {
+    const product = await queuedProduct();
+    const visitorId = newVisitorCookie(ctx.env.APP_SECRET);
+    const a: Visitor = { address: visitorAddress() };
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: `${SITE_PATH}/waiting-room/entries`,
+      headers: { cookie: `XSRF-TOKEN=${XSRF}; ${VISITOR_COOKIE}=${visitorId}`, 'x-xsrf-token': XSRF },
+      remoteAddress: a.address,
+      payload: { product_uuid: product.uuid },
+    });
+    a.token = joined.json<WaitingRoomEntry>().token;
+    const { rows } = await ctx.db.execute<{ visitor_key: string }>(sql`
+      SELECT visitor_key FROM waiting_room_entries WHERE id = ${Number(a.token.split('.')[2])}`);
+    expect(rows[0]!.visitor_key).toMatch(/^v\./);
+    expect(rows[0]!.visitor_key).not.toContain(visitorId.split('.')[0]);
+
+    const room = waitingRoomOf(ctx.app);
+    const older = current(ctx.app, product, a, true);
+    await until(() => room.waiting === 1);
+    const newer = current(ctx.app, product, a, true);
+    // The second poll of the place answers the first at once; only one stays parked.
+    expect((await older).json()).toMatchObject({ state: 'waiting', position: 1 });
+    expect(room.waiting).toBe(1);
+    room.configure({ maxParkedPolls: 1 });
+    try {
+      const third = await current(ctx.app, product, { address: visitorAddress() }, true, {
+        'kippu-queue-token': (await join(ctx.app, product, { address: visitorAddress() })).token,
+      });
+      expect(third.statusCode).toBe(503);
+      expect(third.headers['retry-after']).toBe('1');
+    } finally {
+      room.configure({ ...ONE_AT_A_TIME, maxParkedPolls: 20_000 });
+    }
+    await room.checkWaiters();
+    room.configure({ maxWaitingJoins: 0 });
+    try {
+      const busy = await ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/waiting-room/entries`,
+        headers: cookieHeader(product, { address: '' }),
+        remoteAddress: visitorAddress(),
+        payload: { product_uuid: product.uuid },
+      });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json()).toEqual({ error: 'server busy' });
+    } finally {
+      room.configure({ maxWaitingJoins: 2_000 });
+    }
+    await tick();
+    await room.checkWaiters();
+    expect((await newer).json()).toMatchObject({ state: 'admitted' });
   });
 
   it('answers a long poll when the place is admitted, and after at most the long-poll time unchanged', async () => {
