@@ -5,9 +5,10 @@ import { joinWaitingRoom, waitForEntryChange, type WaitingRoomEntry } from './ap
 
 /**
  * Waits between tries after a failed call: doubled from `baseMs` per failure up to `maxMs`; `idleMs` between
- * polls of a place that is not waiting (the server may answer those at once). Tests shorten them.
+ * polls of a place that is not waiting (the server answers `sold_out` at once: a read each, so no more often
+ * than a parked poll would answer). Tests shorten them.
  */
-export const WAITING_ROOM_RETRY = { baseMs: 1000, maxMs: 30_000, idleMs: 10_000 };
+export const WAITING_ROOM_RETRY = { baseMs: 1000, maxMs: 30_000, idleMs: 20_000 };
 
 /**
  * States the server cannot leave for this place: `expired` (the visitor joins again, at the back) and `closed`

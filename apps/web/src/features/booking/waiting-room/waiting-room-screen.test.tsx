@@ -140,7 +140,7 @@ describe('waiting room', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     WAITING_ROOM_RETRY.baseMs = 1000;
-    WAITING_ROOM_RETRY.idleMs = 10_000;
+    WAITING_ROOM_RETRY.idleMs = 20_000;
     vi.unstubAllGlobals();
   });
 
