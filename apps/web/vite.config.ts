@@ -39,7 +39,9 @@ export default defineConfig({
               // budget is 150 KB (apps/web/build/order-route-size.ts). Keep it to modules the order
               // route needs anyway, or it grows the route instead.
               name: 'app-shared',
-              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api|stores|storage|hooks|sort|routing)|shared[\\/]analytics[\\/]data-layer|shared[\\/]site[\\/]theme-tone)|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))/,
+              // Not the visitor id's call nor the theme's colour maths: the entry loads those lazily, and
+              // in this group they would weigh on every route (the sign-in screen's budget).
+              test: /apps[\\/]web[\\/]src[\\/](shared[\\/](api(?![\\/]visitor-id)|stores|storage|hooks|sort|routing)|shared[\\/]analytics[\\/]data-layer)|packages[\\/]contract[\\/]src[\\/](errors|html-lang|format[\\/](placeholders|price|tokyo-date|date|calendar))/,
             },
           ],
         },

@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, RouterProvider } from 'react-router';
 import { configurationQuery } from '../shared/api/endpoints/configurations.ts';
-import { ensureVisitorId } from '../shared/api/visitor-id.ts';
 import { langsQuery } from '../shared/api/endpoints/langs.ts';
 import { activeLangOf } from '../shared/hooks/use-active-lang.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -63,5 +62,6 @@ startTransition(() =>
     </StrictMode>,
   ),
 );
-// The visitor id's cookie (ADR 094), once the first screen is under way: a hold waits for it too.
-void ensureVisitorId();
+// The visitor id's cookie (ADR 094), once the first screen is under way: a hold waits for it too. Loaded
+// lazily: the screens that hold import it themselves, the others need not wait for its code.
+void import('../shared/api/visitor-id.ts').then(({ ensureVisitorId }) => ensureVisitorId());
