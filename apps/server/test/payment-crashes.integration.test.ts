@@ -213,7 +213,7 @@ describe('a checkout retried on another server after the crash', () => {
     const { order } = await checkoutKilledAt('after:EntryTran');
     const token = await cardToken(ctx.app, CARDS.visa);
     const retried = await checkoutOn(retryServer, order.token, token, RETRY_ANSWER_MS);
-    expect(retried.status).toBe(502);
+    expect(retried.status).toBe(402);
     expect(await retried.json()).toMatchObject({ error: 'payment_api_failure' });
     expect(await endState(order.id)).toMatchObject({
       order: 'ready_checkout',
