@@ -820,6 +820,7 @@ export interface Rows<Timestamp = string> {
     admitted_until: Timestamp | null;
     used_at: Timestamp | null;
     used_by_order: number | null;
+    last_seen_at: Timestamp;
   };
   waiting_room_queues: {
     id: number;

@@ -1125,6 +1125,9 @@ export const waitingRoomEntries = pgTable('waiting_room_entries', {
   admittedUntil: timestamp('admitted_until', { withTimezone: true, mode: 'date' }),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   usedByOrder: bigint('used_by_order', { mode: 'number' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const waitingRoomQueues = pgTable('waiting_room_queues', {

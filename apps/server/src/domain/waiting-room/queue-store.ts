@@ -287,6 +287,13 @@ export async function readEntries(db: Db, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((row) => [Number(row.id), normalise(row)]));
 }
 
+/** The visitors of these places asked about them (one batched write per process and step). */
+export async function markSeen(db: Db, ids: readonly number[]): Promise<void> {
+  await db.execute(sql`
+    UPDATE waiting_room_entries SET last_seen_at = now()
+     WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[]) AND state IN ('waiting', 'admitted')`);
+}
+
 /** Why an order without a usable admission is refused. */
 export type AdmissionRefusal = 'waiting_room_required' | 'waiting_room_admission_expired';
 
@@ -436,6 +443,15 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     await tx.execute(sql`
       UPDATE waiting_room_entries SET state = 'expired'
        WHERE queue_id = ${queueId} AND state = 'admitted' AND admitted_until <= now()`);
+    // Places whose visitor stopped asking (review finding 1): skipped, so returned seats reach those still
+    // there. The partial index on waiting places keeps this to the waiting rows.
+    const { rows: gone } = await tx.execute<{ n: number }>(sql`
+      WITH gone AS (
+        UPDATE waiting_room_entries SET state = 'expired'
+         WHERE queue_id = ${queueId} AND state = 'waiting'
+           AND last_seen_at < now() - ${timing.visitorGoneMs} * interval '1 millisecond'
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM gone`);
     if (queue.reason === 'automatic' && queue.enabled) {
       // The operator switched it on while an automatic run was open: it is theirs now (no cooling end).
       await tx.execute(sql`
@@ -443,7 +459,7 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     }
     if (queue.reason === 'operator' && !queue.enabled) return endQueue(tx, queueId);
     const outstanding = await countOutstanding(tx, queueId);
-    const waiting = Number(queue.waiting);
+    const waiting = Number(queue.waiting) - Number(gone[0]?.n ?? 0);
     if (queue.ended && outstanding === 0 && waiting === 0) return endQueue(tx, queueId, true);
 
     // Seats left in the product's open slots (on sale, before their cut-off).

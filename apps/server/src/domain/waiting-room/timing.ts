@@ -25,6 +25,8 @@ export interface WaitingRoomTiming {
   automaticHoldsPerSecond: number;
   /** How long an automatic queue stays in force after the last pressure (a join or a hold over the rate). */
   automaticCoolingMs: number;
+  /** A waiting place whose visitor has not asked (join, read, poll) for this long is skipped as expired. */
+  visitorGoneMs: number;
   /** Joins waiting in one process's memory for a connection; one more answers 503 `server busy` (retried). */
   maxWaitingJoins: number;
   /** Parked long polls in one process; one more answers 503 `server busy` (one per place: a new one answers the old). */
@@ -45,6 +47,7 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   automatic: true,
   automaticHoldsPerSecond: 200,
   automaticCoolingMs: 60_000,
+  visitorGoneMs: 60_000,
   maxWaitingJoins: 2_000,
   maxParkedPolls: 20_000,
   timers: true,

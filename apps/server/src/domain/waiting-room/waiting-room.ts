@@ -4,6 +4,7 @@ import { entryView } from './entry-view.ts';
 import {
   advanceQueues,
   engageAutomaticQueue,
+  markSeen,
   readEntries,
   readQueues,
   readQueuesInForce,
@@ -66,6 +67,8 @@ export class WaitingRoom {
   private stopped = false;
   private readonly holdsPerSecond = new Map<string, { second: number; count: number }>();
   private readonly engaging = new Set<string>();
+  /** Places asked about since the last step (written in one batch before it). */
+  private seen = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -139,8 +142,22 @@ export class WaitingRoom {
       : snapshot.byUuid.get(`${site}|${ref.uuid}`);
   }
 
+  /** The visitor asked about the place (a join, a read, a long poll): they are still there. */
+  noteSeen(entryId: number): void {
+    this.seen.add(entryId);
+  }
+
+  /** Writes the places asked about since the last step, in one statement. */
+  private async flushSeen(): Promise<void> {
+    if (this.seen.size === 0) return;
+    const ids = [...this.seen];
+    this.seen = new Set();
+    await markSeen(this.db, ids);
+  }
+
   /** One admission step of every queue in force (the timer's; tests call it by hand). */
   async tick(): Promise<void> {
+    await this.flushSeen();
     const snapshot = await this.inForce();
     if (snapshot.byId.size === 0) return;
     // An ended run shows in the gate within the snapshot's second (ADR 095).

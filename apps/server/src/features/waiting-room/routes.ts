@@ -86,6 +86,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     const place = verifyQueueToken(queueTokenOf(request, productId), secrets, request.site, productId);
     if (!place) return null;
     const found = await readEntry(app.db, request.site, productId, place.entryId);
+    if (found) room.noteSeen(place.entryId);
     return found ? { ...found, token: queueTokenOf(request, productId)! } : null;
   };
 

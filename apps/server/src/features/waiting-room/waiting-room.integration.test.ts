@@ -301,6 +301,21 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect((await place(restarted, product, rest[1]!)).position).toBe(1);
   });
 
+  it('skips places whose visitor stopped asking, so a returned seat reaches someone still there (review finding 1)', async () => {
+    const product = await queuedProduct();
+    const [a, b, c] = visitors(3);
+    for (const visitor of [a, b, c]) await join(ctx.app, product, visitor!);
+    await tick();
+    expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+    // B closed the tab two minutes ago: no join, read or poll since.
+    await ctx.db.execute(sql`
+      UPDATE waiting_room_entries SET last_seen_at = now() - interval '2 minutes'
+       WHERE id = ${Number(b!.token!.split('.')[2])}`);
+    await tick();
+    expect((await place(ctx.app, product, c!)).state).toBe('admitted');
+    expect((await place(ctx.app, product, b!)).state).toBe('expired');
+  });
+
   it('lets an admitted visitor cancel their hold and hold again within the window (review finding 2)', async () => {
     const product = await queuedProduct(5);
     const [a] = visitors(1);
