@@ -69,7 +69,7 @@ import { createDatabaseProbe } from './observability/database-probe.ts';
 import { registerHealthRoutes } from './observability/health.ts';
 import { createMetrics, type Metrics } from './observability/metrics.ts';
 import { logFormatOf, prettyLogStream } from './observability/pretty-log.ts';
-import { registerRequestIdHeader, requestIdOf } from './observability/request-id.ts';
+import { registerRequestIdHeader, requestIdFor } from './observability/request-id.ts';
 import { gatewaySimulatorRoutes, loadGatewaySimulator } from './payments/gateway-simulator.ts';
 import { createPaymentRegistry, PAYMENT_FAMILIES, registerPaymentFamilies } from './payments/families.ts';
 import type { GatewayFamily } from './payments/gateway-family.ts';
@@ -215,7 +215,7 @@ export async function buildApp({
         }
       : false,
     // Every line of a request carries its id (reqId): the proxy's X-Request-Id when safe, else a new one.
-    genReqId: requestIdOf,
+    genReqId: requestIdFor(env.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     // Only the configured proxies may name the client (ADR 015): rate limits and hold caps count by it.
     trustProxy: env.TRUST_PROXY,

@@ -56,22 +56,45 @@ describe('request ids', () => {
     expect(answer.headers['x-request-id']).toMatch(UUID);
   });
 
-  it("keeps a proxy's short, safe X-Request-Id and replaces anything else", async () => {
-    const kept = await app.inject({
-      method: 'GET',
-      url: `${SITE_PATH}/no-such-call`,
-      headers: { 'x-request-id': 'lb-7f3a.9:2' },
+  it("keeps a trusted proxy's short, safe X-Request-Id and replaces anything else", async () => {
+    // TRUST_PROXY names the loopback proxy: inject's requests come from 127.0.0.1.
+    const behindProxy = await buildApp({
+      env: { ...ctx.env, TRUST_PROXY: ['loopback'] },
+      db: ctx.db,
+      webDistDir: '/nonexistent/',
+      logStream: stream,
     });
-    expect(kept.headers['x-request-id']).toBe('lb-7f3a.9:2');
-    expect(lines.some((line) => line.reqId === 'lb-7f3a.9:2')).toBe(true);
-    for (const given of ['x'.repeat(65), 'two words', '<script>', '"quoted"']) {
-      const replaced = await app.inject({
+    try {
+      const kept = await behindProxy.inject({
         method: 'GET',
         url: `${SITE_PATH}/no-such-call`,
-        headers: { 'x-request-id': given },
+        headers: { 'x-request-id': 'lb-7f3a.9:2' },
       });
-      expect(replaced.headers['x-request-id']).toMatch(UUID);
+      expect(kept.headers['x-request-id']).toBe('lb-7f3a.9:2');
+      expect(lines.some((line) => line.reqId === 'lb-7f3a.9:2')).toBe(true);
+      for (const given of ['x'.repeat(65), 'two words', '<script>', '"quoted"']) {
+        const replaced = await behindProxy.inject({
+          method: 'GET',
+          url: `${SITE_PATH}/no-such-call`,
+          headers: { 'x-request-id': given },
+        });
+        expect(replaced.headers['x-request-id']).toMatch(UUID);
+      }
+    } finally {
+      await behindProxy.close();
     }
+  });
+
+  it("ignores a client's X-Request-Id when no trusted proxy sent it (review finding 10)", async () => {
+    // No TRUST_PROXY: the peer is the client itself, which must not choose the id support searches for.
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${SITE_PATH}/no-such-call`,
+      headers: { 'x-request-id': 'support-case-42' },
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.headers['x-request-id']).toMatch(UUID);
+    expect(lines.some((line) => line.reqId === 'support-case-42')).toBe(false);
   });
 
   it('a successful answer carries none (a kept answer must not hand one request id to everyone)', async () => {

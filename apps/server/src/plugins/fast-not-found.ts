@@ -7,7 +7,8 @@ import type { AnswerCache } from './answer-cache.ts';
 import { isApiPath, withoutTicketsFolder } from './spa.ts';
 import { newXsrfToken, XSRF_COOKIE, xsrfCookieOptions } from './xsrf.ts';
 import type { Metrics } from '../observability/metrics.ts';
-import { REQUEST_ID_HEADER, requestIdOf } from '../observability/request-id.ts';
+import { REQUEST_ID_HEADER, requestIdFor } from '../observability/request-id.ts';
+import type { TrustProxy } from '../config/trust-proxy.ts';
 
 /**
  * Fastify's own request class, for the three values a 404 depends on: the client's address (`ip`, logged),
@@ -33,7 +34,7 @@ const MAY_HAVE_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export interface FastNotFoundDeps {
   app: FastifyInstance;
-  trustProxy: unknown;
+  trustProxy: TrustProxy;
   /**
    * The page headers (security-headers.ts), in the order Fastify's hook sets them: for a 404 outside the API
    * (a POST to a page path). An API path's 404 is an API answer and gets the API's lean pair (ADR 098).
@@ -57,6 +58,7 @@ export interface FastNotFoundDeps {
 export function createFastNotFound() {
   let deps: FastNotFoundDeps | undefined;
   let RequestOf: FastifyRequestClass | undefined;
+  let requestIdOf: (req: IncomingMessage) => string = requestIdFor(false);
   let closing = false;
   const slugWildcards = new Set<string>();
   let wildcardIsPages = false;
@@ -99,6 +101,7 @@ export function createFastNotFound() {
       deps = given;
       wildcardIsPages = slugWildcards.size === 1 && slugWildcards.has('/:slug/*');
       RequestOf = fastifyRequest.buildRequest(fastifyRequest, given.trustProxy);
+      requestIdOf = requestIdFor(given.trustProxy);
     },
 
     /** Node's request handler step: answers a JSON 404 itself, or hands the request on (`next`). */
@@ -119,7 +122,7 @@ export function createFastNotFound() {
       if (withoutTicketsFolder(url) !== url) return next();
       const route = notFoundRoute(deps.app, method, url);
       if (route === undefined) return next();
-      answer(deps, RequestOf, req, res, method, url, route);
+      answer(deps, RequestOf, requestIdOf(req), req, res, method, url, route);
     },
   };
 }
@@ -127,6 +130,7 @@ export function createFastNotFound() {
 function answer(
   deps: FastNotFoundDeps,
   RequestOf: FastifyRequestClass,
+  id: string,
   req: IncomingMessage,
   res: ServerResponse,
   method: string,
@@ -137,7 +141,6 @@ function answer(
   const { app, answers, metrics } = deps;
   // Requests waiting on this URL's answer in the cache (ADR 033) read for themselves, as after Fastify's hook.
   answers.release(req);
-  const id = requestIdOf(req);
   const request = new RequestOf(id, {}, req, null, undefined, undefined);
   const routeOptions = route === 'unmatched' ? {} : { url: route, method };
   // Fastify's request lines are info: no child logger when they would not be written.
