@@ -1,7 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ReadPool } from '../db/read-pool.ts';
 import { createAnswerCache } from './answer-cache.ts';
-import { hasPendingWrite, READ_AFTER_COOKIE } from './read-your-writes.ts';
+import {
+  hasPendingWrite,
+  MOVES_STOCK,
+  READ_AFTER_COOKIE,
+  registerWritePositions,
+} from './read-your-writes.ts';
 
 /** A visitor whose own write the replica may not have replayed reads for themself (ADR 097). */
 describe('a pending write and the answer cache', () => {
@@ -40,5 +48,34 @@ describe('a pending write and the answer cache', () => {
     expect(other.sent?.toString()).toBe('{"shared":true}');
     cache.handle(request(pending), response(), () => routed.push('own again'));
     expect(routed).toEqual(['maker', 'own', 'own again']);
+  });
+});
+
+/** Only writes that move stock leave the cookie (review finding 6): a join or a mail keeps the shared cache. */
+describe('registerWritePositions', () => {
+  const appWithReplica = async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    app.decorate('reads', { replica: true, primaryPosition: async () => '0/16B3748' } as unknown as ReadPool);
+    registerWritePositions(app);
+    app.post('/orders', MOVES_STOCK, async () => ({ held: true }));
+    app.delete('/orders/:id', MOVES_STOCK, async (_request, reply) => reply.status(400).send({ error: 'x' }));
+    app.post('/waiting-room/entries', async () => ({ place: 1 }));
+    app.put('/orders/:id', async () => ({ saved: true }));
+    return app;
+  };
+  const readAfterOf = (answer: { cookies: { name: string; value: string }[] }) =>
+    answer.cookies.find((cookie) => cookie.name === READ_AFTER_COOKIE)?.value;
+
+  it('sets it after a successful write that moves stock, and not after other writes or a refused one', async () => {
+    const app = await appWithReplica();
+    try {
+      expect(readAfterOf(await app.inject({ method: 'POST', url: '/orders' }))).toBe('0/16B3748');
+      expect(readAfterOf(await app.inject({ method: 'POST', url: '/waiting-room/entries' }))).toBeUndefined();
+      expect(readAfterOf(await app.inject({ method: 'PUT', url: '/orders/x' }))).toBeUndefined();
+      expect(readAfterOf(await app.inject({ method: 'DELETE', url: '/orders/x' }))).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });

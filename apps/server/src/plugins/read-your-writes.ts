@@ -3,6 +3,10 @@ import type { Db } from '../db/client.ts';
 import { isLsn, type ReadPool } from '../db/read-pool.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A write that moves stock (hold, cancel, checkout, date change): its visitor then reads their own write. */
+    movesStock?: boolean;
+  }
   interface FastifyInstance {
     /** Where reads that may be stale go (ADR 097): the replica when DATABASE_READ_URL is set, else the primary. */
     reads: ReadPool;
@@ -35,15 +39,21 @@ function rememberWrite(request: FastifyRequest, reply: FastifyReply, lsn: string
   });
 }
 
+/** A route's options for a write that moves stock: `registerEndpoint(app, endpoint, MOVES_STOCK, handler)`. */
+export const MOVES_STOCK = { config: { movesStock: true } } as const;
+
 /**
- * In the API scope: every write that went through (a hold, a cancel, any non-GET call under 400) tells the
- * visitor where the primary's WAL stood after it. One shared query per moment (ReadPool.primaryPosition).
+ * In the API scope: every write that moved stock and went through (a hold, a cancel, a checkout, a date
+ * change: routes marked `movesStock`, status under 400) tells the visitor where the primary's WAL stood after
+ * it. One shared query per moment (ReadPool.primaryPosition). Other writes (a waiting-room join, a mail, a
+ * coupon) change nothing the catalogue shows, and the cookie would cost their visitor the answer cache and the
+ * CDN for READ_AFTER_SECONDS (review finding 6), in a rush exactly when it matters.
  */
 export function registerWritePositions(api: FastifyInstance): void {
   const reads = api.reads;
   if (!reads.replica) return;
   api.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    if (!request.routeOptions.config?.movesStock || reply.statusCode >= 400) return payload;
     try {
       rememberWrite(request, reply, await reads.primaryPosition());
     } catch {

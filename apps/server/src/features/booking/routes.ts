@@ -8,6 +8,7 @@ import {
   updateOrderEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { cancelOrder } from '../../domain/order-release/cancel-order.ts';
 import { createVisitorOrder, updateVisitorOrderForm } from '../../domain/box-office/kiosk-orders.ts';
 import { getTemporaryOrder } from '../../domain/orders/get-order.ts';
@@ -23,7 +24,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(
     app,
     createOrderEndpoint,
-    { config: perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds) },
+    { config: { ...perClientRateLimit('order-holds', CLIENT_BUDGETS.orderHolds), ...MOVES_STOCK.config } },
     async (request, reply) => {
       // The web's channel, or the kiosk's from a paired kiosk (ADR 080); `pos` never (the console sells it).
       const client = {
@@ -57,7 +58,7 @@ export async function bookingRoutes(app: FastifyInstance): Promise<void> {
     ),
   );
 
-  registerEndpoint(app, cancelOrderEndpoint, async (request, reply) => {
+  registerEndpoint(app, cancelOrderEndpoint, MOVES_STOCK, async (request, reply) => {
     const cancelled = await cancelOrder(app.db, request.site, request.params.id);
     // The client ignores 400 on this call (spec §7): an order already gone is not worth a dialog.
     if (!cancelled) return reply.status(400).send({ error: ERRORS.record_not_found.message });

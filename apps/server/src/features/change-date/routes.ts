@@ -7,6 +7,7 @@ import {
   timeChangeOptionsEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { startTimeChange } from '../../domain/time-changes/start-time-change.ts';
 import { cancelTimeChange, checkoutTimeChange } from '../../domain/time-changes/time-change-checkout.ts';
 import { timeChangeDetails } from '../../domain/time-changes/time-change-details.ts';
@@ -22,7 +23,7 @@ export async function changeDateRoutes(app: FastifyInstance): Promise<void> {
     return timeChangeOptions(app.db, request.site, request.params.reservationToken, lang, date);
   });
 
-  registerEndpoint(app, createTimeChangeEndpoint, async (request, reply) => {
+  registerEndpoint(app, createTimeChangeEndpoint, MOVES_STOCK, async (request, reply) => {
     const created = await startTimeChange(
       app.db,
       app.orderDeps,
@@ -39,13 +40,13 @@ export async function changeDateRoutes(app: FastifyInstance): Promise<void> {
     return timeChangeDetails(app.db, request.site, reservationToken, timechangeToken, request.query.lang);
   });
 
-  registerEndpoint(app, cancelTimeChangeEndpoint, async (request, reply) => {
+  registerEndpoint(app, cancelTimeChangeEndpoint, MOVES_STOCK, async (request, reply) => {
     const { reservationToken, timechangeToken } = request.params;
     await cancelTimeChange(deps, request.site, reservationToken, timechangeToken);
     return reply.status(204).send();
   });
 
-  registerEndpoint(app, timeChangeCheckoutEndpoint, async (request) => {
+  registerEndpoint(app, timeChangeCheckoutEndpoint, MOVES_STOCK, async (request) => {
     const { reservationToken, timechangeToken } = request.params;
     return checkoutTimeChange(deps, request.site, reservationToken, timechangeToken, request.body);
   });

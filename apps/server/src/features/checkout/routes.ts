@@ -6,6 +6,7 @@ import {
   reservationLookupEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { checkoutVisitorOrder } from '../../domain/box-office/kiosk-orders.ts';
 import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
 import { gtmData } from '../../domain/reservations/gtm-data.ts';
@@ -24,7 +25,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
   // A kiosk's order is paid only from its kiosk (the device cookie, ADR 080), as it was held.
-  registerEndpoint(app, checkoutEndpoint, async (request) =>
+  registerEndpoint(app, checkoutEndpoint, MOVES_STOCK, async (request) =>
     checkoutVisitorOrder(
       deps,
       request.site,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { confirmCheckoutEndpoint } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 
 /**
@@ -10,7 +11,7 @@ import { confirmCheckout } from '../../domain/checkout/confirm-checkout.ts';
 export async function confirmCheckoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
-  registerEndpoint(app, confirmCheckoutEndpoint, async (request, reply) => {
+  registerEndpoint(app, confirmCheckoutEndpoint, MOVES_STOCK, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const body = request.body;
     return 'payment_intent_id' in body

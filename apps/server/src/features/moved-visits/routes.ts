@@ -5,6 +5,7 @@ import {
   movedVisitRefundEndpoint,
 } from '@kippu/contract/endpoints/moved-visits';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import {
   chooseMovedVisitSlot,
   movedVisit,
@@ -21,12 +22,12 @@ export async function movedVisitsRoutes(app: FastifyInstance): Promise<void> {
     return movedVisit(app.db, request.site, request.params.token, request.query.lang);
   });
 
-  registerEndpoint(app, movedVisitChooseSlotEndpoint, async (request, reply) => {
+  registerEndpoint(app, movedVisitChooseSlotEndpoint, MOVES_STOCK, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return chooseMovedVisitSlot(app.db, deps, request.site, request.params.token, request.body);
   });
 
-  registerEndpoint(app, movedVisitRefundEndpoint, async (request, reply) => {
+  registerEndpoint(app, movedVisitRefundEndpoint, MOVES_STOCK, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
     return refundMovedVisit(app.db, deps, request.site, request.params.token, request.body);
   });

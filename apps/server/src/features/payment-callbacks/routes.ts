@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { exePaymentEndpoint, paymentResultEndpoint } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { exePayment, paymentResult } from '../../domain/checkout/exe-payment.ts';
 
 /**
@@ -15,7 +16,7 @@ export async function paymentCallbackRoutes(app: FastifyInstance): Promise<void>
     reply.header('cache-control', 'no-store');
     return paymentResult(deps, request.site, request.params.id);
   });
-  registerEndpoint(app, exePaymentEndpoint, async (request, reply) => {
+  registerEndpoint(app, exePaymentEndpoint, MOVES_STOCK, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return exePayment(deps, request.site, request.body.md);
   });

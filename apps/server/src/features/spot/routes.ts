@@ -5,6 +5,7 @@ import {
   updateSpotOrderEndpoint,
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
+import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
 import { applyOrderCoupon } from '../../domain/coupons/apply-order-coupon.ts';
 import { updateCustomerInfo } from '../../domain/orders/update-customer-info.ts';
 import { createSpotOrder } from '../../domain/spot/spot-orders.ts';
@@ -21,7 +22,9 @@ export async function spotRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(
     app,
     createSpotOrderEndpoint,
-    { config: perClientRateLimit('spot-order-holds', CLIENT_BUDGETS.orderHolds) },
+    {
+      config: { ...perClientRateLimit('spot-order-holds', CLIENT_BUDGETS.orderHolds), ...MOVES_STOCK.config },
+    },
     async (request, reply) => {
       // Not through the waiting room's gate (review finding 5, ADR 095): the spot screen has no queue to
       // join, and sales at the venue's door must not stop while a web queue is in force. The channel is
