@@ -316,6 +316,23 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     expect((await place(ctx.app, product, b!)).state).toBe('expired');
   });
 
+  it('answers parked long polls as shutdown begins, not after the long-poll time (review finding 7)', async () => {
+    const product = await queuedProduct();
+    const closing = await ctx.anotherApp();
+    waitingRoomOf(closing).configure({ ...ONE_AT_A_TIME, longPollMs: 600_000 });
+    const a: Visitor = { address: visitorAddress() };
+    await join(closing, product, a);
+    const base = await closing.listen({ port: 0, host: '127.0.0.1' });
+    const poll = fetch(`${base}${SITE_PATH}/waiting-room/entries/current?product_id=${product.id}&wait=1`, {
+      headers: { cookie: `${waitingRoomCookieName(product.id)}=${a.token}` },
+    });
+    await until(() => waitingRoomOf(closing).waiting === 1);
+    // The HTTP server's close waits for requests in flight: the poll must be answered before it (preClose).
+    const [answer] = await Promise.all([poll, closing.close()]);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ state: 'waiting', position: 1 });
+  });
+
   it('lets an admitted visitor cancel their hold and hold again within the window (review finding 2)', async () => {
     const product = await queuedProduct(5);
     const [a] = visitors(1);
