@@ -41,6 +41,8 @@ describe('clientKeyOf and rateLimitClientOf (ADR 094)', () => {
     expect(clientKeyOf(requestFrom('198.51.100.1', 'secret-one', cookie))).toBe(visitor);
     expect(rateLimitClientOf(requestFrom('203.0.113.7'))).toBe('a:203.0.113.7');
     expect(rateLimitClientOf(requestFrom('203.0.113.7', 'secret-one', cookie))).toMatch(/^v:[\w-]{22}$/);
+    // The visitor's hashed key, never the cookie's raw id (review finding 11).
+    expect(rateLimitClientOf(requestFrom('203.0.113.7', 'secret-one', cookie))).toBe(`v:${visitor.slice(2)}`);
     // Signed under another secret: no visitor, the address.
     expect(clientKeyOf(requestFrom('203.0.113.7', 'secret-two', cookie))).toBe(
       addressKeyOf(requestFrom('203.0.113.7', 'secret-two')),

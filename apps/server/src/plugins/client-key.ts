@@ -62,7 +62,8 @@ const saltBySecret = new Map<string, string>();
  */
 export function rateLimitClientOf(request: FastifyRequest): string {
   const visitorId = visitorIdOf(request);
-  return visitorId === null ? `a:${clientNetworkOf(request)}` : `v:${visitorId}`;
+  // The hashed key (review finding 11): rate-limit rows and Redis keys never hold the cookie's raw id.
+  return visitorId === null ? `a:${clientNetworkOf(request)}` : `v:${visitorKeyOf(request, visitorId).slice(2)}`;
 }
 
 /** The address a per-client rate limit's ceiling counts, whatever visitor ids its clients carry. */
