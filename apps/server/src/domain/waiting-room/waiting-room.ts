@@ -227,7 +227,8 @@ export class WaitingRoom {
     told: WaitingRoomEntry,
     closed: AbortSignal,
   ): Promise<WaitingRoomEntry> {
-    if (this.stopped || (told.state !== 'waiting' && told.state !== 'admitted')) {
+    // Sold out parks too: a refund can bring a seat back, and the web keeps polling it.
+    if (this.stopped || !['waiting', 'admitted', 'sold_out'].includes(told.state)) {
       return Promise.resolve(told);
     }
     // One parked poll per place (review finding 3): a second for the same entry (another tab, a client

@@ -294,9 +294,14 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     const restarted = await ctx.anotherApp();
     waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
     expect((await place(restarted, product, rest[0]!)).state).toBe('sold_out');
+    // Sold out parks a long poll too (it can change back).
+    const parked = current(restarted, product, rest[0]!, true);
+    await until(() => waitingRoomOf(restarted).waiting === 1);
     // A refund: the seat returns, the queue reopens and admits the next in order.
     await ctx.db.execute(sql`UPDATE time_spans SET sold = 0 WHERE id = ${product.spanId}`);
     await tick(restarted);
+    await waitingRoomOf(restarted).checkWaiters();
+    expect((await parked).json()).toMatchObject({ state: 'admitted' });
     expect((await place(restarted, product, rest[0]!)).state).toBe('admitted');
     expect((await place(restarted, product, rest[1]!)).position).toBe(1);
   });
