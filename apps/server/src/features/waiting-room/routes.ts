@@ -139,6 +139,15 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
+    // Parked polls pass the overload guard: a call naming the product by id without a valid token for it
+    // costs no query at all (an HMAC check), so polls without a place cannot tie up connections.
+    const namedId = request.query.product_id;
+    if (
+      namedId !== undefined &&
+      !verifyQueueToken(queueTokenOf(request, namedId), secrets, request.site, namedId)
+    ) {
+      throw new AppError('not_found');
+    }
     const product = await productOf(request.site, request.query);
     const current = await currentPlace(request, product.id);
     if (!current) throw new AppError('not_found');
