@@ -27,7 +27,11 @@ import {
   type OverloadLimits,
 } from './plugins/overload-guard.ts';
 import { createRateLimitStore } from './plugins/limit-store/create-store.ts';
-import { helmetHeadersOf, registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  helmetHeadersOf,
+  PAGE_SECURITY_HEADERS,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { createFastNotFound } from './plugins/fast-not-found.ts';
 import { registerSiteResolution } from './plugins/site.ts';
 import { isApiNotFound, registerSpa, withoutTicketsFolder } from './plugins/spa.ts';
@@ -126,22 +130,6 @@ export interface BuildAppOptions {
   /** Answer JSON 404s in front of Fastify (ADR 098). Default: on; its test compares with it off. */
   fastNotFound?: boolean;
 }
-
-/** helmet's options for pages (and for every answer but the API's lean ones, API 404s included): a non-API 404 in front of Fastify sends them too. */
-const PAGE_SECURITY_HEADERS = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      // 'wasm-unsafe-eval': where a browser has no BarcodeDetector, the gate scanner compiles ZXing's wasm (ADR 030).
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-};
 
 /** Builds the Fastify app: plugins in a fixed order (external, app, routes). Used by the server and tests. */
 export async function buildApp({

@@ -1,22 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { PAGE_SECURITY_HEADERS, registerSecurityHeaders } from './security-headers.ts';
 
-// The app's options (app.ts): the precomputed headers must be exactly what @fastify/helmet set per request.
-const OPTIONS = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  },
-};
+// The app's options: the precomputed headers must be exactly what @fastify/helmet set per request.
+const OPTIONS = PAGE_SECURITY_HEADERS;
 
 function withRoutes(app: FastifyInstance): FastifyInstance {
   app.get('/page', (_request, reply) => reply.type('text/html').send('<p>page</p>'));

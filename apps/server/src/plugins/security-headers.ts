@@ -58,3 +58,19 @@ export function registerSecurityHeaders(
     done();
   });
 }
+
+/** helmet's options for pages (and for every answer but the API's lean ones, API 404s included): a non-API 404 in front of Fastify sends them too. */
+export const PAGE_SECURITY_HEADERS = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // 'wasm-unsafe-eval': where a browser has no BarcodeDetector, the gate scanner compiles ZXing's wasm (ADR 030).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+};
