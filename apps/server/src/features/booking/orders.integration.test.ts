@@ -162,6 +162,25 @@ describe('POST /orders', () => {
     expect(res.json()).toEqual({ error: 'invalid channel' });
   });
 
+  // Issue 32 item 25: the console's channels (pos at the box office, OTA for partners) and the kiosk's (a paired
+  // device only) never sell through the visitor API, whether the body names them or the product sells only there.
+  it.each(['pos', 'kiosk', 'OTA', 'spot'] as const)(
+    'refuses a web order on the %s channel, named or only offered there',
+    async (channel) => {
+      const webSlot = await productWithSlot(ctx.db, 10);
+      const named = await postOrder(ctx.app, orderBody(webSlot, 1, { channel }));
+      expect(named.statusCode).toBe(400);
+      expect(named.json()).toEqual({ error: 'invalid channel' });
+      const channelOnly = await productWithSlot(ctx.db, 10, { channels: [channel] });
+      const offered = await postOrder(ctx.app, orderBody(channelOnly));
+      expect(offered.statusCode).toBe(400);
+      expect(offered.json()).toEqual({ error: 'invalid channel' });
+      expect([await heldOf(ctx.db, webSlot.spanId), await heldOf(ctx.db, channelOnly.spanId)]).toEqual([
+        0, 0,
+      ]);
+    },
+  );
+
   const notOnSale: [string, Parameters<typeof productWithSlot>[2], Parameters<typeof productWithSlot>[3]][] =
     [
       ['before the sale window', { saleStartsAt: new Date(Date.now() + HOUR) }, {}],
