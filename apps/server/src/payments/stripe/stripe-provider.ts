@@ -87,6 +87,18 @@ function isRefusal(error: unknown): error is Stripe.errors.StripeError {
   );
 }
 
+/**
+ * The publishable key a site's payment screen starts Stripe.js with: the site's settings key when it is a
+ * publishable one (`pk_…`; the settings schema refuses secret keys), else the fallback (the environment's).
+ */
+export function stripePublishableKeyOf(
+  site: { cardProviderKeys: Record<string, string> },
+  fallback: string,
+): string {
+  const own = site.cardProviderKeys.stripe;
+  return own && own.startsWith('pk_') ? own : fallback;
+}
+
 export function createStripeCardProvider(options: StripeCardOptions): PaymentProvider {
   const { stripe } = options;
 
@@ -118,10 +130,13 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
           },
         }),
 
-    publicFields() {
+    publicFields(site) {
       return {
         token_script_url: options.scriptUrl,
-        shop_id: options.publishableKey,
+        // The site's own key (settings payment.cardProviderKeys.stripe) is the one Stripe.js starts with;
+        // the environment's STRIPE_PUBLISHABLE_KEY (or the simulator's) only when the site names none
+        // (issue 32; README, "Stripe and d払い").
+        shop_id: stripePublishableKeyOf(site, options.publishableKey),
         test_mode: options.testMode,
       };
     },
