@@ -16,6 +16,7 @@ type StoredPayment = {
   method: PaymentMethod;
   token?: string;
   maskedCardNo?: string;
+  methodName?: string;
   timechangeToken: string;
 };
 
@@ -66,7 +67,9 @@ export default function ChangeDatePaymentConfirmScreen() {
           <ChangeSummary change={change} />
           <ChangeDatePanel id="change-date-paying-with" title={t('change_date_paying_with')}>
             <p className="change-date-text">
-              {payment.maskedCardNo ? t('change_date_card', { card: payment.maskedCardNo }) : payment.method}
+              {payment.maskedCardNo
+                ? t('change_date_card', { card: payment.maskedCardNo })
+                : (payment.methodName ?? payment.method)}
             </p>
             <Link
               className="change-date-link"

@@ -15,13 +15,16 @@ import { useTimeChange } from '../parts/use-time-change.ts';
 import '../../../shared/payments/payment.css';
 
 /**
- * The top-up offers token-script cards (and free, when nothing is owed), as before. The change-of-date
- * checkout would take any web method, but only cards are shown to complete (a GMO 3-D Secure challenge
- * too: change-date.integration.test.ts). Stripe's return carries no payment number (the callback would
- * read the one the change's checkout keeps, finish-change.ts, untried for a top-up); wallets are untested
- * for a top-up; carrier billing needs the booking's /d-pay-confirm (ADR 028).
+ * The kinds of method a top-up can complete (issue 32): a card entered here (GMO's token script), Stripe's
+ * card Element (its 3-D Secure challenge leaves for the issuer's page) and the gateways' own pages (SoftBank's
+ * card and 3-D Secure, PayPay, Alipay): every one of them answers checkout with the reservation or a
+ * `redirect`, which finish-change.ts follows, and comes back through the payment callbacks by the change's
+ * `flow` and its remembered payment number (change-payment-away.ts). Not `carrier` (d払い): its login runs
+ * on the booking's /d-pay-confirm with the booking's order in the core store, so a top-up would pay the
+ * wrong order there (left for later). A site with only d払い says "no methods" rather than offering what
+ * cannot complete.
  */
-const TOP_UP_KINDS = ['card'] as const;
+const TOP_UP_KINDS = ['card', 'element', 'redirect'] as const;
 
 /**
  * Payment (spec §2 `/tickets/changedate/payment/:reservationToken/timechange/:timechangeToken`, also
@@ -41,7 +44,7 @@ export default function ChangeDatePaymentScreen() {
     () =>
       topUp === undefined || !methods.data
         ? null
-        : paymentOptions(methods.data, topUp, { kinds: TOP_UP_KINDS }),
+        : paymentOptions(methods.data, topUp, { withRedirects: true, kinds: TOP_UP_KINDS }),
     [methods.data, topUp],
   );
   const saved = useTicketStore((state) => state.changeDatePayment);
@@ -71,7 +74,15 @@ export default function ChangeDatePaymentScreen() {
               options={options}
               initialMethod={typeof saved?.method === 'string' ? saved.method : undefined}
               onSaved={(payment) => {
-                useTicketStore.getState().set({ changeDatePayment: { ...payment, timechangeToken } });
+                // The method's name goes too: payment confirm names a gateway-page method by it, not by its id.
+                const name = options.find((option) => option.method === payment.method);
+                useTicketStore.getState().set({
+                  changeDatePayment: {
+                    ...payment,
+                    ...(name && 'name' in name ? { methodName: name.name } : {}),
+                    timechangeToken,
+                  },
+                });
                 navigate(paths.changeDatePaymentConfirm.getHref({ reservationToken, timechangeToken }));
               }}
             />
