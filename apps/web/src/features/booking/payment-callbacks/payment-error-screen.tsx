@@ -9,8 +9,9 @@ const flag = (value: string | null) => value === 'true' || value === '1';
 /**
  * `/payment-error` (spec §2), with `time_change`, `additional_info` and the `inquiry` option: the payment
  * did not end in a booking. The inquiry variant is for `critical refund error` (the money was taken and
- * could not be given back automatically; the order is flagged for staff): it gives the reference to quote
- * and the way to contact the office.
+ * could not be given back automatically; the order is flagged for staff): it gives the way to contact the
+ * office. Every variant shows the reference (`additional_info`, the payment number) when the flow passes
+ * one, so a visitor who asks about a failed payment can quote it (issue 32, item 31).
  */
 export default function PaymentErrorScreen() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export default function PaymentErrorScreen() {
       <ScreenHero title={t('screen_payment_error_title')} />
       <div className="message-panel">
         <p className="message-panel__text">{t(textKey)}</p>
-        {inquiry && reference ? (
+        {reference ? (
           <dl className="message-panel__text">
             <dt>{t('payment_error_reference')}</dt>
             <dd>

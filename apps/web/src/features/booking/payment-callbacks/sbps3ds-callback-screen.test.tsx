@@ -169,7 +169,8 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
     fakeApi({ 'POST orders/confirmcheckout': changeFailed(false) });
     const { router } = await renderCallback('change_date');
     expect(await screen.findByText('payment error')).toBeTruthy();
-    expect(router.state.location.search).toBe('?time_change=true');
+    // The payment number is quoted on every variant of the page (issue 32, item 31).
+    expect(router.state.location.search).toBe('?time_change=true&additional_info=P-1');
   });
 
   it('a booking that passed leads to the booking’s complete screen with its completion data', async () => {

@@ -104,15 +104,14 @@ export function usePaymentOutcome() {
 
   /**
    * The payment error page (spec §4): for a time change, and its inquiry variant for `critical refund
-   * error` (money taken, not given back), quoting the payment number staff refund by hand.
+   * error` (money taken, not given back). Every variant quotes the payment number when there is one
+   * (`additional_info`, spec §2): staff find a failed payment by it whatever went wrong (issue 32, item 31).
    */
   const paymentError = ({ timeChange, inquiry, reference }: PaymentErrorPage) => {
     const query = new URLSearchParams();
     if (timeChange) query.set('time_change', 'true');
-    if (inquiry) {
-      query.set('inquiry', 'true');
-      if (reference) query.set('additional_info', reference);
-    }
+    if (inquiry) query.set('inquiry', 'true');
+    if (reference) query.set('additional_info', reference);
     const search = query.toString();
     navigate(`${paths.paymentError.getHref()}${search ? `?${search}` : ''}`, { replace: true });
   };
