@@ -22,7 +22,10 @@ export function newReservationNumber(): string {
   return number;
 }
 
-/** What a visitor typed, as stored: spaces and hyphens dropped, upper case. */
+/** What a visitor typed, as stored: full-width forms as ASCII (NFKC), spaces and hyphens dropped, upper case. */
 export function normalizeReservationNumber(typed: string): string {
-  return typed.replace(/[\s-]+/g, '').toUpperCase();
+  return typed
+    .normalize('NFKC')
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
 }

@@ -143,6 +143,13 @@ describe('GET /reservations (reservation inquiry)', () => {
     expect((await lookup('INQUIRY@example.jp', spaced, '203.0.113.1')).json()).toEqual({
       reservation_token: reserved.reservation_token,
     });
+    // A phone's Japanese keyboard types full-width letters and digits (issue 32 item 26).
+    const fullWidth = reserved.reservation_number.replace(/[A-Z0-9]/g, (c) =>
+      String.fromCharCode(c.charCodeAt(0) + 0xfee0),
+    );
+    expect((await lookup('inquiry@example.jp', fullWidth, '203.0.113.1')).json()).toEqual({
+      reservation_token: reserved.reservation_token,
+    });
   });
 
   it('a wrong address or number: record not found, the same answer for both', async () => {

@@ -177,6 +177,26 @@ describe('the confirm screen', () => {
     ).toBe(true);
   });
 
+  it('sends a code typed full-width as ASCII and refuses kana or symbols as typed (alpha_num)', async () => {
+    const server = orderServer();
+    const user = userEvent.setup();
+    await renderConfirm();
+    const field = await screen.findByLabelText('Coupon code');
+    await user.type(field, 'クーポン!');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Coupon code may contain letters and numbers only.',
+    );
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true);
+
+    await user.clear(field);
+    await user.type(field, 'ＷＩＮＴＥＲ－５００');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Coupon: Winter 500')).toBeTruthy();
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ coupon_code: 'WINTER-500' });
+  });
+
   it('leaves a refused coupon to its server dialog and keeps the order as it was', async () => {
     orderServer({ [`POST ordercoupons/${TOKEN}`]: serverError('expired_coupon') });
     const user = userEvent.setup();

@@ -3,8 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { OrderCoupon } from '@kippu/contract/endpoints/order-coupons';
 import type { Currency } from '@kippu/contract/format/price';
+import { codeCharacters, halfWidthCode } from '@kippu/contract/validation/typed-code';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useToastStore } from '../../../shared/stores/toast-store.ts';
+import { fieldError } from '../../../shared/validation/field-error.ts';
 import { temporaryOrderKey } from '../steps/temporary-order-query.ts';
 import { applyCoupon, removeCoupon } from './api/confirm-calls.ts';
 
@@ -52,11 +54,15 @@ export function CouponForm({
     },
   });
   const busy = disabled || apply.isPending || remove.isPending;
+  const label = t('confirm_coupon_code');
+  // Spec §5 alpha_num, checked as the visitor types: a code is letters and digits (its `-` and `_` aside).
+  const error = fieldError(codeCharacters(code), ['alpha_num'], { field: label }, {}, t);
+  const errorId = `${inputId}-error`;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = code.trim();
-    if (trimmed && !busy) apply.mutate(trimmed);
+    const typed = halfWidthCode(code);
+    if (typed && !error && !busy) apply.mutate(typed);
   };
 
   return (
@@ -87,7 +93,7 @@ export function CouponForm({
       ) : null}
       <form className="confirm-coupon-form" onSubmit={submit} noValidate>
         <label className="confirm-coupon-form__label" htmlFor={inputId}>
-          {t('confirm_coupon_code')}
+          {label}
         </label>
         <div className="confirm-coupon-form__row">
           <input
@@ -100,12 +106,23 @@ export function CouponForm({
             spellCheck={false}
             maxLength={64}
             value={code}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
             onChange={(event) => setCode(event.target.value)}
           />
-          <button type="submit" className="button button--secondary" disabled={busy || code.trim() === ''}>
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={busy || code.trim() === '' || error !== null}
+          >
             {apply.isPending ? t('confirm_coupon_applying') : t('confirm_coupon_apply')}
           </button>
         </div>
+        {error ? (
+          <p id={errorId} className="form-field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
       </form>
     </>
   );

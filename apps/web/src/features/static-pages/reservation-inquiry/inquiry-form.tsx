@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { RuleSpec } from '@kippu/contract/validation/rules';
+import { codeCharacters, halfWidthCode } from '@kippu/contract/validation/typed-code';
 import { paths } from '../../../shared/routing/paths.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate, VALIDATION_FORM_OPTIONS } from '../../../shared/validation/index.ts';
@@ -13,6 +14,8 @@ type InquiryValues = { email: string; reservationNumber: string };
 /** Spec §5 rules; the server's own bounds (contract): an address, a number of at most 32 characters. */
 const EMAIL_RULES: RuleSpec[] = ['required', 'email'];
 const NUMBER_RULES: RuleSpec[] = ['required', 'max:32'];
+/** A reservation number is letters and digits (spec §5 alpha_num); printed groups' spaces and hyphens may be typed. */
+const NUMBER_CHARACTER_RULES: RuleSpec[] = ['alpha_num'];
 
 /**
  * E-mail address and reservation number → the booking's ticket page. The rules are checked as the visitor
@@ -32,12 +35,15 @@ export function InquiryForm() {
     shouldFocusError: true,
   });
   const lookUp = useMutation({
-    mutationFn: (values: InquiryValues) => lookUpReservation(values.email, values.reservationNumber),
+    mutationFn: (values: InquiryValues) =>
+      lookUpReservation(values.email, halfWidthCode(values.reservationNumber)),
     onSuccess: (reservationToken) => navigate(paths.ticket.getHref({ reservationToken })),
   });
 
   const emailLabel = t('inquiry_email');
   const numberLabel = t('inquiry_reservation_number');
+  const numberLength = toRhfValidate(NUMBER_RULES, { t, field: numberLabel });
+  const numberCharacters = toRhfValidate(NUMBER_CHARACTER_RULES, { t, field: numberLabel });
   return (
     <form
       noValidate
@@ -74,7 +80,10 @@ export function InquiryForm() {
             spellCheck={false}
             {...control}
             {...register('reservationNumber', {
-              validate: toRhfValidate(NUMBER_RULES, { t, field: numberLabel }),
+              validate: (value, values) => {
+                const length = numberLength(value, values);
+                return length === true ? numberCharacters(codeCharacters(value), values) : length;
+              },
             })}
           />
         )}

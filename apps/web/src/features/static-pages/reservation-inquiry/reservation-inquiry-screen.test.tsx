@@ -62,6 +62,22 @@ describe('the reservation inquiry', () => {
     ]);
   });
 
+  it('a number typed full-width on a phone keyboard is sent as ASCII; kana or symbols are refused as typed', async () => {
+    const api = fakeApi({ 'GET reservations': ok({ reservation_token: 'token-ok' }) });
+    const { router } = await renderRoutes(ROUTES, '/reservation-inquiry');
+    await userEvent.type(emailField(), 'hanako@example.jp');
+    await userEvent.type(numberField(), 'K7QW3MZP2ア');
+    expect(await screen.findByText('Reservation number may contain letters and numbers only.')).toBeTruthy();
+    await submit();
+    expect(api.calls).toEqual([]);
+
+    await userEvent.clear(numberField());
+    await userEvent.type(numberField(), 'Ｋ７ＱＷ ３ＭＺＰ２Ａ');
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/id/token-ok'));
+    expect(api.calls.map((call) => call.query.get('reservation_number'))).toEqual(['K7QW 3MZP2A']);
+  });
+
   it('too many tries shows the rate-limit dialog', async () => {
     fakeApi({ 'GET reservations': serverError('too_many_requests') });
     await renderRoutes(ROUTES, '/reservation-inquiry');
