@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { LangCode } from '@kippu/contract';
+import { exactTextLayer } from './receipt-text-layer.ts';
 import { receiptFont, receiptFontOrder, textRuns, type ReceiptFont } from './receipt-fonts.ts';
 
 export const PAGE_MARGIN = 56;
@@ -36,6 +37,8 @@ export function receiptPage(
       registered.add(font);
     }
     doc.font(font);
+    // pdfkit's current font object: its text layer is made exact once (Thai vowels, receipt-text-layer.ts).
+    exactTextLayer((doc as unknown as { _font: unknown })._font);
   };
   const contentWidth = doc.page.width - PAGE_MARGIN * 2;
   const left = PAGE_MARGIN;
