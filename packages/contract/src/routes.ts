@@ -54,6 +54,7 @@ const routeList = [
   api('calendarColors', 'GET', '/calendar/colors'),
   api('setProductSearch', 'GET', '/setproducts/search'),
   api('spotStocks', 'GET', '/spot/products/stocks'),
+  api('spotProducts', 'GET', '/spot/products'),
   api('spotSetProductSearch', 'GET', '/spot/setproducts/search'),
   // Temporary orders and holds.
   api('createOrder', 'POST', '/orders'),
@@ -147,6 +148,8 @@ const routeList = [
   at('root', 'sbpsReturnGet', 'GET', '/payments/softbank/return/:paymentNumber/:result'),
   // Images staff uploaded for a site (issue 28, ADR 071): public, content-addressed, cached for a year.
   at('root', 'siteImage', 'GET', '/site-images/:file'),
+  // The demo sites' built-in artwork (issue 32, ADR 105): the app-download modal's image.
+  at('root', 'demoImage', 'GET', '/images/:file'),
 ] as const;
 
 type VisitorRouteList = (typeof routeList)[number];

@@ -62,6 +62,7 @@ import { signageTodayEndpoint } from './signage.ts';
 import {
   applySpotOrderCouponEndpoint,
   createSpotOrderEndpoint,
+  spotProductsEndpoint,
   spotSetProductSearchEndpoint,
   spotStocksEndpoint,
   updateSpotOrderEndpoint,
@@ -88,6 +89,7 @@ import {
   movedVisitRefundEndpoint,
 } from './moved-visits.ts';
 import { siteImageEndpoint } from './site-images.ts';
+import { demoImageEndpoint } from './demo-images.ts';
 import { walletPassEndpoint } from './wallet-pass.ts';
 import {
   joinWaitingRoomEndpoint,
@@ -172,6 +174,7 @@ export const ENDPOINTS = {
   reservationLookup: reservationLookupEndpoint,
   signageToday: signageTodayEndpoint,
   spotStocks: spotStocksEndpoint,
+  spotProducts: spotProductsEndpoint,
   spotSetProductSearch: spotSetProductSearchEndpoint,
   createSpotOrder: createSpotOrderEndpoint,
   updateSpotOrder: updateSpotOrderEndpoint,
@@ -193,6 +196,7 @@ export const ENDPOINTS = {
   movedVisitChooseSlot: movedVisitChooseSlotEndpoint,
   movedVisitRefund: movedVisitRefundEndpoint,
   siteImage: siteImageEndpoint,
+  demoImage: demoImageEndpoint,
   joinWaitingRoom: joinWaitingRoomEndpoint,
   waitingRoomEntry: waitingRoomEntryEndpoint,
   waitingRoomStatus: waitingRoomStatusEndpoint,

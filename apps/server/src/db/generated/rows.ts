@@ -250,7 +250,8 @@ export interface Rows<Timestamp = string> {
       | 'refund_issued'
       | 'visit_moved'
       | 'daily_settlement'
-      | 'webhook_disabled';
+      | 'webhook_disabled'
+      | 'shared_visit_moved';
     to_address: string;
     lang: string;
     payload: unknown;
@@ -586,6 +587,12 @@ export interface Rows<Timestamp = string> {
     position: number;
     is_demo: boolean;
     version: number;
+  };
+  share_recipients: {
+    reservation_id: number;
+    email: string;
+    lang: string;
+    created_at: Timestamp;
   };
   sign_in_attempts: {
     id: number;

@@ -326,6 +326,7 @@ export const mailOutbox = pgTable('mail_outbox', {
       | 'visit_moved'
       | 'daily_settlement'
       | 'webhook_disabled'
+      | 'shared_visit_moved'
     >()
     .notNull(),
   toAddress: text('to_address').notNull(),
@@ -810,6 +811,19 @@ export const setProducts = pgTable('set_products', {
   isDemo: boolean('is_demo').notNull().default(false),
   version: integer('version').notNull().default(1),
 });
+
+export const shareRecipients = pgTable(
+  'share_recipients',
+  {
+    reservationId: bigint('reservation_id', { mode: 'number' }).notNull(),
+    email: text('email').notNull(),
+    lang: text('lang').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.reservationId, t.email] })],
+);
 
 export const signInAttempts = pgTable('sign_in_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -6,6 +6,7 @@ import { readSiteSettings } from '../sites/site-settings.ts';
 import { acceptedCustomerInfo, selectOptionsOf, type FieldRule } from './customer-info-rules.ts';
 import { isOpenStatus, isTimedOut, orderById, transitionOrders } from './order-state.ts';
 import { lockOrder, requireKind } from './order-lock.ts';
+import { spotFieldRules } from './spot-field-rules.ts';
 
 /**
  * The channels whose orders have a form: the web's (the site's field templates), spot's (ADR 031), the
@@ -36,20 +37,11 @@ async function lockOrderForForm(
 }
 
 /**
- * The spot order's form (PUT /spot/orders/{id}): a visitor buying at the venue gives only the e-mail
- * address the ticket link is sent to, and is not asked to confirm it by mail before paying (ADR 031).
- */
-const SPOT_FIELDS: FieldRule[] = [
-  { fieldName: 'email', fieldType: 'text', isDisplay: true, isRequire: true },
-];
-
-/**
  * The box office's form (ADR 080): staff may type the visitor's name and, to mail the tickets, an address;
  * neither is required (a walk-in pays and goes in). The kiosk asks nothing: it has no mail step, the
  * visitor takes the tickets from its screen or printer.
  */
 const FIXED_FIELDS: Partial<Record<OrderChannel, FieldRule[]>> = {
-  spot: SPOT_FIELDS,
   pos: [
     { fieldName: 'email', fieldType: 'text', isDisplay: true, isRequire: false },
     { fieldName: 'fullname', fieldType: 'text', isDisplay: true, isRequire: false },
@@ -75,16 +67,19 @@ export async function updateCustomerInfo(
    */
   channel: OrderChannel,
 ): Promise<UpdateOrderResponse> {
-  const templates =
-    FIXED_FIELDS[channel] ??
-    (
-      await db.$client.query<FieldRule>(
-        `SELECT field_name AS "fieldName", field_type AS "fieldType", is_display AS "isDisplay",
+  const fixed = FIXED_FIELDS[channel];
+  const siteTemplates = fixed
+    ? fixed
+    : (
+        await db.$client.query<FieldRule>(
+          `SELECT field_name AS "fieldName", field_type AS "fieldType", is_display AS "isDisplay",
                     is_require AS "isRequire"
              FROM field_templates WHERE site_code = $1 ORDER BY position, field_name`,
-        [siteCode],
-      )
-    ).rows;
+          [siteCode],
+        )
+      ).rows;
+  // A spot purchase asks the site's fields a visitor at the venue is asked (ADR 109).
+  const templates = channel === 'spot' ? spotFieldRules(siteTemplates) : siteTemplates;
   const settings = await readSiteSettings(db, siteCode);
   if (!settings) throw new AppError('record_not_found');
   const confirmsByMail = settings.isMailConfirm && channel === 'web';

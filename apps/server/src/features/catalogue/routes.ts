@@ -6,6 +6,7 @@ import {
   productSearchEndpoint,
   productsEndpoint,
   setProductSearchEndpoint,
+  spotProductsEndpoint,
   spotSetProductSearchEndpoint,
   spotStocksEndpoint,
   stockStatusesEndpoint,
@@ -20,7 +21,7 @@ import { listStocks } from './list-stocks.ts';
 import { searchProductsOnDate } from './search-products-on-date.ts';
 import { searchProducts } from './search-products.ts';
 import { searchSetProducts } from './search-set-products.ts';
-import { listSpotStocks } from './spot-stocks.ts';
+import { listSpotProducts, listSpotStocks, searchSpotSetProducts } from './spot-stocks.ts';
 import { readForVisitor } from '../../plugins/read-your-writes.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 
@@ -110,14 +111,24 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
         site: request.site,
         qrToken: request.query.qr_token,
         lang: request.query.lang,
+        productUuid: request.query.product_uuid,
       }),
+    );
+  });
+
+  // The venue's spot products today (ADR 109): `/spot/products`. Not cached: the token is checked each time.
+  registerEndpoint(app, spotProductsEndpoint, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return read(request, reply, (db) =>
+      listSpotProducts(db, { site: request.site, qrToken: request.query.qr_token, lang: request.query.lang }),
     );
   });
 
   registerEndpoint(app, spotSetProductSearchEndpoint, (request, reply) =>
     read(request, reply, (db) =>
-      searchSetProducts(db, {
+      searchSpotSetProducts(db, {
         site: request.site,
+        qrToken: request.query.qr_token,
         lang: request.query.lang,
         timeSpanIds: request.query.main_product_time_span_ids,
       }),

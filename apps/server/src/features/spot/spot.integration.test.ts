@@ -128,7 +128,7 @@ describe('spot QR tokens', () => {
 });
 
 describe('spot orders', () => {
-  it('hold only the poster’s product, only today', async () => {
+  it('hold only the venue’s spot products, only today', async () => {
     // Made for the server's day; run again on the new day's if a Tokyo midnight overtakes it.
     await onOneTokyoDay(ctx.db, async (day) => {
       const slot = await spotProduct(5, undefined, day);
@@ -141,9 +141,18 @@ describe('spot orders', () => {
       const later = await postSpotOrder(slot, 1, { time_span_id: tomorrow });
       expect(later.statusCode).toBe(409);
       expect(later.json()).toEqual({ error: 'ticket not on sale now' });
-      const other = await spotProduct(5, undefined, day);
-      const mixed = await postSpotOrder(slot, 1, { qr_token: other.qrToken });
-      expect(mixed.statusCode).toBe(400);
+      // Another site's spot product is not this poster's venue (ADR 109: the venue's spot products only).
+      const elsewhere = await createProduct(ctx.db, {
+        site: 'BORDERLESS',
+        type: 'date',
+        channels: ['web', 'spot'],
+      });
+      const { token: elsewhereToken } = await rotateSpotQrToken(ctx.db, {
+        site: 'BORDERLESS',
+        productUuid: elsewhere.uuid,
+      });
+      const mixed = await postSpotOrder(slot, 1, { qr_token: elsewhereToken });
+      expect(mixed.statusCode).toBe(404);
       expect(await stockOf(ctx.db, slot.spanId)).toEqual({ held: 0, sold: 0 });
     });
   });
