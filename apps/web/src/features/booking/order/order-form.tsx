@@ -357,7 +357,7 @@ export function OrderForm({ procedure, isReturn }: { procedure: OrderProcedure; 
         notice={quantityNotice}
         saving={saving}
         onContinue={() => {
-          if (complete) void save(product, slot, selection);
+          if (complete) void save(product, slot, selection, ownHold(slot.id));
         }}
       />
     </div>

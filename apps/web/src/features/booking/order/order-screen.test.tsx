@@ -378,6 +378,45 @@ describe('order screen', { timeout: 20_000 }, () => {
     );
   });
 
+  it('re-reads the slot before holding (orderable_stocks): fallen below the choice, it holds nothing and cuts the quantity', async () => {
+    // The slot list said 3 left at 11:00; by Continue only 1 is orderable (issue 32 item 22).
+    let orderable = 1;
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const calls = serveOrderApi({
+      'GET products/stocks': () =>
+        json(TIMED_SLOTS.map((each) => (each.id === 102 ? { ...each, remaining: 3 } : each))),
+      'GET products/orderable_stocks': () =>
+        json({
+          product_time_span_id: 102,
+          remaining: orderable,
+          orderable,
+          min_quantity: 1,
+          max_quantity: 10,
+          status: 'few',
+        }),
+    });
+    await renderOrder(productFirst);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Timed entry' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Tue, May 12, 2026, Available' }));
+    await userEvent.click(await screen.findByRole('radio', { name: /11:00 - 12:00/ }));
+    const add = await screen.findByRole('button', { name: 'Add one Adult' });
+    for (let i = 0; i < 3; i += 1) await userEvent.click(add);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByText('Only 1 ticket is left for this time, so your quantity is now 1.'),
+    ).toBeTruthy();
+    const recheck = calls.find((call) => call.path === 'products/orderable_stocks');
+    expect(recheck?.query.get('product_time_span_id')).toBe('102');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(useDialogStore.getState().dialogs).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect((calls.find((call) => call.method === 'POST')!.body as { quantity: number }).quantity).toBe(1);
+  });
+
   it('back from sign-in (a plain /order) while the hold is alive shows the held selection', async () => {
     serveOrderApi();
     const saved: SavedOrderPage = {

@@ -20,10 +20,12 @@ import {
 } from '../waiting-room/pending-order.ts';
 import { isQueueInForce } from '../waiting-room/api/waiting-room-calls.ts';
 import { cancelTemporaryOrder, createTemporaryOrder } from './api/order-calls.ts';
+import { fetchOrderableStock, patchCachedSlot } from './api/orderable-stock.ts';
 import { updateCustomerInfo } from '../sign-in/api/update-customer-info.ts';
 import {
   createOrderBody,
   productOptions,
+  ticketCount,
   type OrderSelection,
   type SavedOrderPage,
 } from './order-selection.ts';
@@ -140,20 +142,30 @@ export function useHoldOrder() {
 }
 
 /**
- * Saving the order page: holds the choice (useHoldOrder). When the product's queue is in force (its status
- * says so before the hold, or the hold is refused with a waiting-room 409) the choice is kept and the
- * visitor goes to the waiting room, which holds it once they are admitted (ADR 096).
+ * Saving the order page: re-reads the slot's orderable quantity (spec §7 orderable_stocks) and holds the
+ * choice (useHoldOrder). A slot that has meanwhile fallen below the chosen quantity is not held: its fresh
+ * reading goes into the cached slot lists, so the form cuts the quantity to what is left and says why, rather
+ * than a refused hold's dialog. When the product's queue is in force (its status says so before the hold, or
+ * the hold is refused with a waiting-room 409) the choice is kept and the visitor goes to the waiting room,
+ * which holds it once they are admitted (ADR 096). `ownHeld`: the tickets of the visitor's own live hold on
+ * this slot, which its stock already excludes and the new hold replaces.
  */
 export function useSaveOrder() {
   const lang = useActiveLang();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const hold = useHoldOrder();
   const [saving, setSaving] = useState(false);
 
-  const save = async (product: Product, slot: Slot, selection: OrderSelection) => {
+  const save = async (product: Product, slot: Slot, selection: OrderSelection, ownHeld = 0) => {
     if (saving) return;
     setSaving(true);
     try {
+      const stock = await fetchOrderableStock(slot.id);
+      if (stock && stock.orderable + ownHeld < ticketCount(selection.tickets)) {
+        patchCachedSlot(queryClient, stock);
+        return;
+      }
       const pending = pendingOrderOf(product, slot, selection, lang);
       // A kiosk is exempt from the queue; for a visitor the (cached) status spares a refused hold in a rush.
       // A visitor still within their admission's window (changing their choice) is not sent to the back on
