@@ -122,7 +122,8 @@ describe('payment screen', () => {
   it('offers the card methods of the site in order, with the amount and the test-mode hint', async () => {
     await openPayment();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
-    expect(screen.getByText('¥7,600')).toBeTruthy();
+    // The amount closes the order summary; the ticket line above it shows the same ¥7,600.
+    expect(screen.getByText('Amount to pay').nextElementSibling?.textContent).toBe('¥7,600');
     const group = screen.getByRole('group', { name: 'Payment method' });
     // PayPay (a wallet: its own page follows confirm) is offered; free is for zero totals only.
     expect(

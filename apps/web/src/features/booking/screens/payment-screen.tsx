@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '../../../shared/routing/paths.ts';
 import { paymentMethodsQuery } from '../../../shared/api/endpoints/payment-methods.ts';
-import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { salesChannel } from '../../../shared/kiosk/kiosk-store.ts';
 import { CheckoutPage, CheckoutPanel } from '../checkout-page/checkout-page.tsx';
 import { PaymentForm } from '../payment/payment-form.tsx';
+import { PaymentOrderSummary } from '../payment/payment-order-summary.tsx';
 import { paymentOptions } from '../../../shared/payments/payment-options.ts';
 import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
 import '../../../shared/payments/payment.css';
@@ -21,7 +21,6 @@ import '../../../shared/payments/payment.css';
  */
 export default function PaymentScreen() {
   const { t } = useTranslation();
-  const format = useFormatters();
   const orderToken = useCoreStore((state) => state.orderToken);
   const lang = useActiveLang();
   // The layout loads the same query (spec §2 "On load"); asking here too gives its loading state.
@@ -61,10 +60,7 @@ export default function PaymentScreen() {
         )
       ) : (
         <>
-          <div className="payment-amount">
-            <span className="payment-amount__label">{t('payment_amount')}</span>
-            <span className="payment-amount__value">{format.price(total, currency)}</span>
-          </div>
+          {order.data ? <PaymentOrderSummary order={order.data} currency={currency} /> : null}
           {options.length > 0 ? (
             <PaymentForm key={options.map((option) => option.method).join()} options={options} />
           ) : (
