@@ -182,6 +182,15 @@ describe('the waiting room (issue 31, ADR 095)', () => {
       await tick();
       // One seat left and one admitted visitor who has not held it yet: nobody else yet.
       expect((await place(ctx.app, product, queue[2]!)).state).toBe('waiting');
+      // The second visitor's hold is in flight: the gate used the admission, the order is not committed
+      // (claimAdmission's state until recordAdmissionOrder). Its seat is not held yet, but it is spoken
+      // for: still nobody else (ADR 095 addendum; before, the step admitted one more here).
+      const entryId = Number(queue[1]!.token!.split('.')[2]);
+      await ctx.db.execute(sql`
+        UPDATE waiting_room_entries SET state = 'used', used_at = now(), used_by_order = NULL
+         WHERE id = ${entryId}`);
+      await tick();
+      expect((await place(ctx.app, product, queue[2]!)).state).toBe('waiting');
     } finally {
       waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 1 });
     }
