@@ -14,8 +14,14 @@ export interface BenchProduct {
   price: number;
 }
 
-/** The least the order endpoint needs: a site with Japanese, one timed product with one ticket type. */
-export async function seedBenchProduct(pool: pg.Pool): Promise<BenchProduct> {
+/**
+ * The least the order endpoint needs: a site with Japanese, one timed product with one ticket type.
+ * `price` is the first ticket type's (on-sale sells a free preview, like the demo's DEMO `freePreview`).
+ */
+export async function seedBenchProduct(
+  pool: pg.Pool,
+  { price = TICKET_PRICE }: { price?: number } = {},
+): Promise<BenchProduct> {
   await pool.query(
     `INSERT INTO sites (code, slug, position, settings) VALUES ($1, $2, 0, $3)
      ON CONFLICT (code) DO NOTHING`,
@@ -43,9 +49,9 @@ export async function seedBenchProduct(pool: pg.Pool): Promise<BenchProduct> {
   const option = await pool.query<{ id: number }>(
     `INSERT INTO option_values (product_id, names, price, position) VALUES ($1, $2, $3, 0), ($1, $4, 1000, 1)
      RETURNING id`,
-    [productId, JSON.stringify(everyLang('Adult')), TICKET_PRICE, JSON.stringify(everyLang('Child'))],
+    [productId, JSON.stringify(everyLang('Adult')), price, JSON.stringify(everyLang('Child'))],
   );
-  return { id: productId, uuid, optionValueId: option.rows[0]!.id, price: TICKET_PRICE };
+  return { id: productId, uuid, optionValueId: option.rows[0]!.id, price };
 }
 
 /**

@@ -21,7 +21,7 @@ export function createClient() {
   const client = {
     request(
       baseUrl: string,
-      method: 'GET' | 'POST',
+      method: 'GET' | 'POST' | 'PUT',
       path: string,
       headers: Record<string, string>,
       body?: string,

@@ -2,6 +2,7 @@ import type { VisitorRecord } from './visitor.ts';
 
 export interface OnSaleSummary {
   held: number;
+  paid: number;
   heldByFirst: number;
   /** Seats held by the first `seats` arrivals over all seats held (ADR 098). */
   fairness: number;
@@ -13,6 +14,8 @@ export interface OnSaleSummary {
   refused: Record<string, number>;
   joinMs: number[];
   holdMs: number[];
+  /** The purchase's requests after a hold (form, mail, link, checkout). */
+  payMs: number[];
   /** Per visitor told "sold out": from the last seat (or its own later question) to the answer. */
   noticeMs: number[];
   /** Seconds after the first arrival (undefined without a seat / without selling out). */
@@ -25,8 +28,8 @@ export interface OnSaleSummary {
  * The run's figures from what each visitor saw (ADR 098):
  * - fairness: of the seats held, the share held by the first `seats` visitors to arrive (by the time their
  *   first join was sent). 1.00 is first come, first served exactly.
- * - sold-out notice: for each visitor told "sold out", the time from the later of the last seat being held
- *   (`lastSeatAt`, the database's time of the last hold) and the visitor's own question to the answer. A
+ * - sold-out notice: for each visitor told "sold out", the time from the later of the last seat being sold
+ *   (`lastSeatAt`, the database's time of the last purchase) and the visitor's own question to the answer. A
  *   long poll open when the last seat went counts from the last seat; a question asked later, its latency.
  */
 export function summarise(
@@ -50,6 +53,7 @@ export function summarise(
   const admittedTimes = records.flatMap((r) => (r.held && r.admittedAt ? [r.admittedAt] : []));
   return {
     held,
+    paid: records.filter((r) => r.paid).length,
     heldByFirst,
     fairness: held === 0 ? 0 : heldByFirst / held,
     admitted: records.filter((r) => r.admittedAt !== undefined).length,
@@ -62,6 +66,7 @@ export function summarise(
     }, {}),
     joinMs: records.flatMap((r) => r.joinMs),
     holdMs: records.flatMap((r) => r.holdMs),
+    payMs: records.flatMap((r) => r.payMs),
     noticeMs,
     ...(admittedTimes.length > 0 ? { firstSeatS: (Math.min(...admittedTimes) - first) / 1000 } : {}),
     ...(lastSeatAt !== undefined ? { lastSeatS: (lastSeatAt - first) / 1000 } : {}),

@@ -17,9 +17,16 @@ export interface VisitorRecord {
   admittedAt?: number;
   /** It holds a seat (`POST /orders` answered 201). */
   held: boolean;
+  /** It bought the seat: the checkout answered `reserved` (the seat is sold, it cannot come back). */
+  paid: boolean;
   /** Latency of every `POST /orders` it sent once admitted (or once the queue closed). */
   holdMs: number[];
+  /** Latency of each request of the purchase after the hold (form, mail, link, checkout). */
+  payMs: number[];
   joinMs: number[];
+  /** The place of its first join (the token's entry id) and the server that gave it, for the report. */
+  entryId?: number;
+  joinServer?: string;
   /** The request that told it nothing is left (the sold-out state, or an out-of-stock hold): sent, answered. */
   soldOut?: { askedAt: number; toldAt: number };
   /** Answers outside the flow (other statuses, errors), by kind. */
@@ -39,6 +46,8 @@ export interface VisitorContext {
   deadline: number;
   /** Round robin over the servers, per request (a balancer without affinity). */
   nextServer: () => string;
+  /** The mail-confirmation link's token the server mailed for the order (the visitor reads their mail). */
+  mailTokenOf: (orderToken: string) => Promise<string | undefined>;
 }
 
 const errorOf = (answer: Answer) =>
@@ -51,7 +60,8 @@ const isEntry = (body: unknown): body is WaitingRoomEntry =>
 
 /**
  * One visitor as the page goes (ADR 095's flow): join the product's queue, long-poll the place until it is
- * admitted, hold one ticket, and stop there (paying is not part of what is counted: a held seat is a seat).
+ * admitted, hold one ticket and buy it (a free ticket: form, mail link, checkout). A seat only held may come
+ * back, so the queue says "sold out" only once every seat is bought (ADR 095).
  * Told "sold out" (by the queue, or by a hold refused as out of stock) it stops; an expired admission joins
  * again at the back; the queue closing lets it order directly. Cookies are kept as a browser keeps them.
  */
@@ -60,7 +70,9 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     index,
     arrivedAt: Date.now(),
     held: false,
+    paid: false,
     holdMs: [],
+    payMs: [],
     joinMs: [],
     problems: [],
     refused: {},
@@ -71,21 +83,24 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
   const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
   const productId = context.product.id;
 
-  const call = async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> => {
+  let lastServer = '';
+  const call = async (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Answer> => {
     for (;;) {
       const headers: Record<string, string> = {
         cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
         'x-forwarded-for': address,
         'accept-language': 'ja',
       };
-      if (method === 'POST') {
+      if (method !== 'GET') {
         headers['content-type'] = 'application/json';
         headers['x-xsrf-token'] = XSRF;
       }
       let answer: Answer;
+      const server = context.nextServer();
+      lastServer = server;
       try {
         answer = await context.client.request(
-          context.nextServer(),
+          server,
           method,
           path,
           headers,
@@ -116,16 +131,62 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
   const join = async (): Promise<WaitingRoomEntry | undefined> => {
     const answer = await call('POST', `${API}/waiting-room/entries`, { product_id: productId });
     record.joinMs.push(answer.answeredAt - answer.sentAt);
-    if (answer.status === 200 && isEntry(answer.body)) return answer.body;
+    if (answer.status === 200 && isEntry(answer.body)) {
+      // `q1.<product>.<entry>.<tag>` (ADR 095): the place's entry id, to compare positions with arrivals.
+      record.entryId ??= Number(answer.body.token.split('.')[2]) || undefined;
+      record.joinServer ??= lastServer;
+      return answer.body;
+    }
     problem('join', answer);
     return undefined;
+  };
+
+  /**
+   * Buys the held seat as the page does on a site that confirms the address by mail (every reference
+   * site): the order form, the mail, the mailed link, then the checkout. The product is free, so the
+   * checkout settles without a gateway (ADR 095, "The benchmark pays"). True when it answered `reserved`.
+   */
+  const pay = async (orderToken: string): Promise<boolean> => {
+    const step = async (what: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
+      const answer = await call(method, path, body);
+      record.payMs.push(answer.answeredAt - answer.sentAt);
+      const ok = answer.status === 200 || answer.status === 201;
+      if (!ok) problem(what, answer);
+      return ok ? answer : undefined;
+    };
+    const form = await step('order form', 'PUT', `${API}/orders/${orderToken}`, {
+      customer_info: [
+        { key: 'fullname', value: 'Hanako Yamada' },
+        { key: 'email', value: `visitor${index}@example.jp` },
+        // BORDERLESS asks for a telephone number (seed/field-templates.ts).
+        { key: 'phone', value: '0312345678' },
+      ],
+    });
+    if (!form) return false;
+    if (!(await step('mail', 'POST', `${API}/ordermails/${orderToken}`, { lang: 'ja' }))) return false;
+    const mailToken = await context.mailTokenOf(orderToken);
+    if (!mailToken) {
+      record.problems.push('mail: no confirmation link');
+      return false;
+    }
+    if (!(await step('mail link', 'GET', `${API}/ordermails/${mailToken}`))) return false;
+    const checkout = await step('checkout', 'POST', `${API}/orders/checkout/${orderToken}`, {
+      payment_method_type: 'free',
+    });
+    const status = (checkout?.body as { status?: unknown } | undefined)?.status;
+    if (checkout && status !== 'reserved') record.problems.push(`checkout: ${String(status)}`);
+    return status === 'reserved';
   };
 
   /** The one hold of an admitted visitor (or of anyone once the queue closed). */
   const hold = async (): Promise<'held' | 'sold_out' | 'again' | 'failed'> => {
     const answer = await call('POST', `${API}/orders`, orderBody(context.product, context.spanId));
     record.holdMs.push(answer.answeredAt - answer.sentAt);
-    if (answer.status === 201 || answer.status === 200) return 'held';
+    if (answer.status === 201 || answer.status === 200) {
+      record.held = true;
+      record.paid = await pay(String((answer.body as { order_token?: unknown }).order_token));
+      return 'held';
+    }
     const error = errorOf(answer);
     if (answer.status === 409 && error === ERRORS.out_of_stock.message) {
       record.soldOut = { askedAt: answer.sentAt, toldAt: answer.answeredAt };
@@ -174,7 +235,6 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     // admitted, or closed (anyone may order): hold one ticket.
     if (entry.state === 'admitted') record.admittedAt ??= Date.now();
     const outcome = await hold();
-    if (outcome === 'held') record.held = true;
     if (outcome === 'held' || outcome === 'sold_out') {
       record.done = true;
       return record;
