@@ -99,8 +99,9 @@ export const productDetailSchema = productSummarySchema.extend({
   image_url: z.string().nullable(),
   min_quantity: z.number().int(),
   max_quantity: z.number().int(),
-  entry_opens_minutes_before: z.number().int().nullable(),
-  entry_closes_minutes_after: z.number().int().nullable(),
+  /** Early-entry margin and late-entry grace around the slot, in minutes (ADR 111). */
+  entry_opens_minutes_before: z.number().int(),
+  entry_closes_minutes_after: z.number().int(),
   date_changeable: z.boolean(),
   date_change_until_minutes: z.number().int(),
   date_change_group: z.string().nullable(),
@@ -147,6 +148,22 @@ export const productWaitingRoomSchema = z.object({
 });
 export type ProductWaitingRoom = z.infer<typeof productWaitingRoomSchema>;
 
+/** A product's early-entry margin and late-entry grace when the operator leaves them empty (ADR 111). */
+export const DEFAULT_ENTRY_MARGIN_MINUTES = 30;
+
+/**
+ * Minutes the gate admits before the slot starts (early-entry margin) or after it ends (late-entry grace),
+ * at most a day (the gate never admits outside the slot's day anyway). Empty (null) takes the default: every
+ * product has a window, so a ticket for another day is `invalid_time` (ADR 111).
+ */
+const entryMarginSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(1440)
+  .nullable()
+  .transform((minutes) => minutes ?? DEFAULT_ENTRY_MARGIN_MINUTES);
+
 /** The editable fields of a product (create and update). */
 export const productFieldsSchema = z.object({
   names: consoleNamesSchema,
@@ -158,8 +175,8 @@ export const productFieldsSchema = z.object({
   max_quantity: z.number().int().min(1).max(100),
   sale_starts_at: isoDateTime.nullable(),
   sale_ends_at: isoDateTime.nullable(),
-  entry_opens_minutes_before: z.number().int().min(0).max(1440).nullable(),
-  entry_closes_minutes_after: z.number().int().min(0).max(1440).nullable(),
+  entry_opens_minutes_before: entryMarginSchema,
+  entry_closes_minutes_after: entryMarginSchema,
   date_changeable: z.boolean(),
   date_change_until_minutes: z.number().int().min(0).max(525_600),
   date_change_group: storableText().trim().max(100).nullable(),

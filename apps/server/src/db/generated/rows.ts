@@ -448,8 +448,8 @@ export interface Rows<Timestamp = string> {
     date_changeable: boolean;
     date_change_until_minutes: number;
     date_change_group: string | null;
-    entry_opens_minutes_before: number | null;
-    entry_closes_minutes_after: number | null;
+    entry_opens_minutes_before: number;
+    entry_closes_minutes_after: number;
     is_demo: boolean;
     status: 'draft' | 'published' | 'retired';
     version: number;

@@ -37,8 +37,8 @@ interface ProductRow {
   date_changeable: boolean;
   date_change_until_minutes: number;
   date_change_group: string | null;
-  entry_opens_minutes_before: number | null;
-  entry_closes_minutes_after: number | null;
+  entry_opens_minutes_before: number;
+  entry_closes_minutes_after: number;
   status: ProductStatus;
   version: number;
   updated_at: Date | string;

@@ -38,12 +38,16 @@ type Row = {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * The entry window of the ticket's slot as SQL (null bounds: open on that side; ADR 030). Used by the check-in
- * and by the offline ticket list, so both judge `invalid_time` alike.
+ * The entry window of the ticket's slot as SQL (ADR 111, superseding ADR 030's open default): from the
+ * product's early-entry margin before the slot starts to its late-entry grace after it ends (30 minutes each
+ * unless the operator sets them), and never outside the slot's Tokyo day, so no margin lets a ticket in the day
+ * before (1440 = the whole day). Used by the check-in and by the offline ticket list, so both judge
+ * `invalid_time` alike.
  */
-export const OPENS_AT = sql`ts.starts_at - p.entry_opens_minutes_before * interval '1 minute'`;
-export const CLOSES_AT = sql`ts.ends_at + p.entry_closes_minutes_after * interval '1 minute'`;
-
+const TOKYO_DAY_START = sql`(date_trunc('day', ts.starts_at AT TIME ZONE 'Asia/Tokyo') AT TIME ZONE 'Asia/Tokyo')`;
+const TOKYO_DAY_END = sql`((date_trunc('day', ts.ends_at AT TIME ZONE 'Asia/Tokyo') + interval '1 day') AT TIME ZONE 'Asia/Tokyo')`;
+export const OPENS_AT = sql`GREATEST(ts.starts_at - p.entry_opens_minutes_before * interval '1 minute', ${TOKYO_DAY_START})`;
+export const CLOSES_AT = sql`LEAST(ts.ends_at + p.entry_closes_minutes_after * interval '1 minute', ${TOKYO_DAY_END})`;
 /** FROM clause joining a ticket (tk) to its reservation (r), slot (ts), product (p) and type (ov). */
 export const TICKET_SLOT_FROM = sql`
   tickets tk
@@ -66,8 +70,7 @@ export async function readTicketAtGate(
   const atIso = at.toISOString();
   const { rows } = await executor.execute<Row>(sql`
     SELECT tk.id, tk.reservation_id, r.reservation_token, tk.secret, tk.status, ${RESERVED} AS reserved,
-           ((${OPENS_AT}) IS NULL OR ${atIso}::timestamptz >= ${OPENS_AT})
-             AND ((${CLOSES_AT}) IS NULL OR ${atIso}::timestamptz <= ${CLOSES_AT}) AS in_window,
+           ${atIso}::timestamptz BETWEEN ${OPENS_AT} AND ${CLOSES_AT} AS in_window,
            tk.sequence, ov.names AS option_names, p.names AS product_names, ts.starts_at, ts.ends_at,
            tk.checked_in_at
     FROM ${TICKET_SLOT_FROM}

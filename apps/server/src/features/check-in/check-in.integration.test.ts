@@ -23,17 +23,30 @@ let gateKey: string;
 let nonces = 0;
 const nonce = () => `test-nonce-${process.pid}-${++nonces}-xxxxxxxx`;
 
-/** A paid reservation of `count` tickets on the DEMO site: its token, and the tickets' ids and QR codes. */
+/**
+ * A paid reservation of `count` tickets on the DEMO site: its token, and the tickets' ids and QR codes. Its
+ * slot is bought ahead (sales close when a slot starts) and then, unless the test names a start, moved to
+ * "now" (started five minutes ago), so its tickets are inside their entry window (ADR 111) at any hour.
+ */
 async function reservation(count = 1, span: { startsAt?: Date } = {}) {
   const slot = await productWithSlot(ctx.db, 500, {}, span);
   const order = await readyOrder(ctx.app, ctx.db, slot, count);
   const paid = await payWithCard(ctx.app, order.token);
   expect(paid.statusCode).toBe(200);
+  if (span.startsAt === undefined) await moveSlot(slot.spanId, new Date(Date.now() - 5 * 60_000));
   const token = paid.json<{ reservation_token: string }>().reservation_token;
   const page = ticketResponseSchema.parse(
     (await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${token}?lang=en` })).json(),
   );
   return { token, slot, tickets: page.tickets.map((t) => ({ id: t.id, qr: t.qr })) };
+}
+
+/** Moves a slot (30 minutes long) to start at `startsAt`: the clock of the entry window, without fake timers. */
+async function moveSlot(spanId: number, startsAt: Date) {
+  await ctx.db.execute(sql`
+    UPDATE time_spans SET starts_at = ${startsAt.toISOString()},
+           ends_at = ${new Date(startsAt.getTime() + 30 * 60_000).toISOString()}
+    WHERE id = ${spanId}`);
 }
 
 function scan(app: App, code: string, options: { mode?: 'gate' | 'set'; key?: string; nonce?: string } = {}) {
@@ -124,7 +137,8 @@ describe('read_qr: every result', () => {
     await ctx.db.execute(sql`UPDATE products SET entry_opens_minutes_before = 30 WHERE id = ${slot.id}`);
     const early = checkInAnswerSchema.parse((await scan(ctx.app, tickets[0]!.qr)).json());
     expect(early).toMatchObject({ result: 'invalid_time', admitted: 0 });
-    await ctx.db.execute(sql`UPDATE products SET entry_opens_minutes_before = 240 WHERE id = ${slot.id}`);
+    // The slot started five minutes ago: inside the window at any hour of the day.
+    await moveSlot(slot.spanId, new Date(Date.now() - 5 * 60_000));
     expect(resultOf(await scan(ctx.app, tickets[0]!.qr))).toBe('success');
     // Closed after the slot: a slot that ended an hour ago with no grace.
     await ctx.db.execute(sql`
@@ -191,6 +205,100 @@ describe('read_qr: every result', () => {
       lang: 'en' as const,
     };
     expect((await scanTicket(untouchable, ctx.env.APP_SECRET, gate, body)).result).toBe('invalid');
+  });
+});
+
+describe('ADR 111: every product has an entry window (the gate admitted a 10 December ticket on 28 November)', () => {
+  const gateId = async () =>
+    Number(
+      (await ctx.db.execute<{ id: number }>(sql`SELECT id FROM gate_keys WHERE label = 'Test gate'`)).rows[0]!
+        .id,
+    );
+  /** The one check-in as of `at` (the offline replay's clock), for a ticket whose QR code is `qr`. */
+  const admitAt = async (qr: string, at: Date) => {
+    const [, id, secret] = /^K1\.(\d+)\.([A-Z2-7]{16})\./.exec(qr)!;
+    const outcome = await checkIn(ctx.db, {
+      site: 'DEMO',
+      gateId: await gateId(),
+      nonce: nonce(),
+      mode: 'gate',
+      method: 'read_qr',
+      ticketId: Number(id),
+      secret: secret!,
+      lang: 'en',
+      offlineAt: at,
+    });
+    return outcome.answer.result;
+  };
+  /** Noon in Tokyo three days from now: a slot 12:00–12:30 JST, far from either midnight. */
+  const tokyoNoon = () => {
+    const day = new Date(Date.now() + 9 * 3600_000 + 3 * 86_400_000).toISOString().slice(0, 10);
+    return new Date(`${day}T03:00:00.000Z`);
+  };
+  const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+
+  it('a product nobody configured (the demo products, a new one) refuses a ticket for another day', async () => {
+    // The factory sets no window, as the demo seed does not: the column defaults apply.
+    const { tickets, slot } = await reservation(1, { startsAt: tokyoNoon() });
+    const { rows } = await ctx.db.execute<{ before: number; after: number }>(sql`
+      SELECT entry_opens_minutes_before AS before, entry_closes_minutes_after AS after
+      FROM products WHERE id = ${slot.id}`);
+    expect(rows[0]).toEqual({ before: 30, after: 30 });
+    const answer = checkInAnswerSchema.parse((await scan(ctx.app, tickets[0]!.qr)).json());
+    expect(answer).toMatchObject({ result: 'invalid_time', admitted: 0 });
+    const { rows: status } = await ctx.db.execute<{ status: string }>(
+      sql`SELECT status FROM tickets WHERE id = ${tickets[0]!.id}`,
+    );
+    expect(status[0]!.status).toBe('valid');
+  });
+
+  it('the default margin and grace are 30 minutes around the slot', async () => {
+    const noon = tokyoNoon();
+    const { tickets } = await reservation(4, { startsAt: noon });
+    const [a, b] = tickets.map((t) => t.qr) as [string, string];
+    expect(await admitAt(a, minutes(noon, -31))).toBe('invalid_time');
+    expect(await admitAt(a, minutes(noon, -29))).toBe('success');
+    // The slot ends at 12:30; the grace runs to 13:00.
+    expect(await admitAt(b, minutes(noon, 61))).toBe('invalid_time');
+    expect(await admitAt(b, minutes(noon, 59))).toBe('success');
+  });
+
+  it('per-product margins widen or narrow the window, but never past the slot’s Tokyo day', async () => {
+    const noon = tokyoNoon();
+    const { tickets, slot } = await reservation(3, { startsAt: noon });
+    const [a, b, c] = tickets.map((t) => t.qr) as [string, string, string];
+    await ctx.db.execute(sql`
+      UPDATE products SET entry_opens_minutes_before = 0, entry_closes_minutes_after = 0 WHERE id = ${slot.id}`);
+    expect(await admitAt(a, minutes(noon, -1))).toBe('invalid_time');
+    expect(await admitAt(a, minutes(noon, 31))).toBe('invalid_time');
+    await ctx.db.execute(sql`
+      UPDATE products SET entry_opens_minutes_before = 1440, entry_closes_minutes_after = 1440
+      WHERE id = ${slot.id}`);
+    // 00:00 JST is noon minus 12 hours; the evening before and the next morning stay closed.
+    expect(await admitAt(a, minutes(noon, -12 * 60 - 1))).toBe('invalid_time');
+    expect(await admitAt(b, minutes(noon, 12 * 60 + 1))).toBe('invalid_time');
+    expect(await admitAt(a, minutes(noon, -12 * 60))).toBe('success');
+    expect(await admitAt(c, minutes(noon, 12 * 60 - 1))).toBe('success');
+  });
+
+  it('the offline ticket list carries the same window for a product nobody configured', async () => {
+    const startsAt = new Date(Date.now() + 3600_000);
+    const { tickets } = await reservation(1, { startsAt });
+    const listed = gateTicketListResponseSchema.parse(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${SITE_PATH}/gate/ticket-list?lang=en`,
+          headers: { 'x-gate-key': gateKey },
+        })
+      ).json(),
+    );
+    const entry = listed.tickets.find((t) => t.id === tickets[0]!.id)!;
+    const dayStart = Date.parse(
+      `${new Date(startsAt.getTime() + 9 * 3600_000).toISOString().slice(0, 10)}T00:00:00+09:00`,
+    );
+    expect(Date.parse(entry.opens_at!)).toBe(Math.max(startsAt.getTime() - 30 * 60_000, dayStart));
+    expect(entry.closes_at).not.toBeNull();
   });
 });
 
@@ -370,10 +478,10 @@ describe('offline: the ticket list and the replay of queued check-ins', () => {
   });
 
   it('replays the queue: admitted once, tickets admitted twice reported, a second sync answers the same', async () => {
-    const { tickets } = await reservation(3, { startsAt: new Date(Date.now() + 3600_000) });
+    const { tickets } = await reservation(3);
     // Another gate admitted ticket 2 online while this one was offline and let it in too.
     expect(resultOf(await scan(ctx.app, tickets[1]!.qr))).toBe('success');
-    const at = new Date(Date.now() - 10 * 60_000).toISOString();
+    const at = new Date(Date.now() - 2 * 60_000).toISOString();
     const queue = [
       { code: tickets[0]!.qr, nonce: nonce(), scanned_at: at },
       { code: tickets[1]!.qr, nonce: nonce(), scanned_at: at },

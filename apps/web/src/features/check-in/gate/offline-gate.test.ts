@@ -78,6 +78,18 @@ describe('the offline gate', () => {
     expect(queuedCheckIns()).toEqual([]);
   });
 
+  it('never admits on another day, even from a list without bounds (ADR 111: a stored older list)', async () => {
+    const answer = (id: number, secret: string, at: string) =>
+      checkInOffline(code(id, secret), 'gate', `nonce-${at}-xxxxxxxx`, new Date(at)).then((a) => a.result);
+    // Ticket 1 (no bounds) is for 24 November 10:00 in Tokyo: the evening before and the next day are closed.
+    expect(await answer(1, 'AAAAAAAAAAAAAAAA', '2026-11-23T14:59:00.000Z')).toBe('invalid_time');
+    expect(await answer(1, 'AAAAAAAAAAAAAAAA', '2026-11-24T15:00:01.000Z')).toBe('invalid_time');
+    expect(queuedCheckIns()).toEqual([]);
+    expect(await answer(1, 'AAAAAAAAAAAAAAAA', '2026-11-23T15:00:00.000Z')).toBe('success');
+    // The server's bounds (a product's margins) win when the list has them.
+    expect(await answer(4, 'DDDDDDDDDDDDDDDD', '2026-11-24T00:30:00.000Z')).toBe('success');
+  });
+
   it('set mode admits the unused rest of the group with one queued check-in', async () => {
     const group = await checkInOffline(code(2, 'BBBBBBBBBBBBBBBB'), 'set', 'nonce-3-xxxxxxxxxxxx', NOW);
     expect(group).toMatchObject({ result: 'success', admitted: 2 });

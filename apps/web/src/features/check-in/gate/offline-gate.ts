@@ -81,6 +81,25 @@ async function sha256Hex(text: string): Promise<string | null> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const DAY_MS = 86_400_000;
+/** Midnight in Tokyo (UTC+9, no daylight saving) that starts the Tokyo day of `iso`. */
+const tokyoMidnight = (iso: string) => {
+  const tokyo = Date.parse(iso) + 9 * 3600_000;
+  return tokyo - (tokyo % DAY_MS) - 9 * 3600_000;
+};
+
+/**
+ * When a listed ticket may enter (ADR 111), the server's rule: the list carries each ticket's window (its
+ * product's early-entry margin and late-entry grace, within the slot's Tokyo day). A list stored by an
+ * older version has no bounds (they once meant "any day"): the slot's own Tokyo day stands in, so the offline
+ * gate never admits a ticket on another day either.
+ */
+function entryWindow(ticket: ListedTicket): [number, number] {
+  const opens = ticket.opens_at ?? new Date(tokyoMidnight(ticket.ticket.starts_at)).toISOString();
+  const closes = ticket.closes_at ?? new Date(tokyoMidnight(ticket.ticket.ends_at) + DAY_MS).toISOString();
+  return [Date.parse(opens), Date.parse(closes)];
+}
+
 const CODE = /^(K1\.[1-9]\d{0,14}\.[A-Z2-7]{16})\.[A-Z2-7]{26}$/;
 
 /**
@@ -110,9 +129,8 @@ export async function checkInOffline(
   const isUsed = (t: ListedTicket) => t.used || admitted.has(t.id);
   if (mode === 'gate' && isUsed(ticket)) return refuse('used', ticket);
   const at = now.getTime();
-  const inWindow =
-    (ticket.opens_at === null || at >= Date.parse(ticket.opens_at)) &&
-    (ticket.closes_at === null || at <= Date.parse(ticket.closes_at));
+  const [opens, closes] = entryWindow(ticket);
+  const inWindow = at >= opens && at <= closes;
   if (!inWindow) return refuse(isUsed(ticket) ? 'used' : 'invalid_time', ticket);
   const group =
     mode === 'gate'
