@@ -1,6 +1,7 @@
 import type { LangCode, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { readPrintLogo } from './print-logo.ts';
 import { readReceipt } from './receipt-document.ts';
 
 /**
@@ -20,6 +21,6 @@ export async function issuedReceiptPdf(
   const { renderReceiptPdf } = await import('./receipt-pdf.ts');
   return {
     filename: `receipt-${receipt.issue.receipt_number}.pdf`,
-    content: await renderReceiptPdf(receipt),
+    content: await renderReceiptPdf(receipt, await readPrintLogo(db, site, lang)),
   };
 }

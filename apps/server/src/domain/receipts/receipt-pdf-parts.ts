@@ -1,4 +1,6 @@
 import { formatDate, formatPrice, formatTime, type LangCode, type ReturnNoteResponse } from '@kippu/contract';
+import type { PrintLogo } from './print-logo.ts';
+import { drawPrintLogo } from './receipt-pdf-logo.ts';
 import { INK, MUTED, PAGE_MARGIN, receiptPage, type ReceiptPage } from './receipt-pdf-page.ts';
 import { receiptText, type ReceiptTextKey } from './receipt-texts.ts';
 
@@ -16,12 +18,14 @@ type Shared = Pick<
 >;
 
 /**
- * Starts the document (ADR 023, 076) and writes its title centred at the top; the caller goes on from
- * PAGE_MARGIN + 48 (the receipt first draws its re-issue mark beside the title).
+ * Starts the document (ADR 023, 076), draws the site's print logo in the top margin and writes its title
+ * centred at the top; the caller goes on from PAGE_MARGIN + 48 (the receipt first draws its re-issue mark
+ * beside the title).
  */
 export function startReceiptSheet(
   document: Shared,
   title: { key: ReceiptTextKey; number: string },
+  logo: PrintLogo | null = null,
 ): ReceiptSheet {
   const { lang } = document;
   const t = (key: ReceiptTextKey, params?: Record<string, string | number>) => receiptText(lang, key, params);
@@ -30,6 +34,8 @@ export function startReceiptSheet(
     Author: document.issuer.name,
     Subject: `${t('receipt_reservation_number')} ${document.reservation_number}`,
   });
+  // The site's print logo first: it reads before the title (issue 32 item 1).
+  drawPrintLogo(page, logo);
   page.doc.fillColor(INK);
   page.write(t(title.key), page.left, PAGE_MARGIN, 24, page.contentWidth, 'center');
   return { ...page, lang, t, price: (amount) => formatPrice(amount, lang, document.currency) };

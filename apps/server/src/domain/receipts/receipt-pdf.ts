@@ -6,6 +6,7 @@ import {
   writeTaxLines,
   writeVisitAndIssuer,
 } from './receipt-pdf-parts.ts';
+import type { PrintLogo } from './print-logo.ts';
 import { INK, MUTED, PAGE_MARGIN } from './receipt-pdf-page.ts';
 
 const REISSUE_RED = '#b00020';
@@ -13,12 +14,12 @@ const REISSUE_RED = '#b00020';
 /**
  * The issued receipt as an A4 PDF in the receipt's language (ADR 023): title (再発行 when a re-issue),
  * addressee, the amount received, tax per rate, the items, the reservation and the issuer with its
- * registration number. Only glyphs used are embedded (subset Noto Sans, see receipt-fonts.ts).
+ * registration number, under the site's print logo (issue 32). Only glyphs used are embedded (subset Noto Sans, see receipt-fonts.ts).
  */
-export function renderReceiptPdf(receipt: ReceiptResponse): Promise<Buffer> {
+export function renderReceiptPdf(receipt: ReceiptResponse, logo: PrintLogo | null = null): Promise<Buffer> {
   const issue = receipt.issue;
   if (!issue) throw new Error('a receipt is rendered only once issued');
-  const sheet = startReceiptSheet(receipt, { key: 'receipt_title', number: issue.receipt_number });
+  const sheet = startReceiptSheet(receipt, { key: 'receipt_title', number: issue.receipt_number }, logo);
   const { doc, left, contentWidth, write, rule, finish, t, price } = sheet;
   let y = PAGE_MARGIN;
   if (issue.reissue_count > 0) {
