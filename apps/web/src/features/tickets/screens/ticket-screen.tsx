@@ -10,6 +10,7 @@ import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { AddToCalendarLink } from '../ticket/add-to-calendar-link.tsx';
 import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
+import { StaffTapLinks } from '../ticket/staff-tap-links.tsx';
 import { TicketRefunds } from '../ticket/ticket-refunds.tsx';
 import '../ticket/ticket.css';
 
@@ -59,6 +60,7 @@ export default function TicketScreen() {
               brand={settings?.name[lang] ?? ''}
               reservationToken={reservationToken}
             />
+            <StaffTapLinks ticket={ticket.data} reservationToken={reservationToken} />
             {ticket.data.return_notes.length > 0 ? (
               <TicketRefunds notes={ticket.data.return_notes} reservationToken={reservationToken} />
             ) : null}
