@@ -345,7 +345,7 @@ export async function buildApp({
     webDistDir,
     // Site data for the first render: plain reads, on the replica when there is one (ADR 097).
     (site, lang) => readPool.read((reads) => loadBootData(reads, env, site, lang)),
-    cachedSiteContentSecurity(db, payments),
+    cachedSiteContentSecurity(db, payments, env.KIPPU_ENV),
   );
   // Background work runs as jobs on PostgreSQL (ADR 057): each worker adds its queues, and this process's
   // runner claims their due jobs, with the instance lock as its identity. The runner stops before the

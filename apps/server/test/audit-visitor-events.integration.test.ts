@@ -6,6 +6,7 @@ import { createProduct, createTimeSpan } from './factories.ts';
 import { setupTestApp, xsrfHeaders } from './helper.ts';
 import { payWithCard, readyOrder } from './checkout-support.ts';
 import { productWithSlot, SITE_PATH } from './order-support.ts';
+import { moveSlotToNow } from './entry-window-support.ts';
 
 /** The audit log of visitors' own changes (issue 27, ADR 065): written with the change, or not at all. */
 const ctx = setupTestApp();
@@ -169,6 +170,7 @@ describe('a check-in', () => {
     const slot = await productWithSlot(ctx.db, 50);
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
     const paid = await payWithCard(ctx.app, order.token);
+    await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
     const token = paid.json<{ reservation_token: string }>().reservation_token;
     const page = ticketResponseSchema.parse(
       (await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${token}?lang=en` })).json(),

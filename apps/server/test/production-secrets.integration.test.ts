@@ -8,6 +8,7 @@ import { verifyTicketQr } from '../src/domain/tickets/ticket-qr.ts';
 import { payWithCard, readyOrder } from './checkout-support.ts';
 import { setupTestApp, xsrfHeaders } from './helper.ts';
 import { productWithSlot, SITE_PATH } from './order-support.ts';
+import { moveSlotToNow } from './entry-window-support.ts';
 import { spawnServer, type ServerChild } from './server-child.ts';
 
 /**
@@ -110,6 +111,7 @@ describe('a production start on a database with the repository demo (real proces
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
     const paid = await payWithCard(ctx.app, order.token);
     expect(paid.statusCode).toBe(200);
+    await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
     const token = paid.json<{ reservation_token: string }>().reservation_token;
     const ticketPage = async (baseUrl?: string) => {
       const url = `${SITE_PATH}/tickets/${token}?lang=en`;

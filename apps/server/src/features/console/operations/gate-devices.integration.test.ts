@@ -3,6 +3,7 @@ import { checkInAnswerSchema, ticketResponseSchema } from '@kippu/contract';
 import { createdGateDeviceSchema, gateDeviceListSchema } from '@kippu/contract/console/operations-devices';
 import { setupTestApp, xsrfHeaders } from '../../../../test/helper.ts';
 import { productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
+import { moveSlotToNow } from '../../../../test/entry-window-support.ts';
 import { payWithCard, readyOrder } from '../../../../test/checkout-support.ts';
 import { signedIn, twoOrganisations, type ConsoleAs, type Organisations } from './operations-test-support.ts';
 
@@ -23,6 +24,7 @@ async function ticketCode(): Promise<string> {
   const paid = await payWithCard(ctx.app, order.token);
   expect(paid.statusCode).toBe(200);
   const token = paid.json<{ reservation_token: string }>().reservation_token;
+  await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
   const page = ticketResponseSchema.parse(
     (await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/tickets/${token}?lang=en` })).json(),
   );

@@ -14,6 +14,7 @@ import { setupTestApp, xsrfHeaders } from '../../../../test/helper.ts';
 import { createCoupon, createProduct, createTimeSpan } from '../../../../test/factories.ts';
 import { payWithCard, readyOrder } from '../../../../test/checkout-support.ts';
 import { productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
+import { moveSlotToNow } from '../../../../test/entry-window-support.ts';
 import { signedIn, twoOrganisations, type ConsoleAs } from '../operations/operations-test-support.ts';
 
 /**
@@ -238,6 +239,7 @@ describe('an order’s page', () => {
   it('shows the tickets, payments, refunds, coupons and mails, and one timeline newest first', async () => {
     const slot = await productWithSlot(ctx.db, 20);
     const mine = await purchase(slot, { quantity: 2 });
+    await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
     const device = createdGateDeviceSchema.parse(
       (await owner.post('/sites/DEMO/gate-devices', { name: `Desk gate ${seq}` })).json(),
     );

@@ -17,6 +17,7 @@ import { payWithCard, readyOrder } from '../../../../test/checkout-support.ts';
 import { signedInAs, type ConsoleBrowser } from '../../../../test/console-sign-in.ts';
 import { setupTestApp, xsrfHeaders } from '../../../../test/helper.ts';
 import { productWithSlot, SITE_PATH } from '../../../../test/order-support.ts';
+import { moveSlotToNow } from '../../../../test/entry-window-support.ts';
 
 type Verify = (input: {
   secrets: string[];
@@ -152,6 +153,7 @@ describe('acceptance 2: a receiver gets "paid" and "checked in", signed', () => 
   it('delivers reservation.created and ticket.checked_in with signatures the docs snippet accepts', async () => {
     const { id, secret } = await subscribe({}, '/acceptance');
     const { order, slot, reservationToken } = await paidOrder();
+    await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
     expect(await deliver()).toBeGreaterThan(0);
     const [created] = receivedAt('/acceptance');
     expect(created).toBeDefined();
@@ -383,7 +385,8 @@ describe('what an event says (review findings 8 and 14)', () => {
 
   it('an offline double admission (checked_in_twice) sends no second ticket.checked_in', async () => {
     await subscribe({ event_types: ['ticket.checked_in'] }, '/entries');
-    const { reservationToken } = await paidOrder();
+    const { reservationToken, slot } = await paidOrder();
+    await moveSlotToNow(ctx.db, slot.spanId); // inside the entry window (ADR 111)
     const gate = await createGateKey(ctx.db, 'DEMO', 'Webhook gate twice');
     const page = ticketResponseSchema.parse(
       (
