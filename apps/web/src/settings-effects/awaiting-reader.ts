@@ -1,0 +1,47 @@
+import type { Awaiting } from './registry-types.ts';
+
+/**
+ * Settings and stored values nothing reads yet (issue 32's list), with the helper making them work. The test
+ * prints this list; an entry moves to setting-entries.ts / stored-entries.tsx when its reader is committed.
+ * "lead decides": no owner, nothing reads it (issue 32: such a setting must either get a reader or go).
+ */
+export const AWAITING_READER: Awaiting[] = [
+  { key: 'logo.pc.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
+  { key: 'logo.sp.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
+  { key: 'printLogo', owner: 'print', note: 'item 1: the print logo on printable pages' },
+  { key: 'images.printLogo', owner: 'print', note: 'item 1 (the server box-office receipt reads it)' },
+  {
+    key: 'images.headerLogoBlack',
+    owner: 'lead decides',
+    note: 'ADR 071: the web does not draw uploads yet',
+  },
+  {
+    key: 'images.headerLogoWhite',
+    owner: 'lead decides',
+    note: 'ADR 071: the web does not draw uploads yet',
+  },
+  { key: 'payment.deviceFingerprintScriptUrl', owner: 'paycards', note: 'item 2' },
+  ...['tokenScriptUrl', 'threeDsScriptUrl', 'merchantId', 'serviceId', 'postUrl'].map((key) => ({
+    key: `payment.secondaryCardProcessor.${key}`,
+    owner: 'paycards',
+    note: 'item 3',
+  })),
+  { key: 'payment.thirdProcessor.key', owner: 'paycards', note: 'item 3' },
+  { key: 'payment.thirdProcessor.environment', owner: 'paycards', note: 'item 3' },
+  { key: 'payment.merchantIds', owner: 'paycards', note: 'item 5: the gateways read them' },
+  {
+    key: 'analytics.gatagKeyUrl',
+    owner: 'firstvisit or paycards',
+    note: 'item 5: loaded like the tag manager',
+  },
+  { key: 'appDownloadModalImage', owner: 'firstvisit', note: 'item 6' },
+  { key: 'appDownloadModalShown', owner: 'firstvisit', note: 'item 7: the app-download modal flag' },
+  { key: 'tutorialShown', owner: 'firstvisit', note: 'item 8: the show-tutorial flag' },
+  { key: 'toastCache', owner: 'firstvisit', note: 'item 11: written nowhere yet' },
+  { key: 'ticket.changeDatePaymentResult', owner: 'topup', note: 'item 12' },
+  { key: 'core.spotPaymentMethods', owner: 'spot', note: 'item 13 (kept in memory today)' },
+  { key: 'ticket.shareToken', owner: 'gate or spot (share screens)', note: 'item 14' },
+  { key: 'spotOrderTokens.orderTokens', owner: 'spot', note: 'item 15' },
+  { key: 'spot.savedSpotOrder', owner: 'spot', note: 'item 16' },
+  { key: 'spot.spotGtmConversionData', owner: 'spot', note: 'item 17' },
+];

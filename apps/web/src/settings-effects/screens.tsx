@@ -1,0 +1,149 @@
+import { screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { ticketResponseSchema } from '@kippu/contract/endpoints/ticket';
+import type { ConfigurationResponse } from '@kippu/contract/site-settings';
+import { SiteFooter } from '../app/layout/site-footer.tsx';
+import { SiteHeader } from '../app/layout/site-header.tsx';
+import { useRouteEffects } from '../app/use-route-effects.ts';
+import { useTheme } from '../app/use-theme.ts';
+import { fieldTemplates, temporaryOrder } from '../features/booking/checkout-page/test-doubles.ts';
+import { NOW, serveOrderApi } from '../features/booking/order/order-test-doubles.ts';
+import CompleteScreen from '../features/booking/screens/complete-screen.tsx';
+import OrderScreen from '../features/booking/screens/order-screen.tsx';
+import SignInScreen from '../features/booking/screens/sign-in-screen.tsx';
+import TicketScreen from '../features/tickets/screens/ticket-screen.tsx';
+import { useTagManager } from '../shared/analytics/use-tag-manager.ts';
+import { useCoreStore } from '../shared/stores/core-store.ts';
+import { fakeApi, ok } from '../test/fake-api.ts';
+import { look } from './render-screen.tsx';
+
+/**
+ * The screens the registry looks at, each as the product mounts it (the root layout's header, footer, colours,
+ * title and tag manager; the sign-in, order, complete and ticket screens over a fake API). Each answers the
+ * page's snapshot for one configuration, so an entry compares two of them.
+ */
+
+function Chrome() {
+  useTheme();
+  useRouteEffects();
+  useTagManager();
+  return (
+    <>
+      <SiteHeader />
+      <main />
+      <SiteFooter />
+    </>
+  );
+}
+
+/** The layout around every screen: header (logo), footer (links, brand), <html> colours, title, tag manager. */
+export const chrome = (config: ConfigurationResponse) =>
+  look(config, <Chrome />, { ready: () => screen.getByRole('contentinfo') });
+
+const ORDER_TOKEN = 'registry-order-token';
+
+/** The sign-in screen with every field shown (selects included) and its step indicator. */
+export async function signIn(config: ConfigurationResponse): Promise<string> {
+  fakeApi({
+    'GET field_templates': ok(
+      fieldTemplates({
+        fullname: true,
+        email: true,
+        gender: false,
+        age: false,
+        resident_area: false,
+        questionnaire1: false,
+        mail_magazine: false,
+        teamlab_mail_magazine: false,
+      }),
+    ),
+    [`GET orders/${ORDER_TOKEN}`]: ok(temporaryOrder()),
+  });
+  useCoreStore.setState({ orderToken: ORDER_TOKEN });
+  try {
+    return await look(config, <SignInScreen />, {
+      path: '/sign-in',
+      ready: () => screen.getByRole('textbox', { name: 'Full name' }),
+    });
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+/** The thank-you page of a stored purchase (a discount, a total, the way to the ticket). */
+export async function complete(
+  config: ConfigurationResponse,
+  options: { keepStored?: boolean } = {},
+): Promise<string> {
+  if (!options.keepStored)
+    useCoreStore.setState({
+      completeData: {
+        reservationNumber: 'K7QX2M9P',
+        reservationToken: 'registry-reservation',
+        email: 'hanako@example.test',
+        productName: 'Timed entry ticket',
+        productType: 'time',
+        startsAt: '2026-12-01T01:00:00.000Z',
+        endsAt: '2026-12-01T01:30:00.000Z',
+        ticketCount: 2,
+        totalPrice: 7100,
+        discount: 500,
+      },
+    });
+  return look(config, <CompleteScreen />, {
+    path: '/complete',
+    ready: () => screen.getByRole('heading', { level: 1 }),
+  });
+}
+
+/** The ticket page of a reservation of two. */
+export async function ticket(config: ConfigurationResponse): Promise<string> {
+  const token = 'registry-reservation';
+  fakeApi({
+    [`GET tickets/${token}`]: ok(
+      ticketResponseSchema.parse({
+        reservation_number: 'K7QX2M9P',
+        status: 'reserved',
+        lang: 'en',
+        product: { name: 'Timed entry ticket', type: 'time', caution: '' },
+        time_span_id: 812,
+        starts_at: '2026-12-01T01:00:00.000Z',
+        ends_at: '2026-12-01T01:30:00.000Z',
+        total_price: 7600,
+        discount: 0,
+        set_products: [],
+        apple_wallet: false,
+        tickets: [
+          { id: 101, sequence: 1, option_name: 'Adult', status: 'valid', qr: 'KP1.101.a1b2c3' },
+          { id: 102, sequence: 2, option_name: 'Adult', status: 'valid', qr: 'KP1.102.d4e5f6' },
+        ],
+      }),
+    ),
+  });
+  try {
+    return await look(config, <TicketScreen />, {
+      path: `/id/${token}`,
+      route: '/id/:reservationToken',
+      ready: () => expect(screen.getAllByText('K7QX2M9P').length).toBeGreaterThan(0),
+    });
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+
+/** The order screen on its first step (which step comes first, the calendar and its day colours). */
+export async function order(config: ConfigurationResponse): Promise<string> {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  serveOrderApi();
+  try {
+    return await look(config, <OrderScreen />, {
+      path: '/order',
+      ready: () => screen.getByRole('list', { name: 'Booking steps' }),
+    });
+  } finally {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    delete window.dataLayer;
+  }
+}

@@ -1,0 +1,80 @@
+import { screen } from '@testing-library/react';
+import MembershipLoginScreen from '../features/booking/screens/membership-login-screen.tsx';
+import type { StoredEntry } from './registry-types.ts';
+import { look } from './render-screen.tsx';
+import { complete, signIn } from './screens.tsx';
+import { baseConfiguration } from './setting-entries.ts';
+import { keep, loadStores } from './stored-keys.ts';
+
+const orderPage = { path: '/order', element: <h1>Order page</h1> };
+
+/** A screen after a page load: the stores read their storage first, as start-up does. */
+const loaded = (screenOf: () => Promise<string>) => async () => {
+  await loadStores();
+  return screenOf();
+};
+
+/** Stored values of spec §3 the web app reads, each with the screen where a stored value shows. */
+export const STORED_ENTRIES: StoredEntry[] = [
+  {
+    key: 'core.orderToken',
+    readers: ['features/booking/screens/membership-login-screen.tsx'],
+    store: () => keep('core', { orderToken: 'stored-order-token' }),
+    look: loaded(() =>
+      look(baseConfiguration(), <MembershipLoginScreen />, {
+        path: '/membership-login',
+        extra: [orderPage],
+        ready: () => screen.getByRole('heading', { level: 1 }),
+      }),
+    ),
+  },
+  {
+    key: 'core.completeData',
+    readers: ['features/booking/complete/purchase-complete.tsx'],
+    store: () =>
+      keep('core', {
+        completeData: {
+          reservationNumber: 'STORED01',
+          reservationToken: 'stored-reservation',
+          email: null,
+          productName: 'Stored ticket',
+          productType: 'date',
+          startsAt: '2026-12-02T00:00:00.000Z',
+          endsAt: '2026-12-02T09:00:00.000Z',
+          ticketCount: 1,
+          totalPrice: 1000,
+          discount: 0,
+        },
+      }),
+    look: loaded(() => complete(baseConfiguration(), { keepStored: true })),
+  },
+  {
+    key: 'core.savedSignIn',
+    readers: ['features/booking/sign-in/sign-in-form.tsx'],
+    store: () => keep('core', { savedSignIn: { name: 'Stored Visitor', email: 'stored@example.test' } }),
+    look: loaded(() => signIn(baseConfiguration())),
+  },
+];
+
+/**
+ * Stored values whose reader exists but whose entry was not written by issue 32's registry deadline: listed,
+ * printed, and to be moved into STORED_ENTRIES (the test names them, so nobody takes them for covered).
+ */
+export const NOT_YET_LOOKED: { key: string; reader: string }[] = [
+  { key: 'core.defaultLangCode', reader: 'shared/i18n/language-rules.ts' },
+  { key: 'core.langCode', reader: 'app/bootstrap.ts, shared/i18n/language-rules.ts' },
+  { key: 'core.mailToken', reader: 'features/booking/mail/use-confirm-mail.ts' },
+  { key: 'core.paymentNumber', reader: 'features/booking/payment-callbacks/use-payment-outcome.ts' },
+  { key: 'core.savedOrder', reader: 'features/booking/order/order-selection.ts' },
+  { key: 'core.gtmConversionData', reader: 'shared/analytics/analytics-events.ts' },
+  { key: 'core.savedPayment', reader: 'features/booking/payment/**' },
+  { key: 'core.dPayStateCode', reader: 'features/booking/d-pay/**' },
+  { key: 'ticket.changeDate', reader: 'features/change-date/**' },
+  { key: 'ticket.changeDateResult', reader: 'features/change-date/**' },
+  { key: 'ticket.changeDatePayment', reader: 'features/change-date/**' },
+  { key: 'ticket.changeDatePaymentAway', reader: 'shared/stores/change-payment-away.ts' },
+  { key: 'spot.orderToken', reader: 'features/spot/**' },
+  { key: 'spot.qrToken', reader: 'features/spot/**' },
+  { key: 'spot.paymentNumber', reader: 'shared/stores/spot-payment-away.ts' },
+  { key: 'spotOrderTokens.tickets', reader: 'features/spot/** (/spot/ticket-inquiry)' },
+];
