@@ -24,3 +24,13 @@ export {
 export { deliverStripeEvents } from './stripe/stripe-webhook-delivery.ts';
 export { createSbpsSimulator, type SbpsSimulator } from './softbank/softbank-simulator.ts';
 export { createDpaySimulator, type DpaySimulator } from './dpay/dpay-simulator.ts';
+export {
+  createCard2Simulator,
+  Card2Timeout,
+  CARD2_CODES,
+  type Card2Simulator,
+  type Card2Charge,
+  type Card2ChargeAnswer,
+  type Card2StatusAnswer,
+  type Card2RefundAnswer,
+} from './card2/card2-simulator.ts';

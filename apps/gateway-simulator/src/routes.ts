@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { secretToken } from '@kippu/contract';
 import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import { card2SimulatorRoutes } from './card2/card2-routes.ts';
 import { dpaySimulatorRoutes } from './dpay/dpay-routes.ts';
 import { gmoPageRoutes } from './gmo/gmo-page-routes.ts';
 import { createGmoSimulator, SimulatedGatewayTimeout } from './gmo/gmo-simulator.ts';
@@ -60,6 +61,7 @@ export async function gatewaySimulatorRoutes(
   // Each gateway's face in its own plugin (its own body parsers).
   await app.register(stripeSimulatorRoutes, options);
   await app.register(dpaySimulatorRoutes, options);
+  await app.register(card2SimulatorRoutes, options);
   const simulator = createGmoSimulator(options.db);
   const script = gmoTokenScript(GMO_SIMULATOR_PATHS.tokenApi);
 

@@ -71,3 +71,32 @@ export const SBPS_SIMULATOR_MERCHANT = {
   serviceId: '103',
   hashKey: 'kippu-sbps-simulator-hash-key-0001',
 } as const;
+
+/**
+ * The second and third card processors (ADR 101): one token-then-charge protocol (the shape of Midtrans's
+ * and SBPS's token APIs), answered under its own prefix for each. The sites' settings name the scripts and
+ * the post URL per environment; in development they are these paths.
+ */
+export function cardProcessorSimulatorPaths(processor: 'card2' | 'card3') {
+  const base = `${SIMULATOR_PREFIX}/${processor}`;
+  return {
+    base,
+    /** The token script (`window.Card2.init({ merchantId, serviceId }).getToken(card, callback)`). */
+    tokenScript: `${base}/token.js`,
+    /** The 3-D Secure script (`window.Card2ThreeDs.collect(token, callback)`: the browser's device data). */
+    threeDsScript: `${base}/3ds.js`,
+    /** Where the token script posts the card, and the 3-D Secure script the device data (browser → processor). */
+    tokens: `${base}/tokens`,
+    threeDsMethod: `${base}/3ds/method`,
+    /** The server's calls: charge (the post URL), then `${payment}/status`, `/capture`, `/refund`. */
+    payment: `${base}/payment`,
+    /** The issuer's 3-D Secure challenge page: `${challenge}/{transaction id}`. */
+    challenge: `${base}/challenge`,
+  } as const;
+}
+
+/** The fraud-screening script (settings payment.deviceFingerprintScriptUrl) and where it reports the device. */
+export const FINGERPRINT_SIMULATOR_PATHS = {
+  script: `${SIMULATOR_PREFIX}/fingerprint.js`,
+  profile: `${SIMULATOR_PREFIX}/fingerprint/profile`,
+} as const;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { PaymentMethodEntry } from '@kippu/contract';
+import type { PaymentMethodEntry, SiteSettings } from '@kippu/contract';
 import type { Env } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import type { PaymentProvider } from '../domain/payments/payment-provider.ts';
+import type { PaymentAttempt, PaymentProvider } from '../domain/payments/payment-provider.ts';
 
 /** What a family builds its providers from: the product's database, the environment and the log. */
 export interface GatewayFamilyContext {
@@ -32,6 +32,17 @@ export interface GatewayFamily {
    * browsers coming back from it. Each verifies what it is told and settles through settleAttempt.
    */
   routes?(app: FastifyInstance): Promise<void>;
+  /**
+   * Methods of another family this family takes on the sites whose settings declare its processor (ADR 101:
+   * the second and third card processors take the card methods `gmo`, `gmo_3ds`). Its providers for them
+   * come from `createProviders` too; the registry routes each attempt: by its stored reference once it has
+   * one (a later status, completion or refund goes where the money is), else by the site's settings.
+   */
+  readonly takesOver?: {
+    readonly methods: readonly string[];
+    declaredBy(payment: Partial<SiteSettings['payment']> | undefined): boolean;
+    owns(attempt: PaymentAttempt): boolean;
+  };
 }
 
 /** Declares a family (typed, nothing more): `export const gmoFamily = defineGatewayFamily({ … })`. */

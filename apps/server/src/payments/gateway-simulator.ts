@@ -62,6 +62,12 @@ export const simulatorFetch: GatewaySimulator['simulatorFetch'] = (...args) =>
 export const deliverStripeEvents: GatewaySimulator['deliverStripeEvents'] = (...args) =>
   simulator().deliverStripeEvents(...args);
 
+export const createCard2Simulator: GatewaySimulator['createCard2Simulator'] = (...args) =>
+  simulator().createCard2Simulator(...args);
+
+/** The second/third card processor's simulated time-out (the charge taken, the answer lost). */
+export const isCard2Timeout = (error: unknown) => error instanceof simulator().Card2Timeout;
+
 export const createDpaySimulator: GatewaySimulator['createDpaySimulator'] = (...args) =>
   simulator().createDpaySimulator(...args);
 

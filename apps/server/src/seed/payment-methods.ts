@@ -8,7 +8,8 @@ import { siteCodesPresent } from './sites.ts';
 // GMO-PG's card and 3-D Secure methods, and every provider's PayPay and Alipay, carry the plain name. A site
 // may take cards through two processors (Stripe beside GMO-PG on BORDERLESS, MORI and DEMO, SoftBank beside
 // GMO-PG on NISHINIPPON_PRODUCT) and the visitor chooses by name alone, so the other processors' cards say
-// whose they are. Names follow the code on every start (ADR 013): a rename needs no migration.
+// whose they are. The plain card methods (gmo, gmo_3ds) are taken by the site's second or third card
+// processor where its settings declare one (ADR 101): "credit card" names the method, not the processor. Names follow the code on every start (ADR 013): a rename needs no migration.
 const CREDIT_CARD: Texts6 = ['クレジットカード', 'Credit card', '信用卡', '신용카드', '信用卡', 'บัตรเครดิต'];
 const CREDIT_CARD_3DS: Texts6 = [
   'クレジットカード(本人認証)',
@@ -135,15 +136,17 @@ const SITE_METHODS: Record<DemoSiteCode, ChannelMethods> = {
   // gmo_3ds: an invited visitor can pay by card on the payment screen (the simulator plays it in development).
   MORI: { web: ['stripe_secure', 'gmo_3ds', 'alipay', 'free'] },
   ARTIZON: { web: ['gmo_3ds', 'free'], ...COUNTER, OTA },
+  // gmo_3ds on SOFTBANK and AZABUDAI_BORDERLESS: their card method with 3-D Secure is taken by the second and
+  // the third card processor their settings declare (ADR 101), not by GMO-PG.
   SOFTBANK: {
-    web: ['softbank_3ds', 'softbank_credit', 'softbank_paypay', 'softbank_alipay', 'free'],
+    web: ['softbank_3ds', 'softbank_credit', 'softbank_paypay', 'softbank_alipay', 'gmo_3ds', 'free'],
     spot: ['softbank_3ds', 'softbank_paypay'],
   },
   NISHINIPPON_PRODUCT: { web: ['softbank_3ds', 'softbank_paypay', 'gmo_3ds', 'free'] },
   NISHINIPPON_DATE: { web: [...GMO_WEB, 'free'] },
   NAGAI: { web: ['gmo_3ds', 'gmo_paypay', 'free'], ...COUNTER, spot: ['gmo_paypay', 'free'] },
   AZABUDAI_BORDERLESS: {
-    web: ['stripe_secure', 'gmo_paypay', 'alipay', 'd_pay', 'free'],
+    web: ['stripe_secure', 'gmo_paypay', 'alipay', 'd_pay', 'gmo_3ds', 'free'],
     ...COUNTER,
     OTA,
     spot: ['stripe_secure', 'free'],

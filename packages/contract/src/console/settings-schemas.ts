@@ -206,6 +206,8 @@ export const KNOWN_SITE_SECRETS = [
   'stripe_webhook_secret',
   'softbank_hash_key',
   'dpay_client_secret',
+  // The second/third card processor's server key (ADR 101), for its real API.
+  'card2_server_key',
 ] as const;
 
 export const siteSecretNameSchema = z

@@ -16,6 +16,15 @@ export const checkoutBodySchema = z.object({
   token: secretToken(storableText().min(1).max(512)).optional(),
   /** Masked card for display and receipts, as the token script answers it (e.g. "************4242"). */
   masked_card_number: storableText().max(32).optional(),
+  /**
+   * The device session the site's fraud-screening script (settings payment.deviceFingerprintScriptUrl)
+   * profiled on the payment screen, sent with the card token; processors that screen by device take it
+   * (ADR 101). Absent where the site declares no script.
+   */
+  device_session_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 

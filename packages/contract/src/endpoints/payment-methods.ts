@@ -20,6 +20,18 @@ export const paymentMethodItemSchema = z.object({
   shop_id: z.string().optional(),
   /** True when the built-in gateway simulator answers this method: show the test-card hint. */
   test_mode: z.boolean().optional(),
+  /**
+   * A card method the site's second or third card processor takes (ADR 101): its token script speaks that
+   * processor's protocol (`Card2.init({ merchantId: shop_id }).getToken(...)`), not GMO-PG's. Absent: GMO-PG.
+   */
+  card_processor: z.enum(['card2', 'card3']).optional(),
+  /** That processor's 3-D Secure script (the browser's device data for the token), for 3-D Secure methods. */
+  three_ds_script_url: z.string().optional(),
+  /**
+   * The site's fraud-screening script (settings payment.deviceFingerprintScriptUrl), for card methods: loaded
+   * on the payment screen before the card is tokenised; the device session id it yields goes with the token.
+   */
+  fingerprint_script_url: z.string().optional(),
 });
 export const paymentMethodsResponseSchema = z.array(paymentMethodItemSchema);
 export type PaymentMethodItem = z.infer<typeof paymentMethodItemSchema>;

@@ -8,6 +8,44 @@
  * parser off), a Date through the pool itself (`db.$client.query`, a PoolClient).
  */
 export interface Rows<Timestamp = string> {
+  card2_refunds: {
+    refund_key: string;
+    transaction_id: string;
+    amount: number;
+    created_at: Timestamp;
+  };
+  card2_tokens: {
+    token: string;
+    merchant_id: string;
+    behaviour: string;
+    masked_card_no: string;
+    three_ds_method: boolean;
+    expires_at: Timestamp;
+    used_at: Timestamp | null;
+    created_at: Timestamp;
+  };
+  card2_transactions: {
+    transaction_id: string;
+    merchant_id: string;
+    service_id: string;
+    order_id: string;
+    amount: number;
+    refunded_amount: number;
+    status: 'authenticating' | 'authenticated' | 'captured' | 'declined' | 'refunded';
+    decline_code: string | null;
+    masked_card_no: string;
+    three_ds: boolean;
+    challenged: boolean;
+    return_url: string | null;
+    device_session_id: string | null;
+    device_profiled: boolean;
+    created_at: Timestamp;
+  };
+  device_sessions: {
+    session_id: string;
+    profiled_at: Timestamp;
+    user_agent: string | null;
+  };
   dpay_codes: {
     code: string;
     client_id: string;

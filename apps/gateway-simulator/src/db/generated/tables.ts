@@ -2,9 +2,65 @@
 // A schema change is a migration in apps/gateway-simulator/migrations, then `npm run db:types`; a test fails while this
 // file and the migrations disagree.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const gatewaySim = pgSchema('gateway_sim');
+
+export const card2Refunds = gatewaySim.table(
+  'card2_refunds',
+  {
+    refundKey: text('refund_key').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.refundKey] })],
+);
+
+export const card2Tokens = gatewaySim.table('card2_tokens', {
+  token: text('token').primaryKey(),
+  merchantId: text('merchant_id').notNull(),
+  behaviour: text('behaviour').notNull(),
+  maskedCardNo: text('masked_card_no').notNull(),
+  threeDsMethod: boolean('three_ds_method').notNull().default(false),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const card2Transactions = gatewaySim.table('card2_transactions', {
+  transactionId: text('transaction_id').primaryKey(),
+  merchantId: text('merchant_id').notNull(),
+  serviceId: text('service_id').notNull(),
+  orderId: text('order_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+  status: text('status')
+    .$type<'authenticating' | 'authenticated' | 'captured' | 'declined' | 'refunded'>()
+    .notNull(),
+  declineCode: text('decline_code'),
+  maskedCardNo: text('masked_card_no').notNull(),
+  threeDs: boolean('three_ds').notNull(),
+  challenged: boolean('challenged').notNull().default(false),
+  returnUrl: text('return_url'),
+  deviceSessionId: text('device_session_id'),
+  deviceProfiled: boolean('device_profiled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const deviceSessions = gatewaySim.table('device_sessions', {
+  sessionId: text('session_id').primaryKey(),
+  profiledAt: timestamp('profiled_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
+  userAgent: text('user_agent'),
+});
 
 export const dpayCodes = gatewaySim.table('dpay_codes', {
   code: text('code').primaryKey(),

@@ -264,6 +264,7 @@ export async function payBegunAttempt(
   const input: StartInput = {
     token: body.token,
     maskedCardNumber: body.masked_card_number,
+    ...(body.device_session_id ? { deviceSessionId: body.device_session_id } : {}),
     ...(counter.terminalApproval === undefined ? {} : { terminalApproval: counter.terminalApproval }),
     beforeCharge: chargeMark(deps, attempt, (error) => (markFault = error)),
   };

@@ -1,4 +1,4 @@
-import type { PaymentMethodId, SiteCode } from '@kippu/contract';
+import type { ENVIRONMENTS, PaymentMethodId, SiteCode, SiteSettings } from '@kippu/contract';
 
 /**
  * The payment provider interface (ADR 017). Checkout speaks only this; each gateway family implements it
@@ -35,6 +35,17 @@ export interface StartInput {
   beforeCharge?: () => Promise<boolean>;
   /** A card terminal's approval number, typed or read at the counter (method card_terminal). */
   terminalApproval?: string;
+  /** The device session the site's fraud-screening script profiled (ADR 101); processors that screen take it. */
+  deviceSessionId?: string;
+}
+
+/**
+ * What a provider is told of a site to describe a method to its payment screen: its public card keys and,
+ * where the caller read them, its payment settings (the second and third processors', ADR 101).
+ */
+export interface PublicSite {
+  cardProviderKeys: Record<string, string>;
+  payment?: SiteSettings['payment'];
 }
 
 /** A summary of one exchange with a gateway, stored in payments.provider_events (never card data). */
@@ -109,7 +120,7 @@ export interface PaymentProvider {
   /** The gateway family (one file each): 'free', 'gmo', ... */
   readonly family: string;
   /** Public fields the payment screen needs (token script URL, shop id, test mode), or none. */
-  publicFields(site: { cardProviderKeys: Record<string, string> }): PublicPaymentFields;
+  publicFields(site: PublicSite): PublicPaymentFields;
   start(attempt: PaymentAttempt, input: StartInput): Promise<StartOutcome>;
   complete(attempt: PaymentAttempt, callback: Record<string, string>): Promise<CompleteOutcome>;
   status(attempt: PaymentAttempt): Promise<GatewayStatus>;
@@ -133,6 +144,14 @@ export interface PaymentProvider {
    * that needs nothing beyond our own origin (the simulator, `free`).
    */
   readonly contentSecurity?: ContentSecurityDeclaration;
+  /**
+   * The same for a method whose processor a site's settings choose (the second and third card processors,
+   * ADR 101): the origins this site's processor needs in the environment we run in.
+   */
+  contentSecurityFor?(
+    payment: Partial<SiteSettings['payment']>,
+    environment: (typeof ENVIRONMENTS)[number],
+  ): ContentSecurityDeclaration;
 }
 
 /** Origins (e.g. 'https://js.stripe.com') per CSP directive; merged across a site's enabled methods. */
@@ -147,6 +166,8 @@ export interface PublicPaymentFields {
   token_script_url?: string;
   shop_id?: string;
   test_mode?: boolean;
+  card_processor?: 'card2' | 'card3';
+  three_ds_script_url?: string;
 }
 
 /** A gateway that did not answer in time or answered garbage: the attempt's outcome is unknown. */

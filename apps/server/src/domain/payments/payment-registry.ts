@@ -1,5 +1,5 @@
 import type { PaymentKind, PaymentMethodId } from '@kippu/contract';
-import type { PaymentProvider, PublicPaymentFields } from './payment-provider.ts';
+import type { PaymentProvider, PublicPaymentFields, PublicSite } from './payment-provider.ts';
 
 /**
  * The providers by method id (ADR 017, 059). Checkout, confirmations and the reconciliation ask this and
@@ -12,8 +12,5 @@ export interface PaymentRegistry {
   /** The method's kind, from its contract entry as its family declares it (PAYMENT_METHOD_KINDS). */
   kindOf(method: PaymentMethodId): PaymentKind | undefined;
   /** What the payment screen needs to show a method (token script, shop id, test mode); {} for most. */
-  publicFields(
-    method: PaymentMethodId,
-    site: { cardProviderKeys: Record<string, string> },
-  ): PublicPaymentFields;
+  publicFields(method: PaymentMethodId, site: PublicSite): PublicPaymentFields;
 }

@@ -153,8 +153,13 @@ describe('site API calls', () => {
         (await get('/softbank/api/v1/paymentmethods?lang=ja')).json(),
       );
       expect(web.map((m) => m.payment_method_type)).toContain('softbank_credit');
+      // SoftBank's methods, and the card method its second card processor takes (gmo_3ds, ADR 101).
       expect(
-        web.every((m) => m.payment_method_type.startsWith('softbank_') || m.payment_method_type === 'free'),
+        web.every(
+          (m) =>
+            m.payment_method_type.startsWith('softbank_') ||
+            ['free', 'gmo_3ds'].includes(m.payment_method_type),
+        ),
       ).toBe(true);
       const spot = paymentMethodsResponseSchema.parse(
         (await get('/softbank/api/v1/paymentmethods?lang=ja&channel=spot')).json(),
