@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptResponse } from '@kippu/contract/endpoints/receipt';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
+import { PrintLogo } from '../print/print-logo.tsx';
 
 type Issued = ReceiptResponse & { issue: NonNullable<ReceiptResponse['issue']> };
 
@@ -16,6 +17,7 @@ export function ReceiptPaper({ receipt }: { receipt: Issued }) {
 
   return (
     <article className="receipt-paper" aria-labelledby="receipt-paper-title">
+      <PrintLogo />
       <header className="receipt-paper__head">
         <h2 id="receipt-paper-title" className="receipt-paper__title">
           {t('receipt_title')}

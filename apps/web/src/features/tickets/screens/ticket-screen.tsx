@@ -9,6 +9,7 @@ import { ticketQuery } from '../api/ticket-query.ts';
 import { FALLBACK_DISPLAY } from '../ticket/ticket-parts.tsx';
 import { AddToCalendarLink } from '../ticket/add-to-calendar-link.tsx';
 import { TicketQueryState } from '../ticket/ticket-query-state.tsx';
+import { PrintLogo } from '../print/print-logo.tsx';
 import { TicketView } from '../ticket/ticket-view.tsx';
 import { StaffTapLinks } from '../ticket/staff-tap-links.tsx';
 import { TicketRefunds } from '../ticket/ticket-refunds.tsx';
@@ -44,6 +45,7 @@ export default function TicketScreen() {
     <div className="ticket-page">
       <ScreenHero title={t('screen_ticket_title')} />
       <div className="ticket-page__content">
+        <PrintLogo printOnly />
         {!ticket.isSuccess ? (
           <TicketQueryState
             query={ticket}

@@ -6,6 +6,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { FALLBACK_DISPLAY } from './ticket-parts.tsx';
 import { TicketQueryState } from './ticket-query-state.tsx';
+import { PrintLogo } from '../print/print-logo.tsx';
 import { TicketView } from './ticket-view.tsx';
 import '../share/share.css';
 import './ticket.css';
@@ -34,6 +35,7 @@ export function TicketsOnlyPage({
         <p className="share-hero-lead">{t(introKey)}</p>
       </ScreenHero>
       <div className="ticket-page__content">
+        <PrintLogo printOnly />
         {!ticket.isSuccess ? (
           <TicketQueryState
             query={ticket}
