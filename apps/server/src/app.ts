@@ -47,6 +47,7 @@ import { registerConsoleOriginOnly } from './features/console/console-session.ts
 import { collectConsoleRoutes } from './features/console/console-route-table.ts';
 import { collectFirstPathSegments } from './features/console/settings/reserved-slugs.ts';
 import { siteImageRoutes } from './features/site-images/routes.ts';
+import { demoImageRoutes } from './features/demo-images/routes.ts';
 import { registerConsoleSpa } from './plugins/console-spa.ts';
 import { apiRoutes } from './features/index.ts';
 import { loadBootData } from './features/sites/boot-data.ts';
@@ -333,6 +334,8 @@ export async function buildApp({
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   // Images staff uploaded for a site (issue 28): public, content-addressed, served by every process.
   await app.register(siteImageRoutes);
+  // The demo sites' drawn images (issue 32, ADR 105): the app-download modal's artwork.
+  await app.register(demoImageRoutes);
   await app.register(devMailPage);
   // Every payment family's returns, notifications and calls (ADR 059), each in its own scope: one loop.
   await registerPaymentFamilies(app, paymentFamilies);
