@@ -7,6 +7,7 @@ import { DialogHost } from '../../shared/ui/dialog-host.tsx';
 import { LoadingIndicator } from '../../shared/ui/loading-indicator.tsx';
 import { Toast } from '../../shared/ui/toast.tsx';
 import { useErrorNavigation } from '../use-error-navigation.ts';
+import { useCachedToast } from '../use-cached-toast.ts';
 import { useRouteEffects } from '../use-route-effects.ts';
 import { SiteData } from '../use-site-data.ts';
 import { useTheme } from '../use-theme.ts';
@@ -15,14 +16,20 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
 import { paths } from '../../shared/routing/paths.ts';
+import { DemoBanner } from '../../features/demo-mode/demo-banner.tsx';
+import { FirstVisitGuides } from '../../features/first-visit/first-visit-guides.tsx';
 // Styles: ./root-layout.css, one of the page's own (src/main.ts).
 
-/** The root of every screen (spec §2): toast, header, routed view with a fade, footer, loader, dialogs. */
+/**
+ * The root of every screen (spec §2): toast, demo banner, header, routed view with a fade, footer, loader,
+ * the first-visit guides and dialogs.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useTheme();
   useRouteEffects();
+  useCachedToast();
   useErrorNavigation();
   useTagManager();
   useTicketsSubSite();
@@ -59,6 +66,7 @@ export function RootLayout() {
       <Toast />
       <BusyNotice />
       <LoadingIndicator />
+      <DemoBanner />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>
         <div key={pathname} className={unfadedPathname === null ? 'route-fade' : undefined}>
@@ -68,6 +76,7 @@ export function RootLayout() {
         </div>
       </main>
       <SiteFooter />
+      <FirstVisitGuides />
       <DialogHost />
     </div>
   );

@@ -1,6 +1,7 @@
 import { FALLBACK_LANG, LANG_CODES, isLangCode, type LangCode } from '@kippu/contract/enums';
 import type { Language } from '@kippu/contract/endpoints/langs';
 import { useCoreStore } from '../stores/core-store.ts';
+import { cacheToastMessage } from '../stores/toast-store.ts';
 
 export type Reload = () => void;
 const reloadPage: Reload = () => window.location.reload();
@@ -31,7 +32,10 @@ export function supportedLanguage(
   return isLangCode(code) && offered.includes(code) ? code : (defaultCode ?? FALLBACK_LANG);
 }
 
-/** Stores the chosen language and opens the page in it when it differs from the one the page runs in. */
+/**
+ * Stores the chosen language and opens the page in it when it differs from the one the page runs in; the
+ * reloaded page says so once (the toast cache, issue 32 item 11), in the new language.
+ */
 export function changeLanguage(
   code: string,
   activeLang: LangCode,
@@ -40,7 +44,11 @@ export function changeLanguage(
   const { languages, defaultLangCode, set } = useCoreStore.getState();
   const next = supportedLanguage(code, languages, defaultLangCode);
   set({ langCode: next });
-  if (next !== activeLang) reload(next);
+  if (next !== activeLang) {
+    const language = languages.find((item) => item.code === next)?.display_name ?? next;
+    cacheToastMessage({ key: 'toast_language_changed', values: { language } });
+    reload(next);
+  }
   return next;
 }
 
