@@ -54,17 +54,28 @@ async function waitUntilInForce(baseUrls: readonly string[], productId: number):
 interface Place {
   position: number;
   joinedAt: number;
+  /** When its server process read the join (ADR 095 addendum: the admission order). */
+  arrivedAt: number;
 }
 
 async function placesOf(database: BenchDatabase, records: readonly VisitorRecord[]) {
   const ids = records.flatMap((r) => (r.entryId ? [r.entryId] : []));
-  const { rows } = await database.pool.query<{ id: string; position: string; joined: string }>(
-    `SELECT id::text, position::text, (extract(epoch FROM joined_at) * 1000)::text AS joined
+  const { rows } = await database.pool.query<{
+    id: string;
+    position: string;
+    joined: string;
+    arrived: string;
+  }>(
+    `SELECT id::text, position::text, (extract(epoch FROM joined_at) * 1000)::text AS joined,
+            (extract(epoch FROM arrived_at) * 1000)::text AS arrived
        FROM waiting_room_entries WHERE id = ANY($1::bigint[])`,
     [ids],
   );
   return new Map(
-    rows.map((row) => [Number(row.id), { position: Number(row.position), joinedAt: Number(row.joined) }]),
+    rows.map((row) => [
+      Number(row.id),
+      { position: Number(row.position), joinedAt: Number(row.joined), arrivedAt: Number(row.arrived) },
+    ]),
   );
 }
 
@@ -78,6 +89,9 @@ interface Run {
   seconds: number;
   load: [number[], number[]];
   database: string;
+  /** CPU the servers used during the run (user + system), and the bench database's transactions. */
+  serverCpuMs: number;
+  transactions?: number;
 }
 
 async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> {
@@ -96,6 +110,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const loadBefore = os.loadavg();
+    const cpuBefore = servers.map((server) => server.cpuMs() ?? 0);
     const started = Date.now();
     const deadline = started + (config.arrivalSeconds + config.timeoutSeconds) * 1000;
     const spacingMs = (config.arrivalSeconds * 1000) / config.visitors;
@@ -135,6 +150,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     );
     const records = await Promise.all(visits);
     const seconds = (Date.now() - started) / 1000;
+    const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
     lag.disable();
     const loadAfter = os.loadavg();
     const stock = await checkSlot(database.pool, spanId);
@@ -158,6 +174,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       lagMs: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
       seconds,
       load: [loadBefore, loadAfter],
+      serverCpuMs,
       database: `PostgreSQL ${database.serverVersion} (${database.source})`,
     };
   } finally {
@@ -167,14 +184,28 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
 }
 
 /**
- * Where arrival order was lost (ADR 095 addendum): of the first `seats` arrivals, how many got a position
- * past the first `seats` positions, and, per server, the time from a visitor's arrival to PostgreSQL running
- * its join (which draws the position) for the first 2 × `seats` arrivals.
+ * The bench database's committed and rolled-back transactions since it was created (each autocommitted
+ * statement is one): what the run cost PostgreSQL in round trips, which other work on the machine does not
+ * change (read once the servers stopped, so their connections flushed their counts).
+ */
+async function transactionsOf(database: BenchDatabase): Promise<number> {
+  const { rows } = await database.pool.query<{ n: string }>(
+    `SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Where arrival order was lost (ADR 095 addendum): of the first `seats` arrivals, how many were placed in
+ * the queue's order (the server's arrival, then the position: what the step admits by) after the first
+ * `seats`, and, per server, for the first 2 × `seats` arrivals, the time from a visitor's arrival to its
+ * server reading the join (the admission order) and to PostgreSQL running it (which draws the position).
  */
 function printOrder(config: OnSaleConfig, result: Run): void {
   const placed = result.records.filter((r) => r.entryId && result.places.has(r.entryId));
+  const placeOf = (r: VisitorRecord) => result.places.get(r.entryId!)!;
   const byPosition = [...placed].sort(
-    (a, b) => result.places.get(a.entryId!)!.position - result.places.get(b.entryId!)!.position,
+    (a, b) => placeOf(a).arrivedAt - placeOf(b).arrivedAt || placeOf(a).position - placeOf(b).position,
   );
   const rank = new Map(byPosition.map((r, i) => [r.index, i]));
   const byArrival = [...placed].sort((a, b) => a.arrivedAt - b.arrivedAt || a.index - b.index);
@@ -183,14 +214,16 @@ function printOrder(config: OnSaleConfig, result: Run): void {
   const servers = [...new Set(placed.map((r) => r.joinServer ?? '?'))].sort();
   const lines = servers.map((server) => {
     const early = byArrival.slice(0, 2 * config.seats).filter((r) => r.joinServer === server);
-    const lag = early.map((r) => result.places.get(r.entryId!)!.joinedAt - r.arrivedAt);
+    const lag = early.map((r) => placeOf(r).joinedAt - r.arrivedAt);
+    const read = early.map((r) => placeOf(r).arrivedAt - r.arrivedAt);
     return (
       `${server.replace(/^http:\/\/127\.0\.0\.1:/, ':')} ${displaced.filter((r) => r.joinServer === server).length} displaced, ` +
-      `arrival to position p50 ${fixed(percentile(lag, 50), 0)} ms p99 ${fixed(percentile(lag, 99), 0)} ms`
+      `arrival to read p50 ${fixed(percentile(read, 50), 0)} ms p99 ${fixed(percentile(read, 99), 0)} ms, ` +
+      `to position p50 ${fixed(percentile(lag, 50), 0)} ms p99 ${fixed(percentile(lag, 99), 0)} ms`
     );
   });
   console.log(
-    `  order: ${displaced.length} of the first ${config.seats} arrivals placed after position ${config.seats}; ` +
+    `  order: ${displaced.length} of the first ${config.seats} arrivals placed after the first ${config.seats}; ` +
       lines.join('; '),
   );
 }
@@ -262,6 +295,12 @@ function report(config: OnSaleConfig, result: Run): void {
   console.log(`  ${summary.paid} bought their seat`);
   printOrder(config, result);
   console.log(
+    `  cost: server CPU ${fixed(result.serverCpuMs / config.visitors, 2)} ms per visitor ` +
+      `(${fixed(result.serverCpuMs / 1000, 1)} s in all), ` +
+      `${fixed((result.transactions ?? 0) / config.visitors, 2)} database transactions per visitor ` +
+      `(${result.transactions ?? '-'} in all; the bench's own reads included)`,
+  );
+  console.log(
     `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms`,
   );
   const problems = Object.entries(summary.problems).sort((a, b) => b[1] - a[1]);
@@ -291,7 +330,11 @@ export const onSale: Benchmark = {
     '5,000 visitors in 10 s for 200 seats through the waiting room on 2 processes: oversold, fairness, p99',
   async run(args) {
     const config = onSaleConfig(args);
-    const result = await withBenchDatabase((database) => run(config, database));
+    const result = await withBenchDatabase(async (database) => {
+      const before = await transactionsOf(database);
+      const done = await run(config, database);
+      return { ...done, transactions: (await transactionsOf(database)) - before };
+    });
     report(config, result);
   },
 };

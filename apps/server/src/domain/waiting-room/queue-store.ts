@@ -97,16 +97,22 @@ export async function joinQueue(
     productId: number;
     visitorKey: string | null;
     knownQueueId?: number | null;
+    /**
+     * When the server process read the join (its arrival, ADR 095 addendum): the step admits in this
+     * order. Default: now.
+     */
+    arrivedAt?: Date;
   },
 ): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
+  const arrivedAt = input.arrivedAt ?? new Date();
   let queueId = input.knownQueueId ?? (await openQueueId(db, input.site, input.productId));
   if (queueId === null) return null;
-  let joined = await takePosition(db, queueId, input.visitorKey);
+  let joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
   if (!joined.opened && input.knownQueueId) {
     // The snapshot's run ended in the meantime: the run in force now, if any.
     queueId = await openQueueId(db, input.site, input.productId);
     if (queueId === null) return null;
-    joined = await takePosition(db, queueId, input.visitorKey);
+    joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
   }
   if (joined.row) return joined.row;
   if (!joined.opened || input.visitorKey === null) return null;
@@ -135,7 +141,7 @@ export function isDroppedRelation(code: unknown, error: unknown): boolean {
 
 /**
  * Named, so each connection plans it once (ADR 095, measured: planning an unnamed statement cost more than
- * running it, about 1 ms of 2). $1 the run, $2 the visitor key or null.
+ * running it, about 1 ms of 2). $1 the run, $2 the visitor key or null, $3 when the process read the join.
  */
 const TAKE_POSITION = {
   name: 'waiting-room-take-position',
@@ -148,8 +154,8 @@ const TAKE_POSITION = {
         FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
        WHERE $2::text IS NOT NULL AND e.visitor_key = $2::text AND e.state IN ('waiting', 'admitted')),
     e AS (
-      INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
-      SELECT q.id, nextval(('waiting_room_positions_' || q.id)::regclass), $2::text FROM q
+      INSERT INTO waiting_room_entries (queue_id, position, visitor_key, arrived_at)
+      SELECT q.id, nextval(('waiting_room_positions_' || q.id)::regclass), $2::text, $3::timestamptz FROM q
        WHERE NOT EXISTS (SELECT 1 FROM existing)
       ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
         DO NOTHING
@@ -172,6 +178,7 @@ async function takePosition(
   db: Db,
   queueId: number,
   visitorKey: string | null,
+  arrivedAt: Date,
 ): Promise<{ opened: boolean; row: { entry: EntryRow; queue: QueueRow } | null }> {
   type Row = EntryRow & {
     opened: number;
@@ -183,7 +190,10 @@ async function takePosition(
   } & Record<string, unknown>;
   let rows: Row[];
   try {
-    ({ rows } = await db.$client.query<Row>({ ...TAKE_POSITION, values: [queueId, visitorKey] }));
+    ({ rows } = await db.$client.query<Row>({
+      ...TAKE_POSITION,
+      values: [queueId, visitorKey, arrivedAt.toISOString()],
+    }));
   } catch (error) {
     const code =
       (error as { code?: unknown } | null)?.code ??
@@ -493,12 +503,14 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
           );
     let through = Number(queue.admitted_through);
     if (admit > 0) {
-      // The first waiting places in position order (not a range of numbers: positions have gaps, and a
-      // join whose position was drawn before a later one's may commit after it; it is admitted next).
+      // The first waiting places in arrival order: when their process read the join (ADR 095 addendum),
+      // not when PostgreSQL drew the position, which follows each process's own queue of joins. Not a
+      // range of numbers either: positions have gaps, and a join that arrived before a later one may
+      // commit after it (it is admitted next).
       const { rows: admitted } = await tx.execute<{ last: number | null }>(sql`
         WITH next AS (
           SELECT id FROM waiting_room_entries WHERE queue_id = ${queueId} AND state = 'waiting'
-           ORDER BY position LIMIT ${admit} FOR UPDATE),
+           ORDER BY arrived_at, position LIMIT ${admit} FOR UPDATE),
         done AS (
           UPDATE waiting_room_entries e
              SET state = 'admitted', admitted_at = now(),

@@ -124,6 +124,9 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
           // The hashed key (review finding 11), as orders store it: never the cookie's raw id.
           visitorKey: visitorIdOf(request) === null ? null : clientKeyOf(request),
           knownQueueId: product.queueId,
+          // Arrival is when this process read the join (Fastify's start of the request), not when its
+          // statement runs after the rate limit, the join bound and the pool (ADR 095 addendum).
+          arrivedAt: new Date(Date.now() - reply.elapsedTime),
         });
         if (!joined) {
           reply.header('cache-control', 'no-store');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISITOR_COOKIE, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
 import type { App } from '../../app.ts';
+import { joinQueue } from '../../domain/waiting-room/queue-store.ts';
 import { signQueueToken } from '../../domain/waiting-room/queue-token.ts';
 import { newVisitorCookie } from '../../plugins/visitor-id.ts';
 import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
@@ -167,6 +168,28 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     } finally {
       waitingRoomOf(ctx.app).configure({ maxOutstandingAdmissions: 1 });
     }
+  });
+
+  it('admits in the order the server processes read the joins, not the order their positions were drawn (ADR 095 addendum)', async () => {
+    const product = await queuedProduct();
+    // Two joins as two processes deliver them: the one read first reaches PostgreSQL a second later (its
+    // process's joins queued behind the rate limit, the join bound and the pool), so it draws the later
+    // position. It arrived first: it is admitted first.
+    const statesOf = async (ids: number[]) => {
+      const { rows } = await ctx.db.execute<{ id: number; state: string }>(sql`
+        SELECT id, state FROM waiting_room_entries WHERE id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
+      return Object.fromEntries(rows.map((row) => [Number(row.id), row.state]));
+    };
+    const now = Date.now();
+    const read = { site: 'DEMO', productId: product.id, visitorKey: null };
+    const later = await joinQueue(ctx.db, { ...read, arrivedAt: new Date(now) });
+    const earlier = await joinQueue(ctx.db, { ...read, arrivedAt: new Date(now - 1000) });
+    expect(earlier!.entry.position).toBeGreaterThan(later!.entry.position);
+    await tick();
+    expect(await statesOf([earlier!.entry.id, later!.entry.id])).toEqual({
+      [earlier!.entry.id]: 'admitted',
+      [later!.entry.id]: 'waiting',
+    });
   });
 
   it('admits no more visitors at once than seats are left, so the last seats go in queue order', async () => {
