@@ -101,7 +101,10 @@ export function expectedTargets(day: ClosedDay, capacities: number[]): (number |
   });
 }
 
-/** Splits one ticket of a reservation off to a companion (ADR 021) and gives the share an address. */
+/**
+ * Splits one ticket of a reservation off to a companion (ADR 021) and sends the share's link to `email`
+ * ("Send tickets"), which is how a share gets an address to be told of moves (ADR 107).
+ */
 export async function shareOneTicket(app: App, db: Db, day: ClosedDay, token: string, email: string) {
   const response = await app.inject({
     method: 'POST',
@@ -111,7 +114,13 @@ export async function shareOneTicket(app: App, db: Db, day: ClosedDay, token: st
   });
   expect(response.statusCode).toBe(201);
   const shareToken = response.json<{ share_token: string }>().share_token;
-  await db.execute(sql`UPDATE reservations SET email = ${email} WHERE reservation_token = ${shareToken}`);
+  const sent = await app.inject({
+    method: 'POST',
+    url: `${SITE_PATH}/tickets/send/${shareToken}`,
+    headers: xsrfHeaders(),
+    payload: { email, lang: 'en' },
+  });
+  expect(sent.statusCode, sent.body).toBe(202);
   return shareToken;
 }
 
@@ -119,11 +128,16 @@ export async function rowsOf<T extends Record<string, unknown>>(db: Db, query: R
   return (await db.execute<T>(query)).rows;
 }
 
-/** The moved-visit mails (kind visit_moved) queued, by address. */
+/** The moved-visit mails queued (visit_moved to holders, shared_visit_moved to share recipients, ADR 107). */
 export async function movedMails(db: Db) {
-  return rowsOf<{ to_address: string; payload: { choiceUrl?: string; ticketUrl: string; startsAt: string } }>(
+  return rowsOf<{
+    kind: string;
+    to_address: string;
+    payload: { choiceUrl?: string; ticketUrl: string; startsAt: string };
+  }>(
     db,
-    sql`SELECT to_address, payload FROM mail_outbox WHERE kind = 'visit_moved' ORDER BY id`,
+    sql`SELECT kind, to_address, payload FROM mail_outbox
+        WHERE kind IN ('visit_moved', 'shared_visit_moved') ORDER BY id`,
   );
 }
 

@@ -25,6 +25,7 @@ const CHANGE: TimeChangeResponse = {
   from: visit('Timed entry ticket', '2026-12-01T01:00:00.000Z', '2026-12-01T02:00:00.000Z'),
   to: visit('Night entry ticket', '2026-12-08T09:00:00.000Z', '2026-12-08T09:30:00.000Z'),
   quantity: 2,
+  shared_quantity: 0,
   old_price: 3000,
   new_price: 4000,
   price_difference: 1000,

@@ -19,6 +19,7 @@ export function timeChange(patch: Partial<TimeChangeResponse> = {}): TimeChangeR
     from: visit('2026-12-01T01:00:00.000Z', '2026-12-01T01:30:00.000Z', 'Night entry'),
     to: visit('2026-12-08T01:00:00.000Z', '2026-12-08T01:30:00.000Z', 'Day entry'),
     quantity: 2,
+    shared_quantity: 0,
     old_price: 5600,
     new_price: 4800,
     price_difference: -800,

@@ -36,7 +36,10 @@ export const timeChangeOptionsQuerySchema = z.object({
 });
 export const timeChangeOptionsResponseSchema = z.object({
   current: visitSchema.extend({
+    /** Every ticket of the purchase, the shared ones (ADR 021) included: all of them move. */
     quantity: z.number().int().positive(),
+    /** Of `quantity`, the tickets shared with companions: they move too, keeping their codes (ADR 107). */
+    shared_quantity: z.number().int().nonnegative(),
     price: z.number().int().nonnegative(),
   }),
   /** False when the product does not allow it, the deadline passed, or a ticket was used (`cannot change ticket`). */
@@ -78,6 +81,8 @@ export const timeChangeResponseSchema = z.object({
   from: visitSchema,
   to: visitSchema,
   quantity: z.number().int().positive(),
+  /** Of `quantity`, the tickets shared with companions (ADR 107). */
+  shared_quantity: z.number().int().nonnegative(),
   old_price: z.number().int().nonnegative(),
   new_price: z.number().int().nonnegative(),
   /** New minus old; negative when the new visit costs less. */

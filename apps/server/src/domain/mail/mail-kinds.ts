@@ -118,6 +118,22 @@ export interface MailPayloads {
     choiceUntil?: string;
   };
   /**
+   * A companion's shared tickets moved with the purchase (ADR 107: a change of date, or the console's move),
+   * to an address the share's link was sent to: the share's own number and link; its QR codes stay.
+   */
+  shared_visit_moved: {
+    siteName: string;
+    reservationNumber: string;
+    productName: string;
+    productType: ProductType;
+    /** ISO date-times of the new visit and of the one it replaces. */
+    startsAt: string;
+    endsAt: string;
+    previousStartsAt: string;
+    previousEndsAt: string;
+    ticketUrl: string;
+  };
+  /**
    * Tickets of the visitor's reservation were cancelled with money back (issue 29, ADR 076): how much, for
    * which tickets, and the link to the return note (返還インボイス) issued for it.
    */
@@ -184,6 +200,7 @@ export const MAIL_KINDS = [
   'refund_issued',
   'webhook_disabled',
   'daily_settlement',
+  'shared_visit_moved',
 ] as const satisfies readonly MailKind[];
 
 /** Who gets a mail, on which site, in which language. */

@@ -7,6 +7,7 @@ import { sharedTicketPagePath, siteUrl, ticketViewPagePath } from '../links.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { siteIdentity } from '../mail/site-identity.ts';
 import { inLang } from '../reservations/reservation-details.ts';
+import { recordShareRecipient } from './share-recipients.ts';
 import { createTicketViewLink } from './ticket-view-page.ts';
 
 type Row = {
@@ -52,6 +53,8 @@ export async function sendTicketLink(
     const path = row.shared
       ? sharedTicketPagePath(token)
       : ticketViewPagePath(await createTicketViewLink(tx, Number(row.id), to.viewToken));
+    // A companion's address is kept with the share, to tell them when the purchase moves (ADR 107).
+    if (row.shared) await recordShareRecipient(tx, Number(row.id), to.email, to.lang);
     await enqueueMail(tx, {
       kind: 'ticket_link',
       siteCode: site,

@@ -12,17 +12,21 @@ import { reservationById } from '../reservations/reservation-details.ts';
 import { sellHeldStockReleasingSold } from '../stock/sell-held-stock.ts';
 import { newTicketSecret } from '../tickets/ticket-qr.ts';
 import { TICKET_TYPE_KEY } from './repriced-order.ts';
+import { mailSharedVisitMoved } from '../tickets/share-recipients.ts';
 import { changeOfOrder, type StoredTimeChange } from './time-change-store.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 
 /**
- * Moves the purchase's tickets (the holder's and any shared ones, ADR 021) to the new order's ticket types,
- * each with a new secret: every QR code made before the change stops matching (ADR 018), so the old date's
- * codes fail at the gate. Moving visitors out of a closed slot (ADR 079) renews them the same way.
+ * Moves the purchase's tickets (the holder's and any shared ones, ADR 021) to the new order's ticket types.
+ * The holder's get new secrets: every QR code of theirs made before the move stops matching (ADR 018), so
+ * the old date's codes, screenshots and printouts fail at the gate. Shared tickets keep theirs (ADR 107):
+ * the companion holds only their link or a picture of its codes, which the holder could not reach since the
+ * share renewed them; they are told by mail (mailSharedVisitMoved) and their codes admit on the new visit.
+ * Moving visitors out of a closed slot (ADR 079) moves tickets the same way.
  */
 export async function moveTickets(tx: Tx, reservationId: number, productId: number): Promise<void> {
-  const { rows } = await tx.execute<{ id: number; to_id: number }>(sql`
-    SELECT tk.id, COALESCE(nv.id, tk.option_value_id) AS to_id
+  const { rows } = await tx.execute<{ id: number; to_id: number; secret: string; own: boolean }>(sql`
+    SELECT tk.id, COALESCE(nv.id, tk.option_value_id) AS to_id, tk.secret, tr.id = ${reservationId} AS own
     FROM tickets tk
     JOIN reservations tr ON tr.id = tk.reservation_id
     JOIN option_values ov ON ov.id = tk.option_value_id
@@ -35,7 +39,7 @@ export async function moveTickets(tx: Tx, reservationId: number, productId: numb
   if (rows.length === 0) return;
   const ids = rows.map((row) => Number(row.id));
   const types = rows.map((row) => Number(row.to_id));
-  const secrets = rows.map(() => newTicketSecret());
+  const secrets = rows.map((row) => (row.own ? newTicketSecret() : row.secret));
   await tx.execute(sql`
     UPDATE tickets SET option_value_id = moved.type, secret = moved.secret
     FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(types)}::int[], ${sql.param(secrets)}::text[])
@@ -127,11 +131,17 @@ export async function completeTimeChange(
     },
   });
 
-  const reservation = (await reservationById(tx, change.reservationId))!;
-  if (!reservation.email) return;
   const { rows: previous } = await tx.execute<{ starts_at: string; ends_at: string }>(
     sql`SELECT starts_at, ends_at FROM time_spans WHERE id = ${change.fromTimeSpanId}`,
   );
+  // The companions whose share link was mailed learn of the new date (ADR 107), whether or not the holder
+  // has an address.
+  await mailSharedVisitMoved(tx, env, change.reservationId, {
+    startsAt: new Date(previous[0]!.starts_at),
+    endsAt: new Date(previous[0]!.ends_at),
+  });
+  const reservation = (await reservationById(tx, change.reservationId))!;
+  if (!reservation.email) return;
   await enqueueMail(tx, {
     kind: 'date_changed',
     siteCode: reservation.siteCode,

@@ -3,6 +3,7 @@ import type { LangCode, LocalizedText, ProductType, SiteCode, TimeChangeResponse
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { inLang } from '../reservations/reservation-details.ts';
+import { sharedTicketCount } from './shared-ticket-count.ts';
 import { changeByTokens } from './time-change-store.ts';
 
 type VisitRow = {
@@ -51,6 +52,7 @@ export async function timeChangeDetails(
     from: visit(from),
     to: visit(to),
     quantity: to.quantity,
+    shared_quantity: await sharedTicketCount(db, change.reservationId),
     old_price: change.oldPrice,
     new_price: change.newPrice,
     price_difference: change.priceDifference,

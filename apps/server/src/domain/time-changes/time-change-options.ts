@@ -12,6 +12,7 @@ import { slotBeforeSaleCutoffSql } from '../stock/slot-sale.ts';
 import { changeableReservation, type ChangeableReservation } from '../reservations/changeable-reservation.ts';
 import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { pendingChangeToken } from './time-change-store.ts';
+import { sharedTicketCount } from './shared-ticket-count.ts';
 
 /**
  * The products a purchase may move to: its own, and the date-changeable products of its group; published
@@ -81,6 +82,7 @@ export async function timeChangeOptions(
       starts_at: reservation.startsAt.toISOString(),
       ends_at: reservation.endsAt.toISOString(),
       quantity: reservation.quantity,
+      shared_quantity: await sharedTicketCount(db, reservation.id),
       price: currentPrice,
     },
     changeable: reservation.changeable,

@@ -37,9 +37,9 @@ export interface MoveRequest {
  * Moves one standing reservation, whole, to the first of `toSlotIds` with room (ADR 079), IN THE CALLER'S
  * TRANSACTION (which also writes the item's state, so a move and its mails happen once): under the order's
  * lock, its places go through the stock module's one move (never a second counter; a full slot refuses), the
- * order points at the new slot, every ticket not void (the holder's and shared ones) gets a new secret so the
- * old QR codes fail (ADR 018, as a change of date), the audit records it and the holder and share recipients
- * are mailed. A refusal changes nothing: the reservation is no longer reserved on `fromSlotId`, a ticket was
+ * order points at the new slot, the tickets move as in a change of date (moveTickets: the holder's get new
+ * secrets so their old QR codes fail, ADR 018; shared ones keep theirs, ADR 107), the audit records it and the
+ * holder and the addresses the shares were sent to are mailed. A refusal changes nothing: the reservation is no longer reserved on `fromSlotId`, a ticket was
  * used, or no target had room.
  */
 export async function moveReservation(

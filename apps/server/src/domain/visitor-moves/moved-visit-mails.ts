@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { LangCode } from '@kippu/contract';
 import type { Env } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
-import { sharedTicketPagePath, siteUrl } from '../links.ts';
+import { siteUrl } from '../links.ts';
 import { enqueueMail } from '../mail/enqueue-mail.ts';
 import { reservationById } from '../reservations/reservation-details.ts';
+import { mailSharedVisitMoved } from '../tickets/share-recipients.ts';
 import { visitOf } from '../reservations/reservation-visit.ts';
 import { movedVisitPath } from './move-token.ts';
 
@@ -17,8 +16,9 @@ export interface MovedVisitChoice {
 /**
  * Queues "your visit has been moved" (mail kind visit_moved) IN THE CALLER'S TRANSACTION, after the
  * reservation's order points at its new slot: to the holder's address (with the self-service link when
- * `choice` is given) and to each share recipient with an address (ADR 021; their own ticket link, no
- * self-service: only the holder decides for the whole reservation), each in their language. The item's
+ * `choice` is given), and "the tickets shared with you have a new date" to each address a share's link was
+ * sent to (ADR 107; their own ticket link, no self-service: only the holder decides for the whole
+ * reservation), each in their language. The item's
  * state is written in the same transaction, so a retried item never mails twice. Answers the mails queued.
  */
 export async function mailMovedVisit(
@@ -55,28 +55,8 @@ export async function mailMovedVisit(
     });
     mails += 1;
   }
-  const { rows: shares } = await tx.execute<{ reservation_token: string; email: string; lang: LangCode }>(sql`
-    SELECT reservation_token, email, lang FROM reservations
-    WHERE parent_reservation_id = ${reservation.id} AND status = 'reserved' ORDER BY id`);
-  for (const share of shares) {
-    if (!share.email) continue;
-    await enqueueMail(tx, {
-      kind: 'visit_moved',
-      siteCode: reservation.siteCode,
-      to: share.email,
-      lang: share.lang,
-      payload: {
-        ...visitOf(env, reservation, share.lang),
-        ticketUrl: siteUrl(
-          env,
-          reservation.siteSlug,
-          sharedTicketPagePath(share.reservation_token),
-          share.lang,
-        ),
-        ...moved,
-      },
-    });
-    mails += 1;
-  }
+  // The companions, at the addresses their share's link was sent to: the same rule as a change of date
+  // (ADR 107: their codes stay, their own link, no self-service).
+  mails += await mailSharedVisitMoved(tx, env, reservation.id, previous);
   return mails;
 }

@@ -3,7 +3,12 @@ import type { OutboxMail, OutboxMailOf } from '../mail-kinds.ts';
 import { purchaseCalendar } from './calendar-attachment.ts';
 import { renderHtml, renderText, type MailDocument } from './mail-layout.ts';
 import { mailText } from './mail-texts.ts';
-import { movedVisitDocument, slotMovedDocument, visitMovedDocument } from './slot-moved-mail.ts';
+import {
+  movedVisitDocument,
+  sharedVisitMovedDocument,
+  slotMovedDocument,
+  visitMovedDocument,
+} from './slot-moved-mail.ts';
 import { refundIssuedDocument } from './refund-mail.ts';
 import { webhookDisabledDocument } from './webhook-disabled-mail.ts';
 import { dailySettlementDocument } from './daily-settlement-mail.ts';
@@ -175,6 +180,8 @@ function documentOf(mail: OutboxMail): MailDocument {
       return slotMovedDocument(mail);
     case 'visit_moved':
       return visitMovedDocument(mail);
+    case 'shared_visit_moved':
+      return sharedVisitMovedDocument(mail);
     case 'refund_issued':
       return refundIssuedDocument(mail);
     case 'webhook_disabled':

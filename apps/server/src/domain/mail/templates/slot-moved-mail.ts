@@ -25,7 +25,7 @@ interface MovedVisit {
  */
 export function movedVisitDocument(
   lang: LangCode,
-  kind: 'date_changed' | 'slot_moved' | 'visit_moved',
+  kind: 'date_changed' | 'slot_moved' | 'visit_moved' | 'shared_visit_moved',
   payload: MovedVisit,
   previousExtra: DetailRow[] = [],
   extraNotes: MailNote[] = [],
@@ -69,6 +69,14 @@ export function movedVisitDocument(
  */
 export function slotMovedDocument({ lang, payload }: OutboxMailOf<'slot_moved'>): MailDocument {
   return movedVisitDocument(lang, 'slot_moved', payload);
+}
+
+/**
+ * "The tickets shared with you moved" (ADR 107): the purchase they belong to changed its date, or the console
+ * moved it; sent to the addresses the share's link was sent to. Their QR codes stay; the link is theirs.
+ */
+export function sharedVisitMovedDocument({ lang, payload }: OutboxMailOf<'shared_visit_moved'>): MailDocument {
+  return movedVisitDocument(lang, 'shared_visit_moved', payload);
 }
 
 /**

@@ -170,25 +170,33 @@ describe('a closed day of 30 reservations, targets with room for 25 tickets', ()
     );
     expect(refunds.length).toBe(30 - fits);
 
-    // Every ticket of a moved reservation (the companion's too) has a new secret; the refunded ones are void.
-    const tickets = await rowsOf<{ id: string; secret: string; status: string; holder: string }>(
+    // Every holder's ticket of a moved reservation has a new secret; a companion's keeps its own (ADR 107: the
+    // rule of a change of date); the refunded ones are void.
+    const tickets = await rowsOf<{ id: string; secret: string; status: string; holder: string; shared: boolean }>(
       ctx.db,
-      sql`SELECT tk.id, tk.secret, tk.status, COALESCE(r.parent_reservation_id, r.id) AS holder
+      sql`SELECT tk.id, tk.secret, tk.status, COALESCE(r.parent_reservation_id, r.id) AS holder,
+                 r.parent_reservation_id IS NOT NULL AS shared
           FROM tickets tk JOIN reservations r ON r.id = tk.reservation_id
           WHERE COALESCE(r.parent_reservation_id, r.id) = ANY(${sql.param(day.reservations.map((r) => r.id))}::bigint[])`,
     );
     for (const ticket of tickets) {
       const index = day.reservations.findIndex((r) => r.id === Number(ticket.holder));
       if (expected[index] === null) expect(ticket.status).toBe('void');
+      else if (ticket.shared) expect(ticket.secret).toBe(secretsBefore.get(Number(ticket.id)));
       else expect(ticket.secret).not.toBe(secretsBefore.get(Number(ticket.id)));
     }
 
-    // One mail per moved holder, with the self-service link, and one to the companion, without it.
+    // One mail per moved holder, with the self-service link, and one to the companion (the address the share's
+    // link was sent to: "the tickets shared with you have a new date", its own link), without it.
     const mails = await movedMails(ctx.db);
     const holders = day.reservations.filter((_, index) => expected[index] !== null).map((r) => r.email);
     expect(mails.map((mail) => mail.to_address).sort()).toEqual([...holders, 'companion@example.jp'].sort());
     for (const mail of mails) {
-      if (mail.to_address === 'companion@example.jp') expect(mail.payload.choiceUrl).toBeUndefined();
+      if (mail.to_address === 'companion@example.jp') {
+        expect(mail.kind).toBe('shared_visit_moved');
+        expect(mail.payload.choiceUrl).toBeUndefined();
+        expect(mail.payload.ticketUrl).toContain('#/tickets/shared/');
+      }
       else expect(mail.payload.choiceUrl).toMatch(/\/demo\/\?lang=en#\/moved-visit\/[\w-]{22}$/);
     }
     const audits = await rowsOf(ctx.db, sql`SELECT 1 FROM audit_events WHERE action = 'visit_moved'`);

@@ -34,7 +34,14 @@ export function ChangeSummary({ change }: { change: TimeChangeResponse }) {
           </div>
           <div className="change-date-compare__row">
             <dt>{t('change_date_tickets')}</dt>
-            <dd>{t('change_date_ticket_count', { count: change.quantity })}</dd>
+            <dd>
+              {t('change_date_ticket_count', { count: change.quantity })}
+              {change.shared_quantity > 0 ? (
+                <span className="change-date-compare__note">
+                  {t('change_date_shared_note', { shared: change.shared_quantity })}
+                </span>
+              ) : null}
+            </dd>
           </div>
         </dl>
       </ChangeDatePanel>

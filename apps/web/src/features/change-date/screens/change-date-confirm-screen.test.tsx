@@ -65,4 +65,15 @@ describe('the change-of-date confirm screen', () => {
     await user.click(toPayment);
     expect(await screen.findByText('payment screen')).toBeTruthy();
   });
+
+  it('says how many of the tickets that move are shared (ADR 107: 2 move, the holder holds 1)', async () => {
+    fakeApi({ 'GET timechanges/r1/t1': ok(timeChange({ quantity: 2, shared_quantity: 1 })) });
+    await renderConfirm();
+    expect(await screen.findByText('2 tickets')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '1 of them are shared with others. Shared tickets move too and keep their QR codes; anyone you mailed their link to is told of the new date.',
+      ),
+    ).toBeTruthy();
+  });
 });

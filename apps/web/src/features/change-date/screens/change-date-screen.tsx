@@ -95,6 +95,11 @@ export default function ChangeDateScreen() {
                 price: format.price(data.current.price, currency),
               })}
             </p>
+            {data.current.shared_quantity > 0 ? (
+              <p className="change-date-text change-date-text--muted" id="change-date-shared">
+                {t('change_date_shared_note', { shared: data.current.shared_quantity })}
+              </p>
+            ) : null}
           </ChangeDatePanel>
           {!data.changeable ? (
             <ChangeDatePanel>
