@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   checkInAnswerSchema,
+  configurationResponseSchema,
   gateSessionResponseSchema,
   gateSyncResponseSchema,
   gateTicketListResponseSchema,
@@ -501,5 +502,17 @@ describe('offline: the ticket list and the replay of queued check-ins', () => {
     expect(new Date(rows[0]!.checked_in_at).toISOString()).toBe(at);
     const again = gateSyncResponseSchema.parse((await sync(queue)).json());
     expect(again).toEqual(first);
+  });
+});
+
+describe('mode reconnect (ADR 112)', () => {
+  it('RUINS, whose gates run on outdoor Wi-Fi, is in reconnect mode; DEMO in demo, BORDERLESS in none', async () => {
+    const modeOf = async (slug: string) =>
+      configurationResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: `/${slug}/api/v1/configurations` })).json(),
+      ).mode;
+    expect(await modeOf('ruins')).toBe('reconnect');
+    expect(await modeOf('demo')).toBe('demo');
+    expect(await modeOf('borderless')).toBeNull();
   });
 });

@@ -4,9 +4,14 @@ import type { Db } from '../../../db/client.ts';
 import { readSiteSettings } from '../../../domain/sites/site-settings.ts';
 import { AppError } from '../../../shared/app-error.ts';
 
-/** The demo site runs in demo mode (spec §1 names the modes); the others in none. */
+/**
+ * The demo site runs in demo mode (spec §1 names the modes); RUINS, an open-air site whose gate devices and
+ * signage run on patchy outdoor Wi-Fi, in reconnect mode (ADR 112: devices retry with back-off and replay
+ * their queue at once); the others in none.
+ */
 function modeOf(site: SiteCode): ConfigurationResponse['mode'] {
-  return site === 'DEMO' ? 'demo' : null;
+  if (site === 'DEMO') return 'demo';
+  return site === 'RUINS' ? 'reconnect' : null;
 }
 
 /** The public settings only (ADR 014): server-only columns and secrets are never part of this answer. */

@@ -10,6 +10,7 @@ import type {
 import { formatTime } from '@kippu/contract/format/date';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import {
   fetchGateSession,
@@ -31,6 +32,7 @@ import {
   syncBody,
 } from '../gate/offline-gate.ts';
 import { QrCamera } from '../gate/qr-camera.tsx';
+import { useReconnect } from '../gate/use-reconnect.ts';
 import '../../../shared/ui/form-field.css';
 import '../check-in.css';
 
@@ -51,7 +53,8 @@ const isRefused = (error: unknown) => error instanceof ApiError && error.status 
 /**
  * The staff scanner (`/gate`, ADR 030): authorise the device once with its gate key, then admit visitors by
  * their QR codes (read_qr, camera or typed code) or by tapping their phones (tap_ticket, with the tap code
- * shown here). Keeps admitting offline against the day's ticket list and syncs its queue when back.
+ * shown here). Keeps admitting offline against the day's ticket list and syncs its queue when back; in
+ * mode `reconnect` (ADR 112) it retries with back-off from the moment it goes offline and replays at once.
  */
 export default function GateScannerScreen() {
   const { t } = useTranslation();
@@ -68,6 +71,8 @@ export default function GateScannerScreen() {
   const [queued, setQueued] = useState(() => queuedCheckIns().length);
   const [twice, setTwice] = useState<Twice[]>([]);
   const [listAt, setListAt] = useState<string | null>(() => storedTicketList()?.generated_at ?? null);
+  const [listRound, setListRound] = useState(0);
+  const reconnectMode = useCoreStore((state) => state.configuration?.mode === 'reconnect');
   const last = useRef<{ code: string; at: number } | null>(null);
   const busy = useRef(false);
 
@@ -106,7 +111,7 @@ export default function GateScannerScreen() {
       cancelled = true;
       clearInterval(timer);
     };
-  }, [key, lang, refuseDevice]);
+  }, [key, lang, refuseDevice, listRound]);
 
   // Replays the offline queue whenever the network may be back.
   const sync = useCallback(async () => {
@@ -136,6 +141,27 @@ export default function GateScannerScreen() {
       clearTimeout(first);
     };
   }, [sync]);
+
+  // Mode `reconnect`: back-off probes of the session while offline; back, the queue and the list at once.
+  const reconnectTries = useReconnect({
+    enabled: reconnectMode && key !== null,
+    offline: !online,
+    probe: async () => {
+      if (!key) return false;
+      try {
+        setSession(await fetchGateSession(key, lang));
+        return true;
+      } catch (error) {
+        if (isRefused(error)) refuseDevice();
+        return false;
+      }
+    },
+    onBack: () => {
+      setOnline(true);
+      setListRound((round) => round + 1);
+      void sync();
+    },
+  });
 
   const handleCode = useCallback(
     async (raw: string) => {
@@ -203,6 +229,9 @@ export default function GateScannerScreen() {
           <p className={`gate-status__network gate-status__network--${online ? 'online' : 'offline'}`}>
             {online ? t('gate_online') : t('gate_offline')}
           </p>
+          {reconnectTries > 0 ? (
+            <p className="gate-status__reconnect">{t('gate_reconnecting', { count: reconnectTries })}</p>
+          ) : null}
           {queued > 0 ? <p>{t('gate_queue', { count: queued })}</p> : null}
           {listAt ? (
             <p className="gate-status__list">{t('gate_list_at', { time: formatTime(new Date(listAt)) })}</p>
