@@ -1,10 +1,12 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { VALIDATION_FORM_OPTIONS } from '../validation/index.ts';
 import { CardFields } from './card-fields.tsx';
 import { CardTokenError, createCardToken, type CardToken } from './card-token.ts';
+import { createCard2Token } from './card2-token.ts';
+import { deviceSessionId, preloadDeviceFingerprint } from './device-fingerprint.ts';
 import { PaymentMethodIcon } from './payment-method-icons.tsx';
 import type { PaymentOption, SavedPayment } from './payment-options.ts';
 import { EMPTY_CARD, type PaymentValues } from './payment-values.ts';
@@ -51,15 +53,23 @@ export function usePaymentMethodForm(
   const method = useWatch({ control: form.control, name: 'method' });
   const chosen = options.find((option) => option.method === method) ?? options[0]!;
 
+  // The site's fraud-screening script loads with the payment screen, ahead of the card (spec §3).
+  const fingerprintUrl = 'fingerprintScriptUrl' in chosen ? chosen.fingerprintScriptUrl : undefined;
+  useEffect(() => {
+    if (fingerprintUrl) preloadDeviceFingerprint(fingerprintUrl);
+  }, [fingerprintUrl]);
+
   const tokenOf = (option: Extract<PaymentOption, { kind: 'card' | 'element' }>, values: PaymentValues) => {
     if (option.kind === 'card') {
-      return createCardToken(option, {
+      const card = {
         number: values.cardNumber,
         month: values.expiryMonth,
         year: values.expiryYear,
         securityCode: values.securityCode,
         name: values.cardName,
-      });
+      };
+      // The site's second or third processor (ADR 101) speaks its own token protocol; else GMO-PG's.
+      return option.processor ? createCard2Token(option, card) : createCardToken(option, card);
     }
     // The Element is not mounted (Stripe.js did not load): the gateway cannot be reached.
     if (!stripeCard) return Promise.reject(new CardTokenError('gateway'));
@@ -77,7 +87,10 @@ export function usePaymentMethodForm(
     }
     setTokenizing(true);
     let card: CardToken;
+    let session: string | undefined;
     try {
+      // Before tokenising: the device session the processor screens the payment against.
+      session = chosen.fingerprintScriptUrl ? await deviceSessionId(chosen.fingerprintScriptUrl) : undefined;
       card = await tokenOf(chosen, values);
     } catch (error) {
       if (!(error instanceof CardTokenError)) throw error;
@@ -90,7 +103,12 @@ export function usePaymentMethodForm(
     } finally {
       setTokenizing(false);
     }
-    return { method: chosen.method, token: card.token, maskedCardNo: card.maskedCardNo };
+    return {
+      method: chosen.method,
+      token: card.token,
+      maskedCardNo: card.maskedCardNo,
+      ...(session ? { deviceSessionId: session } : {}),
+    };
   };
 
   return { form, options, chosen, tokenizing, onStripeHandle: setStripeCard, takePayment };

@@ -26,6 +26,12 @@ export type PaymentOption =
       scriptUrl: string;
       shopId: string;
       testMode: boolean;
+      /** A card taken by the site's second or third processor (ADR 101): its token script's protocol. */
+      processor?: 'card2' | 'card3';
+      /** That processor's 3-D Secure script (3-D Secure methods). */
+      threeDsScriptUrl?: string;
+      /** The site's fraud-screening script, run before the card is tokenised (spec §3). */
+      fingerprintScriptUrl?: string;
     };
 
 /**
@@ -57,7 +63,19 @@ export function paymentOptions(
         case 'element':
           // Without its script or key the gateway's form cannot be drawn: not offered, rather than refused later.
           return item.token_script_url && item.shop_id
-            ? [{ kind, ...base, scriptUrl: item.token_script_url, shopId: item.shop_id }]
+            ? [
+                {
+                  kind,
+                  ...base,
+                  scriptUrl: item.token_script_url,
+                  shopId: item.shop_id,
+                  ...(item.card_processor ? { processor: item.card_processor } : {}),
+                  ...(item.three_ds_script_url ? { threeDsScriptUrl: item.three_ds_script_url } : {}),
+                  ...(item.fingerprint_script_url
+                    ? { fingerprintScriptUrl: item.fingerprint_script_url }
+                    : {}),
+                },
+              ]
             : [];
         default:
           // `free` is offered only for a total of 0 (above); the console's cash and terminal, and a partner's
@@ -72,4 +90,10 @@ export function paymentOptions(
  * What the confirm screen needs to check out (core store savedPayment). Never the card number or the
  * security code: only the gateway's one-time token and its masked number.
  */
-export type SavedPayment = { method: PaymentMethod; token?: string; maskedCardNo?: string };
+export type SavedPayment = {
+  method: PaymentMethod;
+  token?: string;
+  maskedCardNo?: string;
+  /** The fraud-screening script's device session, sent with the token (ADR 101). */
+  deviceSessionId?: string;
+};

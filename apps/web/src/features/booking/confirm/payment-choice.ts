@@ -2,7 +2,13 @@ import { PAYMENT_METHOD_KINDS, PAYMENT_METHODS, type PaymentMethod } from '@kipp
 import type { CheckoutBody } from '@kippu/contract/endpoints/checkout';
 
 /** What the payment screen saved (core state `savedPayment`): the method, and for a card its one-time token. */
-export type PaymentChoice = { method: PaymentMethod; token?: string; maskedCardNo?: string };
+export type PaymentChoice = {
+  method: PaymentMethod;
+  token?: string;
+  maskedCardNo?: string;
+  /** The fraud-screening script's device session, sent with the token (ADR 101). */
+  deviceSessionId?: string;
+};
 
 /**
  * A method the web pays with: the counter's cash and card terminal are staff-side (issue 29), a partner's
@@ -21,6 +27,7 @@ export function savedPaymentChoice(saved: Record<string, unknown> | null): Payme
     method: saved.method,
     token: optionalText(saved.token),
     maskedCardNo: optionalText(saved.maskedCardNo),
+    deviceSessionId: optionalText(saved.deviceSessionId),
   };
 }
 
@@ -40,5 +47,6 @@ export function checkoutBody(payment: PaymentChoice): CheckoutBody {
     payment_method_type: payment.method,
     ...(payment.token ? { token: payment.token } : {}),
     ...(payment.maskedCardNo ? { masked_card_number: payment.maskedCardNo } : {}),
+    ...(payment.deviceSessionId ? { device_session_id: payment.deviceSessionId } : {}),
   };
 }
