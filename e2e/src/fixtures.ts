@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, inject, test as base } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { skipFirstVisitGuides } from './first-visit.ts';
 
 export { describe, expect } from 'vitest';
 export { skipBrowserSuites } from './browser.ts';
@@ -39,11 +40,16 @@ interface WorkerFixtures {
   browserOfWorker: void;
 }
 
+type NewPageOptions = BrowserContextOptions & { firstVisit?: boolean };
+
 interface TestFixtures {
   /** A fresh page in its own browser context (fresh storage); fails the test on any uncaught page error. */
   page: Page;
-  /** Opens another isolated page with other context options (e.g. a phone viewport). */
-  newPage: (options?: BrowserContextOptions) => Promise<Page>;
+  /**
+   * Opens another isolated page with other context options (e.g. a phone viewport). Its visitor has been
+   * shown every site's first-visit guides (e2e/src/first-visit.ts) unless `firstVisit: true`.
+   */
+  newPage: (options?: NewPageOptions) => Promise<Page>;
 }
 
 /** Past the e2e time-out (90 s, vitest.config.ts) with room to spare. */
@@ -103,7 +109,7 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures; $wor
     watchdog.unref();
     const pageErrors: string[] = [];
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
-    await use(async (options = {}) => {
+    await use(async ({ firstVisit = false, ...options } = {}) => {
       const context = await (
         await workerBrowser()
       ).newContext({
@@ -113,6 +119,8 @@ export const test = base.extend<{ $file: FileFixtures; $test: TestFixtures; $wor
         ...options,
       });
       contexts.push(context);
+      // The app-download modal and the order tutorial would stand before every journey's order screen.
+      if (!firstVisit) await skipFirstVisitGuides(context);
       const page = await context.newPage();
       page.setDefaultTimeout(ELEMENT_TIMEOUT_MS);
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));

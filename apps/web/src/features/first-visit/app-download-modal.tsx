@@ -44,10 +44,8 @@ export default function AppDownloadModal({ image, appUrl, onClose }: Props) {
       <p id={textId} className="dialog__text">
         {t('first_visit_app_text')}
       </p>
-      <div className="dialog__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('first_visit_app_later')}
-        </button>
+      {/* Stacked, the download first: a long label ("アプリをダウンロード") is never cut mid-word. */}
+      <div className="dialog__actions app-download__actions">
         <a
           className="button button--primary"
           href={appUrl}
@@ -58,6 +56,9 @@ export default function AppDownloadModal({ image, appUrl, onClose }: Props) {
         >
           {t('first_visit_app_download')}
         </a>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          {t('first_visit_app_later')}
+        </button>
       </div>
     </FirstVisitDialog>
   );

@@ -79,16 +79,17 @@ describe('the first-visit guides', () => {
     const modal = await screen.findByRole('dialog', { name: 'Your tickets in the app' });
     const controls = [
       within(modal).getByRole('button', { name: 'Close' }),
-      within(modal).getByRole('button', { name: 'Not now' }),
       within(modal).getByRole('link', { name: 'Download the app' }),
+      within(modal).getByRole('button', { name: 'Not now' }),
     ];
+    expect(document.activeElement).toBe(controls[1]);
+    await user.tab();
     expect(document.activeElement).toBe(controls[2]);
+    // From the last control Tab goes round to the first, and Shift+Tab back.
     await user.tab();
     expect(document.activeElement).toBe(controls[0]);
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(controls[2]);
-    await user.tab({ shift: true });
-    expect(document.activeElement).toBe(controls[1]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
