@@ -19,6 +19,8 @@ export type StoredEntry = {
   /** `<store name>.<key>` for a persisted store's key, or the bare storage key's name. */
   key: string;
   readers: string[];
+  /** What else storage holds in both looks, where the value only shows beside it. */
+  given?: () => void;
   /** Writes the value to the browser's storage as the product would have left it (before the page loads). */
   store: () => void;
   /** Loads the page (the stores read their storage) and answers its snapshot. */

@@ -112,8 +112,10 @@ describe('every per-site setting and stored value does something (issue 32, acce
     'stored %s changes what the visitor sees after a load',
     async (_key, entry) => {
       freshPage();
+      entry.given?.();
       const before = await entry.look();
       freshPage();
+      entry.given?.();
       entry.store();
       const after = await entry.look();
       expect(after).not.toBe(before);

@@ -6,6 +6,20 @@ import { complete, signIn } from './screens.tsx';
 import { baseConfiguration } from './setting-entries.ts';
 import { keep, loadStores } from './stored-keys.ts';
 
+/** A finished purchase as the complete page stores it. */
+const STORED_PURCHASE = {
+  reservationNumber: 'STORED01',
+  reservationToken: 'stored-reservation',
+  email: null,
+  productName: 'Stored ticket',
+  productType: 'date',
+  startsAt: '2026-12-02T00:00:00.000Z',
+  endsAt: '2026-12-02T09:00:00.000Z',
+  ticketCount: 1,
+  totalPrice: 1000,
+  discount: 0,
+};
+
 const orderPage = { path: '/order', element: <h1>Order page</h1> };
 
 /** A screen after a page load: the stores read their storage first, as start-up does. */
@@ -31,21 +45,14 @@ export const STORED_ENTRIES: StoredEntry[] = [
   {
     key: 'core.completeData',
     readers: ['features/booking/complete/purchase-complete.tsx'],
-    store: () =>
-      keep('core', {
-        completeData: {
-          reservationNumber: 'STORED01',
-          reservationToken: 'stored-reservation',
-          email: null,
-          productName: 'Stored ticket',
-          productType: 'date',
-          startsAt: '2026-12-02T00:00:00.000Z',
-          endsAt: '2026-12-02T09:00:00.000Z',
-          ticketCount: 1,
-          totalPrice: 1000,
-          discount: 0,
-        },
-      }),
+    store: () => keep('core', { completeData: STORED_PURCHASE }),
+    look: loaded(() => complete(baseConfiguration(), { keepStored: true })),
+  },
+  {
+    key: 'core.membershipPromotion',
+    readers: ['features/booking/complete/purchase-complete.tsx', 'shared/purchase/finish-purchase.ts'],
+    given: () => keep('core', { completeData: { ...STORED_PURCHASE, discount: 1200, totalPrice: 6400 } }),
+    store: () => keep('core', { membershipPromotion: { name: 'Friends', membership_discount: 1200 } }),
     look: loaded(() => complete(baseConfiguration(), { keepStored: true })),
   },
   {

@@ -31,7 +31,13 @@ function completeDataOf(order: TemporaryOrder, reservation: Reservation): Comple
  */
 export function finishPurchase(order: TemporaryOrder, reservation: Reservation): void {
   const store = useCoreStore.getState();
-  store.set({ completeData: completeDataOf(order, reservation) });
+  // The member's price goes with the completion data (spec §3 "membership promotion data"): the complete page
+  // shows it from there after the order itself is gone, and a later purchase without one clears it.
+  const promotion = order.membership_promotion;
+  store.set({
+    completeData: completeDataOf(order, reservation),
+    membershipPromotion: promotion && promotion.membership_discount > 0 ? promotion : null,
+  });
   void recordCompletePurchase(reservation.token);
   store.resetOrder();
   store.set({ orderToken: null, mailToken: null, paymentNumber: null, gtmConversionData: null });

@@ -5,6 +5,7 @@ import type { Language } from '@kippu/contract/endpoints/langs';
 import type { Product } from '@kippu/contract/endpoints/products';
 import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
+import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { clearSiteStorage, siteJsonStorage } from '../storage/site-storage.ts';
 import { useSpotStore, useSpotTokensStore } from './spot-store.ts';
 import { useTicketStore } from './ticket-store.ts';
@@ -18,6 +19,8 @@ export type AccordionOpenFlags = {
   optionValues: boolean;
 };
 type PageData = Record<string, unknown>;
+/** A member's price on the order (spec §3 "membership promotion data": its name and the amount it took off). */
+export type MembershipPromotion = NonNullable<TemporaryOrder['membership_promotion']>;
 
 /** Core state of spec §3. Server lists are kept in memory; the rest is stored per site in sessionStorage. */
 export type CoreState = {
@@ -36,6 +39,8 @@ export type CoreState = {
   paymentMethods: PaymentMethodItem[];
   spotPaymentMethods: PaymentMethodItem[];
   completeData: PageData | null;
+  /** The finished order's membership promotion, stored with its completion data and shown from there. */
+  membershipPromotion: MembershipPromotion | null;
   gtmData: PageData | null;
   dPayStateCode: string | null;
   configuration: ConfigurationResponse | null;
@@ -77,6 +82,7 @@ const initialCoreState: CoreState = {
   paymentMethods: [],
   spotPaymentMethods: [],
   completeData: null,
+  membershipPromotion: null,
   gtmData: null,
   dPayStateCode: null,
   configuration: null,
@@ -93,6 +99,7 @@ const PERSISTED_KEYS = [
   'savedSignIn',
   'savedPayment',
   'completeData',
+  'membershipPromotion',
   'dPayStateCode',
 ] as const satisfies readonly (keyof CoreState)[];
 
@@ -123,6 +130,7 @@ export const useCoreStore = create<CoreState & CoreActions>()(
           savedPayment: null,
           gtmConversionData: null,
           completeData: null,
+          membershipPromotion: null,
           // Their storage went too, so memory lets go of them as well.
           mailToken: null,
           dPayStateCode: null,

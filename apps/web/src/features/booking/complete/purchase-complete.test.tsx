@@ -60,4 +60,21 @@ describe('the complete screen', () => {
       '/reservation-inquiry',
     );
   });
+
+  it("shows the member's price stored with the completion data (spec §3), apart from the coupons", async () => {
+    useCoreStore.setState({
+      completeData: { ...COMPLETE, discount: 1700 },
+      membershipPromotion: { name: 'Friends', membership_discount: 1200 },
+    });
+    await renderComplete(true);
+    expect(screen.getByText('Member discount: Friends').nextSibling?.textContent).toBe('-¥1,200');
+    expect(screen.getByText('Discount').nextSibling?.textContent).toBe('-¥500');
+  });
+
+  it('shows no member line without a stored promotion', async () => {
+    useCoreStore.setState({ completeData: { ...COMPLETE } });
+    await renderComplete(true, 'ja');
+    expect(screen.queryByTestId('complete-membership-promotion')).toBeNull();
+    expect(screen.getByText('割引').nextSibling?.textContent).toBe('-500円');
+  });
 });

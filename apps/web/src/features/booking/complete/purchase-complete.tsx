@@ -18,6 +18,10 @@ function Thanks({ data }: { data: CompleteData }) {
     (state) => state.configuration?.settings.completePage.showGoToTicketButton ?? false,
   );
   const when = visitWhen(data.productType, data.startsAt, data.endsAt, lang);
+  // The member's price is stored with the completion data (spec §3); the coupons' share is what remains.
+  const promotion = useCoreStore((state) => state.membershipPromotion);
+  const memberDiscount = Math.min(promotion?.membership_discount ?? 0, data.discount);
+  const otherDiscount = data.discount - memberDiscount;
 
   return (
     <>
@@ -84,10 +88,16 @@ function Thanks({ data }: { data: CompleteData }) {
             <dt>{t('complete_summary_tickets')}</dt>
             <dd>{t('complete_ticket_count', { count: data.ticketCount })}</dd>
           </div>
-          {data.discount > 0 ? (
+          {promotion && memberDiscount > 0 ? (
+            <div className="complete-summary__row" data-testid="complete-membership-promotion">
+              <dt>{t('confirm_discount_membership', { name: promotion.name })}</dt>
+              <dd>{format.price(-memberDiscount, currency)}</dd>
+            </div>
+          ) : null}
+          {otherDiscount > 0 ? (
             <div className="complete-summary__row">
               <dt>{t('complete_summary_discount')}</dt>
-              <dd>{format.price(-data.discount, currency)}</dd>
+              <dd>{format.price(-otherDiscount, currency)}</dd>
             </div>
           ) : null}
           <div className="complete-summary__row complete-summary__row--total">
