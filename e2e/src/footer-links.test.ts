@@ -28,4 +28,16 @@ describe.skipIf(skipBrowserSuites)('footer links', () => {
     await expect.poll(() => new URL(page.url()).hash).toBe('#/mail-confirm');
     await expectNoAxeViolations(page);
   });
+
+  test('/artizon/ shows its two extra links (issue 32 item 30), in the page language', async ({ page }) => {
+    await openPage(page, '/artizon/?lang=en');
+    const footer = page.getByRole('contentinfo');
+    const first = footer.getByTestId('footer-link-extra-1');
+    await first.waitFor({ state: 'visible' });
+    expect(await first.innerText()).toMatch(/^Membership\b/);
+    expect(await footer.getByTestId('footer-link-extra-2').innerText()).toMatch(/^Access\b/);
+    expect(await footer.getByTestId('footer-link-extra-2').getAttribute('href')).toBe(
+      'https://museum.kippu.example/access',
+    );
+  });
 });

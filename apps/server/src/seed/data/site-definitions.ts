@@ -257,6 +257,11 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
           label: ['会員のご案内', 'Membership', '会员介绍', '회원 안내', '會員介紹', 'ข้อมูลสมาชิก'],
           url: 'https://museum.kippu.example/membership',
         },
+        // The second extra link (spec §2 "two extra links"; issue 32 item 30): the one demo site with both.
+        {
+          label: ['アクセス', 'Access', '交通指南', '오시는 길', '交通資訊', 'การเดินทาง'],
+          url: 'https://museum.kippu.example/access',
+        },
       ],
     },
     membershipLogin: true,
