@@ -144,6 +144,7 @@ export interface Rows<Timestamp = string> {
     is_demo: boolean;
     version: number;
     batch_id: number | null;
+    payment_methods: string[] | null;
   };
   dpay_authorizations: {
     payment_id: number;
