@@ -187,6 +187,7 @@ export const coupons = pgTable('coupons', {
   isDemo: boolean('is_demo').notNull().default(false),
   version: integer('version').notNull().default(1),
   batchId: integer('batch_id'),
+  paymentMethods: text('payment_methods').array(),
 });
 
 export const dpayAuthorizations = pgTable('dpay_authorizations', {

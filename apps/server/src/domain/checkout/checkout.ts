@@ -32,6 +32,7 @@ import { answerJoinedAttempt } from './join-attempt.ts';
 import type { ReconcileSettings } from './reconcile-settings.ts';
 import { runningAttempts } from './running-attempts.ts';
 import { settleAttempt, type AttemptOutcome, type SettleDeps } from './settle-attempt.ts';
+import { assertCouponMethodsAllow } from '../coupons/payment-method-coupons.ts';
 
 /**
  * A repeated checkout waits this long for the attempt in flight: under the client's 240 000 ms time-out
@@ -124,6 +125,8 @@ async function beginAttempt(
   if (method !== 'free' && !(await methodEnabled(tx, site, order.channel, method))) {
     throw new AppError('invalid_request', `payment method ${method} is not offered on this site and channel`);
   }
+  // A payment-method discount holds only for a payment by its methods (ADR 103).
+  await assertCouponMethodsAllow(tx, order.id, method);
   const provider = deps.payments.providerFor(method);
   if (!provider) throw new AppError('payment_api_failure', `no provider for ${method} yet`);
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { LangCode, LocalizedText, ProductType, SiteCode } from '@kippu/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
+import { paymentMethodDiscountSql } from '../coupons/payment-method-coupons.ts';
 
 /**
  * SQL condition: a ticket of the holder's reservation `reservationId` (or of a share of it, ADR 021) is void
@@ -45,9 +46,11 @@ export interface ChangeableReservation {
   membershipPercent: number | null;
   /** The last moment a change may be asked: the slot's start minus the product's notice. */
   changeUntil: Date;
+  /** A coupon bound to payment methods discounted it (ADR 103): it cannot change date. */
+  paymentMethodDiscount: boolean;
   /**
    * The product's rules, the deadline, the purchase's status and its tickets allow a change: none used,
-   * none refunded or waiting for a refund's approval (refundTouchedSql).
+   * none refunded or waiting for a refund's approval (refundTouchedSql), and no payment-method discount.
    */
   changeable: boolean;
 }
@@ -72,6 +75,7 @@ type Row = {
   promoted: boolean;
   coupon_discount: number;
   change_until: string;
+  payment_method_discount: boolean;
   changeable: boolean;
 };
 
@@ -99,11 +103,13 @@ export async function changeableReservation(
            o.membership_promotion_names IS NOT NULL AS promoted,
            COALESCE((SELECT sum(discount) FROM order_coupons WHERE order_id = o.id), 0) AS coupon_discount,
            t.starts_at - make_interval(mins => p.date_change_until_minutes) AS change_until,
+           ${paymentMethodDiscountSql(sql`o.id`)} AS payment_method_discount,
            (r.status = 'reserved' AND o.status = 'reserved' AND p.date_changeable
             AND t.starts_at - make_interval(mins => p.date_change_until_minutes) > now()
             AND NOT EXISTS (SELECT 1 FROM tickets tk JOIN reservations tr ON tr.id = tk.reservation_id
                             WHERE (tr.id = r.id OR tr.parent_reservation_id = r.id) AND tk.status = 'used')
-            AND NOT ${refundTouchedSql(sql`r.id`)})
+            AND NOT ${refundTouchedSql(sql`r.id`)}
+            AND NOT ${paymentMethodDiscountSql(sql`o.id`)})
              AS changeable
     FROM reservations r
     JOIN orders o ON o.id = r.order_id
@@ -132,6 +138,7 @@ export async function changeableReservation(
     memberPromoted: row.promoted,
     membershipPercent: row.membership_discount_percent,
     changeUntil: new Date(row.change_until),
+    paymentMethodDiscount: row.payment_method_discount,
     changeable: row.changeable,
   };
 }

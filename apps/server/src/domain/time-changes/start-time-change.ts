@@ -9,6 +9,7 @@ import { NO_CLIENT_CAPS } from '../stock/hold-types.ts';
 import { releaseHolds } from '../order-release/release-holds.ts';
 import { changeableReservation, type ChangeableReservation } from '../reservations/changeable-reservation.ts';
 import { carryMemberTerms } from './carried-member-discount.ts';
+import { assertChangeMailable } from './change-mail-address.ts';
 import { payablePrice, repricedOrder } from './repriced-order.ts';
 import { targetProductsSql } from './time-change-options.ts';
 import { expireLapsedChanges, newTimeChangeToken, pendingChangeToken } from './time-change-store.ts';
@@ -75,7 +76,10 @@ export async function startTimeChange(
   body: CreateTimeChangeBody,
 ): Promise<CreateTimeChangeResponse> {
   const reservation = await changeableReservation(db, site, reservationToken);
+  // Said by name rather than as the general refusal: the visitor can do nothing about it (ADR 103).
+  if (reservation.paymentMethodDiscount) throw new AppError('cannot_change_payment_discount');
   if (!reservation.changeable) throw new AppError('cannot_change_ticket');
+  assertChangeMailable(reservation.email);
   if (await pendingChangeToken(db, reservation.id)) throw new AppError('waiting_time_change_exists');
   const target = await targetSlot(db, reservation, body.time_span_id);
   const repriced = await repricedOrder(db, reservation, target.productId);

@@ -15,6 +15,7 @@ import { inFlightAttemptId, insertAttempt } from '../payments/payment-attempts.t
 import { releaseHolds } from '../order-release/release-holds.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { refundTouchedSql } from '../reservations/changeable-reservation.ts';
+import { assertChangeMailable } from './change-mail-address.ts';
 import { changeByTokens } from './time-change-store.ts';
 
 /**
@@ -81,6 +82,11 @@ async function beginTopUp(
     sql`SELECT ${refundTouchedSql(sql`${change.reservationId}::bigint`)} AS touched`,
   );
   if (touched[0]!.touched) throw new AppError('cannot_change_ticket', 'a ticket was refunded meanwhile');
+  // The address the new date is mailed to, as it is now (staff may have edited it since the change began).
+  const { rows: holder } = await tx.execute<{ email: string | null }>(
+    sql`SELECT email FROM reservations WHERE id = ${change.reservationId}`,
+  );
+  assertChangeMailable(holder[0]?.email ?? null);
   const decision = staffDecision?.topUp.kind ?? 'visitor';
   if (decision === 'none' && change.topUp > 0) throw new AppError('invalid_request', 'a top-up is owed');
   const waived = decision === 'waive' ? change.topUp : 0;
