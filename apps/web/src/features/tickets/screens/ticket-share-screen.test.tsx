@@ -6,6 +6,7 @@ import {
   type TicketShareOptionsResponse,
 } from '@kippu/contract/endpoints/ticket-share';
 import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { created, fakeApi, ok, serverError } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import TicketShareScreen from './ticket-share-screen.tsx';
@@ -32,9 +33,41 @@ const renderShare = () =>
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  useTicketStore.getState().set({ shareToken: null });
 });
 
 describe('the share screen', () => {
+  it('keeps the link it created across a reload (ticket state shareToken, issue 32 item 14)', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      [`GET tickets/share/${TOKEN}`]: ok(options([{ share_token: 'share-token-1', ticket_count: 1 }])),
+      [`POST tickets/share/${TOKEN}`]: created({ share_token: 'share-token-9', ticket_count: 1 }),
+    });
+    const first = await renderShare();
+    await user.selectOptions(await screen.findByLabelText(/^Adult/), '1');
+    await user.click(screen.getByRole('button', { name: 'Create a link' }));
+    await screen.findByText('Link created. Send it in a message, or let them scan the QR code.');
+    expect(useTicketStore.getState().shareToken).toBe('share-token-9');
+    first.unmount();
+
+    // The reload: the server now lists the new share among the earlier ones; the screen shows it as created.
+    fakeApi({
+      [`GET tickets/share/${TOKEN}`]: ok(
+        options([
+          { share_token: 'share-token-1', ticket_count: 1 },
+          { share_token: 'share-token-9', ticket_count: 1 },
+        ]),
+      ),
+    });
+    await renderShare();
+    await screen.findByText('Link created. Send it in a message, or let them scan the QR code.');
+    const createdLink = screen.getAllByRole('region', { name: /Shared link/ })[0]!;
+    expect(within(createdLink).getByRole<HTMLInputElement>('textbox', { name: 'Shared link' }).value).toMatch(
+      /share-token-9\?lang=en$/,
+    );
+    expect(screen.getByRole('heading', { name: 'Links you created earlier' })).toBeTruthy();
+  });
+
   it('splits the chosen tickets off and shows the link with a copy button and its QR code', async () => {
     const user = userEvent.setup();
     const writeText = vi.fn(async () => {});

@@ -6,6 +6,7 @@ import type { TicketShareBody, TicketShareResponse } from '@kippu/contract/endpo
 import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
+import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { ScreenHero } from '../../../shared/ui/screen-hero.tsx';
 import { shareOptionsQuery, splitTickets } from '../share/share-api.ts';
 import { ShareForm } from '../share/share-form.tsx';
@@ -17,7 +18,9 @@ import '../ticket/ticket.css';
 /**
  * Share (spec §2 `/tickets/share/:reservationToken`, ADR 021): the holder chooses how many of which ticket
  * type to hand to a companion; the answer is a link (copy button) and its QR code. The split tickets leave
- * the holder's ticket page. Links made before are listed to hand over again.
+ * the holder's ticket page. Links made before are listed to hand over again. The link just made is kept in
+ * the ticket state's `shareToken` (spec §3, session storage): after a reload the screen shows it again as the
+ * one created (while it is still one of this reservation's shares), not buried among the earlier ones.
  */
 export default function TicketShareScreen() {
   const { t } = useTranslation();
@@ -26,13 +29,16 @@ export default function TicketShareScreen() {
   const queryClient = useQueryClient();
   const options = useQuery(shareOptionsQuery(reservationToken, lang));
   const [created, setCreated] = useState<TicketShareResponse | null>(null);
+  const storedToken = useTicketStore((state) => state.shareToken);
   const [submitting, setSubmitting] = useState(false);
   const notFound = options.error instanceof ApiError && options.error.status === 404;
 
   const share = async (body: TicketShareBody) => {
     setSubmitting(true);
     try {
-      setCreated(await splitTickets(reservationToken, body));
+      const made = await splitTickets(reservationToken, body);
+      setCreated(made);
+      useTicketStore.getState().set({ shareToken: made.share_token });
       // The holder's ticket page and the choices both changed.
       await queryClient.invalidateQueries({ queryKey: ['tickets'] });
     } catch (error) {
@@ -43,21 +49,24 @@ export default function TicketShareScreen() {
     }
   };
 
-  const earlier = options.data?.shares.filter((entry) => entry.share_token !== created?.share_token) ?? [];
+  // Made before a reload: the stored token, if it names one of this reservation's shares.
+  const restored = created ? undefined : options.data?.shares.find((entry) => entry.share_token === storedToken);
+  const shown = created ?? restored ?? null;
+  const earlier = options.data?.shares.filter((entry) => entry.share_token !== shown?.share_token) ?? [];
 
   return (
     <div className="share-page">
       <ScreenHero title={t('screen_ticket_share_title')} />
       <div className="share-page__content">
-        {created ? (
+        {shown ? (
           <>
             <p className="ticket-notice" role="status">
               {t('share_created')}
             </p>
             <ShareLink
               id="share-created"
-              url={sharedLinkUrl(created.share_token, lang)}
-              ticketCount={created.ticket_count}
+              url={sharedLinkUrl(shown.share_token, lang)}
+              ticketCount={shown.ticket_count}
             />
           </>
         ) : null}
@@ -71,7 +80,7 @@ export default function TicketShareScreen() {
           </p>
         ) : (
           <>
-            {created ? null : <p className="share-intro">{t('share_intro')}</p>}
+            {shown ? null : <p className="share-intro">{t('share_intro')}</p>}
             <ShareForm
               key={created?.share_token ?? 'new'}
               options={options.data}
