@@ -1,5 +1,6 @@
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { useSpotStore, useSpotTokensStore } from '../stores/spot-store.ts';
+import { recordCompletePurchase } from '../analytics/complete-event.ts';
 import type { Reservation } from './finish-purchase.ts';
 
 /**
@@ -17,5 +18,10 @@ export function finishSpotPurchase(order: TemporaryOrder, reservation: Reservati
     endsAt: product.reservation_to,
     count: product.quantity,
   });
+  // Paid: no longer a hold of this phone's list.
+  const { orderToken } = useSpotStore.getState();
+  if (orderToken) useSpotTokensStore.getState().removeOrderToken(orderToken);
   useSpotStore.getState().set({ paymentNumber: null });
+  // Spot purchases report `complete` like web ones (spec §7; issue 32 item 17); analytics never blocks.
+  void recordCompletePurchase(reservation.token);
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Slot } from '@kippu/contract/endpoints/catalogue-common';
@@ -6,13 +7,21 @@ import type { SpotStocksResponse } from '@kippu/contract/endpoints/spot';
 import type { LangCode } from '@kippu/contract/enums';
 import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
+import { pushConversion } from '../../../shared/analytics/analytics-events.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
-import { useSpotStore, useSpotTokensStore } from '../../../shared/stores/spot-store.ts';
-import { createSpotOrder, releaseSpotOrder } from '../api/spot-calls.ts';
+import { useSpotStore, useSpotTokensStore, type SavedSpotOrder } from '../../../shared/stores/spot-store.ts';
+import { createSpotOrder, releaseSpotOrder, spotSetProductsQuery } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
-
-const isOpen = (slot: Slot) => (slot.status === 'available' || slot.status === 'few') && slot.remaining > 0;
+import { SpotAddOns } from './spot-add-ons.tsx';
+import {
+  initialSelection,
+  isOpen,
+  spotConversionData,
+  spotOrderBody,
+  ticketCountOf,
+  totalOf,
+} from './spot-selection.ts';
 
 function SlotStatus({ slot }: { slot: Slot }) {
   const { t } = useTranslation();
@@ -21,10 +30,24 @@ function SlotStatus({ slot }: { slot: Slot }) {
   return <>{t(slot.status === 'sold_out' ? 'order_stock_sold_out' : 'order_stock_not_on_sale')}</>;
 }
 
+/** Gives back this phone's earlier spot holds (the current one and any other still listed), never failing. */
+async function releaseEarlierHolds(): Promise<void> {
+  const current = useSpotStore.getState().orderToken;
+  const listed = useSpotTokensStore.getState().orderTokens.map((entry) => entry.token);
+  const tokens = [...new Set([...(current ? [current] : []), ...listed])];
+  await Promise.all(
+    tokens.map(async (token) => {
+      await releaseSpotOrder(token).catch(() => undefined);
+      useSpotTokensStore.getState().removeOrderToken(token);
+    }),
+  );
+}
+
 /**
- * The spot order (`/spot`): today's slots of the poster's product, the ticket types with steppers and the
- * total. Continuing gives back this phone's earlier hold, holds the new one (POST /spot/orders) and goes
- * to payment.
+ * The spot order (`/spot`): today's slots of the product, the ticket types with steppers, the slot's add-ons
+ * (set products, GET /spot/setproducts/search) and the total. The choice is kept as it is made (spot order
+ * page data) so a reload restores it. Continuing gives back this phone's earlier holds, holds the new one
+ * (POST /spot/orders), records and pushes the conversion data and goes on to the order fields.
  */
 export function SpotOrderForm({
   data,
@@ -41,14 +64,26 @@ export function SpotOrderForm({
   const currency = useCoreStore((state) => state.configuration?.settings.currency);
   const { product } = data;
   const openSlots = data.slots.filter(isOpen);
-  const [slotId, setSlotId] = useState<number | null>(openSlots.length === 1 ? openSlots[0]!.id : null);
-  const [counts, setCounts] = useState<Record<number, number>>({});
+  const [selection, setSelection] = useState<SavedSpotOrder>(() =>
+    initialSelection(product, data.slots, useSpotStore.getState().savedSpotOrder),
+  );
   const [saving, setSaving] = useState(false);
   const [tried, setTried] = useState(false);
+  const slotId = selection.timeSpanId;
+  const addOnsQuery = useQuery({
+    ...spotSetProductsQuery(qrToken, slotId ?? 0, lang),
+    enabled: slotId !== null,
+  });
+  const addOns = addOnsQuery.data ?? [];
+
+  // Kept as chosen (spec §3 "spot order page data"): a reload of this screen shows the same choice.
+  useEffect(() => {
+    useSpotStore.getState().set({ savedSpotOrder: selection });
+  }, [selection]);
 
   const chosen = data.slots.find((slot) => slot.id === slotId) ?? null;
-  const ticketCount = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const total = product.option_values.reduce((sum, o) => sum + o.price * (counts[o.id] ?? 0), 0);
+  const ticketCount = ticketCountOf(selection);
+  const total = totalOf(product, addOns, selection);
   const max = Math.min(product.max_quantity, chosen?.remaining ?? product.max_quantity);
   const problem = !chosen
     ? t('order_hint_choose_time')
@@ -57,43 +92,36 @@ export function SpotOrderForm({
       : null;
 
   const change = (id: number, delta: number) =>
-    setCounts((current) => ({ ...current, [id]: Math.max(0, (current[id] ?? 0) + delta) }));
+    setSelection((current) => ({
+      ...current,
+      counts: { ...current.counts, [id]: Math.max(0, (current.counts[id] ?? 0) + delta) },
+    }));
+  const changeAddOn = (uuid: string, delta: number) =>
+    setSelection((current) => ({
+      ...current,
+      setCounts: { ...current.setCounts, [uuid]: Math.max(0, (current.setCounts[uuid] ?? 0) + delta) },
+    }));
+  // Another slot has its own add-ons: the ones chosen for the last slot do not carry over.
+  const chooseSlot = (id: number) =>
+    setSelection((current) => ({
+      ...current,
+      timeSpanId: id,
+      setCounts: id === current.timeSpanId ? current.setCounts : {},
+    }));
 
   const submit = async () => {
     setTried(true);
     if (problem || !chosen || saving) return;
     setSaving(true);
     try {
-      const previous = useSpotStore.getState().orderToken;
-      if (previous) await releaseSpotOrder(previous).catch(() => undefined);
-      const held = await createSpotOrder({
-        lang,
-        qr_token: qrToken,
-        product_uuid: product.uuid,
-        time_span_id: chosen.id,
-        quantity: ticketCount,
-        option_values: product.option_values
-          .filter((o) => (counts[o.id] ?? 0) > 0)
-          .map((o) => ({ option_value_id: o.id, quantity: counts[o.id]! })),
-        set_products: [],
-      });
-      useSpotStore.getState().set({
-        orderToken: held.order_token,
-        savedSpotOrder: { timeSpanId: chosen.id, counts },
-        spotGtmConversionData: {
-          timeSpanId: chosen.id,
-          options: product.option_values
-            .filter((o) => (counts[o.id] ?? 0) > 0)
-            .map((o) => ({
-              name: o.name,
-              price: o.price,
-              count: counts[o.id]!,
-              productTimespanID: chosen.id,
-            })),
-        },
-      });
-      useSpotTokensStore.getState().addOrderToken(held.order_token);
-      navigate(paths.spotPayment.getHref());
+      await releaseEarlierHolds();
+      const held = await createSpotOrder(spotOrderBody(product, chosen.id, addOns, selection, qrToken, lang));
+      const conversion = spotConversionData(product, chosen.id, selection);
+      useSpotStore.getState().set({ orderToken: held.order_token, spotGtmConversionData: conversion });
+      useSpotTokensStore.getState().addOrderToken(held.order_token, held.expires_at);
+      // Spot holds report `conversion` like web ones (spec §7; issue 32 item 17).
+      pushConversion(conversion, currency);
+      navigate(paths.spotOrderFields.getHref({ reservationToken: held.order_token }));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     } finally {
@@ -126,7 +154,7 @@ export function SpotOrderForm({
                       className="spot-slot__radio"
                       checked={slotId === slot.id}
                       disabled={!isOpen(slot)}
-                      onChange={() => setSlotId(slot.id)}
+                      onChange={() => chooseSlot(slot.id)}
                     />
                     <span className="spot-slot__time">{format.timeRange(slot.start, slot.end)}</span>
                     <span className="spot-slot__status">
@@ -141,7 +169,7 @@ export function SpotOrderForm({
           <SpotPanel title={t('order_section_tickets')} id="spot-tickets">
             <ul className="spot-tickets">
               {product.option_values.map((option) => {
-                const count = counts[option.id] ?? 0;
+                const count = selection.counts[option.id] ?? 0;
                 return (
                   <li key={option.id} className="spot-ticket">
                     <span className="spot-ticket__name">
@@ -179,6 +207,15 @@ export function SpotOrderForm({
               {t('order_tickets_range', { min: product.min_quantity, max: product.max_quantity })}
             </p>
           </SpotPanel>
+
+          {chosen && addOns.length > 0 ? (
+            <SpotAddOns
+              addOns={addOns}
+              counts={selection.setCounts}
+              max={ticketCount}
+              onChange={changeAddOn}
+            />
+          ) : null}
 
           <div className="spot-bar">
             <p className="spot-bar__total">

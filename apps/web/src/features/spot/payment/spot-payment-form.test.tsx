@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,11 +52,11 @@ const stripeFirst = (): PaymentMethodItem[] =>
     { payment_method_type: 'free', name: 'No payment needed (free)', display_position: 3 },
   ]);
 
-const spotOrder = () =>
+const spotOrder = (customerInfo = [{ key: 'email', value: 'visitor@example.com' }]) =>
   temporaryOrderSchema.parse({
     lang: 'en',
     price: 3000,
-    customer_info: [],
+    customer_info: customerInfo,
     main_product: {
       product_name: 'Ruins garden day ticket',
       description: '',
@@ -118,7 +118,17 @@ const ROUTES: RouteObject[] = [
   { path: '/spot/payment', element: <SpotPaymentScreen /> },
   { path: '/spot/email-sended/:reservationToken', element: <h1>Mail sent page</h1> },
   { path: '/spot', element: <h1>Spot order page</h1> },
+  { path: '/spot/order-fields/:reservationToken', element: <h1>Order fields page</h1> },
 ];
+
+const GTM = {
+  reservation_number: 'AB12CD34EF',
+  currency: 'JPY',
+  total_price: 3000,
+  total_quantity: 2,
+  discount: 0,
+  items: [{ sku: '7-Adult', name: 'Adult', price: 1500, quantity: 2 }],
+};
 
 async function openSpotPayment(checkout: (call: SeenCall) => unknown) {
   const api = fakeApi({
@@ -131,17 +141,17 @@ async function openSpotPayment(checkout: (call: SeenCall) => unknown) {
         customer_info: (call.body as never)['customer_info'],
       }),
     [`POST orders/checkout/${ORDER}`]: (call) => ok(checkoutResponseSchema.parse(checkout(call))),
+    'GET gtm/res-token-1': ok(GTM),
   });
   const rendered = await renderRoutes(ROUTES, '/spot/payment');
   const group = await screen.findByRole('group', { name: 'Payment method' });
   return { ...rendered, api, group };
 }
 
-/** Once Stripe's Element is mounted: the e-mail and the name on the card, then the pay button. */
+/** Once Stripe's Element is mounted: the name on the card (the e-mail was given on the order fields), pay. */
 async function payByStripe() {
   await waitFor(() => expect(document.querySelector('[data-state="ready"]')).not.toBeNull());
   const user = userEvent.setup();
-  await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
   await user.type(screen.getByRole('textbox', { name: 'Name on card' }), 'HANAKO YAMADA');
   await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
 }
@@ -195,6 +205,14 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
       productName: 'Ruins garden day ticket',
       count: 2,
     });
+    // Spot purchases push `complete` like web ones (issue 32 item 17), from GET /gtm of the reservation.
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual(
+        expect.objectContaining({ event: 'complete', reservation_number: 'AB12CD34EF', total_price: 3000 }),
+      ),
+    );
+    // Paid: no longer one of this phone's holds.
+    expect(useSpotTokensStore.getState().orderTokens.map((entry) => entry.token)).not.toContain(ORDER);
   });
 
   it('follows 3-D Secure to the gateway, keeping the payment number for the callback', async () => {
@@ -223,7 +241,6 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
     expect(screen.queryByRole('textbox', { name: 'Name on card' })).toBeNull();
     // No confirm screen in the spot flow: the cashier comes next.
     expect(screen.getByText(/^Next, you will pay on the payment service's own page/)).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'visitor@example.com');
     await user.click(screen.getByRole('button', { name: 'Pay and get tickets' }));
 
     await waitFor(() => expect(leaveForGateway).toHaveBeenCalledWith('/simulator/gmo/wallet/1'));
@@ -257,5 +274,35 @@ describe('spot payment with a Stripe-first method list (BORDERLESS spot)', () =>
     );
     expect(checkouts(api.calls)).toEqual([]);
     expect(screen.getByRole('button', { name: 'Pay and get tickets' })).toHaveProperty('disabled', false);
+  });
+
+  it("offers the core state's spotPaymentMethods (spec §3, issue 32 item 13), not a copy of the answer", async () => {
+    fakeStripe();
+    await openSpotPayment(() => ({ status: 'reserved' }));
+    // The spot channel's answer is kept as the core state's spot methods...
+    expect(useCoreStore.getState().spotPaymentMethods.map((m) => m.payment_method_type)).toEqual([
+      'stripe_secure',
+      'gmo_paypay',
+      'free',
+    ]);
+    // ...and the screen offers what that state holds.
+    act(() => useCoreStore.getState().set({ spotPaymentMethods: stripeFirst().slice(1) }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('group', { name: 'Payment method' }))
+          .getAllByRole('radio')
+          .map((radio) => radio.closest('label')!.textContent),
+      ).toEqual(['PayPay']),
+    );
+  });
+
+  it('sends an order without its e-mail address yet to its order fields (ADR 109)', async () => {
+    fakeApi({
+      'GET paymentmethods': ok(stripeFirst()),
+      [`GET orders/${ORDER}`]: ok(spotOrder([])),
+    });
+    const { router } = await renderRoutes(ROUTES, '/spot/payment');
+    expect(await screen.findByRole('heading', { name: 'Order fields page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/spot/order-fields/${ORDER}`);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
@@ -10,15 +10,13 @@ import type { PaymentOption } from '../../../shared/payments/payment-options.ts'
 import type { PaymentValues } from '../../../shared/payments/payment-values.ts';
 import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
 import { rememberSpotPaymentAway } from '../../../shared/stores/spot-payment-away.ts';
-import { FormField } from '../../../shared/ui/form-field.tsx';
-import { toRhfValidate } from '../../../shared/validation/index.ts';
-import { checkoutSpotOrder, updateSpotOrder } from '../api/spot-calls.ts';
+import { checkoutSpotOrder } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 
 /**
- * The spot payment: the e-mail address the ticket link goes to, the spot channel's method and the card
- * (the payment-method form shared with booking). Pay = PUT /spot/orders (address), the card turned into a
- * one-time token (token script or Stripe.js), then checkout. Reserved: the purchase is remembered on this
+ * The spot payment: the spot channel's method and the card (the payment-method form shared with booking);
+ * the e-mail address and the other details were given on `/spot/order-fields` (ADR 109). Pay = the card
+ * turned into a one-time token (token script or Stripe.js), then checkout. Reserved: the purchase is remembered on this
  * phone and the mail-sent screen shows (which ends the spot order in progress: cleared here, this screen
  * would first send the visitor back to the order). Redirect: off to the gateway's page; the payment
  * callback finishes the purchase the same way when it comes back.
@@ -36,20 +34,16 @@ export function SpotPaymentForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const emailId = useId();
   const [phase, setPhase] = useState<'idle' | 'paying' | 'leaving'>('idle');
   const inFlight = useRef(false);
   const payment = usePaymentMethodForm(options);
   const { form } = payment;
-  const emailLabel = t('signin_field_email');
-  const validateEmail = toRhfValidate(['required', 'email'], { t, field: emailLabel });
 
   const pay = async (values: PaymentValues) => {
     if (inFlight.current) return;
     inFlight.current = true;
     setPhase('paying');
     try {
-      await updateSpotOrder(orderToken, (values.email ?? '').trim());
       const taken = await payment.takePayment(values);
       if (!taken) {
         // The card was refused or the gateway not reached: its dialog is open; the visitor tries again.
@@ -80,24 +74,9 @@ export function SpotPaymentForm({
     }
   };
 
-  const emailError = form.formState.errors.email?.message;
   const busy = phase !== 'idle';
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(pay)(event)}>
-      <SpotPanel title={t('spot_ticket_mail_title')} id="spot-mail">
-        <FormField id={emailId} label={emailLabel} required hint={t('spot_email_hint')} error={emailError}>
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              className="form-field__input"
-              {...form.register('email', { validate: validateEmail })}
-            />
-          )}
-        </FormField>
-      </SpotPanel>
       <PaymentMethodFields
         payment={payment}
         Panel={SpotPanel}

@@ -20,10 +20,15 @@ export default function SpotScreen() {
   const [search] = useSearchParams();
   const stored = useSpotStore((state) => state.qrToken);
   const qrToken = search.get('qr_token') ?? stored;
+  // Another spot product of the venue, chosen on `/spot/products` (ADR 109); else the poster's.
+  const productUuid = search.get('product') ?? undefined;
   useEffect(() => {
     if (qrToken && qrToken !== useSpotStore.getState().qrToken) useSpotStore.getState().set({ qrToken });
   }, [qrToken]);
-  const stocks = useQuery({ ...spotStocksQuery(qrToken ?? '', lang), enabled: !!qrToken });
+  const stocks = useQuery({
+    ...spotStocksQuery(qrToken ?? '', lang, false, productUuid),
+    enabled: !!qrToken,
+  });
 
   return (
     <SpotFrame title={t('screen_spot_title')} step="order">
@@ -35,7 +40,17 @@ export default function SpotScreen() {
           </p>
         </SpotPanel>
       ) : stocks.data ? (
-        <SpotOrderForm key={`${qrToken}-${lang}`} data={stocks.data} qrToken={qrToken} lang={lang} />
+        <>
+          <SpotOrderForm
+            key={`${qrToken}-${lang}-${stocks.data.product.uuid}`}
+            data={stocks.data}
+            qrToken={qrToken}
+            lang={lang}
+          />
+          <p className="spot-note spot-note--centred">
+            <Link to={paths.spotProducts.getHref()}>{t('spot_other_products_link')}</Link>
+          </p>
+        </>
       ) : (
         <div className="spot-skeleton" aria-hidden="true" />
       )}
