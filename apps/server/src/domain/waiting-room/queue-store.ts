@@ -244,6 +244,38 @@ export async function readEntry(
   return { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)) };
 }
 
+/**
+ * The places of many tokens in one read (the poll's batch, ADR 095 addendum), each with its queue and its
+ * site: the caller checks that a token's place is of the product and site it names.
+ */
+export async function readPlaces(
+  db: Db,
+  entryIds: readonly number[],
+): Promise<Map<number, { entry: EntryRow; queue: QueueRow; site: string }>> {
+  const { rows } = await db.execute<
+    EntryRow & {
+      site_code: string;
+      product_uuid: string;
+      admitted_through: number;
+      sold_out_at: Date | null;
+      ended_at: Date | null;
+      admit_per_minute: number | null;
+    } & Record<string, unknown>
+  >(sql`
+    SELECT ${ENTRY_COLUMNS}, q.site_code, q.product_uuid::text AS product_uuid, q.admitted_through,
+           q.sold_out_at, q.ended_at, p.waiting_room_admit_per_minute AS admit_per_minute
+      FROM waiting_room_entries e
+      JOIN waiting_room_queues q ON q.id = e.queue_id
+      JOIN products p ON p.id = q.product_id
+     WHERE e.id = ANY(${`{${entryIds.join(',')}}`}::bigint[])`);
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)), site: row.site_code },
+    ]),
+  );
+}
+
 function queueOf(
   row: {
     product_id: number;

@@ -1,6 +1,7 @@
 import { WAITING_ROOM_TOKEN_HEADER, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { entryView } from './entry-view.ts';
+import { PlaceReader } from './place-reader.ts';
 import {
   advanceQueues,
   engageAutomaticQueue,
@@ -69,11 +70,15 @@ export class WaitingRoom {
   private readonly engaging = new Set<string>();
   /** Places asked about since the last step (written in one batch before it). */
   private seen = new Set<number>();
+  /** The places joins and polls ask about, read many at a time. */
+  readonly places: PlaceReader;
 
   constructor(
     private readonly db: Db,
     private readonly log: WaitingRoomLog,
-  ) {}
+  ) {
+    this.places = new PlaceReader(db);
+  }
 
   /** Changes timing (tests shorten it; `timers: false` leaves the steps to the test). */
   configure(timing: Partial<WaitingRoomTiming>): void {

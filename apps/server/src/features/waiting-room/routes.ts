@@ -8,7 +8,7 @@ import {
   type WaitingRoomEntry,
 } from '@kippu/contract';
 import { verifyingSecrets } from '../../config/app-secret.ts';
-import { findProduct, joinQueue, readEntry } from '../../domain/waiting-room/queue-store.ts';
+import { findProduct, joinQueue } from '../../domain/waiting-room/queue-store.ts';
 import { signQueueToken, verifyQueueToken } from '../../domain/waiting-room/queue-token.ts';
 import { queueTokenOf, type ProductRef } from '../../domain/waiting-room/waiting-room.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
@@ -85,7 +85,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   const currentPlace = async (request: FastifyRequest, productId: number) => {
     const place = verifyQueueToken(queueTokenOf(request, productId), secrets, request.site, productId);
     if (!place) return null;
-    const found = await readEntry(app.db, request.site, productId, place.entryId);
+    // Read together with the other joins' and polls' places of this moment (one statement, ADR 095 addendum).
+    const found = await room.places.read(request.site, productId, place.entryId);
     if (found) room.noteSeen(place.entryId);
     return found ? { ...found, token: queueTokenOf(request, productId)! } : null;
   };

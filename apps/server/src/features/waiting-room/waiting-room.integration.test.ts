@@ -192,6 +192,19 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     });
   });
 
+  it('reads the places of many concurrent polls in a few statements, each its own place (ADR 095 addendum)', async () => {
+    const product = await queuedProduct();
+    const crowd = visitors(20);
+    for (const visitor of crowd) await join(ctx.app, product, visitor);
+    const reader = waitingRoomOf(ctx.app).places;
+    const before = reader.reads;
+    const answers = await Promise.all(crowd.map((visitor) => place(ctx.app, product, visitor)));
+    expect(answers.map((answer) => answer.position)).toEqual(crowd.map((_, i) => i + 1));
+    expect(answers.map((answer) => answer.token)).toEqual(crowd.map((visitor) => visitor.token));
+    // One statement per poll before: 20.
+    expect(reader.reads - before).toBeLessThanOrEqual(4);
+  });
+
   it('admits no more visitors at once than seats are left, so the last seats go in queue order', async () => {
     const product = await queuedProduct(2);
     const queue = visitors(4);
