@@ -4,6 +4,7 @@ import type { TimeChangeResponse } from '@kippu/contract/endpoints/time-change';
 import { leaveForGateway } from '../../../shared/payments/leave-for-gateway.ts';
 import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useTicketStore, type ChangeTokens } from '../../../shared/stores/ticket-store.ts';
+import { storeChangePaymentResult } from './payment-result.ts';
 
 /**
  * After checkout: a completed change stores what the complete screen shows (changeDateResult, cleared
@@ -35,5 +36,6 @@ export function finishChange(
       paid: change.top_up,
     },
   });
+  storeChangePaymentResult(answer.reservation_token, change);
   return true;
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberChangePaymentAway } from '../../../shared/stores/change-payment-away.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
@@ -53,5 +53,41 @@ describe('the change-of-date complete screen', () => {
     expect(await screen.findByRole('link', { name: 'Show my ticket' })).toBeTruthy();
     expect(screen.queryByText('Day entry')).toBeNull();
     expect(server.calls).toEqual([]);
+  });
+
+  it('after a top-up paid on the 3-D Secure page, a reload still shows what was paid (changeDatePaymentResult)', async () => {
+    rememberChangePaymentAway('P-1', { reservationToken: 'r1', timechangeToken: 't1' });
+    fakeApi({ 'GET timechanges/r1/t1': ok(DONE) });
+    const first = await renderComplete();
+    await screen.findByText('Paid: ¥800');
+    await waitFor(() =>
+      expect(useTicketStore.getState().changeDatePaymentResult).toEqual({
+        reservationToken: 'r1',
+        paid: 800,
+        refunded: 0,
+        priceDifference: 800,
+      }),
+    );
+    first.unmount();
+
+    // The reload: the away record is gone; nothing is asked of the server.
+    const server = fakeApi({});
+    await renderComplete();
+    expect(await screen.findByText('Day entry')).toBeTruthy();
+    expect(screen.getByText('Paid: ¥800')).toBeTruthy();
+    expect(server.calls).toEqual([]);
+  });
+
+  it('a cheaper date: says the difference was not refunded (the site policy), from the stored payment result', async () => {
+    useTicketStore.getState().set({
+      changeDateResult: { reservationToken: 'r1', to: DONE.to, paid: 0 },
+      changeDatePaymentResult: { reservationToken: 'r1', paid: 0, refunded: 0, priceDifference: -800 },
+    });
+    fakeApi({});
+    await renderComplete();
+    expect(
+      await screen.findByText("The new date costs ¥800 less. Under this site's policy, the difference is not refunded."),
+    ).toBeTruthy();
+    expect(screen.queryByText(/^Paid:/)).toBeNull();
   });
 });

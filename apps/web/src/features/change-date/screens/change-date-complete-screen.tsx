@@ -10,6 +10,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { timeChangeQuery } from '../api/change-date-api.ts';
 import { ChangeDateFrame, ChangeDatePanel } from '../parts/change-date-frame.tsx';
+import { changePaymentResultOf, storeChangePaymentResult } from '../parts/payment-result.ts';
 import { VisitWhen } from '../parts/visit-line.tsx';
 
 type Result = {
@@ -33,13 +34,20 @@ function useChangePaidAway(reservationToken: string, enabled: boolean): Result |
     ...timeChangeQuery(reservationToken, timechangeToken ?? '', lang),
     enabled: enabled && timechangeToken !== null,
   });
-  return change.data?.status === 'done'
-    ? { reservationToken, to: change.data.to, paid: change.data.top_up }
-    : null;
+  const done = change.data?.status === 'done' ? change.data : null;
+  // Kept as the checkout's own completion keeps them: the away record is cleared below, so a reload of
+  // this screen reads the stored result and payment (changeDatePaymentResult) instead.
+  useEffect(() => {
+    if (!done) return;
+    useTicketStore.getState().set({ changeDateResult: { reservationToken, to: done.to, paid: done.top_up } });
+    storeChangePaymentResult(reservationToken, done);
+  }, [done, reservationToken]);
+  return done ? { reservationToken, to: done.to, paid: done.top_up } : null;
 }
 
 /**
- * Complete (spec §2 `/tickets/changedate/complete/:reservationToken`): the new visit, what was paid, that
+ * Complete (spec §2 `/tickets/changedate/complete/:reservationToken`): the new visit, what was paid (or that
+ * a cheaper date's difference is not refunded; changeDatePaymentResult, kept across a reload), that
  * the QR codes are new (the old ones no longer admit), and the way to the ticket. Opened without a stored
  * result (a reload in another tab), it still leads to the ticket, which shows the truth.
  */
@@ -52,6 +60,9 @@ export default function ChangeDateCompleteScreen() {
   const storedResult = stored?.reservationToken === reservationToken ? stored : null;
   const paidAway = useChangePaidAway(reservationToken, storedResult === null);
   const result = storedResult ?? paidAway;
+  const storedPayment = useTicketStore((state) => state.changeDatePaymentResult);
+  const payment = changePaymentResultOf(storedPayment, reservationToken);
+  const paid = payment?.paid ?? result?.paid ?? 0;
   // The change is over: its data goes (the result stays for this screen; spec §4 clears them separately).
   useEffect(() => {
     useTicketStore.getState().set({ changeDate: null, changeDatePayment: null, changeDatePaymentAway: null });
@@ -66,9 +77,12 @@ export default function ChangeDateCompleteScreen() {
               <span className="change-date-visit__product">{result.to.product_name}</span>
               <VisitWhen visit={result.to} />
             </p>
-            {result.paid > 0 ? (
-              <p className="change-date-text">
-                {t('change_date_paid', { amount: format.price(result.paid, currency) })}
+            {paid > 0 ? (
+              <p className="change-date-text">{t('change_date_paid', { amount: format.price(paid, currency) })}</p>
+            ) : null}
+            {payment && payment.priceDifference < 0 && payment.refunded === 0 ? (
+              <p className="change-date-text change-date-text--muted">
+                {t('change_date_no_refund', { amount: format.price(-payment.priceDifference, currency) })}
               </p>
             ) : null}
           </>

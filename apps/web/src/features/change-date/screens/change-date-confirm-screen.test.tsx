@@ -51,6 +51,12 @@ describe('the change-of-date confirm screen', () => {
       payment_method_type: 'free',
     });
     expect(useTicketStore.getState().changeDateResult).toMatchObject({ reservationToken: 'r1', paid: 0 });
+    expect(useTicketStore.getState().changeDatePaymentResult).toEqual({
+      reservationToken: 'r1',
+      paid: 0,
+      refunded: 0,
+      priceDifference: -800,
+    });
   });
 
   it('leads a dearer date to payment and says nothing of refunds', async () => {
