@@ -13,11 +13,12 @@ import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshot
 import { pattern, text } from '../texts.ts';
 import { authoriseGate, checkInResult as result, openGateDevice, qrVideo } from './gate-camera.ts';
 import { prepareReservation } from '../prepare-reservation.ts';
+import { moveVisitToNow } from './journey-database.ts';
 import { tokyoDate } from './steps.ts';
 
 /**
- * Two tickets of DEMO's free preview (no card: the card journeys are the payments issue's) for the day after
- * tomorrow, made over HTTP (ADR 053: the purchase screens are the purchase journeys' subject); opens the
+ * Two tickets of DEMO's free preview (no card: the card journeys are the payments issue's) bought for the day
+ * after tomorrow and moved to a slot of now (the gate's entry window, ADR 111), made over HTTP (ADR 053: the purchase screens are the purchase journeys' subject); opens the
  * ticket page and answers the reservation token and the tickets' codes as the ticket page has them.
  */
 async function twoTickets(page: Page, lang: LangCode) {
@@ -28,6 +29,8 @@ async function twoTickets(page: Page, lang: LangCode) {
     product: /^(Free preview|無料プレビュー)/,
     tickets: 2,
   });
+  // The gate admits only around the visit's slot (ADR 111): the visit moves to now before the scans.
+  await moveVisitToNow(reservation.reservationToken);
   await openPage(page, reservation.ticketPath);
   await page.waitForURL(/#\/id\/[^/]+$/);
   // The ticket page drawn (after any move to the tickets sub-site, a full navigation) before asking from it.
@@ -56,7 +59,7 @@ async function settle(page: Page, name: string) {
  * Issue 10, the entry gate (ADR 030), at phone width in Japanese and in English: a visitor gets two tickets
  * (DEMO's free preview); a gate device is authorised with the demo key and reads the first ticket's QR code through
  * Chromium's fake camera (success, then used as it is still held up); a forged code is invalid; the second
- * ticket is admitted by tapping the visitor's phone with the gate's tap code. axe on every screen (in Japanese;
+ * ticket is admitted by tapping the visitor's phone (its ticket screen's "Staff" link) with the gate's tap code. axe on every screen (in Japanese;
  * the English run checks the same screens for overflow and saves them).
  */
 describe.skipIf(skipBrowserSuites)('the entry gate', () => {
@@ -119,23 +122,31 @@ describe.skipIf(skipBrowserSuites)('the entry gate', () => {
         expect(digits).toMatch(/^\d{8}$/);
         await settle(gate, `${lang}-06-tap-code`);
 
-        await visitor.goto(`/demo/?lang=${lang}#/id/${token}/${tickets[1]!.id}/gate`);
+        // The visitor's ticket screen (reloaded: the first ticket is used now) has the "Staff" control the gate
+        // names, with one link left: the second ticket's tap screen.
+        await visitor.reload();
+        const staff = visitor.getByRole('region', { name: text(lang, 'staff_tap_title') });
+        await expect.poll(() => staff.getByRole('link').count()).toBe(1);
+        await staff.scrollIntoViewIfNeeded();
+        await settle(visitor, `${lang}-07-ticket-staff`);
+        await staff.getByRole('link').click();
+        await visitor.waitForURL((url) => url.hash === `#/id/${token}/${tickets[1]!.id}/gate`);
         const tapButton = visitor.getByRole('button', { name: text(lang, 'tap_staff_button') });
         await tapButton.waitFor();
-        await settle(visitor, `${lang}-07-tap-init`);
+        await settle(visitor, `${lang}-08-tap-init`);
         await tapButton.click();
         const codeField = visitor.getByLabel(text(lang, 'tap_code_label'));
         await codeField.fill('00000000' === digits ? '11111111' : '00000000');
         await visitor.getByRole('button', { name: text(lang, 'tap_admit') }).click();
         await visitor.getByText(text(lang, 'tap_problem_wrong_code')).waitFor();
         await codeField.fill(digits);
-        await settle(visitor, `${lang}-08-tap`);
+        await settle(visitor, `${lang}-09-tap`);
         await visitor.getByRole('button', { name: text(lang, 'tap_admit') }).click();
         await expect.poll(() => result(visitor)).toBe('success');
-        await settle(visitor, `${lang}-09-tap-success`);
+        await settle(visitor, `${lang}-10-tap-success`);
         await visitor.reload();
         await expect.poll(() => result(visitor)).toBe('used');
-        await settle(visitor, `${lang}-10-tap-used`);
+        await settle(visitor, `${lang}-11-tap-used`);
         expect(pageErrors).toEqual([]);
       } finally {
         await device.close();

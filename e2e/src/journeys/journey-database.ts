@@ -220,3 +220,25 @@ export async function spanStock(timeSpanId: number): Promise<{ held: number; sol
 export async function retireProduct(productUuid: string): Promise<void> {
   await query(`UPDATE products SET sale_channels = '{}' WHERE uuid = $1`, [productUuid]);
 }
+
+/**
+ * Puts a reservation's visit "now" for the gate (ADR 111: a ticket admits only around its slot): its order
+ * moves to a slot of its own that started five minutes ago (sold out, off sale), so a journey that bought for
+ * another day can scan at once, without moving a slot other journeys share. After a date change, call it
+ * again: it follows the reservation's order.
+ */
+export async function moveVisitToNow(reservationToken: string): Promise<void> {
+  const rows = await query(
+    `WITH target AS (
+       SELECT o.id, o.product_id, o.quantity FROM reservations r JOIN orders o ON o.id = r.order_id
+       WHERE r.reservation_token = $1),
+     span AS (
+       INSERT INTO time_spans (product_id, starts_at, ends_at, capacity, sold, on_sale)
+       SELECT product_id, date_trunc('second', now()) - interval '5 minutes',
+              date_trunc('second', now()) + interval '25 minutes', quantity, quantity, false
+       FROM target RETURNING id)
+     UPDATE orders SET time_span_id = (SELECT id FROM span) WHERE id = (SELECT id FROM target) RETURNING id`,
+    [reservationToken],
+  );
+  if (rows.length !== 1) throw new Error(`No reservation with token ${reservationToken} to move to now`);
+}
