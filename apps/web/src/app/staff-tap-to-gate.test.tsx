@@ -65,35 +65,40 @@ afterEach(() => {
 });
 
 describe('the ticket screen’s “Staff” control (tap_ticket, issue 32)', () => {
-  it('offers each ticket that can enter and the group, and opens the tap screen for the tapped one', async () => {
-    const server = fakeApi({
-      [`GET tickets/${TOKEN}`]: ok(ticketData()),
-      [`GET check-ins/${TOKEN}/103`]: (call) => ok(available(103, call.query.get('mode') as 'gate')),
-    });
-    const { router } = await renderTicket();
-    const staff = await screen.findByRole('region', { name: 'Staff' });
-    const links = within(staff).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([
-      'Staff: admit Adult, ticket 1 of 3',
-      'Staff: admit Child, ticket 3 of 3',
-      'Staff: admit all 2 together',
-    ]);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      `/id/${TOKEN}/101/gate`,
-      `/id/${TOKEN}/103/gate`,
-      `/id/${TOKEN}/101/set`,
-    ]);
-    fireEvent.click(links[1]!);
-    await screen.findByRole('button', { name: 'Staff: tap here to admit' });
-    expect(router.state.location.pathname).toBe(`/id/${TOKEN}/103/gate`);
-    const status = server.calls.find((call) => call.path === `check-ins/${TOKEN}/103`)!;
-    expect(status.query.get('mode')).toBe('gate');
-  });
+  it(
+    'offers each ticket that can enter and the group, and opens the tap screen for the tapped one',
+    { timeout: 20_000 },
+    async () => {
+      const server = fakeApi({
+        [`GET tickets/${TOKEN}`]: ok(ticketData()),
+        [`GET check-ins/${TOKEN}/103`]: (call) => ok(available(103, call.query.get('mode') as 'gate')),
+      });
+      const { router } = await renderTicket();
+      const staff = await screen.findByRole('region', { name: 'Staff' }, { timeout: 5000 });
+      const links = within(staff).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual([
+        'Staff: admit Adult, ticket 1 of 3',
+        'Staff: admit Child, ticket 3 of 3',
+        'Staff: admit all 2 together',
+      ]);
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        `/id/${TOKEN}/101/gate`,
+        `/id/${TOKEN}/103/gate`,
+        `/id/${TOKEN}/101/set`,
+      ]);
+      fireEvent.click(links[1]!);
+      // The tap screen is a lazy route's module: slow on a busy machine.
+      await screen.findByRole('button', { name: 'Staff: tap here to admit' }, { timeout: 5000 });
+      expect(router.state.location.pathname).toBe(`/id/${TOKEN}/103/gate`);
+      const status = server.calls.find((call) => call.path === `check-ins/${TOKEN}/103`)!;
+      expect(status.query.get('mode')).toBe('gate');
+    },
+  );
 
   it('in Japanese, with the word the gate tells its staff to tap', async () => {
     fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData({ lang: 'ja' })) });
     await renderTicket('ja');
-    const staff = await screen.findByRole('region', { name: 'スタッフ' });
+    const staff = await screen.findByRole('region', { name: 'スタッフ' }, { timeout: 5000 });
     expect(within(staff).getAllByRole('link')[0]!.textContent).toBe('スタッフ：Adult 1枚目（全3枚）を入場');
   });
 
@@ -101,7 +106,7 @@ describe('the ticket screen’s “Staff” control (tap_ticket, issue 32)', () 
     const used = ticketData().tickets.map((entry) => ({ ...entry, status: 'used' as const }));
     fakeApi({ [`GET tickets/${TOKEN}`]: ok(ticketData({ tickets: used })) });
     await renderTicket();
-    await screen.findByRole('article', { name: 'Timed entry ticket' });
+    await screen.findByRole('article', { name: 'Timed entry ticket' }, { timeout: 5000 });
     expect(screen.queryByRole('region', { name: 'Staff' })).toBeNull();
     vi.unstubAllGlobals();
   });
