@@ -11,7 +11,7 @@ import {
 } from '../../domain/payments/payment-provider.ts';
 import type { Db } from '../../db/client.ts';
 import { refundOnce } from '../refund-once.ts';
-import { SBPS_RETURN_PATHS, type SbpsConfig, type SbpsMerchant } from './sbps-config.ts';
+import { merchantFor, SBPS_RETURN_PATHS, type SbpsConfig, type SbpsMerchant } from './sbps-config.ts';
 import {
   decodeSbpsXml,
   encodeSbpsXml,
@@ -30,7 +30,8 @@ import {
 } from './sbps-protocol.ts';
 
 /** Sends one XML API document and answers the gateway's XML (HTTP, or the simulator in process). */
-export type SbpsApiTransport = (xml: string) => Promise<string>;
+/** One XML API call as `merchant` (the real API authenticates the merchant; the simulator knows its one). */
+export type SbpsApiTransport = (xml: string, merchant: SbpsMerchant) => Promise<string>;
 
 /** The refund API's id (取消返金要求). */
 export const REFUND_API_ID = 'ST02-00303-101';
@@ -140,7 +141,7 @@ export function createSbpsProvider(
       request_date: date!,
       sps_hashcode: hash!,
     });
-    const answer = decodeSbpsXml(await transport(xml));
+    const answer = decodeSbpsXml(await transport(xml, merchant));
     if (!answer.res_result) throw new GatewayUnavailableError(`SBPS ${PARTIAL_REFUND_API_ID}: no result`);
     return answer;
   }
@@ -156,14 +157,15 @@ export function createSbpsProvider(
       STATUS_FIELDS,
       merchant.hashKey,
     );
-    const answer = decodeSbpsXml(await transport(encodeSbpsXml('sps-api-request', id, request)));
+    const answer = decodeSbpsXml(await transport(encodeSbpsXml('sps-api-request', id, request), merchant));
     if (!answer.res_result) throw new GatewayUnavailableError(`SBPS ${id}: no result`);
     return answer;
   }
 
-  function merchantOrThrow(): SbpsMerchant {
-    if (!config.merchant) throw new GatewayUnavailableError('SBPS merchant settings are missing');
-    return config.merchant;
+  async function merchantOrThrow(attempt: PaymentAttempt): Promise<SbpsMerchant> {
+    const merchant = await merchantFor(config, attempt.siteCode);
+    if (!merchant) throw new GatewayUnavailableError('SBPS merchant settings are missing');
+    return merchant;
   }
 
   /**
@@ -173,7 +175,7 @@ export function createSbpsProvider(
   async function query(
     attempt: PaymentAttempt,
   ): Promise<{ status: GatewayStatus; errCode?: string; canceled?: boolean }> {
-    const answer = await api(STATUS_API_ID, merchantOrThrow(), attempt);
+    const answer = await api(STATUS_API_ID, await merchantOrThrow(attempt), attempt);
     if (answer.res_result !== 'OK') {
       if (answer.res_err_code === 'not_found') return { status: 'not_found' };
       throw new GatewayUnavailableError(`SBPS status: ${answer.res_err_code ?? 'NG'}`);
@@ -203,7 +205,7 @@ export function createSbpsProvider(
     contentSecurity: config.simulated ? undefined : { formAction: [new URL(config.purchaseUrl).origin] },
 
     async start(attempt): Promise<StartOutcome> {
-      if (!config.merchant) {
+      if (!(await merchantFor(config, attempt.siteCode))) {
         return { kind: 'declined', providerReference: null, code: MERCHANT_NOT_CONFIGURED, events: [] };
       }
       // The gateway's tracking id is known only from its result; until then the order_id names the payment.
@@ -238,7 +240,7 @@ export function createSbpsProvider(
      * status query says what the payment still holds.
      */
     async refund(attempt, request) {
-      const merchant = merchantOrThrow();
+      const merchant = await merchantOrThrow(attempt);
       return refundOnce(refundCalls, attempt, request, {
         async holding() {
           const answer = await api(STATUS_API_ID, merchant, attempt);
@@ -294,9 +296,7 @@ export function isGenuineResult(fields: SbpsFields, merchant: SbpsMerchant, orde
 
 /** The XML API over HTTPS: Basic authentication with merchant_id+service_id and the hash key. */
 export function httpSbpsTransport(config: SbpsConfig): SbpsApiTransport {
-  return async (xml) => {
-    const merchant = config.merchant;
-    if (!merchant) throw new GatewayUnavailableError('SBPS merchant settings are missing');
+  return async (xml, merchant) => {
     const auth = Buffer.from(`${merchant.merchantId}${merchant.serviceId}:${merchant.hashKey}`).toString(
       'base64',
     );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { SbpsConfig } from './sbps-config.ts';
+import { merchantFor, type SbpsConfig } from './sbps-config.ts';
 import { sbpsPurchaseForm, type SbpsPurchaseForm } from './sbps-link-provider.ts';
 import { isSbpsMethod } from './sbps-protocol.ts';
 import { findAttempt } from '../../domain/payments/payment-attempts.ts';
@@ -43,10 +43,12 @@ export async function sbpsHandoff(
       AND scope IN ('*', ${found.site_code})
     ORDER BY key, (lang = ${found.lang}) DESC, (scope = ${found.site_code}) DESC`);
   const byKey = Object.fromEntries(texts.map((row) => [row.key, row.text]));
-  const waiting = attempt.status === 'pending' && config.merchant !== null;
+  // The site's own merchant (its settings), else the environment's (ADR 101).
+  const merchant = await merchantFor(config, found.site_code);
+  const waiting = attempt.status === 'pending' && merchant !== null;
   return {
     lang: found.lang,
     texts: Object.fromEntries(TEXT_KEYS.map((key) => [key, byKey[key] ?? key])) as SbpsHandoff['texts'],
-    form: waiting ? sbpsPurchaseForm(config, config.merchant!, { ...attempt, method: attempt.method }) : null,
+    form: waiting ? sbpsPurchaseForm(config, merchant, { ...attempt, method: attempt.method }) : null,
   };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../shared/app-error.ts';
 import { returnStatus, withFlow } from '../returns/gateway-returns.ts';
 import { orderFlow } from '../../domain/checkout/attempt-answer.ts';
 import { PAYMENT_CANCELED, providerEvent } from '../../domain/payments/payment-provider.ts';
-import type { SbpsConfig } from './sbps-config.ts';
+import { merchantFor, type SbpsConfig } from './sbps-config.ts';
 import { isGenuineResult, sbpsFailureCode } from './sbps-link-provider.ts';
 import { isSbpsMethod, RESULT_FIELDS, type SbpsFields } from './sbps-protocol.ts';
 import { findAttemptByIdempotencyKey, findAttempt } from '../../domain/payments/payment-attempts.ts';
@@ -25,10 +25,12 @@ export async function receiveSbpsNotification(
   config: SbpsConfig,
   fields: SbpsFields,
 ): Promise<NotificationAnswer> {
-  if (!config.merchant || !isGenuineResult(fields, config.merchant, RESULT_FIELDS)) {
+  // The attempt names the site, the site its merchant (ADR 101): verified before anything is believed.
+  const attempt = await findAttemptByIdempotencyKey(deps.db, fields.order_id ?? '');
+  const merchant = attempt ? await merchantFor(config, attempt.siteCode) : config.merchant;
+  if (!merchant || !isGenuineResult(fields, merchant, RESULT_FIELDS)) {
     return { ok: false, reason: 'sps_hashcode' };
   }
-  const attempt = await findAttemptByIdempotencyKey(deps.db, fields.order_id ?? '');
   if (!attempt || !isSbpsMethod(attempt.method)) return { ok: false, reason: 'order_id' };
   if (String(attempt.amount) !== fields.amount) return { ok: false, reason: 'amount' };
   const provider = deps.payments.providerFor(attempt.method);

@@ -18,7 +18,7 @@ export const softbankFamily = defineGatewayFamily({
     paymentMethodEntry('softbank_paypay'),
   ],
   createProviders({ db, env }) {
-    const config = sbpsConfig(env);
+    const config = sbpsConfig(env, db);
     const simulator = config.simulated ? createSbpsSimulator(db) : undefined;
     const transport = simulator ? (xml: string) => simulator.api(xml) : httpSbpsTransport(config);
     return {

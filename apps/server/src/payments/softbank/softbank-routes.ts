@@ -26,7 +26,7 @@ import { AUTO_SUBMIT_SCRIPT, formPostPage, messagePage } from '../../shared/form
  *   by asking the gateway, then 303 to the site's `#/payment-callback/...` screen.
  */
 export async function softbankPaymentRoutes(app: FastifyInstance): Promise<void> {
-  const config = sbpsConfig(app.env);
+  const config = sbpsConfig(app.env, app.db);
   const deps = app.checkoutDeps;
 
   await registerFormBody(app, { bodyLimit: 32 * 1024 });
