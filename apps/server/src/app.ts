@@ -347,7 +347,8 @@ export async function buildApp({
     app,
     webDistDir,
     // Site data for the first render: plain reads, on the replica when there is one (ADR 097).
-    (site, lang) => readPool.read((reads) => loadBootData(reads, env, site, lang)),
+    (site, lang, browserLangs) =>
+      readPool.read((reads) => loadBootData(reads, env, site, lang, browserLangs)),
     cachedSiteContentSecurity(db, payments, env.KIPPU_ENV),
   );
   // Background work runs as jobs on PostgreSQL (ADR 057): each worker adds its queues, and this process's

@@ -50,6 +50,7 @@ export * from './endpoints/payment-returns.ts';
 export * from './endpoints/time-change.ts';
 export * from './stripe-test-cards.ts';
 export * from './remembered-language.ts';
+export * from './accept-language.ts';
 export * from './routes.ts';
 export * from './all-routes.ts';
 export * from './endpoint.ts';

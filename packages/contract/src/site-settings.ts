@@ -92,6 +92,11 @@ export const siteSettingsSchema = z.object({
   completePage: z.object({ showGoToTicketButton: z.boolean() }),
   layout: z.object({ orderProcedure: orderProcedureSchema }),
   calendar: z.object({ colorized: z.boolean() }),
+  /**
+   * A first visit (no stored language) opens in the browser's preferred language of the six
+   * (`Accept-Language`) instead of the site's default (ADR 110). Optional: off for documents stored before it.
+   */
+  language: z.object({ followBrowser: z.boolean() }).optional(),
   appDownloadModalImage: z.string().nullable(),
   /**
    * Logos staff uploaded in the console (issue 28, ADR 071): `/site-images/<sha256>.<ext>` URLs, or null for

@@ -13,7 +13,15 @@ export interface PageBootData {
   lang: LangCode;
   texts?: unknown;
 }
-export type LoadBootData = (site: SiteCode, requestedLang: string | undefined) => Promise<PageBootData>;
+/**
+ * `browserLangs`: the browser's preferred languages of the six (`Accept-Language`), used only for a page with
+ * no requested language on a site that follows the browser (ADR 110).
+ */
+export type LoadBootData = (
+  site: SiteCode,
+  requestedLang: string | undefined,
+  browserLangs?: readonly LangCode[],
+) => Promise<PageBootData>;
 
 export interface SitePage {
   html: Buffer;
@@ -119,12 +127,18 @@ export function createSitePages(
     return page;
   };
 
-  return async function pageOf(site: SiteCode, requestedLang: string | undefined): Promise<SitePage> {
+  return async function pageOf(
+    site: SiteCode,
+    requestedLang: string | undefined,
+    browserLangs: readonly LangCode[] = [],
+  ): Promise<SitePage> {
     if (!loadBootData) return plainPage(site);
-    const key = `${site}\n${requestedLang ?? ''}`;
+    // At most one page per language in effect: the browser's list matters only without a requested one.
+    const browser = requestedLang ? '' : browserLangs.join(',');
+    const key = `${site}\n${requestedLang ?? ''}\n${browser}`;
     const cached = pages.get(key);
     if (cached && Date.now() - cached.madeAt < PAGE_TTL_MS) return cached.page;
-    const page = loadBootData(site, requestedLang).then(async (boot) =>
+    const page = loadBootData(site, requestedLang, requestedLang ? [] : browserLangs).then(async (boot) =>
       makePage(indexHtml, site, boot, await prePaintOf(renderPrePaint, boot)),
     );
     pages.set(key, { page, madeAt: Date.now() });

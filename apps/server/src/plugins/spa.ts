@@ -6,6 +6,7 @@ import {
   DEFAULT_SITE,
   ERRORS,
   isLangCode,
+  preferredLanguages,
   rememberedLanguageCookie,
   siteSlug,
   TICKETS_SLUG,
@@ -103,7 +104,10 @@ export async function registerSpa(
     if (!pageOf) {
       return reply.status(503).type('text/plain').send('The web app is not built: run npm run build.');
     }
-    const page = await pageOf(request.site, pageLanguageOf(request));
+    const requested = pageLanguageOf(request);
+    // A first visit (nothing requested or remembered) may follow the browser on a site that says so (ADR 110).
+    const browserLangs = requested ? [] : preferredLanguages(request.headers['accept-language']);
+    const page = await pageOf(request.site, requested, browserLangs);
     const basePolicy = reply.getHeader('content-security-policy');
     if (siteContentSecurity && typeof basePolicy === 'string') {
       reply.header(
@@ -115,7 +119,12 @@ export async function registerSpa(
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('etag', page.etag)
-      .header('vary', varyOnAcceptEncoding(withVaryField(reply.getHeader('vary'), 'Cookie')));
+      .header(
+        'vary',
+        varyOnAcceptEncoding(
+          withVaryField(withVaryField(reply.getHeader('vary'), 'Cookie'), 'Accept-Language'),
+        ),
+      );
     const ifNoneMatch = request.headers['if-none-match'];
     if (
       ifNoneMatch &&

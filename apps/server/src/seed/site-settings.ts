@@ -114,6 +114,7 @@ export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
     analytics: { tagManagerId: null, gatagKeyUrl: null },
     completePage: { showGoToTicketButton: !def.onlyStartMailConfirm },
     layout: { orderProcedure: def.orderProcedure },
+    ...(def.followBrowserLanguage ? { language: { followBrowser: true } } : {}),
     appDownloadModalImage: def.appDownloadModal ? '/images/app-download.png' : null,
     // The demo operator issues receipts under the venue's name (ADR 023).
     receipt: { issuerName: name, registrationNumber: def.invoiceRegistrationNumber },

@@ -8,6 +8,7 @@ import {
   takeLangQueryParam,
 } from '../shared/i18n/language-rules.ts';
 import { rememberedLanguage, rememberLanguage } from '../shared/i18n/remembered-language.ts';
+import { noteLanguageStored } from '../shared/i18n/language-stored-at-start.ts';
 import { readBootData, type BootData } from '../shared/site/boot-data.ts';
 import { currentSite } from '../shared/site/detect-site.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
@@ -24,10 +25,15 @@ const noReload = () => undefined;
 export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }> {
   const site = currentSite();
   const boot = readBootData();
+  // Whether this browser had a language for the site before this page (the spot landing asks otherwise).
+  noteLanguageStored(useCoreStore.getState().langCode !== null || rememberedLanguage(site) !== null);
   if (boot) {
     // A new tab has no language of its own yet: it goes on in the one this browser last used here, which
-    // the server drew the page in (ADR 041).
-    if (useCoreStore.getState().langCode === null && rememberedLanguage(site) === boot.lang) {
+    // the server drew the page in (ADR 041), or the browser's own the server chose for a first visit (ADR 110).
+    if (
+      useCoreStore.getState().langCode === null &&
+      (rememberedLanguage(site) === boot.lang || boot.browserLanguage === true)
+    ) {
       useCoreStore.getState().set({ langCode: boot.lang });
     }
     // Before any text is loaded, so a changed default needs no reload.
@@ -36,6 +42,7 @@ export async function bootstrap(): Promise<{ i18n: i18n; boot: BootData | null }
   }
   const fromQuery = takeLangQueryParam();
   if (fromQuery) {
+    noteLanguageStored(true);
     const { languages, defaultLangCode, set } = useCoreStore.getState();
     set({ langCode: supportedLanguage(fromQuery, languages, defaultLangCode) });
   }

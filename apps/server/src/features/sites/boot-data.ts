@@ -17,23 +17,42 @@ export interface BootData {
   langs: Awaited<ReturnType<typeof listLanguages>>;
   /** The texts of `lang`, key → text (the shape the SPA builds from GET /texts). */
   texts: Record<string, string>;
+  /** True when `lang` is the browser's preferred language on a site that follows it (ADR 110). */
+  browserLanguage?: true;
 }
 
 /**
  * The page's language: the one requested (the page's `?lang=`, else the language cookie of ADR 041) when
- * the site offers it, else the site's default language (what a first visit starts in, spec §4), else the
- * first offered.
+ * the site offers it; else, on a site whose `language.followBrowser` is on, the first of the browser's
+ * preferred languages it offers (ADR 110); else the site's default language (what a first visit starts in,
+ * spec §4), else the first offered.
  */
-export async function loadBootData(db: Db, env: Env, site: SiteCode, requested?: string): Promise<BootData> {
+export async function loadBootData(
+  db: Db,
+  env: Env,
+  site: SiteCode,
+  requested?: string,
+  browserLangs: readonly LangCode[] = [],
+): Promise<BootData> {
   const [configuration, langs] = await Promise.all([
     getConfiguration(db, env, site),
     listLanguages(db, site),
   ]);
   const offered = langs.map((language) => language.code);
+  const fromBrowser = configuration.settings.language?.followBrowser
+    ? browserLangs.find((code) => offered.includes(code))
+    : undefined;
   const lang: LangCode =
     isLangCode(requested) && offered.includes(requested)
       ? requested
-      : (langs.find((language) => language.is_default)?.code ?? offered[0] ?? FALLBACK_LANG);
+      : (fromBrowser ?? langs.find((language) => language.is_default)?.code ?? offered[0] ?? FALLBACK_LANG);
   const texts = await listTexts(db, site, lang);
-  return { lang, configuration, langs, texts: Object.fromEntries(texts.map(({ key, text }) => [key, text])) };
+  const byBrowser = !(isLangCode(requested) && offered.includes(requested)) && fromBrowser !== undefined;
+  return {
+    lang,
+    configuration,
+    langs,
+    texts: Object.fromEntries(texts.map(({ key, text }) => [key, text])),
+    ...(byBrowser ? { browserLanguage: true as const } : {}),
+  };
 }

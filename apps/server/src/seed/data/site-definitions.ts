@@ -35,6 +35,8 @@ export interface SiteDefinition {
   onlyStartMailConfirm?: boolean;
   membershipLogin?: boolean;
   appDownloadModal?: boolean;
+  /** A first visit opens in the browser's preferred language (ADR 110): the spot posters' site. */
+  followBrowserLanguage?: boolean;
 }
 
 const DARK_BG = '#0b0b12';
@@ -151,6 +153,8 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'binary',
     displayType: 'fusion',
     fewStockThreshold: 15,
+    // Visitors scan its spot posters with their own phones, in their own languages (issue 32, ADR 110).
+    followBrowserLanguage: true,
     footer: {
       exhibitionInfoUrl: 'https://kippu.example/ruins/',
       helpUrl: 'https://help.kippu.example/ruins',

@@ -12,6 +12,8 @@ export type BootData = {
   lang: LangCode;
   configuration: ConfigurationResponse;
   langs: Language[];
+  /** The server drew the page in the browser's preferred language (a site that follows it, ADR 110). */
+  browserLanguage?: boolean;
 };
 
 export const BOOT_DATA_ELEMENT_ID = 'kippu-boot';

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../shared/routing/paths.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { spotStocksQuery } from '../api/spot-calls.ts';
+import { languageWasStored } from '../../../shared/i18n/language-stored-at-start.ts';
+import { SpotLanguageChoice } from '../language/spot-language-choice.tsx';
 import { SpotOrderForm } from '../order/spot-order-form.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
 
@@ -25,6 +27,8 @@ export default function SpotScreen() {
   useEffect(() => {
     if (qrToken && qrToken !== useSpotStore.getState().qrToken) useSpotStore.getState().set({ qrToken });
   }, [qrToken]);
+  // A first visit (no language stored for the site) is asked its language before anything else (ADR 110).
+  const [askLanguage, setAskLanguage] = useState(() => !languageWasStored());
   const stocks = useQuery({
     ...spotStocksQuery(qrToken ?? '', lang, false, productUuid),
     enabled: !!qrToken,
@@ -32,7 +36,9 @@ export default function SpotScreen() {
 
   return (
     <SpotFrame title={t('screen_spot_title')} step="order">
-      {!qrToken || stocks.isError ? (
+      {askLanguage ? (
+        <SpotLanguageChoice onChosen={() => setAskLanguage(false)} />
+      ) : !qrToken || stocks.isError ? (
         <SpotPanel>
           <p className="spot-panel__text">{t('spot_scan_poster')}</p>
           <p className="spot-panel__text">

@@ -5,11 +5,13 @@ import { siteLanguageEditSchema } from '@kippu/contract/console/settings-schemas
 import { LANG_CODES } from '@kippu/contract/enums';
 import { LANG_NAMES, useConsoleI18n } from '../../../shared/i18n/console-i18n.tsx';
 import { fieldErrorText } from '../field-error.ts';
+import { Check } from '../fields.tsx';
 import { SectionForm } from '../section-form.tsx';
 import { useReloadSettings, useSaveSettings } from '../settings-queries.ts';
 import { fieldUnder, type SectionProps } from './section-props.ts';
 
 const schema = z.object({
+  followBrowser: z.boolean(),
   languages: z
     .array(siteLanguageEditSchema)
     .min(1)
@@ -34,7 +36,10 @@ export function LanguagesSection({ site, data, canWrite }: SectionProps) {
   const { t } = useConsoleI18n();
   const save = useSaveSettings(site);
   const reload = useReloadSettings(site);
-  const form = useForm<Values>({ resolver: zodResolver(schema), values: { languages: data.languages } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    values: { languages: data.languages, followBrowser: data.settings.language?.followBrowser ?? false },
+  });
   const rows = useFieldArray({ control: form.control, name: 'languages' });
   const languages = form.watch('languages');
   const errors = form.formState.errors.languages;
@@ -47,8 +52,19 @@ export function LanguagesSection({ site, data, canWrite }: SectionProps) {
       canWrite={canWrite}
       reload={reload}
       fieldOf={fieldUnder<'languages'>('languages')}
-      save={(values) => save({ expected_version: data.version, languages: values.languages })}
+      save={(values) =>
+        save({
+          expected_version: data.version,
+          languages: values.languages,
+          settings: { language: { followBrowser: values.followBrowser } },
+        })
+      }
     >
+      <Check
+        label={t('site_settings_follow_browser_language')}
+        hint={t('site_settings_follow_browser_language_hint')}
+        {...form.register('followBrowser')}
+      />
       <div className="c-table-wrap" role="region" aria-label={t('site_settings_languages_list')} tabIndex={0}>
         <table className="c-table ss-fields">
           <thead>
