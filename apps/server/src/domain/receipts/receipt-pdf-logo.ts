@@ -34,7 +34,7 @@ export function drawPrintLogo(page: ReceiptPage, logo: PrintLogo | null): void {
   if (!logo) return;
   const { doc, left, write } = page;
   if (logo.kind === 'image') {
-    doc.image(logo.bytes, left, TOP, { fit: [MAX_WIDTH, HEIGHT], align: 'left', valign: 'center' });
+    doc.image(logo.bytes, left, TOP, { fit: [MAX_WIDTH, HEIGHT], valign: 'center' });
     return;
   }
   const scale = HEIGHT / 32;
