@@ -42,6 +42,10 @@ const secondaryCardProcessor = z.object({
   postUrl: perEnvironment,
 });
 
+/** The partner brands a site's footer may show (spec §10). */
+export const PARTNER_BRANDS = ['resort', 'retail', 'bank', 'telecom'] as const;
+export type PartnerBrand = (typeof PARTNER_BRANDS)[number];
+
 /**
  * Per-site settings the browser sees (spec §3 "Per-site settings", §9), served by GET /configurations.
  * Values only the server reads are typed columns of `sites`, secrets are in `site_secrets` (ADR 014).
@@ -63,6 +67,11 @@ export const siteSettingsSchema = z.object({
     exhibitionInfoUrl: linkUrl.nullable(),
     helpUrl: linkUrl.nullable(),
     extraLinks: z.array(z.object({ label: localizedTextSchema, url: linkUrl })).max(2),
+    /**
+     * Partner brands the site's footer shows (spec §10: resort, retail, bank, telecom; issue 32 item 29), drawn
+     * as stand-in marks, never a real brand's. Optional: documents stored before it show none.
+     */
+    partnerBrands: z.array(z.enum(PARTNER_BRANDS)).max(PARTNER_BRANDS.length).optional(),
     termsUrl: linkUrl.nullable(),
     legalNoticeUrl: linkUrl.nullable(),
     privacyUrl: linkUrl.nullable(),

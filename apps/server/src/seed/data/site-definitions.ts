@@ -50,6 +50,8 @@ const DARK_BG = '#0b0b12';
 /** Both West Japan sites belong to one operator and share its footer. */
 const WEST_JAPAN_FOOTER = {
   showProviderBrand: true,
+  // The operator's retail group and its bank card (stand-in marks, issue 32 item 29).
+  partnerBrands: ['retail', 'bank'] as ('retail' | 'bank')[],
   copyright: '© Kippu West Japan',
   helpUrl: 'https://help.kippu.example/west',
   termsUrl: 'https://west.kippu.example/terms',
@@ -294,6 +296,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     footer: {
       showProviderBrand: true,
       copyright: '© Kippu Connected Art Hall',
+      partnerBrands: ['telecom'],
       helpUrl: 'https://help.connected-art.example/',
       termsUrl: 'https://connected-art.example/terms',
       privacyUrl: 'https://connected-art.example/privacy',
@@ -428,6 +431,8 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     footer: {
       exhibitionInfoUrl: 'https://kippu.example/okinawa/',
       helpUrl: 'https://help.kippu.example/okinawa',
+      // The resort hotel group the venue sits in (a stand-in mark, issue 32 item 29).
+      partnerBrands: ['resort'],
     },
   },
 ];

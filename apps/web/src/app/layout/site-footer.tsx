@@ -4,6 +4,7 @@ import { useActiveLang } from '../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { footerLinks, type FooterLink } from './footer-links.ts';
 import { splitLastCharacter } from './last-word.ts';
+import { PartnerBrands } from './partner-brands.tsx';
 import './site-footer.css';
 
 function FooterItem({ link }: { link: FooterLink }) {
@@ -58,6 +59,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
+        {settings ? <PartnerBrands footer={settings.footer} /> : null}
         {settings?.footer.showProviderBrand ? (
           <div className="site-footer__brand" data-testid="footer-provider-brand">
             <span className="site-footer__provider">{t('footer_provider_brand')}</span>
