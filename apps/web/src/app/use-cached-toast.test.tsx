@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../shared/i18n/language-rules.ts';
@@ -49,7 +49,7 @@ describe('the toast cache across a page load', () => {
 
     // The page comes back in Thai.
     const { unmount } = await renderRoutes(routes, '/payment', 'th');
-    expect(toastText()).toBe('เปลี่ยนภาษาเป็น ไทย แล้ว');
+    await waitFor(() => expect(toastText()).toBe('เปลี่ยนภาษาเป็น ไทย แล้ว'));
     unmount();
     useToastStore.getState().setToastText('');
     // Shown once: the next load has nothing.
@@ -62,7 +62,7 @@ describe('the toast cache across a page load', () => {
     vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
     leaveForGateway('https://gateway.example/3ds');
     await renderRoutes(routes, '/payment');
-    expect(toastText()).toBe('Your payment was not finished. You can pay again here.');
+    await waitFor(() => expect(toastText()).toBe('Your payment was not finished. You can pay again here.'));
   });
 
   it('the same note brought back from the back-forward cache (no mount): shown on pageshow', async () => {
@@ -74,7 +74,7 @@ describe('the toast cache across a page load', () => {
     act(() => {
       window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
     });
-    expect(toastText()).toBe('Your payment was not finished. You can pay again here.');
+    await waitFor(() => expect(toastText()).toBe('Your payment was not finished. You can pay again here.'));
   });
 
   it('back through the gateway’s return: the callback screen tells the outcome, the note is dropped', async () => {
@@ -83,8 +83,8 @@ describe('the toast cache across a page load', () => {
     for (const path of ['/payment-callback/gmo3ds?md=1', '/payment-callback/paypay/success']) {
       leaveForGateway('https://gateway.example/3ds');
       const { unmount } = await renderRoutes(routes, path);
+      await waitFor(() => expect(localStorage.getItem('kippu.BORDERLESS.toastCache')).toBeNull());
       expect(toastText()).toBe('');
-      expect(localStorage.getItem('kippu.BORDERLESS.toastCache')).toBeNull();
       unmount();
     }
   });
@@ -94,6 +94,7 @@ describe('the toast cache across a page load', () => {
     vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
     leaveForGateway('https://gateway.example/3ds', Date.now() - 31 * 60_000);
     await renderRoutes(routes, '/payment');
+    await waitFor(() => expect(localStorage.getItem('kippu.BORDERLESS.toastCache')).toBeNull());
     expect(toastText()).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useTagManager } from '../../shared/analytics/use-tag-manager.ts';
@@ -16,9 +16,14 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { DemoBanner } from '../../features/demo-mode/demo-banner.tsx';
-import { FirstVisitGuides } from '../../features/first-visit/first-visit-guides.tsx';
+import { useCoreStore } from '../../shared/stores/core-store.ts';
 // Styles: ./root-layout.css, one of the page's own (src/main.ts).
+
+// Loaded only where they can show (ADR 105): the first-visit guides on the order screen, the demo banner on a
+// site in demo mode. Every other route's budget carries none of them.
+const FirstVisitGuides = lazy(() => import('../../features/first-visit/first-visit-guides.tsx'));
+const DemoBanner = lazy(() => import('../../features/demo-mode/demo-banner.tsx'));
+const ORDER_SCREENS: readonly string[] = [paths.root.path, paths.order.path];
 
 /**
  * The root of every screen (spec §2): toast, demo banner, header, routed view with a fade, footer, loader,
@@ -33,6 +38,7 @@ export function RootLayout() {
   useErrorNavigation();
   useTagManager();
   useTicketsSubSite();
+  const demo = useCoreStore((state) => state.configuration?.mode === 'demo');
   // The first screen replaces the server's first paint in place, so it does not fade in: a fade would hide
   // the page's largest paint (the ticket page's QR codes) for its 280 ms (issue 12). Every later screen does.
   const [unfadedPathname, setUnfadedPathname] = useState<string | null>(pathname);
@@ -66,7 +72,11 @@ export function RootLayout() {
       <Toast />
       <BusyNotice />
       <LoadingIndicator />
-      <DemoBanner />
+      {demo ? (
+        <Suspense fallback={null}>
+          <DemoBanner />
+        </Suspense>
+      ) : null}
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>
         <div key={pathname} className={unfadedPathname === null ? 'route-fade' : undefined}>
@@ -76,7 +86,11 @@ export function RootLayout() {
         </div>
       </main>
       <SiteFooter />
-      <FirstVisitGuides />
+      {ORDER_SCREENS.includes(pathname) ? (
+        <Suspense fallback={null}>
+          <FirstVisitGuides />
+        </Suspense>
+      ) : null}
       <DialogHost />
     </div>
   );

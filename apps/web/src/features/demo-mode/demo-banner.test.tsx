@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { configuration } from '../../test/site-settings-fixture.ts';
-import { DemoBanner } from './demo-banner.tsx';
+import DemoBanner from './demo-banner.tsx';
 
 /** Mode `demo` (spec §1, `configuration.mode`; issue 32, item 9): the site says it takes no real payments. */
 describe('the demo banner', () => {

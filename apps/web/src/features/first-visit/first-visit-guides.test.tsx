@@ -8,7 +8,7 @@ import { resetCurrentSite } from '../../shared/site/detect-site.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { configuration, siteSettings } from '../../test/site-settings-fixture.ts';
-import { FirstVisitGuides } from './first-visit-guides.tsx';
+import FirstVisitGuides from './first-visit-guides.tsx';
 
 const APP_URL = 'https://app.kippu.example/download';
 const withApp = (): Partial<SiteSettings> => ({

@@ -6,8 +6,8 @@ import { paths } from '../../shared/routing/paths.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
 import { markShown, wasShown, type FirstVisitGuide } from './first-visit-flags.ts';
 
-// Each guide is its own chunk, loaded only for a visitor who is shown it: the order route's budget (and a
-// returning visitor's page) carries this host only.
+// Each guide is its own chunk, loaded only for a visitor who is shown it. This host is a chunk of its own
+// too, which the root layout loads on the order screen only (ADR 105).
 const AppDownloadModal = lazy(() => import('./app-download-modal.tsx'));
 const OrderTutorial = lazy(() => import('./order-tutorial.tsx'));
 
@@ -33,7 +33,7 @@ export function nextGuide(settings: SiteSettings): FirstVisitGuide | null {
  * has an image and an app link, then the order tutorial; each once per visitor and site. Not on a kiosk,
  * where every visitor is a first one and the next must not inherit the flags.
  */
-export function FirstVisitGuides() {
+export default function FirstVisitGuides() {
   const { pathname } = useLocation();
   const settings = useCoreStore((state) => state.configuration?.settings);
   const kiosk = useIsKiosk();
