@@ -54,6 +54,12 @@ export function SpotOrderSummary({ orderToken, order }: { orderToken: string; or
             <span>{format.price(option.add_cost * option.quantity, currency)}</span>
           </li>
         ))}
+        {order.set_products.map((addOn, index) => (
+          <li key={`set-${index}`}>
+            <span>{t('confirm_ticket_line', { name: addOn.product_name, count: addOn.quantity })}</span>
+            <span>{format.price(addOn.add_cost * addOn.quantity, currency)}</span>
+          </li>
+        ))}
         {order.coupons.map((coupon) => (
           <li key={coupon.id} className="spot-summary__discount">
             <span>{t('confirm_discount_coupon', { name: coupon.coupon_name })}</span>
