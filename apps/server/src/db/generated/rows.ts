@@ -829,6 +829,7 @@ export interface Rows<Timestamp = string> {
     used_at: Timestamp | null;
     used_by_order: number | null;
     last_seen_at: Timestamp;
+    arrived_at: Timestamp;
   };
   waiting_room_queues: {
     id: number;

@@ -1143,6 +1143,9 @@ export const waitingRoomEntries = pgTable('waiting_room_entries', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' })
+    .notNull()
+    .default(sql`now()`),
 });
 
 export const waitingRoomQueues = pgTable('waiting_room_queues', {
