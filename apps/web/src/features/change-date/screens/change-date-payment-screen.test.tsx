@@ -34,6 +34,7 @@ const renderPayment = () =>
         path: '/tickets/changedate/payment/confirm/:reservationToken/timechange/:timechangeToken',
         element: <ChangeDatePaymentConfirmScreen />,
       },
+      { path: '/tickets/changedate/:reservationToken', element: <p>change date screen</p> },
     ],
     '/tickets/changedate/payment/r1/timechange/t1',
   );
@@ -66,5 +67,21 @@ describe('the change-of-date payment screen (issue 32: top-ups on sites without 
       timechangeToken: 't1',
     });
     expect(screen.getByText('PayPay')).toBeTruthy();
+  });
+
+  it('a site whose only method cannot pay a top-up (d払い) gives the held slot back on "Choose another time"', async () => {
+    const user = userEvent.setup();
+    const server = fakeApi({
+      'GET paymentmethods': ok(
+        paymentMethodsResponseSchema.parse([{ payment_method_type: 'd_pay', name: 'd払い', display_position: 1 }]),
+      ),
+      'GET timechanges/r1/t1': ok(timeChange({ new_price: 6200, price_difference: 600, top_up: 600 })),
+      'DELETE timechanges/r1/t1': ok(null),
+    });
+    await renderPayment();
+    await screen.findByText('Online payment is not available for this order. Please contact the venue.');
+    await user.click(screen.getByRole('button', { name: 'Choose another time' }));
+    expect(await screen.findByText('change date screen')).toBeTruthy();
+    expect(server.calls.some((call) => call.method === 'DELETE' && call.path === 'timechanges/r1/t1')).toBe(true);
   });
 });

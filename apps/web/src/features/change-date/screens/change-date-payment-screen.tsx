@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { paymentOptions } from '../../../shared/payments/payment-options.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useTicketStore } from '../../../shared/stores/ticket-store.ts';
 import { ChangeDateFrame, ChangeDateLoadState, ChangeDatePanel } from '../parts/change-date-frame.tsx';
+import { cancelTimeChange } from '../api/change-date-api.ts';
 import { TopUpForm } from '../parts/top-up-form.tsx';
 import { useTimeChange } from '../parts/use-time-change.ts';
 import '../../../shared/payments/payment.css';
@@ -48,6 +49,17 @@ export default function ChangeDatePaymentScreen() {
     [methods.data, topUp],
   );
   const saved = useTicketStore((state) => state.changeDatePayment);
+  const [releasing, setReleasing] = useState(false);
+
+  const chooseAgain = async () => {
+    setReleasing(true);
+    try {
+      await cancelTimeChange(reservationToken, timechangeToken);
+    } finally {
+      setReleasing(false);
+    }
+    navigate(paths.changeDate.getHref({ reservationToken }, { ref: 'c' }));
+  };
 
   return (
     <ChangeDateFrame title={t('screen_change_date_payment_title')} step="payment">
@@ -89,6 +101,15 @@ export default function ChangeDatePaymentScreen() {
           ) : (
             <ChangeDatePanel>
               <p className="change-date-text">{t('payment_no_methods')}</p>
+              {/* Nothing here can pay it: the held slot goes back now, not when the hold runs out. */}
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={releasing}
+                onClick={() => void chooseAgain()}
+              >
+                {t('change_date_choose_again')}
+              </button>
             </ChangeDatePanel>
           )}
         </>
