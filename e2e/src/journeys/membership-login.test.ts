@@ -220,8 +220,9 @@ async function memberPurchase(page: Page, lang: LangCode): Promise<void> {
   expect(sheetText).toContain(number);
   expect(sheetText).toContain(text(lang, 'receipt_discount'));
   expect(sheetText).toContain(`-${formatPrice(MEMBER_DISCOUNT, lang)}`);
+  // The amount box writes the yen sign (￥ in Japanese, JP¥ in Chinese; issue 32 item 27).
   expect((await sheet.locator('.receipt-paper__total strong').innerText()).trim()).toBe(
-    formatPrice(TOTAL, lang),
+    formatPrice(TOTAL, lang, 'JPY', 'symbol'),
   );
   await checkScreen(page, screens, `${lang}-7-receipt`);
   const [download] = await Promise.all([

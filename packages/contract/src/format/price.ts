@@ -30,6 +30,23 @@ const YEN_TEMPLATES: Record<LangCode, string> = {
   th: '{amount} เยน',
 };
 
+/**
+ * Yen as a symbol, where a document calls for one (the receipt's amount box, ADR 113; issue 32 item 27):
+ * Japanese sets it full-width beside full-width text (￥), as Japanese receipts write it; Chinese readers take
+ * a bare ¥ for yuan, so their languages write JP¥; the others the plain ¥.
+ */
+const YEN_SYMBOL_TEMPLATES: Record<LangCode, string> = {
+  ja: `${CURRENCY_SYMBOLS.fullWidthYen}{amount}`,
+  en: `${CURRENCY_SYMBOLS.yen}{amount}`,
+  'zh-hans': `${CURRENCY_SYMBOLS.jp}${CURRENCY_SYMBOLS.yen}{amount}`,
+  'zh-hant': `${CURRENCY_SYMBOLS.jp}${CURRENCY_SYMBOLS.yen}{amount}`,
+  kr: `${CURRENCY_SYMBOLS.yen}{amount}`,
+  th: `${CURRENCY_SYMBOLS.yen}{amount}`,
+};
+
+/** 'unit': the language's word for the currency (3,800円); 'symbol': its sign (￥3,800, JP¥3,800). */
+export type PriceStyle = 'unit' | 'symbol';
+
 /** Other currencies are written with their symbol in every language. */
 const SYMBOL_TEMPLATES: Record<Exclude<Currency, 'JPY'>, string> = {
   USD: `${CURRENCY_SYMBOLS.dollar}{amount}`,
@@ -52,10 +69,16 @@ function groupedNumber(value: number, digits: number): string {
  * `amount` is an integer in minor units (yen for JPY, cents for USD); a negative amount, such as a
  * discount line, keeps its sign in front: '-500円', '-¥500'.
  */
-export function formatPrice(amount: number, lang: LangCode, currency: Currency = 'JPY'): string {
+export function formatPrice(
+  amount: number,
+  lang: LangCode,
+  currency: Currency = 'JPY',
+  style: PriceStyle = 'unit',
+): string {
   if (!Number.isInteger(amount)) throw new RangeError(`Price must be an integer in minor units: ${amount}`);
   const digits = MINOR_DIGITS[currency];
   const number = groupedNumber(Math.abs(amount) / 10 ** digits, digits);
-  const template = currency === 'JPY' ? YEN_TEMPLATES[lang] : SYMBOL_TEMPLATES[currency];
+  const yen = style === 'symbol' ? YEN_SYMBOL_TEMPLATES : YEN_TEMPLATES;
+  const template = currency === 'JPY' ? yen[lang] : SYMBOL_TEMPLATES[currency];
   return `${amount < 0 ? '-' : ''}${fillPlaceholders(template, { amount: number })}`;
 }

@@ -9,6 +9,8 @@ export interface ReceiptSheet extends ReceiptPage {
   lang: LangCode;
   t(key: ReceiptTextKey, params?: Record<string, string | number>): string;
   price(amount: number): string;
+  /** The amount as a symbol (￥6,300; JP¥ in Chinese), as the amount box writes it (issue 32 item 27). */
+  symbolPrice(amount: number): string;
 }
 
 /** What the receipt and the return note both show (their fields have the same shape). */
@@ -38,7 +40,13 @@ export function startReceiptSheet(
   drawPrintLogo(page, logo);
   page.doc.fillColor(INK);
   page.write(t(title.key), page.left, PAGE_MARGIN, 24, page.contentWidth, 'center');
-  return { ...page, lang, t, price: (amount) => formatPrice(amount, lang, document.currency) };
+  return {
+    ...page,
+    lang,
+    t,
+    price: (amount) => formatPrice(amount, lang, document.currency),
+    symbolPrice: (amount) => formatPrice(amount, lang, document.currency, 'symbol'),
+  };
 }
 
 /**
@@ -74,7 +82,7 @@ export function writeAmountBox(
   doc.rect(left, y, contentWidth, 46).fillColor('#f2f2f2').fill();
   doc.fillColor(INK);
   write(sheet.t(label), left + 14, y + 15, 12, contentWidth / 2);
-  write(sheet.price(amount), left + contentWidth / 2, y + 10, 20, contentWidth / 2 - 14, 'right');
+  write(sheet.symbolPrice(amount), left + contentWidth / 2, y + 10, 20, contentWidth / 2 - 14, 'right');
   return y + 58;
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ReceiptResponse } from '@kippu/contract/endpoints/receipt';
+import { formatPrice } from '@kippu/contract/format/price';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { PrintLogo } from '../print/print-logo.tsx';
 
@@ -41,7 +42,8 @@ export function ReceiptPaper({ receipt }: { receipt: Issued }) {
       </p>
       <p className="receipt-paper__total">
         <span>{t('receipt_total')}</span>
-        <strong>{price(receipt.total)}</strong>
+        {/* The amount box writes the currency's sign, as the PDF does (￥6,300; JP¥ in Chinese). */}
+        <strong>{formatPrice(receipt.total, receipt.lang, receipt.currency, 'symbol')}</strong>
       </p>
       <p className="receipt-paper__received">{t('receipt_received')}</p>
       {receipt.taxes.map((tax) => (
