@@ -1,16 +1,16 @@
-import type { ConfigurationResponse, SiteSettings } from '@kippu/contract/site-settings';
+import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 
 /** A screen as the registry looks at it: the page's snapshot for one site configuration. */
 export type Look = (config: ConfigurationResponse) => Promise<string>;
 
 /** A per-site setting, who reads it, and how to see that it does something. */
 export type SettingEntry = {
-  /** The setting's dotted path in `siteSettingsSchema`. */
+  /** The setting's dotted path in `siteSettingsSchema`, or `mode=<value>` for the configuration's mode. */
   path: string;
   /** The files (under apps/web/src) that read it; each must name the setting's last key. */
   readers: string[];
-  /** The settings with this one changed to a value a visitor would notice. */
-  flip: (settings: SiteSettings) => SiteSettings;
+  /** The configuration with this setting changed to a value a visitor would notice. */
+  flip: (config: ConfigurationResponse) => ConfigurationResponse;
   look: Look;
 };
 

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { screen } from '@testing-library/react';
 import { expect, vi } from 'vitest';
 import { ticketResponseSchema } from '@kippu/contract/endpoints/ticket';
@@ -12,10 +13,26 @@ import CompleteScreen from '../features/booking/screens/complete-screen.tsx';
 import OrderScreen from '../features/booking/screens/order-screen.tsx';
 import SignInScreen from '../features/booking/screens/sign-in-screen.tsx';
 import TicketScreen from '../features/tickets/screens/ticket-screen.tsx';
+import { useCachedToast } from '../app/use-cached-toast.ts';
+import GateScannerScreen from '../features/check-in/screens/gate-scanner-screen.tsx';
+import * as demoBanner from '../features/demo-mode/demo-banner.tsx';
+import * as firstVisitGuides from '../features/first-visit/first-visit-guides.tsx';
 import { useTagManager } from '../shared/analytics/use-tag-manager.ts';
+import { siteKey } from '../shared/storage/site-storage.ts';
+import { Toast } from '../shared/ui/toast.tsx';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { fakeApi, ok } from '../test/fake-api.ts';
-import { look } from './render-screen.tsx';
+import { look, settle, snapshot } from './render-screen.tsx';
+
+/** A component by its default export, or its named one (firstvisit is moving these to lazy default exports). */
+function componentOf(module: object, name: string): ComponentType {
+  const exports = module as Record<string, ComponentType | undefined>;
+  const component = exports.default ?? exports[name];
+  if (!component) throw new Error(`no component ${name}`);
+  return component;
+}
+const DemoBanner = componentOf(demoBanner, 'DemoBanner');
+const FirstVisitGuides = componentOf(firstVisitGuides, 'FirstVisitGuides');
 
 /**
  * The screens the registry looks at, each as the product mounts it (the root layout's header, footer, colours,
@@ -27,18 +44,29 @@ function Chrome() {
   useTheme();
   useRouteEffects();
   useTagManager();
+  useCachedToast();
   return (
     <>
+      <DemoBanner />
       <SiteHeader />
       <main />
       <SiteFooter />
+      <Toast />
     </>
   );
 }
 
 /** The layout around every screen: header (logo), footer (links, brand), <html> colours, title, tag manager. */
 export const chrome = (config: ConfigurationResponse) =>
-  look(config, <Chrome />, { ready: () => screen.getByRole('contentinfo') });
+  look(config, <Chrome />, {
+    // The colours and the tag manager are lazy chunks: wait until they have done their part.
+    ready: () => {
+      screen.getByRole('contentinfo');
+      expect(document.documentElement.style.getPropertyValue('--primary')).not.toBe('');
+      if (config.settings.analytics.tagManagerId)
+        expect(document.head.querySelector('script')).not.toBeNull();
+    },
+  });
 
 const ORDER_TOKEN = 'registry-order-token';
 
@@ -145,5 +173,49 @@ export async function order(config: ConfigurationResponse): Promise<string> {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     delete window.dataLayer;
+  }
+}
+
+/** The first-visit flags as they stand (a guide sets its flag as it opens). */
+const flags = () =>
+  ['appDownloadModalShown', 'tutorialShown'].map((name) => localStorage.getItem(siteKey(name))).join();
+
+/** The order screen's first-visit guides (the app-download modal, the tutorial) on a first or later visit. */
+export function firstVisit(config: ConfigurationResponse): Promise<string> {
+  const before = flags();
+  return look(
+    config,
+    <>
+      <p>order screen</p>
+      <FirstVisitGuides />
+    </>,
+    {
+      path: '/order',
+      // A guide that opened (its flag just set) is a lazy chunk: wait until its dialog is drawn.
+      ready: () => expect(flags() === before || screen.queryByRole('dialog') !== null).toBe(true),
+    },
+  );
+}
+
+/**
+ * A gate device whose network is down, a second and a half after it noticed: in mode reconnect it is already
+ * retrying (ADR 112); otherwise it waits for its next regular sync.
+ */
+export async function gateOffline(config: ConfigurationResponse): Promise<string> {
+  const down = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  fakeApi({ 'GET gate/session': down, 'GET gate/ticket-list': down, 'POST gate/check-ins/sync': down });
+  localStorage.setItem(siteKey('gate.key'), 'KG1-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  try {
+    return await look(config, <GateScannerScreen />, {
+      path: '/gate',
+      ready: () => screen.getByText(/^Offline/),
+    }).then(async () => {
+      await settle(1_500);
+      return snapshot();
+    });
+  } finally {
+    vi.unstubAllGlobals();
   }
 }

@@ -3,7 +3,7 @@ import type { ConfigurationResponse, SiteSettings } from '@kippu/contract/site-s
 import { checkoutConfiguration } from '../features/booking/checkout-page/test-doubles.ts';
 import type { SettingEntry } from './registry-types.ts';
 import { withPath } from './setting-leaves.ts';
-import { chrome, complete, order, signIn, ticket } from './screens.tsx';
+import { chrome, complete, firstVisit, gateOffline, order, signIn, ticket } from './screens.tsx';
 
 /** The configuration every entry starts from: a complete, valid site (date first, coloured calendar). */
 export function baseConfiguration(): ConfigurationResponse {
@@ -17,16 +17,18 @@ const every = (text: string) =>
   Object.fromEntries(LANG_CODES.map((lang) => [lang, `${text} (${lang})`])) as SiteSettings['name'];
 const set =
   (path: string, value: unknown) =>
-  (settings: SiteSettings): SiteSettings =>
-    withPath(settings, path, value);
+  (config: ConfigurationResponse): ConfigurationResponse =>
+    withPath(config, `settings.${path}`, value);
 /** An option list whose second item (after "not selected") is labelled differently. */
 const relabel =
   (path: string, read: (settings: SiteSettings) => SiteSettings['signIn']['genderOptions']) =>
-  (settings: SiteSettings): SiteSettings =>
+  (config: ConfigurationResponse): ConfigurationResponse =>
     withPath(
-      settings,
-      path,
-      read(settings).map((item, index) => (index === 1 ? { ...item, text: every('Relabelled') } : item)),
+      config,
+      `settings.${path}`,
+      read(config.settings).map((item, index) =>
+        index === 1 ? { ...item, text: every('Relabelled') } : item,
+      ),
     );
 
 const LAYOUT = ['app/layout/site-header.tsx', 'features/sites/site-logo.tsx'];
@@ -191,5 +193,23 @@ export const SETTING_ENTRIES: SettingEntry[] = [
     readers: ['features/booking/order/month-calendar.tsx'],
     flip: set('calendar.colorized', false),
     look: order,
+  },
+  {
+    path: 'appDownloadModalImage',
+    readers: ['features/first-visit/first-visit-guides.tsx'],
+    flip: set('appDownloadModalImage', '/images/app-download.png'),
+    look: firstVisit,
+  },
+  {
+    path: 'mode=demo',
+    readers: ['features/demo-mode/demo-banner.tsx'],
+    flip: (config) => ({ ...config, mode: 'demo' }),
+    look: chrome,
+  },
+  {
+    path: 'mode=reconnect',
+    readers: ['features/check-in/screens/gate-scanner-screen.tsx'],
+    flip: (config) => ({ ...config, mode: 'reconnect' }),
+    look: gateOffline,
   },
 ];

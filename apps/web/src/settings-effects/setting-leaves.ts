@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@kippu/contract/enums';
 import { localizedTextSchema } from '@kippu/contract/i18n-text';
-import { siteSettingsSchema } from '@kippu/contract/site-settings';
+import { configurationResponseSchema, siteSettingsSchema } from '@kippu/contract/site-settings';
 
 const unwrap = (schema: z.ZodType): z.ZodType => {
   let inner = schema;
@@ -33,6 +33,14 @@ function leavesOf(schema: z.ZodType, path: string[]): string[] {
  * shows up here by itself, and the registry test fails until it has an entry (issue 32, ADR 115).
  */
 export const SETTING_PATHS: readonly string[] = leavesOf(siteSettingsSchema, []);
+
+/**
+ * The configuration's modes (spec §1 `mode`; ADR 105, 112), each a per-site setting of its own: `mode=demo`,
+ * `mode=reconnect`. Derived, so a new mode needs an entry too.
+ */
+export const MODE_VALUES: readonly string[] = (
+  unwrap(configurationResponseSchema.shape.mode) as z.ZodEnum
+).options.map((mode) => `mode=${String(mode)}`);
 
 /** A copy of `value` with the dotted `path` replaced by `next` (missing objects on the way are created). */
 export function withPath<T extends object>(value: T, path: string, next: unknown): T {

@@ -5,7 +5,7 @@ import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import { AWAITING_READER } from './awaiting-reader.ts';
 import { freshPage } from './render-screen.tsx';
 import { baseConfiguration, SETTING_ENTRIES } from './setting-entries.ts';
-import { SETTING_PATHS } from './setting-leaves.ts';
+import { MODE_VALUES, SETTING_PATHS } from './setting-leaves.ts';
 import { NOT_YET_LOOKED, STORED_ENTRIES } from './stored-entries.tsx';
 import { STORAGE_FILES, storedKeys } from './stored-keys.ts';
 
@@ -20,7 +20,8 @@ const SOURCES = Object.fromEntries(
   ).map(([path, text]) => [path.replace(/^\.\.\//, '').replace(/^\.\//, 'settings-effects/'), text]),
 );
 
-const lastKey = (key: string) => key.split('.').at(-1)!;
+/** What a reader's text must contain: the last key of a path; for `mode=demo`, the value. */
+const lastKey = (key: string) => key.split(/[.=]/).at(-1)!;
 /**
  * The settings only the server reads: their entries are the server's twin of this registry, which checks it has
  * one for each name in this file (ADR 115). Read as data: the web app imports no other app (ADR 062).
@@ -57,7 +58,7 @@ describe('every per-site setting and stored value does something (issue 32, acce
       ...awaiting,
       ...notYet,
     ]);
-    const missing = [...SETTING_PATHS, ...storedKeys()].filter((key) => !covered.has(key));
+    const missing = [...SETTING_PATHS, ...MODE_VALUES, ...storedKeys()].filter((key) => !covered.has(key));
     expect(missing, 'settings or stored values with no entry: add one (ADR 115)').toEqual([]);
     // One place per key: an entry that proves it supersedes an awaited reader.
     const claimed = [
@@ -95,11 +96,8 @@ describe('every per-site setting and stored value does something (issue 32, acce
     'setting %s changes what the visitor sees',
     async (_path, entry) => {
       const base = baseConfiguration();
-      const flipped: ConfigurationResponse = {
-        ...base,
-        settings: entry.flip(structuredClone(base.settings)),
-      };
-      expect(flipped.settings, 'the flip must change the setting').not.toEqual(base.settings);
+      const flipped: ConfigurationResponse = entry.flip(structuredClone(base));
+      expect(flipped, 'the flip must change the setting').not.toEqual(base);
       freshPage();
       const before = await entry.look(base);
       freshPage();

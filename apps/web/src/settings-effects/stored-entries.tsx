@@ -2,9 +2,11 @@ import { screen } from '@testing-library/react';
 import MembershipLoginScreen from '../features/booking/screens/membership-login-screen.tsx';
 import type { StoredEntry } from './registry-types.ts';
 import { look } from './render-screen.tsx';
-import { complete, signIn } from './screens.tsx';
+import { chrome, complete, firstVisit, signIn } from './screens.tsx';
 import { baseConfiguration } from './setting-entries.ts';
 import { keep, loadStores } from './stored-keys.ts';
+import { siteKey } from '../shared/storage/site-storage.ts';
+import { withPath } from './setting-leaves.ts';
 
 /** A finished purchase as the complete page stores it. */
 const STORED_PURCHASE = {
@@ -62,6 +64,33 @@ export const STORED_ENTRIES: StoredEntry[] = [
     look: loaded(() => signIn(baseConfiguration())),
   },
 ];
+
+/** A site with an app to offer: the app-download modal comes before the tutorial. */
+const withApp = () =>
+  withPath(baseConfiguration(), 'settings.appDownloadModalImage', '/images/app-download.png');
+
+/** Stored values kept outside the persisted stores (local storage, by their own key). */
+const OWN_KEY_ENTRIES: StoredEntry[] = [
+  {
+    key: 'appDownloadModalShown',
+    readers: ['features/first-visit/first-visit-flags.ts'],
+    store: () => localStorage.setItem(siteKey('appDownloadModalShown'), '1'),
+    look: () => firstVisit(withApp()),
+  },
+  {
+    key: 'tutorialShown',
+    readers: ['features/first-visit/first-visit-flags.ts'],
+    store: () => localStorage.setItem(siteKey('tutorialShown'), '1'),
+    look: () => firstVisit(baseConfiguration()),
+  },
+  {
+    key: 'toastCache',
+    readers: ['shared/stores/toast-store.ts'],
+    store: () => localStorage.setItem(siteKey('toastCache'), JSON.stringify({ key: 'footer_help' })),
+    look: () => chrome(baseConfiguration()),
+  },
+];
+STORED_ENTRIES.push(...OWN_KEY_ENTRIES);
 
 /**
  * Stored values whose reader exists but whose entry was not written by issue 32's registry deadline: listed,
