@@ -50,11 +50,14 @@ async function buyAtTheVenue(page: Page, lang: LangCode, qrToken: string, shots:
   await expectNoHorizontalOverflow(page);
   if (shots) await saveScreenshot(page, `spot/${lang}-1-order`);
   await main.getByRole('button', { name: text(lang, 'spot_continue_to_payment') }).click();
-  await page.waitForURL(/#\/spot\/payment/);
-
+  // The details a spot purchase needs come next (ADR 109): the e-mail address the ticket link goes to.
+  await page.waitForURL(/#\/spot\/order-fields\//);
   await main
     .getByRole('textbox', { name: pattern(lang, 'signin_field_email') })
     .fill(`spot-${lang}-${Date.now()}@example.com`);
+  await main.getByRole('button', { name: text(lang, 'spot_continue_to_payment') }).click();
+  await page.waitForURL(/#\/spot\/payment/);
+
   await fillCard(page, lang);
   await axe();
   if (shots) await saveScreenshot(page, `spot/${lang}-2-payment`);
@@ -65,16 +68,18 @@ async function buyAtTheVenue(page: Page, lang: LangCode, qrToken: string, shots:
   if (shots) await saveScreenshot(page, `spot/${lang}-3-mail-sent`);
 }
 
-/** Holds one adult ticket on `slug`'s spot poster and fills the e-mail address on the payment screen. */
+/** Holds one adult ticket on `slug`'s spot poster, gives the e-mail address and opens the payment screen. */
 async function holdOneAtTheVenue(page: Page, slug: string, qrToken: string) {
   await openPage(page, `/${slug}/?lang=en#/spot?qr_token=${qrToken}`);
   const main = page.getByRole('main');
   await main.getByRole('button', { name: text('en', 'order_add_one', { name: 'Adult' }) }).click();
   await main.getByRole('button', { name: text('en', 'spot_continue_to_payment') }).click();
-  await page.waitForURL(/#\/spot\/payment/);
+  await page.waitForURL(/#\/spot\/order-fields\//);
   await main
     .getByRole('textbox', { name: pattern('en', 'signin_field_email') })
     .fill(`spot-gateway-${Date.now()}@example.com`);
+  await main.getByRole('button', { name: text('en', 'spot_continue_to_payment') }).click();
+  await page.waitForURL(/#\/spot\/payment/);
 }
 
 /** Back from the gateway's page: the spot mail-sent screen with the number, and the phone's list has it. */

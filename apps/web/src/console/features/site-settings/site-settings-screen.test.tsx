@@ -261,6 +261,8 @@ describe('site settings: languages', () => {
         { code: 'en', display_name: 'English', is_default: true },
         { code: 'ja', display_name: '日本語', is_default: false },
       ],
+      // The first-visit language rule of ADR 110, off as stored.
+      settings: { language: { followBrowser: false } },
     });
   });
 

@@ -46,7 +46,14 @@ describe('payment callback: whose purchase came back', () => {
     const { router } = await renderRoutes(ROUTES, STRIPE_RETURN);
     expect(await screen.findByRole('heading', { name: 'Spot mail sent page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/email-sended/res-1');
-    expect(api.calls.map((call) => call.path)).toEqual(['payment-results/P-SPOT', 'orders/spot-1']);
+    // A paid spot purchase reports `complete` from GET /gtm, as a web one does (issue 32 item 17).
+    await waitFor(() =>
+      expect(api.calls.map((call) => call.path)).toEqual([
+        'payment-results/P-SPOT',
+        'orders/spot-1',
+        'gtm/res-1',
+      ]),
+    );
     expect(useSpotTokensStore.getState().tickets).toEqual([
       expect.objectContaining({ reservationToken: 'res-1', reservationNumber: 'AB12CD34EF', count: 2 }),
     ]);
@@ -111,7 +118,14 @@ describe('payment callback: the flow is the answer’s', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Spot mail sent page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/spot/email-sended/res-1');
-    expect(api.calls.map((call) => call.path)).toEqual(['payment-results/P-SPOT', 'orders/spot-1']);
+    // A paid spot purchase reports `complete` from GET /gtm, as a web one does (issue 32 item 17).
+    await waitFor(() =>
+      expect(api.calls.map((call) => call.path)).toEqual([
+        'payment-results/P-SPOT',
+        'orders/spot-1',
+        'gtm/res-1',
+      ]),
+    );
     expect(useSpotTokensStore.getState().tickets).toEqual([
       expect.objectContaining({ reservationToken: 'res-1' }),
     ]);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,7 +12,7 @@ import { ApiError } from '../../../shared/api/api-client.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { FormField } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate, VALIDATION_FORM_OPTIONS } from '../../../shared/validation/index.ts';
-import { updateSpotOrder } from '../api/spot-calls.ts';
+import { spotOrderKey, updateSpotOrder } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 import { spotCustomerInfo, spotFields, type SpotField } from './spot-fields.ts';
 
@@ -42,6 +43,7 @@ export function SpotOrderFieldsForm({
   const { t } = useTranslation();
   const lang = useActiveLang();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const fields = useMemo(() => spotFields(templates, signIn), [templates, signIn]);
   const defaultValues = useMemo(() => {
     const values: Values = {};
@@ -60,6 +62,8 @@ export function SpotOrderFieldsForm({
     setSaving(true);
     try {
       await updateSpotOrder(orderToken, spotCustomerInfo(fields, values));
+      // The payment screen reads the order (its address decides whether it may pay): not the one read here.
+      await queryClient.invalidateQueries({ queryKey: spotOrderKey(orderToken) });
       navigate(paths.spotPayment.getHref());
     } catch (error) {
       setSaving(false);

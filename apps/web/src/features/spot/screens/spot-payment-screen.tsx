@@ -53,7 +53,8 @@ export default function SpotPaymentScreen() {
     );
   }
 
-  if (order.data && !hasEmail) {
+  // Only a fresh answer decides (a placeholder or a refetch may predate the order fields' save).
+  if (order.data && !hasEmail && !order.isFetching) {
     return <Navigate replace to={paths.spotOrderFields.getHref({ reservationToken: orderToken })} />;
   }
 
