@@ -13,6 +13,12 @@ export interface OnSaleConfig {
   admitPerMinute: number | undefined;
   /** Visitors still waiting this many seconds after the last arrival are counted as unfinished. */
   timeoutSeconds: number;
+  /**
+   * The generator stands in for the balancer (it already names each visitor in X-Forwarded-For) and stamps
+   * `X-Request-Start` as it sends, as nginx or a cloud balancer does on receipt (ADR 095 addendum).
+   * `--no-request-start`: no stamp, so each process's own read time orders the queue.
+   */
+  requestStart: boolean;
 }
 
 const DEFAULTS: OnSaleConfig = {
@@ -22,9 +28,10 @@ const DEFAULTS: OnSaleConfig = {
   processes: 2,
   admitPerMinute: undefined,
   timeoutSeconds: 60,
+  requestStart: true,
 };
 
-/** `--visitors=5000 --arrival=10 --seats=200 --processes=2 --admit-per-minute=N --timeout=60`. */
+/** `--visitors=5000 --arrival=10 --seats=200 --processes=2 --admit-per-minute=N --timeout=60 [--no-request-start]`. */
 export function onSaleConfig(args: string[]): OnSaleConfig {
   const int = (name: string, fallback: number) => {
     const value = option(args, name);
@@ -38,5 +45,6 @@ export function onSaleConfig(args: string[]): OnSaleConfig {
     processes: int('processes', DEFAULTS.processes),
     admitPerMinute: admit ? positiveInt(admit, 'admit-per-minute') : DEFAULTS.admitPerMinute,
     timeoutSeconds: int('timeout', DEFAULTS.timeoutSeconds),
+    requestStart: !args.includes('--no-request-start'),
   };
 }

@@ -123,7 +123,16 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       );
       return rows[0]?.token;
     };
-    const context = { client, baseUrls, product, spanId, deadline, nextServer, mailTokenOf };
+    const context = {
+      client,
+      baseUrls,
+      product,
+      spanId,
+      deadline,
+      nextServer,
+      mailTokenOf,
+      requestStart: config.requestStart,
+    };
     // Visitor i arrives i × spacing after the start (5,000 in 10 s: one every 2 ms).
     const visits = Array.from(
       { length: config.visitors },
@@ -233,7 +242,8 @@ function report(config: OnSaleConfig, result: Run): void {
   const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
   console.log(
     `\n${config.visitors} visitors arriving over ${config.arrivalSeconds} s for ${config.seats} seats, ` +
-      `${config.processes} server process(es), admission ${config.admitPerMinute ? `${config.admitPerMinute}/min` : 'automatic'}; ` +
+      `${config.processes} server process(es), admission ${config.admitPerMinute ? `${config.admitPerMinute}/min` : 'automatic'}, ` +
+      `arrival ${config.requestStart ? 'stamped by the balancer (X-Request-Start)' : 'as each server read the join'}; ` +
       `${result.database}; ${os.cpus().length} CPUs, node ${process.version}; load average ${loadText(result.load[0])} ` +
       `at the start, ${loadText(result.load[1])} at the end; ${fixed(result.seconds, 1)} s in all\n`,
   );

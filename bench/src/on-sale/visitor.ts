@@ -46,6 +46,8 @@ export interface VisitorContext {
   deadline: number;
   /** Round robin over the servers, per request (a balancer without affinity). */
   nextServer: () => string;
+  /** Stamp each request with `X-Request-Start` as a balancer does (config `requestStart`). */
+  requestStart: boolean;
   /** The mail-confirmation link's token the server mailed for the order (the visitor reads their mail). */
   mailTokenOf: (orderToken: string) => Promise<string | undefined>;
 }
@@ -91,6 +93,8 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
         'x-forwarded-for': address,
         'accept-language': 'ja',
       };
+      // The balancer's receipt time (nginx `t=${msec}`), which the servers trust from loopback.
+      if (context.requestStart) headers['x-request-start'] = `t=${Date.now()}`;
       if (method !== 'GET') {
         headers['content-type'] = 'application/json';
         headers['x-xsrf-token'] = XSRF;

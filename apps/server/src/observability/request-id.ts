@@ -37,7 +37,7 @@ const proxyAddr = createRequire(createRequire(import.meta.url).resolve('fastify'
 };
 
 /** Whether the socket's peer is one of TRUST_PROXY's proxies, as Fastify decides it for the first hop (0). */
-function trustedPeer(trustProxy: TrustProxy): (address: string) => boolean {
+export function trustedPeer(trustProxy: TrustProxy): (address: string) => boolean {
   if (trustProxy === false) return () => false;
   const trust = typeof trustProxy === 'function' ? trustProxy : proxyAddr.compile(trustProxy);
   return (address) => address !== '' && trust(address, 0);

@@ -16,6 +16,7 @@ import { AVAILABILITY_CACHE_CONTROL } from '../../plugins/answer-cache.ts';
 import { perClientRateLimit } from '../../plugins/rate-limit.ts';
 import { clientKeyOf } from '../../plugins/client-key.ts';
 import { visitorIdOf } from '../../plugins/visitor-id.ts';
+import { arrivalTimer } from '../../plugins/request-start.ts';
 import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { Semaphore } from '../../shared/semaphore.ts';
@@ -54,6 +55,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
   const joins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
+  const arrivalOf = arrivalTimer(app.env.TRUST_PROXY);
 
   const sendPlace = (request: FastifyRequest, reply: FastifyReply, answer: WaitingRoomEntry) => {
     reply.header('cache-control', 'no-store');
@@ -125,9 +127,10 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
           // The hashed key (review finding 11), as orders store it: never the cookie's raw id.
           visitorKey: visitorIdOf(request) === null ? null : clientKeyOf(request),
           knownQueueId: product.queueId,
-          // Arrival is when this process read the join (Fastify's start of the request), not when its
-          // statement runs after the rate limit, the join bound and the pool (ADR 095 addendum).
-          arrivedAt: new Date(Date.now() - reply.elapsedTime),
+          // Arrival is when the balancer (a trusted proxy's X-Request-Start) or this process received the
+          // join, not when its statement runs after the rate limit, the join bound and the pool (ADR 095
+          // addendum).
+          arrivedAt: arrivalOf(request, reply),
         });
         if (!joined) {
           reply.header('cache-control', 'no-store');
