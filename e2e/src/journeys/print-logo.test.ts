@@ -53,6 +53,12 @@ describe.skipIf(skipBrowserSuites)('the print logo', () => {
     const receiptLogo = sheet.getByTestId('print-logo');
     expect(await receiptLogo.isVisible()).toBe(true);
     expect((await receiptLogo.getByTestId('site-logo-name').innerText()).trim()).toBe(siteName);
+    // Thai is not letter-spaced (the title's tracking would pull marks off their consonants).
+    expect(
+      await sheet
+        .getByRole('heading', { name: text(lang, 'receipt_title') })
+        .evaluate((el) => getComputedStyle(el).letterSpacing),
+    ).toBe('normal');
     await saveScreenshot(page, 'print-logo/th-receipt-screen');
 
     await page.emulateMedia({ media: 'print' });
