@@ -57,10 +57,12 @@ export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
     isUseMembershipLogin: def.membershipLogin ?? false,
     pageTitle,
     theme: def.theme,
+    // The boxes the logo is drawn in (ADR 116): room for the drawn wordmark's name on two lines at most,
+    // beside the language picker on a 375 px phone.
     logo: {
       variant: def.dark ? 'white' : 'black',
-      pc: { width: 180, height: 36 },
-      sp: { width: 120, height: 24 },
+      pc: { width: 360, height: 36 },
+      sp: { width: 200, height: 24 },
     },
     printLogo: true,
     footer: {

@@ -63,4 +63,15 @@ describe('renderPrePaint (ADR 037)', () => {
       themeColor: boot.configuration.settings.theme.primary,
     });
   });
+
+  it("paints the site's uploaded header logo with its box, so the image loading later moves nothing (ADR 116)", async () => {
+    const images = { headerLogoBlack: null, headerLogoWhite: '/site-images/abc.png', printLogo: null };
+    const { root } = await renderPrePaint({ ...boot, configuration: configuration({ images }) });
+    const served = document.createElement('div');
+    served.innerHTML = root;
+    const image = served.querySelector('header img');
+    expect(image?.getAttribute('src')).toBe('/site-images/abc.png');
+    expect(image?.getAttribute('alt')).toBe(boot.configuration.settings.name.th);
+    expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['140', '28']);
+  });
 });

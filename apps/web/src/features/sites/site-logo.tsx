@@ -3,7 +3,10 @@ import type { SiteSettings } from '@kippu/contract/site-settings';
 import { monogram } from './monogram.ts';
 // Styles: ./site-logo.css, one of the page's own (src/main.ts).
 
-type Props = { name: string; settings: Pick<SiteSettings, 'kind' | 'name' | 'theme' | 'logo'> };
+type Props = {
+  name: string;
+  settings: Pick<SiteSettings, 'kind' | 'name' | 'theme' | 'logo'> & Partial<Pick<SiteSettings, 'images'>>;
+};
 
 type Colours = { base: string; letters: string; accent: string };
 
@@ -41,23 +44,51 @@ function MarkShape({ kind, colours }: { kind: SiteSettings['kind']; colours: Col
   }
 }
 
+/** The logo staff uploaded for this variant (ADR 071), if any: a white logo on a light header is unreadable. */
+function uploadedLogo(settings: Props['settings']): string | null {
+  const images = settings.images;
+  if (!images) return null;
+  return (settings.logo.variant === 'white' ? images.headerLogoWhite : images.headerLogoBlack) ?? null;
+}
+
 /**
- * The site's own wordmark: a monogram of the venue's English initials in the theme colours, and the
- * localized name as real text (it wraps on narrow phones and is read by screen readers, which an SVG
- * <text> sized by guesswork did neither). The white variant sits on the primary colour, the black one on
- * a light header; the mark's height comes from settings.logo (sp below 48rem, pc above).
+ * The site's logo in the box settings.logo gives (ADR 116): `sp` below 48rem, `pc` above, each a width and a
+ * height in CSS pixels. An uploaded logo of the header's variant fills the box (contained, left-aligned), with
+ * width/height attributes so the header does not move when it loads. Without one, the drawn wordmark: a
+ * monogram of the venue's English initials in the theme colours, the box's height, and the localized name as
+ * real text (it wraps on narrow phones and is read by screen readers, which an SVG <text> sized by guesswork
+ * did neither), the whole at most the box's width. The white variant sits on the primary colour, the black
+ * one on a light header.
  */
 export function SiteLogo({ name, settings }: Props) {
   const { theme, logo } = settings;
+  const size = {
+    '--logo-mark-sp': `${logo.sp.height}px`,
+    '--logo-mark-pc': `${logo.pc.height}px`,
+    '--logo-width-sp': `${logo.sp.width}px`,
+    '--logo-width-pc': `${logo.pc.width}px`,
+  } as CSSProperties;
+  const uploaded = uploadedLogo(settings);
+  if (uploaded) {
+    return (
+      <span className="site-logo" data-variant={logo.variant} style={size}>
+        {/* The phone's box as attributes: the CSS sizes it per width, the attributes reserve the space. */}
+        <img
+          className="site-logo__image"
+          src={uploaded}
+          alt={name}
+          width={logo.sp.width}
+          height={logo.sp.height}
+          decoding="async"
+        />
+      </span>
+    );
+  }
   const isWhite = logo.variant === 'white';
   const colours: Colours = isWhite
     ? { base: '#ffffff', letters: theme.primary, accent: theme.accent }
     : { base: theme.primary, letters: theme.onPrimary, accent: theme.accent };
   const letters = monogram(settings.name.en);
-  const size = {
-    '--logo-mark-sp': `${logo.sp.height}px`,
-    '--logo-mark-pc': `${logo.pc.height}px`,
-  } as CSSProperties;
   return (
     <span className="site-logo" data-variant={logo.variant} style={size}>
       <svg className="site-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
