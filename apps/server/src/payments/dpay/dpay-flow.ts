@@ -29,26 +29,29 @@ type Authorization = Pick<
 > &
   Pick<Row<'payments'>, 'payment_number' | 'amount' | 'idempotency_key'>;
 
-/** The order's d_pay attempt waiting for the carrier, with its authorisation. */
-async function openAuthorization(deps: Deps, site: SiteCode, orderToken: string): Promise<Authorization> {
+/**
+ * The d_pay attempt waiting for the carrier of the order spec §7's `{id}` names: a booking's order token, or
+ * a change of date's token (its top-up is paid on the change's own temporary order, whose token the browser
+ * never holds; ADR 028 addendum). Both are unguessable tokens of this site; a change's must still be pending.
+ */
+async function openAuthorization(deps: Deps, site: SiteCode, id: string): Promise<Authorization> {
   const { rows } = await deps.db.execute<Authorization>(sql`
     SELECT a.payment_id, p.payment_number, a.state, a.nonce, a.code, a.payment_token, a.request_url,
            p.amount, p.idempotency_key
     FROM orders o
     JOIN payments p ON p.order_id = o.id AND p.method = 'd_pay' AND p.status = 'pending'
     JOIN dpay_authorizations a ON a.payment_id = p.id
-    WHERE o.order_token = ${orderToken} AND o.site_code = ${site} AND o.status = 'paying'`);
+    WHERE o.site_code = ${site} AND o.status = 'paying'
+      AND (o.order_token = ${id}
+           OR o.id = (SELECT c.order_id FROM time_changes c
+                      WHERE c.timechange_token = ${id} AND c.site_code = ${site} AND c.status = 'pending'))`);
   if (!rows[0]) throw new AppError('record_not_found');
   return rows[0];
 }
 
-/** GET /d-account/v1/auth/{orderToken}: what the browser sends to the carrier's login (OpenID Connect). */
-export async function dpayAuthParams(
-  deps: Deps,
-  site: SiteCode,
-  orderToken: string,
-): Promise<DpayAuthResponse> {
-  const authorization = await openAuthorization(deps, site, orderToken);
+/** GET /d-account/v1/auth/{id} (an order token or a change's token): what the browser sends to the carrier's login (OpenID Connect). */
+export async function dpayAuthParams(deps: Deps, site: SiteCode, id: string): Promise<DpayAuthResponse> {
+  const authorization = await openAuthorization(deps, site, id);
   return {
     response_type: 'code',
     scope: 'openid d_pay',
@@ -102,19 +105,20 @@ export async function recordDpayLogin(
   await deps.db.execute(sql`
     UPDATE dpay_authorizations SET code = ${query.code}, authorized_at = now()
     WHERE payment_id = ${attempt.id} AND code IS NULL`);
-  return siteUrl(deps.env, attempt.siteSlug, `/d-pay-confirm?state=${encodeURIComponent(query.state)}`);
+  // The flow rides along (ADR 059): a change's top-up is confirmed on the change's id, not the booking's.
+  return siteUrl(
+    deps.env,
+    attempt.siteSlug,
+    withFlow(`/d-pay-confirm?state=${encodeURIComponent(query.state)}`, attempt.flow),
+  );
 }
 
 /**
- * GET /d-pay/v1/scptok/{orderToken}: the payment token for the authorised attempt (the code is traded for
+ * GET /d-pay/v1/scptok/{id} (an order token or a change's token): the payment token for the authorised attempt (the code is traded for
  * an access token once; asking again answers the token already issued).
  */
-export async function dpayPaymentToken(
-  deps: Deps,
-  site: SiteCode,
-  orderToken: string,
-): Promise<DpayScptokResponse> {
-  const authorization = await openAuthorization(deps, site, orderToken);
+export async function dpayPaymentToken(deps: Deps, site: SiteCode, id: string): Promise<DpayScptokResponse> {
+  const authorization = await openAuthorization(deps, site, id);
   if (!authorization.code) throw new AppError('invalid_request', 'not authorised at the carrier yet');
   // Asked again (a reload, a double click): the token already issued.
   if (authorization.payment_token) return reissued(deps, authorization);

@@ -5,6 +5,7 @@ import { publicOrigin, siteUrl } from '../../domain/links.ts';
 import { createDpaySimulator, DPAY_SIMULATOR_MERCHANT, DPAY_SIMULATOR_PATHS } from '../gateway-simulator.ts';
 import { httpDpayTransport, type DpayMerchant, type DpayTransport } from './dpay-protocol.ts';
 import { createDpayProvider } from './dpay-provider.ts';
+import { withFlow } from '../returns/gateway-returns.ts';
 
 export interface DpayGateway {
   merchant: DpayMerchant;
@@ -79,7 +80,7 @@ export function dpayProvider(db: Db, env: Env) {
     d_pay: createDpayProvider({
       db,
       transport: gateway.transport,
-      confirmScreenUrl: (slug) => siteUrl(env, slug, '/d-pay-confirm'),
+      confirmScreenUrl: (slug, flow) => siteUrl(env, slug, withFlow('/d-pay-confirm', flow)),
       authorizationUrl: gateway.merchant.authorizationUrl,
       testMode: gateway.simulated,
       // The browser navigates to the carrier's login and posts the payment token to its payment page.

@@ -35,7 +35,7 @@ async function startAndLogIn(app: App, orderToken: string, account: string | nul
   expect(checkout.statusCode).toBe(200);
   const redirect = checkout.json<{ status: string; redirect_url: string; payment_number: string }>();
   expect(redirect).toMatchObject({ status: 'redirect' });
-  expect(redirect.redirect_url).toMatch(/\/demo\/#\/d-pay-confirm$/);
+  expect(redirect.redirect_url).toMatch(/\/demo\/#\/d-pay-confirm\?flow=booking$/);
 
   const auth = await app.inject({ method: 'GET', url: `/demo/d-account/v1/auth/${orderToken}` });
   expect(auth.statusCode).toBe(200);
@@ -76,7 +76,7 @@ async function payAtCarrier(app: App, orderToken: string, account: string, pay =
   const returned = await app.inject({ method: 'GET', url: pathOf(login.back) });
   expect(returned.statusCode).toBe(303);
   expect(returned.headers.location).toMatch(
-    new RegExp(`/demo/#/d-pay-confirm\\?state=${encodeURIComponent(login.state)}$`),
+    new RegExp(`/demo/#/d-pay-confirm\\?state=${encodeURIComponent(login.state)}&flow=booking$`),
   );
   const token = await app.inject({ method: 'GET', url: `/demo/d-pay/v1/scptok/${orderToken}` });
   expect(token.statusCode).toBe(200);

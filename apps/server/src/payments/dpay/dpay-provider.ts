@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
+import type { PaymentFlow } from '@kippu/contract';
+import { orderFlowSql } from '../../domain/checkout/attempt-answer.ts';
 import {
   PAYMENT_CANCELED,
   providerEvent,
@@ -23,8 +25,12 @@ import type { DpayTransport } from './dpay-protocol.ts';
 export interface DpayOptions {
   db: Db;
   transport: DpayTransport;
-  /** The SPA screen the browser opens after checkout: `${origin}/${slug}/#/d-pay-confirm`. */
-  confirmScreenUrl: (siteSlug: string) => string;
+  /**
+   * The SPA screen the browser opens after checkout: `${origin}/${slug}/#/d-pay-confirm?flow=…`, the flow
+   * of the attempt's order named (a booking's, or a change of date's top-up: the screen then asks for the
+   * change's authorisation, not the booking's; ADR 028 addendum).
+   */
+  confirmScreenUrl: (siteSlug: string, flow: PaymentFlow) => string;
   /** Where the carrier's login is (an absolute URL; the simulator's is ours). */
   authorizationUrl: string;
   testMode: boolean;
@@ -52,16 +58,18 @@ export function createDpayProvider(options: DpayOptions): PaymentProvider {
     },
 
     async start(attempt) {
-      const { rows } = await db.execute<Pick<Row<'sites'>, 'slug'>>(sql`
+      const { rows } = await db.execute<Pick<Row<'sites'>, 'slug'> & { flow: PaymentFlow }>(sql`
         WITH authorization_row AS (
           INSERT INTO dpay_authorizations (payment_id, state, nonce)
           VALUES (${attempt.id}, ${randomBytes(24).toString('base64url')}, ${randomBytes(24).toString('base64url')})
         )
-        SELECT slug FROM sites WHERE code = ${attempt.siteCode}`);
+        SELECT s.slug, ${orderFlowSql(sql.raw('o'))} AS flow
+        FROM payments p JOIN orders o ON o.id = p.order_id JOIN sites s ON s.code = o.site_code
+        WHERE p.id = ${attempt.id}`);
       return {
         kind: 'redirect',
         providerReference: `dpay-${attempt.idempotencyKey}`,
-        redirectUrl: options.confirmScreenUrl(rows[0]!.slug),
+        redirectUrl: options.confirmScreenUrl(rows[0]!.slug, rows[0]!.flow),
         events: [providerEvent('authorization', { opened: true })],
       };
     },
