@@ -113,14 +113,60 @@ async function threeTickets(): Promise<string> {
   return `${res.statusCode} ${JSON.stringify(res.json<{ error?: string }>().error ?? null)}`;
 }
 
-/** The web payment methods of a seeded site with a card method, with their public fields. */
-async function paymentMethods(): Promise<string> {
-  const res = await ctx.app.inject({ method: 'GET', url: `${SITE_PATH}/paymentmethods?lang=en&channel=web` });
+/** The web payment methods of a site, with their public fields (token script, shop id, processor). */
+const paymentMethodsOf = (slug: string) => async (): Promise<string> => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/${slug}/api/v1/paymentmethods?lang=en&channel=web`,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
-}
+};
+const paymentMethods = paymentMethodsOf('demo');
+
+/** A setting of a seeded site (SOFTBANK has the second card processor, AZABUDAI_BORDERLESS the third). */
+const siteSet = (site: string, path: string[], value: unknown) => (db: Db) =>
+  db
+    .execute(
+      sql`UPDATE sites SET settings = jsonb_set(settings, ${`{${path.join(',')}}`}::text[], ${JSON.stringify(value)}::jsonb) WHERE code = ${site}`,
+    )
+    .then(() => undefined);
+const CARD2 = ['src/payments/card2/card2-config.ts'];
+const everyEnvironment = (value: string) => ({ development: value, staging: value, production: value });
 
 const ENTRIES: Entry[] = [
+  {
+    key: 'payment.deviceFingerprintScriptUrl',
+    readers: ['src/domain/payments/public-payment-fields.ts'],
+    flip: siteSet('SOFTBANK', ['payment', 'deviceFingerprintScriptUrl'], null),
+    look: paymentMethodsOf('softbank'),
+  },
+  {
+    key: 'payment.secondaryCardProcessor.tokenScriptUrl',
+    readers: CARD2,
+    flip: siteSet(
+      'SOFTBANK',
+      ['payment', 'secondaryCardProcessor', 'tokenScriptUrl'],
+      everyEnvironment('/simulator/card2/token-flipped.js'),
+    ),
+    look: paymentMethodsOf('softbank'),
+  },
+  {
+    key: 'payment.secondaryCardProcessor.merchantId',
+    readers: CARD2,
+    flip: siteSet(
+      'SOFTBANK',
+      ['payment', 'secondaryCardProcessor', 'merchantId'],
+      'registry-flipped-merchant',
+    ),
+    look: paymentMethodsOf('softbank'),
+  },
+  {
+    key: 'payment.thirdProcessor.key',
+    readers: CARD2,
+    flip: siteSet('AZABUDAI_BORDERLESS', ['payment', 'thirdProcessor', 'key'], 'registry_flipped_key'),
+    look: paymentMethodsOf('azabudai-borderless'),
+  },
   {
     key: 'receipt.issuerName',
     readers: ['src/domain/receipts/receipt-document.ts'],

@@ -8,8 +8,6 @@ import type { Awaiting } from './registry-types.ts';
 export const AWAITING_READER: Awaiting[] = [
   { key: 'logo.pc.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
   { key: 'logo.sp.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
-  { key: 'printLogo', owner: 'print', note: 'item 1: the print logo on printable pages' },
-  { key: 'images.printLogo', owner: 'print', note: 'item 1 (the server box-office receipt reads it)' },
   {
     key: 'images.headerLogoBlack',
     owner: 'lead decides',
@@ -20,20 +18,14 @@ export const AWAITING_READER: Awaiting[] = [
     owner: 'lead decides',
     note: 'ADR 071: the web does not draw uploads yet',
   },
-  { key: 'payment.deviceFingerprintScriptUrl', owner: 'paycards', note: 'item 2' },
-  ...['tokenScriptUrl', 'threeDsScriptUrl', 'merchantId', 'serviceId', 'postUrl'].map((key) => ({
+  // Read by paycards' card2 family at checkout and in the CSP; no entry written yet (issue 32's deadline).
+  ...['threeDsScriptUrl', 'serviceId', 'postUrl'].map((key) => ({
     key: `payment.secondaryCardProcessor.${key}`,
     owner: 'paycards',
     note: 'item 3',
   })),
-  { key: 'payment.thirdProcessor.key', owner: 'paycards', note: 'item 3' },
   { key: 'payment.thirdProcessor.environment', owner: 'paycards', note: 'item 3' },
   { key: 'payment.merchantIds', owner: 'paycards', note: 'item 5: the gateways read them' },
-  {
-    key: 'analytics.gatagKeyUrl',
-    owner: 'firstvisit or paycards',
-    note: 'item 5: loaded like the tag manager',
-  },
   { key: 'ticket.changeDatePaymentResult', owner: 'topup', note: 'item 12' },
   { key: 'core.spotPaymentMethods', owner: 'spot', note: 'item 13 (kept in memory today)' },
   { key: 'ticket.shareToken', owner: 'gate or spot (share screens)', note: 'item 14' },

@@ -17,6 +17,7 @@ import { useCachedToast } from '../app/use-cached-toast.ts';
 import GateScannerScreen from '../features/check-in/screens/gate-scanner-screen.tsx';
 import * as demoBanner from '../features/demo-mode/demo-banner.tsx';
 import * as firstVisitGuides from '../features/first-visit/first-visit-guides.tsx';
+import { PrintLogo } from '../features/tickets/print/print-logo.tsx';
 import { useTagManager } from '../shared/analytics/use-tag-manager.ts';
 import { siteKey } from '../shared/storage/site-storage.ts';
 import { Toast } from '../shared/ui/toast.tsx';
@@ -219,3 +220,7 @@ export async function gateOffline(config: ConfigurationResponse): Promise<string
     vi.unstubAllGlobals();
   }
 }
+
+/** The print logo as a printable page (the receipt sheet) shows it on screen too. */
+export const printLogo = (config: ConfigurationResponse) =>
+  look(config, <PrintLogo />, { ready: () => expect(document.body.innerHTML).not.toBe('') });

@@ -3,7 +3,7 @@ import type { ConfigurationResponse, SiteSettings } from '@kippu/contract/site-s
 import { checkoutConfiguration } from '../features/booking/checkout-page/test-doubles.ts';
 import type { SettingEntry } from './registry-types.ts';
 import { withPath } from './setting-leaves.ts';
-import { chrome, complete, firstVisit, gateOffline, order, signIn, ticket } from './screens.tsx';
+import { chrome, complete, firstVisit, gateOffline, order, printLogo, signIn, ticket } from './screens.tsx';
 
 /** The configuration every entry starts from: a complete, valid site (date first, coloured calendar). */
 export function baseConfiguration(): ConfigurationResponse {
@@ -211,5 +211,27 @@ export const SETTING_ENTRIES: SettingEntry[] = [
     readers: ['features/check-in/screens/gate-scanner-screen.tsx'],
     flip: (config) => ({ ...config, mode: 'reconnect' }),
     look: gateOffline,
+  },
+  {
+    path: 'printLogo',
+    readers: ['features/tickets/print/print-logo.tsx'],
+    flip: set('printLogo', false),
+    look: printLogo,
+  },
+  {
+    path: 'images.printLogo',
+    readers: ['features/tickets/print/print-logo.tsx'],
+    flip: set('images', {
+      headerLogoBlack: null,
+      headerLogoWhite: null,
+      printLogo: `/site-images/${'a'.repeat(64)}.png`,
+    }),
+    look: printLogo,
+  },
+  {
+    path: 'analytics.gatagKeyUrl',
+    readers: ['shared/analytics/use-tag-manager.ts'],
+    flip: set('analytics.gatagKeyUrl', 'https://www.googletagmanager.com/gtag/js?id=G-REGISTRY1'),
+    look: chrome,
   },
 ];
