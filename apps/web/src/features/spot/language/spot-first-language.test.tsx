@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spotStocksResponseSchema } from '@kippu/contract/endpoints/spot';
-import { noteLanguageStored } from '../../../shared/i18n/language-stored-at-start.ts';
+import { languageWasStored, noteLanguageStored } from '../../../shared/i18n/language-stored-at-start.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { fakeApi, ok } from '../../../test/fake-api.ts';
@@ -55,6 +55,8 @@ describe('the spot landing’s language question (ADR 110)', () => {
     // The page's own language goes on at once, without a reload.
     await userEvent.setup().click(screen.getByRole('button', { name: 'English' }));
     expect(await screen.findByText('Day garden')).toBeTruthy();
+    // Asked once: coming back to the landing (from /spot/products) does not ask again.
+    expect(languageWasStored()).toBe(true);
   });
 
   it('goes straight to the order when a language was stored', async () => {

@@ -6,7 +6,7 @@ import { paths } from '../../../shared/routing/paths.ts';
 import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useSpotStore } from '../../../shared/stores/spot-store.ts';
 import { spotStocksQuery } from '../api/spot-calls.ts';
-import { languageWasStored } from '../../../shared/i18n/language-stored-at-start.ts';
+import { languageWasStored, noteLanguageStored } from '../../../shared/i18n/language-stored-at-start.ts';
 import { SpotLanguageChoice } from '../language/spot-language-choice.tsx';
 import { SpotOrderForm } from '../order/spot-order-form.tsx';
 import { SpotFrame, SpotPanel } from '../spot-frame.tsx';
@@ -37,7 +37,13 @@ export default function SpotScreen() {
   return (
     <SpotFrame title={t('screen_spot_title')} step="order">
       {askLanguage ? (
-        <SpotLanguageChoice onChosen={() => setAskLanguage(false)} />
+        <SpotLanguageChoice
+          onChosen={() => {
+            // Chosen: asked once per page, not again when the visitor comes back to this screen.
+            noteLanguageStored(true);
+            setAskLanguage(false);
+          }}
+        />
       ) : !qrToken || stocks.isError ? (
         <SpotPanel>
           <p className="spot-panel__text">{t('spot_scan_poster')}</p>
