@@ -218,10 +218,11 @@ describe('/spot/order-fields (issue 32 item 20)', () => {
     });
     const templates = fieldTemplatesResponseSchema.parse(
       [
+        // The seed's order: a profile field may come before the address (FIELD_NAMES order).
+        ['gender', true, false],
         ['email', true, true],
         ['fullname', true, true],
         ['phone', true, true],
-        ['gender', true, false],
         ['age', false, false],
       ].map(([field_name, is_display, is_require]) => ({
         field_name,
@@ -238,6 +239,10 @@ describe('/spot/order-fields (issue 32 item 20)', () => {
     const { router } = await renderRoutes(ROUTES, `/spot/order-fields/${ORDER}`);
     const user = userEvent.setup();
     const email = await screen.findByRole('textbox', { name: /Email address/ });
+    // The address under "Where to send your ticket", the profile fields under "About you".
+    const mail = screen.getByRole('region', { name: 'Where to send your ticket' });
+    expect(within(mail).getAllByRole('textbox')).toEqual([email]);
+    expect(within(mail).queryByRole('textbox', { name: /Gender/ })).toBeNull();
     // Displayed spot fields only: no phone (not a spot field), no age (not displayed).
     expect(screen.getByRole('textbox', { name: /Full name/ })).toBeTruthy();
     // (The fixture site has no gender options: the field falls back to free text.)

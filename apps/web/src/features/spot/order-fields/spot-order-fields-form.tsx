@@ -114,7 +114,9 @@ export function SpotOrderFieldsForm({
     );
   };
 
-  const [email, ...others] = fields;
+  // The address first, under its own title; the site's template order may put a profile field before it.
+  const email = fields.find((field) => field.name === 'email');
+  const others = fields.filter((field) => field.name !== 'email');
   return (
     <form noValidate onSubmit={(event) => void form.handleSubmit(save)(event)}>
       <SpotPanel title={t('spot_ticket_mail_title')} id="spot-mail">
