@@ -61,7 +61,7 @@ export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
     // beside the language picker on a 375 px phone.
     logo: {
       variant: def.dark ? 'white' : 'black',
-      pc: { width: 360, height: 36 },
+      pc: { width: 440, height: 36 },
       sp: { width: 200, height: 24 },
     },
     printLogo: true,
