@@ -1,22 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/routing/paths.ts';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
-import { useActiveLang } from '../../../shared/hooks/use-active-lang.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
-import { temporaryOrderQuery } from '../steps/temporary-order-query.ts';
 import { getDpayAuth, getDpayPaymentToken } from './api/dpay-calls.ts';
 import { leaveForCarrierLogin, postToCarrier } from './carrier-redirect.ts';
 
-function BackToPayment() {
+/** The id of spec §7's calls (a booking's order token or a change's token) and where the visitor chooses again. */
+type Payer = { id: string; paymentHref: string };
+
+function BackToPayment({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
     <div className="checkout-actions">
-      <Link className="button" to={paths.payment.getHref()}>
+      <Link className="button" to={href}>
         {t('dpay_back_to_payment')}
       </Link>
     </div>
@@ -24,10 +23,10 @@ function BackToPayment() {
 }
 
 /**
- * After checkout with d_pay: asks for the authorisation request (GET /d-account/v1/auth/{orderToken}),
- * keeps its state as dPayStateCode, and goes to the carrier's login.
+ * After checkout with d_pay: asks for the authorisation request (GET /d-account/v1/auth/{id}), keeps its
+ * state as dPayStateCode, and goes to the carrier's login.
  */
-export function DpayAuthorize({ orderToken }: { orderToken: string }) {
+export function DpayAuthorize({ payer }: { payer: Payer }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
@@ -35,7 +34,7 @@ export function DpayAuthorize({ orderToken }: { orderToken: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    getDpayAuth(orderToken).then(
+    getDpayAuth(payer.id).then(
       (auth) => {
         useCoreStore.getState().set({ dPayStateCode: auth.state });
         leaveForCarrierLogin(auth);
@@ -45,7 +44,7 @@ export function DpayAuthorize({ orderToken }: { orderToken: string }) {
         if (!(error instanceof ApiError)) throw error;
       },
     );
-  }, [orderToken]);
+  }, [payer.id]);
 
   return (
     <CheckoutPanel>
@@ -54,7 +53,7 @@ export function DpayAuthorize({ orderToken }: { orderToken: string }) {
           <p className="checkout-panel__text" role="alert">
             {t('dpay_failed')}
           </p>
-          <BackToPayment />
+          <BackToPayment href={payer.paymentHref} />
         </>
       ) : (
         <p className="checkout-panel__text" role="status">
@@ -65,26 +64,38 @@ export function DpayAuthorize({ orderToken }: { orderToken: string }) {
   );
 }
 
+/** Whether the state the login's return carries is the one kept before leaving (dPayStateCode). */
+export function useStateKept(state: string | null): boolean {
+  const kept = useCoreStore((store) => store.dPayStateCode);
+  return state !== null && kept === state;
+}
+
 /**
- * Back from the carrier's login: the state must be the one kept (dPayStateCode); then the amount and the
- * button that fetches the payment token (GET /d-pay/v1/scptok/{orderToken}) and posts it to the carrier.
+ * Back from the carrier's login: the state must be the one kept (`stateKept`); then the amount (the order's
+ * price, or a change's top-up) and the button that fetches the payment token (GET /d-pay/v1/scptok/{id})
+ * and posts it to the carrier.
  */
-export function DpayConfirmPayment({ orderToken, state }: { orderToken: string; state: string }) {
+export function DpayConfirmPayment({
+  payer,
+  stateKept,
+  amount,
+}: {
+  payer: Payer;
+  stateKept: boolean;
+  amount: number | undefined;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const kept = useCoreStore((store) => store.dPayStateCode);
   const currency = useCoreStore((store) => store.configuration?.settings.currency);
-  const lang = useActiveLang();
-  const order = useQuery({ ...temporaryOrderQuery(orderToken, lang), enabled: kept === state });
   const [phase, setPhase] = useState<'idle' | 'sending' | 'failed'>('idle');
 
-  if (kept !== state) {
+  if (!stateKept) {
     return (
       <CheckoutPanel>
         <p className="checkout-panel__text" role="alert">
           {t('dpay_state_mismatch')}
         </p>
-        <BackToPayment />
+        <BackToPayment href={payer.paymentHref} />
       </CheckoutPanel>
     );
   }
@@ -93,7 +104,7 @@ export function DpayConfirmPayment({ orderToken, state }: { orderToken: string; 
     if (phase === 'sending') return;
     setPhase('sending');
     try {
-      postToCarrier(await getDpayPaymentToken(orderToken));
+      postToCarrier(await getDpayPaymentToken(payer.id));
     } catch (error) {
       setPhase('failed');
       if (!(error instanceof ApiError)) throw error;
@@ -103,10 +114,10 @@ export function DpayConfirmPayment({ orderToken, state }: { orderToken: string; 
   return (
     <CheckoutPanel>
       <p className="checkout-panel__text">{t('dpay_confirm_intro')}</p>
-      {order.data ? (
+      {amount !== undefined ? (
         <div className="payment-amount dpay-amount">
           <span className="payment-amount__label">{t('dpay_confirm_amount')}</span>
-          <span className="payment-amount__value">{format.price(order.data.price, currency)}</span>
+          <span className="payment-amount__value">{format.price(amount, currency)}</span>
         </div>
       ) : null}
       {phase === 'failed' ? (

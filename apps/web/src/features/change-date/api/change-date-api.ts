@@ -35,20 +35,8 @@ export async function createTimeChange(
   return data;
 }
 
-/** GET /timechanges/{reservationToken}/{timechangeToken}?lang=: the change to confirm. */
-export const timeChangeQuery = (reservationToken: string, timechangeToken: string, lang: LangCode) =>
-  queryOptions({
-    queryKey: ['timechanges', reservationToken, timechangeToken, lang],
-    queryFn: async ({ signal }) => {
-      const { data } = await api.call(ROUTES.timeChange, {
-        params: { reservationToken, timechangeToken },
-        query: { lang },
-        signal,
-        ignoredStatuses: [404],
-      });
-      return data;
-    },
-  });
+/** GET /timechanges/{reservationToken}/{timechangeToken}?lang=: the change to confirm (shared with d払い's confirm). */
+export { timeChangeQuery } from '../../../shared/api/endpoints/time-change.ts';
 
 /** POST …/checkout: completes the change, paying the top-up (nothing to pay: `free`). */
 export async function checkoutTimeChange(

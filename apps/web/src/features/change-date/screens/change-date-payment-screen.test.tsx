@@ -69,12 +69,33 @@ describe('the change-of-date payment screen (issue 32: top-ups on sites without 
     expect(screen.getByText('PayPay')).toBeTruthy();
   });
 
-  it('a site whose only method cannot pay a top-up (d払い) gives the held slot back on "Choose another time"', async () => {
+  it('offers d払い (AZABUDAI_BORDERLESS has it on the web), which continues to confirm under its name', async () => {
+    const user = userEvent.setup();
+    fakeApi({
+      'GET paymentmethods': ok(
+        paymentMethodsResponseSchema.parse([
+          { payment_method_type: 'd_pay', name: 'd払い', display_position: 1 },
+        ]),
+      ),
+      'GET timechanges/r1/t1': ok(timeChange({ new_price: 6200, price_difference: 600, top_up: 600 })),
+    });
+    await renderPayment();
+    // Before the fix: "Online payment is not available for this order", d払い left out of top-ups.
+    await user.click(await screen.findByRole('radio', { name: /d払い/ }));
+    expect(screen.getByText(/log in to d払い/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continue to confirmation' }));
+    await screen.findByRole('button', { name: 'Pay and change the date' });
+    expect(useTicketStore.getState().changeDatePayment).toEqual({
+      method: 'd_pay',
+      methodName: 'd払い',
+      timechangeToken: 't1',
+    });
+  });
+
+  it('a site with no web method that can pay a top-up gives the held slot back on "Choose another time"', async () => {
     const user = userEvent.setup();
     const server = fakeApi({
-      'GET paymentmethods': ok(
-        paymentMethodsResponseSchema.parse([{ payment_method_type: 'd_pay', name: 'd払い', display_position: 1 }]),
-      ),
+      'GET paymentmethods': ok([]),
       'GET timechanges/r1/t1': ok(timeChange({ new_price: 6200, price_difference: 600, top_up: 600 })),
       'DELETE timechanges/r1/t1': ok(null),
     });
@@ -82,6 +103,8 @@ describe('the change-of-date payment screen (issue 32: top-ups on sites without 
     await screen.findByText('Online payment is not available for this order. Please contact the venue.');
     await user.click(screen.getByRole('button', { name: 'Choose another time' }));
     expect(await screen.findByText('change date screen')).toBeTruthy();
-    expect(server.calls.some((call) => call.method === 'DELETE' && call.path === 'timechanges/r1/t1')).toBe(true);
+    expect(server.calls.some((call) => call.method === 'DELETE' && call.path === 'timechanges/r1/t1')).toBe(
+      true,
+    );
   });
 });

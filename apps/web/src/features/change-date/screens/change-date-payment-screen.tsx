@@ -17,15 +17,14 @@ import '../../../shared/payments/payment.css';
 
 /**
  * The kinds of method a top-up can complete (issue 32): a card entered here (GMO's token script), Stripe's
- * card Element (its 3-D Secure challenge leaves for the issuer's page) and the gateways' own pages (SoftBank's
- * card and 3-D Secure, PayPay, Alipay): every one of them answers checkout with the reservation or a
- * `redirect`, which finish-change.ts follows, and comes back through the payment callbacks by the change's
- * `flow` and its remembered payment number (change-payment-away.ts). Not `carrier` (d払い): its login runs
- * on the booking's /d-pay-confirm with the booking's order in the core store, so a top-up would pay the
- * wrong order there (left for later). A site with only d払い says "no methods" rather than offering what
- * cannot complete.
+ * card Element (its 3-D Secure challenge leaves for the issuer's page), the gateways' own pages (SoftBank's
+ * card and 3-D Secure, PayPay, Alipay) and d払い (`carrier`): every one of them answers checkout with the
+ * reservation or a `redirect`, which finish-change.ts follows, and comes back through the payment callbacks
+ * by the change's `flow` and its remembered payment number (change-payment-away.ts). d払い's redirect is
+ * /d-pay-confirm?flow=change_date, which asks the carrier for the change's token, not the booking's order
+ * (booking/d-pay/d-pay-payer.ts). A site with nothing that can pay says "no methods".
  */
-const TOP_UP_KINDS = ['card', 'element', 'redirect'] as const;
+const TOP_UP_KINDS = ['card', 'element', 'redirect', 'carrier'] as const;
 
 /**
  * Payment (spec §2 `/tickets/changedate/payment/:reservationToken/timechange/:timechangeToken`, also
