@@ -6,18 +6,6 @@ import type { Awaiting } from './registry-types.ts';
  * "lead decides": no owner, nothing reads it (issue 32: such a setting must either get a reader or go).
  */
 export const AWAITING_READER: Awaiting[] = [
-  { key: 'logo.pc.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
-  { key: 'logo.sp.width', owner: 'lead decides', note: 'the logo is sized by its height only' },
-  {
-    key: 'images.headerLogoBlack',
-    owner: 'lead decides',
-    note: 'ADR 071: the web does not draw uploads yet',
-  },
-  {
-    key: 'images.headerLogoWhite',
-    owner: 'lead decides',
-    note: 'ADR 071: the web does not draw uploads yet',
-  },
   // Read by paycards' card2 family at checkout and in the CSP; no entry written yet (issue 32's deadline).
   ...['threeDsScriptUrl', 'serviceId', 'postUrl'].map((key) => ({
     key: `payment.secondaryCardProcessor.${key}`,

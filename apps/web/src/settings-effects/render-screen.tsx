@@ -13,8 +13,11 @@ import { renderRoutes } from '../test/render.tsx';
 const reset = <S,>(store: StoreApi<S>) => store.setState(store.getInitialState(), true);
 
 /** A clean page: no screen, empty stores and storage, no title, colours or scripts from the last look. */
-export function freshPage(): void {
+export async function freshPage(): Promise<void> {
   cleanup();
+  // What the last screen started (a lazy tag-manager chunk, a toast's timers) ends before the page is wiped,
+  // or it would land on the next look.
+  await settle(50);
   sessionStorage.clear();
   localStorage.clear();
   [useCoreStore, useTicketStore, useSpotStore, useSpotTokensStore].forEach((store) => reset(store as never));

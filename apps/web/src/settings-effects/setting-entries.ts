@@ -234,4 +234,32 @@ export const SETTING_ENTRIES: SettingEntry[] = [
     flip: set('analytics.gatagKeyUrl', 'https://www.googletagmanager.com/gtag/js?id=G-REGISTRY1'),
     look: chrome,
   },
+  ...(['pc', 'sp'] as const).map((size) => ({
+    path: `logo.${size}.width`,
+    readers: ['features/sites/site-logo.tsx'],
+    flip: set(`logo.${size}.width`, 321),
+    look: chrome,
+  })),
+  // The header draws the upload of its variant (the base is white; the black one shows on the black variant).
+  {
+    path: 'images.headerLogoWhite',
+    readers: ['features/sites/site-logo.tsx'],
+    flip: set('images', {
+      headerLogoBlack: null,
+      headerLogoWhite: `/site-images/${'b'.repeat(64)}.png`,
+      printLogo: null,
+    }),
+    look: chrome,
+  },
+  {
+    path: 'images.headerLogoBlack',
+    readers: ['features/sites/site-logo.tsx'],
+    flip: (config) =>
+      set('images', {
+        headerLogoBlack: `/site-images/${'b'.repeat(64)}.png`,
+        headerLogoWhite: null,
+        printLogo: null,
+      })(set('logo.variant', 'black')(config)),
+    look: chrome,
+  },
 ];

@@ -36,8 +36,8 @@ const awaiting = new Set(AWAITING_READER.map((entry) => entry.key));
 const notYet = new Set(NOT_YET_LOOKED.map((entry) => entry.key));
 
 describe('every per-site setting and stored value does something (issue 32, acceptance 1; ADR 115)', () => {
-  afterAll(() => {
-    freshPage();
+  afterAll(async () => {
+    await freshPage();
     // Printed on every run: what is still not proved to do anything, and who is on it.
     console.info(
       [
@@ -98,9 +98,9 @@ describe('every per-site setting and stored value does something (issue 32, acce
       const base = baseConfiguration();
       const flipped: ConfigurationResponse = entry.flip(structuredClone(base));
       expect(flipped, 'the flip must change the setting').not.toEqual(base);
-      freshPage();
+      await freshPage();
       const before = await entry.look(base);
-      freshPage();
+      await freshPage();
       const after = await entry.look(flipped);
       expect(after).not.toBe(before);
     },
@@ -109,10 +109,10 @@ describe('every per-site setting and stored value does something (issue 32, acce
   it.each(STORED_ENTRIES.map((entry) => [entry.key, entry] as const))(
     'stored %s changes what the visitor sees after a load',
     async (_key, entry) => {
-      freshPage();
+      await freshPage();
       entry.given?.();
       const before = await entry.look();
-      freshPage();
+      await freshPage();
       entry.given?.();
       entry.store();
       const after = await entry.look();
