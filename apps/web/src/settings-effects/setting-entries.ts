@@ -262,4 +262,10 @@ export const SETTING_ENTRIES: SettingEntry[] = [
       })(set('logo.variant', 'black')(config)),
     look: chrome,
   },
+  {
+    path: 'footer.partnerBrands',
+    readers: ['app/layout/partner-brands.tsx'],
+    flip: set('footer.partnerBrands', ['resort', 'bank']),
+    look: chrome,
+  },
 ];

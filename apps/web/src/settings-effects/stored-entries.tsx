@@ -112,5 +112,10 @@ export const NOT_YET_LOOKED: { key: string; reader: string }[] = [
   { key: 'spot.orderToken', reader: 'features/spot/**' },
   { key: 'spot.qrToken', reader: 'features/spot/**' },
   { key: 'spot.paymentNumber', reader: 'shared/stores/spot-payment-away.ts' },
+  { key: 'ticket.changeDatePaymentResult', reader: 'features/change-date/parts/payment-result.ts (topup)' },
+  { key: 'ticket.shareToken', reader: 'features/tickets/screens/ticket-share-screen.tsx (topup)' },
+  { key: 'spotOrderTokens.orderTokens', reader: 'features/spot/spot-holds.tsx (spot)' },
+  { key: 'spot.savedSpotOrder', reader: 'features/spot/order/spot-order-form.tsx, spot-selection.ts (spot)' },
+  { key: 'spot.spotGtmConversionData', reader: 'features/spot/order/spot-order-form.tsx (spot)' },
   { key: 'spotOrderTokens.tickets', reader: 'features/spot/** (/spot/ticket-inquiry)' },
 ];
