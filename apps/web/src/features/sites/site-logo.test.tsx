@@ -36,7 +36,11 @@ describe('SiteLogo', () => {
 });
 
 describe('SiteLogo: the box settings.logo gives (ADR 116)', () => {
-  const uploads = { headerLogoBlack: '/site-images/black.png', headerLogoWhite: '/site-images/white.png', printLogo: null };
+  const uploads = {
+    headerLogoBlack: '/site-images/black.png',
+    headerLogoWhite: '/site-images/white.png',
+    printLogo: null,
+  };
 
   it('bounds the drawn wordmark by the widths (sp on phones, pc above)', () => {
     const { container } = render(<SiteLogo name="x" settings={siteSettings()} />);
