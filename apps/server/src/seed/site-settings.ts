@@ -100,7 +100,9 @@ export function buildSiteSettings(def: SiteDefinition): StoredSiteSettings {
         gmo: `tshop_test_${slugKey(def.code)}`,
         stripe: `pk_test_kippu_${slugKey(def.code)}_0000000000`,
       },
-      merchantIds: { gmo: `test-merchant-${slugKey(def.code)}`, alipay: `test-alipay-${slugKey(def.code)}` },
+      // A site's own SBPS merchant (`softbank`, `softbank_service`; ADR 101) is read against the real gateway
+      // only; the simulator knows its one test merchant. GMO-PG is named by its shop id above, so none here.
+      merchantIds: {},
       deviceFingerprintScriptUrl: def.secondaryCardProcessor ? '/simulator/fingerprint.js' : null,
       secondaryCardProcessor: def.secondaryCardProcessor
         ? {
