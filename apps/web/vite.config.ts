@@ -4,11 +4,12 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { inlinePageStyles } from './build/inline-page-styles.ts';
 import { preloadApp } from './build/preload-app.ts';
+import { pureContractConstants } from './build/pure-contract-constants.ts';
 
 // base './': one build is served under every site's /{slug}/ path.
 export default defineConfig({
   base: './',
-  plugins: [react(), preloadApp(), inlinePageStyles(), precompress()],
+  plugins: [react(), pureContractConstants(), preloadApp(), inlinePageStyles(), precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,
