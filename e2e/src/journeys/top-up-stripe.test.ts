@@ -1,100 +1,26 @@
-import { API_PATH, ROUTES, fillPath, siteSlug, type SiteCode } from '@kippu/contract';
-import type { CheckoutResponse } from '@kippu/contract/endpoints/checkout';
-import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-methods';
-import { STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import { siteSlug, type SiteCode } from '@kippu/contract';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
-import { inject } from 'vitest';
 import {
   describe,
   expect,
   expectHtmlLang,
   expectNoAxeViolations,
   LANGUAGE_AXE_RULES,
-  nextVisitorAddress,
   openPage,
   skipBrowserSuites,
   test,
 } from '../fixtures.ts';
-import { prepareOrderForPayment } from '../prepare-reservation.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
 import { timeChangeRecord } from './journey-database.ts';
 import { fillStripeCard } from './payment-steps.ts';
+import { stripeReservation } from './stripe-reservation.ts';
 import { tokyoDate } from './steps.ts';
 
 const SITE: SiteCode = 'OKINAWA';
 const LANG = 'zh-hant' as const;
-const XSRF = 'e2e-top-up-xsrf';
-
 /** The phone of issue 32's report: 390 px wide. */
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
-
-/** A call of the visitor API (or the simulator) over HTTP, as the browser's scripts would make it. */
-async function call<T>(path: string, init: { method?: string; body?: unknown; form?: URLSearchParams } = {}) {
-  const response = await fetch(`${inject('e2eBaseUrl')}${path}`, {
-    method: init.method ?? 'GET',
-    redirect: 'manual',
-    headers: {
-      'content-type': init.form ? 'application/x-www-form-urlencoded' : 'application/json',
-      cookie: `XSRF-TOKEN=${XSRF}`,
-      'x-xsrf-token': XSRF,
-      'x-forwarded-for': nextVisitorAddress(),
-    },
-    body: init.form ? init.form.toString() : init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = await response.text();
-  if (response.status >= 400) throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
-  return { status: response.status, location: response.headers.get('location'), json: () => JSON.parse(body) as T };
-}
-
-const apiPath = (name: keyof typeof ROUTES, params: Record<string, string> = {}, query = '') =>
-  `/${siteSlug(SITE)}${API_PATH}${fillPath(ROUTES[name].path, params)}${query}`;
-
-/**
- * OKINAWA has no GMO card (its web methods: stripe_secure, Alipay, PayPay), so the purchase the change starts
- * from is paid over HTTP as Stripe.js and the issuer's page would: a PaymentMethod from the simulator with
- * the site's publishable key, checkout, the 3-D Secure page passed, the browser's return to our server.
- */
-async function okinawaReservation(date: string): Promise<{ reservationToken: string; number: string }> {
-  const order = await prepareOrderForPayment({ site: SITE, lang: LANG, date, tickets: 1 });
-  if (order.mailToken) await call(apiPath('confirmOrderMail', { id: order.mailToken }));
-  const methods = (await call<PaymentMethodItem[]>(apiPath('paymentMethods', {}, `?lang=${LANG}`))).json();
-  const stripe = methods.find((method) => method.payment_method_type === 'stripe_secure');
-  if (!stripe?.shop_id) throw new Error('OKINAWA offers no stripe_secure');
-  const paymentMethod = await call<{ id: string }>(`${STRIPE_SIMULATOR_PATHS.api}/v1/payment_methods`, {
-    method: 'POST',
-    form: new URLSearchParams({
-      key: stripe.shop_id,
-      type: 'card',
-      'card[number]': STRIPE_TEST_CARDS.success,
-      'card[exp_month]': '12',
-      'card[exp_year]': '2034',
-      'card[cvc]': '123',
-      'billing_details[name]': 'HANAKO YAMADA',
-    }),
-  });
-  const checkout = (
-    await call<CheckoutResponse>(apiPath('checkout', { id: order.orderToken }), {
-      method: 'POST',
-      body: { payment_method_type: 'stripe_secure', token: paymentMethod.json().id },
-    })
-  ).json();
-  if (checkout.status !== 'redirect') throw new Error(`stripe_secure checkout answered ${checkout.status}`);
-  const challenge = new URL(checkout.redirect_url);
-  const passed = await call(challenge.pathname, {
-    method: 'POST',
-    form: new URLSearchParams({ client_secret: challenge.searchParams.get('client_secret')!, outcome: 'complete' }),
-  });
-  const back = new URL(passed.location!);
-  await call(back.pathname + back.search);
-  const result = (
-    await call<{ status: string; reservation_token: string; reservation_number: string }>(
-      apiPath('paymentResult', { id: checkout.payment_number }),
-    )
-  ).json();
-  if (result.status !== 'reserved') throw new Error(`the purchase is ${result.status}`);
-  return { reservationToken: result.reservation_token, number: result.reservation_number };
-}
 
 /**
  * Issue 32, acceptance 2: a paid top-up by Stripe with 3-D Secure on OKINAWA in zh-hant, at 390 px. Before the
@@ -116,7 +42,7 @@ describe.skipIf(skipBrowserSuites)('a date change’s top-up by Stripe with 3-D 
       await saveScreenshot(page, `top-up-stripe/${LANG}-${String(shots.length).padStart(2, '0')}-${screen}`);
     };
 
-    const { reservationToken, number } = await okinawaReservation(tokyoDate(2));
+    const { reservationToken, number } = await stripeReservation(SITE, LANG, tokyoDate(2));
     await openPage(page, `/${siteSlug(SITE)}/?lang=${LANG}#/id/${reservationToken}`);
     await expectHtmlLang(page, 'zh-Hant');
     await expect.poll(() => main.innerText(), { timeout: 20_000 }).toContain(number);
