@@ -5,6 +5,14 @@ import type { ReceiptResponse } from '@kippu/contract';
 import { serverSiteSettingsSchema } from '@kippu/contract/console/settings-schemas';
 import type { Db } from '../../src/db/client.ts';
 import { paidOrder } from '../../src/domain/refunds/refund-test-support.ts';
+import { secretKeyring } from '../../src/config/secrets-key.ts';
+import { loadEnv } from '../../src/config/env.ts';
+import { writeSiteSecret } from '../../src/domain/sites/site-secrets.ts';
+import { loadBootData } from '../../src/features/sites/boot-data.ts';
+import { cardProcessorOf } from '../../src/payments/card2/card2-config.ts';
+import { createCard2Provider } from '../../src/payments/card2/card2-provider.ts';
+import { merchantFor, sbpsConfig } from '../../src/payments/softbank/sbps-config.ts';
+import { sbpsPurchaseForm } from '../../src/payments/softbank/sbps-link-provider.ts';
 import { createProduct, createTimeSpan, ensureSite, everyLang } from '../factories.ts';
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../helper.ts';
 import { orderBody, postOrder, productWithSlot, SITE_PATH } from '../order-support.ts';
@@ -132,6 +140,80 @@ const siteSet = (site: string, path: string[], value: unknown) => (db: Db) =>
     )
     .then(() => undefined);
 const CARD2 = ['src/payments/card2/card2-config.ts'];
+
+/**
+ * A card charge on SOFTBANK as its second processor receives it: the URL it is posted to and the body (the
+ * provider's own code, with the wire replaced by a recorder: the simulator ignores what only a real
+ * processor reads, such as the service id).
+ */
+async function card2Charge(): Promise<string> {
+  const sent: string[] = [];
+  const processorOf = async (site: string) => {
+    const { rows } = await ctx.db.execute<{ payment: Parameters<typeof cardProcessorOf>[0] }>(
+      sql`SELECT settings -> 'payment' AS payment FROM sites WHERE code = ${site}`,
+    );
+    return cardProcessorOf(rows[0]?.payment ?? undefined, 'development');
+  };
+  const provider = createCard2Provider({
+    threeDSecure: false,
+    transport: async (site, call, body) => {
+      sent.push(`${call} ${site.postUrl} ${JSON.stringify(body)}`);
+      return { status: 'captured', transaction_id: 'c2tx_registry', masked_card_no: '4111********1111' };
+    },
+    processorOf,
+    processorFromSettings: (payment) => cardProcessorOf(payment, 'development'),
+    returnUrl: () => '/payment-return',
+  });
+  const outcome = await provider.start(
+    {
+      id: 1,
+      method: 'gmo',
+      siteCode: 'SOFTBANK',
+      amount: 3000,
+      currency: 'JPY',
+      paymentNumber: 'P-REGISTRY',
+      idempotencyKey: 'K-REGISTRY',
+      providerReference: null,
+    },
+    { token: 'tok_registry' },
+  );
+  expect(outcome.kind).toBe('done');
+  return sent.join('\n');
+}
+
+/**
+ * The SBPS merchant SoftBank's purchase hand-off posts against the real gateway (ADR 101): the site's own ids
+ * with its hash key, else the environment's.
+ */
+async function sbpsMerchantPosted(): Promise<string> {
+  const env = loadEnv({
+    ...Object.fromEntries(Object.entries(ctx.env).map(([key, value]) => [key, String(value)])),
+    SOFTBANK_GATEWAY: 'real',
+    SOFTBANK_MERCHANT_ID: '30132',
+    SOFTBANK_SERVICE_ID: '103',
+    SOFTBANK_HASH_KEY: 'environment-hash-key',
+  });
+  const config = sbpsConfig(env, ctx.db);
+  const merchant = await merchantFor(config, 'SOFTBANK');
+  expect(merchant).not.toBeNull();
+  const form = sbpsPurchaseForm(config, merchant!, {
+    id: 1,
+    method: 'softbank_3ds',
+    siteCode: 'SOFTBANK',
+    amount: 3000,
+    currency: 'JPY',
+    paymentNumber: 'P-REGISTRY',
+    idempotencyKey: 'K-REGISTRY',
+    providerReference: null,
+  });
+  return JSON.stringify({ merchant_id: form.fields.merchant_id, service_id: form.fields.service_id });
+}
+
+/** The language a first visit's page is drawn in for a Chinese phone (the server's first paint, ADR 110). */
+async function firstPaintLanguage(): Promise<string> {
+  const boot = await loadBootData(ctx.db, ctx.env, 'DEMO', undefined, ['zh-hans', 'en']);
+  return `${boot.lang} ${String(boot.browserLanguage ?? false)}`;
+}
 const everyEnvironment = (value: string) => ({ development: value, staging: value, production: value });
 
 const ENTRIES: Entry[] = [
@@ -166,6 +248,58 @@ const ENTRIES: Entry[] = [
     readers: CARD2,
     flip: siteSet('AZABUDAI_BORDERLESS', ['payment', 'thirdProcessor', 'key'], 'registry_flipped_key'),
     look: paymentMethodsOf('azabudai-borderless'),
+  },
+  {
+    key: 'payment.secondaryCardProcessor.threeDsScriptUrl',
+    readers: CARD2,
+    flip: siteSet(
+      'SOFTBANK',
+      ['payment', 'secondaryCardProcessor', 'threeDsScriptUrl'],
+      everyEnvironment('/simulator/card2/3ds-flipped.js'),
+    ),
+    look: paymentMethodsOf('softbank'),
+  },
+  {
+    key: 'payment.secondaryCardProcessor.serviceId',
+    readers: CARD2,
+    flip: siteSet('SOFTBANK', ['payment', 'secondaryCardProcessor', 'serviceId'], '777'),
+    look: card2Charge,
+  },
+  {
+    key: 'payment.secondaryCardProcessor.postUrl',
+    readers: CARD2,
+    flip: siteSet(
+      'SOFTBANK',
+      ['payment', 'secondaryCardProcessor', 'postUrl'],
+      everyEnvironment('https://card2.example/payment'),
+    ),
+    look: card2Charge,
+  },
+  {
+    key: 'payment.thirdProcessor.environment',
+    readers: CARD2,
+    flip: siteSet('AZABUDAI_BORDERLESS', ['payment', 'thirdProcessor', 'environment'], 'staging'),
+    look: paymentMethodsOf('azabudai-borderless'),
+  },
+  {
+    key: 'payment.merchantIds',
+    readers: ['src/payments/softbank/sbps-config.ts'],
+    flip: async (db) => {
+      await siteSet('SOFTBANK', ['payment', 'merchantIds'], { softbank: '30999', softbank_service: '201' })(db);
+      await writeSiteSecret(db, secretKeyring(ctx.env), {
+        site: 'SOFTBANK',
+        name: 'softbank_hash_key',
+        value: 'site-hash-key',
+        staffId: null,
+      });
+    },
+    look: sbpsMerchantPosted,
+  },
+  {
+    key: 'language.followBrowser',
+    readers: ['src/features/sites/boot-data.ts'],
+    flip: settingsSet(['language'], { followBrowser: true }),
+    look: firstPaintLanguage,
   },
   {
     key: 'receipt.issuerName',
@@ -227,6 +361,8 @@ describe('every setting only the server reads does something (issue 32, acceptan
       registrationNumber: 'T1111111111111',
     })(ctx.db);
     await settingsSet(['payment', 'cardProviderKeys'], { gmo: 'tshop_test_demo' })(ctx.db);
+    // The spec's rule on DEMO to begin with: a first visit opens in the site's default language.
+    await ctx.db.execute(sql`UPDATE sites SET settings = settings - 'language' WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`UPDATE sites SET hold_minutes = NULL, few_stock_threshold = 5,
       calendar_colorized = true, max_open_orders_per_client = 5, max_tickets_per_client_slot = 20 WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`INSERT INTO calendar_colors (site_code, date, color_code)
