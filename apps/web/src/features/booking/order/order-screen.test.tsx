@@ -380,7 +380,7 @@ describe('order screen', { timeout: 20_000 }, () => {
 
   it('re-reads the slot before holding (orderable_stocks): fallen below the choice, it holds nothing and cuts the quantity', async () => {
     // The slot list said 3 left at 11:00; by Continue only 1 is orderable (issue 32 item 22).
-    let orderable = 1;
+    const orderable = 1;
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     const calls = serveOrderApi({
