@@ -7,8 +7,10 @@ import { channelParam } from '../../../../shared/kiosk/kiosk-store.ts';
 
 /**
  * GET /products/orderable_stocks (spec §7): how many tickets one order may still take from the slot, read
- * fresh just before a hold. Its own failure is silent (no dialog): the hold that follows decides, with the
- * server's answer, as it did before the re-check existed.
+ * again just before a hold. Like every catalogue read it may come from the answer cache (at most a second old)
+ * or the replica: a slot that sold out within that second is cut without trying a hold, one that freed a seat
+ * within it is tried at the next Continue. Its own failure is silent (no dialog): the hold that follows
+ * decides, with the server's answer, as it did before the re-check existed.
  */
 export async function fetchOrderableStock(slotId: number): Promise<OrderableStocks | null> {
   try {
@@ -23,9 +25,9 @@ export async function fetchOrderableStock(slotId: number): Promise<OrderableStoc
 type SlotList = Slot[] | { slots: Slot[] }[] | undefined;
 
 /**
- * Writes a fresh reading of one slot into every cached slot list that shows it (the product's slots of a
- * date, and the date's products with their slots), so the order form's bounds follow at once instead of after
- * the next refetch (which an answer cache or a replica may serve a moment late).
+ * Writes the newer reading of one slot into every cached slot list that shows it (the product's slots of a
+ * date, and the date's products with their slots, read up to 15 s earlier), so the order form's bounds follow at
+ * once instead of after the next refetch.
  */
 export function patchCachedSlot(queryClient: QueryClient, stock: OrderableStocks): void {
   const patch = (slot: Slot): Slot =>
