@@ -46,7 +46,8 @@ const refundBodySchema = z.object({
   amount: z.number().int().positive(),
   refund_key: short,
 });
-const challengeParamsSchema = z.object({ id: z.string().max(64) });
+// The transaction id alone lets its holder answer the challenge (pass or fail): a bearer secret, as Stripe's (ADR 049).
+const challengeParamsSchema = z.object({ id: secretToken(z.string().max(64)) });
 const challengeBodySchema = z.object({ outcome: z.enum(['pass', 'fail']) });
 
 const SCRIPT_CACHE = 'public, max-age=300';
