@@ -242,3 +242,84 @@ export async function moveVisitToNow(reservationToken: string): Promise<void> {
   );
   if (rows.length !== 1) throw new Error(`No reservation with token ${reservationToken} to move to now`);
 }
+
+export interface ChangeableDayTickets {
+  /** The products' Japanese name starts with it: a journey picks its own with `new RegExp(namePrefix)`. */
+  namePrefix: string;
+  /** Sold on `date`, one ticket type at `price`. */
+  cheaper: { productUuid: string; date: string; price: number };
+  /** Of the same change group, on `date`, the same ticket type dearer: a change there has a top-up. */
+  dearer: { productUuid: string; date: string; price: number };
+}
+
+/**
+ * Two date-changeable web products of `site` in a change group of their own, one journey's alone (ADR 053):
+ * a purchase of the cheaper one may move to the dearer one's slot, so a change of date costs a top-up
+ * without touching the site's shared products or settings. Each has one slot, 10:00–11:00 (Tokyo).
+ */
+export async function changeableDayTickets(
+  site: string,
+  cheaper: { date: string; price: number },
+  dearer: { date: string; price: number },
+): Promise<ChangeableDayTickets> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const namePrefix = `変更テスト${tag}`;
+  const make = async (suffix: string, { date, price }: { date: string; price: number }) => {
+    const [product] = await query<{ id: number; uuid: string }>(
+      `INSERT INTO products (uuid, site_code, product_type, names, descriptions, cautions, sale_channels,
+                             position, date_changeable, date_change_group)
+       VALUES (gen_random_uuid(), $1, 'date', $2, $3, $3, '{web}', 95, true, $4) RETURNING id, uuid`,
+      [
+        site,
+        SIX(
+          `${namePrefix} ${suffix}`,
+          `${namePrefix} ${suffix}`,
+          `${namePrefix} ${suffix}`,
+          `${namePrefix} ${suffix}`,
+          `${namePrefix} ${suffix}`,
+          `${namePrefix} ${suffix}`,
+        ),
+        SIX('', '', '', '', '', ''),
+        `e2e-${tag}`,
+      ],
+    );
+    // The same Japanese ticket-type name on both: a change matches ticket types by it (repriced-order.ts).
+    await query(`INSERT INTO option_values (product_id, names, price, position) VALUES ($1, $2, $3, 0)`, [
+      product!.id,
+      SIX('一般', 'General', '普通', '일반', '一般', 'ทั่วไป'),
+      price,
+    ]);
+    await query(
+      `INSERT INTO time_spans (product_id, starts_at, ends_at, capacity)
+       VALUES ($1, ($2::date + time '10:00') AT TIME ZONE 'Asia/Tokyo',
+                   ($2::date + time '11:00') AT TIME ZONE 'Asia/Tokyo', 10)`,
+      [product!.id, date],
+    );
+    return { productUuid: product!.uuid, date, price };
+  };
+  return { namePrefix, cheaper: await make('A', cheaper), dearer: await make('B', dearer) };
+}
+
+/** The tickets and add-ons a paid reservation holds, as the database records them: name (ja) and quantity. */
+export async function reservationContents(reservationNumber: string): Promise<{
+  status: string;
+  tickets: { name: string; quantity: number }[];
+  sets: { name: string; quantity: number }[];
+}> {
+  const [order] = await query<{ id: string; status: string }>(
+    `SELECT o.id, r.status FROM reservations r JOIN orders o ON o.id = r.order_id WHERE r.reservation_number = $1`,
+    [reservationNumber],
+  );
+  if (!order) throw new Error(`No reservation ${reservationNumber}`);
+  const tickets = await query<{ name: string; quantity: number }>(
+    `SELECT v.names ->> 'ja' AS name, l.quantity FROM order_lines l JOIN option_values v ON v.id = l.option_value_id
+     WHERE l.order_id = $1 ORDER BY v.position, v.id`,
+    [order.id],
+  );
+  const sets = await query<{ name: string; quantity: number }>(
+    `SELECT s.names ->> 'ja' AS name, os.quantity FROM order_set_products os
+     JOIN set_products s ON s.id = os.set_product_id WHERE os.order_id = $1 ORDER BY s.id`,
+    [order.id],
+  );
+  return { status: order.status, tickets, sets };
+}

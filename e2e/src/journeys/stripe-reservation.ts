@@ -40,10 +40,12 @@ export async function stripeReservation(
   site: SiteCode,
   lang: LangCode,
   date: string,
+  /** The product, by its name in `lang` (default: the first with a slot that day). */
+  product?: RegExp,
 ): Promise<{ reservationToken: string; number: string }> {
   const apiPath = (name: keyof typeof ROUTES, params: Record<string, string> = {}, query = '') =>
     `/${siteSlug(site)}${API_PATH}${fillPath(ROUTES[name].path, params)}${query}`;
-  const order = await prepareOrderForPayment({ site, lang, date, tickets: 1 });
+  const order = await prepareOrderForPayment({ site, lang, date, tickets: 1, product });
   if (order.mailToken) await call(apiPath('confirmOrderMail', { id: order.mailToken }));
   const methods = (await call<PaymentMethodItem[]>(apiPath('paymentMethods', {}, `?lang=${lang}`))).json();
   const stripe = methods.find((method) => method.payment_method_type === 'stripe_secure');

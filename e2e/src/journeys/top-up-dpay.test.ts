@@ -1,7 +1,5 @@
 import { siteSlug, type SiteCode } from '@kippu/contract';
 import { DPAY_TEST_ACCOUNTS } from '@kippu/contract/stripe-test-cards';
-import pg from 'pg';
-import { inject } from 'vitest';
 import {
   describe,
   expect,
@@ -14,27 +12,18 @@ import {
 } from '../fixtures.ts';
 import { PHONE, expectNoHorizontalOverflow, saveScreenshot } from '../screenshots.ts';
 import { pattern, text } from '../texts.ts';
-import { timeChangeRecord } from './journey-database.ts';
+import { changeableDayTickets, retireProduct, timeChangeRecord } from './journey-database.ts';
 import { stripeReservation } from './stripe-reservation.ts';
 import { tokyoDate } from './steps.ts';
 
 /*
- * OKINAWA has a dearer night slot to change to; AZABUDAI_BORDERLESS offers d払い on the web but its demo slots
- * all cost the same (no top-up to pay). So this journey offers d払い on OKINAWA's web channel for its duration.
+ * AZABUDAI_BORDERLESS offers d払い (and Stripe, for the purchase the change starts from) on the web. Its demo
+ * slots all cost the same, so the journey makes two products of its own in a change group of its own (ADR 053):
+ * no site setting or shared product is changed while other journeys run.
  */
-const SITE: SiteCode = 'OKINAWA';
+const SITE: SiteCode = 'AZABUDAI_BORDERLESS';
 const LANG = 'ja' as const;
 const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
-
-async function execute(textSql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
-  await client.connect();
-  try {
-    await client.query(textSql, [SITE]);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Issue 32: a date change's top-up paid with d払い (carrier billing). The visitor moves a day ticket to a dearer
@@ -47,8 +36,11 @@ describe.skipIf(skipBrowserSuites)('a date change’s top-up by d払い', () => 
     'in ja at 390 px: a cancel at the login, then paid once',
     { timeout: 240_000 },
     async ({ newPage }) => {
-      await execute(`INSERT INTO payment_methods (site_code, channel, method, enabled, position)
-                   VALUES ($1, 'web', 'd_pay', true, 90) ON CONFLICT DO NOTHING`);
+      const products = await changeableDayTickets(
+        SITE,
+        { date: tokyoDate(2), price: 1500 },
+        { date: tokyoDate(9), price: 2300 },
+      );
       try {
         const page = await newPage(PHONE_390);
         const main = page.getByRole('main');
@@ -72,7 +64,12 @@ describe.skipIf(skipBrowserSuites)('a date change’s top-up by d払い', () => 
           await page.waitForURL(/\/simulator\/dpay\/authorize\?/);
         };
 
-        const { reservationToken, number } = await stripeReservation(SITE, LANG, tokyoDate(2));
+        const { reservationToken, number } = await stripeReservation(
+          SITE,
+          LANG,
+          products.cheaper.date,
+          new RegExp(`^${products.namePrefix} A`),
+        );
         await openPage(page, `/${siteSlug(SITE)}/?lang=${LANG}#/id/${reservationToken}`);
         await expectHtmlLang(page, 'ja');
         await expect.poll(() => main.innerText(), { timeout: 20_000 }).toContain(number);
@@ -80,7 +77,7 @@ describe.skipIf(skipBrowserSuites)('a date change’s top-up by d払い', () => 
         await main.getByRole('heading', { name: text(LANG, 'change_date_current') }).waitFor();
         await main
           .getByRole('textbox', { name: text(LANG, 'change_date_date_label'), exact: true })
-          .fill(tokyoDate(9));
+          .fill(products.dearer.date);
         await expect.poll(() => main.locator('.change-date-slots').getAttribute('aria-busy')).toBe('false');
         const dearer = main.getByRole('radio', { name: /\+/ }).first();
         await dearer.waitFor();
@@ -133,14 +130,14 @@ describe.skipIf(skipBrowserSuites)('a date change’s top-up by d払い', () => 
 
         const record = await timeChangeRecord(reservationToken);
         expect(record.status).toBe('done');
-        expect(record.payments.map((payment) => [payment.method, payment.status])).toEqual([
-          ['d_pay', 'failed'],
-          ['d_pay', 'confirmed'],
+        // The top-up is the difference between the journey's two products (2,300 − 1,500 yen).
+        expect(record.payments.map((payment) => [payment.method, payment.status, payment.amount])).toEqual([
+          ['d_pay', 'failed', 800],
+          ['d_pay', 'confirmed', 800],
         ]);
       } finally {
-        await execute(
-          `DELETE FROM payment_methods WHERE site_code = $1 AND channel = 'web' AND method = 'd_pay'`,
-        );
+        await retireProduct(products.cheaper.productUuid);
+        await retireProduct(products.dearer.productUuid);
       }
     },
   );
