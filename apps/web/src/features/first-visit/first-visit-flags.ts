@@ -1,13 +1,9 @@
 import { siteKey } from '../../shared/storage/site-storage.ts';
+import { FIRST_VISIT_FLAGS } from '../../shared/storage/visitor-keys.ts';
 
-/**
- * The two first-visit flags of spec §3 ("show-tutorial flag", "app download modal flag"), in localStorage per
- * site (ADR 105): a guide is shown once per visitor and site, across tabs and later visits, not once per tab.
- */
-export const FIRST_VISIT_FLAGS = {
-  appDownloadModal: 'appDownloadModalShown',
-  tutorial: 'tutorialShown',
-} as const;
+// The flags' names live in shared/storage: a full reset (core store) keeps them (ADR 105 addendum).
+export { FIRST_VISIT_FLAGS };
+
 export type FirstVisitGuide = keyof typeof FIRST_VISIT_FLAGS;
 
 /**

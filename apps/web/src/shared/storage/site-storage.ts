@@ -20,13 +20,17 @@ export function siteJsonStorage<S>(getStorage: () => Storage) {
   return createJSONStorage<S>(() => siteStorage(getStorage));
 }
 
-/** Removes every key of the current site from one storage (full reset, spec §4). */
-export function clearSiteStorage(storage: Storage): void {
+/**
+ * Removes every key of the current site from one storage (full reset, spec §4), except the names in `keep`
+ * (the visitor's own keys, such as the first-visit flags: ADR 105 addendum).
+ */
+export function clearSiteStorage(storage: Storage, keep: readonly string[] = []): void {
   const prefix = siteKey('');
+  const kept = new Set(keep.map(siteKey));
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key?.startsWith(prefix)) keys.push(key);
+    if (key?.startsWith(prefix) && !kept.has(key)) keys.push(key);
   }
   keys.forEach((key) => storage.removeItem(key));
 }

@@ -82,6 +82,16 @@ describe('core store', () => {
     expect(sessionStorage.getItem('kippu.MORI.core')).toBe('{"keep":true}');
   });
 
+  it("full reset keeps the visitor's first-visit flags (ADR 105 addendum) and clears the rest of localStorage", () => {
+    localStorage.setItem('kippu.BORDERLESS.appDownloadModalShown', '1');
+    localStorage.setItem('kippu.BORDERLESS.tutorialShown', '1');
+    localStorage.setItem('kippu.BORDERLESS.toastCache', '{"key":"toast_gateway_left"}');
+    useCoreStore.getState().fullReset();
+    expect(localStorage.getItem('kippu.BORDERLESS.appDownloadModalShown')).toBe('1');
+    expect(localStorage.getItem('kippu.BORDERLESS.tutorialShown')).toBe('1');
+    expect(localStorage.getItem('kippu.BORDERLESS.toastCache')).toBeNull();
+  });
+
   it('full reset leaves memory and storage in step: a reload finds what the screen had', () => {
     const { set, fullReset } = useCoreStore.getState();
     set({ orderToken: 't', mailToken: 'm', dPayStateCode: 'd', langCode: 'th', defaultLangCode: 'ja' });

@@ -7,6 +7,7 @@ import type { PaymentMethodItem } from '@kippu/contract/endpoints/payment-method
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import type { TemporaryOrder } from '@kippu/contract/endpoints/orders';
 import { clearSiteStorage, siteJsonStorage } from '../storage/site-storage.ts';
+import { VISITOR_KEYS } from '../storage/visitor-keys.ts';
 import { useSpotStore, useSpotTokensStore } from './spot-store.ts';
 import { useTicketStore } from './ticket-store.ts';
 import type { GtmConversionData, SavedOrder } from './order-types.ts';
@@ -121,7 +122,8 @@ export const useCoreStore = create<CoreState & CoreActions>()(
         // Storage first, then memory: each persisted store writes back what it keeps. The other way round
         // (as before) left tokens in memory that a reload no longer found (issue 7).
         clearSiteStorage(sessionStorage);
-        clearSiteStorage(localStorage);
+        // The first-visit flags are the visitor's, not the order's: kept, like the language (ADR 105 addendum).
+        clearSiteStorage(localStorage, VISITOR_KEYS);
         set({
           orderToken: null,
           paymentNumber: null,
