@@ -98,7 +98,8 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
   const { product, spanId } = await seedSale(database, config);
   // The waiting room as production runs it, automatic engagement included (the bench's servers have it off).
   const servers = await startServers(database.url, config.processes, {
-    env: { WAITING_ROOM_AUTOMATIC: 'on' },
+    // The bench's visitors stamp X-Request-Start as an overwriting balancer does: the servers believe it only then.
+    env: { WAITING_ROOM_AUTOMATIC: 'on', ...(config.requestStart ? { TRUST_REQUEST_START: 'true' } : {}) },
   });
   const client = createClient();
   try {

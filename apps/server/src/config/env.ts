@@ -105,6 +105,14 @@ const envSchema = z.object({
   /** Proxies whose X-Forwarded-For names the client (config/trust-proxy.ts): off, a hop count or addresses. */
   TRUST_PROXY: trustProxySchema,
   /**
+   * Believe a TRUST_PROXY balancer's `X-Request-Start` as a waiting-room join's arrival (ADR 095 addendum).
+   * Off by default: only for a balancer that overwrites the header, or a client's own stamp dates its join back.
+   */
+  TRUST_REQUEST_START: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
    * Overload protection (ADR 034, 055): API requests in flight at or past which reads, and then writes (holds,
    * checkouts), are answered `503 server busy` with Retry-After; and the event-loop delay in ms past which
    * they are. 0 turns that signal off.

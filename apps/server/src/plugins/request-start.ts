@@ -23,15 +23,19 @@ export function parseRequestStart(value: unknown, now: number): number | undefin
 }
 
 /**
- * When a request arrived (ADR 095 addendum: the waiting room admits in this order). Behind a TRUST_PROXY
- * balancer that stamps `X-Request-Start`, the balancer's time. Processes read their requests late by
- * different amounts when busy, and measured at load, one process read joins 0.3–0.5 s after the other, so
- * its early visitors lost their turn. Otherwise it is when this process began the request (Fastify's
- * start). Only a trusted proxy's stamp counts, and only one it set itself: the balancer must overwrite
- * the header, never pass a client's through, like X-Forwarded-For.
+ * When a request arrived (ADR 095 addendum: the waiting room admits in this order). With TRUST_REQUEST_START on
+ * and behind a TRUST_PROXY balancer that stamps `X-Request-Start`, the balancer's time. Processes read their
+ * requests late by different amounts when busy, and measured at load, one process read joins 0.3–0.5 s after
+ * the other, so its early visitors lost their turn. Otherwise it is when this process began the request
+ * (Fastify's start). The stamp is opt-in (review finding 11): many balancers (AWS ALB, L4 ones) pass a
+ * client's header through, and a believed client stamp dates a join up to a minute back, ahead of a whole
+ * rush. Turn it on only when the balancer overwrites the header, like X-Forwarded-For.
  */
-export function arrivalTimer(trustProxy: TrustProxy): (request: FastifyRequest, reply: FastifyReply) => Date {
-  const trusted = trustedPeer(trustProxy);
+export function arrivalTimer(
+  trustProxy: TrustProxy,
+  trustRequestStart: boolean,
+): (request: FastifyRequest, reply: FastifyReply) => Date {
+  const trusted = trustRequestStart ? trustedPeer(trustProxy) : () => false;
   return (request, reply) => {
     const now = Date.now();
     const read = now - reply.elapsedTime;

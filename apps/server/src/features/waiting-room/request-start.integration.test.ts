@@ -5,8 +5,9 @@ import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { setupTestApp, visitorAddress } from '../../../test/helper.ts';
 import { productWithSlot, SITE_PATH } from '../../../test/order-support.ts';
 
-// The balancer in front is on loopback (TRUST_PROXY), as in docs/scaling.md's deployment.
-const ctx = setupTestApp({ TRUST_PROXY: 'loopback' });
+// The balancer in front is on loopback (TRUST_PROXY) and overwrites X-Request-Start (TRUST_REQUEST_START), as in
+// docs/scaling.md's deployment.
+const ctx = setupTestApp({ TRUST_PROXY: 'loopback', TRUST_REQUEST_START: 'true' });
 const XSRF = 'test-xsrf-token';
 
 /** A join through the balancer (peer 127.0.0.1, the visitor in X-Forwarded-For) or straight from a client. */

@@ -55,7 +55,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
   const joins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
-  const arrivalOf = arrivalTimer(app.env.TRUST_PROXY);
+  const arrivalOf = arrivalTimer(app.env.TRUST_PROXY, app.env.TRUST_REQUEST_START);
 
   const sendPlace = (request: FastifyRequest, reply: FastifyReply, answer: WaitingRoomEntry) => {
     reply.header('cache-control', 'no-store');
