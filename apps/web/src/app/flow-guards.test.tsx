@@ -1,11 +1,22 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, ok, type FakeReply } from '../test/fake-api.ts';
 import { renderRoutes } from '../test/render.tsx';
 import { configuration } from '../test/site-settings-fixture.ts';
-import { routes } from './routes.tsx';
+import { routes, screensAt } from './routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The screens these tests reach are lazy chunks: their first import is transformed on demand, which took
+// more than findBy's 8 s on a busy machine (review finding 22). Load them once here, outside the tests'
+// waits, so each wait is for the guard and the configuration alone. The order screen's own lazy step too.
+beforeAll(async () => {
+  const screens = ['/', '/mail-confirm', '/membership-login'].flatMap(screensAt);
+  await Promise.all([
+    ...screens.map((screen) => screen.preload()),
+    import('../features/booking/order/ticket-step.tsx'),
+  ]);
+}, 120_000);
 
 /** A configuration call that answers only when the test says so. */
 function slowConfiguration() {

@@ -14,6 +14,9 @@ import { createQueryClient, Providers } from './providers.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The same wait as Testing Library's findBy in this project (test/setup.ts). */
+const ASYNC_WAIT_MS = 8_000;
+
 describe('prefetchRouteData', () => {
   it("asks for the ticket page's ticket alone, under the key its screen reads", async () => {
     // A whole answer: the client checks answers against the contract in tests (ADR 050).
@@ -34,10 +37,14 @@ describe('prefetchRouteData', () => {
     const api = fakeApi({ 'GET tickets/tok-1': ok(ticket) });
     const queryClient = new QueryClient();
     prefetchRouteData(queryClient, 'th', '#/id/tok-1?from=mail', siteSettings());
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData(ticketQuery('tok-1', 'th').queryKey)).toMatchObject({
-        reservation_number: 'K7QX2M9P',
-      }),
+    // vi.waitFor gives up after 1 s, not the setup's 8 s: the first answer is checked against the contract
+    // (its modules' first use), which took longer than 1 s on a busy machine (review finding 22).
+    await vi.waitFor(
+      () =>
+        expect(queryClient.getQueryData(ticketQuery('tok-1', 'th').queryKey)).toMatchObject({
+          reservation_number: 'K7QX2M9P',
+        }),
+      { timeout: ASYNC_WAIT_MS },
     );
     // The layout's calls go out once the page has painted (app/use-site-data.ts), not before its QR codes.
     expect(api.calls.map((call) => `${call.path}?${call.query.toString()}`)).toEqual([
@@ -53,8 +60,9 @@ describe('prefetchRouteData', () => {
     });
     const queryClient = createQueryClient();
     prefetchRouteData(queryClient, 'en', '#/id/tok-1', siteSettings());
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryState(ticketQuery('tok-1', 'en').queryKey)?.status).toBe('error'),
+    await vi.waitFor(
+      () => expect(queryClient.getQueryState(ticketQuery('tok-1', 'en').queryKey)?.status).toBe('error'),
+      { timeout: ASYNC_WAIT_MS },
     );
     const i18n = await testI18n('en');
     const router = createMemoryRouter([{ path: '/id/:reservationToken', element: <TicketScreen /> }], {
