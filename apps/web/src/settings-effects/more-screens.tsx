@@ -3,11 +3,15 @@ import { expect, vi } from 'vitest';
 import { ticketShareOptionsResponseSchema } from '@kippu/contract/endpoints/ticket-share';
 import { spotStocksResponseSchema } from '@kippu/contract/endpoints/spot';
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
+import { paymentMethodsResponseSchema } from '@kippu/contract/endpoints/payment-methods';
+import { temporaryOrder } from '../features/booking/checkout-page/test-doubles.ts';
+import PaymentScreen from '../features/booking/screens/payment-screen.tsx';
 import ChangeDateCompleteScreen from '../features/change-date/screens/change-date-complete-screen.tsx';
 import SpotScreen from '../features/spot/screens/spot-screen.tsx';
 import SpotTicketInquiryScreen from '../features/spot/screens/spot-ticket-inquiry-screen.tsx';
 import TicketShareScreen from '../features/tickets/screens/ticket-share-screen.tsx';
 import { fakeApi, ok } from '../test/fake-api.ts';
+import { timeChange } from '../test/time-change-fixture.ts';
 import { look } from './render-screen.tsx';
 
 /**
@@ -15,14 +19,19 @@ import { look } from './render-screen.tsx';
  * a reload (issue 32 items 12, 14–17). Each answers the page's snapshot over a fake API.
  */
 
-/** The change-of-date complete screen of reservation r1 (what the visit is now, what was paid). */
+/**
+ * The change-of-date complete screen of reservation r1 (what the visit is now, what was paid); the server knows
+ * its change t1 as done with an ¥800 top-up, for a screen that asks.
+ */
 export const changeDateComplete = (config: ConfigurationResponse) =>
-  withApi({}, () =>
-    look(config, <ChangeDateCompleteScreen />, {
-      path: '/tickets/changedate/complete/r1',
-      route: '/tickets/changedate/complete/:reservationToken',
-      ready: () => screen.getByRole('heading', { level: 1 }),
-    }),
+  withApi(
+    { 'GET timechanges/r1/t1': ok(timeChange({ status: 'done', price_difference: 800, top_up: 800 })) },
+    () =>
+      look(config, <ChangeDateCompleteScreen />, {
+        path: '/tickets/changedate/complete/r1',
+        route: '/tickets/changedate/complete/:reservationToken',
+        ready: () => screen.getByRole('heading', { level: 1 }),
+      }),
   );
 
 export const SHARE_HOLDER = 'holder-token-1';
@@ -110,6 +119,43 @@ export const spotOrder = (config: ConfigurationResponse) =>
         route: '/spot',
         ready: () => expect(screen.getAllByRole('radio').length).toBe(2),
       }),
+  );
+
+export const PAYMENT_ORDER = 'registry-payment-order';
+
+/** The payment screen of a held order, on a site offering PayPay and a card (which method is chosen). */
+export const payment = (config: ConfigurationResponse) =>
+  withApi(
+    {
+      'GET paymentmethods': ok(
+        paymentMethodsResponseSchema.parse([
+          { payment_method_type: 'gmo_paypay', name: 'PayPay', display_position: 1 },
+          {
+            payment_method_type: 'gmo',
+            name: 'Credit card',
+            display_position: 2,
+            token_script_url: '/simulator/gmo/ext/js/token-registry.js',
+            shop_id: 'tshop_test_registry',
+            test_mode: true,
+          },
+        ]),
+      ),
+      [`GET orders/${PAYMENT_ORDER}`]: ok(temporaryOrder({ price: 7600 })),
+    },
+    async () => {
+      // The hold's countdown ticks with the clock: pinned (Date only), so only the stored value can differ.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-06-15T03:00:00Z'));
+      try {
+        return await look(config, <PaymentScreen />, {
+          path: '/payment?ref=c',
+          route: '/payment',
+          ready: () => screen.getByText('Amount to pay'),
+        });
+      } finally {
+        vi.useRealTimers();
+      }
+    },
   );
 
 async function withApi(routes: Parameters<typeof fakeApi>[0], run: () => Promise<string>) {

@@ -30,11 +30,12 @@ export async function freshPage(): Promise<void> {
 /** What a visitor would see and the page carries: the screen's markup, the title, <html>'s colours, scripts. */
 export function snapshot(): string {
   const scripts = [...document.head.querySelectorAll('script')].map((script) => script.src).join(' ');
-  // Form values live in properties, not in the markup: a pre-filled field or a ticked box shows here.
+  // Form values live in properties, not in the markup: a pre-filled field, a ticked box or a chosen radio shows here.
   const fields = [...document.body.querySelectorAll('input, select, textarea')]
     .map((field) => {
       const input = field as HTMLInputElement;
-      return `${input.name}=${input.type === 'checkbox' ? String(input.checked) : input.value}`;
+      const ticks = input.type === 'checkbox' || input.type === 'radio';
+      return `${input.name}=${ticks ? `${input.value}:${String(input.checked)}` : input.value}`;
     })
     .join(' ');
   return [

@@ -58,14 +58,16 @@ function Chrome() {
 }
 
 /** The layout around every screen: header (logo), footer (links, brand), <html> colours, title, tag manager. */
-export const chrome = (config: ConfigurationResponse) =>
+export const chrome = (config: ConfigurationResponse, also?: () => void) =>
   look(config, <Chrome />, {
-    // The colours and the tag manager are lazy chunks: wait until they have done their part.
+    // The colours, the tag manager and gtag are lazy chunks: wait until they have done their part (under load
+    // a look taken before the chunk landed compared equal).
     ready: () => {
       screen.getByRole('contentinfo');
       expect(document.documentElement.style.getPropertyValue('--primary')).not.toBe('');
-      if (config.settings.analytics.tagManagerId)
+      if (config.settings.analytics.tagManagerId || config.settings.analytics.gatagKeyUrl)
         expect(document.head.querySelector('script')).not.toBeNull();
+      also?.();
     },
   });
 
