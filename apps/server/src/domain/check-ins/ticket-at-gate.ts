@@ -40,14 +40,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /**
  * The entry window of the ticket's slot as SQL (ADR 111, superseding ADR 030's open default): from the
  * product's early-entry margin before the slot starts to its late-entry grace after it ends (30 minutes each
- * unless the operator sets them), and never outside the slot's Tokyo day, so no margin lets a ticket in the day
- * before (1440 = the whole day). Used by the check-in and by the offline ticket list, so both judge
- * `invalid_time` alike.
+ * unless the operator sets them), and never outside the Tokyo day the slot starts on, so no margin lets a ticket
+ * in the day before or, for a whole-day slot (00:00 to the next 00:00), into the next day (1440 = the whole day).
+ * A slot that itself runs past that midnight (22:00–01:00) keeps its grace after its own end (01:30): the
+ * operator sold those hours (ADR 111 addendum). Used by the check-in and by the offline ticket list, so both
+ * judge `invalid_time` alike.
  */
 const TOKYO_DAY_START = sql`(date_trunc('day', ts.starts_at AT TIME ZONE 'Asia/Tokyo') AT TIME ZONE 'Asia/Tokyo')`;
-const TOKYO_DAY_END = sql`((date_trunc('day', ts.ends_at AT TIME ZONE 'Asia/Tokyo') + interval '1 day') AT TIME ZONE 'Asia/Tokyo')`;
+const TOKYO_DAY_END = sql`((date_trunc('day', ts.starts_at AT TIME ZONE 'Asia/Tokyo') + interval '1 day') AT TIME ZONE 'Asia/Tokyo')`;
+const GRACE_END = sql`(ts.ends_at + p.entry_closes_minutes_after * interval '1 minute')`;
 export const OPENS_AT = sql`GREATEST(ts.starts_at - p.entry_opens_minutes_before * interval '1 minute', ${TOKYO_DAY_START})`;
-export const CLOSES_AT = sql`LEAST(ts.ends_at + p.entry_closes_minutes_after * interval '1 minute', ${TOKYO_DAY_END})`;
+export const CLOSES_AT = sql`(CASE WHEN ts.ends_at > ${TOKYO_DAY_END} THEN ${GRACE_END} ELSE LEAST(${GRACE_END}, ${TOKYO_DAY_END}) END)`;
 /** FROM clause joining a ticket (tk) to its reservation (r), slot (ts), product (p) and type (ov). */
 export const TICKET_SLOT_FROM = sql`
   tickets tk

@@ -282,6 +282,31 @@ describe('ADR 111: every product has an entry window (the gate admitted a 10 Dec
     expect(await admitAt(c, minutes(noon, 12 * 60 - 1))).toBe('success');
   });
 
+  /** Sets the slot's end `minutes` after its start (slots the factory makes are 30 minutes long). */
+  const slotLasts = async (spanId: number, startsAt: Date, n: number) =>
+    ctx.db.execute(
+      sql`UPDATE time_spans SET ends_at = ${minutes(startsAt, n).toISOString()} WHERE id = ${spanId}`,
+    );
+
+  it('a whole-day slot (00:00 to the next 00:00) closes at midnight, not 30 minutes into the next day', async () => {
+    const midnight = minutes(tokyoNoon(), -12 * 60);
+    const { tickets, slot } = await reservation(2, { startsAt: midnight });
+    await slotLasts(slot.spanId, midnight, 24 * 60);
+    const [a, b] = tickets.map((t) => t.qr) as [string, string];
+    expect(await admitAt(a, minutes(midnight, 24 * 60 + 1))).toBe('invalid_time');
+    expect(await admitAt(b, minutes(midnight, 24 * 60 - 1))).toBe('success');
+  });
+
+  it('a slot crossing midnight (22:00 to 01:00) admits to its end and its grace (01:30), not later', async () => {
+    const ten = minutes(tokyoNoon(), 10 * 60);
+    const { tickets, slot } = await reservation(2, { startsAt: ten });
+    await slotLasts(slot.spanId, ten, 3 * 60);
+    const [a, b] = tickets.map((t) => t.qr) as [string, string];
+    expect(await admitAt(a, minutes(ten, 3 * 60 + 31))).toBe('invalid_time');
+    expect(await admitAt(a, minutes(ten, 3 * 60 + 29))).toBe('success');
+    expect(await admitAt(b, minutes(ten, -31))).toBe('invalid_time');
+  });
+
   it('the offline ticket list carries the same window for a product nobody configured', async () => {
     const startsAt = new Date(Date.now() + 3600_000);
     const { tickets } = await reservation(1, { startsAt });

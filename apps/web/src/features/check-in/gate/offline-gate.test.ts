@@ -40,6 +40,14 @@ const LIST: GateTicketListResponse = gateTicketListResponseSchema.parse({
     listed(2, 'BBBBBBBBBBBBBBBB', 10),
     listed(3, 'CCCCCCCCCCCCCCCC', 11, { used: true }),
     listed(4, 'DDDDDDDDDDDDDDDD', 12, { opens_at: '2026-11-24T00:30:00.000Z' }),
+    // No bounds: a whole-day slot (24 November 00:00 to 25 November 00:00 in Tokyo), and one crossing midnight.
+    ...[
+      [5, 'EEEEEEEEEEEEEEEE', '2026-11-23T15:00:00.000Z', '2026-11-24T15:00:00.000Z'],
+      [6, 'FFFFFFFFFFFFFFFF', '2026-11-24T13:00:00.000Z', '2026-11-24T16:00:00.000Z'],
+    ].map(([id, secret, starts_at, ends_at]) => {
+      const entry = listed(Number(id), secret!, 20 + Number(id));
+      return { ...entry, ticket: { ...entry.ticket, starts_at, ends_at } };
+    }),
   ],
 });
 const NOW = new Date('2026-11-24T00:10:00.000Z');
@@ -88,6 +96,14 @@ describe('the offline gate', () => {
     expect(await answer(1, 'AAAAAAAAAAAAAAAA', '2026-11-23T15:00:00.000Z')).toBe('success');
     // The server's bounds (a product's margins) win when the list has them.
     expect(await answer(4, 'DDDDDDDDDDDDDDDD', '2026-11-24T00:30:00.000Z')).toBe('success');
+  });
+
+  it('a list without bounds closes a whole-day slot at midnight and a slot crossing it 30 minutes after its end', async () => {
+    const answer = (id: number, secret: string, at: string) =>
+      checkInOffline(code(id, secret), 'gate', `nonce-${at}-xxxxxxxx`, new Date(at)).then((a) => a.result);
+    expect(await answer(5, 'EEEEEEEEEEEEEEEE', '2026-11-24T15:00:01.000Z')).toBe('invalid_time');
+    expect(await answer(6, 'FFFFFFFFFFFFFFFF', '2026-11-24T16:30:01.000Z')).toBe('invalid_time');
+    expect(await answer(6, 'FFFFFFFFFFFFFFFF', '2026-11-24T16:29:00.000Z')).toBe('success');
   });
 
   it('set mode admits the unused rest of the group with one queued check-in', async () => {

@@ -82,6 +82,8 @@ async function sha256Hex(text: string): Promise<string | null> {
 }
 
 const DAY_MS = 86_400_000;
+/** ADR 111's default late-entry grace (products.entry_closes_minutes_after). */
+const DEFAULT_GRACE_MS = 30 * 60_000;
 /** Midnight in Tokyo (UTC+9, no daylight saving) that starts the Tokyo day of `iso`. */
 const tokyoMidnight = (iso: string) => {
   const tokyo = Date.parse(iso) + 9 * 3600_000;
@@ -91,13 +93,17 @@ const tokyoMidnight = (iso: string) => {
 /**
  * When a listed ticket may enter (ADR 111), the server's rule: the list carries each ticket's window (its
  * product's early-entry margin and late-entry grace, within the slot's Tokyo day). A list stored by an
- * older version has no bounds (they once meant "any day"): the slot's own Tokyo day stands in, so the offline
+ * older version has no bounds (they once meant "any day"): the Tokyo day the slot starts on stands in, so the offline
  * gate never admits a ticket on another day either.
  */
 function entryWindow(ticket: ListedTicket): [number, number] {
   const opens = ticket.opens_at ?? new Date(tokyoMidnight(ticket.ticket.starts_at)).toISOString();
-  const closes = ticket.closes_at ?? new Date(tokyoMidnight(ticket.ticket.ends_at) + DAY_MS).toISOString();
-  return [Date.parse(opens), Date.parse(closes)];
+  if (ticket.closes_at) return [Date.parse(opens), Date.parse(ticket.closes_at)];
+  // The server's rule (ticket-at-gate.ts): the start day's midnight, or, for a slot that runs past it, its end
+  // and the default grace (the list carries no product's grace here).
+  const dayEnd = tokyoMidnight(ticket.ticket.starts_at) + DAY_MS;
+  const ends = Date.parse(ticket.ticket.ends_at);
+  return [Date.parse(opens), ends > dayEnd ? ends + DEFAULT_GRACE_MS : dayEnd];
 }
 
 const CODE = /^(K1\.[1-9]\d{0,14}\.[A-Z2-7]{16})\.[A-Z2-7]{26}$/;
