@@ -6,6 +6,9 @@ import type { SiteSettings } from '@kippu/contract/site-settings';
 import { useKioskStore } from '../../shared/kiosk/kiosk-store.ts';
 import { resetCurrentSite } from '../../shared/site/detect-site.ts';
 import { useCoreStore } from '../../shared/stores/core-store.ts';
+import { DialogHost } from '../../shared/ui/dialog-host.tsx';
+import { Toast } from '../../shared/ui/toast.tsx';
+import { useDialogStore } from '../../shared/stores/dialog-store.ts';
 import { renderRoutes } from '../../test/render.tsx';
 import { configuration, siteSettings } from '../../test/site-settings-fixture.ts';
 import FirstVisitGuides from './first-visit-guides.tsx';
@@ -20,8 +23,10 @@ function Shell() {
   return (
     <>
       <button type="button">behind the guide</button>
+      <Toast />
       <Outlet />
       <FirstVisitGuides />
+      <DialogHost />
     </>
   );
 }
@@ -42,6 +47,10 @@ async function open(path: string, settings: Partial<SiteSettings> = {}, lang: 'e
   useCoreStore.setState({ configuration: configuration(settings) });
   return renderRoutes(routes, path, lang);
 }
+
+/** Whether the element or an ancestor is inert (jsdom keeps `inert` as a property, not an attribute). */
+const isInert = (element: Element | null): boolean =>
+  element !== null && ((element as HTMLElement).inert === true || isInert(element.parentElement));
 
 const appFlag = () => localStorage.getItem('kippu.BORDERLESS.appDownloadModalShown');
 const tutorialFlag = () => localStorage.getItem('kippu.BORDERLESS.tutorialShown');
@@ -90,6 +99,29 @@ describe('the first-visit guides', () => {
     expect(document.activeElement).toBe(controls[0]);
     await user.tab({ shift: true });
     expect(document.activeElement).toBe(controls[2]);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('leaves the toast and an app dialog reachable while a guide is open (review finding 17)', async () => {
+    localStorage.setItem('kippu.BORDERLESS.tutorialShown', '1');
+    // An app dialog already open (a refused hold) when the guide comes up.
+    act(() => void useDialogStore.getState().open({ title: 'Hold refused', text: 'Try again.' }));
+    await open('/order', withApp());
+    await screen.findByRole('dialog', { name: 'Your tickets in the app' });
+    expect(isInert(screen.getByRole('button', { name: 'behind the guide', hidden: true }))).toBe(true);
+    expect(isInert(screen.getByRole('status'))).toBe(false);
+    expect(isInert(screen.getByRole('dialog', { name: 'Hold refused' }))).toBe(false);
+    act(() => useDialogStore.getState().close());
+  });
+
+  it('closes on Escape after a click on the backdrop (focus left the panel)', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('kippu.BORDERLESS.tutorialShown', '1');
+    await open('/order', withApp());
+    const modal = await screen.findByRole('dialog', { name: 'Your tickets in the app' });
+    await user.click(modal.parentElement!);
+    expect(modal.contains(document.activeElement)).toBe(false);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
   });

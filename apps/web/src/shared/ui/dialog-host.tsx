@@ -59,7 +59,7 @@ function ModalDialog({ dialog }: { dialog: Dialog }) {
 
   const body = text(dialog.text, dialog.textKey);
   return (
-    <div className="dialog-backdrop">
+    <div className="dialog-backdrop" data-app-layer>
       <div
         ref={panel}
         className="dialog"

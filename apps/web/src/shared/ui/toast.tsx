@@ -6,7 +6,7 @@ export function Toast() {
   const text = useToastStore((state) => state.toastText);
   const isOpen = useToastStore((state) => state.isOpen);
   return (
-    <div className="toast-region" role="status" aria-live="polite">
+    <div className="toast-region" role="status" aria-live="polite" data-app-layer>
       <div className={`toast${isOpen ? ' toast--open' : ''}`} data-testid="toast" hidden={!text}>
         {text}
       </div>
