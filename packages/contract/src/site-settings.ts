@@ -93,7 +93,8 @@ export const siteSettingsSchema = z.object({
   payment: z.object({
     cardProviderKeys: z.record(z.string(), publicKey),
     merchantIds: z.record(z.string(), z.string()),
-    deviceFingerprintScriptUrl: z.string().nullable(),
+    // Loaded as a script on the payment page: https or this server's path, never `javascript:`/`http:` (finding 20).
+    deviceFingerprintScriptUrl: linkUrl.nullable(),
     secondaryCardProcessor: secondaryCardProcessor.nullable(),
     thirdProcessor: z.object({ key: publicKey, environment: z.enum(ENVIRONMENTS) }).nullable(),
   }),
@@ -106,7 +107,8 @@ export const siteSettingsSchema = z.object({
    * (`Accept-Language`) instead of the site's default (ADR 110). Optional: off for documents stored before it.
    */
   language: z.object({ followBrowser: z.boolean() }).optional(),
-  appDownloadModalImage: z.string().nullable(),
+  /** The app-download modal's image: https or a path on this server (an uploaded `/site-images/...`). */
+  appDownloadModalImage: linkUrl.nullable(),
   /**
    * Logos staff uploaded in the console (issue 28, ADR 071): `/site-images/<sha256>.<ext>` URLs, or null for
    * the built-in drawn logo. Optional: documents stored before it keep working.
