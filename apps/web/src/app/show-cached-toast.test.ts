@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetCurrentSite } from '../shared/site/detect-site.ts';
 import { cacheToastMessage, useToastStore } from '../shared/stores/toast-store.ts';
-import { dropCachedToast, showCachedToast } from './show-cached-toast.ts';
+import { GATEWAY_LEFT_TOAST } from '../shared/payments/leave-for-gateway.ts';
+import { dropCachedToast, showCachedToast, showCachedToastOn } from './show-cached-toast.ts';
 
 const state = () => useToastStore.getState();
 const stored = () => localStorage.getItem('kippu.BORDERLESS.toastCache');
@@ -41,5 +42,27 @@ describe('showCachedToast', () => {
     expect(stored()).not.toBeNull();
     dropCachedToast('toast_language_changed');
     expect(stored()).toBeNull();
+  });
+
+  // Review finding 18: a payment that finished shows its outcome on more screens than the booking callbacks.
+  it.each([
+    '/complete',
+    '/payment-callback/gmo3ds',
+    '/tickets/changedate/complete/res-1',
+    '/spot/email-sended/res-1',
+    '/spot/ticket-inquiry',
+    '/id/res-1',
+    '/payment-error',
+  ])('a page load on %s, where a payment tells its outcome, drops the "payment not finished" note', (pathname) => {
+    cacheToastMessage({ key: GATEWAY_LEFT_TOAST, expiresAt: Date.now() + 60_000 });
+    showCachedToastOn(pathname, (key) => key);
+    expect(state().toastText).toBe('');
+    expect(stored()).toBeNull();
+  });
+
+  it('elsewhere (the payment screen Back returns to) the note is shown', () => {
+    cacheToastMessage({ key: GATEWAY_LEFT_TOAST, expiresAt: Date.now() + 60_000 });
+    showCachedToastOn('/tickets/changedate/payment/res-1', (key) => key);
+    expect(state().toastText).toBe(GATEWAY_LEFT_TOAST);
   });
 });

@@ -5,12 +5,25 @@ import { toastCacheKey, useToastStore, type CachedToast } from '../shared/stores
 
 type Translate = (key: string, values?: Record<string, string>) => string;
 
-/** The screens a gateway's page returns to: they say how the payment ended themselves. */
-const GATEWAY_RETURNS = [
+/**
+ * The screens where a payment's outcome is shown: a gateway's return screens, and the screens a finished payment
+ * of any flow lands on or a visitor opens afterwards (the booking's complete screen, a change of date's complete
+ * screen after its top-up, the spot payment's sent-ticket and ticket screens, the mailed ticket, the payment
+ * error). A page load there drops the "payment not finished" note: it would contradict what the screen says.
+ */
+const OUTCOME_SCREENS = [
   paths.paymentCallback.path,
   paths.paymentCallbackGmo3ds.path,
   paths.paymentCallbackSbps3ds.path,
   paths.dPayConfirm.path,
+  paths.paymentError.path,
+  paths.complete.path,
+  paths.changeDateComplete.path,
+  paths.spotEmailSended.path,
+  paths.spotTicketInquiry.path,
+  paths.ticketRedirect.path,
+  paths.ticket.path,
+  paths.ticketView.path,
 ];
 
 function readCachedToast(): CachedToast | null {
@@ -42,10 +55,10 @@ export function showCachedToast(translate: Translate, now = Date.now()): void {
 }
 
 /**
- * What the page that starts at `pathname` does with the cache: a gateway's return screen drops the
- * "payment not finished" note (it tells the outcome itself), then any message left is shown once.
+ * What the page that starts at `pathname` does with the cache: a screen that shows a payment's outcome drops
+ * the "payment not finished" note (it tells the outcome itself), then any message left is shown once.
  */
 export function showCachedToastOn(pathname: string, translate: Translate): void {
-  if (GATEWAY_RETURNS.some((pattern) => matchPath(pattern, pathname))) dropCachedToast(GATEWAY_LEFT_TOAST);
+  if (OUTCOME_SCREENS.some((pattern) => matchPath(pattern, pathname))) dropCachedToast(GATEWAY_LEFT_TOAST);
   showCachedToast(translate);
 }
