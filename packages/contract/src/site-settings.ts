@@ -158,11 +158,18 @@ export const storedSiteSettingsSchema = siteSettingsSchema.omit({ calendar: true
 });
 export type StoredSiteSettings = z.infer<typeof storedSiteSettingsSchema>;
 
+/**
+ * How a site's devices behave (spec §1, ADR 112): `demo` for the demo site, `reconnect` for a site on patchy
+ * Wi-Fi; null for normal. Stored in `sites.mode`, set in the console's site settings.
+ */
+export const siteModeSchema = z.enum(['reconnect', 'demo']).nullable();
+export type SiteMode = z.infer<typeof siteModeSchema>;
+
 /** GET /api/v1/configurations */
 export const configurationResponseSchema = z.object({
   siteCode: siteCodeSchema,
   environment: z.enum(ENVIRONMENTS),
-  mode: z.enum(['reconnect', 'demo']).nullable(),
+  mode: siteModeSchema,
   settings: siteSettingsSchema,
 });
 export type ConfigurationResponse = z.infer<typeof configurationResponseSchema>;

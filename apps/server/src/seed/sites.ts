@@ -18,6 +18,7 @@ export async function seedSites(db: Db): Promise<void> {
     holdMinutes: def.holdMinutes ?? null,
     fewStockThreshold: def.fewStockThreshold,
     calendarColorized: def.colorizedCalendar,
+    mode: def.mode ?? null,
   }));
   await db.insert(sites).values(rows).onConflictDoNothing();
 }

@@ -3,7 +3,7 @@ import { langCodeSchema, paymentMethodSchema, salesChannelSchema, siteCodeSchema
 import { LANG_CODES } from '../enums.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
 import { secretToken } from '../secret.ts';
-import { storedSiteSettingsSchema } from '../site-settings.ts';
+import { siteModeSchema, storedSiteSettingsSchema } from '../site-settings.ts';
 import { storableText } from '../validation/storable-text.ts';
 import { SITE_TEXT_DOCUMENT_NAMES, SITE_TEXT_MAX_LENGTH } from './settings-texts.ts';
 
@@ -36,6 +36,8 @@ export const serverSiteSettingsSchema = z.object({
   max_open_orders_per_client: z.number().int().min(1).max(1000).nullable(),
   /** Tickets one client may hold in one slot; null: no cap. */
   max_tickets_per_client_slot: z.number().int().min(1).max(10_000).nullable(),
+  /** `sites.mode`, served as GET /configurations' `mode` (ADR 112 addendum); null: normal. */
+  mode: siteModeSchema,
 });
 export type ServerSiteSettings = z.infer<typeof serverSiteSettingsSchema>;
 

@@ -637,6 +637,7 @@ export interface Rows<Timestamp = string> {
     texts_version: number;
     max_open_orders_per_address: number | null;
     max_tickets_per_address_slot: number | null;
+    mode: 'demo' | 'reconnect' | null;
   };
   spot_qr_tokens: {
     id: number;

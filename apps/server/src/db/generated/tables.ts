@@ -883,6 +883,7 @@ export const sites = pgTable('sites', {
   textsVersion: integer('texts_version').notNull().default(0),
   maxOpenOrdersPerAddress: integer('max_open_orders_per_address').default(100),
   maxTicketsPerAddressSlot: integer('max_tickets_per_address_slot').default(400),
+  mode: text('mode').$type<'demo' | 'reconnect'>(),
 });
 
 export const spotQrTokens = pgTable('spot_qr_tokens', {

@@ -46,10 +46,10 @@ export async function createSite(
       const settings = { ...storedSiteSettingsSchema.parse(source[0].settings), name: input.name };
       await tx.execute(sql`
         INSERT INTO sites (code, slug, position, settings, hold_minutes, few_stock_threshold, calendar_colorized,
-          max_open_orders_per_client, max_tickets_per_client_slot, organisation_id)
+          max_open_orders_per_client, max_tickets_per_client_slot, mode, organisation_id)
         SELECT ${input.code}, ${input.slug}, (SELECT COALESCE(max(position), 0) + 1 FROM sites),
           ${JSON.stringify(settings)}::jsonb, hold_minutes, few_stock_threshold, calendar_colorized,
-          max_open_orders_per_client, max_tickets_per_client_slot, organisation_id
+          max_open_orders_per_client, max_tickets_per_client_slot, mode, organisation_id
         FROM sites WHERE code = ${input.from}`);
       await tx.execute(sql`
         INSERT INTO languages (site_code, code, display_name, display_position, is_default)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { storedSiteSettingsSchema } from '@kippu/contract';
+import { storedSiteSettingsSchema, type SiteMode } from '@kippu/contract';
 import type { ConsoleSiteSettings } from '@kippu/contract/console/settings-schemas';
 import type { Db, Tx } from '../../db/client.ts';
 
@@ -13,6 +13,7 @@ type SiteRow = {
   calendar_colorized: boolean;
   max_open_orders_per_client: number | null;
   max_tickets_per_client_slot: number | null;
+  mode: SiteMode;
 };
 
 /**
@@ -27,7 +28,7 @@ export async function readConsoleSiteSettings(
 ): Promise<ConsoleSiteSettings | null> {
   const { rows } = await db.execute<SiteRow>(sql`
     SELECT code, slug, version, settings, hold_minutes, few_stock_threshold, calendar_colorized,
-           max_open_orders_per_client, max_tickets_per_client_slot
+           max_open_orders_per_client, max_tickets_per_client_slot, mode
     FROM sites WHERE code = ${site}`);
   const row = rows[0];
   if (!row) return null;
@@ -64,6 +65,7 @@ export async function readConsoleSiteSettings(
       calendar_colorized: row.calendar_colorized,
       max_open_orders_per_client: row.max_open_orders_per_client,
       max_tickets_per_client_slot: row.max_tickets_per_client_slot,
+      mode: row.mode,
     },
     field_templates: fields.rows.map((field) => ({
       field_name: field.field_name,

@@ -118,6 +118,7 @@ export async function updateSiteSettings(
         calendar_colorized = ${server.calendar_colorized},
         max_open_orders_per_client = ${server.max_open_orders_per_client},
         max_tickets_per_client_slot = ${server.max_tickets_per_client_slot},
+        mode = ${server.mode},
         version = version + 1
       WHERE code = ${site}`);
     await replaceLists(tx, site, body);

@@ -1,13 +1,16 @@
 import {
+  siteModeSchema,
   storedSiteSettingsSchema,
   type OptionItem,
   type SiteCode,
+  type SiteMode,
   type SiteSettings,
   type StoredOptionList,
 } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 
 const SITE_SETTINGS = 'SELECT settings, calendar_colorized FROM sites WHERE code = $1';
+const SITE_MODE = 'SELECT mode FROM sites WHERE code = $1';
 const OPTION_LISTS = 'SELECT name, items FROM option_lists WHERE name = ANY($1::text[])';
 
 /**
@@ -52,4 +55,13 @@ export async function readSiteSettings(db: Db, site: SiteCode): Promise<SiteSett
     },
     calendar: { colorized: rows[0].calendar_colorized },
   };
+}
+
+/**
+ * The site's mode (`sites.mode`, set in the console's site settings; ADR 112 addendum): `demo`, `reconnect`
+ * or null. Kept out of `settings` because the configuration answer carries it beside them (spec §1).
+ */
+export async function readSiteMode(db: Db, site: SiteCode): Promise<SiteMode> {
+  const { rows } = await db.$client.query<{ mode: SiteMode }>(SITE_MODE, [site]);
+  return siteModeSchema.parse(rows[0]?.mode ?? null);
 }

@@ -1,4 +1,4 @@
-import type { DemoSiteCode, OrderProcedure, SiteSettings } from '@kippu/contract';
+import type { DemoSiteCode, OrderProcedure, SiteMode, SiteSettings } from '@kippu/contract';
 import type { Texts6 } from '../localized.ts';
 
 export type ResidenceList = 'prefectures' | 'regions' | 'countries' | 'text';
@@ -24,6 +24,8 @@ export interface SiteDefinition {
   displayType: 'fusion' | 'separate';
   /** About 10% of a typical slot of the site's main product. */
   fewStockThreshold: number;
+  /** The site's starting mode (`sites.mode`, ADR 112 addendum); most sites have none. */
+  mode?: SiteMode;
   /** The site's own hold time; most sites leave it to HOLD_MINUTES. */
   holdMinutes?: number;
   footer: Partial<Omit<SiteSettings['footer'], 'extraLinks'>> & {
@@ -132,6 +134,7 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'binary',
     displayType: 'fusion',
     fewStockThreshold: 5,
+    mode: 'demo',
     footer: { helpUrl: 'https://help.kippu.example/demo' },
   },
   {
@@ -155,6 +158,8 @@ export const SITE_DEFINITIONS: SiteDefinition[] = [
     gender: 'binary',
     displayType: 'fusion',
     fewStockThreshold: 15,
+    // Open-air: its gate devices and signage run on patchy outdoor Wi-Fi (ADR 112).
+    mode: 'reconnect',
     // Visitors scan its spot posters with their own phones, in their own languages (issue 32, ADR 110).
     followBrowserLanguage: true,
     footer: {

@@ -241,6 +241,55 @@ describe('site settings: read, write, versions (issue 28)', () => {
   });
 });
 
+describe("site mode: a stored setting the console edits, served as GET /configurations' mode (review finding 16)", () => {
+  const modeServed = (slug: string) =>
+    ctx.app
+      .inject({ method: 'GET', url: `/${slug}/api/v1/configurations` })
+      .then((res) => configurationResponseSchema.parse(res.json()).mode);
+
+  it('starts as demo for DEMO, reconnect for RUINS, none elsewhere', async () => {
+    expect((await settingsOf('DEMO')).server.mode).toBe('demo');
+    // RUINS belongs to another organisation in this file's fixture: read its column directly.
+    const { rows } = await ctx.db.$client.query<{ mode: string | null }>(
+      "SELECT mode FROM sites WHERE code = 'RUINS'",
+    );
+    expect(rows[0]?.mode).toBe('reconnect');
+    expect((await settingsOf('MORI')).server.mode).toBeNull();
+    expect(await modeServed('ruins')).toBe('reconnect');
+  });
+
+  it('changing it in the console changes what GET /configurations answers, audited; an unknown mode is refused', async () => {
+    expect(await modeServed('mori')).toBeNull();
+    const read = await settingsOf('MORI');
+    const res = await owner.patch('/sites/MORI/settings', {
+      expected_version: read.version,
+      server: { mode: 'reconnect' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(consoleSiteSettingsSchema.parse(res.json()).server.mode).toBe('reconnect');
+    expect(await eventually(() => modeServed('mori'), (mode) => mode === 'reconnect')).toBe('reconnect');
+    expect((await auditRows('site_settings', 'MORI')).at(-1)).toMatchObject({
+      action: 'update',
+      before: { server: { mode: null } },
+      after: { server: { mode: 'reconnect' } },
+    });
+
+    const unknown = await owner.patch('/sites/MORI/settings', {
+      expected_version: read.version + 1,
+      server: { mode: 'offline' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).issues?.map((issue) => issue.path)).toContain('body.server.mode');
+
+    const back = await owner.patch('/sites/MORI/settings', {
+      expected_version: read.version + 1,
+      server: { mode: null },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await eventually(() => modeServed('mori'), (mode) => mode === null)).toBeNull();
+  });
+});
+
 describe('footer links: an https URL or a path on this server, never another scheme', () => {
   it('refuses javascript:, data: and http: links; every seeded site passes the rule', async () => {
     const read = await settingsOf('ARTIZON');

@@ -17,6 +17,7 @@ export function consoleSettings(overrides: Partial<ConsoleSiteSettings> = {}): C
       calendar_colorized: false,
       max_open_orders_per_client: null,
       max_tickets_per_client_slot: 20,
+      mode: null,
     },
     field_templates: [
       { field_name: 'fullname', field_type: 'text', is_display: true, is_require: true },

@@ -64,6 +64,42 @@ describe('site settings', () => {
     expect(patch.headers['x-console-csrf']).toBe('csrf-token-1');
   });
 
+  it("sets the site's mode and sends none as null (GET /configurations' mode; review finding 16)", async () => {
+    const api = fakeConsoleApi({
+      'GET /session': OWNER,
+      'GET /sites/MORI/settings': { status: 200, body: consoleSettings() },
+      'PATCH /sites/MORI/settings': (call) => ({
+        status: 200,
+        body: consoleSettings({
+          version: 4,
+          server: { ...consoleSettings().server, ...(call.body as { server: object }).server },
+        }),
+      }),
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/settings');
+    await screen.findByRole('heading', { name: 'General' });
+    const mode = screen.getByLabelText<HTMLSelectElement>('Mode');
+    // The stored null shows as "Normal", the empty option.
+    expect(mode.selectedOptions[0]!.textContent).toBe('Normal');
+    expect([...mode.options].map((option) => option.textContent)).toEqual([
+      'Normal',
+      'Reconnect (patchy Wi-Fi)',
+      'Demo',
+    ]);
+
+    await user.selectOptions(mode, 'reconnect');
+    await user.click(screen.getByRole('button', { name: 'Save General' }));
+    await screen.findByText(/^Saved\./);
+    const patches = () => api.calls.filter((call) => call.method === 'PATCH');
+    expect((patches()[0]!.body as { server: { mode: unknown } }).server.mode).toBe('reconnect');
+
+    await user.selectOptions(screen.getByLabelText('Mode'), '');
+    await user.click(screen.getByRole('button', { name: 'Save General' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect((patches()[1]!.body as { server: { mode: unknown } }).server.mode).toBeNull();
+  });
+
   it('asks before another section replaces one with unsaved changes', async () => {
     fakeConsoleApi({
       'GET /session': OWNER,

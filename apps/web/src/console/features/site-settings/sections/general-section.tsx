@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ORDER_PROCEDURES } from '@kippu/contract/enums';
 import { serverSiteSettingsSchema } from '@kippu/contract/console/settings-schemas';
-import { storedSiteSettingsSchema } from '@kippu/contract/site-settings';
+import { siteModeSchema, storedSiteSettingsSchema } from '@kippu/contract/site-settings';
 import { useConsoleI18n } from '../../../shared/i18n/console-i18n.tsx';
 import { LocalizedTextController } from '../../../shared/ui/localized-text-fields.tsx';
 import { Field } from '../../../shared/ui/ui.tsx';
@@ -26,6 +26,8 @@ const schema = z.object({
   server: serverSiteSettingsSchema.omit({ calendar_colorized: true }),
 });
 type Values = z.infer<typeof schema>;
+/** The modes an operator may pick besides none (GET /configurations' `mode`, ADR 112 addendum). */
+const SITE_MODES = siteModeSchema.unwrap().options;
 
 /** The site's names and titles, how an order starts, mail confirmation, membership sign-in and limits. */
 export function GeneralSection({ site, data, canWrite }: SectionProps) {
@@ -50,11 +52,12 @@ export function GeneralSection({ site, data, canWrite }: SectionProps) {
         few_stock_threshold: server.few_stock_threshold,
         max_open_orders_per_client: server.max_open_orders_per_client,
         max_tickets_per_client_slot: server.max_tickets_per_client_slot,
+        mode: server.mode,
       },
     },
   });
   const errors = form.formState.errors;
-  const number = (name: keyof Values['server'], nullable: boolean) =>
+  const number = (name: Exclude<keyof Values['server'], 'mode'>, nullable: boolean) =>
     form.register(`server.${name}`, { setValueAs: nullable ? numberOrNull : (value) => Number(value) });
   return (
     <SectionForm
@@ -146,6 +149,23 @@ export function GeneralSection({ site, data, canWrite }: SectionProps) {
             {...number('max_tickets_per_client_slot', true)}
           />
         </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t('site_settings_mode')}</legend>
+        <SelectField
+          label={t('site_settings_mode_label')}
+          error={fieldErrorText(t, errors.server?.mode)}
+          // The empty option is "no mode": the column's null.
+          {...form.register('server.mode', { setValueAs: (value) => (value === '' ? null : value) })}
+        >
+          <option value="">{t('site_settings_mode_none')}</option>
+          {SITE_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(`site_settings_mode_${mode}`)}
+            </option>
+          ))}
+        </SelectField>
+        <p className="c-muted">{t('site_settings_mode_hint')}</p>
       </fieldset>
     </SectionForm>
   );
