@@ -12,6 +12,7 @@ import type { RenderPrePaint } from './pre-paint.ts';
 export interface PageBootData {
   lang: LangCode;
   texts?: unknown;
+  configuration?: { settings: { language?: { followBrowser: boolean } } };
 }
 /**
  * `browserLangs`: the browser's preferred languages of the six (`Accept-Language`), used only for a page with
@@ -28,6 +29,11 @@ export interface SitePage {
   /** Weak: the same page is sent raw, brotli or gzip. */
   etag: string;
   encoded: Record<Encoding, Buffer>;
+  /**
+   * The site follows the browser's language (ADR 110): only then does the page depend on Accept-Language,
+   * so only then is the browser's list part of the cache key and of `Vary` (review finding 15).
+   */
+  followsBrowser: boolean;
 }
 
 /**
@@ -95,6 +101,7 @@ function makePage(
     html,
     etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
     encoded: { br: compress(html, 'br', 'small'), gzip: compress(html, 'gzip', 'small') },
+    followsBrowser: boot?.configuration?.settings.language?.followBrowser === true,
   };
 }
 
@@ -133,20 +140,26 @@ export function createSitePages(
     browserLangs: readonly LangCode[] = [],
   ): Promise<SitePage> {
     if (!loadBootData) return plainPage(site);
-    // At most one page per language in effect: the browser's list matters only without a requested one.
-    const browser = requestedLang ? '' : browserLangs.join(',');
-    const key = `${site}\n${requestedLang ?? ''}\n${browser}`;
-    const cached = pages.get(key);
-    if (cached && Date.now() - cached.madeAt < PAGE_TTL_MS) return cached.page;
-    const page = loadBootData(site, requestedLang, requestedLang ? [] : browserLangs).then(async (boot) =>
-      makePage(indexHtml, site, boot, await prePaintOf(renderPrePaint, boot)),
-    );
-    pages.set(key, { page, madeAt: Date.now() });
-    try {
-      return await page;
-    } catch {
-      pages.delete(key);
-      return plainPage(site);
-    }
+    const load = loadBootData;
+    const cachedPage = async (browser: readonly LangCode[]) => {
+      const key = `${site}\n${requestedLang ?? ''}\n${browser.join(',')}`;
+      const cached = pages.get(key);
+      if (cached && Date.now() - cached.madeAt < PAGE_TTL_MS) return cached.page;
+      const page = load(site, requestedLang, browser).then(async (boot) =>
+        makePage(indexHtml, site, boot, await prePaintOf(renderPrePaint, boot)),
+      );
+      pages.set(key, { page, madeAt: Date.now() });
+      try {
+        return await page;
+      } catch {
+        pages.delete(key);
+        return plainPage(site);
+      }
+    };
+    // One page per language in effect: the browser's list counts only without a requested language, and only
+    // on a site that follows it (which the page without it tells), else every ordering would be another copy.
+    const page = await cachedPage([]);
+    if (requestedLang || !page.followsBrowser || browserLangs.length === 0) return page;
+    return cachedPage(browserLangs);
   };
 }

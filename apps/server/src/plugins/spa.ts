@@ -122,7 +122,9 @@ export async function registerSpa(
       .header(
         'vary',
         varyOnAcceptEncoding(
-          withVaryField(withVaryField(reply.getHeader('vary'), 'Cookie'), 'Accept-Language'),
+          page.followsBrowser
+            ? withVaryField(withVaryField(reply.getHeader('vary'), 'Cookie'), 'Accept-Language')
+            : withVaryField(reply.getHeader('vary'), 'Cookie'),
         ),
       );
     const ifNoneMatch = request.headers['if-none-match'];

@@ -60,6 +60,8 @@ describe('the first paint in the browser’s language (ADR 110)', () => {
   it('keeps the default language on a site that does not follow the browser (the spec’s rule)', async () => {
     const res = await get('/lab-exhibition/', { 'accept-language': CHINESE_PHONE });
     expect(bootDataOf(res.body).lang).toBe('ja');
+    // Its page does not depend on the browser's list, so shared caches are not split by it (review finding 15).
+    expect(res.headers.vary).not.toMatch(/accept-language/i);
     expect(bootDataOf(res.body).browserLanguage).toBeUndefined();
   });
 });
