@@ -85,13 +85,14 @@ const withApp = () =>
 const OWN_KEY_ENTRIES: StoredEntry[] = [
   {
     key: 'appDownloadModalShown',
-    readers: ['features/first-visit/first-visit-flags.ts'],
+    // Named in shared/storage (a full reset keeps it, ADR 105); read by features/first-visit/first-visit-flags.ts.
+    readers: ['shared/storage/visitor-keys.ts'],
     store: () => localStorage.setItem(siteKey('appDownloadModalShown'), '1'),
     look: () => firstVisit(withApp()),
   },
   {
     key: 'tutorialShown',
-    readers: ['features/first-visit/first-visit-flags.ts'],
+    readers: ['shared/storage/visitor-keys.ts'],
     store: () => localStorage.setItem(siteKey('tutorialShown'), '1'),
     look: () => firstVisit(baseConfiguration()),
   },
