@@ -31,7 +31,11 @@ export function entryView(
     return { ...base, state: 'admitted', admitted_until: entry.admitted_until.toISOString() };
   }
   if (queue.sold_out_at !== null) return { ...base, state: 'sold_out' };
-  // Positions are handed out in order and admitted in order: those ahead are the ones not yet admitted.
+  // An estimate, not a count: positions are drawn per process, but the step admits by arrival (`arrived_at,
+  // position`, ADR 095 addendum), and `admitted_through` is the highest position admitted. An entry at or below
+  // it that still waits was overtaken by earlier arrivals with higher numbers; it is shown 1 ("next") while the
+  // waiting entries that arrived before it (those read in the same cross-process skew, up to ~0.5 s of joins)
+  // still go first. Counting them exactly costs a read per poll; review finding 12 leaves that open.
   const position = Math.max(1, entry.position - queue.admitted_through);
   const perSecond = (queue.admit_per_minute ?? automaticAdmitPerMinute) / 60;
   return {
