@@ -31,12 +31,14 @@ export function entryView(
     return { ...base, state: 'admitted', admitted_until: entry.admitted_until.toISOString() };
   }
   if (queue.sold_out_at !== null) return { ...base, state: 'sold_out' };
-  // An estimate, not a count: positions are drawn per process, but the step admits by arrival (`arrived_at,
-  // position`, ADR 095 addendum), and `admitted_through` is the highest position admitted. An entry at or below
-  // it that still waits was overtaken by earlier arrivals with higher numbers; it is shown 1 ("next") while the
-  // waiting entries that arrived before it (those read in the same cross-process skew, up to ~0.5 s of joins)
-  // still go first. Counting them exactly costs a read per poll; review finding 12 leaves that open.
-  const position = Math.max(1, entry.position - queue.admitted_through);
+  // Positions are drawn per process, but the step admits by arrival (`arrived_at, position`, ADR 095 addendum)
+  // and `admitted_through` is the highest position admitted. Beyond it, the distance to it is the estimate. An
+  // entry at or below it that still waits was overtaken by earlier arrivals with higher numbers: its reader
+  // counts the waiting entries that arrived before it (`ahead`), else it would be told "next" while they go first.
+  const position =
+    entry.ahead !== null && entry.ahead !== undefined
+      ? entry.ahead + 1
+      : Math.max(1, entry.position - queue.admitted_through);
   const perSecond = (queue.admit_per_minute ?? automaticAdmitPerMinute) / 60;
   return {
     ...base,

@@ -24,6 +24,11 @@ export interface EntryRow {
   position: number;
   state: 'waiting' | 'admitted' | 'used' | 'expired';
   admitted_until: Date | null;
+  /**
+   * For a waiting entry overtaken by earlier arrivals (its position at or below `admitted_through`), how many
+   * waiting entries go before it (admission is by `arrived_at, position`); null otherwise (review finding 12).
+   */
+  ahead?: number | null;
 }
 export interface QueueRow {
   id: number;
@@ -82,7 +87,11 @@ async function openQueueIdOnce(tx: Db, site: string, productId: number): Promise
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e.admitted_until`;
+const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e.admitted_until,
+  CASE WHEN e.state = 'waiting' AND e.position <= q.admitted_through THEN
+    (SELECT count(*) FROM waiting_room_entries o
+      WHERE o.queue_id = e.queue_id AND o.state = 'waiting' AND (o.arrived_at, o.position) < (e.arrived_at, e.position))::int
+  END AS ahead`;
 
 /**
  * Joins the product's queue: a new place at the back, or, for a visitor id already waiting or admitted in
@@ -214,6 +223,7 @@ function normalise(row: EntryRow): EntryRow {
     position: Number(row.position),
     state: row.state,
     admitted_until: row.admitted_until === null ? null : new Date(row.admitted_until),
+    ahead: row.ahead === null || row.ahead === undefined ? null : Number(row.ahead),
   };
 }
 
