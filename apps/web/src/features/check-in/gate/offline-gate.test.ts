@@ -41,11 +41,13 @@ const LIST: GateTicketListResponse = gateTicketListResponseSchema.parse({
     listed(3, 'CCCCCCCCCCCCCCCC', 11, { used: true }),
     listed(4, 'DDDDDDDDDDDDDDDD', 12, { opens_at: '2026-11-24T00:30:00.000Z' }),
     // No bounds: a whole-day slot (24 November 00:00 to 25 November 00:00 in Tokyo), and one crossing midnight.
-    ...[
-      [5, 'EEEEEEEEEEEEEEEE', '2026-11-23T15:00:00.000Z', '2026-11-24T15:00:00.000Z'],
-      [6, 'FFFFFFFFFFFFFFFF', '2026-11-24T13:00:00.000Z', '2026-11-24T16:00:00.000Z'],
-    ].map(([id, secret, starts_at, ends_at]) => {
-      const entry = listed(Number(id), secret!, 20 + Number(id));
+    ...(
+      [
+        [5, 'EEEEEEEEEEEEEEEE', '2026-11-23T15:00:00.000Z', '2026-11-24T15:00:00.000Z'],
+        [6, 'FFFFFFFFFFFFFFFF', '2026-11-24T13:00:00.000Z', '2026-11-24T16:00:00.000Z'],
+      ] as const
+    ).map(([id, secret, starts_at, ends_at]) => {
+      const entry = listed(id, secret, 20 + id);
       return { ...entry, ticket: { ...entry.ticket, starts_at, ends_at } };
     }),
   ],
