@@ -9,6 +9,7 @@ import { secretKeyring } from '../../src/config/secrets-key.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { writeSiteSecret } from '../../src/domain/sites/site-secrets.ts';
 import { loadBootData } from '../../src/features/sites/boot-data.ts';
+import { getConfiguration } from '../../src/features/sites/services/get-configuration.ts';
 import { cardProcessorOf } from '../../src/payments/card2/card2-config.ts';
 import { createCard2Provider } from '../../src/payments/card2/card2-provider.ts';
 import { merchantFor, sbpsConfig } from '../../src/payments/softbank/sbps-config.ts';
@@ -45,7 +46,7 @@ const settingsSet = (path: string[], value: unknown) => (db: Db) =>
       sql`UPDATE sites SET settings = jsonb_set(settings, ${`{${path.join(',')}}`}::text[], ${JSON.stringify(value)}::jsonb) WHERE code = 'DEMO'`,
     )
     .then(() => undefined);
-const columnSet = (column: string, value: number | boolean | null) => (db: Db) =>
+const columnSet = (column: string, value: number | boolean | string | null) => (db: Db) =>
   db
     .execute(sql`UPDATE sites SET ${sql.identifier(column)} = ${value} WHERE code = 'DEMO'`)
     .then(() => undefined);
@@ -214,6 +215,10 @@ async function firstPaintLanguage(): Promise<string> {
   const boot = await loadBootData(ctx.db, ctx.env, 'DEMO', undefined, ['zh-hans', 'en']);
   return `${boot.lang} ${String(boot.browserLanguage ?? false)}`;
 }
+/** GET /configurations' `mode` for DEMO, from the service (no cached answer between flips). */
+async function servedMode(): Promise<string> {
+  return String((await getConfiguration(ctx.db, ctx.env, 'DEMO')).mode);
+}
 const everyEnvironment = (value: string) => ({ development: value, staging: value, production: value });
 
 const ENTRIES: Entry[] = [
@@ -344,6 +349,13 @@ const ENTRIES: Entry[] = [
     look: threeTickets,
   },
   {
+    // Review finding 16 (ADR 112 addendum): the console's column, no longer the site code, decides the mode.
+    key: 'mode',
+    readers: ['src/domain/sites/site-settings.ts'],
+    flip: columnSet('mode', 'reconnect'),
+    look: servedMode,
+  },
+  {
     key: 'payment.cardProviderKeys',
     readers: ['src/domain/payments/public-payment-fields.ts'],
     flip: settingsSet(['payment', 'cardProviderKeys', 'gmo'], 'tshop_registry_flipped'),
@@ -364,7 +376,7 @@ describe('every setting only the server reads does something (issue 32, acceptan
     // The spec's rule on DEMO to begin with: a first visit opens in the site's default language.
     await ctx.db.execute(sql`UPDATE sites SET settings = settings - 'language' WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`UPDATE sites SET hold_minutes = NULL, few_stock_threshold = 5,
-      calendar_colorized = true, max_open_orders_per_client = 5, max_tickets_per_client_slot = 20 WHERE code = 'DEMO'`);
+      calendar_colorized = true, max_open_orders_per_client = 5, max_tickets_per_client_slot = 20, mode = NULL WHERE code = 'DEMO'`);
     await ctx.db.execute(sql`INSERT INTO calendar_colors (site_code, date, color_code)
       VALUES ('DEMO', '2031-01-10', '#c8e6c9') ON CONFLICT DO NOTHING`);
   });
