@@ -3,6 +3,7 @@ import type { SetProduct } from '@kippu/contract/endpoints/catalogue-set-product
 import { useFormatters } from '../../../shared/format/use-formatters.ts';
 import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { SpotPanel } from '../spot-frame.tsx';
+import { SpotStepper } from './spot-stepper.tsx';
 
 /**
  * The chosen slot's add-ons (set products, ADR 109) with steppers: optional, up to one of each per ticket
@@ -36,29 +37,12 @@ export function SpotAddOns({
                   <span className="spot-ticket__description">{addOn.description}</span>
                 ) : null}
               </span>
-              <span className="spot-stepper">
-                <button
-                  type="button"
-                  className="spot-stepper__button"
-                  aria-label={t('order_remove_one', { name: addOn.name })}
-                  disabled={count === 0}
-                  onClick={() => onChange(addOn.uuid, -1)}
-                >
-                  −
-                </button>
-                <output className="spot-stepper__count" aria-live="polite">
-                  {count}
-                </output>
-                <button
-                  type="button"
-                  className="spot-stepper__button"
-                  aria-label={t('order_add_one', { name: addOn.name })}
-                  disabled={count >= max}
-                  onClick={() => onChange(addOn.uuid, 1)}
-                >
-                  +
-                </button>
-              </span>
+              <SpotStepper
+                name={addOn.name}
+                count={count}
+                canAdd={count < max}
+                onStep={(delta) => onChange(addOn.uuid, delta)}
+              />
             </li>
           );
         })}

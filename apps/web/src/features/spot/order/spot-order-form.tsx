@@ -13,6 +13,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { useSpotStore, useSpotTokensStore, type SavedSpotOrder } from '../../../shared/stores/spot-store.ts';
 import { createSpotOrder, releaseSpotOrder, spotSetProductsQuery } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
+import { SpotStepper } from './spot-stepper.tsx';
 import { SpotAddOns } from './spot-add-ons.tsx';
 import {
   initialSelection,
@@ -176,29 +177,12 @@ export function SpotOrderForm({
                       {option.name}
                       <span className="spot-ticket__price">{format.price(option.price, currency)}</span>
                     </span>
-                    <span className="spot-stepper">
-                      <button
-                        type="button"
-                        className="spot-stepper__button"
-                        aria-label={t('order_remove_one', { name: option.name })}
-                        disabled={count === 0}
-                        onClick={() => change(option.id, -1)}
-                      >
-                        −
-                      </button>
-                      <output className="spot-stepper__count" aria-live="polite">
-                        {count}
-                      </output>
-                      <button
-                        type="button"
-                        className="spot-stepper__button"
-                        aria-label={t('order_add_one', { name: option.name })}
-                        disabled={ticketCount >= max}
-                        onClick={() => change(option.id, 1)}
-                      >
-                        +
-                      </button>
-                    </span>
+                    <SpotStepper
+                      name={option.name}
+                      count={count}
+                      canAdd={ticketCount < max}
+                      onStep={(delta) => change(option.id, delta)}
+                    />
                   </li>
                 );
               })}
