@@ -74,4 +74,14 @@ describe('renderPrePaint (ADR 037)', () => {
     expect(image?.getAttribute('alt')).toBe(boot.configuration.settings.name.th);
     expect([image?.getAttribute('width'), image?.getAttribute('height')]).toEqual(['140', '28']);
   });
+
+  it("draws a demo site's banner above the header, so the header does not move down when the app takes over (review finding 21)", async () => {
+    const served = document.createElement('div');
+    served.innerHTML = (await renderPrePaint({ ...boot, configuration: { ...configuration(), mode: 'demo' } })).root;
+    const banner = served.querySelector('.app-shell > [data-testid="demo-banner"]');
+    expect(banner?.textContent).toBe(localeTexts('th').demo_banner_text);
+    expect(banner?.nextElementSibling?.tagName).toBe('HEADER');
+    served.innerHTML = (await renderPrePaint(boot)).root;
+    expect(served.querySelector('[data-testid="demo-banner"]')).toBeNull();
+  });
 });

@@ -16,13 +16,13 @@ import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { ScreenPlaceholder } from './screen-placeholder.tsx';
 import { paths } from '../../shared/routing/paths.ts';
-import { useCoreStore } from '../../shared/stores/core-store.ts';
+import DemoBanner from '../../features/demo-mode/demo-banner.tsx';
 // Styles: ./root-layout.css, one of the page's own (src/main.ts).
 
-// Loaded only where they can show (ADR 105): the first-visit guides on the order screen, the demo banner on a
-// site in demo mode. Every other route's budget carries none of them.
+// Loaded only where they can show (ADR 105): the first-visit guides on the order screen. The demo banner is a
+// line of text drawn by the server's first paint too, so it is in the layout's bundle: a lazy one would vanish
+// and come back as the app takes over, moving the page.
 const FirstVisitGuides = lazy(() => import('../../features/first-visit/first-visit-guides.tsx'));
-const DemoBanner = lazy(() => import('../../features/demo-mode/demo-banner.tsx'));
 const ORDER_SCREENS: readonly string[] = [paths.root.path, paths.order.path];
 
 /**
@@ -38,7 +38,6 @@ export function RootLayout() {
   useErrorNavigation();
   useTagManager();
   useTicketsSubSite();
-  const demo = useCoreStore((state) => state.configuration?.mode === 'demo');
   // The first screen replaces the server's first paint in place, so it does not fade in: a fade would hide
   // the page's largest paint (the ticket page's QR codes) for its 280 ms (issue 12). Every later screen does.
   const [unfadedPathname, setUnfadedPathname] = useState<string | null>(pathname);
@@ -72,11 +71,7 @@ export function RootLayout() {
       <Toast />
       <BusyNotice />
       <LoadingIndicator />
-      {demo ? (
-        <Suspense fallback={null}>
-          <DemoBanner />
-        </Suspense>
-      ) : null}
+      <DemoBanner />
       <SiteHeader />
       <main id="main-content" className="app-main" tabIndex={-1}>
         <div key={pathname} className={unfadedPathname === null ? 'route-fade' : undefined}>
