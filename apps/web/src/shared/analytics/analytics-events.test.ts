@@ -71,6 +71,67 @@ describe('pushComplete', () => {
   });
 });
 
+describe('pushComplete with the stored conversion data (spec §3, §5)', () => {
+  // The server names the types in the reservation's language and lists the add-on too.
+  const gtm = gtmResponseSchema.parse({
+    reservation_number: 'K7QX-2M9P',
+    currency: 'JPY',
+    total_price: 9600,
+    total_quantity: 4,
+    discount: 0,
+    items: [
+      { sku: '812-Adult', name: 'Adult', price: 3800, quantity: 2 },
+      { sku: '812-Child', name: 'Child', price: 1500, quantity: 1 },
+      { sku: '812-Audio guide', name: 'Audio guide', price: 500, quantity: 1 },
+    ],
+  });
+  const held = (timeSpanId: number) => ({
+    timeSpanId,
+    options: [
+      { name: 'Adult', price: 3800, count: 2, productTimespanID: timeSpanId },
+      { name: 'Child', price: 1500, count: 1, productTimespanID: timeSpanId },
+      { name: 'Infant', price: 0, count: 0, productTimespanID: timeSpanId },
+    ],
+  });
+
+  it('lists the ticket types and time span of the hold, then the add-ons only the server knows', () => {
+    // The hold lists Child first, as the order page did; the server lists its add-on after the types.
+    const hold = held(812);
+    pushComplete(gtm, { ...hold, options: [...hold.options].reverse() });
+    expect(window.dataLayer).toEqual([
+      {
+        event: 'complete',
+        reservation_number: 'K7QX-2M9P',
+        currency: 'JPY',
+        time_span_id: 812,
+        total_price: 9600,
+        total_quantity: 4,
+        discount: 0,
+        items: [
+          { sku: '812-Child', name: 'Child', price: 1500, quantity: 1 },
+          { sku: '812-Adult', name: 'Adult', price: 3800, quantity: 2 },
+          { sku: '812-Audio guide', name: 'Audio guide', price: 500, quantity: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it("ignores conversion data of another slot's hold: the server's items alone", () => {
+    pushComplete(gtm, held(999));
+    expect(window.dataLayer).toEqual([
+      {
+        event: 'complete',
+        reservation_number: 'K7QX-2M9P',
+        currency: 'JPY',
+        total_price: 9600,
+        total_quantity: 4,
+        discount: 0,
+        items: gtm.items,
+      },
+    ]);
+  });
+});
+
 describe('pushTicketView', () => {
   it('counts the tickets per type and carries no QR payload', () => {
     const ticket = ticketResponseSchema.parse({

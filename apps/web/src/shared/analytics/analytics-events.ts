@@ -21,39 +21,74 @@ export type AnalyticsItem = {
   quantity: number;
 };
 
+/** The chosen ticket types of conversion data as items: sku = "<timespan id>-<option name>" (spec §9). */
+function conversionItems(data: GtmConversionData): AnalyticsItem[] {
+  return data.options
+    .filter((option) => option.count > 0)
+    .map((option) => ({
+      sku: itemSku(option.productTimespanID ?? data.timeSpanId ?? '', option.name),
+      name: option.name,
+      price: option.price,
+      quantity: option.count,
+    }));
+}
+
 /**
  * Pushes `conversion` when the order page is saved (spec §4: saving records the conversion data). Order
- * total = Σ price × count; item sku = "<timespan id>-<option name>" (spec §9). Types with no tickets are
- * left out.
+ * total = Σ price × count; types with no tickets are left out.
  */
 export function pushConversion(data: GtmConversionData, currency: Currency = 'JPY'): void {
   const chosen = data.options.filter((option) => option.count > 0);
-  const items: AnalyticsItem[] = chosen.map((option) => ({
-    sku: itemSku(option.productTimespanID ?? data.timeSpanId ?? '', option.name),
-    name: option.name,
-    price: option.price,
-    quantity: option.count,
-  }));
   pushToDataLayer({
     event: 'conversion',
     currency,
     time_span_id: data.timeSpanId,
     total_price: orderTotal(chosen),
     total_quantity: chosen.reduce((sum, option) => sum + option.count, 0),
-    items,
+    items: conversionItems(data),
   });
 }
 
-/** Pushes `complete` with the server's analytics data of the finished order (GET /gtm/{reservationToken}). */
-export function pushComplete(gtm: GtmResponse): void {
+/**
+ * Whether stored conversion data is this reservation's: the server names every item "<timespan id>-<name>"
+ * with the reservation's time span, so a hold of another slot (data left from an earlier hold) does not match.
+ */
+function describes(data: GtmConversionData, gtm: GtmResponse): boolean {
+  const items = conversionItems(data);
+  const span = data.timeSpanId ?? data.options[0]?.productTimespanID;
+  return (
+    items.length > 0 &&
+    span !== undefined &&
+    gtm.items.length > 0 &&
+    gtm.items.every((item) => item.sku.startsWith(`${span}-`))
+  );
+}
+
+/**
+ * Pushes `complete` with the server's analytics data of the finished order (GET /gtm/{reservationToken}):
+ * reservation number, totals, discount. The ticket types (names, counts, prices) and the time span come from
+ * the conversion data stored when the tickets were held (spec §3, §5), which outlives a gateway's redirect and
+ * the reload after it, so `complete` lists the types as `conversion` did; the server's items add what the hold
+ * did not list (add-ons). Without conversion data of this reservation: the server's items alone.
+ */
+export function pushComplete(gtm: GtmResponse, conversion: GtmConversionData | null = null): void {
+  const stored = conversion && describes(conversion, gtm) ? conversion : null;
+  const types = stored ? conversionItems(stored) : [];
+  const listed = new Set(types.map((item) => item.sku));
   pushToDataLayer({
     event: 'complete',
     reservation_number: gtm.reservation_number,
     currency: gtm.currency,
+    ...(stored ? { time_span_id: stored.timeSpanId ?? stored.options[0]?.productTimespanID } : {}),
     total_price: gtm.total_price,
     total_quantity: gtm.total_quantity,
     discount: gtm.discount,
-    items: gtm.items.map(({ sku, name, price, quantity }): AnalyticsItem => ({ sku, name, price, quantity })),
+    items: [
+      ...types,
+      ...gtm.items
+        .filter((item) => !listed.has(item.sku))
+        .map(({ sku, name, price, quantity }): AnalyticsItem => ({ sku, name, price, quantity })),
+    ],
   });
 }
 

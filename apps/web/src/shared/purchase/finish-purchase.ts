@@ -38,7 +38,8 @@ export function finishPurchase(order: TemporaryOrder, reservation: Reservation):
     completeData: completeDataOf(order, reservation),
     membershipPromotion: promotion && promotion.membership_discount > 0 ? promotion : null,
   });
-  void recordCompletePurchase(reservation.token);
+  // The conversion data goes with the event before the reset below clears it (spec §3, §5).
+  void recordCompletePurchase(reservation.token, store.gtmConversionData);
   store.resetOrder();
   store.set({ orderToken: null, mailToken: null, paymentNumber: null, gtmConversionData: null });
 }

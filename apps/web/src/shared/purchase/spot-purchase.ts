@@ -23,5 +23,5 @@ export function finishSpotPurchase(order: TemporaryOrder, reservation: Reservati
   if (orderToken) useSpotTokensStore.getState().removeOrderToken(orderToken);
   useSpotStore.getState().set({ paymentNumber: null });
   // Spot purchases report `complete` like web ones (spec §7; issue 32 item 17); analytics never blocks.
-  void recordCompletePurchase(reservation.token);
+  void recordCompletePurchase(reservation.token, useSpotStore.getState().spotGtmConversionData);
 }
