@@ -162,15 +162,25 @@ export async function ticket(config: ConfigurationResponse): Promise<string> {
   }
 }
 
-/** The order screen on its first step (which step comes first, the calendar and its day colours). */
-export async function order(config: ConfigurationResponse): Promise<string> {
+/**
+ * The order screen on its first step (which step comes first, the calendar and its day colours), or at `path`
+ * (a return, `/order?ref=c`), drawn once `also` passes too.
+ */
+export async function order(
+  config: ConfigurationResponse,
+  options: { path?: string; also?: () => void } = {},
+): Promise<string> {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   serveOrderApi();
   try {
     return await look(config, <OrderScreen />, {
-      path: '/order',
-      ready: () => screen.getByRole('list', { name: 'Booking steps' }),
+      path: options.path ?? '/order',
+      route: '/order',
+      ready: () => {
+        screen.getByRole('list', { name: 'Booking steps' });
+        options.also?.();
+      },
     });
   } finally {
     vi.useRealTimers();
