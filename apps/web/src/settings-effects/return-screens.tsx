@@ -4,6 +4,7 @@ import { expect, vi } from 'vitest';
 import { gtmResponseSchema } from '@kippu/contract/endpoints/gtm';
 import { paymentMethodsResponseSchema } from '@kippu/contract/endpoints/payment-methods';
 import { timeChangeOptionsResponseSchema } from '@kippu/contract/endpoints/time-change';
+import { rememberedLanguageCookie } from '@kippu/contract/remembered-language';
 import type { ConfigurationResponse } from '@kippu/contract/site-settings';
 import { bootstrap } from '../app/bootstrap.ts';
 import { createQueryClient, Providers } from '../app/providers.tsx';
@@ -15,6 +16,8 @@ import ChangeDatePaymentConfirmScreen from '../features/change-date/screens/chan
 import ChangeDateScreen from '../features/change-date/screens/change-date-screen.tsx';
 import SpotPaymentScreen from '../features/spot/screens/spot-payment-screen.tsx';
 import type { DataLayerEntry } from '../shared/analytics/data-layer.ts';
+import { noteLanguageStored } from '../shared/i18n/language-stored-at-start.ts';
+import { currentSite } from '../shared/site/detect-site.ts';
 import { useCoreStore } from '../shared/stores/core-store.ts';
 import { fakeApi, ok } from '../test/fake-api.ts';
 import { localeTexts } from '../test/locale-texts.ts';
@@ -53,6 +56,10 @@ export async function startPage(config: ConfigurationResponse): Promise<string> 
     return `lang=${document.documentElement.lang}\n${snapshot()}`;
   } finally {
     vi.unstubAllGlobals();
+    // What start-up leaves beside the stores (the language cookie, the first-visit note) must not reach the
+    // next look: the next start-up would read them.
+    document.cookie = `${rememberedLanguageCookie(currentSite())}=; path=/; max-age=0`;
+    noteLanguageStored(true);
   }
 }
 
