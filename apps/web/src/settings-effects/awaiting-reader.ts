@@ -14,11 +14,4 @@ export const AWAITING_READER: Awaiting[] = [
       'written by the mail link (features/booking/mail/use-confirm-mail.ts) and cleared when the purchase ends; ' +
       "no screen reads it back: /mail-confirm takes the link's ?token=, the mail-release page its path",
   },
-  {
-    key: 'spot.paymentNumber',
-    owner: 'lead decides',
-    note:
-      'written as a spot payment leaves for a gateway (shared/stores/spot-payment-away.ts); its reader there, ' +
-      'spotOrderAwayForPayment, has no caller since the callbacks follow the flow the server names (ADR 059)',
-  },
 ];

@@ -21,7 +21,6 @@ export function finishSpotPurchase(order: TemporaryOrder, reservation: Reservati
   // Paid: no longer a hold of this phone's list.
   const { orderToken } = useSpotStore.getState();
   if (orderToken) useSpotTokensStore.getState().removeOrderToken(orderToken);
-  useSpotStore.getState().set({ paymentNumber: null });
   // Spot purchases report `complete` like web ones (spec §7; issue 32 item 17); analytics never blocks.
   void recordCompletePurchase(reservation.token, useSpotStore.getState().spotGtmConversionData);
 }

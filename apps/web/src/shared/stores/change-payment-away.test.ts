@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeAwayForPayment, rememberChangePaymentAway } from './change-payment-away.ts';
-import { rememberSpotPaymentAway } from './spot-payment-away.ts';
 import { useCoreStore } from './core-store.ts';
 import { useSpotStore } from './spot-store.ts';
 import { useTicketStore } from './ticket-store.ts';
@@ -9,7 +8,7 @@ const CHANGE = { reservationToken: 'r1', timechangeToken: 't1' };
 
 afterEach(() => {
   useTicketStore.getState().clearChangeDate();
-  useSpotStore.setState({ orderToken: null, paymentNumber: null });
+  useSpotStore.setState({ orderToken: null });
 });
 
 /** Whether a gateway's return is a change of date's top-up (the payment callbacks, the error navigation). */
@@ -36,7 +35,8 @@ describe('a change of date away for payment', () => {
   it('gives way to a spot purchase that left after it', () => {
     rememberChangePaymentAway('P-1', CHANGE);
     useSpotStore.setState({ orderToken: 'spot-1' });
-    rememberSpotPaymentAway('P-2');
+    // The spot checkout left for its gateway (spot-payment-form.tsx keeps its payment number).
+    useCoreStore.getState().set({ paymentNumber: 'P-2' });
     expect(changeAwayForPayment()).toBeNull();
   });
 

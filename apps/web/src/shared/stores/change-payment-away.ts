@@ -2,9 +2,9 @@ import { useCoreStore } from './core-store.ts';
 import { useTicketStore, type ChangeTokens } from './ticket-store.ts';
 
 /**
- * Whether a payment away on a gateway's page is a change of date's top-up, as spot-payment-away.ts tells a
- * spot purchase's: the payment callbacks and the error navigation (app layer, so in the first chunk: hence
- * here with the stores) must finish it on the change's screens, not the booking's.
+ * Whether a payment away on a gateway's page is a change of date's top-up: the payment callbacks and the
+ * error navigation (app layer, so in the first chunk: hence here with the stores) must finish it on the
+ * change's screens, not the booking's.
  */
 
 /**

@@ -21,11 +21,6 @@ export type SpotState = {
   /** The spot order page's selection, restored after a reload (spec §3 "spot order page data"). */
   savedSpotOrder: SavedSpotOrder | null;
   qrToken: string | null;
-  /**
-   * The payment number of this spot order's checkout while it is away on a gateway's page (3-D Secure, a
-   * wallet's cashier): the payment callbacks finish it on the spot screens (shared/stores/spot-payment-away.ts).
-   */
-  paymentNumber: string | null;
 };
 
 type SpotActions = {
@@ -39,7 +34,6 @@ export const useSpotStore = create<SpotState & SpotActions>()(
       orderToken: null,
       savedSpotOrder: null,
       qrToken: null,
-      paymentNumber: null,
       set: (patch) => set(patch),
     }),
     { name: 'spot', storage: siteJsonStorage(() => sessionStorage) },

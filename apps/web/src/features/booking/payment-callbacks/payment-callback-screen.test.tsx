@@ -29,7 +29,7 @@ const reserved = (flow: 'booking' | 'spot' | 'change_date') => ({
 });
 
 beforeEach(() => {
-  useSpotStore.setState({ orderToken: null, paymentNumber: null });
+  useSpotStore.setState({ orderToken: null });
   useSpotTokensStore.setState({ tickets: [] });
   useCoreStore.setState({ orderToken: null, paymentNumber: null });
 });
@@ -37,7 +37,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('payment callback: whose purchase came back', () => {
   it('finishes a spot purchase that left for 3-D Secure on the spot mail-sent screen', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ paymentNumber: 'P-SPOT' });
     const api = fakeApi({
       'GET payment-results/P-SPOT': ok(reserved('spot')),
@@ -62,7 +62,7 @@ describe('payment callback: whose purchase came back', () => {
 
   it('finishes a booking whose payment left after a spot one on the booking complete page', async () => {
     // A spot checkout left earlier and never came back; the booking's payment left last.
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-BOOKING' });
     fakeApi({
       'GET payment-results/P-BOOKING': ok(reserved('booking')),
@@ -75,7 +75,7 @@ describe('payment callback: whose purchase came back', () => {
   });
 
   it('sends a declined spot payment back to the spot payment screen to pay again', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ paymentNumber: 'P-SPOT' });
     const failure = paymentFailureSchema.parse({
       error: 'payment_api_failure',
@@ -106,7 +106,7 @@ describe('payment callback: whose purchase came back', () => {
 describe('payment callback: the flow is the answer’s', () => {
   it('a spot answer ends on the spot mail-sent screen though the booking’s payment left last', async () => {
     // The spot purchase left for its wallet; then a booking's checkout left too, overwriting the last payment.
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-BOOKING' });
     const api = fakeApi({
       'GET payment-results/P-SPOT': ok(reserved('spot')),
@@ -135,7 +135,7 @@ describe('payment callback: the flow is the answer’s', () => {
   });
 
   it('a booking answer ends on the booking complete page though the spot payment left last', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-SPOT' });
     const api = fakeApi({
       'GET payment-results/P-BOOKING': ok(reserved('booking')),
@@ -158,7 +158,7 @@ describe('payment callback: the flow is the answer’s', () => {
   });
 
   it('a declined booking payment goes back to the booking’s payment page though the spot payment left last', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-SPOT' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-SPOT' });
     const failure = paymentFailureSchema.parse({
       error: 'payment_api_failure',

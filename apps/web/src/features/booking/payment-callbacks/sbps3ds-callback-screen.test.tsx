@@ -80,7 +80,7 @@ const changeFailed = (canRetry: boolean): FakeReply =>
   });
 
 beforeEach(() => {
-  useSpotStore.setState({ orderToken: null, paymentNumber: null });
+  useSpotStore.setState({ orderToken: null });
   useSpotTokensStore.setState({ tickets: [] });
   useCoreStore.setState({ orderToken: null, paymentNumber: null, completeData: null });
 });
@@ -189,7 +189,7 @@ describe('the SoftBank 3-D Secure return, flow by flow', () => {
   });
 
   it('a spot purchase that passed leads to the spot mail-sent screen and is remembered on the phone', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ paymentNumber: 'P-1' });
     fakeApi({ 'POST orders/confirmcheckout': reserved('spot'), 'GET orders/spot-1': ok(temporaryOrder()) });
     const { router } = await renderCallback('spot');
@@ -228,7 +228,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   });
 
   it('during a spot purchase: back to the spot payment page', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ paymentNumber: 'P-1' });
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
     const { router } = await renderCallback('spot');
@@ -263,7 +263,7 @@ describe('the SoftBank 3-D Secure return, a refused card flow by flow', () => {
   });
 
   it('the URL’s flow decides, not the stores: a booking’s return while a spot order is away', async () => {
-    useSpotStore.setState({ orderToken: 'spot-1', paymentNumber: 'P-1' });
+    useSpotStore.setState({ orderToken: 'spot-1' });
     useCoreStore.setState({ orderToken: 'order-1', paymentNumber: 'P-1' });
     fakeApi({ 'POST orders/confirmcheckout': serverError('payment_api_failure') });
     const { router } = await renderCallback('booking');

@@ -9,7 +9,7 @@ import { PaymentMethodFields, usePaymentMethodForm } from '../../../shared/payme
 import type { PaymentOption } from '../../../shared/payments/payment-options.ts';
 import type { PaymentValues } from '../../../shared/payments/payment-values.ts';
 import { finishSpotPurchase } from '../../../shared/purchase/spot-purchase.ts';
-import { rememberSpotPaymentAway } from '../../../shared/stores/spot-payment-away.ts';
+import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { checkoutSpotOrder } from '../api/spot-calls.ts';
 import { SpotPanel } from '../spot-frame.tsx';
 
@@ -58,8 +58,10 @@ export function SpotPaymentForm({
       });
       setPhase('leaving');
       if (result.status === 'redirect') {
-        // 3-D Secure or a wallet's cashier: the payment callback it returns to ends on the spot screens.
-        rememberSpotPaymentAway(result.payment_number);
+        // 3-D Secure or a wallet's cashier: the payment callback it returns to asks the server about this
+        // payment (a return without its number, as Stripe's, reads it here) and ends on the screens of the
+        // flow the server names (ADR 059).
+        useCoreStore.getState().set({ paymentNumber: result.payment_number });
         leaveForGateway(result.redirect_url);
         return;
       }

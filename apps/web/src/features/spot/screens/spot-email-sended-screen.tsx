@@ -19,7 +19,6 @@ export default function SpotEmailSendedScreen() {
       orderToken: null,
       savedSpotOrder: null,
       spotGtmConversionData: null,
-      paymentNumber: null,
     });
   }, []);
   const ticket = useSpotTokensStore((state) =>
