@@ -94,7 +94,13 @@ describe('core store', () => {
 
   it('full reset leaves memory and storage in step: a reload finds what the screen had', () => {
     const { set, fullReset } = useCoreStore.getState();
-    set({ orderToken: 't', mailToken: 'm', dPayStateCode: 'd', langCode: 'th', defaultLangCode: 'ja' });
+    set({
+      orderToken: 't',
+      mailToken: { token: 'm', orderToken: 't' },
+      dPayStateCode: 'd',
+      langCode: 'th',
+      defaultLangCode: 'ja',
+    });
     useTicketStore.getState().set({ shareToken: 's', changeDate: { id: 1 } });
     useSpotStore.getState().set({ orderToken: 'spot-order', qrToken: 'qr' });
     useSpotTokensStore.getState().addOrderToken('spot-1');

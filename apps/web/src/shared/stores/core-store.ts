@@ -22,13 +22,19 @@ export type AccordionOpenFlags = {
 type PageData = Record<string, unknown>;
 /** A member's price on the order (spec §3 "membership promotion data": its name and the amount it took off). */
 export type MembershipPromotion = NonNullable<TemporaryOrder['membership_promotion']>;
+/**
+ * The mail link this tab followed (spec §3 mail token) with the order whose address it confirmed: kept
+ * together, so the sign-in step knows whether the order now in progress is the one confirmed (a new hold
+ * replaces the order token and leaves this behind).
+ */
+export type ConfirmedMail = { token: string; orderToken: string };
 
 /** Core state of spec §3. Server lists are kept in memory; the rest is stored per site in sessionStorage. */
 export type CoreState = {
   defaultLangCode: LangCode | null;
   langCode: LangCode | null;
   productList: Product[];
-  mailToken: string | null;
+  mailToken: ConfirmedMail | null;
   orderToken: string | null;
   paymentNumber: string | null;
   savedOrder: SavedOrder | null;
