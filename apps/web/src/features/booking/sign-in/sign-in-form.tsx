@@ -11,6 +11,7 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { CheckboxField, FormField } from '../../../shared/ui/form-field.tsx';
 import { toRhfValidate, VALIDATION_FORM_OPTIONS, type Translate } from '../../../shared/validation/index.ts';
 import { CheckoutPanel } from '../checkout-page/checkout-page.tsx';
+import { sameAddress } from '../mail/confirmed-mail.ts';
 import {
   EMAIL_CONFIRM_KEY,
   initialSignInValues,
@@ -115,10 +116,13 @@ export function SignInForm({
   fields,
   settings,
   isReturn,
+  confirmedEmail = null,
 }: {
   fields: SignInField[];
   settings: SiteSettings['signIn'];
   isReturn: boolean;
+  /** The address a mail link has confirmed for this order: kept as it is, it needs no second mail. */
+  confirmedEmail?: string | null;
 }) {
   const { t } = useTranslation();
   const lang = useActiveLang();
@@ -127,12 +131,13 @@ export function SignInForm({
     () => initialSignInValues(fields, settings, useCoreStore.getState().savedSignIn),
     [fields, settings],
   );
-  const { register, handleSubmit, trigger, getFieldState, formState } = useForm<SignInValues>({
+  const { register, handleSubmit, trigger, getFieldState, formState, watch } = useForm<SignInValues>({
     ...VALIDATION_FORM_OPTIONS,
     defaultValues,
   });
   const { errors, isSubmitted } = formState;
-  const { submit, submitting } = useSubmitSignIn(fields, isReturn);
+  const { submit, submitting } = useSubmitSignIn(fields, isReturn, confirmedEmail);
+  const keepsConfirmed = sameAddress(watch('email'), confirmedEmail);
 
   // Once the second e-mail field has been filled in (or the form submitted), editing the first one
   // checks the pair again; before that, the visitor is not told off for a field they have not reached.
@@ -142,7 +147,7 @@ export function SignInForm({
 
   const submitLabel = isReturn
     ? 'signin_submit_confirm'
-    : isMailConfirm
+    : isMailConfirm && !keepsConfirmed
       ? 'signin_submit_mail'
       : 'signin_submit';
   const sections = SECTION_ORDER.filter((section) => fields.some((field) => field.section === section));
