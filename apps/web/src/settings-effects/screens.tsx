@@ -71,7 +71,8 @@ export const chrome = (config: ConfigurationResponse, also?: () => void) =>
     },
   });
 
-const ORDER_TOKEN = 'registry-order-token';
+/** The order the sign-in look is the step of. */
+export const SIGN_IN_ORDER = 'registry-order-token';
 
 /** The sign-in screen with every field shown (selects included) and its step indicator. */
 export async function signIn(config: ConfigurationResponse): Promise<string> {
@@ -88,9 +89,9 @@ export async function signIn(config: ConfigurationResponse): Promise<string> {
         teamlab_mail_magazine: false,
       }),
     ),
-    [`GET orders/${ORDER_TOKEN}`]: ok(temporaryOrder()),
+    [`GET orders/${SIGN_IN_ORDER}`]: ok(temporaryOrder()),
   });
-  useCoreStore.setState({ orderToken: ORDER_TOKEN });
+  useCoreStore.setState({ orderToken: SIGN_IN_ORDER });
   try {
     return await look(config, <SignInScreen />, {
       path: '/sign-in',

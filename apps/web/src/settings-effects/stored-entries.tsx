@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import MembershipLoginScreen from '../features/booking/screens/membership-login-screen.tsx';
 import type { StoredEntry } from './registry-types.ts';
 import { look } from './render-screen.tsx';
-import { chrome, complete, firstVisit, order, signIn } from './screens.tsx';
+import { chrome, complete, firstVisit, order, signIn, SIGN_IN_ORDER } from './screens.tsx';
 import {
   changeDate,
   changeDatePaymentConfirm,
@@ -88,6 +88,14 @@ export const STORED_ENTRIES: StoredEntry[] = [
     key: 'core.savedSignIn',
     readers: ['features/booking/sign-in/sign-in-form.tsx'],
     store: () => keep('core', { savedSignIn: { name: 'Stored Visitor', email: 'stored@example.test' } }),
+    look: loaded(() => signIn(baseConfiguration())),
+  },
+  {
+    key: 'core.mailToken',
+    readers: ['features/booking/mail/confirmed-mail.ts'],
+    // This tab followed the mail link of the order in progress: its sign-in step says the address is
+    // confirmed and offers payment without another mail.
+    store: () => keep('core', { mailToken: { token: 'stored-mail-token', orderToken: SIGN_IN_ORDER } }),
     look: loaded(() => signIn(baseConfiguration())),
   },
 ];
