@@ -11,11 +11,12 @@ import type { Row } from '../../db/generated/rows.ts';
  *      └──────────── expired / cancelled ◀──────────┘      declined, retry ◀──┘  │ (back to ready_checkout)
  *                                                          payment never came back ▶ expired
  *   reserved ──change of date completed (ADR 029)──▶ changed
+ *   ready_checkout ──a mail-confirm site's confirmed address replaced (ADR 020)──▶ holding
  * A change of date's temporary order follows the same path: holding ─confirmed─▶ ready_checkout ─▶ paying ─▶ reserved.
  */
 export const ORDER_TRANSITIONS = {
   holding: ['ready_checkout', 'expired', 'cancelled'],
-  ready_checkout: ['paying', 'expired', 'cancelled'],
+  ready_checkout: ['paying', 'expired', 'cancelled', 'holding'],
   paying: ['reserved', 'ready_checkout', 'expired'],
   reserved: ['refunded', 'changed'],
   expired: [],
@@ -28,6 +29,8 @@ export const ORDER_TRANSITIONS = {
 export type TransitionReason =
   | 'customer_info'
   | 'mail_confirmed'
+  /** A mail-confirm site's order whose confirmed address was replaced: it waits for the new one's link (ADR 020). */
+  | 'email_changed'
   | 'checkout'
   | 'payment_confirmed'
   | 'payment_failed'

@@ -36,6 +36,12 @@ async function lockOrderForForm(
   return { id: order.id, status: order.status };
 }
 
+/** The form's address (a list of key/value pairs), lower-cased as the mail link compares it. */
+function emailOf(customerInfo: { key: string; value: string | boolean }[]): string | null {
+  const value = customerInfo.find((item) => item.key === 'email')?.value;
+  return typeof value === 'string' ? value.toLowerCase() : null;
+}
+
 /**
  * The box office's form (ADR 080): staff may type the visitor's name and, to mail the tickets, an address;
  * neither is required (a walk-in pays and goes in). The kiosk asks nothing: it has no mail step, the
@@ -86,10 +92,20 @@ export async function updateCustomerInfo(
   return db.transaction(async (tx) => {
     const order = await lockOrderForForm(tx, siteCode, token, channel);
     const customerInfo = acceptedCustomerInfo(templates, body.customer_info, selectOptionsOf(settings));
-    await tx.execute(sql`
+    const { rows } = await tx.execute<{ email_before: string | null }>(sql`
+      WITH before AS (SELECT customer_info FROM orders WHERE id = ${order.id})
       UPDATE orders SET customer_info = ${JSON.stringify(customerInfo)}::jsonb, updated_at = now()
-      WHERE id = ${order.id}`);
+      WHERE id = ${order.id}
+      RETURNING (SELECT lower(entry->>'value') FROM before, jsonb_array_elements(before.customer_info) entry
+                  WHERE entry->>'key' = 'email' LIMIT 1) AS email_before`);
     let status = order.status;
+    // A confirmed address replaced by another is not confirmed: the order waits for the new address's link
+    // (the old link no longer confirms it either: confirm-mail-token.ts), or checkout would take an address
+    // nobody confirmed.
+    if (confirmsByMail && status === 'ready_checkout' && emailOf(customerInfo) !== rows[0]?.email_before) {
+      await transitionOrders(tx, { orders: orderById(order.id), to: 'holding', reason: 'email_changed' });
+      status = 'holding';
+    }
     if (status === 'holding' && !confirmsByMail) {
       await transitionOrders(tx, {
         orders: orderById(order.id),

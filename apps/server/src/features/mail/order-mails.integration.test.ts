@@ -255,6 +255,31 @@ describe('GET /ordermails/{mailToken}', () => {
   });
 });
 
+describe('PUT /orders after the address was confirmed', () => {
+  it('a new address sends the order back to holding until its own link is followed; the same address, in any case, keeps it ready', async () => {
+    const { order, mailToken } = await mailedOrder();
+    await follow(mailToken);
+    expect((await putInfo(order, EMAIL.toUpperCase())).json().status).toBe('ready_checkout');
+    const changed = await putInfo(order, 'another@example.jp');
+    expect(changed.json().status).toBe('holding');
+    expect(await statusOf(order)).toBe('holding');
+    const { rows } = await ctx.db.$client.query(
+      `SELECT e.from_status, e.to_status, e.reason FROM order_events e JOIN orders o ON o.id = e.order_id
+       WHERE o.order_token = $1 ORDER BY e.id DESC LIMIT 1`,
+      [order],
+    );
+    expect(rows[0]).toEqual({ from_status: 'ready_checkout', to_status: 'holding', reason: 'email_changed' });
+    // The old link confirms the old address only; the new address's link confirms the order again.
+    expect((await follow(mailToken)).json()).toEqual({ error: 'record not found' });
+    expect(await statusOf(order)).toBe('holding');
+    await sendMail(order);
+    expect((await follow(tokenOf((await lastMail()).payload.confirmUrl!))).json()).toEqual({
+      order_token: order,
+    });
+    expect(await statusOf(order)).toBe('ready_checkout');
+  });
+});
+
 describe('with MAIL_URL set', () => {
   it('the running worker delivers the confirmation over SMTP, and its link confirms the order', async () => {
     const app = await buildApp({
