@@ -93,11 +93,22 @@ const ENTRY_COLUMNS = sql`e.id, e.queue_id, q.product_id, e.position, e.state, e
       WHERE o.queue_id = e.queue_id AND o.state = 'waiting' AND (o.arrived_at, o.position) < (e.arrived_at, e.position))::int
   END AS ahead`;
 
+/** Where a join's position is taken: one statement of its own (`takePosition`), or a batch's share. */
+export type Taken = { opened: boolean; row: { entry: EntryRow; queue: QueueRow } | null };
+/** Takes a position in a known run (join-batcher.ts: many joins of a process in one statement). */
+export interface PositionTaker {
+  take(queueId: number, visitorKey: string | null, arrivedAt: Date): Promise<Taken>;
+}
+/** Runs a join's own statements within the caller's bound on them (routes.ts: the pool's share for joins). */
+export type Alone = <T>(work: () => Promise<T>) => Promise<T>;
+
 /**
  * Joins the product's queue: a new place at the back, or, for a visitor id already waiting or admitted in
  * this run, that place (never a better one). Null when no queue is in force for the product.
  * `knownQueueId` (the process's snapshot of open runs) saves looking the run up; a run that ended since is
- * looked up again.
+ * looked up again. With `via.batch` a join whose run is known takes its position with the other joins of
+ * the moment (ADR 095 addendum); the first join of a run and a run that ended since take the one-by-one
+ * path, within `via.alone`.
  */
 export async function joinQueue(
   db: Db,
@@ -112,20 +123,43 @@ export async function joinQueue(
      */
     arrivedAt?: Date;
   },
+  via: { batch?: PositionTaker; alone?: Alone } = {},
 ): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
   const arrivedAt = input.arrivedAt ?? new Date();
-  let queueId = input.knownQueueId ?? (await openQueueId(db, input.site, input.productId));
-  if (queueId === null) return null;
-  let joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
-  if (!joined.opened && input.knownQueueId) {
-    // The snapshot's run ended in the meantime: the run in force now, if any.
-    queueId = await openQueueId(db, input.site, input.productId);
-    if (queueId === null) return null;
-    joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
+  const alone: Alone = via.alone ?? ((work) => work());
+  if (via.batch && input.knownQueueId) {
+    const knownQueueId = input.knownQueueId;
+    const joined = await via.batch.take(knownQueueId, input.visitorKey, arrivedAt);
+    if (joined.opened) return placed(db, input, knownQueueId, joined);
+    // The snapshot's run ended in the meantime (or the batch met its dropped sequence): the run in force
+    // now, if any, as the first join of a run.
+    return alone(() => joinQueue(db, { ...input, knownQueueId: null, arrivedAt }));
   }
+  return alone(async () => {
+    let queueId = input.knownQueueId ?? (await openQueueId(db, input.site, input.productId));
+    if (queueId === null) return null;
+    let joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
+    if (!joined.opened && input.knownQueueId) {
+      // The snapshot's run ended in the meantime: the run in force now, if any.
+      queueId = await openQueueId(db, input.site, input.productId);
+      if (queueId === null) return null;
+      joined = await takePosition(db, queueId, input.visitorKey, arrivedAt);
+    }
+    return placed(db, input, queueId, joined);
+  });
+}
+
+/** The join's answer once its run took it: its place, or the place a same-instant other tab took. */
+async function placed(
+  db: Db,
+  input: { site: string; productId: number; visitorKey: string | null },
+  queueId: number,
+  joined: Taken,
+): Promise<{ entry: EntryRow; queue: QueueRow } | null> {
   if (joined.row) return joined.row;
   if (!joined.opened || input.visitorKey === null) return null;
-  // The same visitor joined in another tab at the same moment: theirs stands (this position is a gap).
+  // The same visitor joined in another tab (or process) at the same moment: theirs stands (a position this
+  // join drew, if any, is a gap).
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT id FROM waiting_room_entries
      WHERE queue_id = ${queueId} AND visitor_key = ${input.visitorKey} AND state IN ('waiting', 'admitted')`);
@@ -188,29 +222,114 @@ async function takePosition(
   queueId: number,
   visitorKey: string | null,
   arrivedAt: Date,
-): Promise<{ opened: boolean; row: { entry: EntryRow; queue: QueueRow } | null }> {
-  type Row = EntryRow & {
-    opened: number;
-    product_uuid: string;
-    admitted_through: number;
-    sold_out_at: Date | null;
-    ended_at: Date | null;
-    admit_per_minute: number | null;
-  } & Record<string, unknown>;
-  let rows: Row[];
+): Promise<Taken> {
+  const rows = await takenRows(db, {
+    ...TAKE_POSITION,
+    values: [queueId, visitorKey, arrivedAt.toISOString()],
+  });
+  return rows ? takenOf(rows[0]!) : { opened: false, row: null };
+}
+
+/**
+ * The batch's one statement (join-batcher.ts, ADR 095 addendum): TAKE_POSITION's rules for many joins of one
+ * run. $1 the run; $2 the visitor keys (or nulls) and $3 when the process read each join, in the batch's
+ * order; one row answered per join, in that order (`ord`). New positions are drawn in arrival order (nextval
+ * is evaluated after the ORDER BY, PostgreSQL 9.6 on). A key with a place keeps it; a key twice in the batch
+ * (two tabs at once) gets one new place, drawn at its earlier arrival; a null key always a new place. Named,
+ * as TAKE_POSITION, for its planning cost.
+ */
+const TAKE_POSITIONS = {
+  name: 'waiting-room-take-positions',
+  text: `
+    WITH q AS (
+      SELECT q.id, q.product_id, q.product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
+             p.waiting_room_admit_per_minute AS admit_per_minute
+        FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
+       WHERE q.id = $1::bigint AND q.ended_at IS NULL),
+    asked AS (
+      SELECT a.key, a.arrived, a.ord
+        FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS a(key, arrived, ord)),
+    existing AS (
+      SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until, e.visitor_key
+        FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
+       WHERE e.visitor_key = ANY($2::text[]) AND e.state IN ('waiting', 'admitted')),
+    wanted AS (
+      SELECT a.key, a.arrived, a.ord
+        FROM (SELECT asked.*, row_number() OVER (PARTITION BY key ORDER BY arrived, ord) AS nth FROM asked) a
+       WHERE (a.key IS NULL OR a.nth = 1)
+         AND NOT EXISTS (SELECT 1 FROM existing x WHERE x.visitor_key = a.key)),
+    drawn AS (
+      SELECT w.key, w.arrived, w.ord, q.id AS queue_id,
+             nextval(('waiting_room_positions_' || q.id)::regclass) AS position
+        FROM wanted w CROSS JOIN q
+       ORDER BY w.arrived, w.ord),
+    e AS (
+      INSERT INTO waiting_room_entries (queue_id, position, visitor_key, arrived_at)
+      SELECT queue_id, position, key, arrived FROM drawn
+      ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
+        DO NOTHING
+      RETURNING id, queue_id, position, state, admitted_until, visitor_key),
+    placed AS (
+      SELECT d.ord, e.id, e.queue_id, e.position, e.state, e.admitted_until, e.visitor_key
+        FROM e JOIN drawn d ON d.position = e.position
+      UNION ALL
+      SELECT NULL, x.id, x.queue_id, x.position, x.state, x.admitted_until, x.visitor_key FROM existing x)
+    SELECT a.ord, (SELECT count(*) FROM q)::int AS opened, p.id, p.queue_id, q.product_id,
+           q.product_uuid::text AS product_uuid, p.position, p.state, p.admitted_until,
+           q.admitted_through, q.sold_out_at, q.ended_at, q.admit_per_minute
+      FROM asked a
+      LEFT JOIN q ON true
+      LEFT JOIN placed p ON (a.key IS NULL AND p.ord = a.ord) OR (a.key IS NOT NULL AND p.visitor_key = a.key)
+     ORDER BY a.ord`,
+};
+
+/**
+ * Positions for many joins of one run in one statement, answered in their order; every join answered "not
+ * opened" when the run ended since the snapshot (then each takes the one-by-one path).
+ */
+export async function takePositions(
+  db: Db,
+  queueId: number,
+  asked: readonly { visitorKey: string | null; arrivedAt: Date }[],
+): Promise<Taken[]> {
+  const rows = await takenRows(db, {
+    ...TAKE_POSITIONS,
+    values: [
+      queueId,
+      asked.map((join) => join.visitorKey),
+      asked.map((join) => join.arrivedAt.toISOString()),
+    ],
+  });
+  if (!rows) return asked.map(() => ({ opened: false, row: null }));
+  return rows.map(takenOf);
+}
+
+type TakenRow = EntryRow & {
+  opened: number;
+  product_uuid: string;
+  admitted_through: number;
+  sold_out_at: Date | null;
+  ended_at: Date | null;
+  admit_per_minute: number | null;
+} & Record<string, unknown>;
+
+/** The statement's rows; null when it met the run's dropped sequence (the run ended since the snapshot). */
+async function takenRows(
+  db: Db,
+  statement: { name: string; text: string; values: unknown[] },
+): Promise<TakenRow[] | null> {
   try {
-    ({ rows } = await db.$client.query<Row>({
-      ...TAKE_POSITION,
-      values: [queueId, visitorKey, arrivedAt.toISOString()],
-    }));
+    return (await db.$client.query<TakenRow>(statement)).rows;
   } catch (error) {
     const code =
       (error as { code?: unknown } | null)?.code ??
       (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-    if (code === UNDEFINED_RELATION || isDroppedRelation(code, error)) return { opened: false, row: null };
+    if (code === UNDEFINED_RELATION || isDroppedRelation(code, error)) return null;
     throw error;
   }
-  const row = rows[0]!;
+}
+
+function takenOf(row: TakenRow): Taken {
   if (row.id === null || row.id === undefined) return { opened: Number(row.opened) > 0, row: null };
   return { opened: true, row: { entry: normalise(row), queue: queueOf(row, Number(row.queue_id)) } };
 }

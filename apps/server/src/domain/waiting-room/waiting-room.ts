@@ -1,6 +1,7 @@
 import { WAITING_ROOM_TOKEN_HEADER, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { entryView } from './entry-view.ts';
+import { JoinBatcher } from './join-batcher.ts';
 import { PlaceReader } from './place-reader.ts';
 import {
   advanceQueues,
@@ -72,12 +73,15 @@ export class WaitingRoom {
   private seen = new Set<number>();
   /** The places joins and polls ask about, read many at a time. */
   readonly places: PlaceReader;
+  /** The positions joins of a known run take, many in one statement. */
+  readonly joins: JoinBatcher;
 
   constructor(
     private readonly db: Db,
     private readonly log: WaitingRoomLog,
   ) {
     this.places = new PlaceReader(db);
+    this.joins = new JoinBatcher(db);
   }
 
   /** Changes timing (tests shorten it; `timers: false` leaves the steps to the test). */
