@@ -27,7 +27,10 @@ export interface WaitingRoomTiming {
   automaticCoolingMs: number;
   /** A waiting place whose visitor has not asked (join, read, poll) for this long is skipped as expired. */
   visitorGoneMs: number;
-  /** Joins waiting in one process's memory for a connection; one more answers 503 `server busy` (retried). */
+  /**
+   * Joins waiting in one process's memory, for a connection of their own or in a batch (routes.ts); one more
+   * answers 503 `server busy` (retried).
+   */
   maxWaitingJoins: number;
   /** Parked long polls in one process; one more answers 503 `server busy` (one per place: a new one answers the old). */
   maxParkedPolls: number;

@@ -8,7 +8,7 @@ import {
   type WaitingRoomEntry,
 } from '@kippu/contract';
 import { verifyingSecrets } from '../../config/app-secret.ts';
-import { findProduct, joinQueue } from '../../domain/waiting-room/queue-store.ts';
+import { findProduct, joinQueue, type Alone } from '../../domain/waiting-room/queue-store.ts';
 import { signQueueToken, verifyQueueToken } from '../../domain/waiting-room/queue-token.ts';
 import { queueTokenOf, type ProductRef } from '../../domain/waiting-room/waiting-room.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
@@ -27,10 +27,13 @@ const JOIN_BUDGET = { max: 20, timeWindow: '1 minute' };
 const QUEUE_COOKIE_S = 24 * 3600;
 
 /**
- * Joins may use the pool's connections but a quarter (at least two): in a rush thousands of joins arrive
- * at once, and without a bound they would fill the pool's queue ahead of the holds of visitors already
- * admitted (each with a few minutes to hold). Joins beyond the bound wait in this process's memory in
- * arrival order, so the order positions are taken in still follows arrival (ADR 095, measured).
+ * Joins' own statements (the first join of a run, before the snapshot names it; a run that ended since the
+ * snapshot; the product read when no queue is in force) may use the pool's connections but a quarter (at
+ * least two): in a rush thousands of joins arrive at once, and without a bound they would fill the pool's
+ * queue ahead of the holds of visitors already admitted (each with a few minutes to hold). Joins beyond the
+ * bound wait in this process's memory in arrival order (ADR 095, measured). A join of a known run takes its
+ * position in the room's batch (one connection per run however many join, ADR 095 addendum), outside this
+ * bound: held to it, a batch could never be larger than the bound.
  */
 export function joinConcurrency(poolSize: number): number {
   return Math.max(1, poolSize - Math.max(2, Math.ceil(poolSize / 4)));
@@ -54,7 +57,9 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   // onClose hooks run, so parked polls would hold shutdown for up to `longPollMs`.
   app.addHook('preClose', async () => room.stop());
   const secrets = verifyingSecrets(app.env);
-  const joins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
+  const soloJoins = new Semaphore(joinConcurrency(app.env.DATABASE_POOL_SIZE));
+  /** Joins of a known run in flight (their reads and the batch): they count toward `maxWaitingJoins`. */
+  let batchedJoins = 0;
   const arrivalOf = arrivalTimer(app.env.TRUST_PROXY, app.env.TRUST_REQUEST_START);
 
   const sendPlace = (request: FastifyRequest, reply: FastifyReply, answer: WaitingRoomEntry) => {
@@ -73,8 +78,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
 
   /** The product the call names (by id or uuid): from the snapshot of queues in force, else one read. */
   const productOf = async (site: string, ref: { product_id?: number; product_uuid?: string }) => {
-    const named: ProductRef =
-      ref.product_id !== undefined ? { id: ref.product_id } : { uuid: ref.product_uuid! };
+    const named = namedOf(ref);
     const queue = await room.queueFor(site, named);
     const product = queue
       ? { id: queue.productId, uuid: queue.productUuid, queueId: queue.queueId }
@@ -101,6 +105,43 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-store')
       .send({ error: ERRORS.server_busy.message });
 
+  /** A join: the place the request already has in the run in force, else a place taken now. */
+  const joinNow = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: { product_id?: number; product_uuid?: string },
+    alone?: Alone,
+  ) => {
+    const product = await productOf(request.site, body);
+    const productId = product.id;
+    // A place this browser or client already has in the run in force answers as it is (never improved).
+    const current = await currentPlace(request, productId);
+    if (current && current.queue.ended_at === null && ['waiting', 'admitted'].includes(current.entry.state)) {
+      return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
+    }
+    const joined = await joinQueue(
+      app.db,
+      {
+        site: request.site,
+        productId,
+        // The hashed key (review finding 11), as orders store it: never the cookie's raw id.
+        visitorKey: visitorIdOf(request) === null ? null : clientKeyOf(request),
+        knownQueueId: product.queueId,
+        // Arrival is when the balancer (a trusted proxy's X-Request-Start) or this process received the
+        // join, not when its statement runs after the rate limit, the join bound and the pool (ADR 095
+        // addendum).
+        arrivedAt: arrivalOf(request, reply),
+      },
+      { batch: room.joins, ...(alone ? { alone } : {}) },
+    );
+    if (!joined) {
+      reply.header('cache-control', 'no-store');
+      return closedAnswer(product);
+    }
+    const token = signQueueToken(app.env.APP_SECRET, request.site, { productId, entryId: joined.entry.id });
+    return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
+  };
+
   registerEndpoint(
     app,
     joinWaitingRoomEndpoint,
@@ -108,40 +149,17 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       // A bound on joins waiting in memory (review finding 3): past it a flood costs neither memory nor an
       // ever-longer wait; the refused join comes back after Retry-After.
-      if (joins.stats().waiting >= room.timing.maxWaitingJoins) return busy(reply);
-      return joins.run(async () => {
-        const product = await productOf(request.site, request.body);
-        const productId = product.id;
-        // A place this browser or client already has in the run in force answers as it is (never improved).
-        const current = await currentPlace(request, productId);
-        if (
-          current &&
-          current.queue.ended_at === null &&
-          ['waiting', 'admitted'].includes(current.entry.state)
-        ) {
-          return sendPlace(request, reply, room.view(current.entry, current.queue, current.token));
-        }
-        const joined = await joinQueue(app.db, {
-          site: request.site,
-          productId,
-          // The hashed key (review finding 11), as orders store it: never the cookie's raw id.
-          visitorKey: visitorIdOf(request) === null ? null : clientKeyOf(request),
-          knownQueueId: product.queueId,
-          // Arrival is when the balancer (a trusted proxy's X-Request-Start) or this process received the
-          // join, not when its statement runs after the rate limit, the join bound and the pool (ADR 095
-          // addendum).
-          arrivedAt: arrivalOf(request, reply),
-        });
-        if (!joined) {
-          reply.header('cache-control', 'no-store');
-          return closedAnswer(product);
-        }
-        const token = signQueueToken(app.env.APP_SECRET, request.site, {
-          productId,
-          entryId: joined.entry.id,
-        });
-        return sendPlace(request, reply, room.view(joined.entry, joined.queue, token));
-      });
+      if (soloJoins.stats().waiting + batchedJoins >= room.timing.maxWaitingJoins) return busy(reply);
+      const known = (await room.queueFor(request.site, namedOf(request.body)))?.queueId;
+      if (!known) return soloJoins.run(() => joinNow(request, reply, request.body));
+      // The common case in a rush (the run is in the snapshot): its position is taken in the room's batch.
+      // Its one-by-one fallback (the run ended since the snapshot) stays within the bound on own statements.
+      batchedJoins += 1;
+      try {
+        return await joinNow(request, reply, request.body, (work) => soloJoins.run(work));
+      } finally {
+        batchedJoins -= 1;
+      }
     },
   );
 
@@ -177,6 +195,11 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', AVAILABILITY_CACHE_CONTROL);
     return { active };
   });
+}
+
+/** The product a call names, by id (API clients, the bench) or by uuid (the SPA). */
+function namedOf(ref: { product_id?: number; product_uuid?: string }): ProductRef {
+  return ref.product_id !== undefined ? { id: ref.product_id } : { uuid: ref.product_uuid! };
 }
 
 function closedAnswer(product: { id: number; uuid: string }): WaitingRoomEntry {

@@ -192,6 +192,41 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     });
   });
 
+  it('takes the positions of concurrent joins of a known run in a few statements, two tabs one place (ADR 095 addendum)', async () => {
+    const product = await queuedProduct();
+    // The first join opens the run (one by one); then every process's snapshot names it.
+    expect((await join(ctx.app, product, { address: visitorAddress() })).position).toBe(1);
+    for (const app of apps()) waitingRoomOf(app).forgetInForce();
+    const batchers = apps().map((app) => waitingRoomOf(app).joins);
+    const before = batchers.map((batcher) => batcher.statements);
+    const crowd = visitors(30);
+    const tabs = `${VISITOR_COOKIE}=${newVisitorCookie(ctx.env.APP_SECRET)}`;
+    const tab = (app: App) =>
+      app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/waiting-room/entries`,
+        headers: { cookie: `XSRF-TOKEN=${XSRF}; ${tabs}`, 'x-xsrf-token': XSRF },
+        remoteAddress: visitorAddress(),
+        payload: { product_uuid: product.uuid },
+      });
+    const [places, tabA, tabB] = await Promise.all([
+      Promise.all(crowd.map((visitor, i) => join(i % 2 === 0 ? ctx.app : second, product, visitor, 'id'))),
+      tab(ctx.app),
+      tab(ctx.app),
+    ]);
+    // Both tabs of one visitor at once: one place; with the crowd, 31 places after the first.
+    expect(tabA.json<WaitingRoomEntry>().token).toBe(tabB.json<WaitingRoomEntry>().token);
+    const positions = [...places.map((p) => p.position!), tabA.json<WaitingRoomEntry>().position!];
+    expect(positions.sort((x, y) => x - y)).toEqual(Array.from({ length: 31 }, (_, i) => i + 2));
+    // One statement per join before: 16 in each process.
+    const statements = batchers.map((batcher, i) => batcher.statements - before[i]!);
+    expect(statements.every((n) => n >= 1 && n <= 4)).toBe(true);
+    // A restarted process answers the visitor the same place.
+    const restarted = await ctx.anotherApp();
+    waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
+    expect((await tab(restarted)).json<WaitingRoomEntry>().token).toBe(tabA.json<WaitingRoomEntry>().token);
+  });
+
   it('reads the places of many concurrent polls in a few statements, each its own place (ADR 095 addendum)', async () => {
     const product = await queuedProduct();
     const crowd = visitors(20);
