@@ -113,6 +113,38 @@ describe('joins batched per process (ADR 095 addendum)', () => {
     expect(rows[0]!.n).toBe(1);
   });
 
+  it("answers the place another process's join of the same key took while the batch waited for it", async () => {
+    const { productId, queueId } = await openRun();
+    const batcher = new JoinBatcher(ctx.db);
+    const both = key();
+    const other = await ctx.db.$client.connect();
+    try {
+      // The other process's join of the key, not yet committed: the batch's insert waits for it.
+      await other.query('BEGIN');
+      const { rows } = await other.query<{ id: string }>(
+        `INSERT INTO waiting_room_entries (queue_id, position, visitor_key)
+         VALUES ($1, nextval('waiting_room_positions_' || $1::bigint), $2) RETURNING id`,
+        [queueId, both],
+      );
+      const joined = Promise.all(
+        [both, null].map((visitorKey) =>
+          joinQueue(
+            ctx.db,
+            { site: 'DEMO', productId, visitorKey, knownQueueId: queueId },
+            { batch: batcher },
+          ),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query('COMMIT');
+      const [same, newcomer] = await joined;
+      expect(same!.entry).toMatchObject({ id: Number(rows[0]!.id), position: 1 });
+      expect(newcomer!.entry.position).toBeGreaterThan(1);
+    } finally {
+      other.release();
+    }
+  });
+
   it('falls back to the run in force when the snapshot named a run that ended since', async () => {
     const { productId, queueId } = await openRun();
     const batcher = new JoinBatcher(ctx.db);

@@ -235,8 +235,13 @@ async function takePosition(
  * run. $1 the run; $2 the visitor keys (or nulls) and $3 when the process read each join, in the batch's
  * order; one row answered per join, in that order (`ord`). New positions are drawn in arrival order (nextval
  * is evaluated after the ORDER BY, PostgreSQL 9.6 on). A key with a place keeps it; a key twice in the batch
- * (two tabs at once) gets one new place, drawn at its earlier arrival; a null key always a new place. Named,
- * as TAKE_POSITION, for its planning cost.
+ * (two tabs at once) gets one new place, drawn at its earlier arrival; a null key always a new place. A key
+ * placed by another process meanwhile (the insert did nothing) answers no row: the caller looks it up.
+ * Named, as TAKE_POSITION. Its generic plan believes the arrays hold a few rows, so nothing joins two lists
+ * of the batch (a nested loop over 500 × 500 cost 40 of 50 ms): each join looks up its key's place through
+ * the index (LIMIT 1 keeps it a lookup per key, not a scan of every place), its new place's id is drawn with
+ * its position (the insert's rows need no mapping back), a repeated key takes its first's by a window, and
+ * which inserts happened is a hashed subplan.
  */
 const TAKE_POSITIONS = {
   name: 'waiting-room-take-positions',
@@ -247,40 +252,42 @@ const TAKE_POSITIONS = {
         FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
        WHERE q.id = $1::bigint AND q.ended_at IS NULL),
     asked AS (
-      SELECT a.key, a.arrived, a.ord
+      SELECT a.key, a.arrived, a.ord, row_number() OVER (PARTITION BY a.key ORDER BY a.arrived, a.ord) AS nth
         FROM unnest($2::text[], $3::timestamptz[]) WITH ORDINALITY AS a(key, arrived, ord)),
-    existing AS (
-      SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until, e.visitor_key
-        FROM waiting_room_entries e JOIN q ON q.id = e.queue_id
-       WHERE e.visitor_key = ANY($2::text[]) AND e.state IN ('waiting', 'admitted')),
-    wanted AS (
-      SELECT a.key, a.arrived, a.ord
-        FROM (SELECT asked.*, row_number() OVER (PARTITION BY key ORDER BY arrived, ord) AS nth FROM asked) a
-       WHERE (a.key IS NULL OR a.nth = 1)
-         AND NOT EXISTS (SELECT 1 FROM existing x WHERE x.visitor_key = a.key)),
     drawn AS (
-      SELECT w.key, w.arrived, w.ord, q.id AS queue_id,
-             nextval(('waiting_room_positions_' || q.id)::regclass) AS position
-        FROM wanted w CROSS JOIN q
-       ORDER BY w.arrived, w.ord),
+      SELECT a.key, a.arrived, a.ord, a.nth, q.id AS queue_id,
+             x.id AS x_id, x.position AS x_position, x.state AS x_state, x.admitted_until AS x_admitted_until,
+             CASE WHEN q.id IS NOT NULL AND x.id IS NULL AND (a.key IS NULL OR a.nth = 1)
+                  THEN nextval(('waiting_room_positions_' || q.id)::regclass) END AS position,
+             CASE WHEN q.id IS NOT NULL AND x.id IS NULL AND (a.key IS NULL OR a.nth = 1)
+                  THEN nextval('waiting_room_entries_id_seq'::regclass) END AS id
+        FROM asked a
+        LEFT JOIN q ON true
+        LEFT JOIN LATERAL (
+          SELECT e.id, e.position, e.state, e.admitted_until FROM waiting_room_entries e
+           WHERE e.queue_id = q.id AND e.visitor_key = a.key AND e.state IN ('waiting', 'admitted')
+           LIMIT 1) x ON true
+       ORDER BY a.arrived, a.ord),
     e AS (
-      INSERT INTO waiting_room_entries (queue_id, position, visitor_key, arrived_at)
-      SELECT queue_id, position, key, arrived FROM drawn
+      INSERT INTO waiting_room_entries (id, queue_id, position, visitor_key, arrived_at)
+      SELECT id, queue_id, position, key, arrived FROM drawn WHERE id IS NOT NULL
       ON CONFLICT (queue_id, visitor_key) WHERE visitor_key IS NOT NULL AND state IN ('waiting', 'admitted')
         DO NOTHING
-      RETURNING id, queue_id, position, state, admitted_until, visitor_key),
+      RETURNING id),
     placed AS (
-      SELECT d.ord, e.id, e.queue_id, e.position, e.state, e.admitted_until, e.visitor_key
-        FROM e JOIN drawn d ON d.position = e.position
-      UNION ALL
-      SELECT NULL, x.id, x.queue_id, x.position, x.state, x.admitted_until, x.visitor_key FROM existing x)
-    SELECT a.ord, (SELECT count(*) FROM q)::int AS opened, p.id, p.queue_id, q.product_id,
-           q.product_uuid::text AS product_uuid, p.position, p.state, p.admitted_until,
+      SELECT d.ord, d.queue_id, d.x_id, d.x_position, d.x_state, d.x_admitted_until,
+             CASE WHEN d.key IS NULL THEN d.id ELSE first_value(d.id) OVER by_key END AS new_id,
+             CASE WHEN d.key IS NULL THEN d.position ELSE first_value(d.position) OVER by_key END AS new_position
+        FROM drawn d
+      WINDOW by_key AS (PARTITION BY d.key ORDER BY d.nth))
+    SELECT p.ord, (SELECT count(*) FROM q)::int AS opened,
+           CASE WHEN p.x_id IS NOT NULL THEN p.x_id WHEN p.new_id IN (SELECT id FROM e) THEN p.new_id END AS id,
+           p.queue_id, q.product_id, q.product_uuid::text AS product_uuid,
+           coalesce(p.x_position, p.new_position) AS position, coalesce(p.x_state, 'waiting') AS state,
+           p.x_admitted_until AS admitted_until,
            q.admitted_through, q.sold_out_at, q.ended_at, q.admit_per_minute
-      FROM asked a
-      LEFT JOIN q ON true
-      LEFT JOIN placed p ON (a.key IS NULL AND p.ord = a.ord) OR (a.key IS NOT NULL AND p.visitor_key = a.key)
-     ORDER BY a.ord`,
+      FROM placed p LEFT JOIN q ON true
+     ORDER BY p.ord`,
 };
 
 /**
