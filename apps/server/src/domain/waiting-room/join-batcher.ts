@@ -56,6 +56,9 @@ export class JoinBatcher implements PositionTaker {
     try {
       this.statements += 1;
       const taken = await takePositions(this.db, queueId, batch);
+      // One row per join, by construction; a join answered nothing would fail later and obscurely.
+      if (taken.length !== batch.length)
+        throw new Error(`join batch: ${taken.length} rows for ${batch.length}`);
       batch.forEach((asked, i) => asked.resolve(taken[i]!));
     } catch (error) {
       for (const asked of batch) asked.reject(error);
