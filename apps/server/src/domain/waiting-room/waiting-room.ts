@@ -61,7 +61,8 @@ export class WaitingRoom {
   clock: () => number = Date.now;
   private snapshot: InForceSnapshot | null = null;
   private refreshing: Promise<InForceSnapshot> | null = null;
-  private readonly waiters = new Set<Waiter>();
+  /** Parked polls by their place's entry id: one per place (a second answers the first). */
+  private readonly waiters = new Map<number, Waiter>();
   private tickTimer: NodeJS.Timeout | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
   private ticking = false;
@@ -103,7 +104,7 @@ export class WaitingRoom {
   stop(): void {
     this.stopped = true;
     this.stopTimers();
-    for (const waiter of this.waiters) waiter.done(waiter.told);
+    for (const waiter of this.waiters.values()) waiter.done(waiter.told);
     this.waiters.clear();
   }
 
@@ -242,19 +243,22 @@ export class WaitingRoom {
     }
     // One parked poll per place (review finding 3): a second for the same entry (another tab, a client
     // that opens many) answers the first at once, so one token cannot hold any number of sockets.
-    for (const other of this.waiters) if (other.entry.id === entry.id) other.done(other.told);
+    // By its entry id, not a scan of every parked poll (a rush parks thousands: the scan was a hot spot).
+    const other = this.waiters.get(entry.id);
+    other?.done(other.told);
     if (closed.aborted) return Promise.resolve(told);
     return new Promise((resolve) => {
       const timeout = setTimeout(() => finish(waiter.told), this.timing.longPollMs);
       const finish = (answer: WaitingRoomEntry) => {
-        if (!this.waiters.delete(waiter)) return;
+        if (this.waiters.get(entry.id) !== waiter) return;
+        this.waiters.delete(entry.id);
         clearTimeout(timeout);
         closed.removeEventListener('abort', onAbort);
         resolve(answer);
       };
       const onAbort = () => finish(waiter.told);
       const waiter: Waiter = { site, entry, token: told.token, since: Date.now(), told, done: finish };
-      this.waiters.add(waiter);
+      this.waiters.set(entry.id, waiter);
       closed.addEventListener('abort', onAbort, { once: true });
       this.scheduleCheck();
     });
@@ -276,7 +280,7 @@ export class WaitingRoom {
     if (this.checking || this.waiters.size === 0) return;
     this.checking = true;
     try {
-      const waiters = [...this.waiters];
+      const waiters = [...this.waiters.values()];
       const queues = await readQueues(this.db, [...new Set(waiters.map((w) => w.entry.queue_id))]);
       // Entries admitted since they were read (their deadline is theirs) or whose admission may have ended.
       const stale = waiters.filter((w) => {
