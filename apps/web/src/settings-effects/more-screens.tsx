@@ -158,7 +158,8 @@ export const payment = (config: ConfigurationResponse) =>
     },
   );
 
-async function withApi(routes: Parameters<typeof fakeApi>[0], run: () => Promise<string>) {
+/** Runs a look with the API answering `routes`, and puts the real fetch back after it. */
+export async function withApi(routes: Parameters<typeof fakeApi>[0], run: () => Promise<string>) {
   fakeApi(routes);
   try {
     return await run();

@@ -22,6 +22,7 @@ import { useCoreStore } from '../shared/stores/core-store.ts';
 import { fakeApi, ok } from '../test/fake-api.ts';
 import { localeTexts } from '../test/locale-texts.ts';
 import { timeChange } from '../test/time-change-fixture.ts';
+import { withApi } from './more-screens.tsx';
 import { look, settle, snapshot } from './render-screen.tsx';
 
 /**
@@ -246,12 +247,3 @@ export const spotPaymentMethods = (config: ConfigurationResponse) =>
 export const SPOT_METHODS = paymentMethodsResponseSchema.parse([
   { payment_method_type: 'gmo_paypay', name: 'PayPay', display_position: 1, test_mode: true },
 ]);
-
-async function withApi(routes: Parameters<typeof fakeApi>[0], run: () => Promise<string>) {
-  fakeApi(routes);
-  try {
-    return await run();
-  } finally {
-    vi.unstubAllGlobals();
-  }
-}
