@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendOrderMailResponseSchema } from '@kippu/contract/endpoints/order-mails';
 import { updateOrderResponseSchema } from '@kippu/contract/endpoints/orders';
@@ -8,20 +7,12 @@ import { useCoreStore } from '../../../shared/stores/core-store.ts';
 import { fakeApi, ok } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { checkoutConfiguration, fieldTemplates, temporaryOrder } from '../checkout-page/test-doubles.ts';
-import SignInScreen from '../screens/sign-in-screen.tsx';
+import { SIGN_IN_ROUTES as ROUTES } from './test-routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const TOKEN = 'order-token-1';
 const ADDRESS = 'hanako@example.com';
-const heading = (name: string) => ({ element: <h1>{name}</h1> });
-const ROUTES: RouteObject[] = [
-  { path: '/sign-in', element: <SignInScreen /> },
-  { path: '/sended-mail', ...heading('Mail sent page') },
-  { path: '/payment', ...heading('Payment page') },
-  { path: '/confirm', ...heading('Confirm page') },
-  { path: '/order', ...heading('Order page') },
-];
 
 /** The server once the link was followed: the order is ready for payment with the confirmed address. */
 function server() {

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendOrderMailResponseSchema } from '@kippu/contract/endpoints/order-mails';
 import { updateOrderResponseSchema } from '@kippu/contract/endpoints/orders';
@@ -10,7 +9,7 @@ import { useDialogStore } from '../../../shared/stores/dialog-store.ts';
 import { fakeApi, ok, serverError, type SeenCall } from '../../../test/fake-api.ts';
 import { renderRoutes } from '../../../test/render.tsx';
 import { checkoutConfiguration, fieldTemplates, temporaryOrder } from '../checkout-page/test-doubles.ts';
-import SignInScreen from '../screens/sign-in-screen.tsx';
+import { SIGN_IN_ROUTES as ROUTES } from './test-routes.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,15 +24,6 @@ const FORM = fieldTemplates({
   mail_magazine: false,
   teamlab_mail_magazine: false,
 });
-
-const heading = (name: string) => ({ element: <h1>{name}</h1> });
-const ROUTES: RouteObject[] = [
-  { path: '/sign-in', element: <SignInScreen /> },
-  { path: '/sended-mail', ...heading('Mail sent page') },
-  { path: '/payment', ...heading('Payment page') },
-  { path: '/confirm', ...heading('Confirm page') },
-  { path: '/order', ...heading('Order page') },
-];
 
 /** The server as the sign-in screen meets it; PUT answers what it stored. */
 function server(put: (call: SeenCall) => ReturnType<typeof ok> = () => ok(putAnswer())) {
