@@ -142,7 +142,6 @@ async function reserveOrRefund(
       return 'reserved';
     }
     if (!holder) return 'order_gone'; // read above whenever no fulfilment claimed the order
-    await sellHeldStock(tx, moved);
     // The reservation keeps the visitor's language and the e-mail address of the order form.
     const reservation = await createReservation(tx, {
       id: order.id,
@@ -151,6 +150,9 @@ async function reserveOrRefund(
       lang: holder.lang,
     });
     await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: reservation.id });
+    // Last, so the slot's row lock is held only until the commit: an on-sale rush's holds and checkouts
+    // all write that one row, and every statement run under the lock made each of them wait (ADR 095).
+    await sellHeldStock(tx, moved);
     return 'reserved';
   });
   if (settled !== 'order_gone') return;
