@@ -212,7 +212,10 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
   while (entry && Date.now() < context.deadline) {
     if (entry.state === 'waiting') {
       record.polls += 1;
-      const answer = await call('GET', `${API}/waiting-room/entries/current?product_id=${productId}&wait=1`);
+      const answer = await call(
+        'GET',
+        `${API}/waiting-room/entries/current?product_id=${productId}&wait=1&seen=${entry.state}`,
+      );
       if (answer.status === 200 && isEntry(answer.body)) {
         entry = answer.body;
         if (entry.state === 'sold_out')

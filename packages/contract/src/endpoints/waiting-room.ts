@@ -76,13 +76,16 @@ export type JoinWaitingRoomBody = z.input<typeof joinWaitingRoomBodySchema>;
 /**
  * GET /{site}/api/v1/waiting-room/entries/current?product_uuid=&wait= (or product_id=): the visitor's place (from the cookie
  * or the header; none answers 404 `not found`). `wait=1` is a long poll: it answers when the state or the
- * position changes, or after at most 20 s unchanged.
+ * position changes, or after at most 20 s unchanged. `seen` is the state the caller last saw: a poll whose place
+ * is in another state by the time it arrives answers at once (the change happened between two polls; without
+ * `seen` the poll would wait from the new state, e.g. up to 20 s to say "sold out").
  */
 export const waitingRoomEntryQuerySchema = z
   .object({
     product_uuid: z.uuid().optional(),
     product_id: numericIdSchema.pipe(productIdSchema).optional(),
     wait: z.enum(['0', '1']).optional(),
+    seen: waitingRoomStateSchema.optional(),
   })
   .superRefine(oneProduct);
 export type WaitingRoomEntryQuery = z.input<typeof waitingRoomEntryQuerySchema>;

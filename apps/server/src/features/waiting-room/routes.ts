@@ -177,7 +177,9 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     const current = await currentPlace(request, product.id);
     if (!current) throw new AppError('not_found');
     const answer = room.view(current.entry, current.queue, current.token);
-    if (request.query.wait !== '1') return sendPlace(request, reply, answer);
+    // Not parked when the state changed since the caller's last answer (`seen`): it has news now.
+    if (request.query.wait !== '1' || (request.query.seen && request.query.seen !== answer.state))
+      return sendPlace(request, reply, answer);
     if (room.pollsFull) return busy(reply);
     const gone = new AbortController();
     // A client gone during the reads above never fires 'close' again: not parked at all.

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR_COOKIE, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
+import {
+  VISITOR_COOKIE,
+  waitingRoomCookieName,
+  type WaitingRoomEntry,
+  type WaitingRoomState,
+} from '@kippu/contract';
 import type { App } from '../../app.ts';
 import { joinQueue } from '../../domain/waiting-room/queue-store.ts';
 import { signQueueToken } from '../../domain/waiting-room/queue-token.ts';
@@ -52,10 +57,17 @@ async function join(
   return body;
 }
 
-function current(app: App, product: Product, visitor: Visitor, wait = false, headers = {}) {
+function current(
+  app: App,
+  product: Product,
+  visitor: Visitor,
+  wait: boolean | WaitingRoomState = false,
+  headers = {},
+) {
+  const poll = wait === false ? '' : wait === true ? '&wait=1' : `&wait=1&seen=${wait}`;
   return app.inject({
     method: 'GET',
-    url: `${SITE_PATH}/waiting-room/entries/current?product_id=${product.id}${wait ? '&wait=1' : ''}`,
+    url: `${SITE_PATH}/waiting-room/entries/current?product_id=${product.id}${poll}`,
     headers: { ...cookieHeader(product, visitor), ...headers },
     remoteAddress: visitor.address,
   });
@@ -374,8 +386,12 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     const restarted = await ctx.anotherApp();
     waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
     expect((await place(restarted, product, rest[0]!)).state).toBe('sold_out');
-    // Sold out parks a long poll too (it can change back).
-    const parked = current(restarted, product, rest[0]!, true);
+    // A poll that last saw `waiting` is told at once (the change came between its polls) ...
+    const late = await current(restarted, product, rest[1]!, 'waiting');
+    expect(late.json()).toMatchObject({ state: 'sold_out' });
+    expect(waitingRoomOf(restarted).waiting).toBe(0);
+    // ... one that saw sold out parks (it can change back).
+    const parked = current(restarted, product, rest[0]!, 'sold_out');
     await until(() => waitingRoomOf(restarted).waiting === 1);
     // A refund: the seat returns, the queue reopens and admits the next in order.
     await ctx.db.execute(sql`UPDATE time_spans SET sold = 0 WHERE id = ${product.spanId}`);

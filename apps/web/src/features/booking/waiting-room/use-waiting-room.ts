@@ -5,8 +5,8 @@ import { joinWaitingRoom, waitForEntryChange, type WaitingRoomEntry } from './ap
 
 /**
  * Waits between tries after a failed call: doubled from `baseMs` per failure up to `maxMs`; `idleMs` between
- * polls of a place that is not waiting (the server answers `sold_out` at once: a read each, so no more often
- * than a parked poll would answer). Tests shorten them.
+ * polls of a place that is not waiting (each poll still costs the server a read of the place; a parked one
+ * answers at the latest after 20 s anyway). Tests shorten them.
  */
 export const WAITING_ROOM_RETRY = { baseMs: 1000, maxMs: 30_000, idleMs: 20_000 };
 
@@ -98,7 +98,7 @@ export function useWaitingRoom(
           const next =
             current === null
               ? await joinWaitingRoom(productUuid, token.current, signal)
-              : await waitForEntryChange(productUuid, token.current, signal);
+              : await waitForEntryChange(productUuid, token.current, current.state, signal);
           if (current === null || !holdingNow.current) current = accept(next);
           // Polls go on in every state the server can leave, until the visitor leaves or holds (unmount).
           if (FINAL_STATES.includes(current.state)) return;

@@ -180,6 +180,8 @@ describe('waiting room', { timeout: 20_000 }, () => {
     const polls = of(calls, 'GET waiting-room/entries/current');
     expect(polls.length).toBeGreaterThanOrEqual(2);
     expect([polls[0]!.query.get('product_uuid'), polls[0]!.query.get('wait')]).toEqual([TIMED, '1']);
+    // Each poll says the state it last saw, so a change between two polls is answered at once.
+    expect(polls.map((poll) => poll.query.get('seen'))).toEqual(polls.map(() => 'waiting'));
     // The place goes back in its header too, for a browser that keeps no cookie.
     expect(polls[0]!.headers.get(QUEUE_TOKEN_HEADER)).toBe('place-1');
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

@@ -35,16 +35,17 @@ export async function joinWaitingRoom(
 }
 
 /**
- * GET /waiting-room/entries/current?wait=1: the visitor's place, answered when it changes or after at most
- * 20 s. In the background: the loading indicator does not show for the whole wait.
+ * GET /waiting-room/entries/current?wait=1&seen=: the visitor's place, answered when it changes from the state
+ * last `seen` or after at most 20 s. In the background: the loading indicator does not show for the whole wait.
  */
 export async function waitForEntryChange(
   productUuid: string,
   token: string | null,
+  seen: WaitingRoomEntry['state'],
   signal?: AbortSignal,
 ): Promise<WaitingRoomEntry> {
   const { data } = await api.call(ROUTES.waitingRoomEntry, {
-    query: { product_uuid: productUuid, wait: '1' },
+    query: { product_uuid: productUuid, wait: '1', seen },
     signal,
     timeout: LONG_POLL_TIMEOUT_MS,
     noErrorDialog: true,
