@@ -91,11 +91,98 @@ interface Run {
   database: string;
   /** CPU the servers used during the run (user + system), and the bench database's transactions. */
   serverCpuMs: number;
+  /** The bench database's transactions before the measured rush (after the warm-up). */
+  transactionsBefore: number;
   transactions?: number;
 }
 
+/** The servers and the client one run shares between its warm-up and its measured rush. */
+interface Crowd {
+  client: ReturnType<typeof createClient>;
+  baseUrls: readonly string[];
+  nextServer: () => string;
+  database: BenchDatabase;
+  requestStart: boolean;
+}
+
+/**
+ * `visitors` arriving evenly over `arrivalSeconds` for one product's sale: each visits as visitor.ts does.
+ * Answers every visitor's record once all have finished or given up.
+ */
+async function rush(
+  crowd: Crowd,
+  sale: Awaited<ReturnType<typeof seedSale>>,
+  shape: Pick<OnSaleConfig, 'visitors' | 'arrivalSeconds' | 'timeoutSeconds'>,
+): Promise<VisitorRecord[]> {
+  const started = Date.now();
+  const deadline = started + (shape.arrivalSeconds + shape.timeoutSeconds) * 1000;
+  const spacingMs = (shape.arrivalSeconds * 1000) / shape.visitors;
+  // The visitor reads the confirmation mail the server queued (what /dev/mails shows), for its link.
+  const mailTokenOf = async (orderToken: string) => {
+    const { rows } = await crowd.database.pool.query<{ token: string }>(
+      `SELECT m.token FROM mail_tokens m JOIN orders o ON o.id = m.order_id
+        WHERE o.order_token = $1 ORDER BY m.created_at DESC LIMIT 1`,
+      [orderToken],
+    );
+    return rows[0]?.token;
+  };
+  const context = {
+    client: crowd.client,
+    baseUrls: crowd.baseUrls,
+    product: sale.product,
+    spanId: sale.spanId,
+    deadline,
+    nextServer: crowd.nextServer,
+    mailTokenOf,
+    requestStart: crowd.requestStart,
+  };
+  // Visitor i arrives i × spacing after the start (5,000 in 10 s: one every 2 ms).
+  const visits = Array.from(
+    { length: shape.visitors },
+    (_, i) =>
+      new Promise<VisitorRecord>((resolve) => {
+        setTimeout(() => {
+          visit(i, context).then(resolve, (error: unknown) =>
+            resolve({
+              index: i,
+              arrivedAt: Date.now(),
+              held: false,
+              paid: false,
+              holdMs: [],
+              payMs: [],
+              joinMs: [],
+              problems: [`error ${(error as Error).message}`],
+              refused: {},
+              polls: 0,
+              done: false,
+            }),
+          );
+        }, i * spacingMs);
+      }),
+  );
+  return Promise.all(visits);
+}
+
+/**
+ * The warm-up: a smaller sale of another product through its own waiting room, so every step of the flow
+ * (join, long poll, hold, purchase, sold out) has run, been compiled by V8 and opened its pools' connections
+ * before the measured rush, as on a server that has been up before a sale opens at ten (hot-slot and overload
+ * warm up too). Its waiting room is switched off after it, so only the measured sale's queue is in force.
+ */
+const WARM_UP = { visitors: 600, arrivalSeconds: 3, seats: 30, timeoutSeconds: 20 };
+
+async function warmUp(crowd: Crowd, config: OnSaleConfig): Promise<void> {
+  const sale = await seedSale(crowd.database, { ...config, seats: WARM_UP.seats });
+  await waitUntilInForce(crowd.baseUrls, sale.product.id);
+  await rush(crowd, sale, WARM_UP);
+  await crowd.database.pool.query(`UPDATE products SET waiting_room_enabled = false WHERE id = $1`, [
+    sale.product.id,
+  ]);
+  // Its mails sent and its queue ended before the measured sale starts.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
 async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> {
-  const { product, spanId } = await seedSale(database, config);
   // The waiting room as production runs it, automatic engagement included (the bench's servers have it off).
   const servers = await startServers(database.url, config.processes, {
     // The bench's visitors stamp X-Request-Start as an overwriting balancer does: the servers believe it only then.
@@ -104,61 +191,26 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
   const client = createClient();
   try {
     const baseUrls = servers.map((s) => s.baseUrl);
-    await waitUntilInForce(baseUrls, product.id);
     let turn = 0;
-    const nextServer = () => baseUrls[turn++ % baseUrls.length]!;
+    const crowd: Crowd = {
+      client,
+      baseUrls,
+      nextServer: () => baseUrls[turn++ % baseUrls.length]!,
+      database,
+      requestStart: config.requestStart,
+    };
+    await warmUp(crowd, config);
+    const sale = await seedSale(database, config);
+    const { spanId } = sale;
+    await waitUntilInForce(baseUrls, sale.product.id);
     // The generator must not be the bottleneck: its own event-loop delay is measured all along.
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const loadBefore = os.loadavg();
     const cpuBefore = servers.map((server) => server.cpuMs() ?? 0);
+    const transactionsBefore = await transactionsOf(database);
     const started = Date.now();
-    const deadline = started + (config.arrivalSeconds + config.timeoutSeconds) * 1000;
-    const spacingMs = (config.arrivalSeconds * 1000) / config.visitors;
-    // The visitor reads the confirmation mail the server queued (what /dev/mails shows), for its link.
-    const mailTokenOf = async (orderToken: string) => {
-      const { rows } = await database.pool.query<{ token: string }>(
-        `SELECT m.token FROM mail_tokens m JOIN orders o ON o.id = m.order_id
-          WHERE o.order_token = $1 ORDER BY m.created_at DESC LIMIT 1`,
-        [orderToken],
-      );
-      return rows[0]?.token;
-    };
-    const context = {
-      client,
-      baseUrls,
-      product,
-      spanId,
-      deadline,
-      nextServer,
-      mailTokenOf,
-      requestStart: config.requestStart,
-    };
-    // Visitor i arrives i × spacing after the start (5,000 in 10 s: one every 2 ms).
-    const visits = Array.from(
-      { length: config.visitors },
-      (_, i) =>
-        new Promise<VisitorRecord>((resolve) => {
-          setTimeout(() => {
-            visit(i, context).then(resolve, (error: unknown) =>
-              resolve({
-                index: i,
-                arrivedAt: Date.now(),
-                held: false,
-                paid: false,
-                holdMs: [],
-                payMs: [],
-                joinMs: [],
-                problems: [`error ${(error as Error).message}`],
-                refused: {},
-                polls: 0,
-                done: false,
-              }),
-            );
-          }, i * spacingMs);
-        }),
-    );
-    const records = await Promise.all(visits);
+    const records = await rush(crowd, sale, config);
     const seconds = (Date.now() - started) / 1000;
     const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
     lag.disable();
@@ -185,6 +237,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       seconds,
       load: [loadBefore, loadAfter],
       serverCpuMs,
+      transactionsBefore,
       database: `PostgreSQL ${database.serverVersion} (${database.source})`,
     };
   } finally {
@@ -342,9 +395,8 @@ export const onSale: Benchmark = {
   async run(args) {
     const config = onSaleConfig(args);
     const result = await withBenchDatabase(async (database) => {
-      const before = await transactionsOf(database);
       const done = await run(config, database);
-      return { ...done, transactions: (await transactionsOf(database)) - before };
+      return { ...done, transactions: (await transactionsOf(database)) - done.transactionsBefore };
     });
     report(config, result);
   },
