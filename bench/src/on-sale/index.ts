@@ -2,6 +2,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { databaseCpuReader } from '../shared/database-cpu.ts';
 import { percentile } from '../shared/percentile.ts';
 import { startServers, stopServers } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';
@@ -91,6 +92,8 @@ interface Run {
   database: string;
   /** CPU the servers used during the run (user + system), and the bench database's transactions. */
   serverCpuMs: number;
+  /** CPU PostgreSQL used during the run, when it runs on this machine (database-cpu.ts). */
+  databaseCpuMs: number | undefined;
   /** The bench database's transactions before the measured rush (after the warm-up). */
   transactionsBefore: number;
   transactions?: number;
@@ -209,10 +212,13 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const loadBefore = os.loadavg();
     const cpuBefore = servers.map((server) => server.cpuMs() ?? 0);
     const transactionsBefore = await transactionsOf(database);
+    const databaseCpu = await databaseCpuReader(database.pool);
+    const databaseCpuBefore = databaseCpu?.();
     const started = Date.now();
     const records = await rush(crowd, sale, config);
     const seconds = (Date.now() - started) / 1000;
     const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
+    const databaseCpuMs = databaseCpu ? databaseCpu() - databaseCpuBefore! : undefined;
     lag.disable();
     const loadAfter = os.loadavg();
     const stock = await checkSlot(database.pool, spanId);
@@ -237,6 +243,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       seconds,
       load: [loadBefore, loadAfter],
       serverCpuMs,
+      databaseCpuMs,
       transactionsBefore,
       database: `PostgreSQL ${database.serverVersion} (${database.source})`,
     };
@@ -361,6 +368,10 @@ function report(config: OnSaleConfig, result: Run): void {
   console.log(
     `  cost: server CPU ${fixed(result.serverCpuMs / config.visitors, 2)} ms per visitor ` +
       `(${fixed(result.serverCpuMs / 1000, 1)} s in all), ` +
+      (result.databaseCpuMs === undefined
+        ? ''
+        : `PostgreSQL CPU ${fixed(result.databaseCpuMs / config.visitors, 2)} ms per visitor ` +
+          `(${fixed(result.databaseCpuMs / 1000, 1)} s in all), `) +
       `${fixed((result.transactions ?? 0) / config.visitors, 2)} database transactions per visitor ` +
       `(${result.transactions ?? '-'} in all; the bench's own reads included)`,
   );
