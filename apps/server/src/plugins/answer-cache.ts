@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { FastifyInstance } from 'fastify';
 import { mayReachApi } from './api-path.ts';
 import { hasPendingWrite } from './read-your-writes.ts';
-import { noteStockChange, stockVersion } from '../domain/stock/stock-changes.ts';
+import { noteWriteEnded, stockVersion } from '../domain/stock/stock-changes.ts';
 import {
   compress,
   COMPRESS_MIN_BYTES,
@@ -209,7 +209,7 @@ export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): v
   });
   // A write that went through this process may have moved stock in a transaction that has now ended.
   api.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') noteStockChange();
+    if (request.method !== 'GET' && request.method !== 'HEAD') noteWriteEnded();
   });
 }
 

@@ -3,8 +3,9 @@ import type { CreateOrderBody } from '@kippu/contract';
 import { setupTestApp } from '../../../test/helper.ts';
 import type { Db } from '../../db/client.ts';
 import { createOrder } from './create-order.ts';
-import { createStockHolder, type HoldRequest } from './hold-stock.ts';
+import { createStockHolder, REFUSAL_FRESHNESS_MS, type HoldRequest } from './hold-stock.ts';
 import { createProductCache } from './product-for-sale.ts';
+import { noteStockChange } from './stock-changes.ts';
 import { heldOf, orderBody, productWithSlot } from '../../../test/order-support.ts';
 
 describe('createStockHolder', () => {
@@ -258,6 +259,34 @@ describe('createStockHolder', () => {
       expect(refused).toMatchObject({ reason: { code: 'out_of_stock' } });
     expect(readClients).toEqual([['c0']]);
     expect(await heldOf(ctx.db, slot.spanId)).toBe(3);
+  });
+
+  it('refuses a hold on what a batch begun moments ago found, without a read; a hold that may fit, or a later one, reads', async () => {
+    const slot = await productWithSlot(ctx.db, 3);
+    const { db, log } = recordingDb();
+    let now = 1_000;
+    const holder = createStockHolder(db, { clock: () => now });
+    await holder.hold(request(slot, 2));
+    expect(log).toEqual(['read', 'write']);
+    // One seat left: a hold of two is refused on it at once; a hold of one may fit and goes to the database.
+    await expect(holder.hold(request(slot, 2))).rejects.toMatchObject({ code: 'out_of_stock' });
+    expect(log).toEqual(['read', 'write']);
+    now += REFUSAL_FRESHNESS_MS;
+    await holder.hold(request(slot, 1));
+    expect(log).toEqual(['read', 'write', 'read', 'write']);
+    // Sold out: refused without a statement while that batch's stock is fresh ...
+    await expect(holder.hold(request(slot, 1))).rejects.toMatchObject({ code: 'out_of_stock' });
+    expect(log).toHaveLength(4);
+    // ... and read again once it is not (another process gave a seat back meanwhile) ...
+    await ctx.db.$client.query('UPDATE time_spans SET held = 2 WHERE id = $1', [slot.spanId]);
+    now += REFUSAL_FRESHNESS_MS + 1;
+    await holder.hold(request(slot, 1));
+    expect(log).toEqual(['read', 'write', 'read', 'write', 'read', 'write']);
+    // ... or at once when this process changed stock since (a release here: the seat is found).
+    await ctx.db.$client.query('UPDATE time_spans SET held = 2 WHERE id = $1', [slot.spanId]);
+    noteStockChange();
+    await holder.hold(request(slot, 1));
+    expect(log).toHaveLength(8);
   });
 
   it('keeps the queued requests that still fit for the next batch, counting the seats the update left', async () => {

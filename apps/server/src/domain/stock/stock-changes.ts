@@ -1,18 +1,34 @@
 /**
- * A counter that moves whenever this process changes stock (a hold, a release, a sale) or may just have
+ * Counters that move whenever this process changes stock (a hold, a release, a sale) or may just have
  * changed it (a write request finished, a sweep ran). The availability answer cache keeps an answer only
- * while the counter stands where it stood when the answer's read began (ADR 033), so the process that
+ * while `stockVersion()` stands where it stood when the answer's read began (ADR 033), so the process that
  * changed the stock reads fresh numbers at once; other processes see the change within the cache's one
- * second. The counter is per process on purpose: it costs nothing, and the hold, never a cached read,
+ * second. The counters are per process on purpose: they cost nothing, and the hold, never a cached read,
  * decides whether stock is taken.
  */
-let version = 0;
+let changes = 0;
+let writesEnded = 0;
 
 /** Call after the change is committed, or inside its transaction and again once it has ended. */
 export function noteStockChange(): void {
-  version += 1;
+  changes += 1;
 }
 
+/** A write request went through this process: it may have moved stock (the answer cache's hook). */
+export function noteWriteEnded(): void {
+  writesEnded += 1;
+}
+
+/** Moves with every change and every write request: what a cached availability answer must not outlive. */
 export function stockVersion(): number {
-  return version;
+  return changes + writesEnded;
+}
+
+/**
+ * Moves with the changes the domain reports alone (a release, a sale, a hold, a slot edited), not with every
+ * write request: the hold refuses on a slot's last stock only while this stands still (hold-stock.ts), and a
+ * refused hold, itself a write request, must not count as a change.
+ */
+export function stockChanges(): number {
+  return changes;
 }
