@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { JoinBatcher } from './join-batcher.ts';
+import { JOIN_BATCH, JOIN_LINGER_MS, JoinBatcher } from './join-batcher.ts';
 import { joinQueue } from './queue-store.ts';
 
 /** A statement the test answers by hand: what it was sent, and how to end it. */
@@ -48,7 +48,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('the join batcher', () => {
   it('keeps one statement of a run in flight, collects the next batch meanwhile, and bounds its size', async () => {
     const { db, sent } = heldDb();
-    const batcher = new JoinBatcher(db, 3);
+    const batcher = new JoinBatcher(db, 3, 0);
     const take = (n: number) => Array.from({ length: n }, () => batcher.take(7, null, new Date()));
     const first = take(2);
     await settle();
@@ -71,7 +71,7 @@ describe('the join batcher', () => {
 
   it('fails only the joins of the failed statement, with its error', async () => {
     const { db, sent } = heldDb();
-    const batcher = new JoinBatcher(db);
+    const batcher = new JoinBatcher(db, JOIN_BATCH, 0);
     const failed = [batcher.take(7, 'v.a', new Date()), batcher.take(7, null, new Date())];
     await settle();
     const next = batcher.take(7, 'v.b', new Date());
@@ -81,6 +81,25 @@ describe('the join batcher', () => {
     await settle();
     sent[1]!.answer();
     await expect(next).resolves.toMatchObject({ opened: true, row: { entry: { position: 1 } } });
+  });
+
+  it("waits the linger for a run's first statement, so joins read a few milliseconds apart share it", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { db, sent } = heldDb();
+      const batcher = new JoinBatcher(db);
+      const first = batcher.take(7, null, new Date());
+      vi.advanceTimersByTime(JOIN_LINGER_MS - 1);
+      expect(sent).toHaveLength(0);
+      const second = batcher.take(7, null, new Date());
+      vi.advanceTimersByTime(1);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.values[1]).toHaveLength(2);
+      sent[0]!.answer();
+      expect((await Promise.all([first, second])).map((taken) => taken.row!.entry.position)).toEqual([1, 2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends the whole batch one by one when it met the dropped sequence of a run that ended', async () => {

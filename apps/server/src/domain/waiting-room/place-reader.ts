@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { JOIN_LINGER_MS } from './join-batcher.ts';
 import { readPlaces, type EntryRow, type QueueRow } from './queue-store.ts';
 
 export type Place = { entry: EntryRow; queue: QueueRow };
@@ -15,8 +16,8 @@ interface Asked {
  * Reads the places that a process's joins and long polls ask about, many in one statement (ADR 095
  * addendum): in a rush thousands of polls each read their place before they park, and one statement per
  * poll filled the pool ahead of the admitted visitors' holds and cost the process a socket write each
- * (24 % of its CPU in the profile). A read starts at once when none is in flight (setImmediate gathers the
- * calls of the same turn of the event loop); calls made while one is in flight go together in the next.
+ * (24 % of its CPU in the profile). A read starts `lingerMs` after the first call when none is in flight;
+ * calls made while one is in flight go together in the next.
  */
 export class PlaceReader {
   private asked: Asked[] = [];
@@ -24,7 +25,11 @@ export class PlaceReader {
   /** Statements issued (tests; the bench reads statements from PostgreSQL). */
   reads = 0;
 
-  constructor(private readonly db: Db) {}
+  /** `lingerMs`: how long the first call waits for others before the read starts (as JOIN_LINGER_MS). */
+  constructor(
+    private readonly db: Db,
+    private readonly lingerMs = JOIN_LINGER_MS,
+  ) {}
 
   /** The token's place when it is of this product and site, else null (as an unknown one). */
   read(site: string, productId: number, entryId: number): Promise<Place | null> {
@@ -32,7 +37,8 @@ export class PlaceReader {
       this.asked.push({ site, productId, entryId, resolve, reject });
       if (this.inFlight) return;
       this.inFlight = true;
-      setImmediate(() => void this.flush());
+      if (this.lingerMs > 0) setTimeout(() => void this.flush(), this.lingerMs);
+      else setImmediate(() => void this.flush());
     });
   }
 

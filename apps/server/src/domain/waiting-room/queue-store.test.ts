@@ -14,9 +14,9 @@ describe('a join racing the end of its run (review finding 18)', () => {
       $client: { query: () => Promise.reject(droppedSequence()) },
       execute: () => Promise.resolve({ rows: [] }),
     } as unknown as Db;
-    await expect(joinQueue(db, { site: 'DEMO', productId: 1, visitorKey: null, knownQueueId: 7 })).resolves.toBe(
-      null,
-    );
+    await expect(
+      joinQueue(db, { site: 'DEMO', productId: 1, visitorKey: null, knownQueueId: 7 }),
+    ).resolves.toBe(null);
   });
 
   it('tells the dropped sequence from other internal errors', () => {
