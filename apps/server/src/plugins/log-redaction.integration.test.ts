@@ -293,6 +293,7 @@ const PUBLIC_QUERY = new Set([
   'main_product_time_span_ids',
   'mode',
   'wait', // the waiting room's long poll: 0 | 1
+  'seen', // the state the waiting room's long poll last saw (waiting, admitted, ...)
   'redirect_status', // Stripe's return: succeeded | failed ...
   'error', // d払い's login return: an OAuth error code and its text
   'error_description',
