@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SIMULATOR_TEST_CARDS } from '@kippu/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../../apps/server/src/db/client.ts';
-import * as schema from '../../../apps/server/src/db/schema.ts';
 import { orderByToken, transitionOrders } from '../../../apps/server/src/domain/orders/order-state.ts';
 import { GMO_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 import type { Benchmark } from '../shared/benchmark.ts';
@@ -89,7 +88,7 @@ export const crashCheckout: Benchmark = {
       const servers: (KillableServer | null)[] = [await start()];
       for (let i = 1; i < cfg.processes; i++) servers.push(await start());
       // The run's own pool (closed before the database is dropped), as the domain's functions take it.
-      const db = drizzle(database.pool, { schema }) as Db;
+      const db = drizzle(database.pool) as Db;
       const product = await seedCheckoutProduct(db);
       const alive = () => servers.filter((server): server is KillableServer => server !== null);
       const anyAlive = async () => {

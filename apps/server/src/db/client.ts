@@ -3,7 +3,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from './db-types.ts';
 import { GuardedClient } from './guarded-client.ts';
 import { GuardedPool } from './guarded-pool.ts';
-import * as schema from './schema.ts';
 import { answerLimitFor, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
 export type { Db, Tx } from './db-types.ts';
@@ -59,5 +58,5 @@ export function createDb(
   pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
     if (client instanceof GuardedClient) client.answerLimitMs = client.defaultAnswerLimitMs;
   });
-  return drizzle(pool, { schema }) as Db;
+  return drizzle(pool) as Db;
 }

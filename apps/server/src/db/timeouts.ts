@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { Env } from '../config/env.ts';
 import type { Db, Tx } from './db-types.ts';
 import { GuardedClient } from './guarded-client.ts';
-import * as schema from './schema.ts';
 
 /** How long the database may take (ADR 046); 0 turns a limit off. Set by the DATABASE_*_TIMEOUT_MS variables. */
 export interface DatabaseTimeouts {
@@ -86,7 +85,7 @@ export async function transactionWithTimeouts<T>(
   const client = await db.$client.connect();
   try {
     // The connection's own drizzle session: its transaction is on this client, whose limits we set.
-    const session = drizzle(client, { schema });
+    const session = drizzle(client);
     return await session.transaction(async (tx) => {
       await extendTimeouts(client, timeouts);
       return work(tx as unknown as Tx);

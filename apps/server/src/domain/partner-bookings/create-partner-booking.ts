@@ -5,7 +5,6 @@ import type { PartnerBooking, PartnerBookingBody } from '@kippu/contract/partner
 import type { Env } from '../../config/env.ts';
 import type { WalletEnv } from '../../config/wallet-certificates.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import { AppError } from '../../shared/app-error.ts';
 import type { CheckoutDeps } from '../checkout/checkout.ts';
 import { payOrderOnAccount } from '../checkout/pay-on-account.ts';
@@ -128,7 +127,7 @@ async function holdBooking(
   const client = await db.$client.connect();
   let generalHold: HeldOrder | undefined;
   try {
-    const session = drizzle(client, { schema });
+    const session = drizzle(client);
     return await session.transaction(async (txSession) => {
       const tx = txSession as unknown as Tx;
       await tx.execute(

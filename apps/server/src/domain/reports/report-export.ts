@@ -6,7 +6,6 @@ import XLSXTransformStream from 'xlsx-write-stream';
 import type { LangCode } from '@kippu/contract';
 import type { ExportFormat, ReportCell, ReportColumn } from '@kippu/contract/console/reports-schemas';
 import type { Db, Tx } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import { extendTimeouts } from '../../db/timeouts.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { cellsOf, reportQuery } from './report-answer.ts';
@@ -69,7 +68,7 @@ export async function openReportExport(db: Db, request: ReportExportRequest): Pr
     releaseSlot();
     throw error;
   }
-  const tx = drizzle(client, { schema }) as unknown as Tx;
+  const tx = drizzle(client) as unknown as Tx;
   let columns: ReportColumn[];
   let toCells: (row: Record<string, unknown>) => Record<string, ReportCell>;
   try {

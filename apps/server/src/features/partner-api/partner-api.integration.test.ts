@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../../db/client.ts';
-import * as schema from '../../db/schema.ts';
 import { setupTestApp } from '../../../test/helper.ts';
 import { productWithSlot } from '../../../test/order-support.ts';
 import { PARTNER_TOKEN_PERMISSIONS } from '@kippu/contract/console/api-tokens-schemas';
@@ -329,7 +328,7 @@ describe('partner API', () => {
     // The state a crash between the booking's hold and its payment leaves: a held order from the allotment
     // and the key's row, never paid.
     const client = await ctx.db.$client.connect();
-    const session = drizzle(client, { schema });
+    const session = drizzle(client);
     await session.transaction(async (sessionTx) => {
       const tx = sessionTx as unknown as Tx;
       const allotment = await openAllotmentFor(tx, partnerId, spanId);
