@@ -249,6 +249,43 @@ describe('acceptance 2: a receiver gets "paid" and "checked in", signed', () => 
   });
 });
 
+describe('the kick never waits for another transaction (migration 1196)', () => {
+  it("a settle's audit before its slot lock and a slot edit's lock before its audit both commit", async () => {
+    await subscribe({ event_types: ['slot.changed', 'reservation.created'] }, '/kicks');
+    const { siteCodes } = await ownerScope();
+    const slot = await productWithSlot(ctx.db, 10);
+    const auditSlot = (client: { query: (text: string, values: unknown[]) => Promise<unknown> }) =>
+      client.query(
+        `INSERT INTO audit_events (actor_kind, organisation_id, site_code, object_type, object_id, action)
+         VALUES ('system', $1, $2, 'slot', $3, 'capacity_changed')`,
+        [owner.organisationId, siteCodes[0], String(slot.spanId)],
+      );
+    const lockSlot = (client: { query: (text: string, values: unknown[]) => Promise<unknown> }) =>
+      client.query('SELECT id FROM time_spans WHERE id = $1 FOR UPDATE', [slot.spanId]);
+    // The kick's row may be there from an earlier test's audit: gone, so both transactions would insert it.
+    await ctx.db.execute(sql`DELETE FROM jobs WHERE queue = 'webhooks.kick'`);
+    const edit = await ctx.db.$client.connect();
+    const settle = await ctx.db.$client.connect();
+    try {
+      await edit.query('BEGIN');
+      await settle.query('BEGIN');
+      await lockSlot(edit); // the slot edit locks its slot first ...
+      await auditSlot(settle); // ... the settle audits (and kicks) before it locks the slot ...
+      await auditSlot(edit); // ... the edit's audit would wait for the settle's uncommitted kick ...
+      const settled = lockSlot(settle).then(() => settle.query('COMMIT')); // ... which waits for the edit.
+      await edit.query('COMMIT');
+      await settled;
+    } finally {
+      edit.release();
+      settle.release();
+    }
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM jobs WHERE queue = 'webhooks.kick'`,
+    );
+    expect(rows[0]!.n).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('refusals', () => {
   it('refuses private, loopback, link-local and non-http targets at entry', async () => {
     for (const url of [
