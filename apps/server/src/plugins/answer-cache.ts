@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { FastifyInstance } from 'fastify';
 import { mayReachApi } from './api-path.ts';
 import { hasPendingWrite } from './read-your-writes.ts';
-import { noteWriteEnded, stockVersion } from '../domain/stock/stock-changes.ts';
+import { noteStockChange, noteWriteEnded, stockVersion } from '../domain/stock/stock-changes.ts';
 import {
   compress,
   COMPRESS_MIN_BYTES,
@@ -207,9 +207,14 @@ export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): v
     }
     return payload;
   });
-  // A write that went through this process may have moved stock in a transaction that has now ended.
-  api.addHook('onResponse', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') noteWriteEnded();
+  // A write that went through this process may have moved stock in a transaction that has now ended: noted
+  // again after its commit (a release notes it inside its transaction too). A refused write changed nothing
+  // (it must not void the hold's refusals on a slot's last stock, hold-stock.ts), yet the cache drops its
+  // answers all the same, as ever.
+  api.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    if (reply.statusCode < 400) noteStockChange();
+    else noteWriteEnded();
   });
 }
 

@@ -64,7 +64,8 @@ export function createStockHolder(
   } = {},
 ): StockHolder {
   const maxBatch = options.maxBatch ?? 500;
-  const clock = options.clock ?? Date.now;
+  // Monotonic: a wall clock set back would make old stock look fresh.
+  const clock = options.clock ?? (() => performance.now());
   const onContention = options.onContention ?? (() => undefined);
   const queues = new Map<number, Pending[]>();
   const draining = new Set<number>();
@@ -87,12 +88,15 @@ export function createStockHolder(
         }
         const batch = queue.splice(0, maxBatch);
         const startedAt = clock();
+        // Taken before the batch: a change that commits while the batch runs (its read may predate it) voids
+        // what the batch finds, as does the batch's own take (noted in settle).
+        const changesBefore = stockChanges();
         try {
           const known = left ? await heldOnKnownStock(db, spanId, batch, left) : 'read first';
           left = known === 'read first' ? await runBatch(db, spanId, batch, onContention) : known;
           if (left) refuseWhatCannotFit(queue, left);
           if (lastLeft.size >= MAX_SLOTS_REMEMBERED) lastLeft.clear();
-          if (left) lastLeft.set(spanId, { left, at: startedAt, changes: stockChanges() });
+          if (left) lastLeft.set(spanId, { left, at: startedAt, changes: changesBefore });
           else lastLeft.delete(spanId);
         } catch (error) {
           // The batch functions settle their requests and do not throw; should one ever, its requests get
@@ -117,7 +121,7 @@ export function createStockHolder(
           const last = lastLeft.get(spanId);
           const refusal =
             last && clock() - last.at <= REFUSAL_FRESHNESS_MS && last.changes === stockChanges()
-              ? refusalFor(last.left.span, request, last.left.remaining, [])
+              ? refusalOn(last.left, request)
               : null;
           if (refusal) {
             reject(refusal);
@@ -201,6 +205,11 @@ function allocate(
   return allocation;
 }
 
+/** The refusal a slot as a batch left it gives a request, caps aside (they only ever add refusals). */
+function refusalOn(left: SlotLeft, request: HoldRequest): AppError | null {
+  return refusalFor(left.span, request, left.remaining, []);
+}
+
 /**
  * The requests that queued while a batch ran are refused at once when the slot, as that batch left it,
  * cannot serve them (sold out, off sale, unknown), instead of waiting for a read of their own. On a
@@ -211,7 +220,7 @@ function allocate(
 function refuseWhatCannotFit(queue: Pending[], left: SlotLeft): void {
   let kept = 0;
   for (const pending of queue) {
-    const refusal = refusalFor(left.span, pending.request, left.remaining, []);
+    const refusal = refusalOn(left, pending.request);
     if (refusal) pending.reject(refusal);
     else queue[kept++] = pending;
   }

@@ -32,4 +32,6 @@ export async function sellHeldStockReleasingSold(tx: Tx, sell: SpanClaim, releas
     WHERE id = ${sell.time_span_id}`);
   await tx.execute(sql`
     UPDATE time_spans SET sold = sold - ${release.quantity} WHERE id = ${release.time_span_id}`);
+  // The old slot has seats again (a hold refused on its last stock must read it afresh, hold-stock.ts).
+  noteStockChange();
 }

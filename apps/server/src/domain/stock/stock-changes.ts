@@ -14,7 +14,7 @@ export function noteStockChange(): void {
   changes += 1;
 }
 
-/** A write request went through this process: it may have moved stock (the answer cache's hook). */
+/** A refused write request went through this process (the answer cache's hook; a successful one notes a change). */
 export function noteWriteEnded(): void {
   writesEnded += 1;
 }
@@ -25,9 +25,9 @@ export function stockVersion(): number {
 }
 
 /**
- * Moves with the changes the domain reports alone (a release, a sale, a hold, a slot edited), not with every
- * write request: the hold refuses on a slot's last stock only while this stands still (hold-stock.ts), and a
- * refused hold, itself a write request, must not count as a change.
+ * Moves with the changes the domain reports (a release, a sale, a hold, a slot edited) and with every
+ * successful write request, not with a refused one: the hold refuses on a slot's last stock only while this
+ * stands still (hold-stock.ts), and a flood of refused holds must not count as changes.
  */
 export function stockChanges(): number {
   return changes;
