@@ -74,7 +74,7 @@ export const joinWaitingRoomBodySchema = z
 export type JoinWaitingRoomBody = z.input<typeof joinWaitingRoomBodySchema>;
 
 /**
- * GET /{site}/api/v1/waiting-room/entries/current?product_uuid=&wait= (or product_id=): the visitor's place (from the cookie
+ * GET /{site}/api/v1/waiting-room/entries/current?product_uuid=&wait=&seen= (or product_id=): the visitor's place (from the cookie
  * or the header; none answers 404 `not found`). `wait=1` is a long poll: it answers when the state or the
  * position changes, or after at most 20 s unchanged. `seen` is the state the caller last saw: a poll whose place
  * is in another state by the time it arrives answers at once (the change happened between two polls; without

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { JOIN_BATCH, JOIN_LINGER_MS, JoinBatcher } from './join-batcher.ts';
+import { JOIN_BATCH, JoinBatcher } from './join-batcher.ts';
+import { WAITING_ROOM_LINGER_MS } from './linger.ts';
 import { joinQueue } from './queue-store.ts';
 
 /** A statement the test answers by hand: what it was sent, and how to end it. */
@@ -89,7 +90,7 @@ describe('the join batcher', () => {
       const { db, sent } = heldDb();
       const batcher = new JoinBatcher(db);
       const first = batcher.take(7, null, new Date());
-      vi.advanceTimersByTime(JOIN_LINGER_MS - 1);
+      vi.advanceTimersByTime(WAITING_ROOM_LINGER_MS - 1);
       expect(sent).toHaveLength(0);
       const second = batcher.take(7, null, new Date());
       vi.advanceTimersByTime(1);

@@ -1,15 +1,9 @@
 import type { Db } from '../../db/client.ts';
+import { afterLinger, WAITING_ROOM_LINGER_MS } from './linger.ts';
 import { takePositions, type PositionTaker, type Taken } from './queue-store.ts';
 
 /** Joins in one statement at most: the arrays stay a few tens of kilobytes, the statement a few milliseconds. */
 export const JOIN_BATCH = 500;
-/**
- * How long a run's first join waits for others before its statement starts (ADR 095 addendum, session 18):
- * in a rush a process reads a join every few milliseconds, so without a wait most statements took one or
- * two; with 10 ms PostgreSQL's CPU per visitor fell by 8 % (joins and place reads together). A join waits
- * its turn in a queue anyway: 10 ms more is not felt.
- */
-export const JOIN_LINGER_MS = 10;
 
 interface Asked {
   visitorKey: string | null;
@@ -41,7 +35,7 @@ export class JoinBatcher implements PositionTaker {
   constructor(
     private readonly db: Db,
     private readonly maxBatch = JOIN_BATCH,
-    private readonly lingerMs = JOIN_LINGER_MS,
+    private readonly lingerMs = WAITING_ROOM_LINGER_MS,
   ) {}
 
   take(queueId: number, visitorKey: string | null, arrivedAt: Date): Promise<Taken> {
@@ -55,9 +49,7 @@ export class JoinBatcher implements PositionTaker {
       if (run.inFlight) return;
       run.inFlight = true;
       const started = run;
-      const flush = () => void this.flush(queueId, started);
-      if (this.lingerMs > 0) setTimeout(flush, this.lingerMs);
-      else setImmediate(flush);
+      afterLinger(this.lingerMs, () => void this.flush(queueId, started));
     });
   }
 

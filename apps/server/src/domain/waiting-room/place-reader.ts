@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { JOIN_LINGER_MS } from './join-batcher.ts';
+import { afterLinger, WAITING_ROOM_LINGER_MS } from './linger.ts';
 import { readPlaces, type EntryRow, type QueueRow } from './queue-store.ts';
 
 export type Place = { entry: EntryRow; queue: QueueRow };
@@ -25,10 +25,10 @@ export class PlaceReader {
   /** Statements issued (tests; the bench reads statements from PostgreSQL). */
   reads = 0;
 
-  /** `lingerMs`: how long the first call waits for others before the read starts (as JOIN_LINGER_MS). */
+  /** `lingerMs`: how long the first call waits for others before the read starts (linger.ts). */
   constructor(
     private readonly db: Db,
-    private readonly lingerMs = JOIN_LINGER_MS,
+    private readonly lingerMs = WAITING_ROOM_LINGER_MS,
   ) {}
 
   /** The token's place when it is of this product and site, else null (as an unknown one). */
@@ -37,8 +37,7 @@ export class PlaceReader {
       this.asked.push({ site, productId, entryId, resolve, reject });
       if (this.inFlight) return;
       this.inFlight = true;
-      if (this.lingerMs > 0) setTimeout(() => void this.flush(), this.lingerMs);
-      else setImmediate(() => void this.flush());
+      afterLinger(this.lingerMs, () => void this.flush());
     });
   }
 

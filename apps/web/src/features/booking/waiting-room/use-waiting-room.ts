@@ -93,12 +93,16 @@ export function useWaitingRoom(
     };
     const loop = async () => {
       let current: WaitingRoomEntry | null = null;
+      // The state the last answer gave, shown or not (while holding the screen keeps `current`): what the
+      // next poll says it has seen, so the server parks it until that changes. Null until joined.
+      let seen: WaitingRoomEntry['state'] | null = null;
       while (!signal.aborted) {
         try {
-          const next =
-            current === null
+          const next: WaitingRoomEntry =
+            seen === null
               ? await joinWaitingRoom(productUuid, token.current, signal)
-              : await waitForEntryChange(productUuid, token.current, current.state, signal);
+              : await waitForEntryChange(productUuid, token.current, seen, signal);
+          seen = next.state;
           if (current === null || !holdingNow.current) current = accept(next);
           // Polls go on in every state the server can leave, until the visitor leaves or holds (unmount).
           if (FINAL_STATES.includes(current.state)) return;
@@ -115,6 +119,7 @@ export function useWaitingRoom(
           // The place is gone (the cookie was dropped, the entry forgotten): join again, after the pause.
           if (error.status === 404) {
             current = null;
+            seen = null;
             token.current = null;
           }
           failures += 1;
