@@ -48,6 +48,8 @@ export interface VisitorContext {
   nextServer: () => string;
   /** Stamp each request with `X-Request-Start` as a balancer does (config `requestStart`). */
   requestStart: boolean;
+  /** Added to the visitor's index for its address and e-mail: the warm-up's visitors are other people. */
+  identityOffset: number;
   /** The mail-confirmation link's token the server mailed for the order (the visitor reads their mail). */
   mailTokenOf: (orderToken: string) => Promise<string | undefined>;
 }
@@ -82,7 +84,8 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     done: false,
   };
   const cookies = new Map<string, string>([['XSRF-TOKEN', XSRF]]);
-  const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+  const person = index + context.identityOffset;
+  const address = `10.${(person >> 16) & 255}.${(person >> 8) & 255}.${person & 255}`;
   const productId = context.product.id;
 
   let lastServer = '';
@@ -161,7 +164,7 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     const form = await step('order form', 'PUT', `${API}/orders/${orderToken}`, {
       customer_info: [
         { key: 'fullname', value: 'Hanako Yamada' },
-        { key: 'email', value: `visitor${index}@example.jp` },
+        { key: 'email', value: `visitor${person}@example.jp` },
         // BORDERLESS asks for a telephone number (seed/field-templates.ts).
         { key: 'phone', value: '0312345678' },
       ],

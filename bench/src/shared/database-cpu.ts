@@ -24,8 +24,9 @@ function isPostgres(pid: number): boolean {
 /**
  * CPU time (user + system, ms) PostgreSQL has used so far when it runs on this machine: its postmaster's
  * own and that of its children, live (every backend, the writers) or ended (reaped into the postmaster's
- * cutime/cstime). Differences between two readings are what a run cost the database, which, unlike
- * throughput, other work on the machine barely moves (ADR 098). Undefined for a database elsewhere.
+ * cutime/cstime). Differences between two readings are what a run cost the database server, every database
+ * on it (on a quiet machine, the bench's own), which, unlike throughput, other work on the machine does not
+ * move (ADR 098). Undefined for a database elsewhere.
  */
 export async function databaseCpuReader(pool: pg.Pool): Promise<(() => number) | undefined> {
   const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
