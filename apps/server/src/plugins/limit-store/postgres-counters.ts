@@ -56,11 +56,12 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
         ],
       });
       for (const row of rows) {
-        const { calls } = batch.get(row.key)!;
+        const { calls, windowMs } = batch.get(row.key)!;
+        // The window's end is the now() of the transaction that opened it; a statement that began earlier and
+        // waited for that row's lock measures from its own, earlier now(): never more than a window.
+        const ttl = Math.min(row.ttl, windowMs);
         // The batch's calls on this key are the last `calls.length` counted: first in, lowest count.
-        calls.forEach((call, i) =>
-          call.resolve({ current: row.current - calls.length + 1 + i, ttl: row.ttl }),
-        );
+        calls.forEach((call, i) => call.resolve({ current: row.current - calls.length + 1 + i, ttl }));
         batch.delete(row.key);
       }
       if (batch.size > 0) throw new Error(`rate-limit store: no count for ${batch.size} keys`);
