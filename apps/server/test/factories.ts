@@ -155,11 +155,22 @@ export async function createProduct(
 }
 
 /** A slot of `minutes` (default 30) starting at `startsAt`, by default three days from now. */
+let lastDefaultStartMs = 0;
+
+/**
+ * Three days ahead, and never the same millisecond twice in a process: a product has one slot per start time
+ * (a unique index), and two slots of one product made within one millisecond failed the second insert.
+ */
+function defaultStart(): Date {
+  lastDefaultStartMs = Math.max(Date.now() + 3 * 24 * 3600 * 1000, lastDefaultStartMs + 1);
+  return new Date(lastDefaultStartMs);
+}
+
 export async function createTimeSpan(
   db: Db,
   input: { productId: number; capacity: number; startsAt?: Date; minutes?: number; onSale?: boolean },
 ): Promise<number> {
-  const startsAt = input.startsAt ?? new Date(Date.now() + 3 * 24 * 3600 * 1000);
+  const startsAt = input.startsAt ?? defaultStart();
   const [span] = await db
     .insert(timeSpans)
     .values({
