@@ -11,7 +11,7 @@ import { checkSlot } from '../hot-slot/stock-check.ts';
 import { onSaleConfig, type OnSaleConfig } from './config.ts';
 import { createClient } from './http-client.ts';
 import { summarise, type OnSaleSummary } from './summary.ts';
-import { visit, type VisitorRecord } from './visitor.ts';
+import { newVisitorRecord, visit, type VisitorRecord } from './visitor.ts';
 
 /** The generator's own event-loop delay past which its figures are not the server's (printed as a `!`). */
 const GENERATOR_LAG_LIMIT_MS = 50;
@@ -148,19 +148,7 @@ async function rush(
       new Promise<VisitorRecord>((resolve) => {
         setTimeout(() => {
           visit(i, context).then(resolve, (error: unknown) =>
-            resolve({
-              index: i,
-              arrivedAt: Date.now(),
-              held: false,
-              paid: false,
-              holdMs: [],
-              payMs: [],
-              joinMs: [],
-              problems: [`error ${(error as Error).message}`],
-              refused: {},
-              polls: 0,
-              done: false,
-            }),
+            resolve({ ...newVisitorRecord(i), problems: [`error ${(error as Error).message}`] }),
           );
         }, i * spacingMs);
       }),

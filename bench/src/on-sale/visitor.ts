@@ -62,15 +62,9 @@ const errorOf = (answer: Answer) =>
 const isEntry = (body: unknown): body is WaitingRoomEntry =>
   typeof body === 'object' && body !== null && 'state' in body && 'token' in body;
 
-/**
- * One visitor as the page goes (ADR 095's flow): join the product's queue, long-poll the place until it is
- * admitted, hold one ticket and buy it (a free ticket: form, mail link, checkout). A seat only held may come
- * back, so the queue says "sold out" only once every seat is bought (ADR 095).
- * Told "sold out" (by the queue, or by a hold refused as out of stock) it stops; an expired admission joins
- * again at the back; the queue closing lets it order directly. Cookies are kept as a browser keeps them.
- */
-export async function visit(index: number, context: VisitorContext): Promise<VisitorRecord> {
-  const record: VisitorRecord = {
+/** A visitor's record as it arrives now: nothing done yet. */
+export function newVisitorRecord(index: number): VisitorRecord {
+  return {
     index,
     arrivedAt: Date.now(),
     held: false,
@@ -83,6 +77,17 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     polls: 0,
     done: false,
   };
+}
+
+/**
+ * One visitor as the page goes (ADR 095's flow): join the product's queue, long-poll the place until it is
+ * admitted, hold one ticket and buy it (a free ticket: form, mail link, checkout). A seat only held may come
+ * back, so the queue says "sold out" only once every seat is bought (ADR 095).
+ * Told "sold out" (by the queue, or by a hold refused as out of stock) it stops; an expired admission joins
+ * again at the back; the queue closing lets it order directly. Cookies are kept as a browser keeps them.
+ */
+export async function visit(index: number, context: VisitorContext): Promise<VisitorRecord> {
+  const record = newVisitorRecord(index);
   const cookies = new Map<string, string>([['XSRF-TOKEN', XSRF]]);
   const person = index + context.identityOffset;
   const address = `10.${(person >> 16) & 255}.${(person >> 8) & 255}.${person & 255}`;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API_PATH, ERRORS, ticketResponseSchema } from '@kippu/contract';
 import { createGateKey } from '../../../domain/check-ins/gate-keys.ts';
@@ -254,13 +255,13 @@ describe('the kick never waits for another transaction (migration 1196)', () => 
     await subscribe({ event_types: ['slot.changed', 'reservation.created'] }, '/kicks');
     const { siteCodes } = await ownerScope();
     const slot = await productWithSlot(ctx.db, 10);
-    const auditSlot = (client: { query: (text: string, values: unknown[]) => Promise<unknown> }) =>
+    const auditSlot = (client: pg.ClientBase) =>
       client.query(
         `INSERT INTO audit_events (actor_kind, organisation_id, site_code, object_type, object_id, action)
          VALUES ('system', $1, $2, 'slot', $3, 'capacity_changed')`,
         [owner.organisationId, siteCodes[0], String(slot.spanId)],
       );
-    const lockSlot = (client: { query: (text: string, values: unknown[]) => Promise<unknown> }) =>
+    const lockSlot = (client: pg.ClientBase) =>
       client.query('SELECT id FROM time_spans WHERE id = $1 FOR UPDATE', [slot.spanId]);
     // The kick's row may be there from an earlier test's audit: gone, so both transactions would insert it.
     await ctx.db.execute(sql`DELETE FROM jobs WHERE queue = 'webhooks.kick'`);
