@@ -166,7 +166,8 @@ export async function buildApp({
     ...overload?.limits,
   };
   // In front of Fastify, in this order: kept availability answers (ADR 033), then the overload guard
-  // (ADR 034), so a kept answer is never refused and a refusal costs no parsing or routing.
+  // (ADR 034), so a kept answer is never refused and a refusal costs no parsing or routing. A miss becomes
+  // its URL's maker (others wait for its answer) only as it enters Fastify: a refusal or a fast 404 never.
   const answers = createAnswerCache();
   // Past the guard, a path no route serves gets its JSON 404 without Fastify's request cycle (ADR 098).
   const notFound = createFastNotFound();
@@ -191,8 +192,12 @@ export async function buildApp({
   const app = Fastify({
     serverFactory: (handler) =>
       createServer((req, res) =>
-        answers.handle(req, res, () =>
-          guard.handle(req, res, () => notFound.handle(req, res, () => handler(req, res))),
+        answers.handle(req, res, (mayMake) =>
+          guard.handle(req, res, () =>
+            notFound.handle(req, res, () =>
+              mayMake ? answers.make(req, res, () => handler(req, res)) : handler(req, res),
+            ),
+          ),
         ),
       ),
     // Tokens never reach the log (ADR 049): the contract's secret markers drive its redaction.
@@ -377,7 +382,6 @@ export async function buildApp({
       app,
       trustProxy: env.TRUST_PROXY,
       pageHeaders: helmetHeadersOf(PAGE_SECURITY_HEADERS),
-      answers,
       metrics,
     });
   }

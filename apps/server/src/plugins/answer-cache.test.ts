@@ -16,14 +16,18 @@ describe('answer cache waiting', () => {
     return res as unknown as ServerResponse & { sent?: Buffer };
   };
   const settle = () => new Promise((resolve) => setImmediate(resolve));
+  type Cache = ReturnType<typeof createAnswerCache>;
+  /** As app.ts chains it: the cache, the steps in front of Fastify (none here), then Fastify (`routed`). */
+  const arrive = (cache: Cache, req: IncomingMessage, res: ServerResponse, routed: () => void) =>
+    cache.handle(req, res, (mayMake) => (mayMake ? cache.make(req, res, routed) : routed()));
 
   it('serves the waiting requests the moment the answer is kept, before the maker has finished writing', async () => {
     const cache = createAnswerCache();
     const maker = request();
     const routed: string[] = [];
-    cache.handle(maker, response(), () => routed.push('maker'));
+    arrive(cache, maker, response(), () => routed.push('maker'));
     const waiter = response();
-    cache.handle(request(), waiter, () => routed.push('waiter'));
+    arrive(cache, request(), waiter, () => routed.push('waiter'));
     await settle();
     expect(waiter.sent).toBeUndefined();
 
@@ -37,9 +41,9 @@ describe('answer cache waiting', () => {
     const cache = createAnswerCache();
     const maker = request();
     const routed: string[] = [];
-    cache.handle(maker, response(), () => routed.push('maker'));
-    cache.handle(request(), response(), () => routed.push('waiter 1'));
-    cache.handle(request(), response(), () => routed.push('waiter 2'));
+    arrive(cache, maker, response(), () => routed.push('maker'));
+    arrive(cache, request(), response(), () => routed.push('waiter 1'));
+    arrive(cache, request(), response(), () => routed.push('waiter 2'));
 
     cache.keep(maker, 500, {}, Buffer.from('{"error":"server error"}'));
     await settle();
@@ -50,8 +54,8 @@ describe('answer cache waiting', () => {
     const cache = createAnswerCache();
     const first = request('/borderless/api/v1/orders/abc');
     const routed: string[] = [];
-    cache.handle(first, response(), () => routed.push('first'));
-    cache.handle(request('/borderless/api/v1/orders/abc'), response(), () => routed.push('second'));
+    arrive(cache, first, response(), () => routed.push('first'));
+    arrive(cache, request('/borderless/api/v1/orders/abc'), response(), () => routed.push('second'));
     await settle();
     expect(routed).toEqual(['first']);
 
@@ -64,10 +68,22 @@ describe('answer cache waiting', () => {
     const cache = createAnswerCache();
     const makerResponse = response();
     const routed: string[] = [];
-    cache.handle(request(), makerResponse, () => routed.push('maker'));
-    cache.handle(request(), response(), () => routed.push('waiter'));
+    arrive(cache, request(), makerResponse, () => routed.push('maker'));
+    arrive(cache, request(), response(), () => routed.push('waiter'));
     makerResponse.emit('close');
     await settle();
     expect(routed).toEqual(['maker', 'waiter']);
+  });
+
+  it('makes no one wait for a request answered in front of Fastify (the overload guard, the fast 404)', async () => {
+    const cache = createAnswerCache();
+    const routed: string[] = [];
+    const missing = '/borderless/api/v1/nope';
+    // The first is answered before it reaches Fastify: it never becomes the URL's maker.
+    cache.handle(request(missing), response(), () => routed.push('answered in front'));
+    arrive(cache, request(missing), response(), () => routed.push('second'));
+    arrive(cache, request(missing), response(), () => routed.push('third'));
+    await settle();
+    expect(routed).toEqual(['answered in front', 'second']);
   });
 });

@@ -117,9 +117,10 @@ export function createAnswerCache() {
   return {
     /**
      * Wraps Node's request handler: answers a GET from a kept answer when one is fresh, waits for one being
-     * made, otherwise hands the request to Fastify (`next`) and marks it so its answer can be kept.
+     * made, otherwise hands the request on (`next`): with `true` when it is a miss nobody is making, which
+     * then makes the answer if it reaches Fastify (`make`).
      */
-    handle(req: RawRequest, res: ServerResponse, next: () => void): void {
+    handle(req: RawRequest, res: ServerResponse, next: (mayMake?: boolean) => void): void {
       const key = req.url;
       if (req.method !== 'GET' || !mayReachApi(key)) return next();
       // A visitor whose own write the replica may not have replayed reads for themself (ADR 097): neither
@@ -128,7 +129,7 @@ export function createAnswerCache() {
       const entry = entries.get(key);
       if (fresh(entry, Date.now())) return send(entry, req, res);
       const making = inFlight.get(key);
-      if (!making) return passOn(req, res, key, next);
+      if (!making) return next(true);
       void making.then(() => {
         const made = entries.get(key);
         // No kept answer (an error, a stock change during the read): read for this request alone rather
@@ -136,6 +137,16 @@ export function createAnswerCache() {
         if (fresh(made, Date.now())) send(made, req, res);
         else next();
       });
+    },
+
+    /**
+     * The last step before Fastify of a miss nobody was making (`next(true)`): it becomes the URL's maker here,
+     * not on arrival, so what is answered in front of Fastify (the overload guard's 503, the fast JSON 404)
+     * never makes others wait. The steps between are synchronous: no other request for the URL can have
+     * become its maker meanwhile.
+     */
+    make(req: RawRequest, res: ServerResponse, handler: () => void): void {
+      passOn(req, res, req.url!, handler);
     },
 
     /** Keeps a route's 200 answer (called from the API scope's onSend with the final headers and body). */

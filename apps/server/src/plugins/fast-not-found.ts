@@ -3,7 +3,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { ERRORS, TICKETS_SLUG } from '@kippu/contract';
 import { LEAN_API_HEADERS } from './api-headers.ts';
-import type { AnswerCache } from './answer-cache.ts';
 import { isApiPath, withoutTicketsFolder } from './spa.ts';
 import { newXsrfToken, XSRF_COOKIE, xsrfCookieOptions } from './xsrf.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -40,7 +39,6 @@ export interface FastNotFoundDeps {
    * (a POST to a page path). An API path's 404 is an API answer and gets the API's lean pair (ADR 098).
    */
   pageHeaders: ReadonlyArray<readonly [string, string]>;
-  answers: AnswerCache;
   metrics: Metrics;
 }
 
@@ -138,9 +136,7 @@ function answer(
   route: string,
 ): void {
   const start = process.hrtime.bigint();
-  const { app, answers, metrics } = deps;
-  // Requests waiting on this URL's answer in the cache (ADR 033) read for themselves, as after Fastify's hook.
-  answers.release(req);
+  const { app, metrics } = deps;
   const request = new RequestOf(id, {}, req, null, undefined, undefined);
   const routeOptions = route === 'unmatched' ? {} : { url: route, method };
   // Fastify's request lines are info: no child logger when they would not be written.
@@ -160,19 +156,17 @@ function answer(
     'incoming request',
   );
   // The same rule as Fastify's (spa.ts isApiNotFound): every 404 answered here on an API path is the API's.
-  const securityHeaders = isApiPath(url) ? LEAN_API_HEADERS : deps.pageHeaders;
-  for (const [name, value] of securityHeaders) res.setHeader(name, value);
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader(REQUEST_ID_HEADER, id);
+  // Names and values in Fastify's order, handed to writeHead at once (no per-header setHeader bookkeeping).
+  const headers: string[] = [];
+  for (const [name, value] of isApiPath(url) ? LEAN_API_HEADERS : deps.pageHeaders) headers.push(name, value);
+  headers.push('content-type', 'application/json; charset=utf-8', REQUEST_ID_HEADER, id);
   const cookies = req.headers.cookie ? (app.parseCookie(req.headers.cookie) as Record<string, unknown>) : {};
   if (!cookies[XSRF_COOKIE]) {
-    res.setHeader(
-      'set-cookie',
-      app.serializeCookie(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(request.protocol)),
-    );
+    const token = app.serializeCookie(XSRF_COOKIE, newXsrfToken(), xsrfCookieOptions(request.protocol));
+    headers.push('set-cookie', token);
   }
-  res.setHeader('content-length', BODY.length);
-  res.writeHead(404);
+  headers.push('content-length', String(BODY.length));
+  res.writeHead(404, headers);
   res.end(BODY);
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   metrics.observeRequest(method, route, 404, seconds);

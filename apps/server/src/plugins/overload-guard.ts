@@ -225,7 +225,7 @@ export function createOverloadGuard(
         return;
       }
       inFlight += 1;
-      res.once('close', finished);
+      res.on('close', finished);
       next();
     },
     stats: () => ({ inFlight, shed: shedSinceStart }),
