@@ -9,6 +9,7 @@ import {
   couponCampaignParamsSchema,
   couponListQuerySchema,
   couponListSchema,
+  couponPaymentMethodListSchema,
   couponUsesSchema,
   createCouponBatchBodySchema,
   createCouponBodySchema,
@@ -93,5 +94,9 @@ export const couponsEndpoints = {
     params: couponCampaignParamsSchema,
     body: putCouponCampaignBodySchema,
     responses: { 200: couponCampaignAnswerSchema },
+  }),
+  consoleListCouponPaymentMethods: defineEndpoint('consoleListCouponPaymentMethods', {
+    params: consoleSiteParamsSchema,
+    responses: { 200: couponPaymentMethodListSchema },
   }),
 } as const;

@@ -17,4 +17,5 @@ export const couponsRoutes = [
   consoleRoute('consoleDownloadCouponBatch', 'GET', '/sites/:site/coupon-batches/:id/codes'),
   consoleRoute('consoleListCouponCampaigns', 'GET', '/sites/:site/coupon-campaigns'),
   consoleRoute('consolePutCouponCampaign', 'PUT', '/sites/:site/coupon-campaigns/:campaign'),
+  consoleRoute('consoleListCouponPaymentMethods', 'GET', '/sites/:site/coupon-payment-methods'),
 ] as const satisfies readonly ReturnType<typeof consoleRoute>[];

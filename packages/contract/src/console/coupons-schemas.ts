@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANG_CODES, type LangCode } from '../enums.ts';
-import { salesChannelSchema, siteCodeSchema } from '../enum-schemas.ts';
+import { paymentMethodIdSchema, salesChannelSchema, siteCodeSchema } from '../enum-schemas.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
 import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
@@ -41,6 +41,19 @@ export const couponPrefixSchema = z
   .or(z.string().regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, 'upper-case letters, digits and - (up to 20)'));
 export const couponCampaignSchema = storableText().trim().min(1).max(100);
 
+/** A payment-method discount (ADR 103) names at most this many methods (a site offers fewer). */
+export const COUPON_PAYMENT_METHODS_MAX = 20;
+/**
+ * The payment methods a coupon is granted for (ADR 103): null (or absent) for any method, else a non-empty
+ * list of method ids the site offers (the server refuses others on the field: `not a payment method of this
+ * site`; `GET /sites/:site/coupon-payment-methods` lists those it accepts).
+ */
+export const couponPaymentMethodsSchema = z
+  .array(paymentMethodIdSchema)
+  .min(1)
+  .max(COUPON_PAYMENT_METHODS_MAX)
+  .nullable();
+
 /** Years the database stores and an operator means (PostgreSQL has no year 0: `0000-01-01` is refused here). */
 const sensibleYear = (year: number) => year >= 1970 && year <= 2999;
 const instantSchema = z.iso
@@ -77,6 +90,8 @@ export const couponDefinitionShape = {
   product_ids: z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(500).nullable(),
   usage_limit: z.number().int().min(1).max(COUPON_USAGE_LIMIT_MAX).nullable(),
   enabled: z.boolean(),
+  /** Absent is null: any payment method (ADR 103). */
+  payment_methods: couponPaymentMethodsSchema.optional(),
 };
 
 type DefinitionFields = {
@@ -87,6 +102,7 @@ type DefinitionFields = {
   coverage_from: string | null;
   coverage_to: string | null;
   channels: string[];
+  payment_methods?: string[] | null;
 };
 
 /** The rules across fields, each answered on its field (`issues[].path`). */
@@ -106,6 +122,8 @@ export function checkCouponDefinition(value: DefinitionFields, ctx: z.Refinement
     issue('coverage_to', 'must not be before coverage_from');
   }
   if (new Set(value.channels).size !== value.channels.length) issue('channels', 'a channel twice');
+  const methods = value.payment_methods;
+  if (methods && new Set(methods).size !== methods.length) issue('payment_methods', 'a method twice');
 }
 
 const expectedVersion = z.number().int().min(1).max(2_147_483_647);
@@ -146,6 +164,8 @@ export const consoleCouponSchema = z.object({
   channels: z.array(z.string()),
   product_ids: z.array(z.number().int()).nullable(),
   usage_limit: z.number().int().nullable(),
+  /** The methods the coupon is granted for (ADR 103); null: any method. */
+  payment_methods: z.array(z.string()).nullable(),
   /** Uses held now: orders holding, paying or paid with it (a released order gives its use back). */
   used_count: z.number().int(),
   enabled: z.boolean(),
@@ -245,6 +265,8 @@ export const couponBatchSchema = z.object({
   product_ids: z.array(z.number().int()).nullable(),
   /** Per code. */
   usage_limit: z.number().int().nullable(),
+  /** The methods every code is granted for (ADR 103); null: any method. */
+  payment_methods: z.array(z.string()).nullable(),
   /** The batch's own switch; a code can also be disabled alone (`enabled_count`). */
   enabled: z.boolean(),
   enabled_count: z.number().int(),
@@ -300,3 +322,11 @@ export const putCouponCampaignBodySchema = z
     }
   });
 export const couponCampaignAnswerSchema = z.object({ campaign: couponCampaignRowSchema });
+
+/**
+ * GET /sites/:site/coupon-payment-methods: the method ids a coupon may be bound to (ADR 103), in the site's
+ * display order: those the site offers on any channel whose payments go through checkout, where the condition
+ * is held. Not `free` (a total of 0 always passes), nor the counter's or a partner's (`cash`, `card_terminal`,
+ * `on_account`: those sales take no coupon).
+ */
+export const couponPaymentMethodListSchema = z.object({ payment_methods: z.array(z.string()) });

@@ -114,6 +114,7 @@ export interface Rows<Timestamp = string> {
     enabled: boolean;
     created_at: Timestamp;
     version: number;
+    payment_methods: string[] | null;
   };
   coupon_campaigns: {
     site_code: string;

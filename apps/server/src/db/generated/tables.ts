@@ -148,6 +148,7 @@ export const couponBatches = pgTable('coupon_batches', {
     .notNull()
     .default(sql`now()`),
   version: integer('version').notNull().default(1),
+  paymentMethods: text('payment_methods').array(),
 });
 
 export const couponCampaigns = pgTable(

@@ -25,6 +25,8 @@ export interface CouponDefinitionInput {
   product_ids: number[] | null;
   usage_limit: number | null;
   enabled: boolean;
+  /** Absent or null: any payment method (ADR 103). */
+  payment_methods?: string[] | null;
 }
 
 /** The stored columns of a definition: an invitation is stored as `fixed 0` (ADR 008 ignores its value). */
@@ -44,6 +46,7 @@ export function definitionColumns(input: CouponDefinitionInput) {
     channels: input.channels,
     productIds: input.product_ids,
     enabled: input.enabled,
+    paymentMethods: input.payment_methods ?? null,
   };
 }
 
@@ -64,6 +67,7 @@ export interface DefinitionRow {
   product_ids: number[] | null;
   usage_limit: number | null;
   enabled: boolean;
+  payment_methods: string[] | null;
 }
 
 /** The definition of a stored row, as the contract names it. */
@@ -80,6 +84,7 @@ export function definitionOf(row: DefinitionRow) {
     channels: row.channels,
     product_ids: row.product_ids,
     usage_limit: row.usage_limit,
+    payment_methods: row.payment_methods,
     enabled: row.enabled,
   };
 }
@@ -98,7 +103,7 @@ export interface CouponRow extends DefinitionRow {
 /** Columns of `coupons c` joined with its campaign `cc`, read as `CouponRow`. */
 export const COUPON_COLUMNS = sql`c.id, c.code, c.names, c.campaign, c.discount_type, c.discount_value,
   c.is_invitation, c.valid_from, c.valid_to, c.coverage_from::text AS coverage_from,
-  c.coverage_to::text AS coverage_to, c.channels, c.product_ids, c.usage_limit, c.used_count, c.enabled,
+  c.coverage_to::text AS coverage_to, c.channels, c.product_ids, c.usage_limit, c.payment_methods, c.used_count, c.enabled,
   c.batch_id, c.version, cc.campaign IS NOT NULL AS has_campaign, cc.coverage_from::text AS campaign_from,
   cc.coverage_to::text AS campaign_to`;
 export const COUPON_FROM = sql`coupons c
@@ -146,6 +151,11 @@ export async function checkProducts(tx: Executor, site: string, productIds: numb
     SELECT count(*)::int AS n FROM products
     WHERE site_code = ${site} AND id = ANY(${sql.param(productIds)}::int[])`);
   if (rows[0]!.n !== new Set(productIds).size) throw fieldError('product_ids', 'not a product of this site');
+}
+
+/** A definition's methods as an array parameter (`::text[]`), or null for any method. */
+export function methodsParam(methods: string[] | null) {
+  return methods === null ? null : sql.param(methods);
 }
 
 /** The row's version must be the one the editor read (else `console edit conflict`). */

@@ -16,11 +16,13 @@ import {
   definitionColumns,
   fieldError,
   INT4_MAX,
+  methodsParam,
   readCoupon,
   whereAll,
   type CouponDefinitionInput,
   type CouponRow,
 } from './coupon-admin-rows.ts';
+import { checkPaymentMethods } from './payment-method-coupons.ts';
 
 /**
  * The console's single coupons (issue 28, ADR 070): list, read, create, edit, enable and disable. Uses are
@@ -90,13 +92,16 @@ export async function createCoupon(
   return db.transaction(async (tx) => {
     await checkProducts(tx, site, input.product_ids);
     const d = definitionColumns(input);
+    await checkPaymentMethods(tx, site, d.paymentMethods);
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO coupons (site_code, code, names, campaign, discount_type, discount_value, is_invitation,
-        usage_limit, valid_from, valid_to, coverage_from, coverage_to, channels, product_ids, enabled)
+        usage_limit, valid_from, valid_to, coverage_from, coverage_to, channels, product_ids, enabled,
+        payment_methods)
       VALUES (${site}, ${input.code}, ${d.names}::jsonb, ${d.campaign}, ${d.discountType}, ${d.discountValue},
         ${d.isInvitation}, ${d.usageLimit}, ${d.validFrom}::timestamptz, ${d.validTo}::timestamptz,
         ${d.coverageFrom}::date, ${d.coverageTo}::date, ${sql.param(d.channels)}::text[],
-        ${d.productIds === null ? null : sql.param(d.productIds)}::int[], ${d.enabled})
+        ${d.productIds === null ? null : sql.param(d.productIds)}::int[], ${d.enabled},
+        ${methodsParam(d.paymentMethods)}::text[])
       ON CONFLICT (site_code, code) DO NOTHING
       RETURNING id`);
     if (rows.length === 0) throw codeTaken();
@@ -142,6 +147,7 @@ export async function updateCoupon(
         SELECT 1 FROM coupons WHERE site_code = ${site} AND code = ${input.code} AND id <> ${id}`);
       if (taken.rows.length > 0) throw codeTaken();
       const d = definitionColumns(input);
+      await checkPaymentMethods(tx, site, d.paymentMethods);
       await tx.execute(sql`
         UPDATE coupons SET code = ${input.code}, names = ${d.names}::jsonb, campaign = ${d.campaign},
           discount_type = ${d.discountType}, discount_value = ${d.discountValue}, is_invitation = ${d.isInvitation},
@@ -149,7 +155,7 @@ export async function updateCoupon(
           valid_to = ${d.validTo}::timestamptz, coverage_from = ${d.coverageFrom}::date,
           coverage_to = ${d.coverageTo}::date, channels = ${sql.param(d.channels)}::text[],
           product_ids = ${d.productIds === null ? null : sql.param(d.productIds)}::int[], enabled = ${d.enabled},
-          version = version + 1
+          payment_methods = ${methodsParam(d.paymentMethods)}::text[], version = version + 1
         WHERE id = ${id}`);
       const after = consoleCoupon((await readCoupon(tx, site, id))!);
       await recordAudit(tx, {

@@ -17,10 +17,12 @@ import {
   definitionOf,
   INT4_MAX,
   iso,
+  methodsParam,
   type CouponDefinitionInput,
   type DefinitionRow,
   type Executor,
 } from './coupon-admin-rows.ts';
+import { checkPaymentMethods } from './payment-method-coupons.ts';
 
 /**
  * Batches of unique codes (issue 28, ADR 070): N codes made in one transaction from one definition, each a
@@ -71,7 +73,8 @@ async function readBatches(tx: Executor, site: string, id?: number, lock = false
   const { rows } = await tx.execute<BatchRow & Record<string, unknown>>(sql`
     SELECT b.id, b.prefix, b.code_count, b.names, b.campaign, b.discount_type, b.discount_value,
       b.is_invitation, b.valid_from, b.valid_to, b.coverage_from::text AS coverage_from,
-      b.coverage_to::text AS coverage_to, b.channels, b.product_ids, b.usage_limit, b.enabled, b.created_at,
+      b.coverage_to::text AS coverage_to, b.channels, b.product_ids, b.usage_limit, b.payment_methods,
+      b.enabled, b.created_at,
       b.version, s.enabled_count, s.used_count, s.used_codes
     FROM coupon_batches b
     CROSS JOIN LATERAL (
@@ -122,15 +125,16 @@ export async function createCouponBatch(
   return db.transaction(async (tx) => {
     await checkProducts(tx, site, input.product_ids);
     const d = definitionColumns(input);
+    await checkPaymentMethods(tx, site, d.paymentMethods);
     const productIds = d.productIds === null ? null : sql.param(d.productIds);
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO coupon_batches (site_code, prefix, code_count, names, campaign, discount_type, discount_value,
         is_invitation, usage_limit, valid_from, valid_to, coverage_from, coverage_to, channels, product_ids,
-        enabled)
+        enabled, payment_methods)
       VALUES (${site}, ${input.prefix}, ${input.count}, ${d.names}::jsonb, ${d.campaign}, ${d.discountType},
         ${d.discountValue}, ${d.isInvitation}, ${d.usageLimit}, ${d.validFrom}::timestamptz,
         ${d.validTo}::timestamptz, ${d.coverageFrom}::date, ${d.coverageTo}::date,
-        ${sql.param(d.channels)}::text[], ${productIds}::int[], ${d.enabled})
+        ${sql.param(d.channels)}::text[], ${productIds}::int[], ${d.enabled}, ${methodsParam(d.paymentMethods)}::text[])
       RETURNING id`);
     const batchId = rows[0]!.id;
     let missing = input.count;
@@ -140,10 +144,10 @@ export async function createCouponBatch(
       const inserted = await tx.execute(sql`
         INSERT INTO coupons (site_code, code, names, campaign, discount_type, discount_value, is_invitation,
           usage_limit, valid_from, valid_to, coverage_from, coverage_to, channels, product_ids, enabled,
-          batch_id)
+          batch_id, payment_methods)
         SELECT ${site}, code, b.names, b.campaign, b.discount_type, b.discount_value, b.is_invitation,
           b.usage_limit, b.valid_from, b.valid_to, b.coverage_from, b.coverage_to, b.channels, b.product_ids,
-          b.enabled, b.id
+          b.enabled, b.id, b.payment_methods
         FROM unnest(${sql.param(codes)}::text[]) AS code, coupon_batches b
         WHERE b.id = ${batchId}
         ON CONFLICT (site_code, code) DO NOTHING
@@ -194,6 +198,7 @@ export async function updateCouponBatch(
     checkLimitAboveUses(input.usage_limit, max_used);
     await checkProducts(tx, site, input.product_ids);
     const d = definitionColumns(input);
+    await checkPaymentMethods(tx, site, d.paymentMethods);
     const productIds = d.productIds === null ? null : sql.param(d.productIds);
     await tx.execute(sql`
       UPDATE coupon_batches SET names = ${d.names}::jsonb, campaign = ${d.campaign},
@@ -201,14 +206,15 @@ export async function updateCouponBatch(
         usage_limit = ${d.usageLimit}, valid_from = ${d.validFrom}::timestamptz,
         valid_to = ${d.validTo}::timestamptz, coverage_from = ${d.coverageFrom}::date,
         coverage_to = ${d.coverageTo}::date, channels = ${sql.param(d.channels)}::text[],
-        product_ids = ${productIds}::int[], enabled = ${d.enabled}, version = version + 1
+        product_ids = ${productIds}::int[], payment_methods = ${methodsParam(d.paymentMethods)}::text[],
+        enabled = ${d.enabled}, version = version + 1
       WHERE id = ${id}`);
     await tx.execute(sql`
       UPDATE coupons c SET names = b.names, campaign = b.campaign, discount_type = b.discount_type,
         discount_value = b.discount_value, is_invitation = b.is_invitation, usage_limit = b.usage_limit,
         valid_from = b.valid_from, valid_to = b.valid_to, coverage_from = b.coverage_from,
         coverage_to = b.coverage_to, channels = b.channels, product_ids = b.product_ids,
-        enabled = ${before.enabled === d.enabled ? sql`c.enabled` : sql`b.enabled`}, version = c.version + 1
+        payment_methods = b.payment_methods, enabled = ${before.enabled === d.enabled ? sql`c.enabled` : sql`b.enabled`}, version = c.version + 1
       FROM coupon_batches b WHERE b.id = ${id} AND c.batch_id = b.id`);
     const after = couponBatch(await batchOrNotFound(tx, site, id));
     await recordAudit(tx, {

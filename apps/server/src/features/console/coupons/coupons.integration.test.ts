@@ -8,8 +8,10 @@ import {
   couponCampaignAnswerSchema,
   couponCampaignListSchema,
   couponListSchema,
+  couponPaymentMethodListSchema,
   couponUsesSchema,
 } from '@kippu/contract/console/coupons-schemas';
+import { CARDS, cardToken, postCheckout, readyOrder } from '../../../../test/checkout-support.ts';
 import { setupTestApp, visitorAddress, xsrfHeaders } from '../../../../test/helper.ts';
 import {
   createCoupon,
@@ -270,6 +272,196 @@ describe('coupons of every kind', () => {
       expected_version: 1,
     });
     expect([tooLow.statusCode, tooLow.json().issues[0].path]).toEqual([400, 'usage_limit']);
+  });
+});
+
+describe('payment-method discounts (ADR 103)', () => {
+  it('lists the methods a coupon may be bound to: the site’s, without free, the counter’s and on account', async () => {
+    const res = await owner.get('/sites/DEMO/coupon-payment-methods');
+    expect(res.statusCode, res.body).toBe(200);
+    // DEMO offers stripe, gmo, gmo_3ds and free on the web, cash and the card terminal at the counter, gmo on
+    // the kiosk and on_account to partners (seed/payment-methods.ts).
+    expect(couponPaymentMethodListSchema.parse(res.json()).payment_methods.slice().sort()).toEqual([
+      'gmo',
+      'gmo_3ds',
+      'stripe',
+    ]);
+    // A method the site stops offering leaves the list.
+    await ctx.db.$client.query(
+      `UPDATE payment_methods SET enabled = false WHERE site_code = 'OKINAWA' AND method = 'alipay'`,
+    );
+    const otherOrgOwner = await signedIn(ctx.app, ctx.db, orgs.b, 'owner', 'all');
+    const okinawa = (await otherOrgOwner.get('/sites/OKINAWA/coupon-payment-methods')).json();
+    expect(okinawa.payment_methods).not.toContain('alipay');
+    expect(okinawa.payment_methods).toContain('gmo_paypay');
+  });
+
+  it('creates, reads back, edits and clears a coupon’s methods, audited; absent means any method', async () => {
+    const bound = await createOne({ payment_methods: ['gmo_3ds', 'stripe'] });
+    expect(bound.payment_methods).toEqual(['gmo_3ds', 'stripe']);
+    const read = couponAnswerSchema.parse((await owner.get(`/sites/DEMO/coupons/${bound.id}`)).json());
+    expect(read.coupon.payment_methods).toEqual(['gmo_3ds', 'stripe']);
+    const { rows } = await ctx.db.$client.query(`SELECT payment_methods FROM coupons WHERE id = $1`, [
+      bound.id,
+    ]);
+    expect(rows[0].payment_methods).toEqual(['gmo_3ds', 'stripe']);
+
+    const edited = await owner.put(`/sites/DEMO/coupons/${bound.id}`, {
+      code: bound.code,
+      ...definition({ payment_methods: ['gmo'] }),
+      expected_version: 1,
+    });
+    expect(couponAnswerSchema.parse(edited.json()).coupon).toMatchObject({
+      payment_methods: ['gmo'],
+      version: 2,
+    });
+    const cleared = await owner.put(`/sites/DEMO/coupons/${bound.id}`, {
+      code: bound.code,
+      ...definition({ payment_methods: null }),
+      expected_version: 2,
+    });
+    expect(couponAnswerSchema.parse(cleared.json()).coupon.payment_methods).toBeNull();
+    const cleared2 = await ctx.db.$client.query(`SELECT payment_methods FROM coupons WHERE id = $1`, [
+      bound.id,
+    ]);
+    expect(cleared2.rows[0].payment_methods).toBeNull();
+    const audits = await auditRows('coupon', String(bound.id));
+    expect(audits.map((a) => [a.action, a.after?.payment_methods])).toEqual([
+      ['create', ['gmo_3ds', 'stripe']],
+      ['update', ['gmo']],
+      ['update', null],
+    ]);
+
+    // A body without the field (an older client) binds nothing.
+    expect((await createOne()).payment_methods).toBeNull();
+  });
+
+  it('refuses a method the site does not offer, an empty list and a method twice with 400 on the field', async () => {
+    const code = uniqueCode('PM');
+    for (const methods of [['gmo_paypay'], ['free'], ['cash'], ['gmo', 'no_such_pay']]) {
+      const res = await owner.post('/sites/DEMO/coupons', {
+        code,
+        ...definition({ payment_methods: methods }),
+      });
+      const unknown = methods.filter((m) => !['gmo'].includes(m)).join(', ');
+      expect([res.statusCode, res.json()], methods.join()).toEqual([
+        400,
+        {
+          error: 'invalid request',
+          issues: [{ path: 'payment_methods', message: `not a payment method of this site: ${unknown}` }],
+        },
+      ]);
+    }
+    for (const methods of [[], ['gmo', 'gmo'], ['Not A Code']]) {
+      const res = await owner.post('/sites/DEMO/coupons', {
+        code,
+        ...definition({ payment_methods: methods }),
+      });
+      expect(res.statusCode, methods.join()).toBe(400);
+      expect(res.json().error).toBe('invalid request');
+      expect(res.json().issues.map((i: { path: string }) => i.path.replace(/\.\d+$/, ''))).toContain(
+        'body.payment_methods',
+      );
+    }
+    expect((await owner.get(`/sites/DEMO/coupons?q=${code}`)).json().total).toBe(0);
+
+    const ok = await createOne();
+    const edit = await owner.put(`/sites/DEMO/coupons/${ok.id}`, {
+      code: ok.code,
+      ...definition({ payment_methods: ['on_account'] }),
+      expected_version: 1,
+    });
+    expect([edit.statusCode, edit.json().issues]).toEqual([
+      400,
+      [{ path: 'payment_methods', message: 'not a payment method of this site: on_account' }],
+    ]);
+    expect(
+      couponAnswerSchema.parse((await owner.get(`/sites/DEMO/coupons/${ok.id}`)).json()).coupon.version,
+    ).toBe(1);
+  });
+
+  it('holds the condition set in the console at checkout: another method is refused, its own goes on', async () => {
+    const coupon = await createOne({ payment_methods: ['gmo_3ds'] });
+    const slotProduct = await createProduct(ctx.db, { site: 'DEMO', prices: [2000] });
+    const span = await createTimeSpan(ctx.db, {
+      productId: slotProduct.id,
+      capacity: 5,
+      startsAt: new Date(Date.now() + 3 * 24 * 3600 * 1000),
+    });
+    const order = await readyOrder(ctx.app, ctx.db, { ...slotProduct, spanId: span }, 1);
+    expect((await applyAsVisitor(order.token, coupon.code)).statusCode).toBe(200);
+    const byCard = await postCheckout(ctx.app, order.token, {
+      payment_method_type: 'gmo',
+      token: await cardToken(ctx.app, CARDS.visa),
+      masked_card_number: '411111******1111',
+    });
+    expect([byCard.statusCode, byCard.json()]).toEqual([
+      409,
+      { error: 'coupon cannot be applied to specified order' },
+    ]);
+
+    // Cleared in the console, the same order pays by that method.
+    await owner.put(`/sites/DEMO/coupons/${coupon.id}`, {
+      code: coupon.code,
+      ...definition({ payment_methods: null }),
+      expected_version: 1,
+    });
+    const paid = await postCheckout(ctx.app, order.token, {
+      payment_method_type: 'gmo',
+      token: await cardToken(ctx.app, CARDS.visa),
+      masked_card_number: '411111******1111',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+  });
+
+  it('binds every code of a batch, on create and on edit, and refuses what the site does not offer', async () => {
+    const res = await owner.post('/sites/DEMO/coupon-batches', {
+      prefix: 'PAYM-',
+      count: 3,
+      ...definition({ payment_methods: ['stripe'] }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { batch } = couponBatchAnswerSchema.parse(res.json());
+    expect(batch.payment_methods).toEqual(['stripe']);
+    const codes = async () =>
+      couponListSchema
+        .parse((await owner.get(`/sites/DEMO/coupons?batch_id=${batch.id}`)).json())
+        .coupons.map((c) => c.payment_methods);
+    expect(await codes()).toEqual([['stripe'], ['stripe'], ['stripe']]);
+
+    const edited = await owner.put(`/sites/DEMO/coupon-batches/${batch.id}`, {
+      ...definition({ payment_methods: ['gmo', 'gmo_3ds'] }),
+      expected_version: 1,
+    });
+    expect(couponBatchAnswerSchema.parse(edited.json()).batch.payment_methods).toEqual(['gmo', 'gmo_3ds']);
+    expect(await codes()).toEqual([
+      ['gmo', 'gmo_3ds'],
+      ['gmo', 'gmo_3ds'],
+      ['gmo', 'gmo_3ds'],
+    ]);
+    const read = couponBatchAnswerSchema.parse(
+      (await owner.get(`/sites/DEMO/coupon-batches/${batch.id}`)).json(),
+    );
+    expect(read.batch.payment_methods).toEqual(['gmo', 'gmo_3ds']);
+    const audits = await auditRows('coupon_batch', String(batch.id));
+    expect(audits.map((a) => a.after?.payment_methods)).toEqual([['stripe'], ['gmo', 'gmo_3ds']]);
+
+    const cleared = await owner.put(`/sites/DEMO/coupon-batches/${batch.id}`, {
+      ...definition(),
+      expected_version: 2,
+    });
+    expect(couponBatchAnswerSchema.parse(cleared.json()).batch.payment_methods).toBeNull();
+    expect(await codes()).toEqual([null, null, null]);
+
+    const refused = await owner.post('/sites/DEMO/coupon-batches', {
+      prefix: 'PAYM-',
+      count: 3,
+      ...definition({ payment_methods: ['alipay'] }),
+    });
+    expect([refused.statusCode, refused.json().issues]).toEqual([
+      400,
+      [{ path: 'payment_methods', message: 'not a payment method of this site: alipay' }],
+    ]);
   });
 });
 
@@ -585,10 +777,12 @@ describe('permissions', () => {
     });
     expect(financePatch.statusCode).toBe(404);
 
+    expect((await finance.get('/sites/DEMO/coupon-payment-methods')).statusCode).toBe(200);
     for (const path of [
       '/sites/DEMO/coupons',
       '/sites/DEMO/coupon-batches',
       '/sites/DEMO/coupon-campaigns',
+      '/sites/DEMO/coupon-payment-methods',
     ]) {
       const res = await gate.get(path);
       expect([res.statusCode, res.json()], path).toEqual([404, notFound]);

@@ -18,6 +18,7 @@ import {
 } from '../../../domain/coupons/coupon-batches.ts';
 import { listCouponCampaigns, putCouponCampaign } from '../../../domain/coupons/coupon-campaigns.ts';
 import { couponUses } from '../../../domain/coupons/coupon-uses.ts';
+import { couponPaymentMethods } from '../../../domain/coupons/payment-method-coupons.ts';
 import { sendPrivateDownload } from '../../../shared/private-download.ts';
 import {
   consoleActor,
@@ -127,5 +128,9 @@ export async function couponsConsoleRoutes(app: FastifyInstance): Promise<void> 
       request.body,
     );
     return { campaign };
+  });
+  registerConsoleEndpoint(app, endpoints.consoleListCouponPaymentMethods, READ, async (request) => {
+    const { code } = await site(request, request.params.site, 'read');
+    return { payment_methods: await couponPaymentMethods(app.db, code) };
   });
 }

@@ -17,7 +17,7 @@ import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { textIn } from '../../shared/ui/form-support.ts';
 import { DataTable, ErrorNotice, Field } from '../../shared/ui/ui.tsx';
 import { batchParam, couponKeys } from './coupon-queries.ts';
-import { EnabledBadge, useCodeColumns, useDiscountText } from './coupon-display.tsx';
+import { EnabledBadge, useCodeColumns, useDiscountText, usePaymentMethodsText } from './coupon-display.tsx';
 import { EditorPage, NotLoaded, SavedAndSubmit, useCouponForm, useEditedRecord } from './coupon-editor.tsx';
 import { CouponUsesPanel } from './coupon-uses.tsx';
 import { DefinitionFields } from './definition-fields.tsx';
@@ -106,6 +106,7 @@ function BatchStatePanel({
   const { t } = useConsoleI18n();
   const f = useFormat();
   const discount = useDiscountText();
+  const paymentMethods = usePaymentMethodsText();
   const toggle = useMutation({
     mutationFn: () =>
       consoleCall(R.consoleSetCouponBatchEnabled, {
@@ -128,6 +129,7 @@ function BatchStatePanel({
       <p>
         <EnabledBadge enabled={batch.enabled} /> {discount(batch)}
       </p>
+      <p>{paymentMethods(batch)}</p>
       <p>
         {t('coupons_batch_counts', {
           count: f.count(batch.count),

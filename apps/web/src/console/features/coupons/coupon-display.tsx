@@ -1,6 +1,6 @@
 import type { ConsoleCoupon } from '@kippu/contract/console/coupons-schemas';
 import { useFormat } from '../../shared/format/use-format.ts';
-import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import type { Column } from '../../shared/ui/ui.tsx';
 
 /** A coupon's discount in words: "10% off", "¥500 off", "Invitation (one ticket free)". */
@@ -13,6 +13,45 @@ export function useDiscountText() {
       : row.kind === 'fixed'
         ? t('coupons_value_fixed', { value: f.yen(row.discount_value ?? 0) })
         : t('coupons_kind_invitation');
+}
+
+/**
+ * A payment method's name (`coupons_method_<id>`, the console's names as the orders screens give them), else
+ * its id, so a method added on the server later still shows rather than a blank.
+ */
+export function useMethodWord() {
+  const { t } = useConsoleI18n();
+  return (method: string) => {
+    const key = `coupons_method_${method.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+    const text = t(key);
+    return text === key ? method : text;
+  };
+}
+
+/** A coupon's payment-method condition in words (ADR 103): "Any payment method" or "Only when paid by …". */
+export function usePaymentMethodsText() {
+  const { t, lang } = useConsoleI18n();
+  const word = useMethodWord();
+  return (row: Pick<ConsoleCoupon, 'payment_methods'>) =>
+    row.payment_methods === null
+      ? t('coupons_payment_methods_any')
+      : t('coupons_payment_methods_only', {
+          methods: new Intl.ListFormat(HTML_LANG[lang], { type: 'disjunction' }).format(
+            row.payment_methods.map(word),
+          ),
+        });
+}
+
+/** A list's discount cell: the discount, and under it the payment-method condition when there is one. */
+export function useDiscountCell() {
+  const discount = useDiscountText();
+  const methods = usePaymentMethodsText();
+  return (row: Pick<ConsoleCoupon, 'kind' | 'discount_value' | 'payment_methods'>) => (
+    <>
+      {discount(row)}
+      {row.payment_methods !== null ? <div className="c-muted">{methods(row)}</div> : null}
+    </>
+  );
 }
 
 /** On or off as a word and a mark, not colour alone. */

@@ -100,6 +100,7 @@ const FIELDS = [
   'channels',
   'product_ids',
   'usage_limit',
+  'payment_methods',
 ];
 
 /**

@@ -15,6 +15,7 @@ export const couponKeys = {
   batchCodes: (site: string, id: number) => ['console', 'coupons', site, 'batch-codes', id] as const,
   campaigns: (site: string) => ['console', 'coupons', site, 'campaigns'] as const,
   products: (site: string) => ['console', 'coupon-products', site] as const,
+  paymentMethods: (site: string) => ['console', 'coupons', site, 'payment-methods'] as const,
 };
 
 /** Every role with catalogue write edits coupons, marketing too (its limit keeps it to coupons). */
@@ -25,6 +26,10 @@ export function canWriteCoupons(session: ConsoleSession): boolean {
 /** The site's products, for the coupon's product choice (catalogue read, which coupon editors have). */
 export const listProducts = (site: string): Promise<ProductList> =>
   consoleCall(R.consoleListProducts, { params: { site } });
+
+/** The methods a coupon of the site may be bound to (ADR 103), in the site's order. */
+export const listCouponPaymentMethods = async (site: string): Promise<string[]> =>
+  (await consoleCall(R.consoleListCouponPaymentMethods, { params: { site } })).payment_methods;
 
 /** The coupon screen's `:couponId` for a new coupon, a new batch and an existing batch. */
 export const NEW_COUPON = 'new';

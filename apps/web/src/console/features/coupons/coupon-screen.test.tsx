@@ -37,6 +37,10 @@ const common = {
     },
   },
   'GET /sites/MORI/coupon-campaigns': { status: 200, body: { campaigns: [] } },
+  'GET /sites/MORI/coupon-payment-methods': {
+    status: 200,
+    body: { payment_methods: ['stripe_secure', 'gmo_3ds', 'gmo_paypay'] },
+  },
 };
 const noUses = { used_count: 0, discount_total: 0, orders_visible: true, uses: [], truncated: false };
 
@@ -104,7 +108,100 @@ describe('coupon screen', () => {
       usage_limit: null,
       valid_from: null,
       enabled: true,
+      payment_methods: null,
     });
+  });
+
+  it('binds a coupon to payment methods: ticked boxes are sent, none ticked sends null, the state shows it', async () => {
+    let stored: string[] | null = ['gmo_paypay', 'alipay'];
+    let version = 2;
+    const api = fakeConsoleApi({
+      ...common,
+      'GET /sites/MORI/coupons/31': () => ({
+        status: 200,
+        body: { coupon: couponFixture({ payment_methods: stored, version }) },
+      }),
+      'GET /sites/MORI/coupons/31/uses': { status: 200, body: noUses },
+      'PUT /sites/MORI/coupons/31': (call) => {
+        stored = (call.body as { payment_methods: string[] | null }).payment_methods;
+        version += 1;
+        return { status: 200, body: { coupon: couponFixture({ payment_methods: stored, version }) } };
+      },
+    });
+    const user = userEvent.setup();
+    const { container } = await renderConsole('#/sites/MORI/coupons/31');
+    const state = await screen.findByRole('region', { name: 'State' });
+    expect(state.textContent).toContain('Only when paid by PayPay (GMO) or Alipay');
+    const methods = screen.getByRole('group', { name: 'Payment methods' });
+    // A method the site no longer offers stays listed, ticked, so it can be unticked.
+    const alipay = await within(methods).findByRole('checkbox', { name: 'Alipay (no longer offered)' });
+    expect(
+      within(methods)
+        .getAllByRole('checkbox')
+        .map((box) => box.parentElement?.textContent),
+    ).toEqual([
+      'Card with 3-D Secure (Stripe)',
+      'Card with 3-D Secure (GMO)',
+      'PayPay (GMO)',
+      'Alipay (no longer offered)',
+    ]);
+    expect((alipay as HTMLInputElement).checked).toBe(true);
+    expect(
+      (within(methods).getByRole('checkbox', { name: 'PayPay (GMO)' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(methods.getAttribute('aria-describedby')).toBeTruthy();
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+    await user.click(alipay);
+    await user.click(within(methods).getByRole('checkbox', { name: 'Card with 3-D Secure (GMO)' }));
+    expect(screen.getByText('Only when paid by Card with 3-D Secure (GMO) or PayPay (GMO)')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(1));
+    const first = api.calls.find((call) => call.method === 'PUT')!.body as Record<string, unknown>;
+    expect([...(first.payment_methods as string[])].sort()).toEqual(['gmo_3ds', 'gmo_paypay']);
+    expect(first.expected_version).toBe(2);
+    await vi.waitFor(() =>
+      // In the order the server answers (the order the boxes were ticked).
+      expect(screen.getByRole('region', { name: 'State' }).textContent).toContain(
+        'Only when paid by PayPay (GMO) or Card with 3-D Secure (GMO)',
+      ),
+    );
+
+    const after = screen.getByRole('group', { name: 'Payment methods' });
+    await user.click(within(after).getByRole('checkbox', { name: 'Card with 3-D Secure (GMO)' }));
+    await user.click(within(after).getByRole('checkbox', { name: 'PayPay (GMO)' }));
+    expect(screen.getByText('Any payment method')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    const second = api.calls.filter((call) => call.method === 'PUT')[1]!.body as Record<string, unknown>;
+    expect(second).toMatchObject({ payment_methods: null, expected_version: 3 });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('region', { name: 'State' }).textContent).toContain('Any payment method'),
+    );
+  });
+
+  it('shows a server refusal of a method at the field, in words', async () => {
+    fakeConsoleApi({
+      ...common,
+      'GET /sites/MORI/coupons/31': { status: 200, body: { coupon: couponFixture() } },
+      'GET /sites/MORI/coupons/31/uses': { status: 200, body: noUses },
+      'PUT /sites/MORI/coupons/31': {
+        status: 400,
+        body: {
+          error: 'invalid request',
+          issues: [{ path: 'payment_methods', message: 'not a payment method of this site: gmo_paypay' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/coupons/31');
+    const methods = await screen.findByRole('group', { name: 'Payment methods' });
+    await user.click(await within(methods).findByRole('checkbox', { name: 'PayPay (GMO)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Choose methods this site offers, or none for any payment method.'),
+    ).toBeTruthy();
   });
 
   it('generates a batch with progress, then opens it with its codes; one code can be disabled', async () => {

@@ -15,7 +15,7 @@ import type { ConsoleSession } from '../../shared/session/session-api.ts';
 import { Field } from '../../shared/ui/ui.tsx';
 import { BatchEditor } from './batch-screen.tsx';
 import { batchParam, canWriteCoupons, couponKeys, NEW_BATCH, NEW_COUPON } from './coupon-queries.ts';
-import { EnabledBadge, useDiscountText } from './coupon-display.tsx';
+import { EnabledBadge, useDiscountText, usePaymentMethodsText } from './coupon-display.tsx';
 import { EditorPage, NotLoaded, SavedAndSubmit, useCouponForm, useEditedRecord } from './coupon-editor.tsx';
 import { CouponUsesPanel } from './coupon-uses.tsx';
 import { DefinitionFields } from './definition-fields.tsx';
@@ -138,6 +138,7 @@ function EnabledPanel({
 }) {
   const { t } = useConsoleI18n();
   const discount = useDiscountText();
+  const paymentMethods = usePaymentMethodsText();
   const toggle = useMutation({
     mutationFn: () =>
       consoleCall(R.consoleSetCouponEnabled, {
@@ -152,6 +153,7 @@ function EnabledPanel({
       <p>
         <EnabledBadge enabled={coupon.enabled} /> {discount(coupon)}
       </p>
+      <p>{paymentMethods(coupon)}</p>
       {canWrite ? (
         <button
           className="c-button"

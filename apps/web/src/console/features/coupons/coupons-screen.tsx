@@ -18,7 +18,7 @@ import { textIn } from '../../shared/ui/form-support.ts';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { CampaignCoverage } from './campaign-coverage.tsx';
 import { batchParam, canWriteCoupons, couponKeys, NEW_BATCH, NEW_COUPON } from './coupon-queries.ts';
-import { EnabledBadge, useCodeColumns, useDiscountText } from './coupon-display.tsx';
+import { EnabledBadge, useCodeColumns, useDiscountCell } from './coupon-display.tsx';
 import { TEXTS } from './texts.ts';
 import './coupons.css';
 
@@ -42,7 +42,7 @@ type Filters = { kind: string; enabled: string; q: string };
 function Body({ session, site }: { session: ConsoleSession; site: string }) {
   const { t, lang } = useConsoleI18n();
   const f = useFormat();
-  const discount = useDiscountText();
+  const discount = useDiscountCell();
   const client = useQueryClient();
   const canWrite = canWriteCoupons(session);
   const [draft, setDraft] = useState<Filters>({ kind: '', enabled: '', q: '' });

@@ -17,7 +17,8 @@ import { useConsoleI18n, type Translate } from '../../shared/i18n/console-i18n.t
 import { fromTokyoLocal, fullText, textIn, tokyoLocal } from '../../shared/ui/form-support.ts';
 import { emptyLocalizedText, LocalizedTextController } from '../../shared/ui/localized-text-fields.tsx';
 import { Field } from '../../shared/ui/ui.tsx';
-import { couponKeys, listProducts } from './coupon-queries.ts';
+import { useMethodWord, usePaymentMethodsText } from './coupon-display.tsx';
+import { couponKeys, listCouponPaymentMethods, listProducts } from './coupon-queries.ts';
 
 /** The coupon forms' values: a single code (`code`), a new batch (`prefix`, `count`) or a batch's definition. */
 export interface CouponFormValues {
@@ -40,6 +41,8 @@ export interface CouponFormValues {
   product_ids: string[];
   usage_limit: number | null;
   enabled: boolean;
+  /** The methods ticked (ADR 103); none ticked is any payment method (`payment_methods` null). */
+  payment_methods: string[];
 }
 
 export function formValuesOf(source: ConsoleCoupon | CouponBatch | null): CouponFormValues {
@@ -60,6 +63,7 @@ export function formValuesOf(source: ConsoleCoupon | CouponBatch | null): Coupon
     product_ids: (source?.product_ids ?? []).map(String),
     usage_limit: source?.usage_limit ?? null,
     enabled: source?.enabled ?? true,
+    payment_methods: source?.payment_methods ? [...source.payment_methods] : [],
   };
 }
 
@@ -81,6 +85,7 @@ export function definitionOf(values: CouponFormValues) {
     product_ids: values.all_products ? null : values.product_ids.map(Number),
     usage_limit: values.usage_limit,
     enabled: values.enabled,
+    payment_methods: values.payment_methods.length > 0 ? values.payment_methods : null,
   };
 }
 
@@ -104,6 +109,7 @@ export function couponMessage(t: Translate, path: string, kind: CouponKind): str
     channels: 'coupons_invalid_channels',
     product_ids: 'coupons_invalid_products',
     usage_limit: 'coupons_invalid_limit',
+    payment_methods: 'coupons_invalid_payment_methods',
   };
   return t(keys[head] ?? 'coupons_invalid');
 }
@@ -248,12 +254,75 @@ export function DefinitionFields({
           {message('product_ids')}
         </p>
       ) : null}
+      <PaymentMethodsField form={form} site={site} id={id} />
       <div className="c-field c-coupon-check">
         <label>
           <input type="checkbox" {...form.register('enabled')} />
           {t('coupons_enabled_field')}
         </label>
       </div>
+    </>
+  );
+}
+
+/**
+ * The payment methods a coupon is granted for (ADR 103): a checkbox per method the site offers for coupons,
+ * plus any the coupon already names that the site no longer offers (so it can be unticked); none ticked is
+ * any payment method, said in words under the group.
+ */
+function PaymentMethodsField({
+  form,
+  site,
+  id,
+}: {
+  form: UseFormReturn<CouponFormValues>;
+  site: string;
+  id: string;
+}) {
+  const { t } = useConsoleI18n();
+  const word = useMethodWord();
+  const condition = usePaymentMethodsText();
+  const offered = useQuery({
+    queryKey: couponKeys.paymentMethods(site),
+    queryFn: () => listCouponPaymentMethods(site),
+  });
+  const stored = form.formState.defaultValues?.payment_methods ?? [];
+  const ticked = form.watch('payment_methods');
+  const offeredList = offered.data ?? [];
+  const methods = [...offeredList, ...stored.filter((m): m is string => !!m && !offeredList.includes(m))];
+  const error = form.formState.errors.payment_methods?.message as string | undefined;
+  const described = [`${id}-methods-hint`, `${id}-methods-now`, error ? `${id}-methods-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <>
+      <fieldset className="c-checks c-coupon-methods" aria-describedby={described}>
+        <legend>{t('coupons_payment_methods')}</legend>
+        {methods.map((method) => (
+          <label key={method}>
+            <input type="checkbox" value={method} {...form.register('payment_methods')} />
+            {offered.data && !offeredList.includes(method)
+              ? t('coupons_payment_method_not_offered', { method: word(method) })
+              : word(method)}
+          </label>
+        ))}
+        {offered.data && methods.length === 0 ? (
+          <p className="c-field__hint">{t('coupons_payment_methods_none_offered')}</p>
+        ) : null}
+      </fieldset>
+      <p id={`${id}-methods-hint`} className="c-field__hint">
+        {t('coupons_payment_methods_hint')}
+      </p>
+      <p id={`${id}-methods-now`} className="c-field__hint" aria-live="polite">
+        {condition({
+          payment_methods: ticked.length > 0 ? methods.filter((method) => ticked.includes(method)) : null,
+        })}
+      </p>
+      {error ? (
+        <p id={`${id}-methods-error`} className="c-field__error">
+          {error}
+        </p>
+      ) : null}
     </>
   );
 }
