@@ -153,9 +153,9 @@ export async function checkProducts(tx: Executor, site: string, productIds: numb
   if (rows[0]!.n !== new Set(productIds).size) throw fieldError('product_ids', 'not a product of this site');
 }
 
-/** A definition's methods as an array parameter (`::text[]`), or null for any method. */
-export function methodsParam(methods: string[] | null) {
-  return methods === null ? null : sql.param(methods);
+/** A definition's optional list (product ids, payment methods) as one array parameter, or null for "any". */
+export function arrayParam(values: readonly (string | number)[] | null) {
+  return values === null ? null : sql.param(values);
 }
 
 /** The row's version must be the one the editor read (else `console edit conflict`). */

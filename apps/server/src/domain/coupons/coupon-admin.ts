@@ -16,7 +16,7 @@ import {
   definitionColumns,
   fieldError,
   INT4_MAX,
-  methodsParam,
+  arrayParam,
   readCoupon,
   whereAll,
   type CouponDefinitionInput,
@@ -100,8 +100,8 @@ export async function createCoupon(
       VALUES (${site}, ${input.code}, ${d.names}::jsonb, ${d.campaign}, ${d.discountType}, ${d.discountValue},
         ${d.isInvitation}, ${d.usageLimit}, ${d.validFrom}::timestamptz, ${d.validTo}::timestamptz,
         ${d.coverageFrom}::date, ${d.coverageTo}::date, ${sql.param(d.channels)}::text[],
-        ${d.productIds === null ? null : sql.param(d.productIds)}::int[], ${d.enabled},
-        ${methodsParam(d.paymentMethods)}::text[])
+        ${arrayParam(d.productIds)}::int[], ${d.enabled},
+        ${arrayParam(d.paymentMethods)}::text[])
       ON CONFLICT (site_code, code) DO NOTHING
       RETURNING id`);
     if (rows.length === 0) throw codeTaken();
@@ -154,8 +154,8 @@ export async function updateCoupon(
           usage_limit = ${d.usageLimit}, valid_from = ${d.validFrom}::timestamptz,
           valid_to = ${d.validTo}::timestamptz, coverage_from = ${d.coverageFrom}::date,
           coverage_to = ${d.coverageTo}::date, channels = ${sql.param(d.channels)}::text[],
-          product_ids = ${d.productIds === null ? null : sql.param(d.productIds)}::int[], enabled = ${d.enabled},
-          payment_methods = ${methodsParam(d.paymentMethods)}::text[], version = version + 1
+          product_ids = ${arrayParam(d.productIds)}::int[], enabled = ${d.enabled},
+          payment_methods = ${arrayParam(d.paymentMethods)}::text[], version = version + 1
         WHERE id = ${id}`);
       const after = consoleCoupon((await readCoupon(tx, site, id))!);
       await recordAudit(tx, {

@@ -17,7 +17,7 @@ import {
   definitionOf,
   INT4_MAX,
   iso,
-  methodsParam,
+  arrayParam,
   type CouponDefinitionInput,
   type DefinitionRow,
   type Executor,
@@ -126,7 +126,7 @@ export async function createCouponBatch(
     await checkProducts(tx, site, input.product_ids);
     const d = definitionColumns(input);
     await checkPaymentMethods(tx, site, d.paymentMethods);
-    const productIds = d.productIds === null ? null : sql.param(d.productIds);
+    const productIds = arrayParam(d.productIds);
     const { rows } = await tx.execute<{ id: number }>(sql`
       INSERT INTO coupon_batches (site_code, prefix, code_count, names, campaign, discount_type, discount_value,
         is_invitation, usage_limit, valid_from, valid_to, coverage_from, coverage_to, channels, product_ids,
@@ -134,7 +134,7 @@ export async function createCouponBatch(
       VALUES (${site}, ${input.prefix}, ${input.count}, ${d.names}::jsonb, ${d.campaign}, ${d.discountType},
         ${d.discountValue}, ${d.isInvitation}, ${d.usageLimit}, ${d.validFrom}::timestamptz,
         ${d.validTo}::timestamptz, ${d.coverageFrom}::date, ${d.coverageTo}::date,
-        ${sql.param(d.channels)}::text[], ${productIds}::int[], ${d.enabled}, ${methodsParam(d.paymentMethods)}::text[])
+        ${sql.param(d.channels)}::text[], ${productIds}::int[], ${d.enabled}, ${arrayParam(d.paymentMethods)}::text[])
       RETURNING id`);
     const batchId = rows[0]!.id;
     let missing = input.count;
@@ -199,14 +199,14 @@ export async function updateCouponBatch(
     await checkProducts(tx, site, input.product_ids);
     const d = definitionColumns(input);
     await checkPaymentMethods(tx, site, d.paymentMethods);
-    const productIds = d.productIds === null ? null : sql.param(d.productIds);
+    const productIds = arrayParam(d.productIds);
     await tx.execute(sql`
       UPDATE coupon_batches SET names = ${d.names}::jsonb, campaign = ${d.campaign},
         discount_type = ${d.discountType}, discount_value = ${d.discountValue}, is_invitation = ${d.isInvitation},
         usage_limit = ${d.usageLimit}, valid_from = ${d.validFrom}::timestamptz,
         valid_to = ${d.validTo}::timestamptz, coverage_from = ${d.coverageFrom}::date,
         coverage_to = ${d.coverageTo}::date, channels = ${sql.param(d.channels)}::text[],
-        product_ids = ${productIds}::int[], payment_methods = ${methodsParam(d.paymentMethods)}::text[],
+        product_ids = ${productIds}::int[], payment_methods = ${arrayParam(d.paymentMethods)}::text[],
         enabled = ${d.enabled}, version = version + 1
       WHERE id = ${id}`);
     await tx.execute(sql`
