@@ -17,7 +17,12 @@ describe('a pending write and the answer cache', () => {
   const request = (cookie?: string) =>
     ({ method: 'GET', url: URL, headers: cookie ? { cookie } : {} }) as unknown as IncomingMessage;
   const response = () => {
-    const res = { sent: undefined as Buffer | undefined, once: () => res, on: () => res, writeHead: () => res };
+    const res = {
+      sent: undefined as Buffer | undefined,
+      once: () => res,
+      on: () => res,
+      writeHead: () => res,
+    };
     return Object.assign(res, { end: (body: Buffer) => (res.sent = body) }) as unknown as ServerResponse & {
       sent?: Buffer;
     };
