@@ -1,3 +1,4 @@
+import './lifecycle/early-tier-up.ts';
 import { fileURLToPath } from 'node:url';
 import { secretKeyring } from './config/secrets-key.ts';
 import { reencryptSiteSecrets } from './domain/sites/site-secrets.ts';
