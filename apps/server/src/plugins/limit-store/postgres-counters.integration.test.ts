@@ -49,26 +49,6 @@ describe('postgresCounters', () => {
     expect(b!.current).toBe(1);
   });
 
-  it('under load, lets the calls of the next few milliseconds share one statement', async () => {
-    const statements: string[] = [];
-    const counted = Object.assign(Object.create(pools[0]!) as pg.Pool, {
-      query: (config: pg.QueryConfig) => {
-        statements.push(config.name ?? config.text);
-        return pools[0]!.query(config);
-      },
-    });
-    const counters = postgresCounters(counted, () => undefined);
-    await counters.incr('linger|a', 60_000); // idle: sent at once
-    // A statement went out just now: the next waits for company. Timers fire in order of their due time,
-    // so the call 3 ms later always joins the one lingering 10 ms, however late the event loop runs them.
-    const first = counters.incr('linger|a', 60_000);
-    const second = new Promise<number>((resolve) =>
-      setTimeout(() => void counters.incr('linger|b', 60_000).then((c) => resolve(c.current)), 3),
-    );
-    expect([(await first).current, await second]).toEqual([2, 1]);
-    expect(statements).toEqual(['rate-limit-incr-batch', 'rate-limit-incr-batch']);
-  });
-
   it('starts a fresh window once the stored one has ended', async () => {
     // A long window, ended in the database rather than by waiting: no timing on a loaded machine.
     expect((await one.incr('window|a', 60_000)).current).toBe(1);

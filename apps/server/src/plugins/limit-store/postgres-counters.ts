@@ -23,15 +23,6 @@ const INCR = {
 /** A row whose window ended is the same as no row: deleting it forgets nothing. */
 const SWEEP = 'DELETE FROM rate_limit_counters WHERE window_ends_at < now()';
 
-/**
- * Under load (a statement went out less than `BUSY_MS` ago) the next one waits `LINGER_MS` for company
- * before it starts, so a rush's calls share statements by the dozen instead of two at a time (a statement
- * is one round trip and a wake-up of a PostgreSQL backend, the dearest part of a call on a busy machine);
- * an idle server still sends each call's at once.
- */
-const BUSY_MS = 100;
-const LINGER_MS = 10;
-
 /** How often one process sweeps ended windows (a sequential scan of a table of live clients). */
 export const SWEEP_EVERY_MS = 60_000;
 
@@ -49,11 +40,9 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
   let nextSweepAt = Date.now() + SWEEP_EVERY_MS;
   let waiting = new Map<string, Waiting>();
   let inFlight = false;
-  let lastSentAt = -Infinity;
 
   async function flush(): Promise<void> {
     inFlight = true;
-    lastSentAt = Date.now();
     const batch = waiting;
     waiting = new Map();
     const keys = [...batch.keys()].sort();
@@ -99,9 +88,8 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
         entry.calls.push({ resolve, reject });
         if (!inFlight) {
           inFlight = true;
-          // The rest of this turn's calls join the first statement; under load, the next few milliseconds' too.
-          if (now - lastSentAt < BUSY_MS) setTimeout(() => void flush(), LINGER_MS);
-          else setImmediate(() => void flush());
+          // The rest of this turn's calls join the first statement.
+          setImmediate(() => void flush());
         }
       });
     },
