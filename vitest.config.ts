@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirstSequencer from './test-sequencer.ts';
@@ -21,13 +24,17 @@ const WEB = {
   // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
   testTimeout: 20_000,
 } as const;
-/** The web tests that vi.mock a module (the `web-mocked` project: isolated). */
-const WEB_MOCKING_MODULES = [
-  'apps/web/src/features/change-date/parts/finish-change.test.ts',
-  'apps/web/src/features/booking/d-pay/d-pay-confirm-screen.test.tsx',
-  'apps/web/src/features/booking/confirm/confirm-order.test.tsx',
-  'apps/web/src/features/spot/payment/spot-payment-form.test.tsx',
-];
+/**
+ * The web tests that replace a module with vi.mock, found by reading them (so a new one cannot end up
+ * unisolated by mistake): they run isolated, as the `web-mocked` project (ADR 119).
+ */
+const WEB_SRC = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
+const WEB_MOCKING_MODULES = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+  .filter(
+    (file) =>
+      /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(join(WEB_SRC, file), 'utf8')),
+  )
+  .map((file) => `apps/web/src/${file.split(sep).join('/')}`);
 
 export default defineConfig({
   test: {
@@ -62,8 +69,8 @@ export default defineConfig({
           exclude: WEB_MOCKING_MODULES,
           ...WEB,
           // A worker keeps its modules and its jsdom window for all its files (ADR 119): a third of the CPU of
-          // isolated files. Each test starts from the stores, storage and globals as setup.ts and
-          // `unstubGlobals` leave them; a file that leaves something on the window clears it before it starts.
+          // isolated files. setup.ts resets the stores, storage, cookies and analytics queue after each test,
+          // and `unstubGlobals` gives back what vi.stubGlobal replaced (test/fake-api.ts's fetch).
           isolate: false,
           unstubGlobals: true,
         },
@@ -103,10 +110,9 @@ export default defineConfig({
           // Every file has its own database (a clone of the template), so they do not see each other's rows.
           sequence: SERVER,
           maxWorkers: 3,
-          // A worker imports the server's modules once for all its files (ADR 118): isolated, each of the 250
-          // files imported the whole app again, which was most of the project's CPU (server project alone on a
-          // two-core machine: 21 min of CPU and a fifth of it spent importing, against 5 min unisolated).
-          // Files build their own app on their own database and mock no module, so nothing else is shared.
+          // A worker imports the server's modules once for all its files (ADR 119): isolated, each file imported
+          // the whole app again (src/features alone: 230 s of CPU isolated, 58 s unisolated). Files build their
+          // own app on their own database and mock no module, so the modules' own caches are all they share.
           isolate: false,
         },
       },
