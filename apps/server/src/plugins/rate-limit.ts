@@ -24,14 +24,16 @@ export const CLIENT_BUDGETS = {
  * (ADR 093: PostgreSQL, or Redis with REDIS_URL); every route has its own counters (the store prefixes the
  * route), `name` keeps the keys readable. A limit made with `app.createRateLimit` has no route in its key:
  * its keyGenerator must start with a name of its own. Answers 429 with `{ error: 'too many requests' }`
- * through the error handler.
+ * through the error handler. `patient`: the call may wait a few milliseconds under load for its count to
+ * share a statement with others (a waiting-room join, which waits its turn anyway; ADR 120).
  */
-export function perClientRateLimit(name: string, budget: ClientBudget) {
+export function perClientRateLimit(name: string, budget: ClientBudget, options: { patient?: boolean } = {}) {
   return {
     rateLimit: {
       max: budget.max,
       timeWindow: budget.timeWindow,
       keyGenerator: (request: FastifyRequest) => `${name}|${rateLimitClientOf(request)}`,
+      ...(options.patient ? { patient: true } : {}),
     },
   };
 }

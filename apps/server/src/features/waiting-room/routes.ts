@@ -145,7 +145,7 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(
     app,
     joinWaitingRoomEndpoint,
-    { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET) },
+    { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET, { patient: true }) },
     async (request, reply) => {
       // A bound on joins waiting in memory (review finding 3): past it a flood costs neither memory nor an
       // ever-longer wait; the refused join comes back after Retry-After.

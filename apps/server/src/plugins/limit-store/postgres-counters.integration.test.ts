@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { cloneTemplate } from '../../../test/test-database.ts';
 import { postgresCounters } from './postgres-counters.ts';
 import type { SharedCounters } from './shared-counters.ts';
@@ -47,6 +48,48 @@ describe('postgresCounters', () => {
     ]);
     expect([a!.current, a2!.current].sort()).toEqual([1, 2]);
     expect(b!.current).toBe(1);
+  });
+
+  /** Counters on pool 0 whose statements are listed as they go out. */
+  const countedCounters = () => {
+    const statements: string[] = [];
+    const counted = Object.assign(Object.create(pools[0]!) as pg.Pool, {
+      query: (config: pg.QueryConfig) => {
+        statements.push(config.name ?? config.text);
+        return pools[0]!.query(config);
+      },
+    });
+    return { counters: postgresCounters(counted, () => undefined), statements };
+  };
+
+  afterEach(() => void vi.useRealTimers());
+
+  it('under load, lets patient calls of the next few milliseconds share one statement (ADR 120)', async () => {
+    const { counters, statements } = countedCounters();
+    await counters.incr('patient|a', 60_000, true); // idle: sent at once
+    // A statement went out just now: a patient batch waits for company. Timers fire in order of their due
+    // time, so the call 3 ms later always joins the one lingering 10 ms, however late the loop runs them.
+    const first = counters.incr('patient|a', 60_000, true);
+    const second = new Promise<number>((resolve) =>
+      setTimeout(() => void counters.incr('patient|b', 60_000, true).then((c) => resolve(c.current)), 3),
+    );
+    expect([(await first).current, await second]).toEqual([2, 1]);
+    expect(statements).toEqual(['rate-limit-incr-batch', 'rate-limit-incr-batch']);
+  });
+
+  it('sends a lingering patient batch at once when an impatient call (a hold) joins it', async () => {
+    const { counters, statements } = countedCounters();
+    await counters.incr('impatient|a', 60_000, true);
+    // The linger's timer never fires: only the impatient call can send the batch.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const both = Promise.all([
+      counters.incr('impatient|a', 60_000, true),
+      counters.incr('impatient|b', 60_000, false),
+    ]);
+    const outcome = await Promise.race([both.then(() => 'sent'), sleep(5_000).then(() => 'still waiting')]);
+    expect(outcome).toBe('sent');
+    expect((await both).map((c) => c.current)).toEqual([2, 1]);
+    expect(statements).toEqual(['rate-limit-incr-batch', 'rate-limit-incr-batch']);
   });
 
   it('starts a fresh window once the stored one has ended', async () => {

@@ -23,6 +23,15 @@ const INCR = {
 /** A row whose window ended is the same as no row: deleting it forgets nothing. */
 const SWEEP = 'DELETE FROM rate_limit_counters WHERE window_ends_at < now()';
 
+/**
+ * Under load (a statement went out less than `BUSY_MS` ago) a batch of patient calls only (a waiting-room
+ * join's) waits `LINGER_MS` for company before its statement starts: a rush's joins then share statements
+ * by the dozen (ADR 120). Any other call sends the batch at once, the patient calls with it: a hold never
+ * waits (a linger on every call cut hot-slot's holds with 4 processes from 1.50 to 0.81 of raw SQL).
+ */
+const BUSY_MS = 100;
+const LINGER_MS = 10;
+
 /** How often one process sweeps ended windows (a sequential scan of a table of live clients). */
 export const SWEEP_EVERY_MS = 60_000;
 
@@ -40,9 +49,15 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
   let nextSweepAt = Date.now() + SWEEP_EVERY_MS;
   let waiting = new Map<string, Waiting>();
   let inFlight = false;
+  let lastSentAt = -Infinity;
+  /** The patient batch's wait for company, while it lasts. */
+  let lingering: NodeJS.Timeout | undefined;
 
   async function flush(): Promise<void> {
     inFlight = true;
+    lastSentAt = Date.now();
+    clearTimeout(lingering);
+    lingering = undefined;
     const batch = waiting;
     waiting = new Map();
     const keys = [...batch.keys()].sort();
@@ -75,7 +90,7 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
 
   return {
     name: 'postgresql',
-    incr(key, windowMs) {
+    incr(key, windowMs, patient = false) {
       const now = Date.now();
       if (now >= nextSweepAt) {
         nextSweepAt = now + SWEEP_EVERY_MS;
@@ -86,10 +101,17 @@ export function postgresCounters(pool: pg.Pool, onSweepError: (error: Error) => 
         let entry = waiting.get(key);
         if (!entry) waiting.set(key, (entry = { windowMs, calls: [] }));
         entry.calls.push({ resolve, reject });
-        if (!inFlight) {
-          inFlight = true;
-          // The rest of this turn's calls join the first statement.
+        if (lingering && !patient) {
+          // An impatient call ends the patient batch's wait: all go now.
+          clearTimeout(lingering);
+          lingering = undefined;
           setImmediate(() => void flush());
+        } else if (!inFlight) {
+          inFlight = true;
+          // The rest of this turn's calls join the first statement; a patient batch under load, the next
+          // few milliseconds' too.
+          if (patient && now - lastSentAt < BUSY_MS) lingering = setTimeout(() => void flush(), LINGER_MS);
+          else setImmediate(() => void flush());
         }
       });
     },

@@ -13,6 +13,10 @@ export interface WindowCount {
 export interface SharedCounters {
   /** Named in the log line that tells the store is unreachable. */
   readonly name: string;
-  incr(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * `patient`: the caller does not mind a few milliseconds' wait, so under load a store may hold the call for
+   * company (PostgreSQL: one statement for many; ADR 120). Holds and sign-ins are never patient.
+   */
+  incr(key: string, windowMs: number, patient?: boolean): Promise<WindowCount>;
   close(): Promise<void>;
 }

@@ -56,6 +56,8 @@ class StoreHealth {
 /** What @fastify/rate-limit passes to `child` at run time (its types name Fastify's RouteOptions instead). */
 interface ChildParams {
   routeInfo?: { method?: string | string[]; url?: string };
+  /** perClientRateLimit's `patient` (passed through with the route's rateLimit options). */
+  patient?: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export function sharedRateLimitStore(counters: SharedCounters, log: FastifyBaseL
     constructor(
       _globalParams?: unknown,
       private readonly route = '',
+      private readonly patient = false,
     ) {}
 
     incr(key: string, callback: IncrCallback, timeWindow: number): void {
@@ -94,7 +97,7 @@ export function sharedRateLimitStore(counters: SharedCounters, log: FastifyBaseL
         () => fallBack(new Error(`no answer within ${STORE_ANSWER_LIMIT_MS} ms`)),
         STORE_ANSWER_LIMIT_MS,
       );
-      counters.incr(fullKey, timeWindow).then((count) => {
+      counters.incr(fullKey, timeWindow, this.patient).then((count) => {
         if (answered) return;
         answered = true;
         clearTimeout(timer);
@@ -104,9 +107,10 @@ export function sharedRateLimitStore(counters: SharedCounters, log: FastifyBaseL
     }
 
     child(routeOptions: object): SharedRateLimitStore {
-      const { method, url } = (routeOptions as ChildParams).routeInfo ?? {};
+      const { routeInfo, patient } = routeOptions as ChildParams;
+      const { method, url } = routeInfo ?? {};
       const route = url ? `${Array.isArray(method) ? method.join(',') : (method ?? '')} ${url}|` : '';
-      return new SharedRateLimitStore(undefined, route);
+      return new SharedRateLimitStore(undefined, route, patient === true);
     }
   };
 }
