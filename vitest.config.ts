@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import LongestFirstSequencer from './test-sequencer.ts';
@@ -14,27 +11,6 @@ import LongestFirstSequencer from './test-sequencer.ts';
 // browser.
 const UNIT = { groupOrder: 0 };
 const SERVER = { groupOrder: 1 };
-
-const WEB = {
-  environment: 'jsdom',
-  setupFiles: ['apps/web/src/test/setup.ts'],
-  // CPU-bound (a DOM in JavaScript); three as the group it shares with the browser journeys asks.
-  sequence: UNIT,
-  maxWorkers: 3,
-  // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
-  testTimeout: 20_000,
-} as const;
-/**
- * The web tests that replace a module with vi.mock, found by reading them (so a new one cannot end up
- * unisolated by mistake): they run isolated, as the `web-mocked` project (ADR 119).
- */
-const WEB_SRC = fileURLToPath(new URL('./apps/web/src/', import.meta.url));
-const WEB_MOCKING_MODULES = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
-  .filter(
-    (file) =>
-      /\.test\.tsx?$/.test(file) && /\bvi\.(do)?mock\(/.test(readFileSync(join(WEB_SRC, file), 'utf8')),
-  )
-  .map((file) => `apps/web/src/${file.split(sep).join('/')}`);
 
 export default defineConfig({
   test: {
@@ -66,20 +42,14 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          exclude: WEB_MOCKING_MODULES,
-          ...WEB,
-          // A worker keeps its modules and its jsdom window for all its files (ADR 119): a third of the CPU of
-          // isolated files. setup.ts resets the stores, storage, cookies and analytics queue after each test,
-          // and `unstubGlobals` gives back what vi.stubGlobal replaced (test/fake-api.ts's fetch).
-          isolate: false,
-          unstubGlobals: true,
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          // CPU-bound (a DOM in JavaScript); three as the group it shares with the browser journeys asks.
+          sequence: UNIT,
+          maxWorkers: 3,
+          // Above testing-library's wait (test/setup.ts), so a screen that never appears reports what it shows.
+          testTimeout: 20_000,
         },
-      },
-      {
-        // Files that replace a module with vi.mock need modules of their own: a module another file of the
-        // worker imported first would keep the real one.
-        plugins: [react()],
-        test: { name: 'web-mocked', include: WEB_MOCKING_MODULES, ...WEB },
       },
       {
         // The web app's build checks (route JavaScript budgets, issue 12): a production build in node.

@@ -17,8 +17,7 @@ beforeAll(() => import('@kippu/contract/endpoints/all'), 120_000);
 
 const resetStore = <S>(store: StoreApi<S>) => store.setState(store.getInitialState(), true);
 
-// Each test starts from the stores' initial state, empty storage, no analytics queue and no cookies, whatever
-// the previous one left: a worker's files share one window (the web project is unisolated, ADR 119).
+// Each test starts from the stores' initial state and empty storage, whatever the previous one left.
 afterEach(() => {
   cleanup();
   resetStore(useCoreStore);
@@ -26,9 +25,4 @@ afterEach(() => {
   resetStore(useRequestStore);
   sessionStorage.clear();
   localStorage.clear();
-  delete window.dataLayer;
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]!.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
 });
