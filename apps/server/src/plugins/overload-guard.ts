@@ -191,10 +191,11 @@ export function createOverloadGuard(
   onShed: (shed: number, state: { inFlight: number; lagMs: number; poolWaiting: number }) => void,
   classes: CallClasses = BY_METHOD,
 ): OverloadGuard {
-  const body = Buffer.from(JSON.stringify({ error: ERRORS.server_busy.message }));
+  // A string: Node sends it in one write with the head (a Buffer would be a second chunk; fast-not-found.ts).
+  const body = JSON.stringify({ error: ERRORS.server_busy.message });
   const headers = {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': body.length,
+    'content-length': Buffer.byteLength(body),
     'retry-after': String(limits.retryAfterSeconds),
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
