@@ -1,8 +1,15 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium (apt-get install chromium); playwright-core ships no browser of its own. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium; playwright-core ships no browser of its own. Its old headless shell (apt-get install
+ * chromium-headless-shell: the same Chromium release without the full browser around it, what Playwright
+ * itself runs headless) when installed, else the browser (apt-get install chromium): the shell's browser
+ * process costs a third of the full one's CPU, and the journeys are CPU-bound on two cores (ADR 121).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const CHROMIUM_ARGS = [
   '--headless',
