@@ -101,6 +101,23 @@ describe('availability answer cache', () => {
     }
   });
 
+  it('sends a kept answer with the very bytes it kept: multibyte text, plain and compressed', async () => {
+    // Kept bodies are written as latin1 strings (one write with the head): every byte must survive the trip.
+    const url = `${base}/products?lang=ja`;
+    // fetch asks for gzip unless told otherwise.
+    const identity = { 'accept-encoding': 'identity' };
+    const made = await fetch(url, { headers: identity });
+    const madeText = await made.text();
+    expect(Buffer.byteLength(madeText)).toBeGreaterThan(madeText.length); // multibyte text in it
+    const plain = await fetch(url, { headers: identity });
+    const compressed = await fetch(url, { headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(madeText);
+    expect(Number(plain.headers.get('content-length'))).toBe(Buffer.byteLength(madeText));
+    if (madeText.length >= 1024) expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toBe(madeText);
+  });
+
   it('does not keep an error answer', async () => {
     const missing = await fetch(`${base}/products/orderable_stocks?product_time_span_id=999999999`);
     expect(missing.status).toBe(404);
