@@ -231,7 +231,7 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     const connections = Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
     const loadBefore = os.loadavg();
     // The load generator shares the cores: its own event-loop delay is in every latency it measures (on two
-    // cores its p99 was 110–150 ms of the overload phase's p99 of 450–560 ms), so the last line shows it.
+    // cores its p99 was 100–150 ms of the overload phase's p99 of 450–560 ms), so the last line shows it.
     const generatorLag = monitorEventLoopDelay({ resolution: 10 });
     generatorLag.enable();
     const overload = await drive(servers, () => orderPath(product, date, spanIds), {
