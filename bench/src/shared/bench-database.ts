@@ -25,7 +25,7 @@ export async function withBenchDatabase<T>(work: (database: BenchDatabase) => Pr
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     // pool.end() resolves once it has asked its connections to close, not once they have: the drop below
     // (WITH FORCE) can terminate one still closing, and pg-pool reports that on the pool. Unheard, it killed
-    // the benchmark before its last line (on-sale, 1 run in 3 on session 21's machine); the drop is the cause.
+    // the benchmark before its last line (on-sale, 2 runs of 4 on session 21's machine).
     pool.on('error', () => undefined);
     try {
       await migrate(pool);
