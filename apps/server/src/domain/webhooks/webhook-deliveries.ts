@@ -94,9 +94,14 @@ export async function listWebhookDeliveries(
   return { deliveries: shown.map(deliveryView), next_cursor: more ? Number(shown.at(-1)!.id) : null };
 }
 
+/**
+ * As the audit trigger kicks (migration 1196): only when the kick's advisory lock is free at once, so a console
+ * call never waits for another transaction's uncommitted kick. The holder's kick, or the recurring delivery
+ * round (WEBHOOK_INTERVAL_MS), delivers this one's delivery.
+ */
 async function kick(tx: Tx): Promise<void> {
   await tx.execute(sql`
-    INSERT INTO jobs (queue, key) VALUES (${WEBHOOK_KICK_QUEUE}, 'kick')
+    INSERT INTO jobs (queue, key) SELECT ${WEBHOOK_KICK_QUEUE}, 'kick' WHERE pg_try_advisory_xact_lock(87, 1)
     ON CONFLICT (queue, key) WHERE key IS NOT NULL DO NOTHING`);
 }
 

@@ -285,6 +285,30 @@ describe('the kick never waits for another transaction (migration 1196)', () => 
     );
     expect(rows[0]!.n).toBeLessThanOrEqual(1);
   });
+
+  it("a console ping does not wait for another transaction's uncommitted kick", async () => {
+    const { id } = await subscribe({ event_types: ['slot.changed'] }, '/ping-kick');
+    await ctx.db.execute(sql`DELETE FROM jobs WHERE queue = 'webhooks.kick'`);
+    const other = await ctx.db.$client.connect();
+    try {
+      // Another transaction kicks as the audit trigger does (holding the kick's lock) and has not committed.
+      await other.query('BEGIN');
+      await other.query('SELECT pg_advisory_xact_lock(87, 1)');
+      await other.query(`INSERT INTO jobs (queue, key) VALUES ('webhooks.kick', 'kick')`);
+      const ping = pingWebhook(ctx.db, {
+        ...(await ownerScope()),
+        subscriptionId: id,
+        actor: { kind: 'system', label: 'test' },
+      }).then(() => 'pinged');
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 3000));
+      const first = await Promise.race([ping, waited]);
+      await other.query('COMMIT');
+      expect(first).toBe('pinged');
+      await ping;
+    } finally {
+      other.release();
+    }
+  });
 });
 
 describe('refusals', () => {
