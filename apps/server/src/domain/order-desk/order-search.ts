@@ -16,11 +16,17 @@ const DEFAULT_PAGE = 50;
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The orders one search value may name, per kind: each a query answered from an index within the site
- * (migration 0920), or nothing when the value cannot be of that kind (a name has no @, a QR payload has its
- * own shape). A ticket's QR payload is verified first, in memory, as at the gate: a forged one names nothing.
+ * The customer indexes' condition (migration 1198: a hold without details is not in them): each customer
+ * search states it, or the planner cannot use them.
  */
-function candidates(
+const HAS_CUSTOMER_INFO = sql.raw(`customer_info <> '[]'::jsonb`);
+
+/**
+ * The orders one search value may name, per kind: each a query answered from an index within the site
+ * (migrations 0920, 1198), or nothing when the value cannot be of that kind (a name has no @, a QR payload has
+ * its own shape). A ticket's QR payload is verified first, in memory, as at the gate: a forged one names nothing.
+ */
+export function searchCandidates(
   site: string,
   q: string,
   only: OrderSearchKind | undefined,
@@ -55,7 +61,7 @@ function candidates(
     if (wanted('email')) {
       found.push({
         kind: 'email',
-        ids: sql`SELECT id FROM orders WHERE site_code = ${site}
+        ids: sql`SELECT id FROM orders WHERE site_code = ${site} AND ${HAS_CUSTOMER_INFO}
                  AND lower(order_customer_value(customer_info, 'email')) = ${q.toLowerCase()}`,
       });
     }
@@ -65,14 +71,14 @@ function candidates(
   if (wanted('phone') && /^[+0-9()\s-]+$/.test(q) && digits.length >= 6) {
     found.push({
       kind: 'phone',
-      ids: sql`SELECT id FROM orders WHERE site_code = ${site}
+      ids: sql`SELECT id FROM orders WHERE site_code = ${site} AND ${HAS_CUSTOMER_INFO}
                AND order_customer_phone_digits(customer_info) = ${digits}`,
     });
   }
   if (wanted('name')) {
     found.push({
       kind: 'name',
-      ids: sql`SELECT id FROM orders WHERE site_code = ${site}
+      ids: sql`SELECT id FROM orders WHERE site_code = ${site} AND ${HAS_CUSTOMER_INFO}
                AND lower(order_customer_value(customer_info, 'fullname')) LIKE ${`%${likeLiteral(q.toLowerCase())}%`}`,
     });
   }
@@ -128,7 +134,7 @@ export async function searchOrders(
 ): Promise<OrderSearchResponse> {
   const limit = query.limit ?? DEFAULT_PAGE;
   const q = query.q?.trim();
-  const found = q ? candidates(site, q, query.kind, secrets) : [];
+  const found = q ? searchCandidates(site, q, query.kind, secrets) : [];
   if (q && found.length === 0) return { orders: [], next_cursor: null };
   const matches = found.length
     ? sql`JOIN (SELECT id, array_agg(DISTINCT kind) AS kinds FROM (
