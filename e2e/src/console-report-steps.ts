@@ -246,7 +246,7 @@ export function parseCsv(csv: string): string[][] {
 
 /**
  * Every name a payment method may go by in a report's method cell, in `lang`: its code, the console's word for
- * it (`reports_method_<code>`) and its name on the visitor's payment screen (`payment_method_types`).
+ * it (`payment_method_<code>`) and its name on the visitor's payment screen (`payment_method_types`).
  */
 export async function methodNames(method: string, lang: LangCode, consoleWord: string): Promise<string[]> {
   const rows = await query<{ name: string | null }>(

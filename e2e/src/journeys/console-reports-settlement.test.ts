@@ -97,7 +97,7 @@ describe.skipIf(skipBrowserSuites)(
         await signInToConsole(staff, lang, finance);
         const names = new Map<string, string[]>();
         for (const method of METHODS)
-          names.set(method, await methodNames(method, lang, t(`reports_method_${method}`)));
+          names.set(method, await methodNames(method, lang, t(`payment_method_${method}`)));
         const settlementPath = `/sites/${SITE}/reports/settlement`;
         const before = await consoleApiRead<ReportAnswer>(staff, settlementPath);
         expect(before.status, JSON.stringify(before.body)).toBe(200);

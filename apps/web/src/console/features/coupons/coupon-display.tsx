@@ -16,13 +16,13 @@ export function useDiscountText() {
 }
 
 /**
- * A payment method's name (`coupons_method_<id>`, the console's names as the orders screens give them), else
- * its id, so a method added on the server later still shows rather than a blank.
+ * A payment method's name (`payment_method_<id>`, in the console's own texts, as the orders and reports
+ * screens give it), else its id, so a method added on the server later still shows rather than a blank.
  */
 export function useMethodWord() {
   const { t } = useConsoleI18n();
   return (method: string) => {
-    const key = `coupons_method_${method.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
+    const key = `payment_method_${method.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
     const text = t(key);
     return text === key ? method : text;
   };

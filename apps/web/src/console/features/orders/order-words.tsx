@@ -3,8 +3,8 @@ import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 
 /**
  * The words for the API's codes (statuses, channels, payment methods, refund and mail states, timeline
- * kinds): the feature's text when it has one, else the code itself, so a code added on the server later
- * still shows rather than a blank.
+ * kinds): the feature's text when it has one (a payment method's is the console's own, as every screen names
+ * it), else the code itself, so a code added on the server later still shows rather than a blank.
  */
 export function useOrderWords() {
   const { t } = useConsoleI18n();
@@ -16,7 +16,7 @@ export function useOrderWords() {
   return {
     status: (code: string) => word('orders_status_', code),
     channel: (code: string) => word('orders_channel_', code),
-    method: (code: string) => word('orders_method_', code),
+    method: (code: string) => word('payment_method_', code),
     payment: (code: string) => word('orders_payment_status_', code),
     refund: (code: string) => word('orders_refund_status_', code),
     ticket: (code: string) => word('orders_ticket_state_', code),

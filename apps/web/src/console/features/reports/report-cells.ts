@@ -6,7 +6,7 @@ import { useReportWords } from './report-words.ts';
 
 /** Text columns whose values are codes with words of their own (the prefix of `<prefix><code>`; kinds are the contract's, shared with the exports). */
 const CODE_WORDS: Readonly<Record<string, string>> = {
-  method: 'reports_method_',
+  method: 'payment_method_',
   gateway: 'reports_gateway_',
   channel: 'reports_channel_',
   kind: 'report_kind_',
