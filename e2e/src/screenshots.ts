@@ -44,7 +44,10 @@ export async function saveScreenshot(
   if (pageHeight > viewport.height) {
     await page.setViewportSize({ width: viewport.width, height: pageHeight });
     try {
-      await page.screenshot(options);
+      // The app's main is at least a screen tall (root-layout.css): in a screen as tall as the page it would
+      // grow by the header's and footer's height and push them out of the picture, leaving an empty band
+      // under the order bar. A page taller than the phone's screen never meets that minimum on the phone.
+      await page.screenshot({ ...options, style: '.app-main { min-height: 0 !important; }' });
     } finally {
       await page.setViewportSize(viewport);
     }
