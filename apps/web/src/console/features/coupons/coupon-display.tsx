@@ -1,5 +1,6 @@
 import type { ConsoleCoupon } from '@kippu/contract/console/coupons-schemas';
 import { useFormat } from '../../shared/format/use-format.ts';
+import { codeWord } from '../../shared/i18n/code-word.ts';
 import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import type { Column } from '../../shared/ui/ui.tsx';
 
@@ -15,17 +16,10 @@ export function useDiscountText() {
         : t('coupons_kind_invitation');
 }
 
-/**
- * A payment method's name (`payment_method_<id>`, in the console's own texts, as the orders and reports
- * screens give it), else its id, so a method added on the server later still shows rather than a blank.
- */
+/** A payment method's name (`payment_method_<id>`: the console's own texts, as the orders and reports give it). */
 export function useMethodWord() {
   const { t } = useConsoleI18n();
-  return (method: string) => {
-    const key = `payment_method_${method.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
-    const text = t(key);
-    return text === key ? method : text;
-  };
+  return (method: string) => codeWord(t, 'payment_method_', method);
 }
 
 /** A coupon's payment-method condition in words (ADR 103): "Any payment method" or "Only when paid by …". */

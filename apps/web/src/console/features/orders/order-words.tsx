@@ -1,18 +1,14 @@
 import type { OrderStatus } from '@kippu/contract/enums';
+import { codeWord } from '../../shared/i18n/code-word.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 
 /**
  * The words for the API's codes (statuses, channels, payment methods, refund and mail states, timeline
- * kinds): the feature's text when it has one (a payment method's is the console's own, as every screen names
- * it), else the code itself, so a code added on the server later still shows rather than a blank.
+ * kinds), each as `codeWord` finds it (a payment method's text is the console's own, as every screen names it).
  */
 export function useOrderWords() {
   const { t } = useConsoleI18n();
-  const word = (prefix: string, code: string) => {
-    const key = `${prefix}${code.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`;
-    const text = t(key);
-    return text === key ? code : text;
-  };
+  const word = (prefix: string, code: string) => codeWord(t, prefix, code);
   return {
     status: (code: string) => word('orders_status_', code),
     channel: (code: string) => word('orders_channel_', code),
