@@ -14,6 +14,9 @@ export default defineConfig({
   plugins: [react(), precompress()],
   // The visitors' build has copied public/ already.
   publicDir: false,
+  // The texts are read whole (`default`), never by key: without a named export per key a language's chunk is
+  // one object (a JSON.parse of one string when large), 2.6 KB less brotli on the first screen in Thai.
+  json: { namedExports: false },
   build: {
     target: 'es2022',
     sourcemap: false,
