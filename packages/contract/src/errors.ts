@@ -96,6 +96,8 @@ export const ERRORS = {
   // The console's catalogue, schedule, coupons and settings (issue 28).
   /** Saved by someone else after this screen was opened: reload, then make the change again. */
   console_edit_conflict: { message: 'console edit conflict', status: 409 },
+  /** An order of the purchase is being held or paid, or a mail to the visitor is still queued: later (ADR 122). */
+  console_erasure_in_progress: { message: 'console erasure in progress', status: 409 },
   /** A capacity below what is already sold and held in the slot. */
   console_capacity_below_taken: { message: 'console capacity below taken', status: 409 },
   /** The product already has a slot starting at that time. */

@@ -5,6 +5,7 @@ import {
   changeOrderDateResponseSchema,
   consoleOrderParamsSchema,
   consoleOrderResponseSchema,
+  erasePersonalDataResponseSchema,
   orderDateOptionsQuerySchema,
   orderDateOptionsResponseSchema,
   orderSearchQuerySchema,
@@ -17,7 +18,7 @@ import {
 /**
  * The console's orders (issue 29, ADR 078) endpoints by route name (`defineEndpoint`), merged into
  * `ENDPOINTS`. Area `orders`: read for the search, the order's page and the date options; write for the
- * resend, the visitor's details and the change of date (each audited).
+ * resend, the visitor's details, the erasure of their personal data and the change of date (each audited).
  */
 export const ordersEndpoints = {
   consoleSearchOrders: defineEndpoint('consoleSearchOrders', {
@@ -37,6 +38,10 @@ export const ordersEndpoints = {
     params: consoleOrderParamsSchema,
     body: updateOrderVisitorBodySchema,
     responses: { 200: updateOrderVisitorResponseSchema },
+  }),
+  consoleErasePersonalData: defineEndpoint('consoleErasePersonalData', {
+    params: consoleOrderParamsSchema,
+    responses: { 200: erasePersonalDataResponseSchema },
   }),
   consoleOrderDateOptions: defineEndpoint('consoleOrderDateOptions', {
     params: consoleOrderParamsSchema,

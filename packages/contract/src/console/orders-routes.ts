@@ -6,6 +6,7 @@ export const ordersRoutes = [
   consoleRoute('consoleGetOrder', 'GET', '/sites/:site/orders/:id'),
   consoleRoute('consoleResendPurchaseMail', 'POST', '/sites/:site/orders/:id/purchase-mail'),
   consoleRoute('consoleUpdateOrderVisitor', 'PUT', '/sites/:site/orders/:id/visitor'),
+  consoleRoute('consoleErasePersonalData', 'POST', '/sites/:site/orders/:id/personal-data-erasure'),
   consoleRoute('consoleOrderDateOptions', 'GET', '/sites/:site/orders/:id/date-change'),
   consoleRoute('consoleChangeOrderDate', 'POST', '/sites/:site/orders/:id/date-change'),
 ] as const satisfies readonly ReturnType<typeof consoleRoute>[];

@@ -216,6 +216,8 @@ export const consoleOrderSchema = z.object({
   price: z.number().int(),
   membership_discount: z.number().int(),
   visitor: orderVisitorSchema,
+  /** When staff erased the visitor's personal data from the purchase (ADR 122); null while it is kept. */
+  personal_data_erased_at: z.string().nullable(),
   /** Every field the order form stored, by its template name (address, age, questionnaire answers, ...). */
   customer_info: z.array(z.object({ key: z.string(), value: z.string() })),
   lines: z.array(
@@ -234,6 +236,18 @@ export const consoleOrderResponseSchema = z.object({ order: consoleOrderSchema }
 
 // POST /sites/:site/orders/:id/purchase-mail: queue the purchase confirmation again (to the current address).
 export const resendPurchaseMailResponseSchema = z.object({ mail: orderMailSchema });
+
+// POST /sites/:site/orders/:id/personal-data-erasure (ADR 122): the visitor's personal data erased from the
+// purchase (its orders, reservations, shares, mail links and mails' addresses); what it touched, in counts.
+export const erasePersonalDataResponseSchema = z.object({
+  erasure: z.object({
+    erased_at: z.string(),
+    orders: z.number().int(),
+    reservations: z.number().int(),
+    mails: z.number().int(),
+  }),
+});
+export type ErasePersonalDataResponse = z.infer<typeof erasePersonalDataResponseSchema>;
 
 // PUT /sites/:site/orders/:id/visitor: the site's field rules (spec §5) apply as on the order form.
 export const updateOrderVisitorBodySchema = z.object({

@@ -357,6 +357,7 @@ export interface Rows<Timestamp = string> {
     membership_discount_percent: number | null;
     partner_id: number | null;
     address_key: string | null;
+    personal_data_erased_at: Timestamp | null;
   };
   organisations: {
     id: number;

@@ -472,6 +472,7 @@ export const orders = pgTable('orders', {
   membershipDiscountPercent: integer('membership_discount_percent'),
   partnerId: bigint('partner_id', { mode: 'number' }),
   addressKey: text('address_key'),
+  personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const organisations = pgTable('organisations', {

@@ -24,6 +24,7 @@ type OrderRow = {
   price: number;
   membership_discount: number;
   customer_info: { key: string; value: string }[];
+  personal_data_erased_at: string | null;
   product_names: LocalizedText;
   starts_at: string;
   ends_at: string;
@@ -47,7 +48,7 @@ export async function orderPage(db: Db, site: string, orderId: number): Promise<
   if (!purchase) throw new AppError('record_not_found');
   const { rows } = await db.execute<OrderRow>(sql`
     SELECT o.id, o.site_code, o.status, o.channel, o.partner_id, pa.name AS partner_name, o.lang, o.created_at, o.updated_at, o.time_span_id, o.quantity,
-           o.price, o.membership_discount, o.customer_info, p.names AS product_names, t.starts_at, t.ends_at,
+           o.price, o.membership_discount, o.customer_info, o.personal_data_erased_at, p.names AS product_names, t.starts_at, t.ends_at,
            (SELECT from_order_id FROM time_changes WHERE order_id = o.id AND status = 'done') AS changed_from_order_id,
            (SELECT order_id FROM time_changes WHERE from_order_id = o.id AND status = 'done' LIMIT 1) AS changed_to_order_id
     FROM orders o JOIN products p ON p.id = o.product_id JOIN time_spans t ON t.id = o.time_span_id
@@ -169,6 +170,7 @@ export async function orderPage(db: Db, site: string, orderId: number): Promise<
     price: Number(order.price),
     membership_discount: Number(order.membership_discount),
     visitor: visitorOf(order.customer_info),
+    personal_data_erased_at: isoOrNull(order.personal_data_erased_at),
     customer_info: order.customer_info,
     lines: lines.rows.map((l) => ({
       names: l.names,

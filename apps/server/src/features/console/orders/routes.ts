@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ordersEndpoints as endpoints } from '@kippu/contract/console/orders-endpoints';
 import { verifyingSecrets } from '../../../config/app-secret.ts';
 import { changeDateForVisitor, deskDateOptions } from '../../../domain/order-desk/change-date-for-visitor.ts';
+import { erasePersonalData } from '../../../domain/order-desk/erase-personal-data.ts';
 import { orderPage } from '../../../domain/order-desk/order-page.ts';
 import { searchOrders } from '../../../domain/order-desk/order-search.ts';
 import { resendPurchaseMail } from '../../../domain/order-desk/resend-purchase-mail.ts';
@@ -15,13 +16,17 @@ import {
 
 const READ = { area: 'orders', level: 'read' } as const;
 const WRITE = { area: 'orders', level: 'write' } as const;
-/** A change of date may waive what the visitor owes (money given away): the password again, as a refund asks. */
-const WRITE_MONEY = { ...WRITE, reauthenticate: true } as const;
+/**
+ * The password again, as a refund asks: a change of date may waive what the visitor owes (money given away),
+ * and an erasure of the visitor's personal data cannot be undone.
+ */
+const WRITE_AGAIN = { ...WRITE, reauthenticate: true } as const;
 
 /**
  * The console's orders (issue 29, ADR 078), under `/console/api/v1`; each route calls one domain function
  * (`domain/order-desk`). Area `orders`: read for the search, the order's page and the date options, write for
- * the resend, the visitor's details and the change of date (with the password again: it may waive money).
+ * the resend, the visitor's details, the erasure of their personal data and the change of date (those two
+ * with the password again).
  */
 export async function ordersConsoleRoutes(app: FastifyInstance): Promise<void> {
   const site = (request: FastifyRequest, code: string, level: 'read' | 'write') =>
@@ -46,11 +51,15 @@ export async function ordersConsoleRoutes(app: FastifyInstance): Promise<void> {
     const { code } = await site(request, request.params.site, 'write');
     return updateVisitorDetails(app.db, consoleActor(request), code, request.params.id, request.body);
   });
+  registerConsoleEndpoint(app, endpoints.consoleErasePersonalData, WRITE_AGAIN, async (request) => {
+    const { code } = await site(request, request.params.site, 'write');
+    return erasePersonalData(app.db, consoleActor(request), code, request.params.id);
+  });
   registerConsoleEndpoint(app, endpoints.consoleOrderDateOptions, READ, async (request) => {
     const { code } = await site(request, request.params.site, 'read');
     return deskDateOptions(app.db, dateDeps(), code, request.params.id, request.query);
   });
-  registerConsoleEndpoint(app, endpoints.consoleChangeOrderDate, WRITE_MONEY, async (request) => {
+  registerConsoleEndpoint(app, endpoints.consoleChangeOrderDate, WRITE_AGAIN, async (request) => {
     const { code, organisationId } = await site(request, request.params.site, 'write');
     const staff = request.consoleStaff as ConsoleStaff;
     return changeDateForVisitor(
