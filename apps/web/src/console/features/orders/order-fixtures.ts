@@ -56,6 +56,7 @@ export function orderFixture(overrides: Partial<ConsoleOrder> = {}): ConsoleOrde
     price: 3600,
     membership_discount: 0,
     visitor: { fullname: 'Hanako Yamada', email: 'hanako@example.com', phone: '090-1234-5678' },
+    personal_data_erased_at: null,
     customer_info: [
       { key: 'fullname', value: 'Hanako Yamada' },
       { key: 'address', value: 'Tokyo' },

@@ -82,10 +82,13 @@ describe('order screen', () => {
       'Resend the purchase mail',
       'Cancel all tickets…',
       'Change the date…',
+      'Erase personal data…',
     ]) {
       expect(screen.queryByRole('button', { name }), name).toBeNull();
     }
     expect(within(tickets).queryAllByRole('checkbox')).toHaveLength(0);
+    // Nothing erased and no right to erase: no personal data section at all.
+    expect(screen.queryByRole('heading', { name: 'Personal data' })).toBeNull();
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
@@ -148,6 +151,98 @@ describe('order screen', () => {
     expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `${ORDER}/purchase-mail`,
     ]);
+  });
+
+  it("erases the visitor's personal data once understood, with the password again, and says what went", async () => {
+    let order = orderFixture();
+    let answers = 0;
+    let reauthenticated = false;
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      [`GET ${ORDER}`]: () => ({ status: 200, body: { order } }),
+      [`POST ${ORDER}/personal-data-erasure`]: () => {
+        answers += 1;
+        // A mail to the visitor still queued at first; then the server asks for the password again.
+        if (answers === 1) return { status: 409, body: { error: 'console erasure in progress' } };
+        if (!reauthenticated) return { status: 401, body: { error: 'console reauthentication required' } };
+        order = {
+          ...order,
+          visitor: { fullname: null, email: null, phone: null },
+          customer_info: [],
+          personal_data_erased_at: '2026-11-22T00:00:00Z',
+        };
+        return {
+          status: 200,
+          body: { erasure: { erased_at: '2026-11-22T00:00:00Z', orders: 2, reservations: 1, mails: 3 } },
+        };
+      },
+      'POST /session/reauthenticate': () => {
+        reauthenticated = true;
+        return { status: 200, body: { reauthenticatedUntil: '2026-11-22T00:05:00Z' } };
+      },
+    });
+    const user = userEvent.setup();
+    await renderConsole(`#${ORDER}`);
+    await user.click(await screen.findByRole('button', { name: 'Erase personal data…' }));
+    const dialog = screen.getByRole('dialog', { name: "Erase the visitor's personal data" });
+    // What goes and what stays, before anything is sent.
+    expect(
+      within(dialog).getByText('Name, e-mail address, phone and every other order-form answer'),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Payments and refunds (financial records)')).toBeTruthy();
+    const results = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    const erase = within(dialog).getByRole('button', { name: 'Erase personal data' }) as HTMLButtonElement;
+    expect(erase.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I understand this cannot be undone' }));
+    expect(erase.disabled).toBe(false);
+
+    await user.click(erase);
+    expect(await within(dialog).findByText(/a mail to the visitor is still waiting to be sent/)).toBeTruthy();
+    await user.click(erase);
+    const password = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(password).getByLabelText('Password'), 'my password');
+    await user.click(within(password).getByRole('button', { name: 'Confirm' }));
+    const done = await screen.findByText('Personal data erased. Orders: 2, reservations: 1, mails: 3.');
+    expect(done.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const posts = api.calls.filter(
+      (call) => call.method === 'POST' && call.path !== '/session/reauthenticate',
+    );
+    expect(posts.map((call) => call.path)).toEqual([
+      `${ORDER}/personal-data-erasure`,
+      `${ORDER}/personal-data-erasure`,
+      `${ORDER}/personal-data-erasure`,
+    ]);
+    expect(posts.every((call) => call.body === undefined)).toBe(true);
+    // The order read again: erased, so nothing more to erase, edit or mail.
+    expect(await screen.findByText(/^Personal data erased on Nov 22, 2026/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Erase personal data…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: "Edit the visitor's details" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend the purchase mail' })).toBeNull();
+  });
+
+  it('shows when the personal data was erased, and offers neither the erasure nor the edit again', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('boxOffice') },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            visitor: { fullname: null, email: null, phone: null },
+            customer_info: [],
+            personal_data_erased_at: '2026-11-22T00:00:00Z',
+          }),
+        },
+      },
+    });
+    await renderConsole(`#${ORDER}`);
+    expect(await screen.findByRole('heading', { name: 'Personal data' })).toBeTruthy();
+    expect(screen.getByText(/^Personal data erased on Nov 22, 2026/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Erase personal data…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: "Edit the visitor's details" })).toBeNull();
+    // The rest of the desk stays: the tickets are still valid.
+    expect(screen.getByRole('button', { name: 'Cancel all tickets…' })).toBeTruthy();
   });
 
   it("changes the date on the visitor's behalf, waiving the top-up with a reason", async () => {

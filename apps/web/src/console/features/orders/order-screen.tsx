@@ -14,6 +14,7 @@ import { DateChangeDialog } from './date-change-dialog.tsx';
 import { MailsPanel } from './mails-panel.tsx';
 import { MoneyPanel } from './money-panel.tsx';
 import { canReadRefunds, canWriteOrders, canWriteRefunds, orderKeys } from './order-queries.ts';
+import { PersonalDataPanel } from './personal-data-panel.tsx';
 import { TimelinePanel } from './timeline-panel.tsx';
 import { StatusBadge, useOrderWords } from './order-words.tsx';
 import { TicketsPanel } from './tickets-panel.tsx';
@@ -49,6 +50,7 @@ function Body({ session, params }: FeatureScreenProps) {
       })
     : t('orders_order');
   const reserved = data?.status === 'reserved';
+  const erased = data !== undefined && data.personal_data_erased_at !== null;
   return (
     <Page
       title={title}
@@ -152,8 +154,10 @@ function Body({ session, params }: FeatureScreenProps) {
             canReadRefunds={canReadRefunds(session)}
             canWriteRefunds={writeRefunds}
           />
-          <MailsPanel site={site} order={data} canWrite={writeOrders} />
+          {/* After the erasure no mail can go to the visitor about this purchase (ADR 122). */}
+          <MailsPanel site={site} order={data} canWrite={writeOrders && !erased} />
           <TimelinePanel order={data} />
+          <PersonalDataPanel site={site} order={data} canWrite={writeOrders} />
           {open?.kind === 'cancel' ? (
             <CancelTicketsDialog
               site={site}

@@ -39,7 +39,8 @@ export function VisitorPanel({
     <section className="c-panel" aria-labelledby="c-orders-visitor">
       <div className="c-orders-panel-head">
         <h2 id="c-orders-visitor">{t('orders_visitor')}</h2>
-        {canWrite ? (
+        {/* Nothing left to edit once the personal data is erased (ADR 122). */}
+        {canWrite && order.personal_data_erased_at === null ? (
           <button
             className="c-button c-button--small"
             type="button"
