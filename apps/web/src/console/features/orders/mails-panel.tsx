@@ -55,7 +55,12 @@ export function MailsPanel({
         empty={t('orders_no_mails')}
         columns={[
           { key: 'kind', header: t('orders_mail_kind'), cell: (mail) => words.mailKind(mail.kind) },
-          { key: 'to', header: t('orders_mail_to'), breakAnywhere: true, cell: (mail) => mail.to_address },
+          {
+            key: 'to',
+            header: t('orders_mail_to'),
+            breakAnywhere: true,
+            cell: (mail) => mail.to_address || t('orders_mail_to_erased'),
+          },
           {
             key: 'status',
             header: t('state'),

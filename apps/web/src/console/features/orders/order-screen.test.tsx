@@ -232,6 +232,7 @@ describe('order screen', () => {
             visitor: { fullname: null, email: null, phone: null },
             customer_info: [],
             personal_data_erased_at: '2026-11-22T00:00:00Z',
+            mails: [{ ...orderFixture().mails[0]!, to_address: '' }],
           }),
         },
       },
@@ -241,6 +242,8 @@ describe('order screen', () => {
     expect(screen.getByText(/^Personal data erased on Nov 22, 2026/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Erase personal data…' })).toBeNull();
     expect(screen.queryByRole('button', { name: "Edit the visitor's details" })).toBeNull();
+    // The mails sent about it stay listed, their recipient erased.
+    expect(screen.getByRole('cell', { name: '(erased)' })).toBeTruthy();
     // The rest of the desk stays: the tickets are still valid.
     expect(screen.getByRole('button', { name: 'Cancel all tickets…' })).toBeTruthy();
   });
