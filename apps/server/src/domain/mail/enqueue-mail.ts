@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import type { OutboxMail } from './mail-kinds.ts';
 
 /**
- * The address of a visitor whose personal data staff erased (ADR 122): a mail queued to it later (a slot
- * moved, a refund) is kept as a record, failed at once, and never sent.
+ * No recipient: a visitor whose personal data staff erased (ADR 122), as an order sold without an address (the
+ * box office, a kiosk, a partner's booking). A mail queued to it (a refund's, a date moved by staff) is kept as
+ * a record, failed at once, and never sent: there is no one to try it on.
  */
 export const ERASED_ADDRESS = '';
 
@@ -18,7 +19,7 @@ export async function enqueueMail(tx: Tx, mail: OutboxMail): Promise<number> {
     INSERT INTO mail_outbox (site_code, kind, to_address, lang, payload, status, last_error)
     VALUES (${mail.siteCode}, ${mail.kind}, ${mail.to}, ${mail.lang}, ${JSON.stringify(mail.payload)}::jsonb,
             ${mail.to === ERASED_ADDRESS ? 'failed' : 'pending'},
-            ${mail.to === ERASED_ADDRESS ? 'the address was erased' : null})
+            ${mail.to === ERASED_ADDRESS ? 'no recipient address' : null})
     RETURNING id`);
   return Number(rows[0]!.id);
 }

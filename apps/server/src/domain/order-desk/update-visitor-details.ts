@@ -60,11 +60,14 @@ export async function updateVisitorDetails(
     const { rows } = await tx.execute<{
       customer_info: { key: string; value: string }[];
       current: boolean;
+      erased: boolean;
     }>(sql`
-      SELECT customer_info,
+      SELECT customer_info, personal_data_erased_at IS NOT NULL AS erased,
              date_trunc('milliseconds', updated_at) = date_trunc('milliseconds', ${body.expected_updated_at}::timestamptz) AS current
       FROM orders WHERE id = ${orderId}`);
     const order = rows[0]!;
+    // Erased at the visitor's request (ADR 122): the desk does not write their details back.
+    if (order.erased) throw new AppError('invalid_request', "the visitor's personal data was erased");
     if (!order.current) throw new AppError('console_edit_conflict');
     const info = order.customer_info.filter((entry) => !(edited as readonly string[]).includes(entry.key));
     info.push(...accepted);

@@ -84,11 +84,14 @@ export async function setOrderMember(
     WHERE id = ${orderId}`);
 }
 
-/** The holder's details (customer info) of one order copied to another: a change's order takes the purchase's. */
+/**
+ * The holder's details (customer info) of one order copied to another: a change's order takes the purchase's,
+ * and with them the mark of their erasure (ADR 122), so the purchase still reads as erased.
+ */
 export async function copyCustomerInfo(tx: Tx, fromOrderId: number, toOrderId: number): Promise<void> {
   await tx.execute(sql`
-    UPDATE orders SET customer_info = (SELECT customer_info FROM orders WHERE id = ${fromOrderId})
-    WHERE id = ${toOrderId}`);
+    UPDATE orders o SET customer_info = f.customer_info, personal_data_erased_at = f.personal_data_erased_at
+    FROM orders f WHERE f.id = ${fromOrderId} AND o.id = ${toOrderId}`);
 }
 
 /**

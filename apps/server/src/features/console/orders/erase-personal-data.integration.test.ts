@@ -56,8 +56,8 @@ async function paidPurchase() {
     sql`SELECT id FROM reservations WHERE reservation_token = ${reservationToken}`,
   );
   return {
+    slot,
     orderId: order.id,
-    orderToken: order.token,
     reservationId: Number(rows[0]!.id),
     reservationToken,
     reservationNumber,
@@ -73,8 +73,27 @@ const markMailsSent = (reservationNumber: string) =>
 describe('erasing a visitor’s personal data from a purchase', () => {
   it('erases the form, the addresses, the shares, the subscription and the audit log’s data; the tickets still admit', async () => {
     const mine = await paidPurchase();
+    const friend = `friend-${mine.email}`;
+    // A change of date the visitor began and let expire: its order holds a copy of the form (ADR 029).
+    const abandoned = await readyOrder(ctx.app, ctx.db, mine.slot, 1, mine.email);
+    await ctx.db.execute(sql`UPDATE orders SET status = 'expired' WHERE id = ${abandoned.id}`);
+    await ctx.db.execute(sql`
+      INSERT INTO time_changes (timechange_token, site_code, reservation_id, from_order_id, order_id,
+                                from_time_span_id, to_time_span_id, old_price, new_price, status, expires_at)
+      SELECT ${`tc-${mine.email}`}, 'DEMO', ${mine.reservationId}, o.id, ${abandoned.id}, o.time_span_id,
+             o.time_span_id, 0, 0, 'expired', now()
+      FROM orders o WHERE o.id = ${mine.orderId}`);
+    // The holder sent the tickets to a friend through a view-only link (ADR 102).
+    const viewToken = `view-${mine.reservationId}-${process.pid}`;
+    await ctx.db.execute(
+      sql`INSERT INTO ticket_view_links (token, reservation_id) VALUES (${viewToken}, ${mine.reservationId})`,
+    );
+    await ctx.db.execute(sql`
+      INSERT INTO mail_outbox (site_code, kind, to_address, lang, payload, status)
+      VALUES ('DEMO', 'ticket_link', ${friend}, 'en',
+              ${JSON.stringify({ ticketUrl: `http://localhost/demo/#/tickets/${viewToken}` })}::jsonb, 'sent')`);
     await ctx.db.execute(sql`INSERT INTO share_recipients (reservation_id, email, lang)
-                             VALUES (${mine.reservationId}, ${`friend-${mine.email}`}, 'en')`);
+                             VALUES (${mine.reservationId}, ${friend}, 'en')`);
     await ctx.db
       .execute(sql`INSERT INTO mail_magazine_subscriptions (site_code, email, token, mail_magazine, reservation_id)
                              VALUES ('DEMO', ${mine.email}, ${`unsub-${mine.email}`}, true, ${mine.reservationId})`);
@@ -98,7 +117,7 @@ describe('erasing a visitor’s personal data from a purchase', () => {
     const res = await erase(owner, mine.orderId);
     expect(res.statusCode, res.body).toBe(200);
     const { erasure } = erasePersonalDataResponseSchema.parse(res.json());
-    expect(erasure).toMatchObject({ orders: 1, reservations: 1 });
+    expect(erasure).toMatchObject({ orders: 2, reservations: 1 });
     expect(erasure.mails).toBeGreaterThanOrEqual(1);
 
     const order = (
@@ -112,7 +131,8 @@ describe('erasing a visitor’s personal data from a purchase', () => {
            + (SELECT count(*) FROM share_recipients WHERE reservation_id = ${mine.reservationId})
            + (SELECT count(*) FROM mail_magazine_subscriptions WHERE reservation_id = ${mine.reservationId})
            + (SELECT count(*) FROM mail_tokens WHERE order_id = ${mine.orderId} AND email <> '')
-           + (SELECT count(*) FROM mail_outbox WHERE to_address = ${mine.email})
+           + (SELECT count(*) FROM mail_outbox WHERE to_address IN (${mine.email}, ${friend}))
+           + (SELECT count(*) FROM orders WHERE id = ${abandoned.id} AND customer_info <> '[]'::jsonb)
            + (SELECT count(*) FROM audit_events WHERE personal_subject = ${`order:${mine.orderId}`}
                 AND personal_data IS NOT NULL) AS n`);
     expect(Number(left.rows[0]!.n)).toBe(0);
@@ -146,11 +166,21 @@ describe('erasing a visitor’s personal data from a purchase', () => {
     });
     expect(ticket.statusCode).toBe(200);
 
-    // Again: nothing more to erase, the first erasure's time. No mail can go to the visitor any more.
+    // Again (a race may have written since): the same purchase cleared again, no mail left to erase, the first
+    // erasure's time kept. No mail can go to the visitor any more.
     const again = erasePersonalDataResponseSchema.parse((await erase(owner, mine.orderId)).json());
-    expect(again.erasure).toEqual({ erased_at: erasure.erased_at, orders: 0, reservations: 0, mails: 0 });
+    expect(again.erasure).toEqual({ erased_at: erasure.erased_at, orders: 2, reservations: 1, mails: 0 });
     const resend = await owner.post(`/sites/DEMO/orders/${mine.orderId}/purchase-mail`, {});
     expect(resend.json()).toEqual({ error: 'invalid email address' });
+    // Nor does the desk write the visitor's details back.
+    const rewrite = await owner.put(`/sites/DEMO/orders/${mine.orderId}/visitor`, {
+      email: mine.email,
+      expected_updated_at: page.order.updated_at,
+    });
+    expect(rewrite.statusCode).toBe(400);
+    expect(await ctx.db.execute(sql`SELECT 1 FROM reservations WHERE email = ${mine.email}`)).toMatchObject({
+      rows: [],
+    });
     // A mail another path queues to the erased address (a slot moved, a refund) is recorded, never sent.
     const id = await ctx.db.transaction((tx) =>
       enqueueMail(tx, {
