@@ -216,17 +216,28 @@ describe.skipIf(skipBrowserSuites)('the console: an order found by its QR code, 
       expect(await erase.isDisabled()).toBe(true);
       await erasure.getByRole('checkbox', { name: t('orders_erase_understood') }).check();
       await consoleScreen(staff, lang, 'erase-dialog');
-      await erase.click();
-      // The refund's password may have been given more than the server's window ago.
+      // The refund's password may have been given more than the server's window ago, and a mail about the
+      // purchase may still be on its way (the erasure then says to try again in a moment).
       const erased = main
         .getByRole('status')
         .filter({ hasText: consoleTextPattern(lang, 'orders_erase_done') });
-      await expect
-        .poll(async () => (await reauth.isVisible()) || (await erased.isVisible()), { timeout: 30_000 })
-        .toBe(true);
-      if (await reauth.isVisible()) {
-        await reauth.getByLabel(t('field_password'), { exact: true }).fill(account.password);
-        await reauth.getByRole('button', { name: t('reauth_submit') }).click();
+      const busy = erasure.getByText(t('error_console_erasure_in_progress'));
+      for (let attempt = 0; attempt < 10 && !(await erased.isVisible()); attempt += 1) {
+        await erase.click();
+        await expect
+          .poll(
+            async () => (await reauth.isVisible()) || (await erased.isVisible()) || (await busy.isVisible()),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
+        if (await reauth.isVisible()) {
+          await reauth.getByLabel(t('field_password'), { exact: true }).fill(account.password);
+          await reauth.getByRole('button', { name: t('reauth_submit') }).click();
+          await expect
+            .poll(async () => (await erased.isVisible()) || (await busy.isVisible()), { timeout: 30_000 })
+            .toBe(true);
+        }
+        if (await busy.isVisible()) await staff.waitForTimeout(1_000);
       }
       await erased.waitFor();
       await expect.poll(() => main.innerText()).not.toContain(reservation.email);

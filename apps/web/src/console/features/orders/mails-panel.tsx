@@ -59,7 +59,9 @@ export function MailsPanel({
             key: 'to',
             header: t('orders_mail_to'),
             breakAnywhere: true,
-            cell: (mail) => mail.to_address || t('orders_mail_to_erased'),
+            // No address: erased at the visitor's request (ADR 122), or never given (a box-office sale).
+            cell: (mail) =>
+              mail.to_address || (order.personal_data_erased_at ? t('orders_mail_to_erased') : '—'),
           },
           {
             key: 'status',

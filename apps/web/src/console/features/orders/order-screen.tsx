@@ -157,7 +157,13 @@ function Body({ session, params }: FeatureScreenProps) {
           {/* After the erasure no mail can go to the visitor about this purchase (ADR 122). */}
           <MailsPanel site={site} order={data} canWrite={writeOrders && !erased} />
           <TimelinePanel order={data} />
-          <PersonalDataPanel site={site} order={data} canWrite={writeOrders} />
+          <PersonalDataPanel
+            key={data.id}
+            site={site}
+            order={data}
+            // An order held or being paid may still take the visitor's details: nothing to erase yet.
+            canWrite={writeOrders && !['holding', 'ready_checkout', 'paying'].includes(data.status)}
+          />
           {open?.kind === 'cancel' ? (
             <CancelTicketsDialog
               site={site}
