@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numericIdSchema } from '../endpoints/catalogue-common.ts';
+import { numericIdSchema, visitDateSchema } from '../endpoints/catalogue-common.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
 
 /**
@@ -16,7 +16,8 @@ export const ALLOTMENT_QUANTITY_MAX = 100_000;
 export const ALLOTMENT_DEFAULT_RELEASE_HOURS_BEFORE = 48;
 
 const instantSchema = z.iso.datetime({ offset: true });
-const dateSchema = z.iso.date();
+/** A Tokyo calendar date in the years 2000 to 2999 (PostgreSQL has no year 0: `0000-12-31` was a 500). */
+const dateSchema = visitDateSchema;
 
 export const allotmentSchema = z.object({
   id: z.number().int(),

@@ -7,7 +7,7 @@ import {
   siteCodeSchema,
 } from '../enum-schemas.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
-import { numericIdSchema } from '../endpoints/catalogue-common.ts';
+import { numericIdSchema, visitDateSchema } from '../endpoints/catalogue-common.ts';
 import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
 import { auditActorSchema } from './audit-schemas.ts';
@@ -34,7 +34,8 @@ export type OrderSearchKind = (typeof ORDER_SEARCH_KINDS)[number];
 /** A search answers at most this many orders per page (newest first; `cursor` for the next page). */
 export const ORDER_SEARCH_PAGE_MAX = 100;
 
-const dateSchema = z.iso.date();
+/** A Tokyo calendar date in the years 2000 to 2999 (PostgreSQL has no year 0: `0000-12-31` was a 500). */
+const dateSchema = visitDateSchema;
 /** The next page: the last order's id (orders are listed newest first, by id). */
 const orderCursorSchema = z.string().regex(/^[1-9]\d{0,17}$/, 'not a cursor');
 

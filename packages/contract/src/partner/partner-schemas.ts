@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANG_CODES } from '../enums.ts';
-import { numericIdSchema } from '../endpoints/catalogue-common.ts';
+import { numericIdSchema, visitDateSchema } from '../endpoints/catalogue-common.ts';
 import { localizedTextSchema } from '../i18n-text.ts';
 import { secretToken } from '../secret.ts';
 import { storableText } from '../validation/storable-text.ts';
@@ -23,7 +23,8 @@ export const idempotencyKeySchema = z
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
 const instantSchema = z.iso.datetime({ offset: true });
-const dateSchema = z.iso.date();
+/** A Tokyo calendar date in the years 2000 to 2999 (PostgreSQL has no year 0: `0000-12-31` was a 500). */
+const dateSchema = visitDateSchema;
 
 export const partnerTicketTypeSchema = z.object({
   id: z.number().int(),
