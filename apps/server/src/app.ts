@@ -39,6 +39,7 @@ import { registerVisitorIdCookie } from './plugins/visitor-id.ts';
 import { registerAddressRateCeilings } from './plugins/address-rate-ceiling.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { registerWritePositions } from './plugins/read-your-writes.ts';
+import { registerStockChangeNotes } from './plugins/stock-change-notes.ts';
 import { primaryReads, type ReadPool } from './db/read-pool.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { partnerApiRoutes } from './features/partner-api/routes.ts';
@@ -321,6 +322,7 @@ export async function buildApp({
       registerXsrfCheck(api);
       registerEmptyJsonDeleteParser(api);
       registerAnswerCache(api, answers);
+      registerStockChangeNotes(api);
       registerWritePositions(api);
       registerApiCompression(api);
       await api.register(apiRoutes);

@@ -2,7 +2,6 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { FastifyInstance } from 'fastify';
 import { mayReachApi } from './api-path.ts';
 import { hasPendingWrite } from './read-your-writes.ts';
-import { noteStockChange, noteWriteEnded, stockVersion } from '../domain/stock/stock-changes.ts';
 import {
   compress,
   COMPRESS_MIN_BYTES,
@@ -43,9 +42,8 @@ interface Variant {
 }
 
 interface Entry {
-  /** When the read that made it began, and the stock version then. */
+  /** When the read that made it began. */
   readAt: number;
-  version: number;
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
@@ -55,7 +53,6 @@ interface Entry {
 interface Miss {
   key: string;
   readAt: number;
-  version: number;
   /** Wakes the requests waiting for this answer: once it is kept, or when the response ends without it. */
   wake: () => void;
 }
@@ -74,7 +71,8 @@ const NOT_KEPT = new Set([
 /**
  * The shared answer cache of availability reads (ADR 033). A kept answer is served straight from the
  * Node request handler, before Fastify parses or routes anything (the lean path of issue 12), while it is
- * at most ANSWER_MAX_AGE_MS old and no stock changed in this process since its read began. Requests for a
+ * at most ANSWER_MAX_AGE_MS old, whatever was held or sold meanwhile: a rush's holds and joins must not turn every
+ * read into a query, and a visitor who wrote reads past kept answers (ADR 123). Requests for a
  * URL whose answer is being made wait for it instead of running the same query (concurrent misses share
  * one). The answer itself comes from the route as usual: its validation, its query, its serialization.
  */
@@ -83,7 +81,7 @@ export function createAnswerCache() {
   const inFlight = new Map<string, Promise<void>>();
 
   const fresh = (entry: Entry | undefined, now: number): entry is Entry =>
-    entry !== undefined && entry.version === stockVersion() && now - entry.readAt <= ANSWER_MAX_AGE_MS;
+    entry !== undefined && now - entry.readAt <= ANSWER_MAX_AGE_MS;
 
   function variantOf(entry: Entry, encoding: Encoding | undefined): Variant {
     const name = encoding && entry.body.length >= COMPRESS_MIN_BYTES ? encoding : 'identity';
@@ -113,7 +111,7 @@ export function createAnswerCache() {
       if (inFlight.get(key) === making) inFlight.delete(key);
       resolve();
     };
-    req[MISS] = { key, readAt: Date.now(), version: stockVersion(), wake };
+    req[MISS] = { key, readAt: Date.now(), wake };
     res.once('close', wake);
     next();
   }
@@ -127,8 +125,8 @@ export function createAnswerCache() {
     handle(req: RawRequest, res: ServerResponse, next: (mayMake?: boolean) => void): void {
       const key = req.url;
       if (req.method !== 'GET' || !mayReachApi(key)) return next();
-      // A visitor whose own write the replica may not have replayed reads for themself (ADR 097): neither
-      // served a kept answer (perhaps read on the replica before it) nor kept (a private answer).
+      // A visitor who just moved stock reads for themself (ADR 097, 123): neither served a kept answer (read
+      // before their write, or on a replica that has not replayed it) nor kept (a private answer).
       if (hasPendingWrite(req.headers.cookie)) return next();
       const entry = entries.get(key);
       if (fresh(entry, Date.now())) return send(entry, req, res);
@@ -136,8 +134,7 @@ export function createAnswerCache() {
       if (!making) return next(true);
       void making.then(() => {
         const made = entries.get(key);
-        // No kept answer (an error, a stock change during the read): read for this request alone rather
-        // than queue behind yet another maker.
+        // No kept answer (an error): read for this request alone rather than queue behind yet another maker.
         if (fresh(made, Date.now())) send(made, req, res);
         else next();
       });
@@ -158,8 +155,7 @@ export function createAnswerCache() {
       const miss = req[MISS];
       if (!miss) return;
       try {
-        if (status === 200 && miss.version === stockVersion()) store(miss, status, headers, body);
-        // else: an error is not kept; after a stock change during the read the answer may already be old.
+        if (status === 200) store(miss, status, headers, body);
       } finally {
         miss.wake();
       }
@@ -187,7 +183,6 @@ export function createAnswerCache() {
     entries.delete(miss.key);
     entries.set(miss.key, {
       readAt: miss.readAt,
-      version: miss.version,
       status,
       headers: kept,
       body,
@@ -221,15 +216,6 @@ export function registerAnswerCache(api: FastifyInstance, cache: AnswerCache): v
       cache.keep(request.raw, reply.statusCode, reply.getHeaders(), body);
     }
     return payload;
-  });
-  // A write that went through this process may have moved stock in a transaction that has now ended: noted
-  // again after its commit (a release notes it inside its transaction too). A refused write changed nothing
-  // (it must not void the hold's refusals on a slot's last stock, hold-stock.ts), yet the cache drops its
-  // answers all the same, as ever.
-  api.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    if (reply.statusCode < 400) noteStockChange();
-    else noteWriteEnded();
   });
 }
 

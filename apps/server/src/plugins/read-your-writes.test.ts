@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { ReadPool } from '../db/read-pool.ts';
+import type { Db } from '../db/client.ts';
+import { primaryReads, type ReadPool } from '../db/read-pool.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import {
   hasPendingWrite,
@@ -11,7 +12,7 @@ import {
   registerWritePositions,
 } from './read-your-writes.ts';
 
-/** A visitor whose own write the replica may not have replayed reads for themself (ADR 097). */
+/** A visitor who just moved stock reads for themself (ADR 097, 123). */
 describe('a pending write and the answer cache', () => {
   const URL = '/borderless/api/v1/products/stocks?date=2026-12-01';
   const request = (cookie?: string) =>
@@ -83,6 +84,21 @@ describe('registerWritePositions', () => {
       expect(readAfterOf(await app.inject({ method: 'POST', url: '/waiting-room/entries' }))).toBeUndefined();
       expect(readAfterOf(await app.inject({ method: 'PUT', url: '/orders/x' }))).toBeUndefined();
       expect(readAfterOf(await app.inject({ method: 'DELETE', url: '/orders/x' }))).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sets it without a replica too, at a position always replayed: the visitor reads past kept answers (ADR 123)', async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    app.decorate('reads', primaryReads({} as Db));
+    registerWritePositions(app);
+    app.post('/orders', MOVES_STOCK, async () => ({ held: true }));
+    try {
+      const answer = await app.inject({ method: 'POST', url: '/orders' });
+      expect(readAfterOf(answer)).toBe('0/0');
+      expect(hasPendingWrite(`${READ_AFTER_COOKIE}=0/0`)).toBe(true);
     } finally {
       await app.close();
     }

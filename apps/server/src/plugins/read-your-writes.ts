@@ -14,9 +14,10 @@ declare module 'fastify' {
 }
 
 /**
- * The primary's WAL position after a visitor's write (ADR 097). While the replica has not replayed it, that
- * visitor's catalogue reads come from the primary, so their own hold never seems to go backwards. Only
- * set when a replica is configured.
+ * Set after a visitor's write that moved stock: that visitor's catalogue reads then skip kept answers (ours,
+ * a CDN's) for a while, so their own hold shows at once whichever process answers (ADR 123), and, with a
+ * replica, come from the primary while the replica has not replayed the primary's WAL position it holds
+ * (ADR 097; without a replica the position is `0/0`, always replayed).
  */
 export const READ_AFTER_COOKIE = 'kippu-read-after';
 /** How long after their last write (or the last read that found the replica still behind) it holds. */
@@ -44,14 +45,13 @@ export const MOVES_STOCK = { config: { movesStock: true } } as const;
 
 /**
  * In the API scope: every write that moved stock and went through (a hold, a cancel, a checkout, a date
- * change: routes marked `movesStock`, status under 400) tells the visitor where the primary's WAL stood after
- * it. One shared query per moment (ReadPool.primaryPosition). Other writes (a waiting-room join, a mail, a
+ * change: routes marked `movesStock`, status under 400) gives its visitor the cookie, with where the primary's
+ * WAL stood after it (one shared query per moment, ReadPool.primaryPosition; none without a replica). Other writes (a waiting-room join, a mail, a
  * coupon) change nothing the catalogue shows, and the cookie would cost their visitor the answer cache and the
  * CDN for READ_AFTER_SECONDS (review finding 6), in a rush exactly when it matters.
  */
 export function registerWritePositions(api: FastifyInstance): void {
   const reads = api.reads;
-  if (!reads.replica) return;
   api.addHook('onSend', async (request, reply, payload) => {
     if (!request.routeOptions.config?.movesStock || reply.statusCode >= 400) return payload;
     try {
@@ -64,9 +64,9 @@ export function registerWritePositions(api: FastifyInstance): void {
 }
 
 /**
- * Runs a catalogue read where it may go: the replica, unless this visitor wrote something the replica has
- * not replayed yet (then the primary, and the cookie is kept for another while). A visitor with a pending
- * write gets a private, no-store answer; everyone else's stays shared-cacheable.
+ * Runs a catalogue read where it may go: the replica (when there is one), unless this visitor wrote something
+ * the replica has not replayed yet (then the primary, and the cookie is kept for another while). A visitor with
+ * a pending write gets a private, no-store answer; everyone else's stays shared-cacheable.
  */
 export async function readForVisitor<T>(
   app: FastifyInstance,
@@ -75,7 +75,6 @@ export async function readForVisitor<T>(
   work: (db: Db) => Promise<T>,
 ): Promise<T> {
   const reads = app.reads;
-  if (!reads.replica) return work(reads.primary);
   const after = request.cookies?.[READ_AFTER_COOKIE];
   if (!isLsn(after)) return reads.read(work);
   reply.header('cache-control', PENDING_WRITE_CACHE_CONTROL);
