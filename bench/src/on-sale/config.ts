@@ -1,4 +1,5 @@
 import { option, positiveInt } from '../shared/args.ts';
+import { generatorNiceOption } from '../shared/generator-priority.ts';
 
 export interface OnSaleConfig {
   /** Simulated visitors, each its own address, cookies and place. */
@@ -19,9 +20,11 @@ export interface OnSaleConfig {
    * `--no-request-start`: no stamp, so each process's own read time orders the queue.
    */
   requestStart: boolean;
+  /** The load generator's nice value during the rush (`--generator-nice=N`, shared/generator-priority.ts). */
+  generatorNice: number;
 }
 
-const DEFAULTS: OnSaleConfig = {
+const DEFAULTS: Omit<OnSaleConfig, 'generatorNice'> = {
   visitors: 5000,
   arrivalSeconds: 10,
   seats: 200,
@@ -31,7 +34,10 @@ const DEFAULTS: OnSaleConfig = {
   requestStart: true,
 };
 
-/** `--visitors=5000 --arrival=10 --seats=200 --processes=2 --admit-per-minute=N --timeout=60 [--no-request-start]`. */
+/**
+ * `--visitors=5000 --arrival=10 --seats=200 --processes=2 --admit-per-minute=N --timeout=60 [--no-request-start]
+ * --generator-nice=-10`.
+ */
 export function onSaleConfig(args: string[]): OnSaleConfig {
   const int = (name: string, fallback: number) => {
     const value = option(args, name);
@@ -46,5 +52,6 @@ export function onSaleConfig(args: string[]): OnSaleConfig {
     admitPerMinute: admit ? positiveInt(admit, 'admit-per-minute') : DEFAULTS.admitPerMinute,
     timeoutSeconds: int('timeout', DEFAULTS.timeoutSeconds),
     requestStart: !args.includes('--no-request-start'),
+    generatorNice: generatorNiceOption(args),
   };
 }

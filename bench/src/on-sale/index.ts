@@ -4,6 +4,7 @@ import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
 import { databaseCpuReader } from '../shared/database-cpu.ts';
 import { percentile } from '../shared/percentile.ts';
+import { prioritiseGenerator } from '../shared/generator-priority.ts';
 import { startServers, stopServers } from '../shared/server-process.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { BENCH_SLUG, createSlot, seedBenchProduct } from '../hot-slot/seed.ts';
@@ -87,6 +88,8 @@ interface Run {
   oversold: number;
   stock: { held: number; sold: number; capacity: number };
   lagMs: { p99: number; max: number };
+  /** The load generator's nice value during the rush (the servers run at 0). */
+  generatorNice: number;
   seconds: number;
   load: [number[], number[]];
   database: string;
@@ -201,6 +204,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const sale = await seedSale(database, config);
     const { spanId } = sale;
     await waitUntilInForce(baseUrls, sale.product.id);
+    const generator = prioritiseGenerator(config.generatorNice);
     // The generator must not be the bottleneck: its own event-loop delay is measured all along.
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
@@ -215,6 +219,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
     const databaseCpuMs = databaseCpu ? databaseCpu() - databaseCpuBefore! : undefined;
     lag.disable();
+    generator.restore();
     const loadAfter = os.loadavg();
     const stock = await checkSlot(database.pool, spanId);
     // The last seat: when the last order on the slot was bought (reserved), by the database's clock (the
@@ -235,6 +240,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       oversold: stock.oversold,
       stock,
       lagMs: { p99: lag.percentile(99) / 1e6, max: lag.max / 1e6 },
+      generatorNice: generator.nice,
       seconds,
       load: [loadBefore, loadAfter],
       serverCpuMs,
@@ -371,7 +377,7 @@ function report(config: OnSaleConfig, result: Run): void {
       `(${result.transactions ?? '-'} in all; the bench's own reads included)`,
   );
   console.log(
-    `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms`,
+    `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms, nice ${result.generatorNice}`,
   );
   const problems = Object.entries(summary.problems).sort((a, b) => b[1] - a[1]);
   for (const [kind, count] of problems.slice(0, 10)) console.log(`! ${count} x ${kind}`);

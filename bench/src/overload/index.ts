@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { databaseCpuReader } from '../shared/database-cpu.ts';
+import { generatorNiceOption, prioritiseGenerator } from '../shared/generator-priority.ts';
 import { percentile } from '../shared/percentile.ts';
 import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
 import { baselineSuffix, ratioBetween, shareOut } from '../shared/spread.ts';
@@ -28,6 +30,8 @@ interface OverloadConfig {
   selloutCapacity: number;
   /** Server processes on the one database; connections and the offered rate are shared out among them. */
   processes: number;
+  /** The load generator's nice value in the overload phase (shared/generator-priority.ts). */
+  generatorNice: number;
 }
 
 function overloadConfig(args: string[]): OverloadConfig {
@@ -44,6 +48,7 @@ function overloadConfig(args: string[]): OverloadConfig {
     capacity: int('capacity', 1_000_000),
     selloutCapacity: int('sellout-capacity', 2000),
     processes: int('processes', 1),
+    generatorNice: generatorNiceOption(args),
   };
 }
 
@@ -59,6 +64,8 @@ interface Phase {
   /** Any other status, socket errors and time-outs. */
   errors: number;
   acceptedLatencies: number[];
+  /** The accepted answers' latencies by status: 200 the reads, 201 the holds, 409 the refused holds. */
+  latenciesByStatus: Record<number, number[]>;
   statuses: Record<string, number>;
   holds: number;
 }
@@ -116,6 +123,7 @@ function emptyPhase(seconds: number): Phase {
     shed: 0,
     errors: 0,
     acceptedLatencies: [],
+    latenciesByStatus: {},
     statuses: {},
     holds: 0,
   };
@@ -150,6 +158,7 @@ async function driveOne(
       phase.accepted += 1;
       if (statusCode !== 409) phase.succeeded += 1;
       phase.acceptedLatencies.push(responseTime);
+      (phase.latenciesByStatus[statusCode] ??= []).push(responseTime);
       if (statusCode === 201) phase.holds += 1;
     } else if (statusCode === 503 || statusCode === 429) phase.shed += 1;
     else phase.errors += 1;
@@ -185,6 +194,28 @@ async function drive(
     ),
   );
   return phase;
+}
+
+const STATUS_NAMES: Record<string, string> = { '200': 'reads', '201': 'holds', '409': 'holds refused' };
+
+/** Who used the two cores from now until `percent()`: the generator (this process), each server, PostgreSQL. */
+async function cpuShares(servers: ServerProcess[], database: BenchDatabase) {
+  const started = performance.now();
+  const generator = process.cpuUsage();
+  const serverCpu = servers.map((server) => server.cpuMs() ?? 0);
+  const databaseCpu = await databaseCpuReader(database.pool);
+  const databaseBefore = databaseCpu?.();
+  return {
+    percent() {
+      const share = (ms: number) => fixed((ms / (performance.now() - started)) * 100, 0);
+      const used = process.cpuUsage(generator);
+      return {
+        generator: share((used.user + used.system) / 1000),
+        servers: servers.map((server, i) => share((server.cpuMs() ?? 0) - serverCpu[i]!)),
+        database: databaseCpu ? share(databaseCpu() - databaseBefore!) : undefined,
+      };
+    },
+  };
 }
 
 const perSecond = (phase: Phase, count: number) => count / phase.seconds;
@@ -231,15 +262,20 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     const connections = Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
     const loadBefore = os.loadavg();
     // The load generator shares the cores: its own event-loop delay is in every latency it measures (on two
-    // cores its p99 was 100–150 ms of the overload phase's p99 of 450–560 ms), so the last line shows it.
+    // cores its p99 was 100–150 ms of the overload phase's p99 of 450–560 ms at the servers' priority), so
+    // it runs above them (generator-priority.ts) and the last line shows its delay.
     const generatorLag = monitorEventLoopDelay({ resolution: 10 });
+    const generator = prioritiseGenerator(config.generatorNice);
     generatorLag.enable();
+    const cpu = await cpuShares(servers, database);
     const overload = await drive(servers, () => orderPath(product, date, spanIds), {
       connections,
       seconds: config.durationSeconds,
       rate,
     });
+    const cpuPercent = cpu.percent();
     generatorLag.disable();
+    generator.restore();
     const generatorLagP99 = generatorLag.percentile(99) / 1e6;
     const rss = servers.map((server) => server.rssBytes());
     const sustainedAfter = await sustain('after');
@@ -289,6 +325,13 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
       ),
     );
     console.log(`  statuses under overload: ${JSON.stringify(overload.statuses)}`);
+    for (const [status, latencies] of Object.entries(overload.latenciesByStatus))
+      console.log(
+        `  ${status} (${STATUS_NAMES[status] ?? 'other'}): p50 ${fixed(percentile(latencies, 50), 0)} ms, p90 ${fixed(percentile(latencies, 90), 0)} ms, p99 ${fixed(percentile(latencies, 99), 0)} ms`,
+      );
+    console.log(
+      `  CPU under overload, % of one core: load generator ${cpuPercent.generator} (nice ${generator.nice}), servers ${cpuPercent.servers.join(' + ')}, PostgreSQL ${cpuPercent.database ?? 'n/a'}`,
+    );
     console.log(`  seats held on the run's slots: ${held} (holds answered 201: ${overload.holds})`);
     console.log(`  server RSS after the overload phase: ${rss.map(mb).join(', ')}`);
     console.log(
