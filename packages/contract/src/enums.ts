@@ -153,5 +153,17 @@ export const ORDER_STATUSES = [
   'changed',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/**
+ * A purchase still under way: seats held, a checkout or a payment in flight. Staff may not rewrite or erase
+ * such an order until it ends (the console's order page, the erasure of ADR 122).
+ */
+export const PURCHASE_IN_PROGRESS_STATUSES = [
+  'holding',
+  'ready_checkout',
+  'paying',
+] as const satisfies readonly OrderStatus[];
+export function isPurchaseInProgress(status: string): boolean {
+  return (PURCHASE_IN_PROGRESS_STATUSES as readonly string[]).includes(status);
+}
 
 export const ENVIRONMENTS = ['development', 'staging', 'production'] as const;

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ErasePersonalDataResponse } from '@kippu/contract/console/orders-schemas';
+import { isPurchaseInProgress } from '@kippu/contract/enums';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { ERASED_ADDRESS } from '../mail/enqueue-mail.ts';
 import { orderPurchase, type OrderPurchase } from './order-purchase.ts';
-
-/** An order in these may still write the visitor's details (the form, the payment's return). */
-const IN_FLIGHT: readonly string[] = ['holding', 'ready_checkout', 'paying'];
 
 type Erasure = ErasePersonalDataResponse['erasure'];
 
@@ -49,7 +47,7 @@ export async function erasePersonalData(
     if (!settled || (await ordersOfPurchase(tx, settled)).join() !== ids.join()) {
       throw new AppError('console_erasure_in_progress');
     }
-    if (orders.some((order) => IN_FLIGHT.includes(order.status))) {
+    if (orders.some((order) => isPurchaseInProgress(order.status))) {
       throw new AppError('console_erasure_in_progress');
     }
 

@@ -86,12 +86,15 @@ export async function setOrderMember(
 
 /**
  * The holder's details (customer info) of one order copied to another: a change's order takes the purchase's,
- * and with them the mark of their erasure (ADR 122), so the purchase still reads as erased.
+ * and with them the mark of their erasure (ADR 122), so the purchase still reads as erased. The source is read
+ * `FOR SHARE`: an erasure under way (it locks the purchase's orders `FOR UPDATE`) is waited for and its result
+ * copied, and one that starts meanwhile waits for this transaction, then finds its change pending and refuses.
  */
 export async function copyCustomerInfo(tx: Tx, fromOrderId: number, toOrderId: number): Promise<void> {
   await tx.execute(sql`
     UPDATE orders o SET customer_info = f.customer_info, personal_data_erased_at = f.personal_data_erased_at
-    FROM orders f WHERE f.id = ${fromOrderId} AND o.id = ${toOrderId}`);
+    FROM (SELECT customer_info, personal_data_erased_at FROM orders WHERE id = ${fromOrderId} FOR SHARE) f
+    WHERE o.id = ${toOrderId}`);
 }
 
 /**

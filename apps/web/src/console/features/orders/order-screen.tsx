@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ConsoleOrder } from '@kippu/contract/console/orders-schemas';
+import { isPurchaseInProgress } from '@kippu/contract/enums';
 import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
@@ -162,7 +163,7 @@ function Body({ session, params }: FeatureScreenProps) {
             site={site}
             order={data}
             // An order held or being paid may still take the visitor's details: nothing to erase yet.
-            canWrite={writeOrders && !['holding', 'ready_checkout', 'paying'].includes(data.status)}
+            canWrite={writeOrders && !isPurchaseInProgress(data.status)}
           />
           {open?.kind === 'cancel' ? (
             <CancelTicketsDialog
