@@ -18,6 +18,7 @@ export {
 export {
   createStripeSimulator,
   simulatorFetch,
+  stripeSimulatorAccountOf,
   type StripeSimulator,
   type StripeSimulatorOptions,
 } from './stripe/stripe-simulator.ts';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import { STRIPE_SIMULATOR_KEYS, STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
@@ -16,6 +16,10 @@ import type { SimDb as Db } from '../db/sim-db.ts';
  *   GET  /v1/payment_intents/:id
  *   GET  /v1/payment_intents/search     (query "metadata['key']:'value'")
  *   POST /v1/refunds
+ *
+ * Each secret key is an account of its own (server ADR 125): a PaymentIntent is seen again (retrieved,
+ * searched, refunded) only with the key that created it, so a call made with another site's key fails as it
+ * would at Stripe.
  */
 
 // Where it answers and its demo keys are the contract's (gateway-simulator.ts): the server reads them too.
@@ -79,6 +83,17 @@ type IntentRow = Omit<Row<'stripe_payment_intents'>, 'metadata' | 'last_error'> 
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+/**
+ * The account a secret key opens: `acct_` and a hash of the key (the key itself is never stored). Tests
+ * compare a PaymentIntent's `account` with it to see which key made it.
+ */
+export function stripeSimulatorAccountOf(secretKey: string): string {
+  return `acct_${createHash('sha256').update(secretKey).digest('hex').slice(0, 16)}`;
+}
+
+const accountOfAuthorization = (authorization: string | undefined) =>
+  stripeSimulatorAccountOf((authorization ?? '').replace(/^Bearer /, ''));
+
 function error(status: number, type: string, fields: Record<string, unknown>): StripeAnswer {
   return { status, body: { error: { type, ...fields } } };
 }
@@ -137,11 +152,13 @@ export interface StripeSimulatorOptions {
 }
 
 export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
-  async function intent(intentId: string): Promise<IntentRow | undefined> {
+  /** An intent by id; with `account`, only one that account can see (its own, or one made before accounts). */
+  async function intent(intentId: string, account?: string): Promise<IntentRow | undefined> {
     const { rows } = await db.execute<IntentRow>(sql`
       SELECT i.*, m.behaviour FROM gateway_sim.stripe_payment_intents i
       LEFT JOIN gateway_sim.stripe_payment_methods m ON m.id = i.payment_method
-      WHERE i.id = ${intentId}`);
+      WHERE i.id = ${intentId}
+        AND (${account ?? null}::text IS NULL OR i.account IS NULL OR i.account = ${account ?? null}::text)`);
     return rows[0];
   }
 
@@ -206,7 +223,7 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     };
   }
 
-  async function createPaymentIntent(params: Record<string, string>): Promise<StripeAnswer> {
+  async function createPaymentIntent(params: Record<string, string>, account: string): Promise<StripeAnswer> {
     const amount = Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1) {
       return error(400, 'invalid_request_error', { code: 'parameter_invalid_integer', param: 'amount' });
@@ -254,10 +271,10 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     }
     await db.execute(sql`
       INSERT INTO gateway_sim.stripe_payment_intents
-        (id, client_secret, amount, currency, status, payment_method, return_url, metadata, last_error)
+        (id, client_secret, amount, currency, status, payment_method, return_url, metadata, last_error, account)
       VALUES (${intentId}, ${`${intentId}_secret_${randomBytes(12).toString('hex')}`}, ${amount}, ${currency},
               ${status}, ${paymentMethodId}, ${params.return_url ?? null}, ${JSON.stringify(metadata)}::jsonb,
-              ${lastError ? JSON.stringify(lastError) : null}::jsonb)`);
+              ${lastError ? JSON.stringify(lastError) : null}::jsonb, ${account})`);
     const row = (await intent(intentId))!;
     const object = intentObject(row, options.challengeBaseUrl);
     if (status === 'succeeded') emit('payment_intent.succeeded', row);
@@ -271,12 +288,14 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     return answer;
   }
 
-  async function search(query: string): Promise<StripeAnswer> {
+  async function search(query: string, account: string): Promise<StripeAnswer> {
     const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query.trim());
     if (!match) return error(400, 'invalid_request_error', { code: 'parameter_invalid', param: 'query' });
     const { rows } = await db.execute<IntentRow>(sql`
       SELECT i.*, NULL AS behaviour FROM gateway_sim.stripe_payment_intents i
-      WHERE i.metadata @> ${JSON.stringify({ [match[1]!]: match[2] })}::jsonb ORDER BY i.created_at`);
+      WHERE i.metadata @> ${JSON.stringify({ [match[1]!]: match[2] })}::jsonb
+        AND (i.account IS NULL OR i.account = ${account})
+      ORDER BY i.created_at`);
     return {
       status: 200,
       body: {
@@ -289,8 +308,8 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     };
   }
 
-  async function refund(params: Record<string, string>): Promise<StripeAnswer> {
-    const row = params.payment_intent ? await intent(params.payment_intent) : undefined;
+  async function refund(params: Record<string, string>, account: string): Promise<StripeAnswer> {
+    const row = params.payment_intent ? await intent(params.payment_intent, account) : undefined;
     if (!row) {
       return error(400, 'invalid_request_error', { code: 'resource_missing', param: 'payment_intent' });
     }
@@ -350,16 +369,17 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
     if (!/^Bearer sk_test_\w+$/.test(request.authorization ?? '')) {
       return error(401, 'invalid_request_error', { message: 'Invalid API Key provided.' });
     }
-    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params);
-    if (method === 'GET' && path === '/v1/payment_intents/search') return search(params.query ?? '');
+    const account = accountOfAuthorization(request.authorization);
+    if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params, account);
+    if (method === 'GET' && path === '/v1/payment_intents/search') return search(params.query ?? '', account);
     const one = /^\/v1\/payment_intents\/(pi_[0-9a-f]+)$/.exec(path);
     if (method === 'GET' && one) {
-      const row = await intent(one[1]!);
+      const row = await intent(one[1]!, account);
       return row
         ? { status: 200, body: intentObject(row, options.challengeBaseUrl) }
         : error(404, 'invalid_request_error', { code: 'resource_missing', param: 'intent' });
     }
-    if (method === 'POST' && path === '/v1/refunds') return refund(params);
+    if (method === 'POST' && path === '/v1/refunds') return refund(params, account);
     return error(404, 'invalid_request_error', { message: `Unrecognized request URL (${method}: ${path}).` });
   }
 

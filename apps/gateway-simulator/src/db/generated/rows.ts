@@ -152,6 +152,7 @@ export interface Rows<Timestamp = string> {
     amount_refunded: number;
     created_at: Timestamp;
     updated_at: Timestamp;
+    account: string | null;
   };
   stripe_payment_methods: {
     id: string;

@@ -207,6 +207,7 @@ export const stripePaymentIntents = gatewaySim.table('stripe_payment_intents', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  account: text('account'),
 });
 
 export const stripePaymentMethods = gatewaySim.table('stripe_payment_methods', {
