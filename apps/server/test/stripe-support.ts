@@ -3,10 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
-import {
-  STRIPE_SIMULATOR_KEYS,
-  STRIPE_SIMULATOR_PATHS,
-} from '@kippu/contract/gateway-simulator';
+import { STRIPE_SIMULATOR_KEYS, STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
 import { STRIPE_PATHS } from '../src/payments/stripe/stripe-paths.ts';
 
 /** Test support for Stripe (ADR 028): what Stripe.js, the issuer's page and Stripe's webhooks do. */
@@ -56,12 +53,16 @@ export function browserReturn(app: App, returnUrl: string) {
   return app.inject({ method: 'GET', url: url.pathname + url.search });
 }
 
-/** The PaymentIntent as Stripe has it (the simulator's API with the secret key). */
-export async function paymentIntent(app: App, id: string): Promise<Record<string, unknown>> {
+/** The PaymentIntent as Stripe has it (the simulator's API with the secret key of its account). */
+export async function paymentIntent(
+  app: App,
+  id: string,
+  secretKey: string = STRIPE_SIMULATOR_KEYS.secretKey,
+): Promise<Record<string, unknown>> {
   const res = await app.inject({
     method: 'GET',
     url: `${STRIPE_SIMULATOR_PATHS.api}/v1/payment_intents/${id}`,
-    headers: { authorization: `Bearer ${STRIPE_SIMULATOR_KEYS.secretKey}` },
+    headers: { authorization: `Bearer ${secretKey}` },
   });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -73,6 +74,8 @@ export async function deliverWebhook(
   type: string,
   intent: Record<string, unknown>,
   secret: string = STRIPE_SIMULATOR_KEYS.webhookSecret,
+  /** The environment's endpoint, or a site's own (`/payment-webhooks/stripe/{site}`, ADR 125). */
+  url: string = STRIPE_PATHS.webhook,
 ) {
   const payload = JSON.stringify({
     id: `evt_${Math.random().toString(16).slice(2)}`,
@@ -82,7 +85,7 @@ export async function deliverWebhook(
   });
   return app.inject({
     method: 'POST',
-    url: STRIPE_PATHS.webhook,
+    url,
     headers: {
       'content-type': 'application/json',
       'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret }),

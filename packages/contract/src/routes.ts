@@ -138,6 +138,8 @@ const routeList = [
   at('root', 'gmoNotify', 'POST', '/payment-notify/gmo'),
   at('root', 'stripeReturn', 'GET', '/payment-return/stripe/:paymentNumber'),
   at('root', 'stripeWebhook', 'POST', '/payment-webhooks/stripe'),
+  // A site's own Stripe account's webhook (ADR 125): verified with that site's signing secret.
+  at('root', 'stripeSiteWebhook', 'POST', '/payment-webhooks/stripe/:site'),
   at('root', 'dpayLoginReturn', 'GET', '/payment-return/d_pay/:paymentNumber'),
   at('root', 'dpayResultReturn', 'POST', '/payment-return/d_pay/:paymentNumber/result'),
   at('root', 'dpayNotify', 'POST', '/payment-notify/d_pay'),

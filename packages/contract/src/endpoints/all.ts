@@ -35,6 +35,7 @@ import {
   sbpsReturnGetEndpoint,
   sbpsReturnPostEndpoint,
   stripeReturnEndpoint,
+  stripeSiteWebhookEndpoint,
   stripeWebhookEndpoint,
 } from './gateway-returns.ts';
 import { gtmEndpoint } from './gtm.ts';
@@ -139,6 +140,7 @@ export const ENDPOINTS = {
   gmoNotify: gmoNotifyEndpoint,
   stripeReturn: stripeReturnEndpoint,
   stripeWebhook: stripeWebhookEndpoint,
+  stripeSiteWebhook: stripeSiteWebhookEndpoint,
   dpayLoginReturn: dpayLoginReturnEndpoint,
   dpayResultReturn: dpayResultReturnEndpoint,
   dpayNotify: dpayNotifyEndpoint,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storableText, tokenSchema } from '../validation/storable-text.ts';
 import { secretToken } from '../secret.ts';
 import { defineEndpoint } from '../endpoint.ts';
+import { siteCodeSchema } from '../enum-schemas.ts';
 
 /*
  * The gateways' returns and notifications (ADR 026-028), at the server's root. Their callers are the
@@ -44,9 +45,17 @@ export const stripeReturnEndpoint = defineEndpoint('stripeReturn', {
   query: stripeReturnQuerySchema,
   responses: {},
 });
+const stripeWebhookBodySchema = z.string().max(256 * 1024);
+const stripeWebhookAnswerSchema = z.object({ received: z.literal(true), settled: z.boolean() });
 export const stripeWebhookEndpoint = defineEndpoint('stripeWebhook', {
-  body: z.string().max(256 * 1024),
-  responses: { 200: z.object({ received: z.literal(true), settled: z.boolean() }) },
+  body: stripeWebhookBodySchema,
+  responses: { 200: stripeWebhookAnswerSchema },
+});
+/** A site's own Stripe account's events (ADR 125); `:site` is the site code the account pays for. */
+export const stripeSiteWebhookEndpoint = defineEndpoint('stripeSiteWebhook', {
+  params: z.object({ site: siteCodeSchema }),
+  body: stripeWebhookBodySchema,
+  responses: { 200: stripeWebhookAnswerSchema },
 });
 
 // d払い (ADR 028): back from the carrier's login, the payment page's result form, the notification.

@@ -4,6 +4,7 @@ import { setupTestApp } from '../../../test/helper.ts';
 import { xsrfHeaders } from '../../../test/helper.ts';
 import { SITE_PATH, orderBody, postOrder, productWithSlot } from '../../../test/order-support.ts';
 import { orderById, transitionOrders } from '../../domain/orders/order-state.ts';
+import { offerMethod } from '../../../test/stripe-support.ts';
 import {
   CARDS,
   cardToken,
@@ -291,17 +292,16 @@ describe('checkout refusals', () => {
 });
 
 describe('an offered method whose gateway is not configured', () => {
-  // Every method has a provider now; one is missing when its gateway is real and unconfigured: Stripe set to
-  // the real API without keys offers nothing (payments/stripe/stripe-family.ts).
-  const unconfigured = setupTestApp({ STRIPE_GATEWAY: 'real' });
+  // Every method has a provider now; one is missing when its gateway is real and unconfigured: d払い set to
+  // the real carrier without its six settings offers nothing (payments/dpay/dpay-gateway.ts). (A real
+  // Stripe without keys has its providers and declines per site, ADR 125.)
+  const unconfigured = setupTestApp({ DPAY_GATEWAY: 'real' });
 
-  it('stripe without keys: payment_api_failure, order untouched, no payment row', async () => {
+  it('d払い without its settings: payment_api_failure, order untouched, no payment row', async () => {
+    await offerMethod(unconfigured.db, 'd_pay');
     const slot = await productWithSlot(unconfigured.db, 10);
     const order = await readyOrder(unconfigured.app, unconfigured.db, slot, 1);
-    const res = await postCheckout(unconfigured.app, order.token, {
-      payment_method_type: 'stripe',
-      token: 'x',
-    });
+    const res = await postCheckout(unconfigured.app, order.token, { payment_method_type: 'd_pay' });
     // Our set-up's fault, not the visitor's: a 5xx (ADR 100).
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: 'payment_api_failure' });

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentFlow } from '@kippu/contract';
+import type { PaymentFlow, SiteCode } from '@kippu/contract';
 import type { SettleDeps } from '../../domain/checkout/settle-attempt.ts';
 import {
   settleGatewayReturn,
@@ -62,15 +62,19 @@ const SETTLING_EVENTS = new Set([
 ]);
 
 /**
- * POST /payment-webhooks/stripe: a signed event. The signature is checked over the raw body with the
- * webhook secret (constructEvent; a bad or stale signature is refused). The PaymentIntent's metadata names
- * our attempt; Stripe is then asked for its current state (events may arrive out of order).
+ * POST /payment-webhooks/stripe (the environment's account) and /payment-webhooks/stripe/{site} (a site's
+ * own, ADR 125): a signed event. The signature is checked over the raw body with the account's webhook
+ * secret (constructEvent; a bad or stale signature is refused). The PaymentIntent's metadata names our
+ * attempt; Stripe is then asked for its current state (events may arrive out of order), in the attempt's
+ * site's account. With `site`, an event about another site's attempt is acknowledged and ignored: a site's
+ * account speaks only for that site's payments.
  */
 export async function applyStripeEvent(
   deps: Deps,
-  webhookSecret: string | undefined,
+  webhookSecret: string | null | undefined,
   rawBody: string,
   signature: string | undefined,
+  site?: SiteCode,
 ): Promise<{ settled: boolean }> {
   if (!webhookSecret || !signature) throw new AppError('invalid_request', 'unsigned webhook');
   let event: Stripe.Event;
@@ -87,6 +91,7 @@ export async function applyStripeEvent(
     : await findReturnedAttempt(deps.db, { providerReference: intent.id });
   // Not ours (another integration on the same account): acknowledged, so Stripe stops sending it.
   if (!attempt || !STRIPE_METHODS.has(attempt.method)) return { settled: false };
+  if (site !== undefined && attempt.siteCode !== site) return { settled: false };
   await settleGatewayReturn(deps, attempt, { payment_intent: intent.id }, 'webhook', intent.id);
   return { settled: true };
 }

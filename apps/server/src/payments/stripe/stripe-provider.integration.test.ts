@@ -63,7 +63,7 @@ describe('the Stripe provider over HTTP against a local Stripe-shaped API', () =
     return {
       stripe,
       provider: createStripeCardProvider({
-        stripe,
+        clientOf: async () => stripe,
         threeDSecure,
         returnUrl: (attempt) => `http://localhost/payment-return/stripe/${attempt.paymentNumber}`,
         scriptUrl: 'https://js.stripe.com/v3',

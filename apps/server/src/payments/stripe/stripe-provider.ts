@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
+import type { SiteCode } from '@kippu/contract';
 import {
   GatewayUnavailableError,
   providerEvent,
+  SHOP_NOT_CONFIGURED,
   type CompleteOutcome,
   type GatewayStatus,
   type PaymentAttempt,
@@ -21,14 +23,20 @@ import {
 export const STRIPE_ATTEMPT_KEY = 'kippu_payment';
 
 export interface StripeCardOptions {
-  stripe: Stripe;
+  /**
+   * The client of the Stripe account that pays for a site (ADR 125: the site's own, else the
+   * environment's); null when the site has none configured.
+   */
+  clientOf: (site: SiteCode) => Promise<Stripe | null>;
   /** stripe_secure: ask for 3-D Secure on every card ('any'); stripe: only where the card requires it. */
   threeDSecure: boolean;
   /** Where 3-D Secure returns the browser (our return route, which completes the attempt). */
   returnUrl: (attempt: PaymentAttempt) => string;
   /** Stripe.js: the real https://js.stripe.com/v3, or the simulator's copy. */
   scriptUrl: string;
-  publishableKey: string;
+  /** The environment's publishable key; none when the real Stripe has no account of the environment's. */
+  publishableKey: string | undefined;
+  /** The simulator (every key a test key); else a site's test mode is its publishable key's. */
   testMode: boolean;
 }
 
@@ -93,17 +101,24 @@ function isRefusal(error: unknown): error is Stripe.errors.StripeError {
  */
 export function stripePublishableKeyOf(
   site: { cardProviderKeys: Record<string, string> },
-  fallback: string,
-): string {
+  fallback: string | undefined,
+): string | undefined {
   const own = site.cardProviderKeys.stripe;
   return own && own.startsWith('pk_') ? own : fallback;
 }
 
 export function createStripeCardProvider(options: StripeCardOptions): PaymentProvider {
-  const { stripe } = options;
+  /** The client of the attempt's site's account; a later call for a site that lost its account waits. */
+  async function clientFor(attempt: PaymentAttempt): Promise<Stripe> {
+    const stripe = await options.clientOf(attempt.siteCode);
+    if (!stripe)
+      throw new GatewayUnavailableError(`no Stripe account configured for site ${attempt.siteCode}`);
+    return stripe;
+  }
 
   async function intentOf(attempt: PaymentAttempt, known?: string): Promise<Intent | null> {
     const intentId = attempt.providerReference ?? known;
+    const stripe = await clientFor(attempt);
     try {
       if (intentId) return await stripe.paymentIntents.retrieve(intentId);
       // The create call's answer was lost: find the PaymentIntent by our key in its metadata.
@@ -131,17 +146,23 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
         }),
 
     publicFields(site) {
+      // The site's own key (settings payment.cardProviderKeys.stripe) is the one Stripe.js starts with;
+      // the environment's STRIPE_PUBLISHABLE_KEY (or the simulator's) only when the site names none
+      // (issue 32, ADR 125; README, "Stripe and d払い").
+      const publishableKey = stripePublishableKeyOf(site, options.publishableKey);
       return {
         token_script_url: options.scriptUrl,
-        // The site's own key (settings payment.cardProviderKeys.stripe) is the one Stripe.js starts with;
-        // the environment's STRIPE_PUBLISHABLE_KEY (or the simulator's) only when the site names none
-        // (issue 32; README, "Stripe and d払い").
-        shop_id: stripePublishableKeyOf(site, options.publishableKey),
-        test_mode: options.testMode,
+        ...(publishableKey ? { shop_id: publishableKey } : {}),
+        test_mode: options.testMode || (publishableKey?.startsWith('pk_test_') ?? false),
       };
     },
 
     async start(attempt, input): Promise<StartOutcome> {
+      // No account for the site: our set-up's fault whatever the browser sent, and nothing is sent anywhere
+      // (never to the environment's account in its stead).
+      const stripe = await options.clientOf(attempt.siteCode);
+      if (!stripe)
+        return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events: [] };
       if (!input.token?.startsWith('pm_')) {
         return { kind: 'declined', providerReference: null, code: 'payment_method_missing', events: [] };
       }
@@ -236,6 +257,7 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
     async refund(attempt, request) {
       const intent = await intentOf(attempt);
       if (!intent) return { kind: 'failed', code: 'no_payment_intent', events: [] };
+      const stripe = await clientFor(attempt);
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: intent.id, amount: request.amount },

@@ -34,7 +34,7 @@ describe('Stripe refunds', () => {
     };
     const stripe = stripeClient(STRIPE_SIMULATOR_KEYS.secretKey, { timeoutMs: 5000, fetch: fetcher });
     const provider = createStripeCardProvider({
-      stripe,
+      clientOf: async () => stripe,
       threeDSecure: false,
       returnUrl: (attempt) => `http://localhost/payment-return/stripe/${attempt.paymentNumber}`,
       scriptUrl: '/simulator/stripe/v3',

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { stripeReturnEndpoint, stripeWebhookEndpoint } from '@kippu/contract';
+import { stripeReturnEndpoint, stripeSiteWebhookEndpoint, stripeWebhookEndpoint } from '@kippu/contract';
+import { AppError } from '../../shared/app-error.ts';
 import { siteUrl } from '../../domain/links.ts';
 import { withFlow } from '../returns/gateway-returns.ts';
+import { stripeAccountsOf } from './stripe-accounts.ts';
 import { stripeKeys } from './stripe-keys.ts';
 import { applyStripeEvent, recordStripeReturn } from './stripe-callbacks.ts';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
@@ -12,11 +14,13 @@ import { registerEndpoint } from '../../plugins/register-endpoint.ts';
  *  - the browser's return after 3-D Secure: the attempt is completed, then 303 to the site's
  *    `#/payment-callback/{method}/{success|failure|pending}` with the PaymentIntent's id, where the screen
  *    confirms it (POST /orders/confirmcheckout with payment_intent_id, which answers like checkout);
- *  - the webhook: a signed event, verified over the raw body (constructEvent).
+ *  - the webhooks: a signed event, verified over the raw body (constructEvent): the environment's account's
+ *    at /payment-webhooks/stripe, a site's own account's at /payment-webhooks/stripe/{site} (ADR 125).
  */
 export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
   const webhookSecret = stripeKeys(app.env)?.webhookSecret;
+  const accounts = stripeAccountsOf({ db: deps.db, env: app.env, log: app.log });
   const hidden = { schema: { hide: true } };
 
   // The signature covers the exact bytes Stripe sent: keep the body as text.
@@ -47,6 +51,23 @@ export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
       webhookSecret,
       request.body,
       Array.isArray(signature) ? signature[0] : signature,
+    );
+    return { received: true as const, settled: result.settled };
+  });
+
+  registerEndpoint(app, stripeSiteWebhookEndpoint, hidden, async (request) => {
+    const { site } = request.params;
+    const account = await accounts.webhookSecretOf(site);
+    // Stripe's dashboard shows our answer to each delivery: a 4xx that says what is wrong, never a 5xx.
+    if (!account) throw new AppError('record_not_found', `Stripe webhook for unknown site ${site}`);
+    if (!account.secret) throw new AppError('invalid_request', `no Stripe webhook secret for site ${site}`);
+    const signature = request.headers['stripe-signature'];
+    const result = await applyStripeEvent(
+      deps,
+      account.secret,
+      request.body,
+      Array.isArray(signature) ? signature[0] : signature,
+      site,
     );
     return { received: true as const, settled: result.settled };
   });
