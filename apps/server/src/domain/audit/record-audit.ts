@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AuditAction, AuditObjectType } from '@kippu/contract/console/audit-schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { redactForAudit, storable } from './audit-redaction.ts';
+
+export type { AuditAction, AuditObjectType };
 
 /**
  * Who caused a change (issue 27): a staff member, a gate device, the system (a job), a visitor, or a call
@@ -23,9 +26,14 @@ export interface AuditEventInput {
   /** Resolved from siteCode when absent. */
   organisationId?: number | null;
   siteCode?: string | null;
-  objectType: string;
+  /**
+   * A code of the contract's AUDIT_OBJECT_TYPES: the console words each in six languages, so a new kind of
+   * object joins that list (and gets its words) before it is recorded.
+   */
+  objectType: AuditObjectType;
   objectId: string;
-  action: string;
+  /** A code of AUDIT_ACTIONS, for the same reason. */
+  action: AuditAction;
   before?: unknown;
   after?: unknown;
   /** The contract schema of before/after, when there is one: its secret-marked fields are dropped too. */

@@ -6,7 +6,12 @@ import {
 } from '@kippu/contract/console/catalogue-extras';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import {
+  recordAudit,
+  type AuditAction,
+  type AuditActor,
+  type AuditEventInput,
+} from '../audit/record-audit.ts';
 import { translationGaps } from './translations.ts';
 import { checkVersion } from './versioned.ts';
 
@@ -45,7 +50,11 @@ export async function getMembershipPromotion(db: Db, site: string): Promise<Memb
   return readPromotion(db, site);
 }
 
-function audited(actor: AuditActor, site: string, action: string) {
+function audited(
+  actor: AuditActor,
+  site: string,
+  action: AuditAction,
+): Omit<AuditEventInput, 'before' | 'after'> {
   return {
     actor,
     siteCode: site,

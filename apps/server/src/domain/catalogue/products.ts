@@ -12,7 +12,12 @@ import {
 } from '@kippu/contract/console/catalogue-products';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import {
+  recordAudit,
+  type AuditAction,
+  type AuditActor,
+  type AuditEventInput,
+} from '../audit/record-audit.ts';
 import { translationGaps, translationIssues } from './translations.ts';
 import { auditedEdit, checkVersion, isForeignKeyViolation, isoOf } from './versioned.ts';
 
@@ -187,7 +192,12 @@ function waitingRoomAssignments(fields: ProductFieldsInput): SQL {
     waiting_room_admit_per_minute = ${room.admit_per_minute}`;
 }
 
-function audited(actor: AuditActor, site: string, id: number, action: string) {
+function audited(
+  actor: AuditActor,
+  site: string,
+  id: number,
+  action: AuditAction,
+): Omit<AuditEventInput, 'before' | 'after'> {
   return {
     actor,
     siteCode: site,
@@ -313,7 +323,7 @@ export async function setCatalogueProductStatus(
     await tx.execute(sql`
       UPDATE products SET status = ${input.status}, version = version + 1, updated_at = now() WHERE id = ${id}`);
     const after = await readCatalogueProduct(tx, site, id);
-    const action = { published: 'publish', draft: 'unpublish', retired: 'retire' }[input.status];
+    const action = ({ published: 'publish', draft: 'unpublish', retired: 'retire' } as const)[input.status];
     await recordAudit(tx, {
       ...audited(actor, site, id, action),
       before,

@@ -3,7 +3,12 @@ import type { LocalizedText } from '@kippu/contract';
 import { setProductSchema, type SetProduct } from '@kippu/contract/console/catalogue-extras';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import {
+  recordAudit,
+  type AuditAction,
+  type AuditActor,
+  type AuditEventInput,
+} from '../audit/record-audit.ts';
 import { translationGaps } from './translations.ts';
 import { auditedEdit, checkVersion, isForeignKeyViolation } from './versioned.ts';
 
@@ -77,7 +82,12 @@ async function linkProducts(tx: Tx, site: string, id: number, productIds: readon
     SELECT ${id}, value::int FROM jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)`);
 }
 
-function audited(actor: AuditActor, site: string, id: number, action: string) {
+function audited(
+  actor: AuditActor,
+  site: string,
+  id: number,
+  action: AuditAction,
+): Omit<AuditEventInput, 'before' | 'after'> {
   return {
     actor,
     siteCode: site,

@@ -3,7 +3,12 @@ import type { LocalizedText } from '@kippu/contract';
 import { ticketTypeSchema, type ProductDetail } from '@kippu/contract/console/catalogue-products';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import {
+  recordAudit,
+  type AuditAction,
+  type AuditActor,
+  type AuditEventInput,
+} from '../audit/record-audit.ts';
 import { lockProduct, readCatalogueProduct, touchProduct } from './products.ts';
 import { checkVersion, isForeignKeyViolation } from './versioned.ts';
 
@@ -41,7 +46,12 @@ async function lockTicketType(
   return checkVersion(rows[0], expectedVersion);
 }
 
-function audited(actor: AuditActor, site: string, id: number, action: string) {
+function audited(
+  actor: AuditActor,
+  site: string,
+  id: number,
+  action: AuditAction,
+): Omit<AuditEventInput, 'before' | 'after'> {
   return {
     actor,
     siteCode: site,

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { recordAudit, type AuditAction, type AuditActor } from '../audit/record-audit.ts';
 import { changeSlotCapacity } from '../stock/slot-capacity.ts';
 import { noteStockChange } from '../stock/stock-changes.ts';
 import { mailSlotMoved, ticketsOnSlots } from './slot-holders.ts';
@@ -73,8 +73,8 @@ export async function createSlot(
 }
 
 /** The audit action of a single-slot edit: the one thing changed, or 'edited'. */
-function actionOf(before: ConsoleSlot, after: ConsoleSlot): string {
-  const actions: string[] = [];
+function actionOf(before: ConsoleSlot, after: ConsoleSlot): AuditAction {
+  const actions: AuditAction[] = [];
   if (before.starts_at !== after.starts_at || before.ends_at !== after.ends_at) actions.push('shifted');
   if (before.capacity !== after.capacity) actions.push('capacity_changed');
   if (before.on_sale !== after.on_sale) actions.push(after.on_sale ? 'reopened' : 'closed');

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { recordAudit, type AuditAction, type AuditActor } from '../audit/record-audit.ts';
 import type { StaffClient } from './staff-types.ts';
 
 export type { AuditActor };
@@ -22,9 +22,9 @@ export function auditStaff(
   event: {
     actor: AuditActor;
     organisationId: number | null;
-    objectType?: 'staff' | 'staff_role' | 'staff_invitation' | 'staff_session' | 'organisation';
+    objectType?: 'staff' | 'staff_role' | 'staff_invitation';
     objectId: number | string;
-    action: string;
+    action: AuditAction;
     before?: unknown;
     after?: unknown;
   },

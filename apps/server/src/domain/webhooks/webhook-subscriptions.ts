@@ -3,7 +3,7 @@ import type { WebhookBody, WebhookView } from '@kippu/contract/console/webhooks-
 import type { SecretKeyring } from '../../config/secrets-key.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
+import { recordAudit, type AuditAction, type AuditActor } from '../audit/record-audit.ts';
 import { newWebhookSecret, sealWebhookSecret } from './webhook-secret.ts';
 import { checkedAddresses, type TargetPolicy } from './webhook-target.ts';
 
@@ -229,7 +229,7 @@ function audit(
   tx: Tx,
   write: WebhookWrite,
   id: number,
-  action: string,
+  action: AuditAction,
   before: unknown,
   after: unknown,
 ): Promise<void> {
