@@ -1,14 +1,22 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AUDIT_ACTOR_KINDS, type AuditEvent } from '@kippu/contract/console/audit-schemas';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_KINDS,
+  AUDIT_OBJECT_TYPES,
+  type AuditEvent,
+} from '@kippu/contract/console/audit-schemas';
 import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
-import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { codeWord } from '../../shared/i18n/code-word.ts';
+import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
-import type { ConsoleSession } from '../../shared/session/session-api.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { DataTable, ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
+import { TEXTS } from './texts.ts';
+import './audit.css';
 
 const FILTERS = ['actor_kind', 'staff', 'object_type', 'object_id', 'action', 'site', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -22,9 +30,36 @@ function Json({ value }: { value: unknown }) {
   return <pre className="c-pre">{JSON.stringify(value, null, 1)}</pre>;
 }
 
+/**
+ * The words for the log's codes (texts/<lang>.json); a code without one (a row of a code since retired, or
+ * one the server added later) shows as it is stored.
+ */
+function useAuditWords() {
+  const { t } = useConsoleI18n();
+  return {
+    action: (code: string) => codeWord(t, 'audit_action_', code),
+    object: (code: string) => codeWord(t, 'audit_object_', code),
+  };
+}
+
+/**
+ * A code's word with the code as stored beneath it (staff searching the log, or reporting a row, name the
+ * code); a code without a word shows once, as it is.
+ */
+function Worded({ word, code }: { word: string; code: string }) {
+  if (word === code) return <code>{code}</code>;
+  return (
+    <>
+      {word}
+      <code className="c-audit-code">{code}</code>
+    </>
+  );
+}
+
 function useEventColumns() {
   const { t } = useConsoleI18n();
   const f = useFormat();
+  const words = useAuditWords();
   const actor = (event: AuditEvent) =>
     event.actor.label ??
     (event.actor.staff_id !== null
@@ -43,26 +78,55 @@ function useEventColumns() {
     {
       key: 'object',
       header: t('audit_object'),
-      cell: (event: AuditEvent) => (
-        <a href={hrefOf('auditObject', { objectType: event.object_type, objectId: event.object_id })}>
-          {event.object_type} {event.object_id}
-        </a>
-      ),
+      cell: (event: AuditEvent) => {
+        const word = words.object(event.object_type);
+        return (
+          <>
+            <a href={hrefOf('auditObject', { objectType: event.object_type, objectId: event.object_id })}>
+              {word} {event.object_id}
+            </a>
+            {word === event.object_type ? null : <code className="c-audit-code">{event.object_type}</code>}
+          </>
+        );
+      },
     },
-    { key: 'action', header: t('audit_action'), cell: (event: AuditEvent) => event.action },
+    {
+      key: 'action',
+      header: t('audit_action'),
+      cell: (event: AuditEvent) => <Worded word={words.action(event.action)} code={event.action} />,
+    },
     { key: 'before', header: t('audit_before'), cell: (event: AuditEvent) => <Json value={event.before} /> },
     { key: 'after', header: t('audit_after'), cell: (event: AuditEvent) => <Json value={event.after} /> },
     { key: 'client', header: t('audit_client'), cell: (event: AuditEvent) => event.client_address ?? '' },
   ];
 }
 
+type CodeChoice = { code: string; word: string };
+
+/**
+ * A filter's choices among the codes: each by its word, in the staff member's alphabetical order, and the
+ * address's code when the list no longer has it (a link shared before), shown as it is.
+ */
+function useCodeChoices(
+  codes: readonly string[],
+  word: (code: string) => string,
+  current: string,
+): CodeChoice[] {
+  const { lang } = useConsoleI18n();
+  const collator = new Intl.Collator(HTML_LANG[lang]);
+  const known = codes.map((code) => ({ code, word: word(code) }));
+  known.sort((a, b) => collator.compare(a.word, b.word));
+  return current === '' || codes.includes(current) ? known : [{ code: current, word: current }, ...known];
+}
+
 /**
  * The organisation's audit log, newest first, with filters kept in the address (a filtered view can be
  * shared and survives a reload) and older pages on demand (the API's cursor).
  */
-export function AuditScreen({ session, query }: { session: ConsoleSession; query: URLSearchParams }) {
+function AuditLog({ session, query }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
   const columns = useEventColumns();
+  const words = useAuditWords();
   const filters = Object.fromEntries(FILTERS.map((name) => [name, query.get(name) ?? ''])) as Record<
     Filter,
     string
@@ -88,6 +152,26 @@ export function AuditScreen({ session, query }: { session: ConsoleSession; query
     const search = params.toString();
     navigate(`${hrefOf('audit')}${search ? `?${search}` : ''}`);
   };
+  const objectTypes = useCodeChoices(AUDIT_OBJECT_TYPES, words.object, filters.object_type);
+  const actions = useCodeChoices(AUDIT_ACTIONS, words.action, filters.action);
+  const codeField = (name: 'object_type' | 'action', label: string, choices: readonly CodeChoice[]) => (
+    <div className="c-field">
+      <label htmlFor={`c-audit-${name}`}>{label}</label>
+      <select
+        id={`c-audit-${name}`}
+        className="c-select"
+        value={draft[name]}
+        onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+      >
+        <option value="">{t('audit_any')}</option>
+        {choices.map((choice) => (
+          <option key={choice.code} value={choice.code}>
+            {choice.word}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
   const field = (name: Filter, label: string, type = 'text') => (
     <div className="c-field">
       <label htmlFor={`c-audit-${name}`}>{label}</label>
@@ -137,9 +221,9 @@ export function AuditScreen({ session, query }: { session: ConsoleSession; query
             ))}
           </select>
         </div>
-        {field('object_type', t('audit_object_type'))}
+        {codeField('object_type', t('audit_object_type'), objectTypes)}
         {field('object_id', t('audit_object_id'))}
-        {field('action', t('audit_action'))}
+        {codeField('action', t('audit_action'), actions)}
         <div className="c-field">
           <label htmlFor="c-audit-site">{t('site_picker')}</label>
           <select
@@ -190,10 +274,11 @@ export function AuditScreen({ session, query }: { session: ConsoleSession; query
 }
 
 /** One object's history, oldest first; an order's status moves (`order_events`) beside its audit events. */
-export function AuditObjectScreen({ params }: { params: Record<string, string> }) {
+function ObjectHistory({ params }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
   const f = useFormat();
   const columns = useEventColumns();
+  const words = useAuditWords();
   const objectType = params.objectType!;
   const objectId = params.objectId!;
   const history = useQuery({
@@ -206,7 +291,7 @@ export function AuditObjectScreen({ params }: { params: Record<string, string> }
     history.data?.entries.flatMap((entry) => (entry.source === 'order_status' ? [entry.event] : [])) ?? [];
   return (
     <Page
-      title={t('audit_object_title', { type: objectType, id: objectId })}
+      title={t('audit_object_title', { type: words.object(objectType), id: objectId })}
       actions={<a href={hrefOf('audit')}>{t('audit_back')}</a>}
     >
       <ErrorNotice error={history.error} />
@@ -239,3 +324,6 @@ export function AuditObjectScreen({ params }: { params: Record<string, string> }
     </Page>
   );
 }
+
+export const AuditScreen = featureScreen(TEXTS, AuditLog);
+export const AuditObjectScreen = featureScreen(TEXTS, ObjectHistory);
