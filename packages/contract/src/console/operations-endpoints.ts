@@ -16,6 +16,9 @@ import {
   createdVisitorInvitationSchema,
   importMembersBodySchema,
   importMembersResponseSchema,
+  consoleMemberListSchema,
+  consoleMembersQuerySchema,
+  erasedMemberSchema,
   visitorInvitationListSchema,
 } from './operations-members.ts';
 
@@ -51,6 +54,15 @@ export const operationsEndpoints = {
     params: consoleSiteParamsSchema,
     body: importMembersBodySchema,
     responses: { 200: importMembersResponseSchema },
+  }),
+  consoleListMembers: defineEndpoint('consoleListMembers', {
+    params: consoleSiteParamsSchema,
+    query: consoleMembersQuerySchema,
+    responses: { 200: consoleMemberListSchema },
+  }),
+  consoleEraseMember: defineEndpoint('consoleEraseMember', {
+    params: consoleSiteIdParamsSchema,
+    responses: { 200: erasedMemberSchema },
   }),
   consoleListInvitations: defineEndpoint('consoleListInvitations', {
     params: consoleSiteParamsSchema,

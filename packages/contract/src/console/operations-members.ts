@@ -78,3 +78,50 @@ export const createdVisitorInvitationSchema = z.object({
   /** The link the mail carries: it opens the order (secret: it holds the invitation's token). */
   url: secretToken(z.string()),
 });
+
+// The site's members (ADR 124): found by address or name, and erased on request -------------------------
+
+const memberCursorSchema = z.string().regex(/^[1-9]\d{0,17}$/, 'not a cursor');
+
+/**
+ * GET /sites/:site/members: newest first; `q` finds an address by its start or a name by any part. `q` is
+ * personal data: marked secret, so the log never keeps it (as the order search's).
+ */
+export const consoleMembersQuerySchema = z.object({
+  q: secretToken(storableText().trim().max(200)).optional(),
+  cursor: memberCursorSchema.optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,2}$/, 'expected 1 to 100')
+    .transform(Number)
+    .pipe(z.number().max(100))
+    .optional(),
+});
+
+/** A member as the console shows them: never the password's hash. */
+export const consoleMemberSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  resident_area: z.string(),
+  age: z.string(),
+  gender: z.string(),
+  created_at: z.string(),
+  /** Orders made while signed in as this member, and the last one's time. */
+  orders: z.number().int(),
+  last_order_at: z.string().nullable(),
+});
+export type ConsoleMember = z.infer<typeof consoleMemberSchema>;
+
+export const consoleMemberListSchema = z.object({
+  members: z.array(consoleMemberSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+
+/** DELETE /sites/:site/members/:id: the account and its details are gone; its orders stay, unlinked. */
+export const erasedMemberSchema = z.object({
+  erased: z.object({ orders_unlinked: z.number().int() }),
+});
+export type ErasedMember = z.infer<typeof erasedMemberSchema>;

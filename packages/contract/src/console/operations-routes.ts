@@ -9,6 +9,8 @@ export const operationsRoutes = [
   consoleRoute('consoleCreateSpotPoster', 'POST', '/sites/:site/spot-posters'),
   consoleRoute('consoleRevokeSpotPoster', 'DELETE', '/sites/:site/spot-posters/:id'),
   consoleRoute('consoleImportMembers', 'POST', '/sites/:site/members/import'),
+  consoleRoute('consoleListMembers', 'GET', '/sites/:site/members'),
+  consoleRoute('consoleEraseMember', 'DELETE', '/sites/:site/members/:id'),
   consoleRoute('consoleListInvitations', 'GET', '/sites/:site/invitations'),
   consoleRoute('consoleCreateInvitation', 'POST', '/sites/:site/invitations'),
   consoleRoute('consoleRevokeInvitation', 'DELETE', '/sites/:site/invitations/:id'),

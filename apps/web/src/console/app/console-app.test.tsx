@@ -118,7 +118,7 @@ describe('console navigation', () => {
     await renderConsole('#/sites/OKINAWA/dashboard');
     await waitFor(() => expect(window.location.hash).toBe('#/sites/MORI/dashboard'));
     const menu = await screen.findByRole('navigation', { name: 'Console menu' });
-    expect(within(menu).getAllByRole('link')).toHaveLength(21);
+    expect(within(menu).getAllByRole('link')).toHaveLength(22);
   });
 });
 

@@ -44,6 +44,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'schedule', label: 'nav_schedule', area: 'schedule', level: 'read', perSite: true },
   { screen: 'coupons', label: 'nav_coupons', area: 'catalogue', level: 'read', perSite: true },
   { screen: 'siteSettings', label: 'nav_site_settings', area: 'settings', level: 'read', perSite: true },
+  { screen: 'members', label: 'nav_members', area: 'settings', level: 'read', perSite: true },
   { screen: 'memberImport', label: 'nav_member_import', area: 'settings', level: 'write', perSite: true },
   { screen: 'staff', label: 'nav_staff', area: 'staff', level: 'read', perSite: false },
   { screen: 'roles', label: 'nav_roles', area: 'staff', level: 'read', perSite: false },

@@ -26,6 +26,7 @@ export const SIGNED_IN_SCREENS: Partial<Record<ScreenName, Screen>> = {
   spotPosters: screen(
     async () => (await import('../features/spot-posters/spot-posters-screen.tsx')).SpotPostersScreen,
   ),
+  members: screen(async () => (await import('../features/members/members-screen.tsx')).MembersScreen),
   memberImport: screen(
     async () => (await import('../features/member-import/member-import-screen.tsx')).MemberImportScreen,
   ),

@@ -1,0 +1,111 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ConsoleMember } from '@kippu/contract/console/operations-members';
+import { expectNoAxeViolations } from '../../test/expect-no-axe-violations.ts';
+import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
+import { renderConsole } from '../../test/render-console.tsx';
+
+configure({ asyncUtilTimeout: 30_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.location.hash = '';
+});
+
+const member = (id: number, patch: Partial<ConsoleMember> = {}): ConsoleMember => ({
+  id,
+  email: `member${id}@example.jp`,
+  name: `Member ${id}`,
+  phone: '',
+  resident_area: '',
+  age: '',
+  gender: '',
+  created_at: '2026-11-01T01:00:00Z',
+  orders: 0,
+  last_order_at: null,
+  ...patch,
+});
+
+const LIST = 'GET /sites/MORI/members';
+
+describe('members screen', () => {
+  it('searches by the address kept in the URL, pages on, and erases a member with the password again', async () => {
+    let members = [member(3, { email: 'ayumi@example.jp', name: 'Ayumi Sato', orders: 2 }), member(2)];
+    let reauthenticated = false;
+    const api = fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('owner') },
+      [LIST]: (call) => {
+        const query = new URLSearchParams(call.path.split('?')[1]);
+        if (query.get('cursor') === '2')
+          return { status: 200, body: { members: [member(1)], next_cursor: null } };
+        const q = query.get('q');
+        const found = q ? members.filter((m) => m.email.startsWith(q)) : members;
+        return { status: 200, body: { members: found, next_cursor: q ? null : '2' } };
+      },
+      'DELETE /sites/MORI/members/3': () => {
+        if (!reauthenticated) return { status: 401, body: { error: 'console reauthentication required' } };
+        members = members.filter((m) => m.id !== 3);
+        return { status: 200, body: { erased: { orders_unlinked: 2 } } };
+      },
+      'POST /session/reauthenticate': () => {
+        reauthenticated = true;
+        return { status: 200, body: { reauthenticatedUntil: '2026-11-22T00:05:00Z' } };
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { container } = await renderConsole('#/sites/MORI/members');
+    const table = await screen.findByRole('table', { name: 'Members found' });
+    expect(within(table).getByText('ayumi@example.jp')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Import members from a CSV file' }).getAttribute('href')).toBe(
+      '#/sites/MORI/members/import',
+    );
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await within(table).findByText('member1@example.jp')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Find a member' }), 'ayumi');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(window.location.hash).toBe('#/sites/MORI/members?q=ayumi');
+    await screen.findByRole('table', { name: 'Members found' });
+    expect(await screen.findByRole('button', { name: 'Erase the member ayumi@example.jp' })).toBeTruthy();
+    expect(screen.queryByText('member2@example.jp')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Erase the member ayumi@example.jp' }));
+    const dialog = screen.getByRole('dialog', { name: 'Erase this member' });
+    expect(within(dialog).getByText(/Ayumi Sato \(ayumi@example\.jp\) asked for their account/)).toBeTruthy();
+    expect(within(dialog).getByText(/The link from their orders \(2\)/)).toBeTruthy();
+    await expectNoAxeViolations(dialog as HTMLElement);
+    const erase = within(dialog).getByRole('button', { name: 'Erase the member' }) as HTMLButtonElement;
+    expect(erase.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'I understand this cannot be undone' }));
+    await user.click(erase);
+    const password = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await user.type(within(password).getByLabelText('Password'), 'my password');
+    await user.click(within(password).getByRole('button', { name: 'Confirm' }));
+    const done = await screen.findByText('The member was erased; 2 orders were unlinked.');
+    expect(done.getAttribute('role')).toBe('status');
+    expect(await screen.findByText('No member matches.')).toBeTruthy();
+    expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/sites/MORI/members/3',
+      '/sites/MORI/members/3',
+    ]);
+  });
+
+  it('shows a reader the list in Japanese without erasing or importing', async () => {
+    fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('planner', { staff: { id: 7, email: 'p@example.com', name: 'P', lang: 'ja' } }),
+      },
+      [LIST]: { status: 200, body: { members: [member(5)], next_cursor: null } },
+    });
+    await renderConsole('#/sites/MORI/members');
+    const table = await screen.findByRole('table', { name: '見つかった会員' });
+    expect(within(table).getByText('member5@example.jp')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /消去/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'CSVファイルから会員を取り込む' })).toBeNull();
+  });
+});

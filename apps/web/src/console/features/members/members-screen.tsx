@@ -1,0 +1,221 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { ConsoleMember, ErasedMember } from '@kippu/contract/console/operations-members';
+import { permits } from '@kippu/contract/console/permissions';
+import { consoleCall } from '../../shared/api/console-client.ts';
+import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
+import { useFormat } from '../../shared/format/use-format.ts';
+import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { hrefOf } from '../../shared/routing/console-paths.ts';
+import { navigate } from '../../shared/routing/use-hash.ts';
+import { Dialog } from '../../shared/ui/dialog.tsx';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
+import { DataTable, ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
+import { TEXTS } from './texts.ts';
+
+const membersKey = (site: string) => ['console', 'members', site] as const;
+
+/**
+ * The site's members (ADR 124): found by the start of their address or any part of their name (kept in the
+ * address, so a search can be shared and survives a reload), older pages on demand; settings writers erase
+ * one who asked for it (the password again), and reach the CSV import from here.
+ */
+function Body({ session, params, query }: FeatureScreenProps) {
+  const { t } = useConsoleI18n();
+  const f = useFormat();
+  const site = params.site!;
+  const search = query.get('q') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [erasing, setErasing] = useState<ConsoleMember | null>(null);
+  const [erased, setErased] = useState<ErasedMember['erased'] | null>(null);
+  const canWrite = Boolean(session.permissions && permits(session.permissions.settings, 'write'));
+  const members = useInfiniteQuery({
+    queryKey: [...membersKey(site), search],
+    queryFn: ({ pageParam }) =>
+      consoleCall(R.consoleListMembers, {
+        params: { site },
+        query: { ...(search ? { q: search } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const q = draft.trim();
+    navigate(`${hrefOf('members', { site })}${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`);
+  };
+  const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
+  const columns = [
+    { key: 'email', header: t('members_list_email'), cell: (m: ConsoleMember) => m.email },
+    { key: 'name', header: t('members_list_name'), cell: (m: ConsoleMember) => m.name },
+    { key: 'phone', header: t('members_list_phone'), cell: (m: ConsoleMember) => m.phone },
+    {
+      key: 'created',
+      header: t('members_list_created'),
+      cell: (m: ConsoleMember) => f.dateTime(m.created_at),
+    },
+    { key: 'orders', header: t('members_list_orders'), cell: (m: ConsoleMember) => f.count(m.orders) },
+    {
+      key: 'last',
+      header: t('members_list_last_order'),
+      cell: (m: ConsoleMember) => (m.last_order_at ? f.dateTime(m.last_order_at) : '—'),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'erase',
+            header: t('members_list_actions'),
+            cell: (m: ConsoleMember) => (
+              <button
+                className="c-button c-button--small c-button--danger"
+                type="button"
+                aria-label={t('members_erase_for', { email: m.email })}
+                onClick={() => {
+                  setErased(null);
+                  setErasing(m);
+                }}
+              >
+                {t('members_erase_open')}
+              </button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Page title={t('members_list_title')}>
+      <p>{t('members_list_text')}</p>
+      {canWrite ? (
+        <p>
+          <a href={hrefOf('memberImport', { site })}>{t('members_list_import')}</a>
+        </p>
+      ) : null}
+      <form className="c-filters" role="search" aria-label={t('members_list_search')} onSubmit={apply}>
+        <div className="c-field">
+          <label htmlFor="c-members-q">{t('members_list_search')}</label>
+          <input
+            id="c-members-q"
+            type="search"
+            value={draft}
+            autoComplete="off"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </div>
+        <p className="c-actions">
+          <button className="c-button c-button--primary" type="submit">
+            {t('members_list_find')}
+          </button>
+        </p>
+      </form>
+      {erased ? (
+        <p className="c-notice c-notice--ok" role="status">
+          {t('members_erase_done', { orders: f.count(erased.orders_unlinked) })}
+        </p>
+      ) : null}
+      {members.isPending ? (
+        <Loading />
+      ) : members.isError ? (
+        <ErrorNotice error={members.error} />
+      ) : (
+        <DataTable
+          caption={t('members_list_caption')}
+          columns={columns}
+          rows={rows}
+          rowKey={(m) => String(m.id)}
+          empty={search ? t('members_list_none_found') : t('members_list_none')}
+        />
+      )}
+      {members.hasNextPage ? (
+        <p>
+          <button
+            className="c-button"
+            type="button"
+            disabled={members.isFetchingNextPage}
+            onClick={() => void members.fetchNextPage()}
+          >
+            {t('members_list_more')}
+          </button>
+        </p>
+      ) : null}
+      {erasing ? (
+        <EraseMemberDialog
+          site={site}
+          member={erasing}
+          onClose={() => setErasing(null)}
+          onErased={(done) => {
+            setErasing(null);
+            setErased(done);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+function EraseMemberDialog({
+  site,
+  member,
+  onClose,
+  onErased,
+}: {
+  site: string;
+  member: ConsoleMember;
+  onClose: () => void;
+  onErased: (erased: ErasedMember['erased']) => void;
+}) {
+  const { t } = useConsoleI18n();
+  const client = useQueryClient();
+  const [understood, setUnderstood] = useState(false);
+  const erase = useMutation({
+    mutationFn: () => consoleCall(R.consoleEraseMember, { params: { site, id: String(member.id) } }),
+    onSuccess: async (answer) => {
+      await client.invalidateQueries({ queryKey: membersKey(site) });
+      onErased(answer.erased);
+    },
+  });
+  return (
+    <Dialog title={t('members_erase_title')} onClose={onClose}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (understood) erase.mutate();
+        }}
+      >
+        <p>{t('members_erase_intro', { email: member.email, name: member.name })}</p>
+        <ul>
+          <li>{t('members_erase_item_account')}</li>
+          <li>{t('members_erase_item_orders', { orders: member.orders })}</li>
+          <li>{t('members_erase_item_purchases')}</li>
+        </ul>
+        <p>
+          <strong>{t('members_erase_warning')}</strong>
+        </p>
+        <p className="c-field__hint">{t('members_erase_password')}</p>
+        <label className="c-actions">
+          <input
+            type="checkbox"
+            checked={understood}
+            onChange={(event) => setUnderstood(event.target.checked)}
+          />
+          <span>{t('members_erase_understood')}</span>
+        </label>
+        <ErrorNotice error={erase.error} />
+        <p className="c-actions">
+          <button
+            className="c-button c-button--danger"
+            type="submit"
+            disabled={!understood || erase.isPending}
+          >
+            {t('members_erase_submit')}
+          </button>
+          <button className="c-button" type="button" onClick={onClose}>
+            {t('cancel')}
+          </button>
+        </p>
+      </form>
+    </Dialog>
+  );
+}
+
+export const MembersScreen = featureScreen(TEXTS, Body);
