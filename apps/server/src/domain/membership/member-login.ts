@@ -53,7 +53,9 @@ export async function loginMember(
     // An erasure of this member (ADR 124) that committed since the password was checked leaves nothing to
     // link; one that comes later waits for this transaction and unlinks the order. Taken before the order's
     // lock, as the erasure takes the member's before its orders'.
-    const { rows: still } = await tx.execute(sql`SELECT 1 FROM members WHERE id = ${member.id} FOR SHARE`);
+    const { rows: still } = await tx.execute(
+      sql`SELECT 1 FROM members WHERE id = ${member.id} FOR KEY SHARE`,
+    );
     if (still.length === 0) throw new AppError('membership_login_failed');
     // A change of date's order carries the purchase's member terms, and its top-up is fixed from them
     // (ADR 040): today's promotion on it would make the order say less than the change charges.

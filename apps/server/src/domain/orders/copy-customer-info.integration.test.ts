@@ -47,9 +47,7 @@ describe('copyCustomerInfo beside an erasure', () => {
     });
     await locked;
     let copied = false;
-    const copy = ctx.db
-      .transaction((tx) => copyCustomerInfo(tx, from, to))
-      .then(() => (copied = true));
+    const copy = ctx.db.transaction((tx) => copyCustomerInfo(tx, from, to)).then(() => (copied = true));
     // The copy is held at the source's lock while the erasure is open.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(copied).toBe(false);

@@ -98,6 +98,17 @@ export async function copyCustomerInfo(tx: Tx, fromOrderId: number, toOrderId: n
 }
 
 /**
+ * The member an order was bought as, key-share locked: taken first in a transaction that goes on to lock or
+ * write that member's orders (a change of date copies the purchase and its member), in the order the member
+ * erasure takes them (the member, then their orders; ADR 124), so the two wait for each other instead of
+ * deadlocking. No row when the order has no member, or their erasure committed first.
+ */
+export async function lockOrderMember(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    SELECT m.id FROM orders o JOIN members m ON m.id = o.member_id WHERE o.id = ${orderId} FOR KEY SHARE OF m`);
+}
+
+/**
  * One order's member and promotion copied to another, at `discount` (a change of date's order carries the
  * purchase's member terms, its discount recomputed on the new prices; ADR 040).
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CreateTimeChangeBody, CreateTimeChangeResponse, SiteCode } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import { copyCustomerInfo, orderIdByToken } from '../orders/order-row.ts';
+import { copyCustomerInfo, lockOrderMember, orderIdByToken } from '../orders/order-row.ts';
 import { orderById, transitionOrders } from '../orders/order-state.ts';
 import type { HeldOrder, StockHolder } from '../stock/hold-stock.ts';
 import { NO_CLIENT_CAPS } from '../stock/hold-types.ts';
@@ -110,6 +110,7 @@ export async function startTimeChange(
 
   const token = newTimeChangeToken();
   const recorded = await db.transaction(async (tx) => {
+    await lockOrderMember(tx, reservation.orderId);
     const orderId = await orderIdByToken(tx, held.orderToken);
     await expireLapsedChanges(tx, reservation.id);
     const { rows } = await tx.execute<{ id: number }>(sql`

@@ -246,6 +246,28 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
     expect(environment.json()).toEqual({ received: true, settled: false });
   });
 
+  it('a webhook secret stored under a key this server does not have is refused as unsigned (4xx), not a 5xx', async () => {
+    await setSiteKeys(ctx, 'DEMO', {
+      publishableKey: DEMO_OWN.publishableKey,
+      secretKey: DEMO_OWN.secretKey,
+      webhookSecret: DEMO_OWN.webhookSecret,
+    });
+    // As if encrypted under a key since removed from SECRETS_KEY_PREVIOUS.
+    await ctx.db.execute(sql`
+      UPDATE site_secrets SET key_id = 'gone', value = 'v1:gone:AAAA'
+      WHERE site_code = 'DEMO' AND name = 'stripe_webhook_secret'`);
+    const event = { id: 'pi_someone_elses', object: 'payment_intent', metadata: {} };
+    const answer = await deliverWebhook(
+      ctx.app,
+      'payment_intent.succeeded',
+      event,
+      DEMO_OWN.webhookSecret,
+      siteWebhook('DEMO'),
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: 'invalid request' });
+  });
+
   it('chooses each site’s client: one per secret key, never the environment’s for a site with its own key', async () => {
     const made: string[] = [];
     const warnings: unknown[] = [];

@@ -90,8 +90,25 @@ export function stripeAccountDirectory(options: {
     return { own: !!key && key.startsWith('pk_') && key !== environment?.publishableKey };
   }
 
-  const secretOf = (site: SiteCode, name: 'stripe_secret_key' | 'stripe_webhook_secret') =>
-    readSiteSecret(db, keyring, site, name);
+  // A stored secret that cannot be opened (its key not configured, tampered, plaintext in production) is no
+  // secret: the site's payments decline and its webhooks are refused as unsigned, never a 5xx; said once.
+  const unreadable = new Set<string>();
+  const secretOf = async (site: SiteCode, name: 'stripe_secret_key' | 'stripe_webhook_secret') => {
+    try {
+      return await readSiteSecret(db, keyring, site, name);
+    } catch (error) {
+      // The database away is not an unreadable secret: that error goes on to the caller's own handling.
+      if ((error as { code?: unknown } | null)?.code !== undefined) throw error;
+      if (!unreadable.has(`${site}/${name}`)) {
+        unreadable.add(`${site}/${name}`);
+        options.log.warn(
+          { site, secret: name, err: error },
+          'Stripe: a site secret cannot be read; taken as unset',
+        );
+      }
+      return null;
+    }
+  };
 
   return {
     async clientOf(site) {
