@@ -16,7 +16,7 @@ export function registerPaymentReconciler(app: FastifyInstance, queues: Queues):
     everyMs: app.checkoutDeps.reconcile.intervalMs,
     handler: async (_job, { signal }) => {
       const { settled } = await reconcilePendingAttempts(app.checkoutDeps, RECONCILE_BATCH_SIZE, signal);
-      // A settled attempt may have sold or released stock (ADR 033).
+      // A settled attempt may have sold or released stock: refusals read again (ADR 007).
       if (settled > 0) noteStockChange();
       // Run again at once only while whole batches settle: an attempt asked without an outcome is stamped
       // and waits RECONCILE_AGAIN_MINUTES, so it can never make the job spin.

@@ -24,7 +24,7 @@ export function holdSweeperQueues(
       everyMs: intervalMs,
       handler: async () => {
         const swept = await sweepExpiredHolds(db, SWEEP_BATCH_SIZE, payingGraceMinutes, jobTimeouts);
-        // After the sweep's transaction: released stock shows at once in this process (ADR 033).
+        // After the sweep's transaction: this process's hold refusals read the slot again (ADR 007).
         if (swept > 0) noteStockChange();
         return { again: swept === SWEEP_BATCH_SIZE };
       },

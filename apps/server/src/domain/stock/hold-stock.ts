@@ -269,7 +269,7 @@ function capKeysOf(batch: Pending[]): CapKeys {
 /** Answers the batch; returns the slot as the batch left it (after its update, when it took stock). */
 function settle(span: SpanState | undefined, allocation: Allocation, rows: HeldRow[]): SlotLeft {
   const { accepted, refused } = allocation;
-  // Committed (or nothing taken): cached availability answers of this process are stale now (ADR 033).
+  // Committed (or nothing taken): this process's refusals on the slot's last stock read again (ADR 007).
   if (rows.length > 0) noteStockChange();
   const expiryByToken = new Map(rows.map((row) => [row.order_token, row.expires_at]));
   for (const pending of accepted) {

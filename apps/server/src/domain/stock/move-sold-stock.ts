@@ -31,7 +31,7 @@ export async function moveSoldStock(
   if (rows.length === 0) return false;
   // The source's places go back whatever its time: the visit no longer happens there.
   await tx.execute(sql`UPDATE time_spans SET sold = sold - ${quantity} WHERE id = ${fromSlotId}`);
-  // Again when the job or request that runs this transaction ends (ADR 033).
+  // Again when the job or request that runs this transaction ends (stock-change-notes.ts, ADR 007).
   noteStockChange();
   return true;
 }

@@ -23,6 +23,6 @@ export async function releaseHeldStock(tx: Tx, released: ReleasedOrder[]): Promi
     UPDATE time_spans t SET held = t.held - r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
     WHERE t.id = r.id`);
-  // Again when the request or sweep that runs this transaction ends (ADR 033).
+  // Again when the request or sweep that runs this transaction ends (stock-change-notes.ts, ADR 007).
   noteStockChange();
 }

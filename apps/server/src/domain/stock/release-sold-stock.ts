@@ -25,7 +25,7 @@ export async function releaseSoldStock(tx: Tx, claims: SpanClaim[]): Promise<num
       RETURNING r.quantity)
     SELECT COALESCE(sum(quantity), 0)::int AS n FROM released`);
   const released = rows[0]?.n ?? 0;
-  // Again when the request or job that runs this transaction ends (ADR 033).
+  // Again when the request or job that runs this transaction ends (stock-change-notes.ts, ADR 007).
   if (released > 0) noteStockChange();
   return released;
 }

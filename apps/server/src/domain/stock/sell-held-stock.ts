@@ -15,7 +15,7 @@ export async function sellHeldStock(tx: Tx, reserved: SpanClaim[]): Promise<void
     UPDATE time_spans t SET held = t.held - r.quantity, sold = t.sold + r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
     WHERE t.id = r.id`);
-  // Again when the request or sweep that runs this transaction ends (ADR 033).
+  // Again when the request or sweep that runs this transaction ends (stock-change-notes.ts, ADR 007).
   noteStockChange();
 }
 

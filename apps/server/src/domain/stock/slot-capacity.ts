@@ -34,7 +34,7 @@ export type SlotCapacityResult =
  * 2. under the lock, refuse the whole change when any slot would fall below sold + held + allotted (nothing
  *    written, every such slot reported with its shortfall; a partner's allotment is released or reduced first);
  * 3. else write each capacity with the same condition again (`held + sold + allotted <= capacity`), bump the slot's
- *    version, and note the stock change so cached availability is dropped (ADR 033).
+ *    version, and note the stock change (the hold's refusals read the slot again, ADR 007).
  * The table's CHECK time_spans_never_oversold stays the last line: were the lock ever missing, the update
  * would fail rather than oversell. Call noteStockChange again after the commit (the caller's route does,
  * through the returned result) so answers read during the transaction are not kept.
