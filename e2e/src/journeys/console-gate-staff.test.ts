@@ -222,7 +222,7 @@ describe.skipIf(skipBrowserSuites)('the console: a gate member from invitation t
       await expect.poll(() => log.innerText(), { timeout: 20_000 }).toMatch(/invited/);
       await expect
         .poll(() => rowTexts(/invited/))
-        .toContainEqual(expect.stringContaining(`staff_invitation ${invitationId}`));
+        .toContainEqual(expect.stringContaining(`${t('audit_object_staff_invitation')} ${invitationId}`));
       // The organisation's whole log: the other console journeys write to it too (40,000 px and more).
       await consoleScreen(owner, lang, 'owner-audit', { wholePage: false });
     },

@@ -45,7 +45,7 @@ describe.skipIf(skipBrowserSuites)('the console: members found and erased', () =
     await main.getByRole('button', { name: t('members_list_find') }).click();
     await staff.waitForURL(/#\/sites\/ARTIZON\/members\?q=leaving/);
     const table = main.getByRole('table', { name: t('members_list_caption') });
-    await table.getByRole('cell', { name: leaving }).waitFor();
+    await table.getByRole('cell', { name: leaving, exact: true }).waitFor();
     expect(await table.getByRole('row').count()).toBe(2);
     await consoleScreen(staff, lang, 'members');
 
@@ -87,7 +87,7 @@ describe.skipIf(skipBrowserSuites)('the console: members found and erased', () =
 
     // The other is still there.
     await staff.goto(`/console/#/sites/${SITE}/members?q=${encodeURIComponent(`staying.${run}`)}`);
-    await table.getByRole('cell', { name: staying }).waitFor();
+    await table.getByRole('cell', { name: staying, exact: true }).waitFor();
 
     expect(await memberLogin()).toBe('membership login failed');
   });

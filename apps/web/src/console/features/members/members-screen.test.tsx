@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConsoleMember } from '@kippu/contract/console/operations-members';
@@ -85,8 +85,9 @@ describe('members screen', () => {
     const password = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     await user.type(within(password).getByLabelText('Password'), 'my password');
     await user.click(within(password).getByRole('button', { name: 'Confirm' }));
-    const done = await screen.findByText('The member was erased; 2 orders were unlinked.');
+    const done = await screen.findByText('Member erased. Orders unlinked: 2.');
     expect(done.getAttribute('role')).toBe('status');
+    await waitFor(() => expect(document.activeElement).toBe(done));
     expect(await screen.findByText('No member matches.')).toBeTruthy();
     expect(api.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
       '/sites/MORI/members/3',

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConsoleMember, ErasedMember } from '@kippu/contract/console/operations-members';
 import { permits } from '@kippu/contract/console/permissions';
 import { consoleCall } from '../../shared/api/console-client.ts';
@@ -26,6 +26,9 @@ function Body({ session, params, query }: FeatureScreenProps) {
   const site = params.site!;
   const search = query.get('q') ?? '';
   const [draft, setDraft] = useState(search);
+  // Back and forward change the search in the address: the box follows it.
+  useEffect(() => setDraft(search), [search]);
+  const status = useRef<HTMLParagraphElement>(null);
   const [erasing, setErasing] = useState<ConsoleMember | null>(null);
   const [erased, setErased] = useState<ErasedMember['erased'] | null>(null);
   const canWrite = Boolean(session.permissions && permits(session.permissions.settings, 'write'));
@@ -108,13 +111,13 @@ function Body({ session, params, query }: FeatureScreenProps) {
         </p>
       </form>
       {erased ? (
-        <p className="c-notice c-notice--ok" role="status">
+        <p className="c-notice c-notice--ok" role="status" tabIndex={-1} ref={status}>
           {t('members_erase_done', { orders: f.count(erased.orders_unlinked) })}
         </p>
       ) : null}
       {members.isPending ? (
         <Loading />
-      ) : members.isError ? (
+      ) : members.data === undefined ? (
         <ErrorNotice error={members.error} />
       ) : (
         <DataTable
@@ -125,6 +128,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
           empty={search ? t('members_list_none_found') : t('members_list_none')}
         />
       )}
+      {members.data !== undefined && members.isError ? <ErrorNotice error={members.error} /> : null}
       {members.hasNextPage ? (
         <p>
           <button
@@ -145,6 +149,8 @@ function Body({ session, params, query }: FeatureScreenProps) {
           onErased={(done) => {
             setErasing(null);
             setErased(done);
+            // The row that opened the dialog is gone: focus goes to what happened.
+            requestAnimationFrame(() => status.current?.focus());
           }}
         />
       ) : null}
@@ -164,6 +170,7 @@ function EraseMemberDialog({
   onErased: (erased: ErasedMember['erased']) => void;
 }) {
   const { t } = useConsoleI18n();
+  const f = useFormat();
   const client = useQueryClient();
   const [understood, setUnderstood] = useState(false);
   const erase = useMutation({
@@ -185,7 +192,7 @@ function EraseMemberDialog({
         <p>{t('members_erase_intro', { email: member.email, name: member.name })}</p>
         <ul>
           <li>{t('members_erase_item_account')}</li>
-          <li>{t('members_erase_item_orders', { orders: member.orders })}</li>
+          <li>{t('members_erase_item_orders', { orders: f.count(member.orders) })}</li>
           <li>{t('members_erase_item_purchases')}</li>
         </ul>
         <p>
