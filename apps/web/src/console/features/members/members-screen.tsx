@@ -12,6 +12,7 @@ import { Dialog } from '../../shared/ui/dialog.tsx';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { DataTable, ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
 import { TEXTS } from './texts.ts';
+import './members.css';
 
 const membersKey = (site: string) => ['console', 'members', site] as const;
 
@@ -70,7 +71,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
             header: t('members_list_actions'),
             cell: (m: ConsoleMember) => (
               <button
-                className="c-button c-button--small c-button--danger"
+                className="c-button c-button--small c-button--danger c-members-erase"
                 type="button"
                 aria-label={t('members_erase_for', { email: m.email })}
                 onClick={() => {
