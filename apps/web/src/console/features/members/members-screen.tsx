@@ -10,7 +10,7 @@ import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
-import { DataTable, ErrorNotice, Loading, Page } from '../../shared/ui/ui.tsx';
+import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { TEXTS } from './texts.ts';
 import './members.css';
 
@@ -95,16 +95,13 @@ function Body({ session, params, query }: FeatureScreenProps) {
         </p>
       ) : null}
       <form className="c-filters" role="search" aria-label={t('members_list_search')} onSubmit={apply}>
-        <div className="c-field">
-          <label htmlFor="c-members-q">{t('members_list_search')}</label>
-          <input
-            id="c-members-q"
-            type="search"
-            value={draft}
-            autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </div>
+        <Field
+          label={t('members_list_search')}
+          type="search"
+          value={draft}
+          autoComplete="off"
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <p className="c-actions">
           <button className="c-button c-button--primary" type="submit">
             {t('members_list_find')}
