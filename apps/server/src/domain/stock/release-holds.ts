@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { noteStockChange } from './stock-changes.ts';
-import { lockClaimedSpans } from './span-quantities.ts';
+import { lockClaimedSpansForOneUpdate } from './span-quantities.ts';
 
 /** An order that just stopped holding stock (expired, cancelled) in the caller's transaction. */
 export interface ReleasedOrder {
@@ -18,7 +18,7 @@ export interface ReleasedOrder {
  */
 export async function releaseHeldStock(tx: Tx, released: ReleasedOrder[]): Promise<void> {
   if (released.length === 0) return;
-  const { spanIds, quantities } = await lockClaimedSpans(tx, released);
+  const { spanIds, quantities } = await lockClaimedSpansForOneUpdate(tx, released);
   await tx.execute(sql`
     UPDATE time_spans t SET held = t.held - r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { noteStockChange } from './stock-changes.ts';
-import { lockClaimedSpans, type SpanClaim } from './span-quantities.ts';
+import { lockClaimedSpans, lockClaimedSpansForOneUpdate, type SpanClaim } from './span-quantities.ts';
 
 /**
  * Turns the held stock of orders that just became reserved into sold stock, inside the transaction that
@@ -10,7 +10,7 @@ import { lockClaimedSpans, type SpanClaim } from './span-quantities.ts';
  */
 export async function sellHeldStock(tx: Tx, reserved: SpanClaim[]): Promise<void> {
   if (reserved.length === 0) return;
-  const { spanIds, quantities } = await lockClaimedSpans(tx, reserved);
+  const { spanIds, quantities } = await lockClaimedSpansForOneUpdate(tx, reserved);
   await tx.execute(sql`
     UPDATE time_spans t SET held = t.held - r.quantity, sold = t.sold + r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
