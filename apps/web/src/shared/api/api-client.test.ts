@@ -5,7 +5,7 @@ import { ERRORS, type ErrorCode } from '@kippu/contract/errors';
 import { ROUTES } from '@kippu/contract/routes';
 import { useDialogStore } from '../stores/dialog-store.ts';
 import { useRequestStore } from '../stores/request-store.ts';
-import { ApiError, createApiClient, isCancel, sleep, XSRF_HEADER } from './api-client.ts';
+import { ApiError, createApiClient, FRESH_READS_AFTER_WRITE_MS, isCancel, sleep, XSRF_HEADER } from './api-client.ts';
 
 /** What the local server saw of each call. */
 type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
@@ -261,5 +261,35 @@ describe('sleep (the retries’ one pause)', () => {
     await expect(pause).rejects.toThrow('aborted');
     expect(Date.now() - started).toBeLessThan(30_000);
     await expect(sleep(1, new AbortController().signal)).resolves.toBeUndefined();
+  });
+});
+
+describe('reads right after a write skip the browser cache (ADR 123)', () => {
+  it("asks the server again ('no-cache') for two seconds after a write succeeded, then uses the cache", async () => {
+    const modes: (RequestCache | undefined)[] = [];
+    let clock = 1_000_000;
+    const realNow = Date.now;
+    Date.now = () => clock;
+    try {
+      const transport = async (_url: RequestInfo | URL, init?: RequestInit) => {
+        modes.push(init?.cache);
+        const status = init?.method === 'POST' ? 409 : 200;
+        return new Response('{}', { status, headers: { 'Content-Type': 'application/json' } });
+      };
+      const client = createApiClient({ baseURL: 'http://kippu.test/api/v1/', fetch: transport as typeof fetch });
+      await client.request('GET', 'availability');
+      // A refused write changed nothing of this visitor's: reads keep the cache.
+      await failure(client.request('POST', 'orders', {}, { noErrorDialog: true }));
+      await client.request('GET', 'availability');
+      await client.request('PUT', 'orders/1', {});
+      await client.request('GET', 'availability');
+      clock += FRESH_READS_AFTER_WRITE_MS - 1;
+      await client.request('GET', 'availability');
+      clock += 1;
+      await client.request('GET', 'availability');
+    } finally {
+      Date.now = realNow;
+    }
+    expect(modes).toEqual([undefined, undefined, undefined, undefined, 'no-cache', 'no-cache', undefined]);
   });
 });

@@ -106,6 +106,15 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
+/**
+ * How long after a write in this tab its reads skip the browser's own cache. Catalogue and availability
+ * answers may be kept for a second (`public, max-age=1`, ADR 123); the server answers the visitor who just
+ * held or bought `private, no-store` (the `kippu-read-after` cookie), but only if the browser asks it: a copy
+ * kept from just before the write would show their seats as still free. Two seconds cover that second and
+ * the answer's travel.
+ */
+export const FRESH_READS_AFTER_WRITE_MS = 2000;
+
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
@@ -211,6 +220,7 @@ function shouldShowDialog(error: ApiError, config: RequestConfig): boolean {
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseURL = options.baseURL ?? API_BASE_URL;
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
 
   async function send<T>(
     method: Method,
@@ -238,6 +248,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           }, config.timeout)
         : undefined;
 
+    // 'no-cache' revalidates with the server, which sees the read-after cookie (FRESH_READS_AFTER_WRITE_MS).
+    const cache: RequestCache | undefined =
+      method === 'GET' && Date.now() - lastWriteAt < FRESH_READS_AFTER_WRITE_MS ? 'no-cache' : undefined;
     try {
       const transport = options.fetch ?? fetch;
       let response: Response;
@@ -253,6 +266,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
           body: encodeBody(body, headers),
           credentials: 'same-origin',
           signal: controller.signal,
+          ...(cache ? { cache } : {}),
         });
         data = await readBody(response);
         const reason = retryReason(response, data, idempotent);
@@ -271,7 +285,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         status: response.status,
         headers: response.headers,
       };
-      if (response.status >= 200 && response.status < 300) return result;
+      if (response.status >= 200 && response.status < 300) {
+        if (method !== 'GET') lastWriteAt = Date.now();
+        return result;
+      }
       const code = response.status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE';
       throw new ApiError(CLIENT_ERROR_MESSAGES.status(response.status), code, result);
     } catch (thrown) {
