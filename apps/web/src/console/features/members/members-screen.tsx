@@ -8,8 +8,8 @@ import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
-import { Dialog } from '../../shared/ui/dialog.tsx';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
+import { IrreversibleDialog } from '../../shared/ui/irreversible-dialog.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
 import { TEXTS } from './texts.ts';
 import './members.css';
@@ -170,7 +170,6 @@ function EraseMemberDialog({
   const { t } = useConsoleI18n();
   const f = useFormat();
   const client = useQueryClient();
-  const [understood, setUnderstood] = useState(false);
   const erase = useMutation({
     mutationFn: () => consoleCall(R.consoleEraseMember, { params: { site, id: String(member.id) } }),
     onSuccess: async (answer) => {
@@ -179,47 +178,24 @@ function EraseMemberDialog({
     },
   });
   return (
-    <Dialog title={t('members_erase_title')} onClose={onClose}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (understood) erase.mutate();
-        }}
-      >
-        <p>{t('members_erase_intro', { email: member.email, name: member.name })}</p>
-        <ul>
-          <li>{t('members_erase_item_account')}</li>
-          <li>{t('members_erase_item_orders', { orders: f.count(member.orders) })}</li>
-          <li>{t('members_erase_item_purchases')}</li>
-        </ul>
-        <p>
-          <strong>{t('members_erase_warning')}</strong>
-        </p>
-        <p className="c-field__hint">{t('members_erase_password')}</p>
-        <label className="c-actions">
-          <input
-            type="checkbox"
-            checked={understood}
-            onChange={(event) => setUnderstood(event.target.checked)}
-          />
-          <span>{t('members_erase_understood')}</span>
-        </label>
-        <ErrorNotice error={erase.error} />
-        <p className="c-actions">
-          <button
-            className="c-button c-button--danger"
-            type="submit"
-            disabled={!understood || erase.isPending}
-          >
-            {t('members_erase_submit')}
-          </button>
-          <button className="c-button" type="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </p>
-      </form>
-    </Dialog>
+    <IrreversibleDialog
+      title={t('members_erase_title')}
+      intro={t('members_erase_intro', { email: member.email, name: member.name })}
+      warning={t('members_erase_warning')}
+      passwordHint={t('members_erase_password')}
+      understood={t('members_erase_understood')}
+      submit={t('members_erase_submit')}
+      error={<ErrorNotice error={erase.error} />}
+      pending={erase.isPending}
+      onConfirm={() => erase.mutate()}
+      onClose={onClose}
+    >
+      <ul>
+        <li>{t('members_erase_item_account')}</li>
+        <li>{t('members_erase_item_orders', { orders: f.count(member.orders) })}</li>
+        <li>{t('members_erase_item_purchases')}</li>
+      </ul>
+    </IrreversibleDialog>
   );
 }
 

@@ -5,7 +5,7 @@ import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
-import { Dialog } from '../../shared/ui/dialog.tsx';
+import { IrreversibleDialog } from '../../shared/ui/irreversible-dialog.tsx';
 import { OrderError } from './order-error.tsx';
 import { orderKeys } from './order-queries.ts';
 
@@ -86,7 +86,6 @@ function EraseDialog({
 }) {
   const { t } = useConsoleI18n();
   const client = useQueryClient();
-  const [understood, setUnderstood] = useState(false);
   const erase = useMutation({
     mutationFn: () => consoleCall(R.consoleErasePersonalData, { params: { site, id: String(order.id) } }),
     onSuccess: async (answer) => {
@@ -96,59 +95,34 @@ function EraseDialog({
     },
   });
   return (
-    <Dialog title={t('orders_erase_title')} onClose={onClose}>
-      <form
-        className="c-orders-wide"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (understood) erase.mutate();
-        }}
-      >
-        <p>{t('orders_erase_intro')}</p>
-        <h3>{t('orders_erase_erased')}</h3>
-        <ul className="c-orders-through">
-          <li>{t('orders_erase_item_order')}</li>
-          <li>{t('orders_erase_item_reservation')}</li>
-          <li>{t('orders_erase_item_mails')}</li>
-          <li>{t('orders_erase_item_partner')}</li>
-          <li>{t('orders_erase_item_magazine')}</li>
-          <li>{t('orders_erase_item_audit')}</li>
-        </ul>
-        <h3>{t('orders_erase_kept')}</h3>
-        <ul className="c-orders-through">
-          <li>{t('orders_erase_kept_tickets')}</li>
-          <li>{t('orders_erase_kept_money')}</li>
-          <li>{t('orders_erase_kept_receipts')}</li>
-        </ul>
-        <p>
-          <strong>{t('orders_erase_warning')}</strong>
-        </p>
-        <p className="c-field__hint">{t('orders_refund_password')}</p>
-        <div className="c-orders-choice">
-          <label>
-            <input
-              type="checkbox"
-              checked={understood}
-              onChange={(event) => setUnderstood(event.target.checked)}
-            />
-            <span>{t('orders_erase_understood')}</span>
-          </label>
-        </div>
-        <OrderError error={erase.error} />
-        <div className="c-actions">
-          <button
-            className="c-button c-button--danger"
-            type="submit"
-            disabled={!understood || erase.isPending}
-          >
-            {t('orders_erase_submit')}
-          </button>
-          <button className="c-button" type="button" onClick={onClose}>
-            {t('cancel')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <IrreversibleDialog
+      className="c-orders-wide"
+      title={t('orders_erase_title')}
+      intro={t('orders_erase_intro')}
+      warning={t('orders_erase_warning')}
+      passwordHint={t('orders_refund_password')}
+      understood={t('orders_erase_understood')}
+      submit={t('orders_erase_submit')}
+      error={<OrderError error={erase.error} />}
+      pending={erase.isPending}
+      onConfirm={() => erase.mutate()}
+      onClose={onClose}
+    >
+      <h3>{t('orders_erase_erased')}</h3>
+      <ul className="c-orders-through">
+        <li>{t('orders_erase_item_order')}</li>
+        <li>{t('orders_erase_item_reservation')}</li>
+        <li>{t('orders_erase_item_mails')}</li>
+        <li>{t('orders_erase_item_partner')}</li>
+        <li>{t('orders_erase_item_magazine')}</li>
+        <li>{t('orders_erase_item_audit')}</li>
+      </ul>
+      <h3>{t('orders_erase_kept')}</h3>
+      <ul className="c-orders-through">
+        <li>{t('orders_erase_kept_tickets')}</li>
+        <li>{t('orders_erase_kept_money')}</li>
+        <li>{t('orders_erase_kept_receipts')}</li>
+      </ul>
+    </IrreversibleDialog>
   );
 }
