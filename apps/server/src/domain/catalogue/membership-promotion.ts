@@ -6,12 +6,8 @@ import {
 } from '@kippu/contract/console/catalogue-extras';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import {
-  recordAudit,
-  type AuditAction,
-  type AuditActor,
-  type AuditEventInput,
-} from '../audit/record-audit.ts';
+import { auditHead } from '../audit/audit-head.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { translationGaps } from './translations.ts';
 import { checkVersion } from './versioned.ts';
 
@@ -50,20 +46,8 @@ export async function getMembershipPromotion(db: Db, site: string): Promise<Memb
   return readPromotion(db, site);
 }
 
-function audited(
-  actor: AuditActor,
-  site: string,
-  action: AuditAction,
-): Omit<AuditEventInput, 'before' | 'after'> {
-  return {
-    actor,
-    siteCode: site,
-    objectType: 'membership_promotion',
-    objectId: site,
-    action,
-    schema: membershipPromotionSchema,
-  };
-}
+/** The heads of the promotion's audit events: a site has one at most, so its id is the site's code. */
+const audited = auditHead('membership_promotion', membershipPromotionSchema);
 
 /** The promotion's version, locked, checked against what the console read (null: the site has none yet). */
 async function lockPromotion(tx: Tx, site: string, expected: number | null | undefined): Promise<void> {
@@ -102,7 +86,7 @@ export async function putMembershipPromotion(
             version = membership_promotions.version + 1`);
     const after = await readPromotion(tx, site);
     await recordAudit(tx, {
-      ...audited(actor, site, before.promotion ? 'update' : 'create'),
+      ...audited(actor, site, site, before.promotion ? 'update' : 'create'),
       ...(before.promotion ? { before: before.promotion } : {}),
       after: after.promotion,
     });
@@ -121,7 +105,7 @@ export async function deleteMembershipPromotion(
     await lockPromotion(tx, site, expectedVersion);
     const before = await readPromotion(tx, site);
     await tx.execute(sql`DELETE FROM membership_promotions WHERE site_code = ${site}`);
-    await recordAudit(tx, { ...audited(actor, site, 'delete'), before: before.promotion });
+    await recordAudit(tx, { ...audited(actor, site, site, 'delete'), before: before.promotion });
     return readPromotion(tx, site);
   });
 }

@@ -12,12 +12,8 @@ import {
 } from '@kippu/contract/console/catalogue-products';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import {
-  recordAudit,
-  type AuditAction,
-  type AuditActor,
-  type AuditEventInput,
-} from '../audit/record-audit.ts';
+import { auditHead } from '../audit/audit-head.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { translationGaps, translationIssues } from './translations.ts';
 import { auditedEdit, checkVersion, isForeignKeyViolation, isoOf } from './versioned.ts';
 
@@ -192,21 +188,8 @@ function waitingRoomAssignments(fields: ProductFieldsInput): SQL {
     waiting_room_admit_per_minute = ${room.admit_per_minute}`;
 }
 
-function audited(
-  actor: AuditActor,
-  site: string,
-  id: number,
-  action: AuditAction,
-): Omit<AuditEventInput, 'before' | 'after'> {
-  return {
-    actor,
-    siteCode: site,
-    objectType: 'product',
-    objectId: String(id),
-    action,
-    schema: productDetailSchema,
-  };
-}
+/** The heads of this use case's audit events (the object's id, the action). */
+const audited = auditHead('product', productDetailSchema);
 
 /** A new product, a draft (visitors do not see it until it is published), last in the display order. */
 export async function createCatalogueProduct(

@@ -3,12 +3,8 @@ import type { LocalizedText } from '@kippu/contract';
 import { setProductSchema, type SetProduct } from '@kippu/contract/console/catalogue-extras';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import {
-  recordAudit,
-  type AuditAction,
-  type AuditActor,
-  type AuditEventInput,
-} from '../audit/record-audit.ts';
+import { auditHead } from '../audit/audit-head.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { translationGaps } from './translations.ts';
 import { auditedEdit, checkVersion, isForeignKeyViolation } from './versioned.ts';
 
@@ -82,21 +78,8 @@ async function linkProducts(tx: Tx, site: string, id: number, productIds: readon
     SELECT ${id}, value::int FROM jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb)`);
 }
 
-function audited(
-  actor: AuditActor,
-  site: string,
-  id: number,
-  action: AuditAction,
-): Omit<AuditEventInput, 'before' | 'after'> {
-  return {
-    actor,
-    siteCode: site,
-    objectType: 'set_product',
-    objectId: String(id),
-    action,
-    schema: setProductSchema,
-  };
-}
+/** The heads of this use case's audit events (the object's id, the action). */
+const audited = auditHead('set_product', setProductSchema);
 
 export async function createSetProduct(
   db: Db,

@@ -3,12 +3,8 @@ import type { LocalizedText } from '@kippu/contract';
 import { ticketTypeSchema, type ProductDetail } from '@kippu/contract/console/catalogue-products';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
-import {
-  recordAudit,
-  type AuditAction,
-  type AuditActor,
-  type AuditEventInput,
-} from '../audit/record-audit.ts';
+import { auditHead } from '../audit/audit-head.ts';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { lockProduct, readCatalogueProduct, touchProduct } from './products.ts';
 import { checkVersion, isForeignKeyViolation } from './versioned.ts';
 
@@ -46,21 +42,8 @@ async function lockTicketType(
   return checkVersion(rows[0], expectedVersion);
 }
 
-function audited(
-  actor: AuditActor,
-  site: string,
-  id: number,
-  action: AuditAction,
-): Omit<AuditEventInput, 'before' | 'after'> {
-  return {
-    actor,
-    siteCode: site,
-    objectType: 'option_value',
-    objectId: String(id),
-    action,
-    schema: ticketTypeSchema,
-  };
-}
+/** The heads of this use case's audit events (the object's id, the action). */
+const audited = auditHead('option_value', ticketTypeSchema);
 
 const ticketTypeOf = (product: ProductDetail, id: number) => product.ticket_types.find((t) => t.id === id);
 
