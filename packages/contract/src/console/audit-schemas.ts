@@ -16,7 +16,8 @@ export type AuditActorKind = (typeof AUDIT_ACTOR_KINDS)[number];
  * Every action the server records (recordAudit's `action`), grouped by what they are about. The server types
  * its events with this list, so a new action fails its type check until it joins here (and the console's
  * audit texts test then asks for its words). Never rename one: stored rows keep their codes. The queries
- * below still take any word, for rows written before a code left the list.
+ * below still take any word, for rows written before a code left the list. An action on a purchase's objects
+ * joins ORDER_TIMELINE_AUDIT_ACTIONS too (order-timeline-codes.ts), for the order page's timeline.
  */
 export const AUDIT_ACTIONS = [
   // Any object's life: created, changed, removed, switched, registered, ordered.

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditAction, AuditObjectType } from '@kippu/contract/console/audit-schemas';
+import type {
+  OrderTimelineAuditAction,
+  OrderTimelineObjectType,
+} from '@kippu/contract/console/order-timeline-codes';
 import type { Db, Tx } from '../../db/client.ts';
 import { redactForAudit, storable } from './audit-redaction.ts';
 
@@ -32,7 +36,7 @@ export interface AuditEventInput {
    */
   objectType: AuditObjectType;
   objectId: string;
-  /** A code of AUDIT_ACTIONS, for the same reason. */
+  /** A code of AUDIT_ACTIONS, for the same reason (on a purchase's objects, see AuditActionOn). */
   action: AuditAction;
   before?: unknown;
   after?: unknown;
@@ -45,6 +49,16 @@ export interface AuditEventInput {
   personalSubject?: string;
 }
 
+/**
+ * The actions an object of this type may be recorded with: on a purchase's objects (order, reservation,
+ * ticket, payment, refund) only ORDER_TIMELINE_AUDIT_ACTIONS, which the order page's timeline words one by
+ * one, so a new action there fails the type check until it joins that list too. Distributive: a caller whose
+ * object type is not one literal (the catalogue's helpers) is held to AUDIT_ACTIONS alone.
+ */
+type AuditActionOn<O extends AuditObjectType> = O extends OrderTimelineObjectType
+  ? OrderTimelineAuditAction
+  : AuditAction;
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 const text = (value: string | null | undefined) =>
   value === undefined || value === null ? null : storable(value);
@@ -54,7 +68,10 @@ const text = (value: string | null | undefined) =>
  * commits. Secrets never reach the row (redactForAudit); visitors' personal data goes to `personal_data`, apart,
  * so an erasure can null it. The table refuses updates and deletes (migration 0820).
  */
-export async function recordAudit(tx: Tx | Db, event: AuditEventInput): Promise<void> {
+export async function recordAudit<O extends AuditObjectType>(
+  tx: Tx | Db,
+  event: AuditEventInput & { objectType: O; action: AuditActionOn<O> },
+): Promise<void> {
   const before = event.before === undefined ? undefined : redactForAudit(event.before, event.schema);
   const after = event.after === undefined ? undefined : redactForAudit(event.after, event.schema);
   const hasPersonal =

@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { OrderTimelineEntry } from '@kippu/contract/console/orders-schemas';
+import type { OrderStatus } from '@kippu/contract/enums';
+import type { OrderTimelineEntry, OrderTimelineSource } from '@kippu/contract/console/orders-schemas';
+import type {
+  OrderTimelineCode,
+  OrderTimelineObjectType,
+} from '@kippu/contract/console/order-timeline-codes';
 import type { AuditEvent } from '@kippu/contract/console/audit-schemas';
 import type { Db } from '../../db/client.ts';
+import type { Row } from '../../db/generated/rows.ts';
+import type { MailKind, MailPayloads } from '../mail/mail-kinds.ts';
 import { AUDIT_EVENT_COLUMNS, toAuditEvent, type AuditEventRow } from '../audit/audit-event-row.ts';
 import type { OrderPurchase } from './order-purchase.ts';
 
@@ -12,6 +19,11 @@ type Detail = OrderTimelineEntry['detail'];
 type Primitive = Detail[string];
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** The mails whose payload may name a reservation: what `payload ? 'reservationNumber'` below finds. */
+type ReservationMailKind = {
+  [K in MailKind]: 'reservationNumber' extends keyof MailPayloads[K] ? K : never;
+}[MailKind];
 
 /** An audit event's `after` (already redacted: secrets and personal data replaced) as a flat detail. */
 function auditDetail(event: AuditEvent): Detail {
@@ -40,11 +52,13 @@ export async function orderTimeline(
   const site = purchase.siteCode;
   const reservationId = purchase.reservationId;
   const entries: OrderTimelineEntry[] = [];
-  const push = (
+  // `what` is typed by the contract's list for its source (ORDER_TIMELINE_CODES), and each query's row by its
+  // column's type, so a status, result or mail kind the console has no words for fails tsc here.
+  const push = <S extends Exclude<OrderTimelineSource, 'audit'>>(
     at: string | Date,
-    source: OrderTimelineEntry['source'],
+    source: S,
     id: number,
-    what: string,
+    what: OrderTimelineCode<S>,
     detail: Detail,
   ) => entries.push({ at: iso(at), source, id: Number(id), what, actor: null, detail });
 
@@ -52,7 +66,8 @@ export async function orderTimeline(
     id: number;
     order_id: number;
     from_status: string | null;
-    to_status: string;
+    /** A text column, but its only writers (order-state.ts, hold-statements.ts) write an OrderStatus. */
+    to_status: OrderStatus;
     reason: string;
     created_at: string;
   }>(sql`
@@ -71,7 +86,7 @@ export async function orderTimeline(
     order_id: number;
     method: string;
     amount: number;
-    status: string;
+    status: Row<'payments'>['status'];
     created_at: string;
   }>(sql`
     SELECT id, order_id, method, amount, status, created_at FROM payments
@@ -85,7 +100,12 @@ export async function orderTimeline(
   }
 
   if (reservationNumber !== null) {
-    const mails = await db.execute<{ id: number; kind: string; status: string; created_at: string }>(sql`
+    const mails = await db.execute<{
+      id: number;
+      kind: ReservationMailKind;
+      status: string;
+      created_at: string;
+    }>(sql`
       SELECT id, kind, status, created_at FROM mail_outbox
       WHERE site_code = ${site} AND payload ? 'reservationNumber' AND payload ->> 'reservationNumber' = ${reservationNumber}
       ORDER BY id DESC LIMIT ${PER_SOURCE}`);
@@ -102,7 +122,7 @@ export async function orderTimeline(
     const checkIns = await db.execute<{
       id: number;
       ticket_id: number;
-      result: string;
+      result: Row<'check_ins'>['result'];
       method: string;
       created_at: string;
     }>(sql`
@@ -117,7 +137,7 @@ export async function orderTimeline(
     const refunds = await db.execute<{
       id: number;
       amount: number;
-      status: string;
+      status: Row<'refunds'>['status'];
       reason: string;
       created_at: string;
     }>(sql`
@@ -130,8 +150,9 @@ export async function orderTimeline(
   }
 
   // How audit rows name a purchase's objects: 'order' (orders.id), 'reservation' (reservations.id),
-  // 'ticket' (tickets.id), 'payment' (payments.id), 'refund' (refunds.id).
-  const named = (type: string, ids: (number | null)[]) => {
+  // 'ticket' (tickets.id), 'payment' (payments.id), 'refund' (refunds.id): ORDER_TIMELINE_OBJECT_TYPES, whose
+  // actions recordAudit holds to ORDER_TIMELINE_AUDIT_ACTIONS (older rows may name others: shown as codes).
+  const named = (type: OrderTimelineObjectType, ids: (number | null)[]) => {
     const texts = ids.filter((id) => id !== null).map(String);
     return texts.length
       ? [sql`(e.object_type = ${type} AND e.object_id = ANY(${sql.param(texts)}::text[]))`]

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { randomToken } from '../../shared/random-token.ts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethodId, SiteCode } from '@kippu/contract';
+import type { OrderTimelineAuditAction } from '@kippu/contract/console/order-timeline-codes';
 import type { Tx } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
-import { recordAudit, type AuditAction } from '../audit/record-audit.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { PaymentAttempt, ProviderEvent } from './payment-provider.ts';
 
 /**
@@ -101,7 +102,7 @@ async function settle(
   set: SQL,
   providerEvents: ProviderEvent[],
   /** The audit event's action when the row changed (ADR 065); none for a mere wait. */
-  action: AuditAction | null,
+  action: OrderTimelineAuditAction | null,
 ): Promise<boolean> {
   const { rows } = await tx.execute<
     Pick<Row<'payments'>, 'site_code' | 'order_id' | 'amount' | 'method' | 'status' | 'failure_code'>
