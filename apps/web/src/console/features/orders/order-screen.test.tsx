@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderTimelineEntry } from '@kippu/contract/console/orders-schemas';
 import { fakeConsoleApi, sessionOf } from '../../test/console-fake-api.ts';
 import { renderConsole } from '../../test/render-console.tsx';
 import { dateOptionsFixture, orderFixture, refundPreviewFixture } from './order-fixtures.ts';
@@ -91,6 +92,49 @@ describe('order screen', () => {
     expect(screen.queryByRole('heading', { name: 'Personal data' })).toBeNull();
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  it('words each timeline entry by its source, and shows a code it has no words for as it is', async () => {
+    const entry = (id: number, source: OrderTimelineEntry['source'], what: string): OrderTimelineEntry => ({
+      at: `2026-11-2${id}T00:00:00Z`,
+      source,
+      id,
+      what,
+      actor: source === 'audit' ? { kind: 'system', staff_id: null, device_id: null, label: 'job' } : null,
+      detail: {},
+    });
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('planner') },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            timeline: [
+              entry(8, 'audit', 'some_retired_action'),
+              entry(7, 'audit', 'cancelled'),
+              entry(6, 'audit', 'hold_expired_for_move'),
+              entry(5, 'audit', 'checked_in'),
+              entry(4, 'audit', 'payment_failed'),
+              entry(3, 'check_in', 'success'),
+              entry(2, 'mail', 'shared_visit_moved'),
+              entry(1, 'status', 'cancelled'),
+            ],
+          }),
+        },
+      },
+    });
+    await renderConsole(`#${ORDER}`);
+    const timeline = within(await screen.findByRole('table', { name: 'Timeline' })).getAllByRole('row');
+    expect(timeline.slice(1).map((row) => (row as HTMLTableRowElement).cells[2]?.textContent)).toEqual([
+      'some_retired_action',
+      'Order cancelled',
+      'Hold ended for a move',
+      'Checked in',
+      'Payment failed',
+      'Admitted',
+      'Visit moved (shared tickets)',
+      'Cancelled',
+    ]);
   });
 
   it("edits the visitor's details (only what changed, with the order's version) and resends the mail", async () => {

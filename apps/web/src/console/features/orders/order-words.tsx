@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@kippu/contract/enums';
+import type { OrderTimelineSource } from '@kippu/contract/console/orders-schemas';
 import { codeWord } from '../../shared/i18n/code-word.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 
@@ -19,13 +20,29 @@ export function useOrderWords() {
     mail: (code: string) => word('orders_mail_status_', code),
     mailKind: (code: string) => word('orders_mail_kind_', code),
     source: (code: string) => word('orders_source_', code),
-    /** An audit event's action (the timeline's staff and system entries). */
-    audit: (code: string) => word('orders_audit_', code),
-    checkIn: (code: string) => word('orders_check_in_', code),
+    /**
+     * A timeline entry's `what`, by its source (a status, a payment's status, a mail's kind, a check-in's
+     * result, a refund's status, an audit event's action); a code without words shows as it is.
+     */
+    timeline: (source: OrderTimelineSource, code: string) => word(TIMELINE_PREFIXES[source], code),
     /** A cancel's reason: one of CANCEL_REASONS in words, or what staff typed. */
     reason: (code: string) => word('orders_cancel_reason_', code),
   };
 }
+
+/**
+ * Where the words of each timeline source's codes are: every code of the contract's ORDER_TIMELINE_CODES has
+ * its text under its source's prefix in all six languages (timeline-texts.test.ts), so only a code of an
+ * older row, no longer listed, falls back to showing itself.
+ */
+export const TIMELINE_PREFIXES: Record<OrderTimelineSource, string> = {
+  status: 'orders_status_',
+  payment: 'orders_payment_status_',
+  mail: 'orders_mail_kind_',
+  check_in: 'orders_check_in_',
+  refund: 'orders_refund_status_',
+  audit: 'orders_audit_',
+};
 
 /** The reasons the cancel dialog offers (stored as these words; `other` lets staff type one). */
 export const CANCEL_REASONS = [

@@ -17,22 +17,6 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
   const { t } = useConsoleI18n();
   const f = useFormat();
   const words = useOrderWords();
-  const what = (entry: OrderTimelineEntry) => {
-    switch (entry.source) {
-      case 'status':
-        return words.status(entry.what);
-      case 'payment':
-        return words.payment(entry.what);
-      case 'mail':
-        return words.mailKind(entry.what);
-      case 'check_in':
-        return words.checkIn(entry.what);
-      case 'refund':
-        return words.refund(entry.what);
-      default:
-        return words.audit(entry.what);
-    }
-  };
   const actor = (entry: OrderTimelineEntry) => {
     if (!entry.actor) return '—';
     const { kind, label, staff_id, device_id } = entry.actor;
@@ -68,7 +52,11 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
             cell: (entry) => <span className="c-orders-nowrap">{f.dateTime(entry.at)}</span>,
           },
           { key: 'source', header: t('orders_source'), cell: (entry) => words.source(entry.source) },
-          { key: 'what', header: t('orders_what'), cell: (entry) => what(entry) },
+          {
+            key: 'what',
+            header: t('orders_what'),
+            cell: (entry) => words.timeline(entry.source, entry.what),
+          },
           { key: 'actor', header: t('orders_actor'), cell: (entry) => actor(entry) },
           { key: 'detail', header: t('orders_detail'), breakAnywhere: true, cell: (entry) => detail(entry) },
         ]}
