@@ -49,7 +49,18 @@ export const signInResponseSchema = z.object({
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const roleTemplateKeySchema = z.enum(ROLE_TEMPLATE_KEYS);
-export const consoleSiteSchema = z.object({ code: z.string(), name: z.string() });
+/**
+ * A site the membership covers, with what the console's menu needs to know of it (ADR 128): whether it
+ * offers membership login, and whether it keeps members (also after that login was switched off: they stay
+ * until erased).
+ */
+export const consoleSiteSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  membershipLogin: z.boolean(),
+  hasMembers: z.boolean(),
+});
+export type ConsoleSite = z.infer<typeof consoleSiteSchema>;
 
 // GET /session
 export const sessionResponseSchema = z.object({
@@ -58,7 +69,10 @@ export const sessionResponseSchema = z.object({
   role: z.object({ id: z.number().int(), name: z.string(), template: roleTemplateKeySchema.nullable() }),
   permissions: permissionsSchema,
   limits: roleLimitsSchema,
-  /** The sites the membership covers, by code and name (every site of the organisation when all sites). */
+  /**
+   * The sites the membership covers (every site of the organisation when all sites): code, name in the
+   * staff member's language, and the facts the menu needs.
+   */
   sites: z.array(consoleSiteSchema),
   allSites: z.boolean(),
   csrfToken: csrfTokenSchema,

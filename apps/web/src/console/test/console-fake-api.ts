@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { ROLE_TEMPLATES, type RoleTemplateKey } from '@kippu/contract/console/permissions';
-import type { SessionResponse } from '@kippu/contract/console/identity-schemas';
+import type { ConsoleSite, SessionResponse } from '@kippu/contract/console/identity-schemas';
 
 export interface FakeCall {
   method: string;
@@ -42,10 +42,22 @@ export function fakeConsoleApi(answers: Record<string, Answer>) {
   return { calls, fetchMock };
 }
 
-/** A signed-in session of a role template, with its permissions from the contract's table. */
+/** A covered site of a session: code, name, and its facts (no membership login, no members, unless given). */
+export type SiteFixture = Pick<ConsoleSite, 'code' | 'name'> & Partial<ConsoleSite>;
+
+export const siteOf = (site: SiteFixture): ConsoleSite => ({
+  membershipLogin: false,
+  hasMembers: false,
+  ...site,
+});
+
+/**
+ * A signed-in session of a role template, with its permissions from the contract's table. Its sites by
+ * default: MORI with membership login and members, BORDERLESS without either.
+ */
 export function sessionOf(
   template: RoleTemplateKey,
-  overrides: Partial<SessionResponse> = {},
+  { sites, ...overrides }: Omit<Partial<SessionResponse>, 'sites'> & { sites?: SiteFixture[] } = {},
 ): SessionResponse {
   return {
     staff: { id: 7, email: `${template}@example.com`, name: `Demo ${template}`, lang: 'en' },
@@ -53,10 +65,12 @@ export function sessionOf(
     role: { id: 3, name: template, template },
     permissions: ROLE_TEMPLATES[template].permissions,
     limits: ROLE_TEMPLATES[template].limits,
-    sites: [
-      { code: 'MORI', name: 'Mori' },
-      { code: 'BORDERLESS', name: 'Borderless' },
-    ],
+    sites: (
+      sites ?? [
+        { code: 'MORI', name: 'Mori', membershipLogin: true, hasMembers: true },
+        { code: 'BORDERLESS', name: 'Borderless' },
+      ]
+    ).map(siteOf),
     allSites: false,
     csrfToken: 'csrf-token-1',
     secondFactor: 'not-required',

@@ -115,3 +115,45 @@ describe('erasing a member', () => {
     expect(await query(`SELECT 1 FROM members WHERE id = $1`, [ids[1]])).toHaveLength(1);
   });
 });
+
+describe('a site without membership login (ADR 128)', () => {
+  const facts = async (as: ConsoleAs) =>
+    Object.fromEntries(
+      (await as.get('/session'))
+        .json<{ sites: { code: string; membershipLogin: boolean; hasMembers: boolean }[] }>()
+        .sites.map(({ code, membershipLogin, hasMembers }) => [code, { membershipLogin, hasMembers }]),
+    );
+  const membershipLogin = (on: boolean) =>
+    query(
+      `UPDATE sites SET settings = jsonb_set(settings, '{isUseMembershipLogin}', to_jsonb($1::boolean))
+       WHERE code = 'DEMO'`,
+      [on],
+    );
+
+  it('the session says which sites have it and which keep members; list and erasure answer as before', async () => {
+    const before = await facts(owner);
+    expect(before.ARTIZON!.membershipLogin).toBe(true);
+    expect(before.DEMO).toEqual({ membershipLogin: false, hasMembers: false });
+    expect(before.MORI).toEqual({ membershipLogin: false, hasMembers: false });
+    // Nothing to list, and no error: the console explains it (the import refuses such a site).
+    expect((await owner.get('/sites/DEMO/members')).json()).toEqual({
+      members: [],
+      next_cursor: null,
+    });
+
+    // Members imported while the login was on, then the login switched off: they stay, found and erasable.
+    await membershipLogin(true);
+    const csv = 'email,password,name\nkept.off@example.jp,long-enough,Kept Member\n';
+    expect((await owner.post('/sites/DEMO/members/import', { csv })).json()).toMatchObject({ added: 1 });
+    await membershipLogin(false);
+    expect((await facts(owner)).DEMO).toEqual({ membershipLogin: false, hasMembers: true });
+    const kept = consoleMemberListSchema.parse((await owner.get('/sites/DEMO/members')).json()).members;
+    expect(kept.map((m) => m.email)).toEqual(['kept.off@example.jp']);
+    expect(
+      (await owner.post('/sites/DEMO/members/import', { csv: 'email,password,name\n' })).json(),
+    ).toMatchObject({ imported: false, file_error: 'DEMO does not have membership login turned on' });
+    const erased = await owner.delete(`/sites/DEMO/members/${kept[0]!.id}`);
+    expect(erasedMemberSchema.parse(erased.json())).toEqual({ erased: { orders_unlinked: 0 } });
+    expect((await facts(owner)).DEMO).toEqual({ membershipLogin: false, hasMembers: false });
+  });
+});
