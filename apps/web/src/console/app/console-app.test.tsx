@@ -120,6 +120,30 @@ describe('console navigation', () => {
     const menu = await screen.findByRole('navigation', { name: 'Console menu' });
     expect(within(menu).getAllByRole('link')).toHaveLength(22);
   });
+
+  it('leaves Members and the member import out for a site without membership login (ADR 128)', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('owner') },
+      'GET /sites/MORI/members': { status: 200, body: { members: [], next_cursor: null } },
+      'GET /sites/BORDERLESS/dashboard': { status: 404, body: { error: 'record not found' } },
+    });
+    const user = userEvent.setup();
+    await renderConsole('#/sites/MORI/members');
+    const menu = await screen.findByRole('navigation', { name: 'Console menu' });
+    const links = () =>
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    await within(menu).findByRole('link', { name: 'Members' });
+    expect(links()).toEqual(expect.arrayContaining(['Members', 'Member import']));
+
+    // The same screen is not there for BORDERLESS: the picker goes to its first screen instead.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Site' }), 'BORDERLESS');
+    await waitFor(() => expect(window.location.hash).toBe('#/sites/BORDERLESS/dashboard'));
+    await waitFor(() => expect(links()).not.toContain('Members'));
+    expect(links()).not.toContain('Member import');
+    expect(links()).toHaveLength(20);
+  });
 });
 
 describe('console session end', () => {

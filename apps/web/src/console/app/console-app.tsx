@@ -14,7 +14,7 @@ import { SESSION_QUERY_KEY, SIGN_IN_REQUIRED } from '../shared/session/session-a
 import { useSession } from '../shared/session/use-session.ts';
 import { ErrorNotice, Loading } from '../shared/ui/ui.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
-import { allowedItems, screenAllowed } from './navigation.ts';
+import { allowedItems, screenAllowed, showsFor } from './navigation.ts';
 import { SIGNED_IN_SCREENS } from './screens.tsx';
 
 /**
@@ -86,9 +86,11 @@ function Router() {
   if (stage === 'enrol-second-factor') return <EnrolSecondFactorScreen />;
   if (stage !== 'signed-in') return <SignInScreen />;
 
-  const items = allowedItems(data.permissions);
-  const firstSite = data.sites?.[0]?.code;
-  const home = items[0] ? hrefOf(items[0].screen, firstSite ? { site: firstSite } : {}) : hrefOf('account');
+  const firstSite = data.sites?.[0];
+  const first = allowedItems(data.permissions).find((item) => showsFor(item, firstSite));
+  const home = first
+    ? hrefOf(first.screen, first.perSite && firstSite ? { site: firstSite.code } : {})
+    : hrefOf('account');
   if (
     !match ||
     match.screen === 'home' ||

@@ -1,3 +1,4 @@
+import type { ConsoleSite } from '@kippu/contract/console/identity-schemas';
 import { permits, type PermissionArea, type Permissions } from '@kippu/contract/console/permissions';
 import type { ScreenName } from '../shared/routing/console-paths.ts';
 
@@ -10,6 +11,11 @@ export interface NavItem {
   level: 'read' | 'write';
   /** Under `/sites/:site/...`: for the site chosen in the picker. */
   perSite: boolean;
+  /**
+   * What the chosen site must have for the link to show (the session's facts of it, ADR 128): a screen that
+   * could never fill there is left out of the menu. Its address still opens and says why it is empty.
+   */
+  siteHas?: (site: ConsoleSite) => boolean;
 }
 
 /**
@@ -44,8 +50,24 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { screen: 'schedule', label: 'nav_schedule', area: 'schedule', level: 'read', perSite: true },
   { screen: 'coupons', label: 'nav_coupons', area: 'catalogue', level: 'read', perSite: true },
   { screen: 'siteSettings', label: 'nav_site_settings', area: 'settings', level: 'read', perSite: true },
-  { screen: 'members', label: 'nav_members', area: 'settings', level: 'read', perSite: true },
-  { screen: 'memberImport', label: 'nav_member_import', area: 'settings', level: 'write', perSite: true },
+  {
+    screen: 'members',
+    label: 'nav_members',
+    area: 'settings',
+    level: 'read',
+    perSite: true,
+    // Also after membership login was switched off, while members are kept: they can still be erased.
+    siteHas: (site) => site.membershipLogin || site.hasMembers,
+  },
+  {
+    screen: 'memberImport',
+    label: 'nav_member_import',
+    area: 'settings',
+    level: 'write',
+    perSite: true,
+    // The import refuses a site without membership login.
+    siteHas: (site) => site.membershipLogin,
+  },
   { screen: 'staff', label: 'nav_staff', area: 'staff', level: 'read', perSite: false },
   { screen: 'roles', label: 'nav_roles', area: 'staff', level: 'read', perSite: false },
   { screen: 'audit', label: 'nav_audit', area: 'staff', level: 'read', perSite: false },
@@ -72,6 +94,15 @@ export const SAME_ITEM: Partial<Record<ScreenName, ScreenName>> = {
 export function allowedItems(permissions: Permissions | undefined): NavItem[] {
   if (!permissions) return [];
   return NAV_ITEMS.filter((item) => permits(permissions[item.area], item.level));
+}
+
+/**
+ * Whether an allowed item's link shows for the chosen site: a per-site item needs a site, and what the site
+ * must have (`siteHas`). Other items show whatever site is chosen.
+ */
+export function showsFor(item: NavItem, site: ConsoleSite | undefined): boolean {
+  if (!item.perSite) return true;
+  return site !== undefined && (item.siteHas?.(site) ?? true);
 }
 
 /** Whether a screen may be shown: the account screen always, a listed one when its item is allowed. */

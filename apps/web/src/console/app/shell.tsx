@@ -6,7 +6,7 @@ import { hrefOf, type ScreenName } from '../shared/routing/console-paths.ts';
 import { navigate } from '../shared/routing/use-hash.ts';
 import { signOut, type ConsoleSession } from '../shared/session/session-api.ts';
 import { useRefreshSession } from '../shared/session/use-session.ts';
-import { allowedItems, SAME_ITEM } from './navigation.ts';
+import { allowedItems, SAME_ITEM, showsFor } from './navigation.ts';
 import { ReauthenticateDialog } from './reauthenticate-dialog.tsx';
 
 /**
@@ -29,12 +29,19 @@ export function Shell({
   const out = useMutation({ mutationFn: signOut, onSettled: refresh });
   const sites = session.sites ?? [];
   const items = allowedItems(session.permissions);
+  // The site the per-site links are for: the one in the address, else the first.
+  const chosen = sites.find((each) => each.code === (site ?? sites[0]?.code));
   const onDashboard = screen === 'dashboard' || screen === 'organisationDashboard';
   const pickSite = (code: string) => {
     // '' is every site: the organisation's dashboard, the one screen that has such a view.
     if (code === '') return navigate(hrefOf('organisationDashboard'));
+    const picked = sites.find((each) => each.code === code);
     const current = items.find((item) => item.screen === (SAME_ITEM[screen] ?? screen));
-    const target = current?.perSite ? current.screen : (items.find((item) => item.perSite)?.screen ?? 'home');
+    // The same screen for the other site, unless that site has no such link (Members without membership).
+    const target =
+      current?.perSite && showsFor(current, picked)
+        ? current.screen
+        : (items.find((item) => item.perSite && showsFor(item, picked))?.screen ?? 'home');
     navigate(hrefOf(target, { site: code }));
   };
   // This browser's choice; the account's own language (its mails') is set where the account is edited.
@@ -88,8 +95,8 @@ export function Shell({
       <nav className="c-nav" aria-label={t('nav_label')}>
         <ul>
           {items.map((item) => {
-            const code = item.perSite ? (site ?? sites[0]?.code) : undefined;
-            if (item.perSite && !code) return null;
+            const code = item.perSite ? chosen?.code : undefined;
+            if (!showsFor(item, chosen)) return null;
             return (
               <li key={item.screen}>
                 <a

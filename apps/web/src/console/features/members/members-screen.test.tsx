@@ -110,3 +110,73 @@ describe('members screen', () => {
     expect(screen.queryByRole('link', { name: 'CSVファイルから会員を取り込む' })).toBeNull();
   });
 });
+
+describe('members screen on a site without membership login (ADR 128)', () => {
+  const menuLinks = () =>
+    within(screen.getByRole('navigation', { name: /./ }))
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+
+  it('says why there is nothing to list, in the staff member’s language, with the way to the settings', async () => {
+    const api = fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('owner', { staff: { id: 7, email: 'o@example.com', name: 'O', lang: 'ja' } }),
+      },
+      'GET /sites/BORDERLESS/members': { status: 200, body: { members: [], next_cursor: null } },
+    });
+    const { container } = await renderConsole('#/sites/BORDERLESS/members', 'ja');
+    const note = await screen.findByText(/このサイトは会員サインインを使っていないため/);
+    expect(note.textContent).toContain('「会員サインインを使う」');
+    expect(screen.getByRole('link', { name: 'サイト設定を開く' }).getAttribute('href')).toBe(
+      '#/sites/BORDERLESS/settings',
+    );
+    // Not an empty list: no table, no search, no import, no "no members yet".
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('search')).toBeNull();
+    expect(screen.queryByText('会員はまだいません。')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'CSVファイルから会員を取り込む' })).toBeNull();
+    expect(screen.queryByText(/以下の会員は/)).toBeNull();
+    // The menu has neither Members nor the import for this site.
+    expect(menuLinks()).not.toContain('会員');
+    expect(menuLinks()).not.toContain('会員の取り込み');
+    expect(menuLinks()).toContain('サイト設定');
+    await expectNoAxeViolations(container);
+    expect(api.calls.some((call) => call.path.startsWith('/sites/BORDERLESS/members'))).toBe(true);
+  });
+
+  it('still lists members kept from when the login was on, so they can be erased', async () => {
+    fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('owner', {
+          sites: [{ code: 'BORDERLESS', name: 'Borderless', membershipLogin: false, hasMembers: true }],
+        }),
+      },
+      'GET /sites/BORDERLESS/members': { status: 200, body: { members: [member(9)], next_cursor: null } },
+    });
+    const { container } = await renderConsole('#/sites/BORDERLESS/members');
+    const table = await screen.findByRole('table', { name: 'Members found' });
+    expect(within(table).getByText('member9@example.jp')).toBeTruthy();
+    expect(screen.getByText(/This site does not use membership sign-in/)).toBeTruthy();
+    expect(screen.getByText(/The members below were added while membership sign-in was on/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Erase the member member9@example.jp' })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Find a member' })).toBeTruthy();
+    // The import would refuse this site: not offered, here or in the menu; Members stays in the menu.
+    expect(screen.queryByRole('link', { name: 'Import members from a CSV file' })).toBeNull();
+    expect(menuLinks()).toContain('Members');
+    expect(menuLinks()).not.toContain('Member import');
+    await expectNoAxeViolations(container);
+  });
+
+  it('on a site with membership login, the menu has Members and the import, and the screen no explanation', async () => {
+    fakeConsoleApi({
+      'GET /session': { status: 200, body: sessionOf('owner') },
+      [LIST]: { status: 200, body: { members: [], next_cursor: null } },
+    });
+    await renderConsole('#/sites/MORI/members');
+    expect(await screen.findByText('No members yet.')).toBeTruthy();
+    expect(screen.queryByText(/This site does not use membership sign-in/)).toBeNull();
+    expect(menuLinks()).toEqual(expect.arrayContaining(['Members', 'Member import']));
+  });
+});

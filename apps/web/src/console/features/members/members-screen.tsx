@@ -11,6 +11,7 @@ import { navigate } from '../../shared/routing/use-hash.ts';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { IrreversibleDialog } from '../../shared/ui/irreversible-dialog.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
+import { MembershipOff } from './membership-off.tsx';
 import { TEXTS } from './texts.ts';
 import './members.css';
 
@@ -19,7 +20,8 @@ const membersKey = (site: string) => ['console', 'members', site] as const;
 /**
  * The site's members (ADR 124): found by the start of their address or any part of their name (kept in the
  * address, so a search can be shared and survives a reload), older pages on demand; settings writers erase
- * one who asked for it (the password again), and reach the CSV import from here.
+ * one who asked for it (the password again), and reach the CSV import from here. A site without membership
+ * login says so instead of an empty list (ADR 128).
  */
 function Body({ session, params, query }: FeatureScreenProps) {
   const { t } = useConsoleI18n();
@@ -33,6 +35,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
   const [erasing, setErasing] = useState<ConsoleMember | null>(null);
   const [erased, setErased] = useState<ErasedMember['erased'] | null>(null);
   const canWrite = Boolean(session.permissions && permits(session.permissions.settings, 'write'));
+  const off = session.sites?.find((each) => each.code === site)?.membershipLogin === false;
   const members = useInfiniteQuery({
     queryKey: [...membersKey(site), search],
     queryFn: ({ pageParam }) =>
@@ -49,6 +52,9 @@ function Body({ session, params, query }: FeatureScreenProps) {
     navigate(`${hrefOf('members', { site })}${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`);
   };
   const rows = members.data?.pages.flatMap((page) => page.members) ?? [];
+  // Without membership login the list holds only members kept from when it was on (they stay until erased):
+  // the search and the table show when there are any, the explanation alone when there are none.
+  const listed = !off || search !== '' || rows.length > 0;
   const columns = [
     { key: 'email', header: t('members_list_email'), cell: (m: ConsoleMember) => m.email },
     { key: 'name', header: t('members_list_name'), cell: (m: ConsoleMember) => m.name },
@@ -88,26 +94,32 @@ function Body({ session, params, query }: FeatureScreenProps) {
   ];
   return (
     <Page title={t('members_list_title')}>
-      <p>{t('members_list_text')}</p>
-      {canWrite ? (
+      {off ? (
+        <MembershipOff site={site} kept={members.data !== undefined && listed} />
+      ) : (
+        <p>{t('members_list_text')}</p>
+      )}
+      {canWrite && !off ? (
         <p>
           <a href={hrefOf('memberImport', { site })}>{t('members_list_import')}</a>
         </p>
       ) : null}
-      <form className="c-filters" role="search" aria-label={t('members_list_search')} onSubmit={apply}>
-        <Field
-          label={t('members_list_search')}
-          type="search"
-          value={draft}
-          autoComplete="off"
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <p className="c-actions">
-          <button className="c-button c-button--primary" type="submit">
-            {t('members_list_find')}
-          </button>
-        </p>
-      </form>
+      {listed ? (
+        <form className="c-filters" role="search" aria-label={t('members_list_search')} onSubmit={apply}>
+          <Field
+            label={t('members_list_search')}
+            type="search"
+            value={draft}
+            autoComplete="off"
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <p className="c-actions">
+            <button className="c-button c-button--primary" type="submit">
+              {t('members_list_find')}
+            </button>
+          </p>
+        </form>
+      ) : null}
       {erased ? (
         <p className="c-notice c-notice--ok" role="status" tabIndex={-1} ref={status}>
           {t('members_erase_done', { orders: f.count(erased.orders_unlinked) })}
@@ -117,7 +129,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
         <Loading />
       ) : members.data === undefined ? (
         <ErrorNotice error={members.error} />
-      ) : (
+      ) : !listed ? null : (
         <DataTable
           caption={t('members_list_caption')}
           columns={columns}
