@@ -16,6 +16,7 @@ import type { SimDb as Db } from '../db/sim-db.ts';
  *   GET  /v1/payment_intents/:id
  *   GET  /v1/payment_intents/search     (query "metadata['key']:'value'")
  *   POST /v1/refunds
+ *   GET  /v1/account                    (the key's own account: its id, as Stripe answers a key)
  *
  * Each secret key is an account of its own (server ADR 125): a PaymentIntent is seen again (retrieved,
  * searched, refunded) only with the key that created it, so a call made with another site's key fails as it
@@ -370,6 +371,10 @@ export function createStripeSimulator(db: Db, options: StripeSimulatorOptions) {
       return error(401, 'invalid_request_error', { message: 'Invalid API Key provided.' });
     }
     const account = accountOfAuthorization(request.authorization);
+    // Which account a key opens: the server stores it with each payment (server ADR 127).
+    if (method === 'GET' && path === '/v1/account') {
+      return { status: 200, body: { id: account, object: 'account', charges_enabled: true } };
+    }
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(params, account);
     if (method === 'GET' && path === '/v1/payment_intents/search') return search(params.query ?? '', account);
     const one = /^\/v1\/payment_intents\/(pi_[0-9a-f]+)$/.exec(path);
