@@ -432,6 +432,7 @@ export interface Rows<Timestamp = string> {
     exec_sent_at: Timestamp | null;
     abandoned_at: Timestamp | null;
     recheck_at: Timestamp | null;
+    provider_account: string | null;
   };
   products: {
     id: number;

@@ -579,6 +579,7 @@ export const payments = pgTable('payments', {
   execSentAt: timestamp('exec_sent_at', { withTimezone: true, mode: 'date' }),
   abandonedAt: timestamp('abandoned_at', { withTimezone: true, mode: 'date' }),
   recheckAt: timestamp('recheck_at', { withTimezone: true, mode: 'date' }),
+  providerAccount: text('provider_account'),
 });
 
 export const products = pgTable('products', {

@@ -32,6 +32,7 @@ export type AttemptRow = Pick<
   | 'provider_reference'
   | 'redirect_url'
   | 'refund_failed_at'
+  | 'provider_account'
 > & { method: PaymentMethodId };
 
 export interface StoredAttempt extends PaymentAttempt {
@@ -53,6 +54,7 @@ export function toAttempt(row: AttemptRow): StoredAttempt {
     paymentNumber: row.payment_number,
     idempotencyKey: row.idempotency_key,
     providerReference: row.provider_reference,
+    providerAccount: row.provider_account,
     redirectUrl: row.redirect_url,
     refundFailed: row.refund_failed_at !== null,
   };
@@ -204,6 +206,22 @@ export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEve
     providerEvents,
     'payment_refund_failed',
   );
+}
+
+/**
+ * Stores the gateway account an attempt is being made in (ADR 127), before the call that creates it there,
+ * so every later call finds that account. Set once: a second write keeps the first and answers false when it
+ * differs, so the caller never creates the attempt in a second account.
+ */
+export async function recordProviderAccount(
+  db: Pick<Tx, 'execute'>,
+  id: number,
+  account: string,
+): Promise<boolean> {
+  const { rows } = await db.execute<Pick<Row<'payments'>, 'provider_account'>>(sql`
+    UPDATE payments SET provider_account = COALESCE(provider_account, ${account})
+    WHERE id = ${id} RETURNING provider_account`);
+  return rows[0]?.provider_account === account;
 }
 
 /**

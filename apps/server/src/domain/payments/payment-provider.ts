@@ -21,6 +21,12 @@ export interface PaymentAttempt {
   idempotencyKey: string;
   /** The gateway's transaction id, once known (set after `start`). */
   providerReference: string | null;
+  /**
+   * The gateway account the attempt was made in, where a site's account can change (Stripe: the account's
+   * id, ADR 127), stored before the charging call; every later call goes to that account. Null or absent:
+   * not recorded (made before migration 1201), so the site's current account answers.
+   */
+  providerAccount?: string | null;
 }
 
 /** What the browser sent with the checkout: a one-time token from the gateway's script, never a card. */
