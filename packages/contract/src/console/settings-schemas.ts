@@ -206,6 +206,9 @@ export const KNOWN_SITE_SECRETS = [
   'gmo_shop_pass',
   'stripe_secret_key',
   'stripe_webhook_secret',
+  // A venue's previous own Stripe account, kept while its payments may still be refunded (server ADR 127).
+  'stripe_previous_secret_key',
+  'stripe_previous_webhook_secret',
   'softbank_hash_key',
   'dpay_client_secret',
   // The second/third card processor's server key (ADR 101), for its real API.

@@ -14,6 +14,7 @@ import {
   STRIPE_SIMULATOR_PATHS,
 } from '../gateway-simulator.ts';
 import type { GatewayFamilyContext } from '../gateway-family.ts';
+import { stripeAccountIdentity } from './stripe-account-identity.ts';
 import { stripeKeys } from './stripe-keys.ts';
 import { STRIPE_PATHS } from './stripe-paths.ts';
 import { stripeClient } from './stripe-provider.ts';
@@ -28,6 +29,11 @@ import { stripeClient } from './stripe-provider.ts';
  *
  * Against the simulator every site keeps working: a site's own secret key is used when it is a test key
  * (the simulator, as Stripe's test mode, answers only those), else the simulator's.
+ *
+ * A payment stays with the account it was made in (ADR 127): `accountOf` names a client's account for the
+ * attempt to store, and `clientOfAccount` finds, among the keys still configured for the site (its
+ * `stripe_secret_key`, its `stripe_previous_secret_key`, the environment's), the one that opens that account,
+ * or none: a payment is never sent to another account in its stead.
  */
 
 /** An account's keys, as the environment gives them (stripe-keys.ts). */
@@ -45,6 +51,21 @@ export interface StripeAccountDirectory {
    * null when there is no such site.
    */
   webhookSecretOf(site: SiteCode): Promise<{ secret: string | null } | null>;
+  /**
+   * Every webhook signing secret a delivery for `site` may be signed with (ADR 127): its current account's
+   * first, then the site's own ones its settings no longer point at (`stripe_webhook_secret` after a move to
+   * the environment's account, `stripe_previous_webhook_secret` after a move to a new account of its own), so
+   * events about payments still open in its previous account verify. Null when there is no such site.
+   */
+  webhookSecretsOf(site: SiteCode): Promise<string[] | null>;
+  /** The account a client of this directory's opens (stripe-account-identity.ts); null: Stripe refuses its key. */
+  accountOf(client: Stripe): Promise<string | null>;
+  /**
+   * The client of the configured key that opens `account` for `site`, or null when none does (the venue
+   * removed that account's key). Throws GatewayUnavailableError when a key's account could not be asked and
+   * no other key matched: unknown, not absent.
+   */
+  clientOfAccount(site: SiteCode, account: string): Promise<Stripe | null>;
 }
 
 interface SiteAccount {
@@ -68,13 +89,27 @@ export function stripeAccountDirectory(options: {
   // One client per secret key, kept for the process: the SDK keeps its connections per client. The keys
   // live only in this map's keys, never in a log line.
   const clients = new Map<string, Stripe>();
+  const keyOfClient = new Map<Stripe, string>();
   const clientFor = (secretKey: string) => {
     let client = clients.get(secretKey);
     if (!client) {
       client = options.client(secretKey);
       clients.set(secretKey, client);
+      keyOfClient.set(client, secretKey);
     }
     return client;
+  };
+  // Each key's account, asked once per process (a key opens one account for its whole life); a failed
+  // question is forgotten, so the next call asks again.
+  const identities = new Map<string, Promise<string | null>>();
+  const identityOf = (secretKey: string) => {
+    let identity = identities.get(secretKey);
+    if (!identity) {
+      identity = stripeAccountIdentity(clientFor(secretKey), secretKey);
+      identities.set(secretKey, identity);
+      identity.catch(() => identities.delete(secretKey));
+    }
+    return identity;
   };
   // Sites already warned about (once per process: every checkout would repeat it).
   const warned = new Set<SiteCode>();
@@ -93,7 +128,14 @@ export function stripeAccountDirectory(options: {
   // A stored secret that cannot be opened (its key not configured, tampered, plaintext in production) is no
   // secret: the site's payments decline and its webhooks are refused as unsigned, never a 5xx; said once.
   const unreadable = new Set<string>();
-  const secretOf = async (site: SiteCode, name: 'stripe_secret_key' | 'stripe_webhook_secret') => {
+  const secretOf = async (
+    site: SiteCode,
+    name:
+      | 'stripe_secret_key'
+      | 'stripe_webhook_secret'
+      | 'stripe_previous_secret_key'
+      | 'stripe_previous_webhook_secret',
+  ) => {
     try {
       return await readSiteSecret(db, keyring, site, name);
     } catch (error) {
@@ -110,7 +152,16 @@ export function stripeAccountDirectory(options: {
     }
   };
 
-  return {
+  /** The secret keys configured for a site's payments, the site's own first; simulated, test keys only. */
+  async function keysOf(site: SiteCode): Promise<string[]> {
+    const own = [
+      await secretOf(site, 'stripe_secret_key'),
+      await secretOf(site, 'stripe_previous_secret_key'),
+    ].filter((key): key is string => !!key && (!simulated || TEST_SECRET_KEY.test(key)));
+    return [...new Set([...own, ...(environment ? [environment.secretKey] : [])])];
+  }
+
+  const directory: StripeAccountDirectory = {
     async clientOf(site) {
       const account = await siteAccount(site);
       if (!account) return null;
@@ -141,7 +192,38 @@ export function stripeAccountDirectory(options: {
       const secret = await secretOf(site, 'stripe_webhook_secret');
       return { secret: secret ?? (simulated ? fallback : null) };
     },
+
+    async webhookSecretsOf(site) {
+      const current = await directory.webhookSecretOf(site);
+      if (!current) return null;
+      const secrets = [
+        current.secret,
+        await secretOf(site, 'stripe_webhook_secret'),
+        await secretOf(site, 'stripe_previous_webhook_secret'),
+      ].filter((secret): secret is string => !!secret);
+      return [...new Set(secrets)];
+    },
+
+    async accountOf(client) {
+      const secretKey = keyOfClient.get(client);
+      if (secretKey === undefined) throw new Error('Stripe: a client this directory did not make');
+      return identityOf(secretKey);
+    },
+
+    async clientOfAccount(site, account) {
+      let unknown: unknown;
+      for (const secretKey of await keysOf(site)) {
+        try {
+          if ((await identityOf(secretKey)) === account) return clientFor(secretKey);
+        } catch (error) {
+          unknown ??= error;
+        }
+      }
+      if (unknown !== undefined) throw unknown;
+      return null;
+    },
   };
+  return directory;
 }
 
 /**

@@ -54,6 +54,18 @@ export async function recordStripeReturn(
   return { siteSlug: after.siteSlug, method: after.method, result: resultOf(after), flow: after.flow };
 }
 
+/** The event, verified with the first of `secrets` that its signature matches; undefined when none does. */
+function verifiedEvent(rawBody: string, signature: string, secrets: readonly string[]) {
+  for (const secret of secrets) {
+    try {
+      return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      // Signed by another of the site's accounts, or not by Stripe: the next secret, if any.
+    }
+  }
+  return undefined;
+}
+
 /** The PaymentIntent events that can settle an attempt; the rest are acknowledged and ignored. */
 const SETTLING_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -64,25 +76,26 @@ const SETTLING_EVENTS = new Set([
 /**
  * POST /payment-webhooks/stripe (the environment's account) and /payment-webhooks/stripe/{site} (a site's
  * own, ADR 125): a signed event. The signature is checked over the raw body with the account's webhook
- * secret (constructEvent; a bad or stale signature is refused). The PaymentIntent's metadata names our
- * attempt; Stripe is then asked for its current state (events may arrive out of order), in the attempt's
- * site's account. With `site`, an event about another site's attempt is acknowledged and ignored: a site's
- * account speaks only for that site's payments.
+ * secret (constructEvent; a bad or stale signature is refused); a site's endpoint takes each secret the site
+ * still has (its previous account's too, ADR 127), the first that verifies. The PaymentIntent's metadata
+ * names our attempt; Stripe is then asked for its current state (events may arrive out of order), in the
+ * account the attempt was made in (ADR 127; the site's current one for attempts that stored none). With
+ * `site`, an event about another site's attempt is acknowledged and ignored: a site's accounts speak only
+ * for that site's payments.
  */
 export async function applyStripeEvent(
   deps: Deps,
-  webhookSecret: string | null | undefined,
+  webhookSecrets: string | readonly string[] | null | undefined,
   rawBody: string,
   signature: string | undefined,
   site?: SiteCode,
 ): Promise<{ settled: boolean }> {
-  if (!webhookSecret || !signature) throw new AppError('invalid_request', 'unsigned webhook');
-  let event: Stripe.Event;
-  try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
-  } catch {
-    throw new AppError('invalid_request', 'webhook signature does not verify');
-  }
+  const secrets = (typeof webhookSecrets === 'string' ? [webhookSecrets] : (webhookSecrets ?? [])).filter(
+    (secret) => secret !== '',
+  );
+  if (secrets.length === 0 || !signature) throw new AppError('invalid_request', 'unsigned webhook');
+  const event = verifiedEvent(rawBody, signature, secrets);
+  if (!event) throw new AppError('invalid_request', 'webhook signature does not verify');
   if (!SETTLING_EVENTS.has(event.type)) return { settled: false };
   const intent = event.data.object as Stripe.PaymentIntent;
   const key = intent.metadata?.[STRIPE_ATTEMPT_KEY];

@@ -1,6 +1,7 @@
 import { paymentMethodEntry } from '@kippu/contract';
 import { gatewayOf } from '../../config/env.ts';
 import { publicOrigin } from '../../domain/links.ts';
+import { recordProviderAccount } from '../../domain/payments/payment-attempts.ts';
 import { STRIPE_SIMULATOR_PATHS } from '../gateway-simulator.ts';
 import { defineGatewayFamily } from '../gateway-family.ts';
 import { stripeAccountsOf } from './stripe-accounts.ts';
@@ -11,8 +12,9 @@ import { stripePaymentRoutes } from './stripe-routes.ts';
 
 /**
  * Stripe cards (ADR 028): `stripe` (3-D Secure where the card asks for it) and `stripe_secure` (every
- * card). Each attempt is made, asked about and refunded in its site's account (ADR 125); a site without
- * one declines them (shop_not_configured).
+ * card). Each attempt is made in its site's account (ADR 125) and stores which, so it is asked about and
+ * refunded in that account whatever the site uses later (ADR 127); a site without one declines them
+ * (shop_not_configured).
  */
 export const stripeFamily = defineGatewayFamily({
   name: 'stripe',
@@ -24,6 +26,12 @@ export const stripeFamily = defineGatewayFamily({
     const origin = publicOrigin(env);
     const common = {
       clientOf: accounts.clientOf,
+      accounts: {
+        accountOf: accounts.accountOf,
+        clientOfAccount: accounts.clientOfAccount,
+        record: (attempt: { id: number }, account: string) =>
+          recordProviderAccount(context.db, attempt.id, account),
+      },
       scriptUrl: simulated ? STRIPE_SIMULATOR_PATHS.script : env.STRIPE_JS_URL,
       publishableKey: stripeKeys(env)?.publishableKey,
       testMode: simulated,

@@ -22,12 +22,41 @@ import {
 /** Our attempt's idempotency key, in the PaymentIntent's metadata: how a lost answer is found again. */
 export const STRIPE_ATTEMPT_KEY = 'kippu_payment';
 
+/**
+ * A refund's failure code when the account the payment was made in has no key configured any more (ADR 127):
+ * staff read it on the order page and refund in that account's dashboard (or set its key again).
+ */
+export const STRIPE_ACCOUNT_NOT_CONFIGURED = 'stripe_account_not_configured';
+
+/** The account an attempt was made in has no configured key: nothing is sent, to it or to any other. */
+class StripeAccountNotConfigured extends GatewayUnavailableError {
+  constructor(site: SiteCode, account: string) {
+    super(`the Stripe account ${account} this payment was made in has no key configured for site ${site}`);
+    this.name = 'StripeAccountNotConfigured';
+  }
+}
+
+/** Which account a payment is made in and, later, that account's client again (ADR 127). */
+export interface StripeAttemptAccounts {
+  /** The account a client opens; null when Stripe refuses the client's key. */
+  accountOf(client: Stripe): Promise<string | null>;
+  /** The client of a configured key opening `account` for the site; null when none does any more. */
+  clientOfAccount(site: SiteCode, account: string): Promise<Stripe | null>;
+  /** Stores the attempt's account before its PaymentIntent is created; false when it holds another. */
+  record(attempt: PaymentAttempt, account: string): Promise<boolean>;
+}
+
 export interface StripeCardOptions {
   /**
    * The client of the Stripe account that pays for a site (ADR 125: the site's own, else the
    * environment's); null when the site has none configured.
    */
   clientOf: (site: SiteCode) => Promise<Stripe | null>;
+  /**
+   * Each attempt's account, stored at its start and used for every later call (ADR 127). Absent (a test's
+   * single client): nothing is stored and every call uses clientOf.
+   */
+  accounts?: StripeAttemptAccounts;
   /** stripe_secure: ask for 3-D Secure on every card ('any'); stripe: only where the card requires it. */
   threeDSecure: boolean;
   /** Where 3-D Secure returns the browser (our return route, which completes the attempt). */
@@ -108,17 +137,27 @@ export function stripePublishableKeyOf(
 }
 
 export function createStripeCardProvider(options: StripeCardOptions): PaymentProvider {
-  /** The client of the attempt's site's account; a later call for a site that lost its account waits. */
+  /**
+   * The client of the account the attempt was made in (ADR 127), whichever account its site uses now; throws
+   * StripeAccountNotConfigured when no configured key opens it. An attempt that stored none (made before
+   * migration 1201) keeps the site's current account, as before; a later call for a site that lost its
+   * account waits.
+   */
   async function clientFor(attempt: PaymentAttempt): Promise<Stripe> {
+    const account = attempt.providerAccount;
+    if (account && options.accounts) {
+      const stripe = await options.accounts.clientOfAccount(attempt.siteCode, account);
+      if (!stripe) throw new StripeAccountNotConfigured(attempt.siteCode, account);
+      return stripe;
+    }
     const stripe = await options.clientOf(attempt.siteCode);
     if (!stripe)
       throw new GatewayUnavailableError(`no Stripe account configured for site ${attempt.siteCode}`);
     return stripe;
   }
 
-  async function intentOf(attempt: PaymentAttempt, known?: string): Promise<Intent | null> {
+  async function intentOf(stripe: Stripe, attempt: PaymentAttempt, known?: string): Promise<Intent | null> {
     const intentId = attempt.providerReference ?? known;
-    const stripe = await clientFor(attempt);
     try {
       if (intentId) return await stripe.paymentIntents.retrieve(intentId);
       // The create call's answer was lost: find the PaymentIntent by our key in its metadata.
@@ -165,6 +204,19 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
         return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events: [] };
       if (!input.token?.startsWith('pm_')) {
         return { kind: 'declined', providerReference: null, code: 'payment_method_missing', events: [] };
+      }
+      if (options.accounts) {
+        // Stored before the PaymentIntent exists (a crash after its creation still finds it in this account).
+        const account = await options.accounts.accountOf(stripe);
+        if (!account) {
+          const events = [providerEvent('Account.retrieve', { refused: 'the secret key' })];
+          return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events };
+        }
+        // Another account already stored (checkout starts an attempt once, so only a second start of it
+        // could): never made in a second account; the reconciler asks the first.
+        if (!(await options.accounts.record(attempt, account))) {
+          throw new GatewayUnavailableError(`Stripe: attempt ${attempt.id} belongs to another account`);
+        }
       }
       let intent: Intent;
       try {
@@ -221,7 +273,7 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
     },
 
     async status(attempt): Promise<GatewayStatus> {
-      const intent = await intentOf(attempt);
+      const intent = await intentOf(await clientFor(attempt), attempt);
       if (!intent) return 'not_found';
       if (intent.status === 'succeeded') return 'confirmed';
       if (intent.status === 'requires_payment_method' || intent.status === 'canceled') return 'failed';
@@ -230,7 +282,11 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
 
     /** A return or a notification: the PaymentIntent as Stripe has it now decides. */
     async complete(attempt, callback): Promise<CompleteOutcome> {
-      const intent = await intentOf(attempt, callback.payment_intent ?? callback.payment_intent_id);
+      const intent = await intentOf(
+        await clientFor(attempt),
+        attempt,
+        callback.payment_intent ?? callback.payment_intent_id,
+      );
       if (!intent) return { kind: 'declined', code: 'not_found', events: [] };
       if (intent.metadata?.[STRIPE_ATTEMPT_KEY] !== attempt.idempotencyKey) {
         // Another attempt's PaymentIntent: never settle this one with it.
@@ -255,9 +311,23 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
      * is sent again later.
      */
     async refund(attempt, request) {
-      const intent = await intentOf(attempt);
+      let stripe: Stripe;
+      try {
+        stripe = await clientFor(attempt);
+      } catch (error) {
+        // The payment's account lost its key: a refusal staff can read (the order page's failure code),
+        // never a refund asked of another account, nor a retry that can never succeed.
+        if (!(error instanceof StripeAccountNotConfigured)) throw error;
+        const events = [
+          providerEvent('Refund.create', {
+            error: STRIPE_ACCOUNT_NOT_CONFIGURED,
+            account: attempt.providerAccount,
+          }),
+        ];
+        return { kind: 'failed', code: STRIPE_ACCOUNT_NOT_CONFIGURED, events };
+      }
+      const intent = await intentOf(stripe, attempt);
       if (!intent) return { kind: 'failed', code: 'no_payment_intent', events: [] };
-      const stripe = await clientFor(attempt);
       try {
         const refund = await stripe.refunds.create(
           { payment_intent: intent.id, amount: request.amount },

@@ -15,7 +15,8 @@ import { registerEndpoint } from '../../plugins/register-endpoint.ts';
  *    `#/payment-callback/{method}/{success|failure|pending}` with the PaymentIntent's id, where the screen
  *    confirms it (POST /orders/confirmcheckout with payment_intent_id, which answers like checkout);
  *  - the webhooks: a signed event, verified over the raw body (constructEvent): the environment's account's
- *    at /payment-webhooks/stripe, a site's own account's at /payment-webhooks/stripe/{site} (ADR 125).
+ *    at /payment-webhooks/stripe, a site's own account's (and its previous one's, ADR 127) at
+ *    /payment-webhooks/stripe/{site} (ADR 125).
  */
 export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
@@ -57,14 +58,16 @@ export async function stripePaymentRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, stripeSiteWebhookEndpoint, hidden, async (request) => {
     const { site } = request.params;
-    const account = await accounts.webhookSecretOf(site);
+    // The current account's secret, and the site's previous account's while it is kept (ADR 127).
+    const secrets = await accounts.webhookSecretsOf(site);
     // Stripe's dashboard shows our answer to each delivery: a 4xx that says what is wrong, never a 5xx.
-    if (!account) throw new AppError('record_not_found', `Stripe webhook for unknown site ${site}`);
-    if (!account.secret) throw new AppError('invalid_request', `no Stripe webhook secret for site ${site}`);
+    if (!secrets) throw new AppError('record_not_found', `Stripe webhook for unknown site ${site}`);
+    if (secrets.length === 0)
+      throw new AppError('invalid_request', `no Stripe webhook secret for site ${site}`);
     const signature = request.headers['stripe-signature'];
     const result = await applyStripeEvent(
       deps,
-      account.secret,
+      secrets,
       request.body,
       Array.isArray(signature) ? signature[0] : signature,
       site,
