@@ -133,7 +133,8 @@ describe('append-only', () => {
       objectType: 'order',
       objectId: 'ao-1',
       action: 'paid',
-      after: { tel: '1' },
+      // Personal data (kept apart): an order's `after` holds only the timeline's keys, the visitor's form among them.
+      after: { customer_info: { tel: '1' } },
     });
     const [row] = await eventsOf('ao-1');
     expect(await refusal(sql`UPDATE audit_events SET action = 'forged' WHERE id = ${row!.id}`)).toMatch(

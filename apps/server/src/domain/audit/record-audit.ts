@@ -5,6 +5,7 @@ import type {
   OrderTimelineAuditAction,
   OrderTimelineObjectType,
 } from '@kippu/contract/console/order-timeline-codes';
+import type { OrderTimelineAuditDetailKey } from '@kippu/contract/console/order-timeline-details';
 import type { Db, Tx } from '../../db/client.ts';
 import { redactForAudit, storable } from './audit-redaction.ts';
 
@@ -59,6 +60,15 @@ type AuditActionOn<O extends AuditObjectType> = O extends OrderTimelineObjectTyp
   ? OrderTimelineAuditAction
   : AuditAction;
 
+/**
+ * What `after` may hold on an object of this type: on a purchase's objects only the keys of
+ * ORDER_TIMELINE_AUDIT_DETAIL_KEYS, which the order page's timeline shows as the event's detail and labels
+ * one by one, so a new key there fails the type check until it joins that list (and gets its words).
+ */
+type AuditAfterOn<O extends AuditObjectType> = O extends OrderTimelineObjectType
+  ? { [K in OrderTimelineAuditDetailKey]?: unknown }
+  : unknown;
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 const text = (value: string | null | undefined) =>
   value === undefined || value === null ? null : storable(value);
@@ -70,7 +80,7 @@ const text = (value: string | null | undefined) =>
  */
 export async function recordAudit<O extends AuditObjectType>(
   tx: Tx | Db,
-  event: AuditEventInput & { objectType: O; action: AuditActionOn<O> },
+  event: AuditEventInput & { objectType: O; action: AuditActionOn<O>; after?: AuditAfterOn<O> },
 ): Promise<void> {
   const before = event.before === undefined ? undefined : redactForAudit(event.before, event.schema);
   const after = event.after === undefined ? undefined : redactForAudit(event.after, event.schema);

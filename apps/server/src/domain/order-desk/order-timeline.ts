@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { OrderStatus } from '@kippu/contract/enums';
+import type { OrderStatus, TICKET_CHECK_MODES } from '@kippu/contract/enums';
 import type { OrderTimelineEntry, OrderTimelineSource } from '@kippu/contract/console/orders-schemas';
 import type {
   OrderTimelineCode,
   OrderTimelineObjectType,
 } from '@kippu/contract/console/order-timeline-codes';
+import type {
+  ORDER_TIMELINE_MAIL_STATUSES,
+  OrderTimelineDetailKey,
+  OrderTransitionReason,
+} from '@kippu/contract/console/order-timeline-details';
 import type { AuditEvent } from '@kippu/contract/console/audit-schemas';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
@@ -53,22 +58,25 @@ export async function orderTimeline(
   const reservationId = purchase.reservationId;
   const entries: OrderTimelineEntry[] = [];
   // `what` is typed by the contract's list for its source (ORDER_TIMELINE_CODES), and each query's row by its
-  // column's type, so a status, result or mail kind the console has no words for fails tsc here.
+  // column's type, so a status, result or mail kind the console has no words for fails tsc here. `detail`
+  // takes exactly its source's keys (ORDER_TIMELINE_DETAIL_KEYS), and a value of a closed list `satisfies` it,
+  // so a key or a code the console has no words for fails here too.
   const push = <S extends Exclude<OrderTimelineSource, 'audit'>>(
     at: string | Date,
     source: S,
     id: number,
     what: OrderTimelineCode<S>,
-    detail: Detail,
+    detail: { [K in OrderTimelineDetailKey<S>]: Primitive },
   ) => entries.push({ at: iso(at), source, id: Number(id), what, actor: null, detail });
 
   const statuses = await db.execute<{
     id: number;
     order_id: number;
-    from_status: string | null;
-    /** A text column, but its only writers (order-state.ts, hold-statements.ts) write an OrderStatus. */
+    /** Text columns, but their only writers (order-state.ts, hold-statements.ts) write an OrderStatus... */
+    from_status: OrderStatus | null;
     to_status: OrderStatus;
-    reason: string;
+    /** ...and a TransitionReason (or the hold's `hold`). */
+    reason: OrderTransitionReason;
     created_at: string;
   }>(sql`
     SELECT id, order_id, from_status, to_status, reason, created_at FROM order_events
@@ -76,8 +84,8 @@ export async function orderTimeline(
   for (const row of statuses.rows) {
     push(row.created_at, 'status', row.id, row.to_status, {
       order_id: Number(row.order_id),
-      from_status: row.from_status,
-      reason: row.reason,
+      from_status: row.from_status satisfies OrderStatus | null,
+      reason: row.reason satisfies OrderTransitionReason,
     });
   }
 
@@ -103,13 +111,17 @@ export async function orderTimeline(
     const mails = await db.execute<{
       id: number;
       kind: ReservationMailKind;
-      status: string;
+      status: Row<'mail_outbox'>['status'];
       created_at: string;
     }>(sql`
       SELECT id, kind, status, created_at FROM mail_outbox
       WHERE site_code = ${site} AND payload ? 'reservationNumber' AND payload ->> 'reservationNumber' = ${reservationNumber}
       ORDER BY id DESC LIMIT ${PER_SOURCE}`);
-    for (const row of mails.rows) push(row.created_at, 'mail', row.id, row.kind, { status: row.status });
+    for (const row of mails.rows) {
+      push(row.created_at, 'mail', row.id, row.kind, {
+        status: row.status satisfies (typeof ORDER_TIMELINE_MAIL_STATUSES)[number],
+      });
+    }
   }
 
   let ticketIds: number[] = [];
@@ -123,7 +135,7 @@ export async function orderTimeline(
       id: number;
       ticket_id: number;
       result: Row<'check_ins'>['result'];
-      method: string;
+      method: Row<'check_ins'>['method'];
       created_at: string;
     }>(sql`
       SELECT id, ticket_id, result, method, created_at FROM check_ins
@@ -131,7 +143,7 @@ export async function orderTimeline(
     for (const row of checkIns.rows) {
       push(row.created_at, 'check_in', row.id, row.result, {
         ticket_id: Number(row.ticket_id),
-        method: row.method,
+        method: row.method satisfies (typeof TICKET_CHECK_MODES)[number],
       });
     }
     const refunds = await db.execute<{

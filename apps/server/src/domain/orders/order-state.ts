@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OrderStatus } from '@kippu/contract';
+import type { OrderTransitionReason } from '@kippu/contract/console/order-timeline-details';
 import type { Db } from '../../db/client.ts';
 import type { Row } from '../../db/generated/rows.ts';
 
@@ -25,25 +26,11 @@ export const ORDER_TRANSITIONS = {
   changed: [],
 } as const satisfies Record<OrderStatus, readonly OrderStatus[]>;
 
-/** Why an order moved; stored in order_events.reason. */
-export type TransitionReason =
-  | 'customer_info'
-  | 'mail_confirmed'
-  /** A mail-confirm site's order whose confirmed address was replaced: it waits for the new one's link (ADR 020). */
-  | 'email_changed'
-  | 'checkout'
-  | 'payment_confirmed'
-  | 'payment_failed'
-  | 'hold_expired'
-  | 'payment_abandoned'
-  | 'cancelled_by_visitor'
-  | 'refunded'
-  /** A change of date's temporary order checks out (ADR 029). */
-  | 'date_change_confirmed'
-  /** The reservation moved to a change of date's order (ADR 029). */
-  | 'date_changed'
-  /** An open hold on a slot a move closed (ADR 079): expired, its stock back, before it could pay. */
-  | 'slot_closed';
+/**
+ * Why an order moved; stored in order_events.reason. The contract's list (the console words each one), less
+ * `hold`, which only the hold's own statement writes (hold-statements.ts).
+ */
+export type TransitionReason = Exclude<OrderTransitionReason, 'hold'>;
 
 /** Statuses that still hold stock for the visitor and can change (coupons, customer info, checkout). */
 export const OPEN_STATUSES = ['holding', 'ready_checkout'] as const satisfies readonly OrderStatus[];

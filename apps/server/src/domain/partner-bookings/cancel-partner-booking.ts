@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SystemRefundReason } from '@kippu/contract/console/order-timeline-details';
 import type { PartnerBooking } from '@kippu/contract/partner/partner-schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -41,7 +42,7 @@ export async function cancelPartnerBooking(
       orderId: row.order_id,
       ticketIds: 'all',
       money: 'refund',
-      reason: 'partner_cancelled',
+      reason: 'partner_cancelled' satisfies SystemRefundReason,
       idempotencyKey: `partner-booking-cancel:${row.booking_id}`,
       actor: partnerActor(caller),
       approval: { limitYen: null },

@@ -28,7 +28,10 @@ export interface CancelTicketsInput {
   ticketIds: number[] | 'all';
   /** 'refund': money back through the method that took it (manual for cash, card terminal); 'none': no money. */
   money: 'refund' | 'none';
-  /** Free text for the timeline, e.g. 'visitor_sick', 'slot_closed'. */
+  /**
+   * For the timeline: staff's choice (a code of STAFF_REFUND_REASONS) or their own words; the system's own
+   * refunds pass a code of SYSTEM_REFUND_REASONS (`satisfies SystemRefundReason`), which the console words.
+   */
   reason: string;
   /** The same key answers the same refund: a double click or a retry never refunds twice. */
   idempotencyKey: string;

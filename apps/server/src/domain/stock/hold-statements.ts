@@ -193,7 +193,7 @@ const INSERT_HELD_ORDERS = namedStatement<HeldOrderValues>(
        WHERE EXISTS (SELECT 1 FROM taken)
        RETURNING id, order_token, expires_at
      ), new_events AS (
-       -- The order's first event (ADR 011): created holding by the hold.
+       -- The order's first event (ADR 011): created holding by the hold ('hold': ORDER_TRANSITION_REASONS).
        INSERT INTO order_events (order_id, from_status, to_status, reason)
        SELECT id, NULL, 'holding', 'hold' FROM new_orders
      ), new_lines AS (

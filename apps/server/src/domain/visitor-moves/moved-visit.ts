@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SystemRefundReason } from '@kippu/contract/console/order-timeline-details';
 import type { LangCode, SiteCode } from '@kippu/contract';
 import type { MovedVisitResponse } from '@kippu/contract/endpoints/moved-visits';
 import type { Db, Tx } from '../../db/client.ts';
@@ -239,7 +240,7 @@ export async function refundMovedVisit(
       orderId: Number(rows[0]!.order_id),
       ticketIds: 'all',
       money: 'refund',
-      reason: 'moved_visit_refund',
+      reason: 'moved_visit_refund' satisfies SystemRefundReason,
       idempotencyKey: `moved-visit-${item.id}`,
       actor: visitorActor(item),
       approval: { limitYen: null },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SystemRefundReason } from '@kippu/contract/console/order-timeline-details';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
@@ -175,7 +176,7 @@ async function refundItem(db: Db, deps: VisitorMoveDeps, run: Run, itemId: numbe
       orderId: Number(rows[0]!.order_id),
       ticketIds: 'all',
       money: 'refund',
-      reason: 'slot_closed',
+      reason: 'slot_closed' satisfies SystemRefundReason,
       idempotencyKey: itemRefundKey(itemId),
       actor: MOVE_ACTOR,
       approval: { limitYen: null },
