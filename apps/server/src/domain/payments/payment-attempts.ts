@@ -217,11 +217,11 @@ export async function recordProviderAccount(
   db: Pick<Tx, 'execute'>,
   id: number,
   account: string,
-): Promise<boolean> {
+): Promise<string | null> {
   const { rows } = await db.execute<Pick<Row<'payments'>, 'provider_account'>>(sql`
     UPDATE payments SET provider_account = COALESCE(provider_account, ${account})
     WHERE id = ${id} RETURNING provider_account`);
-  return rows[0]?.provider_account === account;
+  return rows[0]?.provider_account ?? null;
 }
 
 /**

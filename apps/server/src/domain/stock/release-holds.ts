@@ -12,9 +12,9 @@ export interface ReleasedOrder {
 
 /**
  * Gives the stock of released orders back, inside the transaction that changed their status (so a
- * release happens exactly once: the status change is the guard). Spans are locked in id order
- * (lockClaimedSpans) so two releasers, or a releaser and a sale, cannot deadlock. The orders' coupon
- * uses go back after this (order-release/release-holds.ts, ADR 061).
+ * release happens exactly once: the status change is the guard). Several spans are locked in id order
+ * first, one by its UPDATE alone (lockClaimedSpansForOneUpdate, ADR 126), so two releasers, or a releaser and
+ * a sale, cannot deadlock. The orders' coupon uses go back after this (order-release/release-holds.ts, ADR 061).
  */
 export async function releaseHeldStock(tx: Tx, released: ReleasedOrder[]): Promise<void> {
   if (released.length === 0) return;

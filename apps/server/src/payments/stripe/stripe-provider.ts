@@ -42,8 +42,8 @@ export interface StripeAttemptAccounts {
   accountOf(client: Stripe): Promise<string | null>;
   /** The client of a configured key opening `account` for the site; null when none does any more. */
   clientOfAccount(site: SiteCode, account: string): Promise<Stripe | null>;
-  /** Stores the attempt's account before its PaymentIntent is created; false when it holds another. */
-  record(attempt: PaymentAttempt, account: string): Promise<boolean>;
+  /** Stores the attempt's account before its PaymentIntent is created; answers the account it holds. */
+  record(attempt: PaymentAttempt, account: string): Promise<string | null>;
 }
 
 export interface StripeCardOptions {
@@ -212,9 +212,13 @@ export function createStripeCardProvider(options: StripeCardOptions): PaymentPro
           const events = [providerEvent('Account.retrieve', { refused: 'the secret key' })];
           return { kind: 'declined', providerReference: null, code: SHOP_NOT_CONFIGURED, events };
         }
+        // The attempt in memory carries it too: checkout reads the outcome of a start that threw (a time-out
+        // after the charge) and refunds an order gone meanwhile through this same object, in this account.
+        const stored = await options.accounts.record(attempt, account);
+        attempt.providerAccount = stored;
         // Another account already stored (checkout starts an attempt once, so only a second start of it
-        // could): never made in a second account; the reconciler asks the first.
-        if (!(await options.accounts.record(attempt, account))) {
+        // could): never made in a second account; later calls ask the stored one.
+        if (stored !== account) {
           throw new GatewayUnavailableError(`Stripe: attempt ${attempt.id} belongs to another account`);
         }
       }
