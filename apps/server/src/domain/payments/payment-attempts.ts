@@ -210,8 +210,8 @@ export function markRefundFailed(tx: Tx, id: number, providerEvents: ProviderEve
 
 /**
  * Stores the gateway account an attempt is being made in (ADR 127), before the call that creates it there,
- * so every later call finds that account. Set once: a second write keeps the first and answers false when it
- * differs, so the caller never creates the attempt in a second account.
+ * so every later call finds that account. Set once: answers the account stored, the first one when a second
+ * write differs, so the caller never creates the attempt in a second account.
  */
 export async function recordProviderAccount(
   db: Pick<Tx, 'execute'>,
