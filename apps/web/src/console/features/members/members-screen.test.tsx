@@ -169,6 +169,22 @@ describe('members screen on a site without membership login (ADR 128)', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('a search on a site that keeps no members does not speak of members below', async () => {
+    fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('owner', {
+          sites: [{ code: 'BORDERLESS', name: 'Borderless', membershipLogin: false, hasMembers: false }],
+        }),
+      },
+      'GET /sites/BORDERLESS/members': { status: 200, body: { members: [], next_cursor: null } },
+    });
+    await renderConsole('#/sites/BORDERLESS/members?q=someone');
+    await screen.findByText('No member matches.');
+    expect(screen.getByText(/This site does not use membership sign-in/)).toBeTruthy();
+    expect(screen.queryByText(/The members below were added/)).toBeNull();
+  });
+
   it('on a site with membership login, the menu has Members and the import, and the screen no explanation', async () => {
     fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('owner') },

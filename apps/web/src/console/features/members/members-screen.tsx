@@ -8,6 +8,7 @@ import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { hrefOf } from '../../shared/routing/console-paths.ts';
 import { navigate } from '../../shared/routing/use-hash.ts';
+import { SESSION_QUERY_KEY } from '../../shared/session/session-api.ts';
 import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { IrreversibleDialog } from '../../shared/ui/irreversible-dialog.tsx';
 import { DataTable, ErrorNotice, Field, Loading, Page } from '../../shared/ui/ui.tsx';
@@ -35,7 +36,8 @@ function Body({ session, params, query }: FeatureScreenProps) {
   const [erasing, setErasing] = useState<ConsoleMember | null>(null);
   const [erased, setErased] = useState<ErasedMember['erased'] | null>(null);
   const canWrite = Boolean(session.permissions && permits(session.permissions.settings, 'write'));
-  const off = session.sites?.find((each) => each.code === site)?.membershipLogin === false;
+  const siteOfSession = session.sites?.find((each) => each.code === site);
+  const off = siteOfSession?.membershipLogin === false;
   const members = useInfiniteQuery({
     queryKey: [...membersKey(site), search],
     queryFn: ({ pageParam }) =>
@@ -95,7 +97,7 @@ function Body({ session, params, query }: FeatureScreenProps) {
   return (
     <Page title={t('members_list_title')}>
       {off ? (
-        <MembershipOff site={site} kept={members.data !== undefined && listed} />
+        <MembershipOff site={site} kept={rows.length > 0 || Boolean(siteOfSession?.hasMembers)} />
       ) : (
         <p>{t('members_list_text')}</p>
       )}
@@ -186,6 +188,8 @@ function EraseMemberDialog({
     mutationFn: () => consoleCall(R.consoleEraseMember, { params: { site, id: String(member.id) } }),
     onSuccess: async (answer) => {
       await client.invalidateQueries({ queryKey: membersKey(site) });
+      // The menu shows Members on a site without membership login only while it keeps members (ADR 128).
+      await client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
       onErased(answer.erased);
     },
   });
