@@ -1,5 +1,6 @@
 import type { OrderStatus } from '@kippu/contract/enums';
 import type { OrderTimelineSource } from '@kippu/contract/console/orders-schemas';
+import { STAFF_REFUND_REASONS } from '@kippu/contract/console/order-timeline-details';
 import { codeWord } from '../../shared/i18n/code-word.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 
@@ -44,15 +45,8 @@ export const TIMELINE_PREFIXES: Record<OrderTimelineSource, string> = {
   audit: 'orders_audit_',
 };
 
-/** The reasons the cancel dialog offers (stored as these words; `other` lets staff type one). */
-export const CANCEL_REASONS = [
-  'visitor_request',
-  'visitor_sick',
-  'wrong_date',
-  'duplicate_purchase',
-  'venue_closed',
-  'other',
-] as const;
+/** The reasons the cancel dialog offers (stored as these codes; `other` lets staff type one). */
+export const CANCEL_REASONS = [...STAFF_REFUND_REASONS, 'other'] as const;
 
 const TONE: Partial<Record<OrderStatus, string>> = {
   reserved: 'ok',
