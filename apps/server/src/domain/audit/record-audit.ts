@@ -54,9 +54,10 @@ export interface AuditEventInput {
  * The actions an object of this type may be recorded with: on a purchase's objects (order, reservation,
  * ticket, payment, refund) only ORDER_TIMELINE_AUDIT_ACTIONS, which the order page's timeline words one by
  * one, so a new action there fails the type check until it joins that list too. Distributive: a caller whose
- * object type is not one literal (the catalogue's helpers) is held to AUDIT_ACTIONS alone.
+ * object type is not one literal (a variable of the union) is held to AUDIT_ACTIONS alone; auditHead keeps its
+ * object type literal.
  */
-type AuditActionOn<O extends AuditObjectType> = O extends OrderTimelineObjectType
+export type AuditActionOn<O extends AuditObjectType> = O extends OrderTimelineObjectType
   ? OrderTimelineAuditAction
   : AuditAction;
 
