@@ -112,7 +112,7 @@ export function orderFixture(overrides: Partial<ConsoleOrder> = {}): ConsoleOrde
         id: 41,
         what: 'purchase_confirmation',
         actor: null,
-        detail: { to: 'hanako@example.com' },
+        detail: { status: 'sent' },
       },
       {
         at: '2026-11-20T03:00:00Z',
@@ -120,7 +120,7 @@ export function orderFixture(overrides: Partial<ConsoleOrder> = {}): ConsoleOrde
         id: 8,
         what: 'reserved',
         actor: null,
-        detail: { reason: 'paid' },
+        detail: { order_id: 501, from_status: 'paying', reason: 'payment_confirmed' },
       },
     ],
     ...overrides,

@@ -137,6 +137,73 @@ describe('order screen', () => {
     ]);
   });
 
+  it("shows each entry's detail as labels and values in the staff member's language (Japanese)", async () => {
+    const entry = (
+      id: number,
+      source: OrderTimelineEntry['source'],
+      what: string,
+      detail: OrderTimelineEntry['detail'],
+    ) => ({
+      at: `2026-11-2${id}T00:00:00Z`,
+      source,
+      id,
+      what,
+      actor:
+        source === 'audit'
+          ? { kind: 'system' as const, staff_id: null, device_id: null, label: 'refunds' }
+          : null,
+      detail,
+    });
+    fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('planner', { staff: { id: 7, email: 'p@example.com', name: 'P', lang: 'ja' } }),
+      },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            timeline: [
+              entry(4, 'audit', 'refund_failed', {
+                object_type: 'refund',
+                object_id: '3',
+                status: 'failed',
+                order_id: 501,
+                failure_code: 'E01060021',
+              }),
+              entry(3, 'refund', 'failed', { amount: 1800, reason: 'visitor_sick' }),
+              entry(2, 'payment', 'confirmed', { order_id: 501, method: 'cash', amount: 3600 }),
+              entry(1, 'status', 'cancelled', {
+                order_id: 501,
+                from_status: 'holding',
+                reason: 'cancelled_by_visitor',
+              }),
+            ],
+          }),
+        },
+      },
+    });
+    const { container } = await renderConsole(`#${ORDER}`, 'ja');
+    const table = await screen.findByRole('table', { name: '履歴' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const details = rows.map((row) => {
+      const cell = (row as HTMLTableRowElement).cells[4]!;
+      // A description list: each label a term, each value its definition.
+      return [...cell.querySelectorAll('dt')].map(
+        (term) => `${term.textContent}=${term.nextElementSibling?.textContent}`,
+      );
+    });
+    expect(details).toEqual([
+      ['ステータス=失敗', 'エラーコード=E01060021'],
+      ['金額=￥1,800', '理由=来場者の体調不良'],
+      ['方法=現金', '金額=￥3,600'],
+      ['変更前の状態=仮押さえ', '理由=来場者が取消'],
+    ]);
+    const results = await axe.run(table);
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(container.textContent).not.toMatch(/from_status|cancelled_by_visitor|visitor_sick/);
+  });
+
   it("edits the visitor's details (only what changed, with the order's version) and resends the mail", async () => {
     let order = orderFixture();
     const api = fakeConsoleApi({

@@ -26,7 +26,7 @@ export function useOrderWords() {
      * result, a refund's status, an audit event's action); a code without words shows as it is.
      */
     timeline: (source: OrderTimelineSource, code: string) => word(TIMELINE_PREFIXES[source], code),
-    /** A cancel's reason: one of CANCEL_REASONS in words, or what staff typed. */
+    /** A refund's reason: one of REFUND_REASONS in words (the dialog's and the system's), or what staff typed. */
     reason: (code: string) => word('orders_cancel_reason_', code),
   };
 }

@@ -1,22 +1,24 @@
+import { useMemo } from 'react';
 import type { ConsoleOrder, OrderTimelineEntry } from '@kippu/contract/console/orders-schemas';
 import { useFormat } from '../../shared/format/use-format.ts';
-import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { DataTable } from '../../shared/ui/ui.tsx';
 import { useOrderWords } from './order-words.tsx';
-
-/** Detail keys the row says already (this order, the entry's own object). */
-const SAID_ELSEWHERE = new Set(['object_type', 'object_id', 'order_id']);
-/** Detail keys that are yen. */
-const YEN = new Set(['amount', 'price', 'paid', 'collected', 'waived', 'price_difference', 'discount']);
+import { timelineDetails, type DetailFormat } from './timeline-details.ts';
 
 /**
  * The order's one timeline, newest first as the server merges it (status moves, payments, mails,
- * check-ins, refunds, audit events): each entry's kind, time and who did it.
+ * check-ins, refunds, audit events): each entry's kind, time, who did it and its detail in words
+ * (timeline-details.ts).
  */
 export function TimelinePanel({ order }: { order: ConsoleOrder }) {
-  const { t } = useConsoleI18n();
+  const { t, lang } = useConsoleI18n();
   const f = useFormat();
   const words = useOrderWords();
+  const format = useMemo<DetailFormat>(() => {
+    const list = new Intl.ListFormat(HTML_LANG[lang], { style: 'narrow', type: 'unit' });
+    return { t, yen: f.yen, count: f.count, dateTime: f.dateTime, list: (items) => list.format(items) };
+  }, [t, f, lang]);
   const actor = (entry: OrderTimelineEntry) => {
     if (!entry.actor) return '—';
     const { kind, label, staff_id, device_id } = entry.actor;
@@ -30,14 +32,20 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
           : null);
     return who ? `${t(`audit_actor_${kind}`)} · ${who}` : t(`audit_actor_${kind}`);
   };
-  const detail = (entry: OrderTimelineEntry) =>
-    Object.entries(entry.detail)
-      .filter(([key, value]) => value !== null && value !== '' && !SAID_ELSEWHERE.has(key))
-      .map(
-        ([key, value]) =>
-          `${key}: ${typeof value === 'number' && YEN.has(key) ? f.yen(value) : String(value)}`,
-      )
-      .join(' · ');
+  // Each detail as a label and its value (a description list, so a screen reader says which is which).
+  const detail = (entry: OrderTimelineEntry) => {
+    const items = timelineDetails(entry, format);
+    return items.length === 0 ? null : (
+      <dl className="c-orders-detail">
+        {items.map((item) => (
+          <div key={item.key}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  };
   return (
     <section>
       <DataTable
