@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { importMembersCsv } from '../domain/membership/import-members-csv.ts';
+import { fileErrorInEnglish, lineProblemInEnglish } from '../domain/membership/member-import-english.ts';
 import { runCommand, withCliDatabase } from './run-command.ts';
 
 const USAGE = `Usage: npm run import-members -- <file.csv> [--site ARTIZON] [--update]
@@ -34,8 +35,12 @@ async function main(argv: string[]): Promise<number> {
     const result = await importMembersCsv(database.db, actor, { site, csv, update });
     if (!result.imported) {
       const errors = result.lines.filter((line) => line.result === 'error');
-      console.error(`Not imported: ${result.fileError ?? `${errors.length} line(s) are wrong`}`);
-      for (const line of errors) console.error(`  line ${line.line}: ${line.message}`);
+      const why = result.fileError
+        ? fileErrorInEnglish(result.fileError)
+        : `${errors.length} line(s) are wrong`;
+      console.error(`Not imported: ${why}`);
+      for (const { line, email, problem } of errors)
+        if (problem) console.error(`  line ${line}: ${lineProblemInEnglish(problem, email)}`);
       return 1;
     }
     console.log(

@@ -16,20 +16,56 @@ export const importMembersBodySchema = z.object({
 /** `not_imported`: a good line of a file that another line made refuse. */
 export const MEMBER_IMPORT_RESULTS = ['added', 'updated', 'unchanged', 'not_imported', 'error'] as const;
 
+/**
+ * Why a line of the member CSV was refused, as a code with what the words need: the console says it in the
+ * staff member's language, the CLI in English (server `member-import-english.ts`).
+ */
+export const memberImportLineProblemSchema = z.discriminatedUnion('code', [
+  /** Empty or not an address; the line's `email` shows what was written. */
+  z.object({ code: z.literal('bad_email') }),
+  /** The same address (case aside) is on an earlier line. */
+  z.object({ code: z.literal('duplicate_email'), first_line: z.number().int() }),
+  z.object({ code: z.literal('short_password'), min_length: z.number().int() }),
+  z.object({ code: z.literal('empty_name') }),
+]);
+export type MemberImportLineProblem = z.infer<typeof memberImportLineProblemSchema>;
+
 export const memberImportLineSchema = z.object({
   /** The file's line the row starts on (the header is line 1). */
   line: z.number().int(),
   email: z.string(),
   result: z.enum(MEMBER_IMPORT_RESULTS),
-  /** Why the line was refused (English, as the CLI says it), for `error`. */
+  /** Why the line was refused, for `error`. */
+  problem: memberImportLineProblemSchema.optional(),
+  /** The same in English, as the CLI says it (for clients from before `problem`; the console words `problem`). */
   message: z.string().optional(),
 });
+
+/** Why the whole file was refused (no line is looked at then); worded as the line problems are. */
+export const memberImportFileErrorSchema = z.discriminatedUnion('code', [
+  /** The CLI's `--site` names no site (the console reaches only sites that exist). */
+  z.object({ code: z.literal('no_site'), site: z.string() }),
+  /** The site's `isUseMembershipLogin` is off (ADR 128): its members could not sign in. */
+  z.object({ code: z.literal('membership_login_off'), site: z.string() }),
+  /**
+   * csv-parse could not read it (a double quote not closed, or one inside an unquoted field): `line` is
+   * where the row it could not read starts. csv-parse's own English never leaves the server.
+   */
+  z.object({ code: z.literal('not_csv'), line: z.number().int() }),
+  /** Nothing but blank lines: not even the header. */
+  z.object({ code: z.literal('empty_file') }),
+  /** The header lacks a required column (`email`, `password` or `name`). */
+  z.object({ code: z.literal('missing_column'), column: z.string() }),
+  /** The header names columns the file format does not have, as written (trimmed, lower-cased). */
+  z.object({ code: z.literal('unknown_columns'), columns: z.array(z.string()) }),
+]);
+export type MemberImportFileError = z.infer<typeof memberImportFileErrorSchema>;
 
 export const importMembersResponseSchema = z.object({
   /** false when any line (or the header) is wrong: then nothing is imported, as with the CLI. */
   imported: z.boolean(),
-  /** A problem of the whole file (no header, an unknown column, bad CSV). */
-  file_error: z.string().nullable(),
+  /** A problem of the whole file (no header, an unknown column, bad CSV, a site without membership login). */
+  file_error: memberImportFileErrorSchema.nullable(),
   added: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),

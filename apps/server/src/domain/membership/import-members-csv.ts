@@ -1,4 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type {
+  MemberImportFileError,
+  MemberImportLineProblem,
+} from '@kippu/contract/console/operations-members';
 import type { Db } from '../../db/client.ts';
 import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { hashPassword } from './password-hash.ts';
@@ -9,14 +13,18 @@ export type MemberImportResult = 'added' | 'updated' | 'unchanged' | 'not_import
 export interface MemberImport {
   /** false when the file or any line is wrong: then nothing is imported (the CLI's rule). */
   imported: boolean;
-  fileError: string | null;
+  /** Codes, worded by the console and, in English, by member-import-english.ts. */
+  fileError: MemberImportFileError | null;
   added: number;
   updated: number;
   unchanged: number;
-  lines: { line: number; email: string; result: MemberImportResult; message?: string }[];
+  lines: { line: number; email: string; result: MemberImportResult; problem?: MemberImportLineProblem }[];
 }
 
-const refused = (fileError: string | null, lines: MemberImport['lines'] = []): MemberImport => ({
+const refused = (
+  fileError: MemberImportFileError | null,
+  lines: MemberImport['lines'] = [],
+): MemberImport => ({
   imported: false,
   fileError,
   added: 0,
@@ -25,12 +33,12 @@ const refused = (fileError: string | null, lines: MemberImport['lines'] = []): M
   lines,
 });
 
-async function membershipLoginOn(db: Db, site: string): Promise<string | null> {
+async function membershipLoginOn(db: Db, site: string): Promise<MemberImportFileError | null> {
   const { rows } = await db.execute<{ enabled: boolean | null }>(
     sql`SELECT (settings ->> 'isUseMembershipLogin')::boolean AS enabled FROM sites WHERE code = ${site}`,
   );
-  if (!rows[0]) return `no site ${site}`;
-  return rows[0].enabled ? null : `${site} does not have membership login turned on`;
+  if (!rows[0]) return { code: 'no_site', site };
+  return rows[0].enabled ? null : { code: 'membership_login_off', site };
 }
 
 /**
@@ -51,15 +59,15 @@ export async function importMembersCsv(
   try {
     rows = memberCsvLines(input.csv);
   } catch (error) {
-    if (error instanceof MembersCsvError) return refused(error.message);
+    if (error instanceof MembersCsvError) return refused(error.problem);
     throw error;
   }
-  if (rows.some((row) => row.error !== undefined)) {
+  if (rows.some((row) => row.problem !== undefined)) {
     return refused(
       null,
       rows.map((row) =>
-        row.error !== undefined
-          ? { line: row.line, email: row.email, result: 'error', message: row.error }
+        row.problem !== undefined
+          ? { line: row.line, email: row.email, result: 'error', problem: row.problem }
           : { line: row.line, email: row.email, result: 'not_imported' },
       ),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MembersCsvError, membersFromCsv, parseCsv } from './members-csv.ts';
+import { memberCsvLines, MembersCsvError, membersFromCsv, parseCsv } from './members-csv.ts';
 
 describe('member CSV', () => {
   it('reads quoted fields, CRLF lines, a BOM and columns in any order', () => {
@@ -28,7 +28,7 @@ describe('member CSV', () => {
     );
     expect(() => membersFromCsv('email,password,name\na@b.jp,short,A\n')).toThrow(/line 2: the password/);
     expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,A\nA@b.jp,secret-pass,B\n')).toThrow(
-      /line 3: a@b.jp appears twice/,
+      /line 3: a@b.jp appears twice \(first on line 2\)/,
     );
     expect(() => membersFromCsv('email,name\n')).toThrow(MembersCsvError);
   });
@@ -54,7 +54,66 @@ describe('member CSV', () => {
     expect(() => membersFromCsv(`${crlf}not-mail,secret-pass,B\r\n`)).toThrow(/line 7: bad e-mail/);
     expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(MembersCsvError);
     expect(() => membersFromCsv('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(
-      /Quote Not Closed/,
+      /not CSV: the row starting on line 2/,
+    );
+  });
+});
+
+/** The problem memberCsvLines throws for the whole file. */
+function fileProblem(text: string): unknown {
+  try {
+    memberCsvLines(text);
+  } catch (error) {
+    if (error instanceof MembersCsvError) return error.problem;
+    throw error;
+  }
+  throw new Error('the file was taken');
+}
+
+describe('member CSV problems as codes (the console words them, the CLI says them in English)', () => {
+  it('gives each line its problem with what the words need', () => {
+    const lines = memberCsvLines(
+      [
+        'email,password,name',
+        'first@b.jp,secret-pass,A',
+        'not-mail,secret-pass,B',
+        ',secret-pass,C',
+        'First@B.jp,secret-pass,D',
+        'e@b.jp,short,E',
+        'f@b.jp,secret-pass,  ',
+        'g@b.jp,secret-pass,G',
+      ].join('\n'),
+    );
+    expect(lines.map(({ line, email, problem }) => ({ line, email, problem }))).toEqual([
+      { line: 2, email: 'first@b.jp', problem: undefined },
+      { line: 3, email: 'not-mail', problem: { code: 'bad_email' } },
+      { line: 4, email: '', problem: { code: 'bad_email' } },
+      { line: 5, email: 'first@b.jp', problem: { code: 'duplicate_email', first_line: 2 } },
+      { line: 6, email: 'e@b.jp', problem: { code: 'short_password', min_length: 8 } },
+      { line: 7, email: 'f@b.jp', problem: { code: 'empty_name' } },
+      { line: 8, email: 'g@b.jp', problem: undefined },
+    ]);
+  });
+
+  it("refuses the whole file with a code, and never csv-parse's own message", () => {
+    expect(fileProblem('')).toEqual({ code: 'empty_file' });
+    expect(fileProblem('\uFEFF\n  ,  \r\n')).toEqual({ code: 'empty_file' });
+    expect(fileProblem('email,name\nx@y.jp,X\n')).toEqual({ code: 'missing_column', column: 'password' });
+    expect(fileProblem('Email,Password,Name, Nickname ,shoe_size\n')).toEqual({
+      code: 'unknown_columns',
+      columns: ['nickname', 'shoe_size'],
+    });
+    // A stray quote: the row it is on. A quote never closed: the row it opens (csv-parse names the last line).
+    expect(fileProblem('email,password,name\na@b.jp,x"y",A\n')).toEqual({ code: 'not_csv', line: 2 });
+    expect(
+      fileProblem(
+        'email,password,name\r\na@b.jp,secret-pass,"Two\r\nlines"\r\n\r\nc@d.jp,"open,C\r\nd@e.jp,x,D\r\n',
+      ),
+    ).toEqual({ code: 'not_csv', line: 5 });
+    expect(fileProblem('"email,password,name\n')).toEqual({ code: 'not_csv', line: 1 });
+    // The CLI's English is the server's own.
+    expect(() => memberCsvLines('email,password,name\na@b.jp,secret-pass,"open\n')).toThrow(
+      /^the file is not CSV: the row starting on line 2 cannot be read \(check its double quotes\)$/,
     );
   });
 });

@@ -151,7 +151,7 @@ describe('a site without membership login (ADR 128)', () => {
     expect(kept.map((m) => m.email)).toEqual(['kept.off@example.jp']);
     expect(
       (await owner.post('/sites/DEMO/members/import', { csv: 'email,password,name\n' })).json(),
-    ).toMatchObject({ imported: false, file_error: 'DEMO does not have membership login turned on' });
+    ).toMatchObject({ imported: false, file_error: { code: 'membership_login_off', site: 'DEMO' } });
     const erased = await owner.delete(`/sites/DEMO/members/${kept[0]!.id}`);
     expect(erasedMemberSchema.parse(erased.json())).toEqual({ erased: { orders_unlinked: 0 } });
     expect((await facts(owner)).DEMO).toEqual({ membershipLogin: false, hasMembers: false });

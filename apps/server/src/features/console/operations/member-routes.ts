@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { operationsEndpoints as endpoints } from '@kippu/contract/console/operations-endpoints';
 import { importMembersCsv } from '../../../domain/membership/import-members-csv.ts';
+import { lineProblemInEnglish } from '../../../domain/membership/member-import-english.ts';
 import { eraseMember, listMembers } from '../../../domain/membership/member-directory.ts';
 import { consoleActor, consoleSite, registerConsoleEndpoint } from '../console-endpoint.ts';
 
@@ -29,7 +30,10 @@ export function memberRoutes(app: FastifyInstance): void {
         added: result.added,
         updated: result.updated,
         unchanged: result.unchanged,
-        lines: result.lines,
+        // `message` as before the codes, for clients that read it; the console words `problem`.
+        lines: result.lines.map((line) =>
+          line.problem ? { ...line, message: lineProblemInEnglish(line.problem, line.email) } : line,
+        ),
       };
     },
     { bodyLimit: BODY_LIMIT },
