@@ -4,16 +4,36 @@ import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
+import { hrefOf } from '../../shared/routing/console-paths.ts';
+import { featureScreen, type FeatureScreenProps } from '../../shared/ui/feature-screen.tsx';
 import { DataTable, ErrorNotice, Page } from '../../shared/ui/ui.tsx';
+import { fileErrorText, lineProblemText } from './import-problem-text.ts';
+import { TEXTS } from './texts.ts';
 
 /**
  * The member CSV of a site (replacing `npm run import-members`), pasted or read from a file; the answer is
- * line by line, and a file with any bad line imports nothing, as the CLI.
+ * line by line, and a file with any bad line imports nothing, as the CLI. The server's codes are worded
+ * here, in the staff member's language. A site without membership login (ADR 128: the menu leaves the
+ * import out, but the address still opens) is told why instead of a form the server would refuse.
  */
-export function MemberImportScreen({ params }: { params: Record<string, string> }) {
+function Body({ session, params }: FeatureScreenProps) {
+  const { t } = useConsoleI18n();
+  const site = params.site!;
+  if (session.sites?.find((each) => each.code === site)?.membershipLogin === false) {
+    return (
+      <Page title={t('members_title')}>
+        <p className="c-notice" role="note">
+          {t('members_import_off')} <a href={hrefOf('siteSettings', { site })}>{t('nav_site_settings')}</a>
+        </p>
+      </Page>
+    );
+  }
+  return <ImportForm site={site} />;
+}
+
+function ImportForm({ site }: { site: string }) {
   const { t } = useConsoleI18n();
   const f = useFormat();
-  const site = params.site!;
   const [csv, setCsv] = useState('');
   const [update, setUpdate] = useState(false);
   const run = useMutation({
@@ -76,8 +96,9 @@ export function MemberImportScreen({ params }: { params: Record<string, string> 
                   updated: f.count(result.updated),
                   unchanged: f.count(result.unchanged),
                 })
-              : t('members_refused')}
-            {result.file_error ? ` ${result.file_error}` : ''}
+              : result.file_error
+                ? t('members_refused_file', { problem: fileErrorText(result.file_error, t) })
+                : t('members_refused')}
           </p>
           <DataTable
             caption={t('members_lines')}
@@ -96,7 +117,11 @@ export function MemberImportScreen({ params }: { params: Record<string, string> 
                   </span>
                 ),
               },
-              { key: 'message', header: t('members_message'), cell: (row) => row.message ?? '' },
+              {
+                key: 'problem',
+                header: t('members_message'),
+                cell: (row) => (row.problem ? lineProblemText(row.problem, t) : ''),
+              },
             ]}
           />
         </>
@@ -104,3 +129,5 @@ export function MemberImportScreen({ params }: { params: Record<string, string> 
     </Page>
   );
 }
+
+export const MemberImportScreen = featureScreen(TEXTS, Body);
