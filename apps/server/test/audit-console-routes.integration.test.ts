@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_API_PATH } from '@kippu/contract';
+import type { SystemActorLabel } from '@kippu/contract/console/audit-actors';
 import {
   auditEventsResponseSchema,
   auditObjectHistoryResponseSchema,
@@ -27,10 +28,11 @@ async function organisationOf(site: string): Promise<{ id: number; code: string 
   return { id: Number(rows[0]!.id), code: rows[0]!.code };
 }
 
-// Codes no domain records, cast past the server's list: the log lists any word (rows of codes since retired).
+// Codes and a job no domain records, cast past the server's lists: the log lists any word (rows of codes since
+// retired).
 const event = (siteCode: string | null, objectId: string, organisationId?: number) =>
   recordAudit(ctx.db, {
-    actor: { kind: 'system', label: 'audit test' },
+    actor: { kind: 'system', label: 'audit test' as SystemActorLabel },
     siteCode,
     ...(organisationId ? { organisationId } : {}),
     objectType: 'probe' as AuditObjectType,

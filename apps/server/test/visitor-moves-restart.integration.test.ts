@@ -32,7 +32,7 @@ afterAll(() => {
 beforeAll(async () => {
   day = await closedDay(ctx.app, ctx.db, { count: 30, targetCapacities: CAPACITIES, tag: 'killed' });
   await shareOneTicket(ctx.app, ctx.db, day, day.reservations[1]!.token, 'companion@example.jp');
-  const created = await createMove(ctx.db, { kind: 'system', label: 'test' }, 'DEMO', {
+  const created = await createMove(ctx.db, { kind: 'system', label: 'visitor-moves' }, 'DEMO', {
     source: { kind: 'day', product_uuid: day.productUuid, date: day.date },
     target_slot_ids: day.targetSlotIds,
     fallback: 'refund',

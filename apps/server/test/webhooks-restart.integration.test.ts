@@ -73,7 +73,7 @@ describe('a delivery in flight when the server is killed with SIGKILL', () => {
       {
         organisationId: Number(demo[0]!.organisation_id),
         siteCodes: ['DEMO'],
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
         body: {
           url: `http://127.0.0.1:${port}/hook`,
           description: '',
@@ -85,7 +85,7 @@ describe('a delivery in flight when the server is killed with SIGKILL', () => {
     );
     await ctx.db.transaction((tx) =>
       recordAudit(tx, {
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
         siteCode: 'DEMO',
         objectType: 'slot',
         objectId: String(demo[0]!.slot),

@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'revoke' && !(Number.isInteger(id) && id > 0))
     throw new Error(`revoke needs a key id.\n\n${GATE_KEY_USAGE}`);
   // The console's functions: the same keys, and the same audit events (by the system, named the command).
-  const actor = { kind: 'system' as const, label: 'npm run gate-key' };
+  const actor = { kind: 'system', label: 'npm run gate-key' } as const;
   return withCliDatabase(async (database) => {
     if (command === 'create') {
       const created = await registerGateDevice(database.db, actor, site!, label!);

@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const csv = await readFile(files[0]!, 'utf8');
   return withCliDatabase(async (database) => {
-    const actor = { kind: 'system' as const, label: 'npm run import-members' };
+    const actor = { kind: 'system', label: 'npm run import-members' } as const;
     const result = await importMembersCsv(database.db, actor, { site, csv, update });
     if (!result.imported) {
       const errors = result.lines.filter((line) => line.result === 'error');

@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     // The console's function: the same invitation and mail, and its audit event (by the system).
-    const actor = { kind: 'system' as const, label: 'npm run invite' };
+    const actor = { kind: 'system', label: 'npm run invite' } as const;
     const created = await createVisitorInvitation(database.db, env, actor, command.request);
     console.log(`Invitation ${created.invitation.id} for ${command.request.email} (via ${database.via}).`);
     console.log('Its mail is queued; the server sends it.');

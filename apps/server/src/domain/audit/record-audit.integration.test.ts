@@ -43,7 +43,7 @@ describe('recordAudit', () => {
     await ctx.db
       .transaction(async (tx) => {
         await recordAudit(tx, {
-          actor: { kind: 'system', label: 'test' },
+          actor: { kind: 'system', label: 'refunds' },
           objectType: PROBE_TYPE,
           objectId: 'rb-1',
           action: PROBE_ACTION,
@@ -54,7 +54,7 @@ describe('recordAudit', () => {
     expect(await eventsOf('rb-1')).toEqual([]);
     await ctx.db.transaction((tx) =>
       recordAudit(tx, {
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'refunds' },
         objectType: PROBE_TYPE,
         objectId: 'rb-2',
         action: PROBE_ACTION,
@@ -83,7 +83,8 @@ describe('recordAudit', () => {
   it('stores a value with a NUL or a lone surrogate rather than failing the change it records', async () => {
     await ctx.db.transaction((tx) =>
       recordAudit(tx, {
-        actor: { kind: 'visitor', label: 'a\u0000b', userAgent: '\ud800ua' },
+        // A device's label is its name as typed: free text, where a NUL could come from.
+        actor: { kind: 'device', deviceId: 1, label: 'a\u0000b', userAgent: '\ud800ua' },
         objectType: PROBE_TYPE,
         objectId: 'nul-1',
         action: PROBE_ACTION,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { SystemActorLabel, VisitorActorLabel } from '@kippu/contract/console/audit-actors';
 import type { AuditAction, AuditObjectType } from '@kippu/contract/console/audit-schemas';
 import type {
   OrderTimelineAuditAction,
@@ -11,20 +12,26 @@ import { redactForAudit, storable } from './audit-redaction.ts';
 
 export type { AuditAction, AuditObjectType };
 
-/**
- * Who caused a change (issue 27): a staff member, a gate device, the system (a job), a visitor, or a call
- * made with an API token (issue 30: `tokenId`, the token's row).
- */
-export interface AuditActor {
-  kind: 'staff' | 'device' | 'system' | 'visitor' | 'token';
+interface AuditActorIds {
   staffId?: number;
   deviceId?: number;
   tokenId?: number;
-  /** Shown when no id says who it was: a job's name, a visitor's reservation number. */
-  label?: string;
   clientAddress?: string | null;
   userAgent?: string | null;
 }
+
+/**
+ * Who caused a change (issue 27): a staff member, a gate device, the system (a job), a visitor, or a call
+ * made with an API token (issue 30: `tokenId`, the token's row). `label` is shown when no id says who it was.
+ * The labels the server writes itself are the contract's (audit-actors.ts), which the console words: a job's
+ * is a code of SYSTEM_ACTOR_LABELS, a visitor's names what they held (`order 12`), so a new one fails the
+ * type check until it joins that list. A device's, a token's or a staff member's label is their name, as
+ * typed.
+ */
+export type AuditActor =
+  | (AuditActorIds & { kind: 'system'; label?: SystemActorLabel })
+  | (AuditActorIds & { kind: 'visitor'; label?: VisitorActorLabel })
+  | (AuditActorIds & { kind: 'staff' | 'device' | 'token'; label?: string });
 
 export interface AuditEventInput {
   actor: AuditActor;

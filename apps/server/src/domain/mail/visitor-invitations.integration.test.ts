@@ -7,7 +7,7 @@ import { acceptInvitation } from './accept-invitation.ts';
 import { createVisitorInvitation, revokeVisitorInvitation } from './visitor-invitations.ts';
 
 const ctx = setupTestApp();
-const system = { kind: 'system' as const, label: 'test' };
+const system = { kind: 'system' } as const;
 
 describe('a revoked visitor invitation', () => {
   it('revoked between the link’s first read and its locked read: no order, and the hold is given back', async () => {

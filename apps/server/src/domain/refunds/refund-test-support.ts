@@ -71,7 +71,7 @@ export function cancelInput(orderId: number, patch: Partial<CancelTicketsInput> 
     money: 'refund',
     reason: 'visitor_sick',
     idempotencyKey: `test-${process.pid}-${keys}-${Math.random()}`,
-    actor: { kind: 'system', label: 'refund test' },
+    actor: { kind: 'system', label: 'refunds' },
     approval: { limitYen: null },
     ...patch,
   };

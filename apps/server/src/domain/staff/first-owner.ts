@@ -67,7 +67,7 @@ export async function createOwner(
     throw new AppError('console_password_rules');
   }
   const hash = input.password === undefined ? null : await hashPassword(input.password);
-  const actor = { kind: 'system' as const, label: 'npm run staff -- create-owner' };
+  const actor = { kind: 'system', label: 'npm run staff -- create-owner' } as const;
   return db.transaction(async (tx) => {
     const { organisation, created } = await ensureOrganisation(tx, {
       code: input.organisationCode,

@@ -40,14 +40,14 @@ beforeAll(async () => {
     capacity: 3,
     startsAt: new Date(`${addDays(day.date, 2)}T16:00:00+09:00`),
   });
-  const created = await createMove(ctx.db, { kind: 'system', label: 'test' }, 'DEMO', {
+  const created = await createMove(ctx.db, { kind: 'system', label: 'visitor-moves' }, 'DEMO', {
     source: { kind: 'slot', slot_id: day.sourceSlotIds[0]! },
     target_slot_ids: day.targetSlotIds,
     fallback: 'refund',
     preview: false,
   });
   // A second run on the other two slots, so that four reservations have links.
-  const second = await createMove(ctx.db, { kind: 'system', label: 'test' }, 'DEMO', {
+  const second = await createMove(ctx.db, { kind: 'system', label: 'visitor-moves' }, 'DEMO', {
     source: { kind: 'day', product_uuid: day.productUuid, date: day.date },
     target_slot_ids: day.targetSlotIds,
     fallback: 'refund',
@@ -56,7 +56,7 @@ beforeAll(async () => {
   // The day includes the first run's slot: refused while that run is open.
   expect(second).toMatchObject({ code: 'console_move_in_progress' });
   await runMove(ctx.db, visitorMoveDeps(ctx.app), created.move_id!);
-  const rest = await createMove(ctx.db, { kind: 'system', label: 'test' }, 'DEMO', {
+  const rest = await createMove(ctx.db, { kind: 'system', label: 'visitor-moves' }, 'DEMO', {
     source: { kind: 'day', product_uuid: day.productUuid, date: day.date },
     target_slot_ids: day.targetSlotIds,
     fallback: 'refund',

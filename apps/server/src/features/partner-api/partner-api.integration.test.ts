@@ -308,7 +308,7 @@ describe('partner API', () => {
         money: 'refund',
         reason: 'customer_request',
         idempotencyKey: 'staff-refund-of-partner-booking',
-        actor: { kind: 'system', label: 'staff refund' },
+        actor: { kind: 'system', label: 'refunds' },
         approval: { limitYen: null },
       },
     );

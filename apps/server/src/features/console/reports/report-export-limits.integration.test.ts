@@ -29,7 +29,7 @@ const DAY = '2030-06-12';
 /** A day with far more lines than the socket's buffers hold (about 16 MB of CSV). */
 const BIG_DAY = '2030-06-13';
 const BIG_DAY_PAYMENTS = 150_000;
-const actor: AuditActor = { kind: 'system', label: 'export limits test' };
+const actor: AuditActor = { kind: 'system' };
 const exportQuery = { view: 'payments', from: DAY, to: DAY, format: 'csv', lang: 'en' } as const;
 const exportPath = `/sites/DEMO/reports/settlement/export?format=csv&view=payments&from=${DAY}&to=${DAY}`;
 

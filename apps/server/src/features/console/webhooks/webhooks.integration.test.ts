@@ -298,7 +298,7 @@ describe('the kick never waits for another transaction (migration 1196)', () => 
       const ping = pingWebhook(ctx.db, {
         ...(await ownerScope()),
         subscriptionId: id,
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
       }).then(() => 'pinged');
       const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 3000));
       const first = await Promise.race([ping, waited]);
@@ -344,7 +344,7 @@ describe('refusals', () => {
       { keys: secretKeyring(ctx.env), policy },
       {
         ...(await ownerScope()),
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
         body: {
           url: 'http://rebind.example.test/hook',
           description: '',
@@ -370,7 +370,7 @@ describe('refusals', () => {
       { keys: secretKeyring(ctx.env), policy },
       {
         ...(await ownerScope()),
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
         body: {
           url: `http://receiver.example.test:${port}/named`,
           description: '',
@@ -506,7 +506,7 @@ describe('the disabled mail (review finding 10)', () => {
       {
         organisationId: staff.organisationId,
         siteCodes: [],
-        actor: { kind: 'system', label: 'test' },
+        actor: { kind: 'system', label: 'webhooks' },
         body: {
           url: `${receiverUrl}/gone-no-sites`,
           description: '',
@@ -521,7 +521,7 @@ describe('the disabled mail (review finding 10)', () => {
       organisationId: staff.organisationId,
       siteCodes: [],
       subscriptionId: webhook.id,
-      actor: { kind: 'system', label: 'test' },
+      actor: { kind: 'system', label: 'webhooks' },
     });
     await deliver();
     expect(receivedAt('/gone-no-sites')).toHaveLength(1);
