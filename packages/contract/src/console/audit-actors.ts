@@ -42,9 +42,7 @@ export type VisitorActorName = (typeof VISITOR_ACTOR_NAMES)[number];
 export type VisitorActorLabel = `${VisitorActorObject} ${number}` | VisitorActorName;
 
 export type ParsedVisitorActor =
-  | { object: VisitorActorObject; id: string }
-  | { name: VisitorActorName }
-  | null;
+  { object: VisitorActorObject; id: string } | { name: VisitorActorName } | null;
 
 const OBJECT_LABEL = new RegExp(`^(${VISITOR_ACTOR_OBJECTS.join('|')}) ([1-9]\\d*)$`);
 
@@ -55,5 +53,7 @@ const OBJECT_LABEL = new RegExp(`^(${VISITOR_ACTOR_OBJECTS.join('|')}) ([1-9]\\d
 export function parseVisitorActorLabel(label: string): ParsedVisitorActor {
   const match = OBJECT_LABEL.exec(label);
   if (match) return { object: match[1] as VisitorActorObject, id: match[2]! };
-  return (VISITOR_ACTOR_NAMES as readonly string[]).includes(label) ? { name: label as VisitorActorName } : null;
+  return (VISITOR_ACTOR_NAMES as readonly string[]).includes(label)
+    ? { name: label as VisitorActorName }
+    : null;
 }
