@@ -11,14 +11,18 @@ const files = import.meta.glob<Record<string, string>>('../../texts/*.json', {
   eager: true,
   import: 'default',
 });
-/** Each feature's own texts (feature-texts.tsx), loaded with its screen: `features/<name>/texts/<lang>.json`. */
-const featureFiles = import.meta.glob<Record<string, string>>('../../features/*/texts/*.json', {
-  eager: true,
-  import: 'default',
-});
-const features = [...new Set(Object.keys(featureFiles).map((path) => path.split('/')[3]!))];
-const featureTexts = (feature: string, lang: string) =>
-  featureFiles[`../../features/${feature}/texts/${lang}.json`];
+/**
+ * Each feature's own texts (feature-texts.tsx), loaded with its screen: `features/<name>/texts/<lang>.json`;
+ * and a shared part's, loaded with the screens that use it (`shared/actors/texts/<lang>.json`).
+ */
+const featureFiles = import.meta.glob<Record<string, string>>(
+  ['../../features/*/texts/*.json', '../*/texts/*.json'],
+  { eager: true, import: 'default' },
+);
+/** A texts file's folder (`../../features/audit`, `../actors`): what these tests call a feature. */
+const folderOf = (path: string) => path.replace(/\/texts\/[^/]+\.json$/, '');
+const features = [...new Set(Object.keys(featureFiles).map(folderOf))];
+const featureTexts = (feature: string, lang: string) => featureFiles[`${feature}/texts/${lang}.json`];
 
 /** What a screen can show in each language: the shell's texts and every feature's. */
 const texts = Object.fromEntries(

@@ -36,6 +36,29 @@ export function featureTexts(
 }
 
 /**
+ * Several texts as one, each language loaded once: a feature's own with a shared part's (shared/actors' words
+ * for an audit event's actor, used by two features). The same promise per language, as WithFeatureTexts's
+ * `use` needs; a failed download is not kept.
+ */
+export function combinedTexts(...parts: FeatureTexts[]): FeatureTexts {
+  const loaded = new Map<LangCode, Promise<ConsoleTexts>>();
+  return {
+    feature: parts.map((part) => part.feature).join('+'),
+    load(lang) {
+      let texts = loaded.get(lang);
+      if (!texts) {
+        texts = Promise.all(parts.map((part) => part.load(lang))).then((all): ConsoleTexts =>
+          Object.assign({}, ...all),
+        );
+        texts.catch(() => loaded.delete(lang));
+        loaded.set(lang, texts);
+      }
+      return texts;
+    },
+  };
+}
+
+/**
  * Renders its children with the feature's texts added to the console's, in the current language: it suspends
  * (the screen's loading state) while they download, and again after a language switch.
  */
