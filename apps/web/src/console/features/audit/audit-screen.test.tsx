@@ -128,6 +128,57 @@ describe('audit log', () => {
     },
   );
 
+  it("names a job and a visitor in the staff member's language, and filters by the kind of actor", async () => {
+    const actor = (kind: AuditEvent['actor']['kind'], label: string | null): AuditEvent['actor'] => ({
+      kind,
+      staff_id: null,
+      device_id: null,
+      label,
+    });
+    const api = fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('owner', {
+          staff: { id: 7, email: 'owner@example.com', name: 'Demo owner', lang: 'ja' },
+        }),
+      },
+      'GET /staff': { status: 200, body: { staff: [] } },
+      'GET /audit-events': {
+        status: 200,
+        body: {
+          events: [
+            { ...event(44, 'payment_refunded', 'payment'), actor: actor('system', 'refunds') },
+            { ...event(43, 'paid', 'order'), actor: actor('visitor', 'order 1') },
+            // A label this console has no word for (an old row): as stored.
+            { ...event(42, 'register'), actor: actor('system', 'nightly sweep') },
+            event(41, 'register'),
+          ],
+          next_cursor: null,
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const { container } = await renderConsole('#/audit?actor_kind=system', 'ja');
+
+    const table = await screen.findByRole('table', { name: 'イベント' });
+    const [, job, visitor, old, staff] = within(table).getAllByRole('row');
+    // The job's words, with its code as stored beneath them (as an action's).
+    expect(cellTexts(job!)[1]).toBe('システム · 返金処理refunds');
+    expect(within(job!).getByText('refunds').tagName).toBe('CODE');
+    expect(cellTexts(visitor!)[1]).toBe('来場者 · 注文 1');
+    expect(cellTexts(old!)[1]).toBe('システム · nightly sweep');
+    expect(cellTexts(staff!)[1]).toBe('スタッフ · Demo owner');
+    await expectNoAxeViolations(container);
+
+    // The filter is the actor's kind, in the address and the query as before.
+    expect(logQueries(api.calls)[0]).toMatchObject({ actor_kind: 'system' });
+    const kind = screen.getByLabelText<HTMLSelectElement>('実行者');
+    expect(kind.selectedOptions[0]!.textContent).toBe('システム');
+    await user.selectOptions(kind, '来場者');
+    await user.click(screen.getByRole('button', { name: '表示' }));
+    await vi.waitFor(() => expect(logQueries(api.calls).at(-1)).toMatchObject({ actor_kind: 'visitor' }));
+  });
+
   it("keeps an address's code the lists no longer hold as a choice, shown as it is", async () => {
     const api = fakeConsoleApi({
       'GET /session': { status: 200, body: sessionOf('owner') },

@@ -6,6 +6,7 @@ import {
   AUDIT_OBJECT_TYPES,
   type AuditEvent,
 } from '@kippu/contract/console/audit-schemas';
+import { actorLabelWords, actorName } from '../../shared/actors/actor-name.ts';
 import { consoleCall } from '../../shared/api/console-client.ts';
 import { CONSOLE_ROUTES as R } from '../../shared/api/console-routes.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
@@ -60,19 +61,22 @@ function useEventColumns() {
   const { t } = useConsoleI18n();
   const f = useFormat();
   const words = useAuditWords();
-  const actor = (event: AuditEvent) =>
-    event.actor.label ??
-    (event.actor.staff_id !== null
-      ? t('audit_actor_staff_id', { id: event.actor.staff_id })
-      : event.actor.device_id !== null
-        ? t('audit_actor_device_id', { id: event.actor.device_id })
-        : t(`audit_actor_${event.actor.kind}`));
   return [
     { key: 'at', header: t('audit_at'), cell: (event: AuditEvent) => f.dateTime(event.at) },
     {
       key: 'actor',
       header: t('audit_actor'),
-      cell: (event: AuditEvent) => `${t(`audit_actor_${event.actor.kind}`)} · ${actor(event)}`,
+      cell: (event: AuditEvent) => {
+        const { kind, label } = event.actor;
+        // A job's code beneath its words, as an action's: what staff searching the log or reporting a row name.
+        const worded = kind === 'system' && label !== null && actorLabelWords(t, kind, label) !== null;
+        return (
+          <>
+            {actorName(t, event.actor)}
+            {worded ? <code className="c-audit-code">{label}</code> : null}
+          </>
+        );
+      },
     },
     { key: 'site', header: t('site_picker'), cell: (event: AuditEvent) => event.site_code ?? '' },
     {

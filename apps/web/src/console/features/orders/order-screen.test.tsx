@@ -204,6 +204,60 @@ describe('order screen', () => {
     expect(container.textContent).not.toMatch(/from_status|cancelled_by_visitor|visitor_sick/);
   });
 
+  it("names who did each entry in the staff member's language (Japanese), a label it does not know as stored", async () => {
+    const entry = (id: number, what: string, actor: OrderTimelineEntry['actor']): OrderTimelineEntry => ({
+      at: `2026-11-2${id}T00:00:00Z`,
+      source: actor ? 'audit' : 'status',
+      id,
+      what,
+      actor,
+      detail: {},
+    });
+    const who = (kind: NonNullable<OrderTimelineEntry['actor']>['kind'], label: string | null) => ({
+      kind,
+      staff_id: kind === 'staff' ? 7 : null,
+      device_id: null,
+      label,
+    });
+    fakeConsoleApi({
+      'GET /session': {
+        status: 200,
+        body: sessionOf('planner', { staff: { id: 7, email: 'p@example.com', name: 'P', lang: 'ja' } }),
+      },
+      [`GET ${ORDER}`]: {
+        status: 200,
+        body: {
+          order: orderFixture({
+            timeline: [
+              entry(7, 'refund_succeeded', who('system', 'refunds')),
+              entry(6, 'payment_confirmed', who('system', 'payment settlement')),
+              entry(5, 'date_changed', who('visitor', 'reservation 7')),
+              entry(4, 'paid', who('visitor', 'order 1')),
+              entry(3, 'cancelled', who('system', 'job')),
+              entry(2, 'visitor_details_changed', who('staff', 'Demo boxOffice')),
+              entry(1, 'cancelled', null),
+            ],
+          }),
+        },
+      },
+    });
+    await renderConsole(`#${ORDER}`, 'ja');
+    const table = await screen.findByRole('table', { name: '履歴' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => (row as HTMLTableRowElement).cells[3]?.textContent)).toEqual([
+      'システム · 返金処理',
+      'システム · 決済の確定処理',
+      '来場者 · 予約 7',
+      '来場者 · 注文 1',
+      // An old row's job, and a staff member's name: as stored.
+      'システム · job',
+      'スタッフ · Demo boxOffice',
+      '—',
+    ]);
+    const results = await axe.run(table);
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
   it("edits the visitor's details (only what changed, with the order's version) and resends the mail", async () => {
     let order = orderFixture();
     const api = fakeConsoleApi({

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { ConsoleOrder, OrderTimelineEntry } from '@kippu/contract/console/orders-schemas';
+import { actorName } from '../../shared/actors/actor-name.ts';
 import { useFormat } from '../../shared/format/use-format.ts';
 import { HTML_LANG, useConsoleI18n } from '../../shared/i18n/console-i18n.tsx';
 import { DataTable } from '../../shared/ui/ui.tsx';
@@ -19,19 +20,8 @@ export function TimelinePanel({ order }: { order: ConsoleOrder }) {
     const list = new Intl.ListFormat(HTML_LANG[lang], { style: 'narrow', type: 'unit' });
     return { t, yen: f.yen, count: f.count, dateTime: f.dateTime, list: (items) => list.format(items) };
   }, [t, f, lang]);
-  const actor = (entry: OrderTimelineEntry) => {
-    if (!entry.actor) return '—';
-    const { kind, label, staff_id, device_id } = entry.actor;
-    // As the audit log names them (the shell's audit_* words).
-    const who =
-      label ??
-      (staff_id !== null
-        ? t('audit_actor_staff_id', { id: staff_id })
-        : device_id !== null
-          ? t('audit_actor_device_id', { id: device_id })
-          : null);
-    return who ? `${t(`audit_actor_${kind}`)} · ${who}` : t(`audit_actor_${kind}`);
-  };
+  // As the audit log names them (shared/actors: a job's or a visitor's label in words).
+  const actor = (entry: OrderTimelineEntry) => (entry.actor ? actorName(t, entry.actor) : '—');
   // Each detail as a label and its value (a description list, so a screen reader says which is which).
   const detail = (entry: OrderTimelineEntry) => {
     const items = timelineDetails(entry, format);
