@@ -65,6 +65,31 @@ export const EDITED_VISITOR_FIELDS = ['fullname', 'email', 'phone'] as const;
  */
 export const AUDIT_PLACEHOLDERS = ['[secret]', '[personal]'] as const;
 
+/** Detail keys whose value is an amount of yen, a count, a time: the console formats them as such. */
+export const ORDER_TIMELINE_YEN_KEYS = [
+  'amount',
+  'price',
+  'paid',
+  'price_difference',
+  'top_up',
+  'collected',
+  'waived',
+  'total',
+  'received',
+  'change',
+  'limit_yen',
+] as const;
+export const ORDER_TIMELINE_COUNT_KEYS = [
+  'quantity',
+  'tickets',
+  'orders',
+  'reservations',
+  'mails',
+  'places_back',
+  'admitted',
+] as const;
+export const ORDER_TIMELINE_TIME_KEYS = ['starts_at', 'offline_at'] as const;
+
 /**
  * The keys an audit event's `after` holds on a purchase's objects (recordAudit's callers for the actions of
  * ORDER_TIMELINE_AUDIT_ACTIONS); the timeline shows those whose value is a string, number, boolean or null.
@@ -86,29 +111,9 @@ export const ORDER_TIMELINE_AUDIT_DETAIL_KEYS = [
   'visitor_move_item_id',
   'check_in_id',
   'gate_id',
-  // Money (yen).
-  'amount',
-  'price',
-  'paid',
-  'price_difference',
-  'top_up',
-  'collected',
-  'waived',
-  'total',
-  'received',
-  'change',
-  'limit_yen',
-  // Counts.
-  'quantity',
-  'tickets',
-  'orders',
-  'reservations',
-  'mails',
-  'places_back',
-  'admitted',
-  // Times.
-  'starts_at',
-  'offline_at',
+  ...ORDER_TIMELINE_YEN_KEYS,
+  ...ORDER_TIMELINE_COUNT_KEYS,
+  ...ORDER_TIMELINE_TIME_KEYS,
   // Codes of a closed list (status by the object's type, method, mode, result, money, fields).
   'status',
   'method',

@@ -7,7 +7,10 @@ import {
 import {
   AUDIT_PLACEHOLDERS,
   EDITED_VISITOR_FIELDS,
+  ORDER_TIMELINE_COUNT_KEYS,
   ORDER_TIMELINE_MAIL_STATUSES,
+  ORDER_TIMELINE_TIME_KEYS,
+  ORDER_TIMELINE_YEN_KEYS,
   ORDER_TRANSITION_REASONS,
   REFUND_MONEY,
   REFUND_REASONS,
@@ -79,21 +82,9 @@ export const PLACEHOLDER_TEXTS: Readonly<Record<(typeof AUDIT_PLACEHOLDERS)[numb
 
 /** Detail keys the row says already (this order, the entry's own object). */
 const SAID_ELSEWHERE = new Set(['object_type', 'object_id', 'order_id']);
-const YEN = new Set([
-  'amount',
-  'price',
-  'paid',
-  'price_difference',
-  'top_up',
-  'collected',
-  'waived',
-  'total',
-  'received',
-  'change',
-  'limit_yen',
-]);
-const COUNTS = new Set(['quantity', 'tickets', 'orders', 'reservations', 'mails', 'places_back', 'admitted']);
-const TIMES = new Set(['starts_at', 'offline_at']);
+const YEN = new Set<string>(ORDER_TIMELINE_YEN_KEYS);
+const COUNTS = new Set<string>(ORDER_TIMELINE_COUNT_KEYS);
+const TIMES = new Set<string>(ORDER_TIMELINE_TIME_KEYS);
 /** An audit event's `status` is its object's: an order's, a payment's or a refund's. */
 const AUDIT_STATUS: Partial<Record<string, DetailValueKind>> = {
   order: 'order_status',
