@@ -1,10 +1,14 @@
 import Stripe from 'stripe';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { SiteCode } from '@kippu/contract';
 import type { App } from '../src/app.ts';
+import { secretKeyring } from '../src/config/secrets-key.ts';
 import type { Db } from '../src/db/client.ts';
 import { STRIPE_SIMULATOR_KEYS, STRIPE_SIMULATOR_PATHS } from '@kippu/contract/gateway-simulator';
+import { writeSiteSecret } from '../src/domain/sites/site-secrets.ts';
 import { STRIPE_PATHS } from '../src/payments/stripe/stripe-paths.ts';
+import type { TestContext } from './helper.ts';
 
 /** Test support for Stripe (ADR 028): what Stripe.js, the issuer's page and Stripe's webhooks do. */
 
@@ -110,4 +114,52 @@ export async function offerMethod(db: Db, method: string) {
   await db.execute(sql`
     INSERT INTO payment_methods (site_code, channel, method, enabled, position)
     VALUES ('DEMO', 'web', ${method}, true, 90) ON CONFLICT (site_code, channel, method) DO UPDATE SET enabled = true`);
+}
+
+/** The site secrets a Stripe account is configured with (ADR 125, 127). */
+export type SiteStripeSecret =
+  | 'stripe_secret_key'
+  | 'stripe_webhook_secret'
+  | 'stripe_previous_secret_key'
+  | 'stripe_previous_webhook_secret';
+
+/** An account's keys as a test names them. */
+export interface StripeAccountKeys {
+  publishableKey: string;
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** The secrets of a site's own account: its secret key and its webhook signing secret. */
+export const ownAccount = (keys: StripeAccountKeys) => ({
+  stripe_secret_key: keys.secretKey,
+  stripe_webhook_secret: keys.webhookSecret,
+});
+
+/**
+ * A site's Stripe set-up as staff make it: the publishable key in its settings (null: none, the environment's
+ * account), the secrets in the console; every Stripe secret not given is cleared.
+ */
+export async function setSiteStripe(
+  ctx: Pick<TestContext, 'db' | 'env'>,
+  site: SiteCode,
+  publishableKey: string | null,
+  secrets: Partial<Record<SiteStripeSecret, string>>,
+) {
+  await ctx.db.execute(
+    publishableKey === null
+      ? sql`UPDATE sites SET settings = settings #- '{payment,cardProviderKeys,stripe}' WHERE code = ${site}`
+      : sql`UPDATE sites SET settings = jsonb_set(settings, '{payment,cardProviderKeys,stripe}',
+              ${JSON.stringify(publishableKey)}::jsonb) WHERE code = ${site}`,
+  );
+  const keyring = secretKeyring(ctx.env);
+  const names: SiteStripeSecret[] = [
+    'stripe_secret_key',
+    'stripe_webhook_secret',
+    'stripe_previous_secret_key',
+    'stripe_previous_webhook_secret',
+  ];
+  for (const name of names) {
+    await writeSiteSecret(ctx.db, keyring, { site, name, value: secrets[name] ?? null, staffId: null });
+  }
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteCode } from '@kippu/contract';
 import { STRIPE_SIMULATOR_KEYS } from '@kippu/contract/gateway-simulator';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import { stripeSimulatorAccountOf } from '@kippu/gateway-simulator';
@@ -11,14 +10,14 @@ import {
   answerChallenge,
   deliverWebhook,
   offerMethod,
+  ownAccount,
   paymentIntent,
+  setSiteStripe,
   stripePaymentMethod,
 } from '../../../test/stripe-support.ts';
-import { secretKeyring } from '../../config/secrets-key.ts';
 import { reconcilePendingAttempts } from '../../domain/checkout/reconcile-payments.ts';
 import { cancelTickets } from '../../domain/refunds/cancel-tickets.ts';
 import { cancelInput } from '../../domain/refunds/refund-test-support.ts';
-import { writeSiteSecret } from '../../domain/sites/site-secrets.ts';
 import { findReturnedAttempt } from '../returns/settle-gateway-return.ts';
 import { STRIPE_PATHS } from './stripe-paths.ts';
 import { STRIPE_ACCOUNT_NOT_CONFIGURED } from './stripe-provider.ts';
@@ -41,42 +40,6 @@ const SECOND = {
   secretKey: 'sk_test_demo_second_account_127',
   webhookSecret: 'whsec_demo_second_account_127',
 };
-
-type SecretName =
-  | 'stripe_secret_key'
-  | 'stripe_webhook_secret'
-  | 'stripe_previous_secret_key'
-  | 'stripe_previous_webhook_secret';
-
-/** A site's Stripe set-up as staff make it: the publishable key in its settings, the secrets in the console. */
-async function setSiteStripe(
-  ctx: TestContext,
-  site: SiteCode,
-  publishableKey: string | null,
-  secrets: Partial<Record<SecretName, string>>,
-) {
-  await ctx.db.execute(
-    publishableKey === null
-      ? sql`UPDATE sites SET settings = settings #- '{payment,cardProviderKeys,stripe}' WHERE code = ${site}`
-      : sql`UPDATE sites SET settings = jsonb_set(settings, '{payment,cardProviderKeys,stripe}',
-              ${JSON.stringify(publishableKey)}::jsonb) WHERE code = ${site}`,
-  );
-  const keyring = secretKeyring(ctx.env);
-  const names: SecretName[] = [
-    'stripe_secret_key',
-    'stripe_webhook_secret',
-    'stripe_previous_secret_key',
-    'stripe_previous_webhook_secret',
-  ];
-  for (const name of names) {
-    await writeSiteSecret(ctx.db, keyring, { site, name, value: secrets[name] ?? null, staffId: null });
-  }
-}
-
-const ownAccount = (keys: typeof FIRST) => ({
-  stripe_secret_key: keys.secretKey,
-  stripe_webhook_secret: keys.webhookSecret,
-});
 
 async function payOnDemo(ctx: TestContext, method: 'stripe' | 'stripe_secure') {
   const slot = await productWithSlot(ctx.db, 10);

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteCode } from '@kippu/contract';
 import { STRIPE_SIMULATOR_KEYS } from '@kippu/contract/gateway-simulator';
 import { STRIPE_TEST_CARDS } from '@kippu/contract/stripe-test-cards';
 import { createStripeSimulator, simulatorFetch, stripeSimulatorAccountOf } from '@kippu/gateway-simulator';
@@ -13,12 +12,13 @@ import {
   answerChallenge,
   deliverWebhook,
   offerMethod,
+  ownAccount,
   paymentIntent,
+  setSiteStripe,
   stripePaymentMethod,
 } from '../../../test/stripe-support.ts';
 import { secretKeyring } from '../../config/secrets-key.ts';
 import type { Db } from '../../db/client.ts';
-import { writeSiteSecret } from '../../domain/sites/site-secrets.ts';
 import { findReturnedAttempt } from '../returns/settle-gateway-return.ts';
 import { stripeAccountDirectory } from './stripe-accounts.ts';
 import { STRIPE_PATHS } from './stripe-paths.ts';
@@ -42,29 +42,6 @@ const MORI_OWN = {
   secretKey: 'sk_test_mori_own_account_125',
   webhookSecret: 'whsec_mori_own_account_125',
 };
-
-interface SiteKeys {
-  publishableKey: string | null;
-  secretKey?: string | null;
-  webhookSecret?: string | null;
-}
-
-/** A site's Stripe keys as staff set them: the publishable key in its settings, the secrets in the console. */
-async function setSiteKeys(ctx: TestContext, site: SiteCode, keys: SiteKeys) {
-  await ctx.db.execute(
-    keys.publishableKey === null
-      ? sql`UPDATE sites SET settings = settings #- '{payment,cardProviderKeys,stripe}' WHERE code = ${site}`
-      : sql`UPDATE sites SET settings = jsonb_set(settings, '{payment,cardProviderKeys,stripe}',
-              ${JSON.stringify(keys.publishableKey)}::jsonb) WHERE code = ${site}`,
-  );
-  const keyring = secretKeyring(ctx.env);
-  for (const [name, value] of [
-    ['stripe_secret_key', keys.secretKey ?? null],
-    ['stripe_webhook_secret', keys.webhookSecret ?? null],
-  ] as const) {
-    await writeSiteSecret(ctx.db, keyring, { site, name, value, staffId: null });
-  }
-}
 
 /** The simulated account a PaymentIntent was made in. */
 async function accountOfIntent(db: Db, intentId: string): Promise<string | null> {
@@ -94,7 +71,7 @@ describe('Stripe accounts per site against the simulator (ADR 125)', () => {
   });
 
   it('a site with its own keys: its PaymentIntent is made, asked about and refunded in its own account', async () => {
-    await setSiteKeys(ctx, 'DEMO', DEMO_OWN);
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, ownAccount(DEMO_OWN));
     const { order, res } = await payOnDemo(ctx, 'stripe', STRIPE_TEST_CARDS.success);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'reserved' });
@@ -122,7 +99,7 @@ describe('Stripe accounts per site against the simulator (ADR 125)', () => {
 
   it("a site without its own publishable key pays in the environment's account (here the simulator's)", async () => {
     // A secret key left behind does not make an account without its publishable key.
-    await setSiteKeys(ctx, 'DEMO', { publishableKey: null, secretKey: DEMO_OWN.secretKey });
+    await setSiteStripe(ctx, 'DEMO', null, { stripe_secret_key: DEMO_OWN.secretKey });
     const { order, res } = await payOnDemo(ctx, 'stripe', STRIPE_TEST_CARDS.success);
     expect(res.json()).toMatchObject({ status: 'reserved' });
     const [payment] = await paymentsOf(ctx.db, order.id);
@@ -132,8 +109,8 @@ describe('Stripe accounts per site against the simulator (ADR 125)', () => {
   });
 
   it("a site's webhook: verified with its own secret, refused with another, ignored for another site's payment", async () => {
-    await setSiteKeys(ctx, 'DEMO', DEMO_OWN);
-    await setSiteKeys(ctx, 'MORI', MORI_OWN);
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, ownAccount(DEMO_OWN));
+    await setSiteStripe(ctx, 'MORI', MORI_OWN.publishableKey, ownAccount(MORI_OWN));
     const { order, res } = await payOnDemo(ctx, 'stripe_secure', STRIPE_TEST_CARDS.success);
     const returnUrl = await answerChallenge(ctx.app, res.json<{ redirect_url: string }>().redirect_url, true);
     const intentId = new URL(returnUrl).searchParams.get('payment_intent')!;
@@ -201,7 +178,7 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
   const ctx = setupTestApp(ENVIRONMENT);
 
   it('a site with its own publishable key but no secret key declines as not configured, sending nothing', async () => {
-    await setSiteKeys(ctx, 'DEMO', { publishableKey: DEMO_OWN.publishableKey });
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, {});
     const slot = await productWithSlot(ctx.db, 10);
     const order = await readyOrder(ctx.app, ctx.db, slot, 1);
     const res = await postCheckout(ctx.app, order.token, {
@@ -218,10 +195,7 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
   });
 
   it("its webhook without a signing secret is refused (4xx); a site on the environment's account verifies with the environment's", async () => {
-    await setSiteKeys(ctx, 'DEMO', {
-      publishableKey: DEMO_OWN.publishableKey,
-      secretKey: DEMO_OWN.secretKey,
-    });
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, { stripe_secret_key: DEMO_OWN.secretKey });
     const event = { id: 'pi_someone_elses', object: 'payment_intent', metadata: {} };
     const unsigned = await deliverWebhook(
       ctx.app,
@@ -234,7 +208,7 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
     expect(unsigned.json()).toEqual({ error: 'invalid request' });
 
     // The environment's own key named in the settings is the environment's account.
-    await setSiteKeys(ctx, 'MORI', { publishableKey: ENVIRONMENT.STRIPE_PUBLISHABLE_KEY });
+    await setSiteStripe(ctx, 'MORI', ENVIRONMENT.STRIPE_PUBLISHABLE_KEY, {});
     const environment = await deliverWebhook(
       ctx.app,
       'payment_intent.succeeded',
@@ -247,11 +221,7 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
   });
 
   it('a webhook secret stored under a key this server does not have is refused as unsigned (4xx), not a 5xx', async () => {
-    await setSiteKeys(ctx, 'DEMO', {
-      publishableKey: DEMO_OWN.publishableKey,
-      secretKey: DEMO_OWN.secretKey,
-      webhookSecret: DEMO_OWN.webhookSecret,
-    });
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, ownAccount(DEMO_OWN));
     // As if encrypted under a key since removed from SECRETS_KEY_PREVIOUS.
     await ctx.db.execute(sql`
       UPDATE site_secrets SET key_id = 'gone', value = 'v1:gone:AAAA'
@@ -289,9 +259,9 @@ describe('Stripe accounts per site against the real Stripe (ADR 125)', () => {
       },
       log: { warn: (...args: unknown[]) => warnings.push(args) } as unknown as FastifyBaseLogger,
     });
-    await setSiteKeys(ctx, 'DEMO', DEMO_OWN);
-    await setSiteKeys(ctx, 'MORI', { publishableKey: null });
-    await setSiteKeys(ctx, 'OKINAWA', { publishableKey: 'pk_test_okinawa_own_account_125' });
+    await setSiteStripe(ctx, 'DEMO', DEMO_OWN.publishableKey, ownAccount(DEMO_OWN));
+    await setSiteStripe(ctx, 'MORI', null, {});
+    await setSiteStripe(ctx, 'OKINAWA', 'pk_test_okinawa_own_account_125', {});
 
     const demo = await directory.clientOf('DEMO');
     expect(await directory.clientOf('DEMO')).toBe(demo);
