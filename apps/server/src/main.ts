@@ -5,6 +5,7 @@ import { reencryptSiteSecrets } from './domain/sites/site-secrets.ts';
 import { loadEnv } from './config/env.ts';
 import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
 import { buildApp, type App } from './app.ts';
+import { addAcceptListeners } from './lifecycle/accept-listeners.ts';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.ts';
 import {
   describeStartFailure,
@@ -29,6 +30,8 @@ let drainMs = 0;
 let database: OpenDatabase | undefined;
 let app: App | undefined;
 let starting: Promise<void> = Promise.resolve();
+/** Closes the listening socket's extra descriptors (ADR 129), with the server's own when the shutdown stops accepting. */
+let closeAcceptListeners: () => void = () => undefined;
 
 /**
  * app.close() closes the keep-alive connections idle at that moment only; one whose request finishes
@@ -57,6 +60,7 @@ const shutdown = installGracefulShutdown({
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
     // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
+    closeAcceptListeners();
     if (app) await closeApp(app);
     // Only then the pool and the embedded PostgreSQL.
     await database?.close();
@@ -124,6 +128,12 @@ async function start(): Promise<void> {
   // and while the event loop is busy a full queue resets new connections (the visitor loses its turn).
   // The kernel caps it at net.core.somaxconn.
   await app.listen({ port: env.PORT, host: env.HOST, backlog: 4096 });
+  closeAcceptListeners = await addAcceptListeners(server.server, env.ACCEPT_LISTENERS).catch((error) => {
+    server.log.warn({ err: error }, 'accepting one new connection per event-loop turn (ADR 129)');
+    return () => undefined;
+  });
+  // A shutdown begun meanwhile closed the placeholder.
+  if (shutdown.started) closeAcceptListeners();
   app.log.info(
     `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
   );

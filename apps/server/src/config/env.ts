@@ -122,6 +122,11 @@ const envSchema = z.object({
   OVERLOAD_READ_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   OVERLOAD_WRITE_LAG_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /**
+   * More descriptors of the listening socket, so a busy process accepts this many more new connections per
+   * event-loop turn than node 20's one (ADR 129). 0 turns them off.
+   */
+  ACCEPT_LISTENERS: z.coerce.number().int().min(0).max(64).default(15),
+  /**
    * The waiting room's automatic engagement (issue 31, ADR 095): `on` puts a queue in force for a product
    * whose holds pass WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND in one process (for a cooling period); `off`
    * leaves queues to the operator's switch (throughput benchmarks of the order path turn it off).
