@@ -642,6 +642,11 @@ export interface Rows<Timestamp = string> {
     max_tickets_per_address_slot: number | null;
     mode: 'demo' | 'reconnect' | null;
   };
+  slot_sales_at_commit: {
+    id: number;
+    time_span_id: number;
+    quantity: number;
+  };
   spot_qr_tokens: {
     id: number;
     site_code: string;

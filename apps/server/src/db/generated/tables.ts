@@ -889,6 +889,12 @@ export const sites = pgTable('sites', {
   mode: text('mode').$type<'demo' | 'reconnect'>(),
 });
 
+export const slotSalesAtCommit = pgTable('slot_sales_at_commit', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  timeSpanId: bigint('time_span_id', { mode: 'number' }).notNull(),
+  quantity: integer('quantity').notNull(),
+});
+
 export const spotQrTokens = pgTable('spot_qr_tokens', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   siteCode: text('site_code').notNull(),

@@ -150,8 +150,8 @@ async function reserveOrRefund(
       lang: holder.lang,
     });
     await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: reservation.id });
-    // Last, so the slot's row lock is held only until the commit: an on-sale rush's holds and checkouts
-    // all write that one row, and every statement run under the lock made each of them wait (ADR 095).
+    // The slot's counts move inside COMMIT (ADR 130): an on-sale rush's holds and checkouts all write that
+    // one row, so its lock must not wait for this process to come back with the commit (ADR 095).
     await sellHeldStock(tx, moved);
     return 'reserved';
   });

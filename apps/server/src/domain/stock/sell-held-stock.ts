@@ -1,20 +1,27 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { noteStockChange } from './stock-changes.ts';
-import { lockClaimedSpans, lockClaimedSpansForOneUpdate, type SpanClaim } from './span-quantities.ts';
+import { claimsPerSpan, lockClaimedSpans, type SpanClaim } from './span-quantities.ts';
 
 /**
  * Turns the held stock of orders that just became reserved into sold stock, inside the transaction that
  * moved them (so a sale happens exactly once: the status change paying → reserved is the guard). The
  * total taken (held + sold) does not change, so the slot's capacity CHECK cannot fail here.
+ *
+ * The move is applied when the transaction commits (ADR 130, migration 1202): each slot's row is locked by
+ * the deferred trigger inside COMMIT, in slot id order, and released with it. In an on-sale rush every hold
+ * and checkout of the slot writes that one row; a lock taken by a statement was held until the server process
+ * came back with COMMIT, one busy event-loop turn later, and made them all queue (the sale's UPDATE waited
+ * 100 ms on average). Within this transaction the slot's counts read as before the sale.
  */
 export async function sellHeldStock(tx: Tx, reserved: SpanClaim[]): Promise<void> {
   if (reserved.length === 0) return;
-  const { spanIds, quantities } = await lockClaimedSpansForOneUpdate(tx, reserved);
+  const { spanIds, quantities } = claimsPerSpan(reserved);
   await tx.execute(sql`
-    UPDATE time_spans t SET held = t.held - r.quantity, sold = t.sold + r.quantity
+    INSERT INTO slot_sales_at_commit (time_span_id, quantity)
+    SELECT r.id, r.quantity
     FROM unnest(${sql.param(spanIds)}::bigint[], ${sql.param(quantities)}::int[]) AS r(id, quantity)
-    WHERE t.id = r.id`);
+    ORDER BY r.id`);
   // Again when the request or sweep that runs this transaction ends (stock-change-notes.ts, ADR 007).
   noteStockChange();
 }

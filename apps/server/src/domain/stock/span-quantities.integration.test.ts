@@ -6,9 +6,9 @@ import { releaseHeldStock } from './release-holds.ts';
 import { sellHeldStock } from './sell-held-stock.ts';
 
 /**
- * The sale and the release of held stock (ADR 126): one slot is locked by their UPDATE alone, several are
- * locked first in id order. Concurrent transactions on real PostgreSQL must neither lose an update nor
- * deadlock, whichever order their claims name the slots in.
+ * The sale and the release of held stock (ADR 126, 130): the release locks one slot by its UPDATE alone and
+ * several first in id order; the sale locks them in id order inside its commit. Concurrent transactions on
+ * real PostgreSQL must neither lose an update nor deadlock, whichever order their claims name the slots in.
  */
 describe('selling and releasing held stock concurrently', () => {
   const ctx = setupTestApp();
@@ -62,5 +62,37 @@ describe('selling and releasing held stock concurrently', () => {
     // 15 sales of (1, 2) and 15 releases of (2 from first, 1 from second).
     expect(await countsOf(first)).toEqual({ held: 100 - 15 - 30, sold: 15 });
     expect(await countsOf(second)).toEqual({ held: 100 - 30 - 15, sold: 30 });
+  });
+
+  it('a sale takes the slot\'s lock only inside its commit, and its counts move then (ADR 130)', async () => {
+    const spanId = await slotHolding(10);
+    let sold!: () => void;
+    let commit!: () => void;
+    const soldInTransaction = new Promise<void>((resolve) => (sold = resolve));
+    const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const sale = ctx.db.transaction(async (tx) => {
+      await sellHeldStock(tx, [{ time_span_id: spanId, quantity: 2 }]);
+      // Within the sale's own transaction the slot still reads as before it.
+      const { rows } = await tx.execute<{ held: number; sold: number }>(
+        sql`SELECT held, sold FROM time_spans WHERE id = ${spanId}`,
+      );
+      expect(rows[0]).toEqual({ held: 10, sold: 0 });
+      sold();
+      await mayCommit;
+    });
+    await soldInTransaction;
+    // Another writer of the slot's row while the sale's transaction is open: it would wait for the sale's
+    // lock (and fail after 300 ms) had the sale taken it with its statement.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL lock_timeout = '300ms'`);
+      await tx.execute(sql`UPDATE time_spans SET held = held + 1 WHERE id = ${spanId}`);
+    });
+    commit();
+    await sale;
+    expect(await countsOf(spanId)).toEqual({ held: 9, sold: 2 });
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM slot_sales_at_commit WHERE time_span_id = ${spanId}`,
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
