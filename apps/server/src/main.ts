@@ -5,7 +5,7 @@ import { reencryptSiteSecrets } from './domain/sites/site-secrets.ts';
 import { loadEnv } from './config/env.ts';
 import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
 import { buildApp, type App } from './app.ts';
-import { addAcceptListeners } from './lifecycle/accept-listeners.ts';
+import { addAcceptListeners, type AcceptListeners } from './lifecycle/accept-listeners.ts';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.ts';
 import {
   describeStartFailure,
@@ -30,8 +30,15 @@ let drainMs = 0;
 let database: OpenDatabase | undefined;
 let app: App | undefined;
 let starting: Promise<void> = Promise.resolve();
-/** Closes the listening socket's extra descriptors (ADR 129), with the server's own when the shutdown stops accepting. */
-let closeAcceptListeners: () => void = () => undefined;
+/** The listening socket's extra descriptors (ADR 129), closed with the server's own. */
+let acceptListeners: AcceptListeners | undefined;
+
+/**
+ * A deeper accept queue than node's 511: in an on-sale rush thousands of visitors connect within seconds,
+ * and while the event loop is busy a full queue resets new connections (the visitor loses its turn).
+ * The kernel caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 4096;
 
 /**
  * app.close() closes the keep-alive connections idle at that moment only; one whose request finishes
@@ -59,9 +66,9 @@ const shutdown = installGracefulShutdown({
       app.readiness.beginDraining();
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     }
-    // Stops accepting, finishes in-flight requests, then runs the onClose hooks that stop the workers.
-    closeAcceptListeners();
-    if (app) await closeApp(app);
+    // Stops accepting, finishes in-flight requests (those the extra descriptors accepted too), then runs the
+    // onClose hooks that stop the workers.
+    await Promise.all([acceptListeners?.close(), app ? closeApp(app) : undefined]);
     // Only then the pool and the embedded PostgreSQL.
     await database?.close();
   },
@@ -124,16 +131,16 @@ async function start(): Promise<void> {
     server.addHook('onClose', () => demoWindow.stop());
   }
   if (shutdown.started) return;
-  // A deeper accept queue than node's 511: in an on-sale rush thousands of visitors connect within seconds,
-  // and while the event loop is busy a full queue resets new connections (the visitor loses its turn).
-  // The kernel caps it at net.core.somaxconn.
-  await app.listen({ port: env.PORT, host: env.HOST, backlog: 4096 });
-  closeAcceptListeners = await addAcceptListeners(server.server, env.ACCEPT_LISTENERS).catch((error) => {
+  await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
+  acceptListeners = await addAcceptListeners(
+    server.server,
+    env.ACCEPT_LISTENERS,
+    LISTEN_BACKLOG,
+    (error) => server.log.error({ err: error }, 'an extra accept descriptor failed (ADR 129)'),
+  ).catch((error: unknown) => {
     server.log.warn({ err: error }, 'accepting one new connection per event-loop turn (ADR 129)');
-    return () => undefined;
+    return undefined;
   });
-  // A shutdown begun meanwhile closed the placeholder.
-  if (shutdown.started) closeAcceptListeners();
   app.log.info(
     `Kippu is running at http://localhost:${env.PORT}/borderless/ (${database.embedded ? 'embedded PostgreSQL' : 'DATABASE_URL'})`,
   );

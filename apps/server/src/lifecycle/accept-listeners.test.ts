@@ -1,25 +1,37 @@
+import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addAcceptListeners } from './accept-listeners.ts';
+import { addAcceptListeners, type AcceptListeners } from './accept-listeners.ts';
 
-const servers: http.Server[] = [];
-const closers: (() => void)[] = [];
+const BACKLOG = 777;
+const open: { server: http.Server; listeners?: AcceptListeners }[] = [];
 
 afterEach(async () => {
-  for (const close of closers.splice(0)) close();
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  for (const { server, listeners } of open.splice(0)) {
+    server.closeAllConnections();
+    await Promise.all([listeners?.close(), new Promise((resolve) => server.close(resolve))]);
+  }
 });
 
-async function listening(count: number) {
+async function listening(count: number, handler: http.RequestListener = (req, res) => res.end(`answered ${req.url}`)) {
   const accepted: net.Socket[] = [];
-  const server = http.createServer((req, res) => res.end(`answered ${req.url}`));
+  const server = http.createServer(handler);
   server.on('connection', (socket: net.Socket) => accepted.push(socket));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(await addAcceptListeners(server, count));
-  return { server, accepted, port: (server.address() as AddressInfo).port };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', BACKLOG, resolve));
+  const entry: (typeof open)[number] = { server };
+  open.push(entry);
+  const port = (server.address() as AddressInfo).port;
+  return {
+    server,
+    accepted,
+    port,
+    entry,
+    add: async () => (entry.listeners = await addAcceptListeners(server, count, BACKLOG, (error) => {
+      throw error;
+    })),
+  };
 }
 
 /**
@@ -45,6 +57,9 @@ async function acceptedWhileBusy(port: number, accepted: unknown[], connections:
   return count;
 }
 
+const get = (port: number, path: string) =>
+  fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' } }).then((r) => r.text());
+
 describe('addAcceptListeners (ADR 129)', () => {
   it('without them a busy process accepts one connection per event-loop turn (why they exist)', async () => {
     const { port, accepted } = await listening(0);
@@ -53,26 +68,59 @@ describe('addAcceptListeners (ADR 129)', () => {
   });
 
   it('with 7 more descriptors a busy process accepts several connections per turn', async () => {
-    const { port, accepted } = await listening(7);
+    const { port, accepted, add } = await listening(7);
+    await add();
     const count = await acceptedWhileBusy(port, accepted, 200, 10);
     expect(count).toBeGreaterThan(30);
   });
 
-  it('every connection a descriptor accepts is answered by the one HTTP server', async () => {
-    const { port } = await listening(3);
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        fetch(`http://127.0.0.1:${port}/${i}`, { headers: { connection: 'close' } }).then((r) => r.text()),
-      ),
-    );
-    expect(answers).toEqual(Array.from({ length: 40 }, (_, i) => `answered /${i}`));
+  it('every connection is answered by the one HTTP server, with its socket options, while they are added too', async () => {
+    const { port, accepted, add } = await listening(3);
+    // Visitors connecting while the helper holds a copy of the socket: none may be lost.
+    let adding = true;
+    const during: Promise<string>[] = [];
+    const visiting = (async () => {
+      for (let i = 0; adding; i++) {
+        during.push(get(port, `/during-${i}`));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    await add();
+    adding = false;
+    await visiting;
+    const answers = await Promise.all(during);
+    expect(answers.every((answer, i) => answer === `answered /during-${i}`)).toBe(true);
+    const after = await Promise.all(Array.from({ length: 40 }, (_, i) => get(port, `/${i}`)));
+    expect(after).toEqual(Array.from({ length: 40 }, (_, i) => `answered /${i}`));
+    expect(accepted.every((socket) => socket.allowHalfOpen)).toBe(true);
   });
 
-  it('once closed with the server, no descriptor accepts a connection', async () => {
-    const { server, port } = await listening(3);
-    for (const close of closers.splice(0)) close();
-    await new Promise((resolve) => server.close(resolve));
-    servers.splice(0);
+  it("keeps the server's backlog (listen() on the shared socket sets it for all of them)", async () => {
+    const { port, add } = await listening(3);
+    await add();
+    const line = execFileSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' }).trim();
+    // State, Recv-Q (queued now), Send-Q (the backlog), addresses.
+    expect(line.split(/\s+/)[2]).toBe(String(BACKLOG));
+  });
+
+  it('closing waits for the requests their connections carry, then nothing accepts', async () => {
+    let answered = 0;
+    const { server, port, add, entry } = await listening(3, (req, res) =>
+      setTimeout(() => {
+        answered += 1;
+        res.end('slow');
+      }, 300),
+    );
+    await add();
+    // The server's own descriptor closed first: every connection below is one an extra descriptor accepted,
+    // which the HTTP server's close does not wait for.
+    const serverClosed = new Promise((resolve) => server.close(resolve));
+    const requests = Array.from({ length: 8 }, (_, i) => get(port, `/slow-${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await entry.listeners!.close();
+    expect(answered).toBe(8);
+    expect(await Promise.all(requests)).toEqual(Array.from({ length: 8 }, () => 'slow'));
+    await serverClosed;
     const refused = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.on('connect', () => {

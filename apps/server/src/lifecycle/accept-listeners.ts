@@ -1,30 +1,43 @@
 import { spawn } from 'node:child_process';
 import type { Server as HttpServer } from 'node:http';
-import type { Server as NetServer, Socket } from 'node:net';
+import net from 'node:net';
 
 /**
- * The helper process's whole program. It is handed the listening socket once and hands it back `count`
- * times: a handle that crosses a process boundary arrives as a new descriptor of the same socket
- * (SCM_RIGHTS). It holds a listening copy for those few milliseconds, so a connection it accepts meanwhile
- * is taken paused (nothing read) and handed to the server too; then it closes its copy and leaves.
+ * The helper process's whole program. It is handed the listening socket's raw handle once and hands it back
+ * `count` times: a handle that crosses a process boundary arrives as a new descriptor of the same socket
+ * (SCM_RIGHTS). A raw handle is not listened on, so the helper never accepts a connection; it closes its copy
+ * and leaves once every copy has gone.
  */
 const HELPER = `
-process.once('message', (count, listener) => {
-  listener.pauseOnConnect = true;
-  let sendsLeft = count;
-  let forwarding = 0;
-  const leaveWhenDone = () => { if (sendsLeft === 0 && forwarding === 0) process.disconnect(); };
-  listener.on('connection', (socket) => {
-    forwarding += 1;
-    process.send('connection', socket, () => { forwarding -= 1; leaveWhenDone(); });
-  });
+let asked = false;
+// 'on', not 'once': a 'message' listener keeps the channel open for the parent's acknowledgements, which node
+// waits for before it sends the next handle.
+process.on('message', (count, handle) => {
+  if (asked) return;
+  asked = true;
+  let left = count;
   for (let i = 0; i < count; i++)
-    process.send('listener', listener, () => {
-      sendsLeft -= 1;
-      if (sendsLeft === 0) listener.close();
-      leaveWhenDone();
+    process.send('listener', handle, () => {
+      if (--left === 0) { handle.close(); process.disconnect(); }
     });
 });`;
+
+/** A helper that has not handed back the socket by then is given up on (a debugger flag, a stuck machine). */
+const HELPER_TIMEOUT_MS = 5_000;
+
+/** What net.Server keeps of its options (node's own fields, not in its type declarations). */
+interface ServerOptionsKept {
+  allowHalfOpen: boolean;
+  noDelay: boolean;
+  keepAlive: boolean;
+  keepAliveInitialDelay: number;
+  highWaterMark: number;
+}
+
+export interface AcceptListeners {
+  /** Stops them accepting; resolves once the connections they accepted have ended (as server.close does). */
+  close(): Promise<void>;
+}
 
 /**
  * Gives the event loop `count` more descriptors of the HTTP server's listening socket, each accepting into
@@ -33,40 +46,68 @@ process.once('message', (count, listener) => {
  * process serving an on-sale rush lasts 50–200 ms, so new connections queued in the kernel for seconds
  * (2,225 in one server's accept queue) while requests on open connections were answered. Node 22.12's
  * `reusePort` would do the same with several sockets; on node 20 this is the way without a native module.
- * Answers a function that closes the extra descriptors (the HTTP server's own close does not know them).
+ * Each descriptor accepts with the HTTP server's socket options (no Nagle, half-open) and listens again with
+ * its backlog, since listen() on the shared socket sets the backlog of all of them.
  */
-export async function addAcceptListeners(server: HttpServer, count: number): Promise<() => void> {
+export async function addAcceptListeners(
+  server: HttpServer,
+  count: number,
+  backlog: number,
+  onError: (error: Error) => void,
+): Promise<AcceptListeners> {
   // Windows passes sockets between processes differently (and is not a production platform here).
-  if (count <= 0 || process.platform === 'win32') return () => undefined;
-  const helper = spawn(process.execPath, ['-e', HELPER], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const listeners: NetServer[] = [];
-  const closeAll = () => {
-    for (const listener of listeners.splice(0)) listener.close();
+  if (count <= 0 || process.platform === 'win32') return { close: async () => undefined };
+  const kept = server as unknown as ServerOptionsKept;
+  const options: net.ServerOpts = {
+    allowHalfOpen: kept.allowHalfOpen,
+    noDelay: kept.noDelay,
+    keepAlive: kept.keepAlive,
+    keepAliveInitialDelay: kept.keepAliveInitialDelay * 1000,
+    highWaterMark: kept.highWaterMark,
   };
+  const listeners: net.Server[] = [];
+  const closeAll = () =>
+    Promise.all(
+      listeners.splice(0).map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
+    ).then(() => undefined);
+  // The helper must not stop in a debugger or load anything the server's start was given.
+  const helper = spawn(process.execPath, ['-e', HELPER], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
-      helper.once('error', reject);
-      // Done once the helper has left: from then on no copy of the socket but the server's accepts.
-      helper.once('exit', (code) =>
-        listeners.length === count
-          ? resolve()
-          : reject(new Error(`the accept listener helper left (exit code ${code}) before handing back the socket`)),
+      const timeout = setTimeout(
+        () => reject(new Error(`the accept listener helper did not answer within ${HELPER_TIMEOUT_MS} ms`)),
+        HELPER_TIMEOUT_MS,
+      );
+      const fail = (error: Error) => {
+        clearTimeout(timeout);
+        reject(error);
+      };
+      helper.on('error', fail);
+      // 'close', not 'exit': it comes once the channel has delivered every message.
+      helper.once('close', (code) =>
+        fail(new Error(`the accept listener helper left (exit code ${code}) before handing back the socket`)),
       );
       helper.on('message', (message, handle) => {
-        if (message === 'connection') {
-          server.emit('connection', handle as Socket);
-        } else if (message === 'listener') {
-          const listener = handle as NetServer;
-          listener.on('connection', (socket: Socket) => server.emit('connection', socket));
-          listeners.push(listener);
+        if (message !== 'listener' || !handle) return;
+        const listener = net.createServer(options, (socket) => server.emit('connection', socket));
+        listener.on('error', onError);
+        listener.listen(handle, backlog);
+        listeners.push(listener);
+        if (listeners.length === count) {
+          clearTimeout(timeout);
+          resolve();
         }
       });
-      helper.send(count, server);
+      // The raw handle, not the server: a server would be listened on (and accept) in the helper.
+      helper.send(count, (server as unknown as { _handle: net.Server })._handle);
     });
   } catch (error) {
-    closeAll();
     helper.kill();
+    await closeAll();
     throw error;
   }
-  return closeAll;
+  return { close: closeAll };
 }
