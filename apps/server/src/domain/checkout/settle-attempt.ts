@@ -142,6 +142,10 @@ async function reserveOrRefund(
       return 'reserved';
     }
     if (!holder) return 'order_gone'; // read above whenever no fulfilment claimed the order
+    // The slot's counts move inside COMMIT (ADR 130), so its lock never waits for this process: an on-sale
+    // rush's holds and checkouts all write that one row (ADR 095). Before the announcement, whose webhook
+    // snapshot is taken at COMMIT too, after the moves queued before it, and must show the seats sold.
+    await sellHeldStock(tx, moved);
     // The reservation keeps the visitor's language and the e-mail address of the order form.
     const reservation = await createReservation(tx, {
       id: order.id,
@@ -150,9 +154,6 @@ async function reserveOrRefund(
       lang: holder.lang,
     });
     await announceOrderPaid(tx, deps.orderPaid, { ...paid, reservationId: reservation.id });
-    // The slot's counts move inside COMMIT (ADR 130): an on-sale rush's holds and checkouts all write that
-    // one row, so its lock must not wait for this process to come back with the commit (ADR 095).
-    await sellHeldStock(tx, moved);
     return 'reserved';
   });
   if (settled !== 'order_gone') return;

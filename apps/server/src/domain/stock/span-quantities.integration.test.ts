@@ -70,14 +70,18 @@ describe('selling and releasing held stock concurrently', () => {
     let commit!: () => void;
     const soldInTransaction = new Promise<void>((resolve) => (sold = resolve));
     const mayCommit = new Promise<void>((resolve) => (commit = resolve));
+    let countsInSale: unknown;
     const sale = ctx.db.transaction(async (tx) => {
-      await sellHeldStock(tx, [{ time_span_id: spanId, quantity: 2 }]);
-      // Within the sale's own transaction the slot still reads as before it.
-      const { rows } = await tx.execute<{ held: number; sold: number }>(
-        sql`SELECT held, sold FROM time_spans WHERE id = ${spanId}`,
-      );
-      expect(rows[0]).toEqual({ held: 10, sold: 0 });
-      sold();
+      try {
+        await sellHeldStock(tx, [{ time_span_id: spanId, quantity: 2 }]);
+        const { rows } = await tx.execute<{ held: number; sold: number }>(
+          sql`SELECT held, sold FROM time_spans WHERE id = ${spanId}`,
+        );
+        countsInSale = rows[0];
+      } finally {
+        // Whatever happened, the other writer below must not wait for this forever.
+        sold();
+      }
       await mayCommit;
     });
     await soldInTransaction;
@@ -89,6 +93,8 @@ describe('selling and releasing held stock concurrently', () => {
     });
     commit();
     await sale;
+    // Within the sale's own transaction the slot still read as before it.
+    expect(countsInSale).toEqual({ held: 10, sold: 0 });
     expect(await countsOf(spanId)).toEqual({ held: 9, sold: 2 });
     const { rows } = await ctx.db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM slot_sales_at_commit WHERE time_span_id = ${spanId}`,

@@ -121,7 +121,7 @@ interface EventBody {
   id: string;
   type: string;
   data: {
-    reservation: { order_id: number; slot: { id: number }; tickets: { count: number }[] };
+    reservation: { order_id: number; slot: { id: number; sold: number }; tickets: { count: number }[] };
     ticket: { id: number };
   };
 }
@@ -172,6 +172,8 @@ describe('acceptance 2: a receiver gets "paid" and "checked in", signed', () => 
     });
     expect(created!.headers['kippu-webhook-id']).toBe(event.id);
     expect(event.data.reservation.tickets.reduce((sum, t) => sum + t.count, 0)).toBe(2);
+    // The snapshot is taken at COMMIT, after the sale's move of the slot's stock (ADR 130).
+    expect(event.data.reservation.slot.sold).toBe(2);
     // No visitor's personal data: the order form's e-mail is not in the body.
     expect(created!.body).not.toMatch(/@/);
 
@@ -442,6 +444,8 @@ describe('what an event says (review findings 8 and 14)', () => {
       event.data.reservation.tickets.map(() => 'valid'),
     );
     expect(event.data.reservation.tickets.reduce((sum, t) => sum + t.count, 0)).toBe(2);
+    // The snapshot is taken at COMMIT, after the sale's move of the slot's stock (ADR 130).
+    expect(event.data.reservation.slot.sold).toBe(2);
     expect((await log(id))[0]!.status).toBe('delivered');
   });
 
