@@ -103,7 +103,7 @@ describe('addAcceptListeners (ADR 129)', () => {
     expect(line.split(/\s+/)[2]).toBe(String(BACKLOG));
   });
 
-  it('closing waits for the requests their connections carry, then nothing accepts', async () => {
+  it("their connections are the HTTP server's: its close waits for the requests they carry", async () => {
     let answered = 0;
     const { server, port, add, entry } = await listening(3, (req, res) =>
       setTimeout(() => {
@@ -112,15 +112,20 @@ describe('addAcceptListeners (ADR 129)', () => {
       }, 300),
     );
     await add();
-    // The server's own descriptor closed first: every connection below is one an extra descriptor accepted,
-    // which the HTTP server's close does not wait for.
-    const serverClosed = new Promise((resolve) => server.close(resolve));
+    // The server's own descriptor stops accepting: every connection below is one an extra descriptor accepted.
+    const own = server as unknown as { _handle: { close(): void } | null };
+    own._handle!.close();
+    own._handle = null;
     const requests = Array.from({ length: 8 }, (_, i) => get(port, `/slow-${i}`));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await entry.listeners!.close();
+    expect(server.listening).toBe(false);
+    const listenersClosed = entry.listeners!.close();
+    // The server's close alone ends only once its requests have been answered: Fastify runs its onClose hooks
+    // (the workers, then the shutdown's pool) after it.
+    await new Promise((resolve) => server.close(resolve));
     expect(answered).toBe(8);
+    await listenersClosed;
     expect(await Promise.all(requests)).toEqual(Array.from({ length: 8 }, () => 'slow'));
-    await serverClosed;
     const refused = await new Promise<string>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.on('connect', () => {

@@ -35,8 +35,31 @@ interface ServerOptionsKept {
 }
 
 export interface AcceptListeners {
-  /** Stops them accepting; resolves once the connections they accepted have ended (as server.close does). */
+  /** Stops them accepting (their connections are the HTTP server's: its close waits for them). */
   close(): Promise<void>;
+}
+
+/** net.Server's count of open connections and a socket's accepting server (node's own fields). */
+interface Counted {
+  _connections: number;
+}
+interface Accepted {
+  server: unknown;
+  _server: unknown;
+}
+
+/**
+ * Makes a connection an extra descriptor accepted count as the HTTP server's own, as if it had accepted it:
+ * `server.close()` waits until its own connections have ended, and only then do Fastify's onClose hooks stop
+ * the workers (and the shutdown the pool); a request in flight on another server's connection would have
+ * met a closed database (the restarts test's "finishes the request in flight").
+ */
+function adoptConnection(listener: net.Server, server: HttpServer, socket: net.Socket): void {
+  (listener as unknown as Counted)._connections -= 1;
+  (server as unknown as Counted)._connections += 1;
+  const accepted = socket as unknown as Accepted;
+  accepted.server = server;
+  accepted._server = server;
 }
 
 /**
@@ -92,7 +115,10 @@ export async function addAcceptListeners(
       );
       helper.on('message', (message, handle) => {
         if (message !== 'listener' || !handle) return;
-        const listener = net.createServer(options, (socket) => server.emit('connection', socket));
+        const listener: net.Server = net.createServer(options, (socket) => {
+          adoptConnection(listener, server, socket);
+          server.emit('connection', socket);
+        });
         listener.on('error', onError);
         listener.listen(handle, backlog);
         listeners.push(listener);
