@@ -1,6 +1,6 @@
 -- A sale moves a slot's held stock to sold when its transaction commits, not when its statement runs
--- (2026-11-30, ADR 130). The checkout inserts a row here as its last write; the deferred trigger applies it to
--- time_spans inside COMMIT and deletes it, so the slot's row lock is taken and released within the commit and
+-- (2026-11-30, ADR 130). The checkout inserts a row here when the order becomes reserved; the deferred trigger
+-- applies it to time_spans inside COMMIT and deletes it, so the slot's row lock is taken and released within the commit and
 -- is never held across a round trip to a busy server process. Rows exist only inside the transaction that
 -- inserted them: the table is always empty between transactions.
 CREATE TABLE slot_sales_at_commit (
