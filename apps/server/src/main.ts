@@ -5,7 +5,7 @@ import { reencryptSiteSecrets } from './domain/sites/site-secrets.ts';
 import { loadEnv } from './config/env.ts';
 import { embeddedDataDir, openDatabase, type OpenDatabase } from './database.ts';
 import { buildApp, type App } from './app.ts';
-import { addAcceptListeners, type AcceptListeners } from './lifecycle/accept-listeners.ts';
+import { startAcceptHelper, type AcceptHelper, type AcceptListeners } from './lifecycle/accept-listeners.ts';
 import { installGracefulShutdown } from './lifecycle/graceful-shutdown.ts';
 import {
   describeStartFailure,
@@ -30,7 +30,9 @@ let drainMs = 0;
 let database: OpenDatabase | undefined;
 let app: App | undefined;
 let starting: Promise<void> = Promise.resolve();
-/** The listening socket's extra descriptors (ADR 129), closed with the server's own. */
+/** The process that hands back the listening socket's extra descriptors (ADR 129), started with the start. */
+let acceptHelper: AcceptHelper | undefined;
+/** The listening socket's extra descriptors, closed with the server's own. */
 let acceptListeners: AcceptListeners | undefined;
 
 /**
@@ -60,6 +62,7 @@ const shutdown = installGracefulShutdown({
   async close() {
     // A signal during the start lets the start reach a state that can be closed.
     await starting.catch(() => undefined);
+    acceptHelper?.cancel();
     // /readyz answers 503 at once; the server goes on answering for SHUTDOWN_DRAIN_MS, while load
     // balancers see it and send nothing new (ADR 099), and only then stops accepting connections.
     if (app) {
@@ -77,6 +80,7 @@ const shutdown = installGracefulShutdown({
 async function start(): Promise<void> {
   const env = loadEnv();
   drainMs = env.SHUTDOWN_DRAIN_MS;
+  acceptHelper = startAcceptHelper(env.ACCEPT_LISTENERS);
   context = {
     port: env.PORT,
     host: env.HOST,
@@ -132,9 +136,8 @@ async function start(): Promise<void> {
   }
   if (shutdown.started) return;
   await app.listen({ port: env.PORT, host: env.HOST, backlog: LISTEN_BACKLOG });
-  acceptListeners = await addAcceptListeners(
+  acceptListeners = await acceptHelper.add(
     server.server,
-    env.ACCEPT_LISTENERS,
     LISTEN_BACKLOG,
     (error) => server.log.error({ err: error }, 'an extra accept descriptor failed (ADR 129)'),
   ).catch((error: unknown) => {
@@ -154,6 +157,7 @@ async function start(): Promise<void> {
 starting = start();
 starting.catch(async (error: unknown) => {
   console.error(describeStartFailure(error, context));
+  acceptHelper?.cancel();
   // Leave nothing running: an HTTP port taken after the embedded database started must not keep it.
   await app?.close().catch(() => undefined);
   await database?.close().catch(() => undefined);

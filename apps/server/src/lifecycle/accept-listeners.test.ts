@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addAcceptListeners, type AcceptListeners } from './accept-listeners.ts';
+import { addAcceptListeners, startAcceptHelper, type AcceptListeners } from './accept-listeners.ts';
 
 const BACKLOG = 777;
 const open: { server: http.Server; listeners?: AcceptListeners }[] = [];
@@ -15,7 +15,10 @@ afterEach(async () => {
   }
 });
 
-async function listening(count: number, handler: http.RequestListener = (req, res) => res.end(`answered ${req.url}`)) {
+async function listening(
+  count: number,
+  handler: http.RequestListener = (req, res) => res.end(`answered ${req.url}`),
+) {
   const accepted: net.Socket[] = [];
   const server = http.createServer(handler);
   server.on('connection', (socket: net.Socket) => accepted.push(socket));
@@ -28,9 +31,10 @@ async function listening(count: number, handler: http.RequestListener = (req, re
     accepted,
     port,
     entry,
-    add: async () => (entry.listeners = await addAcceptListeners(server, count, BACKLOG, (error) => {
-      throw error;
-    })),
+    add: async () =>
+      (entry.listeners = await addAcceptListeners(server, count, BACKLOG, (error) => {
+        throw error;
+      })),
   };
 }
 
@@ -135,5 +139,26 @@ describe('addAcceptListeners (ADR 129)', () => {
       socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('a helper started before the server listens hands the socket back once it does (the server start)', async () => {
+    const helper = startAcceptHelper(3);
+    // The start's database and seed take this long and more; the helper waits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { port, entry, accepted } = await listening(3);
+    entry.listeners = await helper.add(entry.server, BACKLOG, (error) => {
+      throw error;
+    });
+    const count = await acceptedWhileBusy(port, accepted, 100, 5);
+    expect(count).toBeGreaterThan(10);
+  });
+
+  it('a helper that left before the hand-over fails add(), and the server accepts on its own descriptor', async () => {
+    const helper = startAcceptHelper(3);
+    helper.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { port, server } = await listening(3);
+    await expect(helper.add(server, BACKLOG, () => undefined)).rejects.toThrow(/left .* before handing back/);
+    expect(await get(port, '/alone')).toBe('answered /alone');
   });
 });

@@ -62,6 +62,19 @@ function adoptConnection(listener: net.Server, server: HttpServer, socket: net.S
   accepted._server = server;
 }
 
+/** The helper, started before the server listens (a process start takes seconds on a loaded machine). */
+export interface AcceptHelper {
+  /**
+   * Hands the listening socket to the helper and makes a net.Server of each descriptor it hands back, each
+   * accepting into `server`; rejects if the helper fails, leaves or does not answer within 5 s.
+   */
+  add(server: HttpServer, backlog: number, onError: (error: Error) => void): Promise<AcceptListeners>;
+  /** Stops a helper that will not be used (the start failed or was stopped before it listened). */
+  cancel(): void;
+}
+
+const NONE: AcceptListeners = { close: async () => undefined };
+
 /**
  * Gives the event loop `count` more descriptors of the HTTP server's listening socket, each accepting into
  * the same server, so a loaded process accepts up to `count + 1` connections per loop turn instead of one
@@ -71,69 +84,96 @@ function adoptConnection(listener: net.Server, server: HttpServer, socket: net.S
  * `reusePort` would do the same with several sockets; on node 20 this is the way without a native module.
  * Each descriptor accepts with the HTTP server's socket options (no Nagle, half-open) and listens again with
  * its backlog, since listen() on the shared socket sets the backlog of all of them.
+ *
+ * The helper process starts here, before the server listens: the hand-over after `listen` is then one
+ * round trip, so the server is whole by the time callers see it answer (a signal in between waits for it).
  */
-export async function addAcceptListeners(
-  server: HttpServer,
-  count: number,
-  backlog: number,
-  onError: (error: Error) => void,
-): Promise<AcceptListeners> {
+export function startAcceptHelper(count: number): AcceptHelper {
   // Windows passes sockets between processes differently (and is not a production platform here).
-  if (count <= 0 || process.platform === 'win32') return { close: async () => undefined };
-  const kept = server as unknown as ServerOptionsKept;
-  const options: net.ServerOpts = {
-    allowHalfOpen: kept.allowHalfOpen,
-    noDelay: kept.noDelay,
-    keepAlive: kept.keepAlive,
-    keepAliveInitialDelay: kept.keepAliveInitialDelay * 1000,
-    highWaterMark: kept.highWaterMark,
-  };
-  const listeners: net.Server[] = [];
-  const closeAll = () =>
-    Promise.all(
-      listeners.splice(0).map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
-    ).then(() => undefined);
+  if (count <= 0 || process.platform === 'win32') return { add: async () => NONE, cancel: () => undefined };
   // The helper must not stop in a debugger or load anything the server's start was given.
   const helper = spawn(process.execPath, ['-e', HELPER], {
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     env: { ...process.env, NODE_OPTIONS: '' },
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const timeout = setTimeout(
-        () => reject(new Error(`the accept listener helper did not answer within ${HELPER_TIMEOUT_MS} ms`)),
-        HELPER_TIMEOUT_MS,
-      );
-      const fail = (error: Error) => {
-        clearTimeout(timeout);
-        reject(error);
-      };
-      helper.on('error', fail);
-      // 'close', not 'exit': it comes once the channel has delivered every message.
-      helper.once('close', (code) =>
-        fail(new Error(`the accept listener helper left (exit code ${code}) before handing back the socket`)),
-      );
-      helper.on('message', (message, handle) => {
-        if (message !== 'listener' || !handle) return;
-        const listener: net.Server = net.createServer(options, (socket) => {
-          adoptConnection(listener, server, socket);
-          server.emit('connection', socket);
-        });
-        listener.on('error', onError);
-        listener.listen(handle, backlog);
-        listeners.push(listener);
-        if (listeners.length === count) {
+  const exitError = (code: number | null) =>
+    new Error(`the accept listener helper left (exit code ${code}) before handing back the socket`);
+  // Until add() listens for them, a failure or an early exit is kept for it.
+  let failure: Error | undefined;
+  helper.on('error', (error) => (failure ??= error));
+  // 'close', not 'exit': it comes once the channel has delivered every message.
+  helper.once('close', (code) => (failure ??= exitError(code)));
+
+  const add = async (
+    server: HttpServer,
+    backlog: number,
+    onError: (error: Error) => void,
+  ): Promise<AcceptListeners> => {
+    const kept = server as unknown as ServerOptionsKept;
+    const options: net.ServerOpts = {
+      allowHalfOpen: kept.allowHalfOpen,
+      noDelay: kept.noDelay,
+      keepAlive: kept.keepAlive,
+      keepAliveInitialDelay: kept.keepAliveInitialDelay * 1000,
+      highWaterMark: kept.highWaterMark,
+    };
+    const listeners: net.Server[] = [];
+    const closeAll = () =>
+      Promise.all(
+        listeners
+          .splice(0)
+          .map((listener) => new Promise<void>((resolve) => listener.close(() => resolve()))),
+      ).then(() => undefined);
+    let settled = false;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timeout = setTimeout(
+          () => fail(new Error(`the accept listener helper did not answer within ${HELPER_TIMEOUT_MS} ms`)),
+          HELPER_TIMEOUT_MS,
+        );
+        const fail = (error: Error) => {
           clearTimeout(timeout);
-          resolve();
-        }
+          settled = true;
+          reject(error);
+        };
+        if (failure) return fail(failure);
+        helper.on('error', fail);
+        helper.once('close', (code) => settled || fail(exitError(code)));
+        helper.on('message', (message, handle) => {
+          // A handle arriving after a failure would listen with nobody to close it.
+          if (settled || message !== 'listener' || !handle) return;
+          const listener: net.Server = net.createServer(options, (socket) => {
+            adoptConnection(listener, server, socket);
+            server.emit('connection', socket);
+          });
+          listener.on('error', onError);
+          listener.listen(handle, backlog);
+          listeners.push(listener);
+          if (listeners.length === count) {
+            clearTimeout(timeout);
+            settled = true;
+            resolve();
+          }
+        });
+        // The raw handle, not the server: a server would be listened on (and accept) in the helper.
+        helper.send(count, (server as unknown as { _handle: net.Server })._handle);
       });
-      // The raw handle, not the server: a server would be listened on (and accept) in the helper.
-      helper.send(count, (server as unknown as { _handle: net.Server })._handle);
-    });
-  } catch (error) {
-    helper.kill();
-    await closeAll();
-    throw error;
-  }
-  return { close: closeAll };
+    } catch (error) {
+      helper.kill();
+      await closeAll();
+      throw error;
+    }
+    return { close: closeAll };
+  };
+  return { add, cancel: () => helper.kill() };
+}
+
+/** The helper started and used at once (tests; the server starts it early, see startAcceptHelper). */
+export function addAcceptListeners(
+  server: HttpServer,
+  count: number,
+  backlog: number,
+  onError: (error: Error) => void,
+): Promise<AcceptListeners> {
+  return startAcceptHelper(count).add(server, backlog, onError);
 }
