@@ -32,11 +32,6 @@ function production(env: Record<string, string>): Promise<ServerChild> {
     NODE_ENV: 'production',
     GATEWAY_SIMULATOR: 'off',
     LOG_LEVEL: 'info',
-    // The overload guard's event-loop signal off (in production it is on): on a loaded CI machine a fresh
-    // process's loop lags past 100 ms and the guard shed the ticket page's read with its 503, which the test
-    // then read as a ticket page (a ZodError: no reservation_number). The guard has tests of its own.
-    OVERLOAD_READ_LAG_MS: '0',
-    OVERLOAD_WRITE_LAG_MS: '0',
     ...env,
   }).then((server) => {
     servers.push(server);

@@ -53,10 +53,6 @@ describe('a production start with legacy plaintext site secrets (real process)',
       DATABASE_URL: ctx.env.DATABASE_URL!,
       GATEWAY_SIMULATOR: 'off',
       LOG_LEVEL: 'info',
-      // This test is about secrets at a production start, not the machine's load: on a busy machine the
-      // guard's event-loop-delay signal refuses a fresh process's first calls (0 switches that signal off).
-      OVERLOAD_READ_LAG_MS: '0',
-      OVERLOAD_WRITE_LAG_MS: '0',
       ...env,
     });
     servers.push(server);
