@@ -121,8 +121,11 @@ describe('server starts, restarts and shutdowns on the embedded database', () =>
     await server.ready();
     const postmaster = await postmasterOf(dir);
     const lock = await lockLanguages(dir);
-    const inFlight = langs(server);
+    let answered = false;
+    const inFlight = langs(server).finally(() => (answered = true));
     await sleep(300);
+    // The request waits for the lock (a request answered at once, e.g. shed, would leave nothing in flight).
+    expect(answered).toBe(false);
 
     process.kill(server.pid, 'SIGTERM');
     await sleep(700);
