@@ -140,8 +140,9 @@ export function startAcceptHelper(count: number): AcceptHelper {
         helper.on('error', fail);
         helper.once('close', (code) => settled || fail(exitError(code)));
         helper.on('message', (message, handle) => {
-          // A handle arriving after a failure would listen with nobody to close it.
-          if (settled || message !== 'listener' || !handle) return;
+          if (message !== 'listener' || !handle) return;
+          // After a failure nobody would close it: an open copy keeps the socket listening after shutdown.
+          if (settled) return (handle as unknown as { close(): void }).close();
           const listener: net.Server = net.createServer(options, (socket) => {
             adoptConnection(listener, server, socket);
             server.emit('connection', socket);
