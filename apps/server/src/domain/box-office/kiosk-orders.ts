@@ -13,7 +13,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { checkout, type CheckoutDeps } from '../checkout/checkout.ts';
-import { lockOrder } from '../orders/order-lock.ts';
+import { findOrder } from '../orders/order-lock.ts';
 import { updateCustomerInfo } from '../orders/update-customer-info.ts';
 import { createOrder, type CreateOrderDeps } from '../stock/create-order.ts';
 import type { HeldOrder } from '../stock/hold-types.ts';
@@ -80,7 +80,9 @@ export async function checkoutVisitorOrder(
   body: CheckoutBody,
   deviceKey: string | undefined,
 ): Promise<CheckoutResponse> {
-  const order = await deps.db.transaction((tx) => lockOrder(tx, site, token));
+  // An order's channel never changes: one read without a lock (a locking transaction for it cost a checkout
+  // in a rush three round trips, each waiting for a busy event-loop turn).
+  const order = await findOrder(deps.db, site, token);
   if (order?.channel === 'pos') throw new AppError('invalid_channel');
   if (order?.channel === 'kiosk') await requireKiosk(deps.db, site, deviceKey);
   return checkout(deps, site, token, body);

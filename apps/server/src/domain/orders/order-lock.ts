@@ -165,7 +165,7 @@ export async function lockOrderWithMailToken(
 }
 
 /** The same order without a lock, for a read that changes nothing. */
-async function findOrder(
+export async function findOrder(
   db: Pick<Db, 'execute'> | Tx,
   site: SiteCode,
   orderToken: string,
