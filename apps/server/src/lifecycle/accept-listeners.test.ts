@@ -3,7 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addAcceptListeners, startAcceptHelper, type AcceptListeners } from './accept-listeners.ts';
+import { startAcceptHelper, type AcceptListeners } from './accept-listeners.ts';
 
 const BACKLOG = 777;
 const open: { server: http.Server; listeners?: AcceptListeners }[] = [];
@@ -32,7 +32,7 @@ async function listening(
     port,
     entry,
     add: async () =>
-      (entry.listeners = await addAcceptListeners(server, count, BACKLOG, (error) => {
+      (entry.listeners = await startAcceptHelper(count).add(server, BACKLOG, (error) => {
         throw error;
       })),
   };
@@ -64,7 +64,7 @@ async function acceptedWhileBusy(port: number, accepted: unknown[], connections:
 const get = (port: number, path: string) =>
   fetch(`http://127.0.0.1:${port}${path}`, { headers: { connection: 'close' } }).then((r) => r.text());
 
-describe('addAcceptListeners (ADR 129)', () => {
+describe('the accept helper and its extra descriptors (ADR 129)', () => {
   it('without them a busy process accepts one connection per event-loop turn (why they exist)', async () => {
     const { port, accepted } = await listening(0);
     const count = await acceptedWhileBusy(port, accepted, 200, 10);

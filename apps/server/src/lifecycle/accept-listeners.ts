@@ -168,13 +168,3 @@ export function startAcceptHelper(count: number): AcceptHelper {
   };
   return { add, cancel: () => helper.kill() };
 }
-
-/** The helper started and used at once (tests; the server starts it early, see startAcceptHelper). */
-export function addAcceptListeners(
-  server: HttpServer,
-  count: number,
-  backlog: number,
-  onError: (error: Error) => void,
-): Promise<AcceptListeners> {
-  return startAcceptHelper(count).add(server, backlog, onError);
-}
