@@ -69,14 +69,21 @@ export async function openDatabase(
         onUnexpectedExit: options.onEmbeddedExit,
       });
   const url = env.DATABASE_URL ?? embedded!.url;
-  const db = createDb(url, env.DATABASE_POOL_SIZE, timeoutsOf(env));
+  const namedStatements = env.DATABASE_PREPARED_STATEMENTS === 'on';
+  const db = createDb(url, env.DATABASE_POOL_SIZE, timeoutsOf(env), { namedStatements });
   // Two connections: the seed and the demo window run one statement at a time.
-  const jobs = createDb(url, 2, { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS });
+  const jobs = createDb(
+    url,
+    2,
+    { ...timeoutsOf(env), statementMs: env.DATABASE_JOB_STATEMENT_TIMEOUT_MS },
+    { namedStatements },
+  );
   const gatewaySimulator = createDb(url, 4, timeoutsOf(env), {
     applicationName: GATEWAY_SIMULATOR_APPLICATION,
+    namedStatements,
   });
   const reads = env.DATABASE_READ_URL
-    ? createReadPool(db, env.DATABASE_READ_URL, env.DATABASE_POOL_SIZE, timeoutsOf(env))
+    ? createReadPool(db, env.DATABASE_READ_URL, env.DATABASE_POOL_SIZE, timeoutsOf(env), namedStatements)
     : primaryReads(db);
   const close = async () => {
     // Each step whatever the one before did: a pool that fails to end must not keep the database running.

@@ -27,6 +27,11 @@ const envSchema = z.object({
   EMBEDDED_PG_DIR: z.string().default('var/postgres'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
+   * Statements with parameters run as named prepared statements, parsed and planned once per connection
+   * (ADR 131). `off` only behind a connection pooler in transaction mode that does not support them.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  /**
    * Database timeouts (ADR 046; 0 turns one off): opening a connection or waiting for a free one; one
    * statement (a frozen database is given up on just after it); a transaction left idle. A visitor's call
    * past them answers 503 temporarily unavailable with Retry-After. Longer per use: db/timeouts.ts.

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { markRaisedByDatabase } from './raised-by-database.ts';
+import { isStalePreparedStatement, withPreparedName } from './prepared-statements.ts';
 
 /**
  * The pool's connection class (ADR 046). Two guards every connection the server opens carries from birth,
@@ -15,6 +16,9 @@ import { markRaisedByDatabase } from './raised-by-database.ts';
  *   connection, which goes back to the pool and, once the database wakes, runs the next user's statements
  *   inside the stale transaction.
  *
+ * With `namedStatements`, every statement with parameters runs as a prepared statement named after its text
+ * (prepared-statements.ts, ADR 131): PostgreSQL parses and plans it once per connection, not on every call.
+ *
  * It also marks every error it hands back (a failed connect, a failed statement, a lost connection) as
  * raised by the database (raised-by-database.ts): only those can answer 503 temporarily unavailable.
  */
@@ -25,13 +29,15 @@ export class GuardedClient extends pg.Client {
   readonly defaultAnswerLimitMs: number;
   private reported = false;
   private readonly opening: ConnectsInFlight | undefined;
+  private readonly namedStatements: boolean;
 
   constructor(config: GuardedClientConfig) {
-    const { answerLimitMs, onConnectionError, opening, ...pgConfig } = config;
+    const { answerLimitMs, onConnectionError, opening, namedStatements, ...pgConfig } = config;
     super(pgConfig);
     this.answerLimitMs = answerLimitMs;
     this.defaultAnswerLimitMs = answerLimitMs;
     this.opening = opening;
+    this.namedStatements = namedStatements ?? false;
     // The first listener: the error is marked before pg-pool's own listener hands it to a caller.
     this.on('error', (error) => {
       markRaisedByDatabase(error);
@@ -83,10 +89,15 @@ export class GuardedClient extends pg.Client {
     const first: unknown = args[0];
     const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
     if (submittable) return (super.query as (...a: unknown[]) => unknown)(...args);
+    if (this.namedStatements) args = withPreparedName(args);
     const timer = limit > 0 ? setTimeout(() => this.giveUp(limit), limit) : undefined;
     const settled = (error?: unknown) => {
       clearTimeout(timer);
       markRaisedByDatabase(error);
+      // A table whose columns changed under a prepared statement (another version's migration during a
+      // rolling deploy) fails that statement on this connection for ever: the connection goes, its next
+      // user opens a fresh one that prepares it again.
+      if (isStalePreparedStatement(error)) this.endConnection(error);
     };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
@@ -105,8 +116,12 @@ export class GuardedClient extends pg.Client {
   }
 
   private giveUp(limit: number): void {
+    this.endConnection(new DatabaseNoAnswerError(limit));
+  }
+
+  private endConnection(reason: Error): void {
     const stream = (this.connection as unknown as { stream?: { destroy(error?: Error): void } }).stream;
-    stream?.destroy(new DatabaseNoAnswerError(limit));
+    stream?.destroy(reason);
   }
 }
 
@@ -116,6 +131,8 @@ export type GuardedClientConfig = pg.ClientConfig & {
   onConnectionError?: (error: Error) => void;
   /** The pool's count of connects in flight, kept up to date by this connection's connect(). */
   opening?: ConnectsInFlight;
+  /** Run statements with parameters as named prepared statements (ADR 131); off behind a pooler that cannot. */
+  namedStatements?: boolean;
 };
 
 /** How many of a pool's connections are being opened right now. */

@@ -84,6 +84,7 @@ export function createReadPool(
   replicaUrl: string,
   size: number,
   timeouts: DatabaseTimeouts,
+  namedStatements = true,
 ): ReadPool {
   const replica = createDb(
     replicaUrl,
@@ -93,7 +94,7 @@ export function createReadPool(
       connectMs: Math.min(timeouts.connectMs || READ_CONNECT_TIMEOUT_MS, READ_CONNECT_TIMEOUT_MS),
       statementMs: Math.min(timeouts.statementMs || READ_STATEMENT_TIMEOUT_MS, READ_STATEMENT_TIMEOUT_MS),
     },
-    { applicationName: READ_APPLICATION, onConnectionError: () => undefined },
+    { applicationName: READ_APPLICATION, onConnectionError: () => undefined, namedStatements },
   );
   return readPoolOver(primary, replica);
 }

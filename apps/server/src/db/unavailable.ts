@@ -1,4 +1,5 @@
 import { DatabaseNoAnswerError } from './guarded-client.ts';
+import { isStalePreparedStatement } from './prepared-statements.ts';
 import { DatabaseBusyError, wasRaisedByDatabase } from './raised-by-database.ts';
 
 /** Seconds a client is asked to wait (Retry-After) when the database cannot be reached (ADR 046). */
@@ -38,6 +39,9 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 function isUnavailableError(error: object): boolean {
+  // A statement prepared before another version's migration changed its table: its connection has been
+  // ended (guarded-client.ts), so the call succeeds when tried again (ADR 131).
+  if (isStalePreparedStatement(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (code.startsWith('08') && code.length === 5) return true;
