@@ -95,6 +95,8 @@ interface Run {
   database: string;
   /** CPU the servers used during the run (user + system), and the bench database's transactions. */
   serverCpuMs: number;
+  /** CPU the load generator (this process) used during the rush: it shares the cores with what it measures. */
+  generatorCpuMs: number;
   /** CPU PostgreSQL used during the run, when it runs on this machine (database-cpu.ts). */
   databaseCpuMs: number | undefined;
   /** The bench database's transactions before the measured rush (after the warm-up). */
@@ -213,9 +215,12 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const transactionsBefore = await transactionsOf(database);
     const databaseCpu = await databaseCpuReader(database.pool);
     const databaseCpuBefore = databaseCpu?.();
+    const generatorCpuBefore = process.cpuUsage();
     const started = Date.now();
     const records = await rush(crowd, sale, config);
     const seconds = (Date.now() - started) / 1000;
+    const generatorCpu = process.cpuUsage(generatorCpuBefore);
+    const generatorCpuMs = (generatorCpu.user + generatorCpu.system) / 1000;
     const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
     const databaseCpuMs = databaseCpu ? databaseCpu() - databaseCpuBefore! : undefined;
     lag.disable();
@@ -244,6 +249,7 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       seconds,
       load: [loadBefore, loadAfter],
       serverCpuMs,
+      generatorCpuMs,
       databaseCpuMs,
       transactionsBefore,
       database: `PostgreSQL ${database.serverVersion} (${database.source})`,
@@ -377,7 +383,8 @@ function report(config: OnSaleConfig, result: Run): void {
       `(${result.transactions ?? '-'} in all; the bench's own reads included)`,
   );
   console.log(
-    `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms, nice ${result.generatorNice}`,
+    `  load generator: event-loop delay p99 ${fixed(result.lagMs.p99, 0)} ms, max ${fixed(result.lagMs.max, 0)} ms, nice ${result.generatorNice}, ` +
+      `CPU ${fixed(result.generatorCpuMs / 1000, 1)} s`,
   );
   const problems = Object.entries(summary.problems).sort((a, b) => b[1] - a[1]);
   for (const [kind, count] of problems.slice(0, 10)) console.log(`! ${count} x ${kind}`);
