@@ -295,7 +295,20 @@ export class WaitingRoom {
       for (const waiter of waiters) {
         const queue = queues.get(waiter.entry.queue_id);
         if (!queue) continue;
-        const entry = (entries.get(waiter.entry.id) as EntryRow | undefined) ?? waiter.entry;
+        const reread = entries.get(waiter.entry.id) as EntryRow | undefined;
+        // Most of a rush's thousands of polls: still waiting, their entry not re-read (their turn is not
+        // near), the queue open and not sold out, too soon for a position notice. Their answer can only be
+        // the one they were told, so no view is built (four checks a second, each over every parked poll).
+        if (
+          reread === undefined &&
+          waiter.told.state === 'waiting' &&
+          queue.ended_at === null &&
+          queue.sold_out_at === null &&
+          now - waiter.since < this.timing.positionNoticeMs
+        ) {
+          continue;
+        }
+        const entry = reread ?? waiter.entry;
         waiter.entry = entry;
         const answer = this.view(entry, queue, waiter.token);
         if (answer.state !== waiter.told.state) waiter.done(answer);

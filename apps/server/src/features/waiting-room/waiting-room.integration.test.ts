@@ -365,6 +365,9 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     await join(ctx.app, product, a!);
     for (const visitor of rest) await join(second, product, visitor);
     await tick();
+    // Position notices as production spaces them (10 s): the check skips a waiter with nothing new to
+    // tell, and sold out must still reach every one of them at the next check.
+    for (const app of apps()) waitingRoomOf(app).configure({ positionNoticeMs: 10_000 });
     // Long polls open in both processes before the last seat goes.
     const polls = rest.map((visitor, i) => current(i % 2 === 0 ? ctx.app : second, product, visitor, true));
     await until(() => waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting === rest.length);
@@ -382,6 +385,7 @@ describe('the waiting room (issue 31, ADR 095)', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toMatchObject({ state: 'sold_out', position: null });
     }
+    for (const app of apps()) waitingRoomOf(app).configure({ positionNoticeMs: 0 });
     // A new process (a restart) reads the same places from PostgreSQL.
     const restarted = await ctx.anotherApp();
     waitingRoomOf(restarted).configure(ONE_AT_A_TIME);
