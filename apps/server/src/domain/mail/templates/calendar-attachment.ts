@@ -32,7 +32,7 @@ function icsTokyoDay(iso: string): string {
  * The UID is the reservation number at our host, so a mail sent twice (ADR 016: at least once) or the
  * ticket page's download updates one entry instead of adding a second. Written here rather than by a
  * package: the `ics` package validated every event with a schema library, 1.5 ms of the mail worker's CPU
- * a purchase, the largest part of rendering the mail (ADR 131, on-sale profile).
+ * a purchase, the largest part of rendering the mail (docs/benchmarks.md, session 28).
  */
 export function purchaseCalendar(payload: CalendarVisit, lang: LangCode, uidHost: string): string {
   const when =
