@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from './db-types.ts';
 import { GuardedClient } from './guarded-client.ts';
 import { GuardedPool } from './guarded-pool.ts';
+import type { PreparedNames } from './prepared-statements.ts';
 import { answerLimitFor, DEFAULT_TIMEOUTS, type DatabaseTimeouts } from './timeouts.ts';
 
 export type { Db, Tx } from './db-types.ts';
@@ -22,6 +23,8 @@ export interface CreateDbOptions {
    * Default on; off behind a pooler in transaction mode that does not keep them.
    */
   namedStatements?: boolean;
+  /** The registry of names (default: the process's one); tests give their own. */
+  preparedNames?: PreparedNames;
 }
 
 /**
@@ -32,10 +35,11 @@ export interface CreateDbOptions {
  */
 const IDLE_CONNECTION_MS = 5 * 60_000;
 /**
- * Each connection is replaced after an hour: it bounds what one backend accumulates (prepared statements
- * and their plans, caches), and a failover's old connections do not live for ever.
+ * TCP keepalive on every connection, first probe after a minute idle: a NAT or a load balancer in front of
+ * PostgreSQL that drops idle flows sooner than the pool's 5 minutes (some do after 4) would otherwise leave a
+ * dead connection in the pool, found only when a statement goes unanswered.
  */
-const CONNECTION_LIFETIME_SECONDS = 60 * 60;
+const KEEPALIVE_DELAY_MS = 60_000;
 
 const logConnectionError = (error: Error) => console.error(`database connection lost: ${error.message}`);
 
@@ -58,6 +62,8 @@ export function createDb(
     // pg-pool applies this to the wait for a free connection as well as to opening one.
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
   };
@@ -71,6 +77,7 @@ export function createDb(
         onConnectionError,
         opening: pool.opening,
         namedStatements: options.namedStatements ?? true,
+        preparedNames: options.preparedNames,
       });
     }
   }
@@ -78,7 +85,6 @@ export function createDb(
     ...config,
     max,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
-    maxLifetimeSeconds: CONNECTION_LIFETIME_SECONDS,
     Client: Connection,
   });
   // A connection that breaks while idle in the pool: the pool drops it and opens a new one on the next

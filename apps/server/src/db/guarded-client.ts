@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { markRaisedByDatabase } from './raised-by-database.ts';
-import { isStalePreparedStatement, withPreparedName } from './prepared-statements.ts';
+import {
+  isStalePreparedStatement,
+  PreparedNames,
+  processPreparedNames,
+  withoutPreparedName,
+  withPreparedName,
+} from './prepared-statements.ts';
 
 /**
  * The pool's connection class (ADR 046). Two guards every connection the server opens carries from birth,
@@ -16,8 +22,9 @@ import { isStalePreparedStatement, withPreparedName } from './prepared-statement
  *   connection, which goes back to the pool and, once the database wakes, runs the next user's statements
  *   inside the stale transaction.
  *
- * With `namedStatements`, every statement with parameters runs as a prepared statement named after its text
- * (prepared-statements.ts, ADR 131): PostgreSQL parses and plans it once per connection, not on every call.
+ * With `namedStatements` (the default), statements with parameters run as prepared statements named after
+ * their text (prepared-statements.ts, ADR 131): PostgreSQL parses each once per connection, and its plan
+ * cache may keep a plan. Without, no statement is named, not even those the code names itself.
  *
  * It also marks every error it hands back (a failed connect, a failed statement, a lost connection) as
  * raised by the database (raised-by-database.ts): only those can answer 503 temporarily unavailable.
@@ -30,14 +37,16 @@ export class GuardedClient extends pg.Client {
   private reported = false;
   private readonly opening: ConnectsInFlight | undefined;
   private readonly namedStatements: boolean;
+  private readonly preparedNames: PreparedNames;
 
   constructor(config: GuardedClientConfig) {
-    const { answerLimitMs, onConnectionError, opening, namedStatements, ...pgConfig } = config;
+    const { answerLimitMs, onConnectionError, opening, namedStatements, preparedNames, ...pgConfig } = config;
     super(pgConfig);
     this.answerLimitMs = answerLimitMs;
     this.defaultAnswerLimitMs = answerLimitMs;
     this.opening = opening;
-    this.namedStatements = namedStatements ?? false;
+    this.namedStatements = namedStatements ?? true;
+    this.preparedNames = preparedNames ?? processPreparedNames;
     // The first listener: the error is marked before pg-pool's own listener hands it to a caller.
     this.on('error', (error) => {
       markRaisedByDatabase(error);
@@ -89,7 +98,7 @@ export class GuardedClient extends pg.Client {
     const first: unknown = args[0];
     const submittable = typeof (first as { submit?: unknown } | null)?.submit === 'function';
     if (submittable) return (super.query as (...a: unknown[]) => unknown)(...args);
-    if (this.namedStatements) args = withPreparedName(args);
+    args = this.namedStatements ? withPreparedName(args, this.preparedNames) : withoutPreparedName(args);
     const timer = limit > 0 ? setTimeout(() => this.giveUp(limit), limit) : undefined;
     const settled = (error?: unknown) => {
       clearTimeout(timer);
@@ -131,8 +140,10 @@ export type GuardedClientConfig = pg.ClientConfig & {
   onConnectionError?: (error: Error) => void;
   /** The pool's count of connects in flight, kept up to date by this connection's connect(). */
   opening?: ConnectsInFlight;
-  /** Run statements with parameters as named prepared statements (ADR 131); off behind a pooler that cannot. */
+  /** Statements with parameters as named prepared statements (ADR 131; default on); off behind a pooler that cannot keep them. */
   namedStatements?: boolean;
+  /** Which texts have names (default: the process's; a test gives its own, untouched by other files). */
+  preparedNames?: PreparedNames;
 };
 
 /** How many of a pool's connections are being opened right now. */

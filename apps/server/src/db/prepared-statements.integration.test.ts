@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cloneTemplate } from '../../test/test-database.ts';
 import { createDb, type Db } from './client.ts';
+import { PreparedNames } from './prepared-statements.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 /** Statements with parameters as named prepared statements on real PostgreSQL (ADR 131). */
@@ -29,7 +30,8 @@ describe('prepared statements', () => {
       url,
       1,
       { connectMs: 2000, statementMs: 5000, idleInTransactionMs: 5000 },
-      { onConnectionError: () => undefined, namedStatements },
+      // Its own registry: other files in this worker may have reached the process's bound.
+      { onConnectionError: () => undefined, namedStatements, preparedNames: new PreparedNames() },
     );
     pools.push(db);
     return db;
@@ -63,6 +65,8 @@ describe('prepared statements', () => {
   it('switched off, nothing is prepared', async () => {
     const db = pool(false);
     for (const n of [1, 2]) await db.execute(sql`SELECT ${n}::int AS n, 'not-prepared' AS tag`);
+    // Not even a statement the code names itself (a pooler that cannot keep them must never see one).
+    await db.$client.query({ name: 'chosen-by-the-code', text: 'SELECT $1::int AS n', values: [1] });
     expect(await preparedOn(db)).toEqual([]);
   });
 
@@ -72,7 +76,9 @@ describe('prepared statements', () => {
     const db = pool(true);
     // In a transaction: pg-pool drops a connection whose plain query failed anyway, not one checked out.
     const read = () =>
-      db.transaction((tx) => tx.execute<Record<string, unknown>>(sql`SELECT * FROM prepared_probe WHERE a = ${1}`));
+      db.transaction((tx) =>
+        tx.execute<Record<string, unknown>>(sql`SELECT * FROM prepared_probe WHERE a = ${1}`),
+      );
     for (const _call of [1, 2]) expect((await read()).rows).toEqual([{ a: 1 }]);
     const pidBefore = (await db.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows[0]!.pid;
     await admin.query('ALTER TABLE prepared_probe ADD COLUMN b int DEFAULT 2');

@@ -103,6 +103,33 @@ describe('a read on the replica', () => {
     expect(used).toEqual([replica, primary, replica]);
   });
 
+  it('with a statement prepared before a migration goes to the primary once, and the replica stays in use', async () => {
+    const primary = fakeDb([]).db;
+    const replica = fakeDb([]).db;
+    const pool = readPoolOver(primary, replica);
+    const logged: string[] = [];
+    pool.log = (line) => logged.push(line);
+    const stale = Object.assign(new Error('cached plan must not change result type'), {
+      code: '0A000',
+      routine: 'RevalidateCachedQuery',
+    });
+    const used: Db[] = [];
+    let first = true;
+    const read = () =>
+      pool.read(async (db) => {
+        used.push(db);
+        if (db === replica && first) {
+          first = false;
+          throw new Error('Failed query', { cause: stale });
+        }
+        return db === primary ? 'primary' : 'replica';
+      });
+    expect(await read()).toBe('primary');
+    expect(await read()).toBe('replica');
+    expect(used).toEqual([replica, primary, replica]);
+    expect(logged).toEqual([]);
+  });
+
   it('failing for another reason fails as it would on the primary', async () => {
     const pool = readPoolOver(fakeDb([]).db, fakeDb([]).db);
     await expect(

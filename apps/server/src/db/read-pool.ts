@@ -1,5 +1,5 @@
 import { createDb, type Db } from './client.ts';
-import { isDatabaseBusy, isDatabaseUnavailable } from './unavailable.ts';
+import { hasStalePreparedStatement, isDatabaseBusy, isDatabaseUnavailable } from './unavailable.ts';
 import type { DatabaseTimeouts } from './timeouts.ts';
 
 /**
@@ -119,6 +119,9 @@ export function readPoolOver(primary: Db, replica: Db): ReadPool {
       try {
         return await work(replica);
       } catch (error) {
+        // A statement prepared before a migration replicated: its replica connection was ended, the
+        // replica is fine (ADR 131).
+        if (hasStalePreparedStatement(error)) return work(primary);
         if (isDatabaseUnavailable(error)) wentDown(error);
         else if (!isDatabaseBusy(error) && !isRecoveryConflict(error)) throw error;
         // Busy (every replica connection taken) or cancelled by the replay it stood in the way of: this

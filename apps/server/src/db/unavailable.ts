@@ -80,6 +80,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether `error` is (or wraps) a prepared statement its connection can no longer run (prepared-statements.ts):
+ * that connection has been ended, the database itself is fine.
+ */
+export function hasStalePreparedStatement(error: unknown): boolean {
+  return someInChain(error, (inner) => isStalePreparedStatement(inner));
+}
+
+/**
  * Whether `error` is the pool's wait for a free connection timing out while every connection was busy:
  * overload, answered `503 server busy` (guarded-pool.ts).
  */
