@@ -368,24 +368,27 @@ describe('the waiting room (issue 31, ADR 095)', () => {
     // Position notices as production spaces them (10 s): the check skips a waiter with nothing new to
     // tell, and sold out must still reach every one of them at the next check.
     for (const app of apps()) waitingRoomOf(app).configure({ positionNoticeMs: 10_000 });
-    // Long polls open in both processes before the last seat goes.
-    const polls = rest.map((visitor, i) => current(i % 2 === 0 ? ctx.app : second, product, visitor, true));
-    await until(() => waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting === rest.length);
-    expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
-    // The last seat is only held (it may lapse): nobody is told sold out, nobody more is admitted.
-    await tick(second);
-    await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
-    expect(waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting).toBe(rest.length);
-    expect(await place(ctx.app, product, rest[0]!)).toMatchObject({ state: 'waiting', position: 1 });
-    // The hold is paid: now nothing can come back.
-    await ctx.db.execute(sql`UPDATE time_spans SET held = 0, sold = 1 WHERE id = ${product.spanId}`);
-    await tick(second);
-    await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
-    for (const answer of await Promise.all(polls)) {
-      expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toMatchObject({ state: 'sold_out', position: null });
+    try {
+      // Long polls open in both processes before the last seat goes.
+      const polls = rest.map((visitor, i) => current(i % 2 === 0 ? ctx.app : second, product, visitor, true));
+      await until(() => waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting === rest.length);
+      expect((await order(ctx.app, product, a!)).statusCode).toBe(201);
+      // The last seat is only held (it may lapse): nobody is told sold out, nobody more is admitted.
+      await tick(second);
+      await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
+      expect(waitingRoomOf(ctx.app).waiting + waitingRoomOf(second).waiting).toBe(rest.length);
+      expect(await place(ctx.app, product, rest[0]!)).toMatchObject({ state: 'waiting', position: 1 });
+      // The hold is paid: now nothing can come back.
+      await ctx.db.execute(sql`UPDATE time_spans SET held = 0, sold = 1 WHERE id = ${product.spanId}`);
+      await tick(second);
+      await Promise.all(apps().map((app) => waitingRoomOf(app).checkWaiters()));
+      for (const answer of await Promise.all(polls)) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toMatchObject({ state: 'sold_out', position: null });
+      }
+    } finally {
+      for (const app of apps()) waitingRoomOf(app).configure({ positionNoticeMs: 0 });
     }
-    for (const app of apps()) waitingRoomOf(app).configure({ positionNoticeMs: 0 });
     // A new process (a restart) reads the same places from PostgreSQL.
     const restarted = await ctx.anotherApp();
     waitingRoomOf(restarted).configure(ONE_AT_A_TIME);

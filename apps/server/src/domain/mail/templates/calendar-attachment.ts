@@ -9,14 +9,26 @@ export type CalendarVisit = Pick<
   'siteName' | 'reservationNumber' | 'productName' | 'productType' | 'startsAt' | 'endsAt' | 'ticketUrl'
 >;
 
-/** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, a line break written `\n`. */
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, a line break (CRLF, LF or a lone CR)
+ * written `\n`, other control characters, which TEXT does not allow, dropped.
+ */
 function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (char) => `\\${char}`).replace(/\r?\n/g, '\\n');
+  return (
+    value
+      .replace(/[\\;,]/g, (char) => `\\${char}`)
+      .replace(/\r\n?|\n/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- the control characters are what it removes (a tab stays)
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** A UTC DATE-TIME in whole seconds (`20250105T010000Z`). */
 function icsUtc(iso: string | Date): string {
-  return new Date(iso).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** A DATE of the visit's day in Tokyo (`20250105`). */

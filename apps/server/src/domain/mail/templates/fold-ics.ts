@@ -3,14 +3,12 @@ const encoder = new TextEncoder();
 
 /**
  * Folds an iCalendar text per RFC 5545 §3.1: no content line longer than 75 octets, a longer one split with
- * CRLF and one space. The `ics` package folds at 75 characters, so a Japanese or Thai title (three octets a
- * character in UTF-8) came out at up to 225 octets a line, which strict readers cut or refuse. Its folds are
- * undone first (CRLF + space or tab is only ever a fold: line breaks in values are escaped as `\n`), then each
- * line is cut between code points, so a UTF-8 sequence is never split.
+ * CRLF and one space. Counted in octets, not characters: a Japanese or Thai title is three octets a character
+ * in UTF-8, and strict readers cut or refuse a line of 225. Each line is cut between code points, so a UTF-8
+ * sequence is never split. The text comes unfolded (line breaks in values are escaped as `\n`).
  */
 export function foldIcs(text: string): string {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n');
-  return lines.map(foldLine).join('\r\n');
+  return text.split('\r\n').map(foldLine).join('\r\n');
 }
 
 function foldLine(line: string): string {
