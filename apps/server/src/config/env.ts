@@ -27,8 +27,8 @@ const envSchema = z.object({
   EMBEDDED_PG_DIR: z.string().default('var/postgres'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /**
-   * Statements with parameters run as named prepared statements, parsed and planned once per connection
-   * (ADR 131). `off` only behind a connection pooler in transaction mode that does not support them.
+   * Statements with parameters run as named prepared statements, parsed once per connection, their plans
+   * kept by PostgreSQL when it judges that cheaper (ADR 131). `off` behind a pooler in transaction mode.
    */
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   /**

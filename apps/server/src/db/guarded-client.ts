@@ -2,7 +2,7 @@ import pg from 'pg';
 import { markRaisedByDatabase } from './raised-by-database.ts';
 import {
   isStalePreparedStatement,
-  PreparedNames,
+  type PreparedNames,
   processPreparedNames,
   withoutPreparedName,
   withPreparedName,
@@ -103,9 +103,9 @@ export class GuardedClient extends pg.Client {
     const settled = (error?: unknown) => {
       clearTimeout(timer);
       markRaisedByDatabase(error);
-      // A table whose columns changed under a prepared statement (another version's migration during a
-      // rolling deploy) fails that statement on this connection for ever: the connection goes, its next
-      // user opens a fresh one that prepares it again.
+      // A prepared statement this connection can no longer run (a table altered under it by another
+      // version's migration, or one gone that pg believes prepared) fails on it for ever: the connection
+      // goes, and the next user's fresh one prepares it again.
       if (isStalePreparedStatement(error)) this.endConnection(error);
     };
     const last = args.length - 1;
