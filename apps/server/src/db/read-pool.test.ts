@@ -83,10 +83,13 @@ describe('a read on the replica', () => {
     code: '40001',
   });
 
-  it('cancelled by the replay goes to the primary, and the next read tries the replica again', async () => {
+  /** A pool whose replica fails its first read with `error`; `read()` says which database answered. */
+  function replicaFailingOnce(error: unknown) {
     const primary = fakeDb([]).db;
     const replica = fakeDb([]).db;
     const pool = readPoolOver(primary, replica);
+    const logged: string[] = [];
+    pool.log = (line) => logged.push(line);
     const used: Db[] = [];
     let first = true;
     const read = () =>
@@ -94,36 +97,28 @@ describe('a read on the replica', () => {
         used.push(db);
         if (db === replica && first) {
           first = false;
-          throw conflict;
+          throw error;
         }
         return db === primary ? 'primary' : 'replica';
       });
+    return { read, used, logged, primary, replica };
+  }
+
+  it('cancelled by the replay goes to the primary, and the next read tries the replica again', async () => {
+    const { read, used, primary, replica } = replicaFailingOnce(conflict);
     expect(await read()).toBe('primary');
     expect(await read()).toBe('replica');
     expect(used).toEqual([replica, primary, replica]);
   });
 
   it('with a statement prepared before a migration goes to the primary once, and the replica stays in use', async () => {
-    const primary = fakeDb([]).db;
-    const replica = fakeDb([]).db;
-    const pool = readPoolOver(primary, replica);
-    const logged: string[] = [];
-    pool.log = (line) => logged.push(line);
     const stale = Object.assign(new Error('cached plan must not change result type'), {
       code: '0A000',
       routine: 'RevalidateCachedQuery',
     });
-    const used: Db[] = [];
-    let first = true;
-    const read = () =>
-      pool.read(async (db) => {
-        used.push(db);
-        if (db === replica && first) {
-          first = false;
-          throw new Error('Failed query', { cause: stale });
-        }
-        return db === primary ? 'primary' : 'replica';
-      });
+    const { read, used, logged, primary, replica } = replicaFailingOnce(
+      new Error('Failed query', { cause: stale }),
+    );
     expect(await read()).toBe('primary');
     expect(await read()).toBe('replica');
     expect(used).toEqual([replica, primary, replica]);
