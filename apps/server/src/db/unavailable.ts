@@ -39,8 +39,8 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 function isUnavailableError(error: object): boolean {
-  // A statement prepared before another version's migration changed its table: its connection has been
-  // ended (guarded-client.ts), so the call succeeds when tried again (ADR 131).
+  // A prepared statement its connection can no longer run (a table altered under it, or one gone): that
+  // connection has been ended (guarded-client.ts), so the call succeeds when tried again (ADR 131).
   if (isStalePreparedStatement(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
@@ -84,7 +84,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * that connection has been ended, the database itself is fine.
  */
 export function hasStalePreparedStatement(error: unknown): boolean {
-  return someInChain(error, (inner) => isStalePreparedStatement(inner));
+  return someInChain(error, isStalePreparedStatement);
 }
 
 /**
