@@ -361,6 +361,11 @@ function report(config: OnSaleConfig, result: Run): void {
     ),
   );
   console.log(
+    `  purchase by step, p50 / p99 ms: ${Object.entries(summary.stepMs)
+      .map(([step, values]) => `${step} ${ms(values, 50)} / ${ms(values, 99)}`)
+      .join(', ')}`,
+  );
+  console.log(
     `  visitors: ${summary.held} held a seat, ${summary.toldSoldOut} told sold out, ${summary.unfinished} unfinished ` +
       `(still waiting at the time-out or stopped by an unexpected answer); ${summary.admitted} admitted; ` +
       `${summary.polls} long polls; refusals waited out ${JSON.stringify(summary.refused)}`,

@@ -16,6 +16,8 @@ export interface OnSaleSummary {
   holdMs: number[];
   /** The purchase's requests after a hold (form, mail, link, checkout). */
   payMs: number[];
+  /** The purchase's requests by step. */
+  stepMs: Record<string, number[]>;
   /** Per visitor told "sold out": from the last seat (or its own later question) to the answer. */
   noticeMs: number[];
   /** Seconds after the first arrival (undefined without a seat / without selling out). */
@@ -67,6 +69,10 @@ export function summarise(
     joinMs: records.flatMap((r) => r.joinMs),
     holdMs: records.flatMap((r) => r.holdMs),
     payMs: records.flatMap((r) => r.payMs),
+    stepMs: records.reduce<Record<string, number[]>>((steps, r) => {
+      for (const [step, values] of Object.entries(r.stepMs)) (steps[step] ??= []).push(...values);
+      return steps;
+    }, {}),
     noticeMs,
     ...(admittedTimes.length > 0 ? { firstSeatS: (Math.min(...admittedTimes) - first) / 1000 } : {}),
     ...(lastSeatAt !== undefined ? { lastSeatS: (lastSeatAt - first) / 1000 } : {}),

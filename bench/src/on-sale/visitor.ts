@@ -23,6 +23,8 @@ export interface VisitorRecord {
   holdMs: number[];
   /** Latency of each request of the purchase after the hold (form, mail, link, checkout). */
   payMs: number[];
+  /** The same latencies by step. */
+  stepMs: Record<string, number[]>;
   joinMs: number[];
   /** The place of its first join (the token's entry id) and the server that gave it, for the report. */
   entryId?: number;
@@ -71,6 +73,7 @@ export function newVisitorRecord(index: number): VisitorRecord {
     paid: false,
     holdMs: [],
     payMs: [],
+    stepMs: {},
     joinMs: [],
     problems: [],
     refused: {},
@@ -162,6 +165,7 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     const step = async (what: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
       const answer = await call(method, path, body);
       record.payMs.push(answer.answeredAt - answer.sentAt);
+      (record.stepMs[what] ??= []).push(answer.answeredAt - answer.sentAt);
       const ok = answer.status === 200 || answer.status === 201;
       if (!ok) problem(what, answer);
       return ok ? answer : undefined;
