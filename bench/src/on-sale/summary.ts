@@ -68,7 +68,7 @@ export function summarise(
     }, {}),
     joinMs: records.flatMap((r) => r.joinMs),
     holdMs: records.flatMap((r) => r.holdMs),
-    payMs: records.flatMap((r) => r.payMs),
+    payMs: records.flatMap((r) => Object.values(r.stepMs).flat()),
     stepMs: records.reduce<Record<string, number[]>>((steps, r) => {
       for (const [step, values] of Object.entries(r.stepMs)) (steps[step] ??= []).push(...values);
       return steps;

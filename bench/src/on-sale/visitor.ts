@@ -21,9 +21,7 @@ export interface VisitorRecord {
   paid: boolean;
   /** Latency of every `POST /orders` it sent once admitted (or once the queue closed). */
   holdMs: number[];
-  /** Latency of each request of the purchase after the hold (form, mail, link, checkout). */
-  payMs: number[];
-  /** The same latencies by step. */
+  /** Latency of each request of the purchase after the hold, by step (form, mail, link, checkout). */
   stepMs: Record<string, number[]>;
   joinMs: number[];
   /** The place of its first join (the token's entry id) and the server that gave it, for the report. */
@@ -72,7 +70,6 @@ export function newVisitorRecord(index: number): VisitorRecord {
     held: false,
     paid: false,
     holdMs: [],
-    payMs: [],
     stepMs: {},
     joinMs: [],
     problems: [],
@@ -164,7 +161,6 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
   const pay = async (orderToken: string): Promise<boolean> => {
     const step = async (what: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
       const answer = await call(method, path, body);
-      record.payMs.push(answer.answeredAt - answer.sentAt);
       (record.stepMs[what] ??= []).push(answer.answeredAt - answer.sentAt);
       const ok = answer.status === 200 || answer.status === 201;
       if (!ok) problem(what, answer);
