@@ -74,13 +74,13 @@ async function waitForConnectionsToClose(client: pg.Client, database: string): P
   }
 }
 
-/** A fresh database for one test file, cloned from the migrated and seeded template. */
-export async function cloneTemplate(
+/** A new database (a copy of `template` when given) and how to drop it once its connections have closed. */
+async function newDatabase(
   adminUrl: string,
-  template: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `kippu_t_${randomBytes(6).toString('hex')}`;
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
   return {
     url: databaseUrl(adminUrl, name),
     drop: () =>
@@ -89,4 +89,20 @@ export async function cloneTemplate(
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }),
   };
+}
+
+/** A fresh database for one test file, cloned from the migrated and seeded template. */
+export function cloneTemplate(
+  adminUrl: string,
+  template: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newDatabase(adminUrl, template);
+}
+
+/**
+ * An empty database, neither migrated nor seeded nor ever analysed: what a new installation starts from, for a
+ * test of how PostgreSQL plans on it.
+ */
+export function emptyDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newDatabase(adminUrl);
 }

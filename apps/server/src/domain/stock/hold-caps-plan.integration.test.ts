@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProduct, createTimeSpan, type ProductFixture } from '../../../test/factories.ts';
-import { admin } from '../../../test/test-database.ts';
+import { emptyDatabase } from '../../../test/test-database.ts';
 import { createDb, type Db } from '../../db/client.ts';
-import { databaseUrl } from '../../db/database-url.ts';
 import { migrate } from '../../db/migrate.ts';
 import { PreparedNames } from '../../db/prepared-statements.ts';
 import { insertHeldOrders, readSpanState, type CapGuard } from './hold-statements.ts';
@@ -35,11 +34,25 @@ function holdRequest(product: ProductFixture, spanId: number, visitor: string): 
   };
 }
 
-/** The site's caps for each request's visitor and address, as hold-stock.ts passes them. */
+/** Each request's visitor and address with the request's caps, as hold-stock.ts passes them. */
 function capsOf(requests: HoldRequest[]): CapGuard[] {
-  return requests.flatMap((request): CapGuard[] => [
-    { kind: 'client', key: request.clientKey!, orders: 1, tickets: 1, maxOrders: 5, maxTickets: 20 },
-    { kind: 'address', key: request.addressKey!, orders: 1, tickets: 1, maxOrders: 100, maxTickets: 400 },
+  return requests.flatMap(({ clientKey, addressKey, quantity, caps }): CapGuard[] => [
+    {
+      kind: 'client',
+      key: clientKey!,
+      orders: 1,
+      tickets: quantity,
+      maxOrders: caps.openOrdersPerClient,
+      maxTickets: caps.ticketsPerClientSlot,
+    },
+    {
+      kind: 'address',
+      key: addressKey!,
+      orders: 1,
+      tickets: quantity,
+      maxOrders: caps.openOrdersPerAddress,
+      maxTickets: caps.ticketsPerAddressSlot,
+    },
   ]);
 }
 
@@ -53,18 +66,16 @@ function capsOf(requests: HoldRequest[]): CapGuard[] {
  * slot's row lock. A named statement keeps such a plan for its connection's life.
  */
 describe('the hold caps count by key, not by site', () => {
-  let adminUrl: string;
-  let name: string;
+  let drop: () => Promise<void>;
   let db: Db;
   let product: ProductFixture;
   let spanId: number;
 
   beforeAll(async () => {
-    adminUrl = inject('testDatabase').adminUrl;
-    name = `kippu_plan_${randomBytes(4).toString('hex')}`;
-    await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+    const database = await emptyDatabase(inject('testDatabase').adminUrl);
+    drop = database.drop;
     db = createDb(
-      databaseUrl(adminUrl, name),
+      database.url,
       1,
       { connectMs: 5000, statementMs: 10_000, idleInTransactionMs: 10_000 },
       { namedStatements: true, preparedNames: new PreparedNames() },
@@ -84,7 +95,7 @@ describe('the hold caps count by key, not by site', () => {
   });
   afterAll(async () => {
     await db.$client.end();
-    await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await drop();
   });
 
   it('reads no other visitor’s holds for 40 new keys under a generic plan, in the read and in the write', async () => {
@@ -130,6 +141,9 @@ describe('the hold caps count by key, not by site', () => {
 
   it('still counts a key’s own open holds on the site, and its tickets in the slot', async () => {
     const otherSpanId = await createTimeSpan(db, { productId: product.id, capacity: 100 });
+    // The same visitor's hold on another venue of the installation: not this site's.
+    const elsewhere = await createProduct(db, { site: 'ELSEWHERE' });
+    const elsewhereSpanId = await createTimeSpan(db, { productId: elsewhere.id, capacity: 100 });
     const me = holdRequest(product, spanId, 'me');
     const client = await db.$client.connect();
     try {
@@ -140,8 +154,9 @@ describe('the hold caps count by key, not by site', () => {
                              price, expires_at, client_key, address_key)
          VALUES ('mine-1', 'DEMO', 'web', 'holding', 'ja', $1, $2, 2, 0, now() + interval '10 minutes', $4, $5),
                 ('mine-2', 'DEMO', 'web', 'ready_checkout', 'ja', $1, $3, 3, 0, now() + interval '10 minutes', $4, $5),
-                ('mine-expired', 'DEMO', 'web', 'holding', 'ja', $1, $2, 4, 0, now() - interval '1 minute', $4, $5)`,
-        [product.id, spanId, otherSpanId, me.clientKey, me.addressKey],
+                ('mine-expired', 'DEMO', 'web', 'holding', 'ja', $1, $2, 4, 0, now() - interval '1 minute', $4, $5),
+                ('mine-elsewhere', 'ELSEWHERE', 'web', 'holding', 'ja', $6, $7, 5, 0, now() + interval '10 minutes', $4, $5)`,
+        [product.id, spanId, otherSpanId, me.clientKey, me.addressKey, elsewhere.id, elsewhereSpanId],
       );
       const state = await readSpanState(
         client,
@@ -150,7 +165,8 @@ describe('the hold caps count by key, not by site', () => {
         { lock: false },
       );
       await client.query('ROLLBACK');
-      // Two open orders on the site; in this slot only the first one's two tickets (the expired hold counts for nothing).
+      // Two open orders on the site; in this slot only the first one's two tickets (the expired hold and the
+      // other site's count for nothing).
       expect(state?.holdings).toEqual([
         { kind: 'client', key: me.clientKey, orders: 2, tickets: 2 },
         { kind: 'address', key: me.addressKey, orders: 2, tickets: 2 },
