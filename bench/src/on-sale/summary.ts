@@ -14,9 +14,7 @@ export interface OnSaleSummary {
   refused: Record<string, number>;
   joinMs: number[];
   holdMs: number[];
-  /** The purchase's requests after a hold (form, mail, link, checkout). */
-  payMs: number[];
-  /** The purchase's requests by step. */
+  /** The purchase's requests after a hold, by step (form, mail, link, checkout). */
   stepMs: Record<string, number[]>;
   /** Per visitor told "sold out": from the last seat (or its own later question) to the answer. */
   noticeMs: number[];
@@ -68,7 +66,6 @@ export function summarise(
     }, {}),
     joinMs: records.flatMap((r) => r.joinMs),
     holdMs: records.flatMap((r) => r.holdMs),
-    payMs: records.flatMap((r) => Object.values(r.stepMs).flat()),
     stepMs: records.reduce<Record<string, number[]>>((steps, r) => {
       for (const [step, values] of Object.entries(r.stepMs)) (steps[step] ??= []).push(...values);
       return steps;
