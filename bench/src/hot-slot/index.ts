@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { databaseCpuReader } from '../shared/database-cpu.ts';
 import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
 import { movedBy, movedWarning, range, ratioBetween, spreadOf, type Spread } from '../shared/spread.ts';
 import { fixed, formatTable } from '../shared/table.ts';
@@ -20,6 +21,48 @@ interface RunRow {
   pgbenchAfterStock?: StockCheck;
   http?: HttpResult;
   httpStock?: StockCheck;
+  /** CPU the HTTP run cost per answered order, by who spent it (ms); undefined parts were not measurable. */
+  httpCost?: CostPerRequest;
+  /** PostgreSQL's CPU per pgbench transaction, both baseline runs together (ms). */
+  pgbenchDatabaseCpuMs?: number;
+}
+
+/**
+ * Where one HTTP order's CPU went on the shared cores: the servers, PostgreSQL (every backend) and the load
+ * generator (this process). Unlike throughput, these barely move with other work on the machine (ADR 098),
+ * so they tell a slower server from a busier machine, and 2 processes from 4.
+ */
+interface CostPerRequest {
+  serverMs: number | undefined;
+  databaseMs: number | undefined;
+  generatorMs: number;
+}
+
+/** CPU readings around a piece of work: the servers', PostgreSQL's and this process's. */
+async function cpuMeter(servers: readonly ServerProcess[], database: BenchDatabase) {
+  const readDatabase = await databaseCpuReader(database.pool);
+  const serversNow = () => {
+    const each = servers.map((s) => s.cpuMs());
+    return each.some((ms) => ms === undefined) ? undefined : each.reduce((a, b) => a! + b!, 0);
+  };
+  const serverBefore = serversNow();
+  const databaseBefore = readDatabase?.();
+  const generatorBefore = process.cpuUsage();
+  return (requests: number): CostPerRequest => {
+    const serverAfter = serversNow();
+    const generator = process.cpuUsage(generatorBefore);
+    return {
+      serverMs:
+        serverBefore === undefined || serverAfter === undefined
+          ? undefined
+          : (serverAfter - serverBefore) / requests,
+      databaseMs:
+        readDatabase && databaseBefore !== undefined
+          ? (readDatabase() - databaseBefore) / requests
+          : undefined,
+      generatorMs: (generator.user + generator.system) / 1000 / requests,
+    };
+  };
 }
 
 /** The HTTP rate over the mean of the pgbench runs around it, and over each alone (its spread). */
@@ -79,9 +122,11 @@ async function measurePgbench(
   product: BenchProduct & { capacity: number },
   clients: number,
   transactionsPerClient: number,
-): Promise<{ result: PgbenchResult; stock: StockCheck }> {
+): Promise<{ result: PgbenchResult; stock: StockCheck; databaseCpuMs: number | undefined }> {
   for (let attempt = 1; ; attempt += 1) {
     const spanId = await createSlot(database.pool, product.id, product.capacity);
+    const readDatabase = await databaseCpuReader(database.pool);
+    const databaseBefore = readDatabase?.();
     try {
       const result = await runPgbench({
         url: database.url,
@@ -91,7 +136,9 @@ async function measurePgbench(
         clients,
         transactionsPerClient,
       });
-      return { result, stock: await checkSlot(database.pool, spanId) };
+      const databaseCpuMs =
+        readDatabase && databaseBefore !== undefined ? readDatabase() - databaseBefore : undefined;
+      return { result, stock: await checkSlot(database.pool, spanId), databaseCpuMs };
     } catch (error) {
       if (attempt >= 3 || !outOfConnections(error)) throw error;
       console.log(`  pgbench ${clients} clients: out of connections, retrying in 10 s`);
@@ -106,17 +153,19 @@ async function measureHttp(
   product: BenchProduct & { capacity: number },
   clients: number,
   total: number,
-): Promise<{ result: HttpResult; stock: StockCheck }> {
+): Promise<{ result: HttpResult; stock: StockCheck; cost: CostPerRequest }> {
   const spanId = await createSlot(database.pool, product.id, product.capacity);
   const baseUrls = servers.map((s) => s.baseUrl);
+  const costOf = await cpuMeter(servers, database);
   const result = await runHttp({ baseUrls, product, spanId, clients, total });
+  const cost = costOf(result.ok + result.outOfStock);
   const stock = await checkSlot(database.pool, spanId);
   if (result.outOfStock > 0) {
     const answer = await soldOutMessage(servers.at(-1)!, product, spanId);
     if (!answer.startsWith('409') || !answer.includes('"out of stock"'))
       console.log(`  ! ${clients} clients: the order after selling out was answered ${answer}`);
   }
-  return { result, stock };
+  return { result, stock, cost };
 }
 
 /** Without a server (it failed to start, or --skip-http) the pgbench half still runs and reports. */
@@ -150,9 +199,14 @@ async function runAll(config: HotSlotConfig, database: BenchDatabase): Promise<R
         const http = await measureHttp(servers, database, product, clients, demand);
         row.http = http.result;
         row.httpStock = http.stock;
+        row.httpCost = http.cost;
         const after = await measurePgbench(database, product, clients, perClient);
         row.pgbenchAfter = after.result;
         row.pgbenchAfterStock = after.stock;
+        if (pgbench.databaseCpuMs !== undefined && after.databaseCpuMs !== undefined)
+          row.pgbenchDatabaseCpuMs =
+            (pgbench.databaseCpuMs + after.databaseCpuMs) /
+            (pgbench.result.transactions + after.result.transactions);
       }
       console.log(
         `  ${clients} clients done: pgbench ${fixed(row.pgbench.tps, 0)} tps` +
@@ -208,6 +262,16 @@ function report(
       `${loadText(load[1])} at the end\n`,
   );
   console.log(table);
+  const ms = (value: number | undefined) => (value === undefined ? '-' : fixed(value, 3));
+  for (const row of rows) {
+    if (!row.httpCost) continue;
+    const cost = row.httpCost;
+    console.log(
+      `  cost at ${row.clients} clients, CPU ms per HTTP order: server ${ms(cost.serverMs)}, ` +
+        `PostgreSQL ${ms(cost.databaseMs)}, load generator ${ms(cost.generatorMs)}; ` +
+        `PostgreSQL per pgbench transaction ${ms(row.pgbenchDatabaseCpuMs)}`,
+    );
+  }
 
   const problems = rows.flatMap((row) => [
     ...(row.pgbench.failed > 0
