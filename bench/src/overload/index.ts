@@ -12,6 +12,7 @@ import { baselineSuffix, ratioBetween, shareOut } from '../shared/spread.ts';
 import { fixed, formatTable } from '../shared/table.ts';
 import { BENCH_SLUG, createSlot, seedBenchProduct, type BenchProduct } from '../hot-slot/seed.ts';
 import { ORDER_HEADERS } from '../hot-slot/http-run.ts';
+import { runOpenLoop, type OpenLoopRequest } from '../shared/open-loop.ts';
 import { checkSlot } from '../hot-slot/stock-check.ts';
 
 interface OverloadConfig {
@@ -32,6 +33,11 @@ interface OverloadConfig {
   processes: number;
   /** The load generator's nice value in the overload phase (shared/generator-priority.ts). */
   generatorNice: number;
+  /**
+   * `--open-loop-connections=N`: the overload phase as an open loop (shared/open-loop.ts) over at most N
+   * connections, instead of autocannon's `overallRate`.
+   */
+  openLoopConnections: number | undefined;
 }
 
 function overloadConfig(args: string[]): OverloadConfig {
@@ -49,6 +55,9 @@ function overloadConfig(args: string[]): OverloadConfig {
     selloutCapacity: int('sellout-capacity', 2000),
     processes: int('processes', 1),
     generatorNice: generatorNiceOption(args),
+    openLoopConnections: option(args, 'open-loop-connections')
+      ? positiveInt(option(args, 'open-loop-connections')!, 'open-loop-connections')
+      : undefined,
   };
 }
 
@@ -68,6 +77,8 @@ interface Phase {
   latenciesByStatus: Record<number, number[]>;
   statuses: Record<string, number>;
   holds: number;
+  /** Connections used (the open loop opens them as it needs, up to its bound). */
+  connections: number;
 }
 
 let visitors = 0;
@@ -77,42 +88,38 @@ const nextVisitor = () => {
 };
 
 /**
- * One visitor's order path, looped by every connection: the date's slots, one slot's stock, then a hold
- * of one ticket on a slot (round robin over the run's slots), each as another visitor behind the proxy.
+ * One visitor's order path: the date's slots, one slot's stock, then a hold of one ticket on a slot (round
+ * robin over the run's slots), each hold as another visitor behind the proxy. Its three steps, built when
+ * each is sent: every closed-loop connection loops through them, and the open loop sends them in turn.
  */
-function orderPath(product: BenchProduct, date: string, spanIds: number[]): autocannon.Request[] {
+function orderPath(product: BenchProduct, date: string, spanIds: number[]): (() => OpenLoopRequest)[] {
   let next = 0;
   const api = `/${BENCH_SLUG}/api/v1`;
   return [
-    { method: 'GET', path: `${api}/products/stocks?date=${date}&product_id=${product.uuid}&lang=ja` },
-    {
+    () => ({ method: 'GET', path: `${api}/products/stocks?date=${date}&product_id=${product.uuid}&lang=ja` }),
+    () => ({
       method: 'GET',
-      setupRequest: (request) => ({
-        ...request,
-        path: `${api}/products/orderable_stocks?product_time_span_id=${spanIds[next % spanIds.length]}`,
-      }),
-    },
-    {
+      path: `${api}/products/orderable_stocks?product_time_span_id=${spanIds[next % spanIds.length]}`,
+    }),
+    () => ({
       method: 'POST',
-      setupRequest: (request) => {
-        const spanId = spanIds[next++ % spanIds.length];
-        return {
-          ...request,
-          path: `${api}/orders`,
-          headers: { ...ORDER_HEADERS, 'x-forwarded-for': nextVisitor() },
-          body: JSON.stringify({
-            lang: 'ja',
-            product_uuid: product.uuid,
-            time_span_id: spanId,
-            quantity: 1,
-            option_values: [{ option_value_id: product.optionValueId, quantity: 1 }],
-            set_products: [],
-          }),
-        };
-      },
-    },
+      path: `${api}/orders`,
+      headers: { ...ORDER_HEADERS, 'x-forwarded-for': nextVisitor() },
+      body: JSON.stringify({
+        lang: 'ja',
+        product_uuid: product.uuid,
+        time_span_id: spanIds[next++ % spanIds.length],
+        quantity: 1,
+        option_values: [{ option_value_id: product.optionValueId, quantity: 1 }],
+        set_products: [],
+      }),
+    }),
   ];
 }
+
+/** The steps as autocannon requests: each connection loops through them, building each as it sends it. */
+const autocannonRequests = (steps: (() => OpenLoopRequest)[]): autocannon.Request[] =>
+  steps.map((step) => ({ setupRequest: (request) => ({ ...request, ...step() }) }));
 
 function emptyPhase(seconds: number): Phase {
   return {
@@ -126,11 +133,56 @@ function emptyPhase(seconds: number): Phase {
     latenciesByStatus: {},
     statuses: {},
     holds: 0,
+    connections: 0,
   };
 }
 
-/** One autocannon run against one server, counted into `phase`. */
-async function driveOne(
+/** Counts one answer into `phase`. */
+function countAnswer(phase: Phase, statusCode: number, latencyMs: number): void {
+  phase.statuses[statusCode] = (phase.statuses[statusCode] ?? 0) + 1;
+  if ((statusCode >= 200 && statusCode < 300) || statusCode === 409) {
+    phase.accepted += 1;
+    if (statusCode !== 409) phase.succeeded += 1;
+    phase.acceptedLatencies.push(latencyMs);
+    (phase.latenciesByStatus[statusCode] ??= []).push(latencyMs);
+    if (statusCode === 201) phase.holds += 1;
+  } else if (statusCode === 503 || statusCode === 429) phase.shed += 1;
+  else phase.errors += 1;
+}
+
+/**
+ * The overload phase against one server: `rate` requests a second arriving evenly, whatever the answers do
+ * (shared/open-loop.ts, ADR 132), at most `connections` at once.
+ */
+async function driveOpenLoop(
+  server: ServerProcess,
+  steps: (() => OpenLoopRequest)[],
+  input: { connections: number; seconds: number; rate: number },
+  phase: Phase,
+): Promise<void> {
+  const result = await runOpenLoop({
+    baseUrl: server.baseUrl,
+    rate: input.rate,
+    seconds: input.seconds,
+    maxConnections: input.connections,
+    timeoutMs: 10_000,
+    headers: { cookie: 'XSRF-TOKEN=bench-xsrf-token' },
+    next: (k) => steps[k % steps.length]!(),
+    onAnswer: (status, latencyMs) => countAnswer(phase, status, latencyMs),
+    onError: (kind) => {
+      phase.errors += 1;
+      phase.statuses[kind] = (phase.statuses[kind] ?? 0) + 1;
+    },
+  });
+  phase.offered += result.offered;
+  phase.connections += result.connections;
+}
+
+/**
+ * One autocannon run against one server, counted into `phase`: a closed loop, or with `rate` autocannon's
+ * `overallRate` (a budget per connection and second).
+ */
+async function driveAutocannon(
   server: ServerProcess,
   requests: autocannon.Request[],
   input: { connections: number; seconds: number; rate?: number },
@@ -152,17 +204,9 @@ async function driveOne(
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    phase.statuses[statusCode] = (phase.statuses[statusCode] ?? 0) + 1;
-    if ((statusCode >= 200 && statusCode < 300) || statusCode === 409) {
-      phase.accepted += 1;
-      if (statusCode !== 409) phase.succeeded += 1;
-      phase.acceptedLatencies.push(responseTime);
-      (phase.latenciesByStatus[statusCode] ??= []).push(responseTime);
-      if (statusCode === 201) phase.holds += 1;
-    } else if (statusCode === 503 || statusCode === 429) phase.shed += 1;
-    else phase.errors += 1;
-  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) =>
+    countAnswer(phase, statusCode, responseTime),
+  );
   const result = await finished;
   phase.errors += result.errors;
   if (result.errors > 0)
@@ -172,27 +216,34 @@ async function driveOne(
 }
 
 /**
- * Every server at once, each with its share of the connections and of the offered rate (as a balancer
- * would share them), counted into one phase. `requests` is built per server: its round robin is its own.
+ * Every server at once, each with its share of the connections and, for an open loop (`rate`), of the
+ * offered rate (as a balancer would share them), counted into one phase. `steps` is built per server: its
+ * round robin is its own. Without `rate` a closed loop: each connection sends its next request on an answer.
  */
 async function drive(
   servers: ServerProcess[],
-  requests: () => autocannon.Request[],
-  input: { connections: number; seconds: number; rate?: number },
+  steps: () => (() => OpenLoopRequest)[],
+  input: { connections: number; seconds: number; rate?: number; openLoop?: boolean },
 ): Promise<Phase> {
   const phase = emptyPhase(input.seconds);
   const connections = shareOut(Math.max(input.connections, servers.length), servers.length);
   const rates = input.rate ? shareOut(input.rate, servers.length) : undefined;
+  const started = performance.now();
   await Promise.all(
-    servers.map((server, i) =>
-      driveOne(
-        server,
-        requests(),
-        { connections: connections[i]!, seconds: input.seconds, ...(rates ? { rate: rates[i]! } : {}) },
-        phase,
-      ),
-    ),
+    servers.map((server, i) => {
+      const each = { connections: connections[i]!, seconds: input.seconds };
+      return rates && input.openLoop
+        ? driveOpenLoop(server, steps(), { ...each, rate: rates[i]! }, phase)
+        : driveAutocannon(
+            server,
+            autocannonRequests(steps()),
+            { ...each, ...(rates ? { rate: rates[i]! } : {}) },
+            phase,
+          );
+    }),
   );
+  // An open loop's last answers come after its last arrival: its rates are over the time they all took.
+  if (rates && input.openLoop) phase.seconds = Math.max(input.seconds, (performance.now() - started) / 1000);
   return phase;
 }
 
@@ -258,8 +309,12 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     const sustainedBefore = await sustain('before');
     const sustainableBefore = perSecond(sustainedBefore, sustainedBefore.succeeded);
     const rate = Math.round(sustainableBefore * config.factor);
-    // Enough connections to offer the rate even while answers take a quarter of a second.
-    const connections = Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
+    // autocannon: enough connections to offer the rate even while answers take a quarter of a second. The
+    // open loop: at most the bound asked for (past it, requests wait for a connection, and the wait is in
+    // their latency).
+    const connections = config.openLoopConnections
+      ? Math.min(config.openLoopConnections, rate)
+      : Math.min(1000, Math.max(64, Math.ceil(rate * 0.25)));
     const loadBefore = os.loadavg();
     // The load generator shares the cores: its own event-loop delay is in every latency it measures (on two
     // cores its p99 was 100–150 ms of the overload phase's p99 of 450–560 ms at the servers' priority), so
@@ -272,6 +327,7 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
       connections,
       seconds: config.durationSeconds,
       rate,
+      openLoop: config.openLoopConnections !== undefined,
     });
     const cpuPercent = cpu.percent();
     generatorLag.disable();
@@ -298,7 +354,11 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     const p99 = percentile(overload.acceptedLatencies, 99);
     const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
     console.log(
-      `\n${config.factor}x the sustainable rate (${rate} req/s offered over ${connections} connections) for ` +
+      `\n${config.factor}x the sustainable rate (${rate} req/s offered ` +
+        (config.openLoopConnections
+          ? `in an open loop, evenly spaced, over at most ${connections} connections: ${overload.connections} used`
+          : `by autocannon's overallRate over ${connections} connections`) +
+        `) for ` +
         `${config.durationSeconds} s on ${config.processes} server process(es); ${config.slots} slots x ${config.capacity} seats and one of ${config.selloutCapacity}; ` +
         `sustainable rate measured before and after; PostgreSQL ${database.serverVersion}; ${os.cpus().length} CPUs, node ${process.version}, ` +
         `load average ${loadText(loadBefore)} before the overload phase, ${loadText(loadAfter)} at the end\n`,
