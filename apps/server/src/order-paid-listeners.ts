@@ -16,6 +16,7 @@ export function orderPaidListeners(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): Order
       {
         // A change of date's temporary order (ADR 029): the change completes instead of a new reservation,
         // unless it can no longer (not pending, a ticket refunded meanwhile): then its top-up goes back.
+        kind: 'change',
         async claim(tx, orderId) {
           const change = await claimPaidChange(tx, orderId);
           if (change === undefined || change === 'refund') return change;

@@ -103,17 +103,19 @@ async function reserveOrRefund(
         deps.log.error({ paymentId: attempt.id }, 'a declined payment was charged: staff must refund it');
       return 'already_settled';
     }
+    // Read before the move, so an order no fulfilment claimed is refused while it is still paying; its kind
+    // says which fulfilments to ask (a purchase's asks none).
+    const holder = await orderForReservation(tx, attempt.orderId);
     // An order of another kind (a change of date's top-up, ADR 029) is fulfilled by its module, which may
     // refuse it (a change no longer pending cannot complete): then it is refunded.
     let fulfil: Fulfil | undefined;
     for (const fulfilment of deps.orderPaid.fulfilments) {
+      if (fulfilment.kind !== holder?.kind) continue;
       const claimed = await fulfilment.claim(tx, attempt.orderId);
       if (claimed === 'refund') return 'order_gone';
       if ((fulfil = claimed)) break;
     }
-    // Read before the move, so an order no fulfilment claimed is refused while it is still paying.
-    const holder = fulfil ? undefined : await orderForReservation(tx, attempt.orderId);
-    if (holder?.kind === 'change') {
+    if (!fulfil && holder?.kind === 'change') {
       // A change of date's order is completed by its fulfilment, never booked as a new reservation: a new
       // one would issue a second set of tickets for the same visit. Its fulfilment is not wired (settle deps
       // built without it): the payment is given back as for an order that is gone.

@@ -1,5 +1,7 @@
+import type { SalesChannel } from '@kippu/contract';
 import type { Tx } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/enqueue-job.ts';
+import type { OrderKind } from './order-lock.ts';
 import type { MovedOrder } from './order-state.ts';
 
 /**
@@ -23,10 +25,12 @@ export type Fulfil = (order: MovedOrder, amount: number) => Promise<void>;
 
 /**
  * A module whose kind of order is fulfilled otherwise than by a new reservation (a change of date, ADR 029).
- * Asked before the order moves, in the settling transaction: undefined when the order is not of its kind;
- * 'refund' when it is but can no longer be fulfilled (the payment is then given back); else how to fulfil it.
+ * Asked only for an order of its `kind`, before the order moves, in the settling transaction: undefined
+ * when it does not take the order after all; 'refund' when it can no longer be fulfilled (the payment is
+ * then given back); else how to fulfil it. A purchase of a sales channel asks none (no query).
  */
 export interface PaidOrderFulfilment {
+  kind: Exclude<OrderKind, SalesChannel>;
   claim(tx: Tx, orderId: number): Promise<undefined | 'refund' | Fulfil>;
 }
 
