@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
+import { startCpuMeter, type CpuSpent } from '../shared/cpu-meter.ts';
 import { databaseCpuReader } from '../shared/database-cpu.ts';
 import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
 import { movedBy, movedWarning, range, ratioBetween, spreadOf, type Spread } from '../shared/spread.ts';
@@ -38,30 +39,15 @@ interface CostPerRequest {
   generatorMs: number;
 }
 
-/** CPU readings around a piece of work: the servers', PostgreSQL's and this process's. */
-async function cpuMeter(servers: readonly ServerProcess[], database: BenchDatabase) {
-  const readDatabase = await databaseCpuReader(database.pool);
-  const serversNow = () => {
-    const each = servers.map((s) => s.cpuMs());
-    return each.some((ms) => ms === undefined) ? undefined : each.reduce((a, b) => a! + b!, 0);
-  };
-  const serverBefore = serversNow();
-  const databaseBefore = readDatabase?.();
-  const generatorBefore = process.cpuUsage();
-  return (requests: number): CostPerRequest => {
-    const serverAfter = serversNow();
-    const generator = process.cpuUsage(generatorBefore);
-    return {
-      serverMs:
-        serverBefore === undefined || serverAfter === undefined
-          ? undefined
-          : (serverAfter - serverBefore) / requests,
-      databaseMs:
-        readDatabase && databaseBefore !== undefined
-          ? (readDatabase() - databaseBefore) / requests
-          : undefined,
-      generatorMs: (generator.user + generator.system) / 1000 / requests,
-    };
+/** What was spent, per request; the servers' sum is unknown if any one server's is. */
+function costPerRequest(spent: CpuSpent, requests: number): CostPerRequest {
+  const serversMs = spent.serversMs.some((ms) => ms === undefined)
+    ? undefined
+    : spent.serversMs.reduce<number>((sum, ms) => sum + ms!, 0);
+  return {
+    serverMs: serversMs === undefined ? undefined : serversMs / requests,
+    databaseMs: spent.databaseMs === undefined ? undefined : spent.databaseMs / requests,
+    generatorMs: spent.generatorMs / requests,
   };
 }
 
@@ -156,9 +142,9 @@ async function measureHttp(
 ): Promise<{ result: HttpResult; stock: StockCheck; cost: CostPerRequest }> {
   const spanId = await createSlot(database.pool, product.id, product.capacity);
   const baseUrls = servers.map((s) => s.baseUrl);
-  const costOf = await cpuMeter(servers, database);
+  const cpu = await startCpuMeter(servers, database);
   const result = await runHttp({ baseUrls, product, spanId, clients, total });
-  const cost = costOf(result.ok + result.outOfStock);
+  const cost = costPerRequest(cpu(), result.ok + result.outOfStock);
   const stock = await checkSlot(database.pool, spanId);
   if (result.outOfStock > 0) {
     const answer = await soldOutMessage(servers.at(-1)!, product, spanId);

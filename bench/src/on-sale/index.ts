@@ -2,7 +2,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
-import { databaseCpuReader } from '../shared/database-cpu.ts';
+import { startCpuMeter } from '../shared/cpu-meter.ts';
 import { percentile } from '../shared/percentile.ts';
 import { prioritiseGenerator } from '../shared/generator-priority.ts';
 import { startServers, stopServers } from '../shared/server-process.ts';
@@ -211,18 +211,13 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const loadBefore = os.loadavg();
-    const cpuBefore = servers.map((server) => server.cpuMs() ?? 0);
     const transactionsBefore = await transactionsOf(database);
-    const databaseCpu = await databaseCpuReader(database.pool);
-    const databaseCpuBefore = databaseCpu?.();
-    const generatorCpuBefore = process.cpuUsage();
+    const cpu = await startCpuMeter(servers, database);
     const started = Date.now();
     const records = await rush(crowd, sale, config);
     const seconds = (Date.now() - started) / 1000;
-    const generatorCpu = process.cpuUsage(generatorCpuBefore);
-    const generatorCpuMs = (generatorCpu.user + generatorCpu.system) / 1000;
-    const serverCpuMs = servers.reduce((sum, server, i) => sum + (server.cpuMs() ?? 0) - cpuBefore[i]!, 0);
-    const databaseCpuMs = databaseCpu ? databaseCpu() - databaseCpuBefore! : undefined;
+    const spent = cpu();
+    const serverCpuMs = spent.serversMs.reduce<number>((sum, ms) => sum + (ms ?? 0), 0);
     lag.disable();
     generator.restore();
     const loadAfter = os.loadavg();
@@ -249,8 +244,8 @@ async function run(config: OnSaleConfig, database: BenchDatabase): Promise<Run> 
       seconds,
       load: [loadBefore, loadAfter],
       serverCpuMs,
-      generatorCpuMs,
-      databaseCpuMs,
+      generatorCpuMs: spent.generatorMs,
+      databaseCpuMs: spent.databaseMs,
       transactionsBefore,
       database: `PostgreSQL ${database.serverVersion} (${database.source})`,
     };

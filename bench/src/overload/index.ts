@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import type { Benchmark } from '../shared/benchmark.ts';
 import { option, positiveInt } from '../shared/args.ts';
 import { withBenchDatabase, type BenchDatabase } from '../shared/bench-database.ts';
-import { databaseCpuReader } from '../shared/database-cpu.ts';
+import { startCpuMeter, type CpuSpent } from '../shared/cpu-meter.ts';
 import { generatorNiceOption, prioritiseGenerator } from '../shared/generator-priority.ts';
 import { percentile } from '../shared/percentile.ts';
 import { startServers, stopServers, type ServerProcess } from '../shared/server-process.ts';
@@ -249,23 +249,13 @@ async function drive(
 
 const STATUS_NAMES: Record<string, string> = { '200': 'reads', '201': 'holds', '409': 'holds refused' };
 
-/** Who used the two cores from now until `percent()`: the generator (this process), each server, PostgreSQL. */
-async function cpuShares(servers: ServerProcess[], database: BenchDatabase) {
-  const started = performance.now();
-  const generator = process.cpuUsage();
-  const serverCpu = servers.map((server) => server.cpuMs() ?? 0);
-  const databaseCpu = await databaseCpuReader(database.pool);
-  const databaseBefore = databaseCpu?.();
+/** Who used the two cores since the meter started, in % of one core: the generator, each server, PostgreSQL. */
+function cpuPercentOf(spent: CpuSpent) {
+  const share = (ms: number) => fixed((ms / spent.elapsedMs) * 100, 0);
   return {
-    percent() {
-      const share = (ms: number) => fixed((ms / (performance.now() - started)) * 100, 0);
-      const used = process.cpuUsage(generator);
-      return {
-        generator: share((used.user + used.system) / 1000),
-        servers: servers.map((server, i) => share((server.cpuMs() ?? 0) - serverCpu[i]!)),
-        database: databaseCpu ? share(databaseCpu() - databaseBefore!) : undefined,
-      };
-    },
+    generator: share(spent.generatorMs),
+    servers: spent.serversMs.map((ms) => share(ms ?? 0)),
+    database: spent.databaseMs === undefined ? undefined : share(spent.databaseMs),
   };
 }
 
@@ -322,14 +312,14 @@ async function run(config: OverloadConfig, database: BenchDatabase): Promise<voi
     const generatorLag = monitorEventLoopDelay({ resolution: 10 });
     const generator = prioritiseGenerator(config.generatorNice);
     generatorLag.enable();
-    const cpu = await cpuShares(servers, database);
+    const cpu = await startCpuMeter(servers, database);
     const overload = await drive(servers, () => orderPath(product, date, spanIds), {
       connections,
       seconds: config.durationSeconds,
       rate,
       openLoop: config.openLoopConnections !== undefined,
     });
-    const cpuPercent = cpu.percent();
+    const cpuPercent = cpuPercentOf(cpu());
     generatorLag.disable();
     generator.restore();
     const generatorLagP99 = generatorLag.percentile(99) / 1e6;
