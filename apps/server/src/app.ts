@@ -40,6 +40,7 @@ import { registerAddressRateCeilings } from './plugins/address-rate-ceiling.ts';
 import { registerXsrfCheck, registerXsrfCookie } from './plugins/xsrf.ts';
 import { registerWritePositions } from './plugins/read-your-writes.ts';
 import { registerStockChangeNotes } from './plugins/stock-change-notes.ts';
+import { registerAdmissionPaceMeter } from './plugins/waiting-room-gate.ts';
 import { primaryReads, type ReadPool } from './db/read-pool.ts';
 import { MOUNT_PREFIXES } from './plugins/register-endpoint.ts';
 import { partnerApiRoutes } from './features/partner-api/routes.ts';
@@ -323,6 +324,7 @@ export async function buildApp({
       registerEmptyJsonDeleteParser(api);
       registerAnswerCache(api, answers);
       registerStockChangeNotes(api);
+      registerAdmissionPaceMeter(api);
       registerWritePositions(api);
       registerApiCompression(api);
       await api.register(apiRoutes);

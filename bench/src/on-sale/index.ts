@@ -300,6 +300,28 @@ function printOrder(config: OnSaleConfig, result: Run): void {
   );
 }
 
+/**
+ * The admitted visitors' requests by the second they were sent in, after the first arrival (ADR 133): a p99
+ * is made by a few slow seconds, and the line shows which (a rush's first seconds, its joins' storm).
+ */
+function printBySecond(records: readonly VisitorRecord[]): void {
+  const start = Math.min(...records.map((r) => r.arrivedAt));
+  const bySecond = new Map<number, number[]>();
+  for (const call of records.flatMap((r) => r.admittedCalls)) {
+    const second = Math.floor((call.sentAt - start) / 1000);
+    bySecond.set(second, [...(bySecond.get(second) ?? []), call.ms]);
+  }
+  const seconds = [...bySecond.keys()].sort((a, b) => a - b);
+  console.log(
+    `  admitted requests by second sent (s: count p90 ms): ${seconds
+      .map((second) => {
+        const values = bySecond.get(second)!;
+        return `${second}: ${values.length} ${fixed(percentile(values, 90), 0)}`;
+      })
+      .join(', ')}`,
+  );
+}
+
 function report(config: OnSaleConfig, result: Run): void {
   const { summary, records } = result;
   const loadText = (load: number[]) => load.map((n) => n.toFixed(1)).join(' ');
@@ -366,6 +388,7 @@ function report(config: OnSaleConfig, result: Run): void {
       `first seat ${fixed(summary.firstSeatS ?? Number.NaN, 1)} s, last seat ${fixed(summary.lastSeatS ?? Number.NaN, 1)} s after the first arrival`,
   );
   console.log(`  ${summary.paid} bought their seat`);
+  printBySecond(records);
   printOrder(config, result);
   console.log(
     `  cost: server CPU ${fixed(result.serverCpuMs / config.visitors, 2)} ms per visitor ` +

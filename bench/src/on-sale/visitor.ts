@@ -23,6 +23,8 @@ export interface VisitorRecord {
   holdMs: number[];
   /** Latency of each request of the purchase after the hold, by step (form, mail, link, checkout). */
   stepMs: Record<string, number[]>;
+  /** Every admitted request (the hold and the purchase's): when it was sent and how long it took. */
+  admittedCalls: { sentAt: number; ms: number }[];
   joinMs: number[];
   /** The place of its first join (the token's entry id) and the server that gave it, for the report. */
   entryId?: number;
@@ -71,6 +73,7 @@ export function newVisitorRecord(index: number): VisitorRecord {
     paid: false,
     holdMs: [],
     stepMs: {},
+    admittedCalls: [],
     joinMs: [],
     problems: [],
     refused: {},
@@ -162,6 +165,7 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
     const step = async (what: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => {
       const answer = await call(method, path, body);
       (record.stepMs[what] ??= []).push(answer.answeredAt - answer.sentAt);
+      record.admittedCalls.push({ sentAt: answer.sentAt, ms: answer.answeredAt - answer.sentAt });
       const ok = answer.status === 200 || answer.status === 201;
       if (!ok) problem(what, answer);
       return ok ? answer : undefined;
@@ -194,6 +198,7 @@ export async function visit(index: number, context: VisitorContext): Promise<Vis
   const hold = async (): Promise<'held' | 'sold_out' | 'again' | 'failed'> => {
     const answer = await call('POST', `${API}/orders`, orderBody(context.product, context.spanId));
     record.holdMs.push(answer.answeredAt - answer.sentAt);
+    record.admittedCalls.push({ sentAt: answer.sentAt, ms: answer.answeredAt - answer.sentAt });
     if (answer.status === 201 || answer.status === 200) {
       record.held = true;
       record.paid = await pay(String((answer.body as { order_token?: unknown }).order_token));

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyingSecrets } from '../config/app-secret.ts';
+import { arrivalTimer } from './request-start.ts';
 import { holdThroughWaitingRoom } from '../domain/waiting-room/admission-gate.ts';
 import { queueTokenOf, waitingRoomFor, type WaitingRoom } from '../domain/waiting-room/waiting-room.ts';
 import { isExemptFromVisitorLimits } from './visitor-id.ts';
@@ -32,4 +33,20 @@ export function holdThroughQueue<T extends { orderToken: string }>(
     },
     hold,
   );
+}
+
+/**
+ * Tells the app's waiting room how long each API answer took from the request's arrival (the balancer's
+ * stamp when trusted: a busy process reads its requests late), but the waiting room's own: joins linger and
+ * long polls park by design. In a rush the rest are the admitted visitors' holds and purchases, and their
+ * speed paces admission (ADR 133). Registered on the API's scope, beside the stock-change notes.
+ */
+export function registerAdmissionPaceMeter(api: FastifyInstance): void {
+  const room = waitingRoomOf(api);
+  const arrivalOf = arrivalTimer(api.env.TRUST_PROXY, api.env.TRUST_REQUEST_START);
+  api.addHook('onResponse', (request, reply, done) => {
+    if (room.pacing && !request.routeOptions.url?.includes('/waiting-room/'))
+      room.noteAnswer(Date.now() - arrivalOf(request, reply).getTime());
+    done();
+  });
 }

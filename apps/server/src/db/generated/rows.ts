@@ -855,6 +855,7 @@ export interface Rows<Timestamp = string> {
     last_admission_at: Timestamp;
     sold_out_at: Timestamp | null;
     updated_at: Timestamp;
+    admission_pace_milli: number | null;
   };
   webhook_attempts: {
     id: number;

@@ -1179,6 +1179,7 @@ export const waitingRoomQueues = pgTable('waiting_room_queues', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' })
     .notNull()
     .default(sql`now()`),
+  admissionPaceMilli: integer('admission_pace_milli'),
 });
 
 export const webhookAttempts = pgTable('webhook_attempts', {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { nextPace, type ServiceReading } from './admission-pace.ts';
 import type { WaitingRoomTiming } from './timing.ts';
 
 /**
@@ -555,11 +556,16 @@ export async function engageAutomaticQueue(
  *   outstanding);
  * - marks the queue sold out while no open slot of the product has a seat left (every waiting visitor is
  *   told), and clears it if seats return (held seats released): the queue then admits again;
- * - admits the next in order at the rate (the operator's, or the automatic one), at most
+ * - admits the next in order at the paced rate (the operator's or the automatic one, times the run's pace:
+ *   ADR 133, moved by the stepping process's `reading` of how fast it answers admitted visitors), at most
  *   `maxOutstandingAdmissions` admitted visitors who have not held yet, and never more of them than seats
  *   left (the last seats go strictly in queue order), from the product's `opens_at`.
  */
-export async function advanceQueues(db: Db, timing: WaitingRoomTiming): Promise<void> {
+export async function advanceQueues(
+  db: Db,
+  timing: WaitingRoomTiming,
+  reading: ServiceReading,
+): Promise<void> {
   await db.execute(sql`
     INSERT INTO waiting_room_queues (product_id, site_code, product_uuid, reason)
     SELECT p.id, p.site_code, p.uuid, 'operator' FROM products p
@@ -568,13 +574,18 @@ export async function advanceQueues(db: Db, timing: WaitingRoomTiming): Promise<
     ON CONFLICT (product_id) WHERE ended_at IS NULL DO NOTHING`);
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT id FROM waiting_room_queues WHERE ended_at IS NULL ORDER BY id`);
-  for (const { id } of rows) await advanceQueue(db, Number(id), timing);
+  for (const { id } of rows) await advanceQueue(db, Number(id), timing, reading);
 }
 
 /** The advisory lock space of the admission step (ADR 095's number). */
 const STEP_LOCK_SPACE = 95;
 
-async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming): Promise<void> {
+async function advanceQueue(
+  db: Db,
+  queueId: number,
+  timing: WaitingRoomTiming,
+  reading: ServiceReading,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // One process at a time advances a queue; another that finds it busy skips it. An advisory lock, not
     // the queue row's: joins take a position by updating that row, and must not wait for a whole step.
@@ -600,6 +611,7 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
       product_type: string;
       elapsed_s: number;
       credit: number;
+      pace_milli: number | null;
       admitted_through: number;
       last_position: number;
       waiting: number;
@@ -608,7 +620,8 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
       SELECT q.product_id, q.reason, p.waiting_room_enabled AS enabled, p.waiting_room_opens_at AS opens_at,
              p.waiting_room_admit_per_minute AS admit_per_minute, p.product_type,
              extract(epoch FROM now() - q.last_admission_at)::float8 AS elapsed_s,
-             q.admission_credit_milli / 1000.0 AS credit, q.admitted_through,
+             q.admission_credit_milli / 1000.0 AS credit, q.admission_pace_milli AS pace_milli,
+             q.admitted_through,
              greatest(q.last_position,
                coalesce(pg_sequence_last_value(('waiting_room_positions_' || q.id)::regclass), 0)) AS last_position,
              (SELECT count(*) FROM waiting_room_entries w WHERE w.queue_id = q.id AND w.state = 'waiting')::int
@@ -653,22 +666,19 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
     const seatsLeft = Number(stock[0]!.left);
     const soldOut = Number(stock[0]!.unsold) === 0;
     const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
-    const perSecond = (queue.admit_per_minute ?? timing.automaticAdmitPerMinute) / 60;
+    const pace = timing.pacing ? (queue.pace_milli ?? Math.round(timing.initialPace * 1000)) / 1000 : 1;
+    const perSecond = (pace * (queue.admit_per_minute ?? timing.automaticAdmitPerMinute)) / 60;
     // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
     const cap = Math.max(1, perSecond * Math.max(1, (timing.tickMs * 2) / 1000));
     const credit = Math.min(cap, Number(queue.credit) + Number(queue.elapsed_s) * perSecond);
-    const admit =
-      soldOut || !opened || seatsLeft === 0
-        ? 0
-        : Math.max(
-            0,
-            // Never more admitted-and-not-held than seats left: the last seats go strictly in queue order.
-            Math.min(
-              Math.floor(credit),
-              Math.min(timing.maxOutstandingAdmissions, seatsLeft) - outstanding,
-              waiting,
-            ),
-          );
+    // Never more admitted-and-not-held than seats left: the last seats go strictly in queue order.
+    const room = Math.min(Math.min(timing.maxOutstandingAdmissions, seatsLeft) - outstanding, waiting);
+    const admitting = !soldOut && opened && seatsLeft > 0;
+    const admit = admitting ? Math.max(0, Math.min(Math.floor(credit), room)) : 0;
+    // The pace grows only when it was what held admissions back (otherwise a lull would raise it unmeasured):
+    // more were waiting, with room for them, than the credit let in.
+    const paceWasTheLimit = admitting && Math.floor(credit) < room;
+    const paceNext = timing.pacing ? nextPace(pace, reading, paceWasTheLimit, timing) : pace;
     let through = Number(queue.admitted_through);
     if (admit > 0) {
       // The first waiting places in arrival order: when their process read the join (ADR 095 addendum),
@@ -693,6 +703,7 @@ async function advanceQueue(db: Db, queueId: number, timing: WaitingRoomTiming):
          SET admitted_through = ${through},
              last_position = greatest(last_position, ${Number(queue.last_position)}, ${through}),
              admission_credit_milli = ${waiting - admit > 0 ? Math.floor((credit - admit) * 1000) : 0},
+             admission_pace_milli = ${timing.pacing ? Math.max(1, Math.round(paceNext * 1000)) : null},
              last_admission_at = now(),
              sold_out_at = CASE WHEN ${soldOut} THEN coalesce(sold_out_at, now()) END,
              updated_at = now()

@@ -1,11 +1,16 @@
+import type { PaceTiming } from './admission-pace.ts';
+
 /**
  * The waiting room's timing (ADR 095), one object so tests can shorten it (`waitingRoomOf(app).configure`).
  * The defaults are the production values.
  */
-export interface WaitingRoomTiming {
+export interface WaitingRoomTiming extends PaceTiming {
   /** How long an admitted visitor has to hold (their one `POST /orders`). */
   admissionWindowMs: number;
-  /** Admissions a minute when the operator left the rate automatic: what a slow machine serves with ease. */
+  /**
+   * Admissions a minute when the operator left the rate automatic: what a slow machine serves with ease when
+   * nothing else runs. The pace (admission-pace.ts) admits a share of it, or of the operator's rate.
+   */
   automaticAdmitPerMinute: number;
   /** At most this many admitted visitors who have not held yet (later ones wait): bounds a burst of holds. */
   maxOutstandingAdmissions: number;
@@ -54,4 +59,11 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   maxWaitingJoins: 2_000,
   maxParkedPolls: 20_000,
   timers: true,
+  pacing: true,
+  initialPace: 0.1,
+  minimumPace: 0.05,
+  paceWindowMs: 5_000,
+  paceMinimumAnswers: 5,
+  paceSlowMs: 120,
+  paceFastMs: 60,
 };

@@ -1,5 +1,6 @@
 import { WAITING_ROOM_TOKEN_HEADER, waitingRoomCookieName, type WaitingRoomEntry } from '@kippu/contract';
 import type { Db } from '../../db/client.ts';
+import { ServiceLatencyMeter } from './admission-pace.ts';
 import { entryView } from './entry-view.ts';
 import { JoinBatcher } from './join-batcher.ts';
 import { PlaceReader } from './place-reader.ts';
@@ -76,6 +77,8 @@ export class WaitingRoom {
   readonly places: PlaceReader;
   /** The positions joins of a known run take, many in one statement. */
   readonly joins: JoinBatcher;
+  /** How fast this process answers admitted visitors: what its steps pace admissions by (ADR 133). */
+  private readonly service = new ServiceLatencyMeter();
 
   constructor(
     private readonly db: Db,
@@ -152,6 +155,16 @@ export class WaitingRoom {
       : snapshot.byUuid.get(`${site}|${ref.uuid}`);
   }
 
+  /** Whether answers are being counted: pacing is on and a queue is in force in this process's snapshot. */
+  get pacing(): boolean {
+    return this.timing.pacing && this.snapshot !== null && this.snapshot.byId.size > 0;
+  }
+
+  /** An API answer other than the waiting room's own took `latencyMs` from the request's arrival. */
+  noteAnswer(latencyMs: number): void {
+    if (this.pacing) this.service.record(latencyMs, Date.now());
+  }
+
   /** The visitor asked about the place (a join, a read, a long poll): they are still there. */
   noteSeen(entryId: number): void {
     this.seen.add(entryId);
@@ -171,7 +184,12 @@ export class WaitingRoom {
     const snapshot = await this.inForce();
     if (snapshot.byId.size === 0) return;
     // An ended run shows in the gate within the snapshot's second (ADR 095).
-    await advanceQueues(this.db, this.timing);
+    const { paceWindowMs, paceMinimumAnswers } = this.timing;
+    await advanceQueues(
+      this.db,
+      this.timing,
+      this.service.take(Date.now(), paceWindowMs, paceMinimumAnswers),
+    );
   }
 
   private async backgroundTick(): Promise<void> {

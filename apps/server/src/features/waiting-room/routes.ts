@@ -47,11 +47,13 @@ export function joinConcurrency(poolSize: number): number {
  */
 export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   const room = waitingRoomOf(app);
-  // Background steps run in every server process; tests step by hand unless they turn timers on.
+  // Background steps run in every server process; tests step by hand unless they turn timers on, and admit
+  // at the full rate unless they turn the pace on (its answers' timing is the machine's, not the test's).
   room.configure({
     automatic: app.env.WAITING_ROOM_AUTOMATIC === 'on',
     automaticHoldsPerSecond: app.env.WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND,
     timers: app.env.NODE_ENV !== 'test',
+    pacing: app.env.NODE_ENV !== 'test',
   });
   // preClose, not onClose (review finding 7): Fastify's server close waits for requests in flight before
   // onClose hooks run, so parked polls would hold shutdown for up to `longPollMs`.
