@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPace, ServiceLatencyMeter } from './admission-pace.ts';
+import { nextPace, pacedPerSecond, ServiceLatencyMeter } from './admission-pace.ts';
 import { DEFAULT_TIMING } from './timing.ts';
 
 const timing = {
@@ -22,6 +22,14 @@ describe('the admission pace (ADR 133)', () => {
     // In between the two thresholds, and with too few answers to tell: kept.
     expect(nextPace(0.5, reading(90), true, timing)).toBe(0.5);
     expect(nextPace(0.5, reading(900, 4), true, timing)).toBe(0.5);
+  });
+
+  it('admits a share of the rate, never fewer than the floor, and a small rate as it was set', () => {
+    expect(pacedPerSecond(0.5, 1_200, timing)).toBe(10);
+    expect(pacedPerSecond(0.05, 1_200, timing)).toBe(1);
+    expect(pacedPerSecond(0.01, 1_200, timing)).toBe(1);
+    // A small venue's six a minute: pacing never slows it (so few cannot be what slows answers).
+    expect(pacedPerSecond(0.1, 6, timing)).toBe(0.1);
   });
 
   it('reads each answer once, within the window, and only once there are enough of them', () => {

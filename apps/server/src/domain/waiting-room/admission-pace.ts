@@ -14,6 +14,11 @@ export interface PaceTiming {
   initialPace: number;
   /** The pace never falls below this (the queue always moves). */
   minimumPace: number;
+  /**
+   * Admissions a minute the pace never goes below (or the rate, if that is lower): so few cannot be what slows
+   * answers, and a small venue's rate (a few a minute) is kept as the operator set it.
+   */
+  pacedFloorPerMinute: number;
   /** Answers measured over this long make one reading. */
   paceWindowMs: number;
   /** A reading needs at least this many answers; with fewer the pace stays. */
@@ -85,4 +90,9 @@ export class ServiceLatencyMeter {
     recent.sort((a, b) => a - b);
     return { answers: recent.length, p90Ms: recent[Math.ceil(recent.length * 0.9) - 1]! };
   }
+}
+
+/** Admissions a second at this pace of a rate of `perMinute` (never below the floor, nor above the rate). */
+export function pacedPerSecond(pace: number, perMinute: number, timing: PaceTiming): number {
+  return Math.max(pace * perMinute, Math.min(perMinute, timing.pacedFloorPerMinute)) / 60;
 }

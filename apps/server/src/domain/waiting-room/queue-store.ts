@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { nextPace, type ServiceReading } from './admission-pace.ts';
+import { nextPace, pacedPerSecond, type ServiceReading } from './admission-pace.ts';
 import type { WaitingRoomTiming } from './timing.ts';
 
 /**
@@ -667,7 +667,7 @@ async function advanceQueue(
     const soldOut = Number(stock[0]!.unsold) === 0;
     const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
     const pace = timing.pacing ? (queue.pace_milli ?? Math.round(timing.initialPace * 1000)) / 1000 : 1;
-    const perSecond = (pace * (queue.admit_per_minute ?? timing.automaticAdmitPerMinute)) / 60;
+    const perSecond = pacedPerSecond(pace, queue.admit_per_minute ?? timing.automaticAdmitPerMinute, timing);
     // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
     const cap = Math.max(1, perSecond * Math.max(1, (timing.tickMs * 2) / 1000));
     const credit = Math.min(cap, Number(queue.credit) + Number(queue.elapsed_s) * perSecond);

@@ -62,6 +62,7 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   pacing: true,
   initialPace: 0.1,
   minimumPace: 0.05,
+  pacedFloorPerMinute: 60,
   paceWindowMs: 5_000,
   paceMinimumAnswers: 5,
   paceSlowMs: 120,
