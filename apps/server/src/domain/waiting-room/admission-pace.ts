@@ -96,3 +96,9 @@ export class ServiceLatencyMeter {
 export function pacedPerSecond(pace: number, perMinute: number, timing: PaceTiming): number {
   return Math.max(pace * perMinute, Math.min(perMinute, timing.pacedFloorPerMinute)) / 60;
 }
+
+/** A run's pace from its stored thousandths (null before its first step: the initial pace); 1 when not pacing. */
+export function paceOf(paceMilli: number | null, timing: PaceTiming): number {
+  if (!timing.pacing) return 1;
+  return (paceMilli ?? Math.round(timing.initialPace * 1000)) / 1000;
+}

@@ -1,5 +1,7 @@
 import type { WaitingRoomEntry } from '@kippu/contract';
+import { paceOf, pacedPerSecond } from './admission-pace.ts';
 import type { EntryRow, QueueRow } from './queue-store.ts';
+import type { WaitingRoomTiming } from './timing.ts';
 
 /**
  * What a visitor is told about their place (ADR 095), from their entry and its queue: the same function for
@@ -9,7 +11,7 @@ export function entryView(
   entry: EntryRow,
   queue: QueueRow,
   token: string,
-  automaticAdmitPerMinute: number,
+  timing: WaitingRoomTiming,
   now = Date.now(),
 ): WaitingRoomEntry {
   const base = {
@@ -39,7 +41,9 @@ export function entryView(
     entry.ahead !== null && entry.ahead !== undefined
       ? entry.ahead + 1
       : Math.max(1, entry.position - queue.admitted_through);
-  const perSecond = (queue.admit_per_minute ?? automaticAdmitPerMinute) / 60;
+  // At the run's paced rate (ADR 133): in a rush's first seconds a tenth of the rate, not the rate.
+  const rate = queue.admit_per_minute ?? timing.automaticAdmitPerMinute;
+  const perSecond = pacedPerSecond(paceOf(queue.pace_milli, timing), rate, timing);
   return {
     ...base,
     state: 'waiting',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { nextPace, pacedPerSecond, type ServiceReading } from './admission-pace.ts';
+import { nextPace, paceOf, pacedPerSecond, type ServiceReading } from './admission-pace.ts';
 import type { WaitingRoomTiming } from './timing.ts';
 
 /**
@@ -39,6 +39,8 @@ export interface QueueRow {
   sold_out_at: Date | null;
   ended_at: Date | null;
   admit_per_minute: number | null;
+  /** The run's admission pace in thousandths (ADR 133); null before its first step. */
+  pace_milli: number | null;
 }
 
 /** Every queue in force, all sites: what each process caches for about a second (the gate's only read). */
@@ -191,7 +193,7 @@ const TAKE_POSITION = {
   name: 'waiting-room-take-position',
   text: `
     WITH q AS (
-      SELECT id, product_id, product_uuid, admitted_through, sold_out_at, ended_at
+      SELECT id, product_id, product_uuid, admitted_through, sold_out_at, ended_at, admission_pace_milli
         FROM waiting_room_queues WHERE id = $1::bigint AND ended_at IS NULL),
     existing AS (
       SELECT e.id, e.queue_id, e.position, e.state, e.admitted_until
@@ -207,7 +209,7 @@ const TAKE_POSITION = {
     placed AS (SELECT * FROM e UNION ALL SELECT * FROM existing)
     SELECT (SELECT count(*) FROM q)::int AS opened, placed.id, placed.queue_id, q.product_id,
            q.product_uuid::text AS product_uuid, placed.position, placed.state, placed.admitted_until,
-           q.admitted_through, q.sold_out_at, q.ended_at,
+           q.admitted_through, q.sold_out_at, q.ended_at, q.admission_pace_milli AS pace_milli,
            (SELECT waiting_room_admit_per_minute FROM products WHERE id = q.product_id) AS admit_per_minute
       FROM (SELECT 1) AS one LEFT JOIN q ON true LEFT JOIN placed ON true`,
 };
@@ -249,7 +251,7 @@ const TAKE_POSITIONS = {
   text: `
     WITH q AS (
       SELECT q.id, q.product_id, q.product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
-             p.waiting_room_admit_per_minute AS admit_per_minute
+             q.admission_pace_milli, p.waiting_room_admit_per_minute AS admit_per_minute
         FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
        WHERE q.id = $1::bigint AND q.ended_at IS NULL),
     asked AS (
@@ -286,7 +288,7 @@ const TAKE_POSITIONS = {
            p.queue_id, q.product_id, q.product_uuid::text AS product_uuid,
            coalesce(p.x_position, p.new_position) AS position, coalesce(p.x_state, 'waiting') AS state,
            p.x_admitted_until AS admitted_until,
-           q.admitted_through, q.sold_out_at, q.ended_at, q.admit_per_minute
+           q.admitted_through, q.sold_out_at, q.ended_at, q.admit_per_minute, q.admission_pace_milli AS pace_milli
       FROM placed p LEFT JOIN q ON true
      ORDER BY p.ord`,
 };
@@ -319,6 +321,7 @@ type TakenRow = EntryRow & {
   sold_out_at: Date | null;
   ended_at: Date | null;
   admit_per_minute: number | null;
+  pace_milli: number | null;
 } & Record<string, unknown>;
 
 /** The statement's rows; null when it met the run's dropped sequence (the run ended since the snapshot). */
@@ -368,10 +371,11 @@ export async function readEntry(
       sold_out_at: Date | null;
       ended_at: Date | null;
       admit_per_minute: number | null;
+      pace_milli: number | null;
     } & Record<string, unknown>
   >(sql`
     SELECT ${ENTRY_COLUMNS}, q.product_uuid::text AS product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
-           p.waiting_room_admit_per_minute AS admit_per_minute
+           q.admission_pace_milli AS pace_milli, p.waiting_room_admit_per_minute AS admit_per_minute
       FROM waiting_room_entries e
       JOIN waiting_room_queues q ON q.id = e.queue_id
       JOIN products p ON p.id = q.product_id
@@ -397,10 +401,12 @@ export async function readPlaces(
       sold_out_at: Date | null;
       ended_at: Date | null;
       admit_per_minute: number | null;
+      pace_milli: number | null;
     } & Record<string, unknown>
   >(sql`
     SELECT ${ENTRY_COLUMNS}, q.site_code, q.product_uuid::text AS product_uuid, q.admitted_through,
-           q.sold_out_at, q.ended_at, p.waiting_room_admit_per_minute AS admit_per_minute
+           q.sold_out_at, q.ended_at, q.admission_pace_milli AS pace_milli,
+           p.waiting_room_admit_per_minute AS admit_per_minute
       FROM waiting_room_entries e
       JOIN waiting_room_queues q ON q.id = e.queue_id
       JOIN products p ON p.id = q.product_id
@@ -421,6 +427,7 @@ function queueOf(
     sold_out_at: Date | null;
     ended_at: Date | null;
     admit_per_minute: number | null;
+    pace_milli: number | null;
   },
   id: number,
 ): QueueRow {
@@ -432,6 +439,7 @@ function queueOf(
     sold_out_at: row.sold_out_at === null ? null : new Date(row.sold_out_at),
     ended_at: row.ended_at === null ? null : new Date(row.ended_at),
     admit_per_minute: row.admit_per_minute === null ? null : Number(row.admit_per_minute),
+    pace_milli: row.pace_milli === null ? null : Number(row.pace_milli),
   };
 }
 
@@ -452,7 +460,7 @@ export async function findProduct(
 export async function readQueues(db: Db, ids: readonly number[]): Promise<Map<number, QueueRow>> {
   const { rows } = await db.execute<QueueRow & Record<string, unknown>>(sql`
     SELECT q.id, q.product_id, q.product_uuid::text AS product_uuid, q.admitted_through, q.sold_out_at, q.ended_at,
-           p.waiting_room_admit_per_minute AS admit_per_minute
+           q.admission_pace_milli AS pace_milli, p.waiting_room_admit_per_minute AS admit_per_minute
       FROM waiting_room_queues q JOIN products p ON p.id = q.product_id
      WHERE q.id = ANY(${`{${ids.join(',')}}`}::bigint[])`);
   return new Map(rows.map((row) => [Number(row.id), queueOf(row, Number(row.id))]));
@@ -666,7 +674,7 @@ async function advanceQueue(
     const seatsLeft = Number(stock[0]!.left);
     const soldOut = Number(stock[0]!.unsold) === 0;
     const opened = queue.opens_at === null || new Date(queue.opens_at).getTime() <= Date.now();
-    const pace = timing.pacing ? (queue.pace_milli ?? Math.round(timing.initialPace * 1000)) / 1000 : 1;
+    const pace = paceOf(queue.pace_milli, timing);
     const perSecond = pacedPerSecond(pace, queue.admit_per_minute ?? timing.automaticAdmitPerMinute, timing);
     // The budget earned since the last step, kept to about one step's worth plus one (no burst after a lull).
     const cap = Math.max(1, perSecond * Math.max(1, (timing.tickMs * 2) / 1000));

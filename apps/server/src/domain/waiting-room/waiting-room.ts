@@ -241,7 +241,7 @@ export class WaitingRoom {
 
   /** The answer for an entry now. */
   view(entry: EntryRow, queue: QueueRow, token: string): WaitingRoomEntry {
-    return entryView(entry, queue, token, this.timing.automaticAdmitPerMinute);
+    return entryView(entry, queue, token, this.timing);
   }
 
   /**
