@@ -5,6 +5,19 @@ import { holdThroughWaitingRoom } from '../domain/waiting-room/admission-gate.ts
 import { queueTokenOf, waitingRoomFor, type WaitingRoom } from '../domain/waiting-room/waiting-room.ts';
 import { isExemptFromVisitorLimits } from './visitor-id.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer's time is not what admission is paced by (ADR 133): it waits on purpose (a long poll, a
+     * lingering join) or on someone outside the server (a payment gateway).
+     */
+    unpaced?: boolean;
+  }
+}
+
+/** The route option of such a call: `config: UNPACED` (merged with the route's other flags). */
+export const UNPACED = { unpaced: true } as const;
+
 /** The app's waiting room: one per server process (keyed by its HTTP server), shared by every scope. */
 export function waitingRoomOf(app: FastifyInstance): WaitingRoom {
   return waitingRoomFor(app.server, app.db, app.log);
@@ -37,15 +50,15 @@ export function holdThroughQueue<T extends { orderToken: string }>(
 
 /**
  * Tells the app's waiting room how long each API answer took from the request's arrival (the balancer's
- * stamp when trusted: a busy process reads its requests late), but the waiting room's own: joins linger and
- * long polls park by design. In a rush the rest are the admitted visitors' holds and purchases, and their
- * speed paces admission (ADR 133). Registered on the API's scope, beside the stock-change notes.
+ * stamp when trusted: a busy process reads its requests late), but those of routes marked UNPACED (joins
+ * linger and long polls park by design; a checkout waits on its gateway). In a rush the rest are the admitted
+ * visitors' holds and purchases, and their speed paces admission (ADR 133). Registered on the API's scope.
  */
 export function registerAdmissionPaceMeter(api: FastifyInstance): void {
   const room = waitingRoomOf(api);
   const arrivalOf = arrivalTimer(api.env.TRUST_PROXY, api.env.TRUST_REQUEST_START);
   api.addHook('onResponse', (request, reply, done) => {
-    if (room.pacing && !request.routeOptions.url?.includes('/waiting-room/'))
+    if (room.pacing && request.routeOptions.config.unpaced !== true)
       room.noteAnswer(Date.now() - arrivalOf(request, reply).getTime());
     done();
   });

@@ -8,6 +8,7 @@ import {
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
+import { UNPACED } from '../../plugins/waiting-room-gate.ts';
 import { startTimeChange } from '../../domain/time-changes/start-time-change.ts';
 import { cancelTimeChange, checkoutTimeChange } from '../../domain/time-changes/time-change-checkout.ts';
 import { timeChangeDetails } from '../../domain/time-changes/time-change-details.ts';
@@ -46,8 +47,14 @@ export async function changeDateRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(204).send();
   });
 
-  registerEndpoint(app, timeChangeCheckoutEndpoint, MOVES_STOCK, async (request) => {
-    const { reservationToken, timechangeToken } = request.params;
-    return checkoutTimeChange(deps, request.site, reservationToken, timechangeToken, request.body);
-  });
+  // Unpaced (ADR 133): a paid change waits on its gateway.
+  registerEndpoint(
+    app,
+    timeChangeCheckoutEndpoint,
+    { config: { ...MOVES_STOCK.config, ...UNPACED } },
+    async (request) => {
+      const { reservationToken, timechangeToken } = request.params;
+      return checkoutTimeChange(deps, request.site, reservationToken, timechangeToken, request.body);
+    },
+  );
 }

@@ -7,6 +7,7 @@ import {
 } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
+import { UNPACED } from '../../plugins/waiting-room-gate.ts';
 import { checkoutVisitorOrder } from '../../domain/box-office/kiosk-orders.ts';
 import { findReservationToken } from '../../domain/reservations/find-reservation.ts';
 import { gtmData } from '../../domain/reservations/gtm-data.ts';
@@ -25,14 +26,19 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
 
   // A kiosk's order is paid only from its kiosk (the device cookie, ADR 080), as it was held.
-  registerEndpoint(app, checkoutEndpoint, MOVES_STOCK, async (request) =>
-    checkoutVisitorOrder(
-      deps,
-      request.site,
-      request.params.id,
-      request.body,
-      request.cookies[KIOSK_DEVICE_COOKIE],
-    ),
+  // Unpaced (ADR 133): a card checkout waits on its gateway, which says nothing of this server's load.
+  registerEndpoint(
+    app,
+    checkoutEndpoint,
+    { config: { ...MOVES_STOCK.config, ...UNPACED } },
+    async (request) =>
+      checkoutVisitorOrder(
+        deps,
+        request.site,
+        request.params.id,
+        request.body,
+        request.cookies[KIOSK_DEVICE_COOKIE],
+      ),
   );
 
   const perEmail = app.createRateLimit({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { exePaymentEndpoint, paymentResultEndpoint } from '@kippu/contract';
 import { registerEndpoint } from '../../plugins/register-endpoint.ts';
 import { MOVES_STOCK } from '../../plugins/read-your-writes.ts';
+import { UNPACED } from '../../plugins/waiting-room-gate.ts';
 import { exePayment, paymentResult } from '../../domain/checkout/exe-payment.ts';
 
 /**
@@ -12,12 +13,18 @@ import { exePayment, paymentResult } from '../../domain/checkout/exe-payment.ts'
  */
 export async function paymentCallbackRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.checkoutDeps;
-  registerEndpoint(app, paymentResultEndpoint, async (request, reply) => {
+  // Both unpaced (ADR 133): they may ask the gateway.
+  registerEndpoint(app, paymentResultEndpoint, { config: UNPACED }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return paymentResult(deps, request.site, request.params.id);
   });
-  registerEndpoint(app, exePaymentEndpoint, MOVES_STOCK, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return exePayment(deps, request.site, request.body.md);
-  });
+  registerEndpoint(
+    app,
+    exePaymentEndpoint,
+    { config: { ...MOVES_STOCK.config, ...UNPACED } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return exePayment(deps, request.site, request.body.md);
+    },
+  );
 }

@@ -17,7 +17,7 @@ import { perClientRateLimit } from '../../plugins/rate-limit.ts';
 import { clientKeyOf } from '../../plugins/client-key.ts';
 import { visitorIdOf } from '../../plugins/visitor-id.ts';
 import { arrivalTimer } from '../../plugins/request-start.ts';
-import { waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
+import { UNPACED, waitingRoomOf } from '../../plugins/waiting-room-gate.ts';
 import { AppError } from '../../shared/app-error.ts';
 import { Semaphore } from '../../shared/semaphore.ts';
 
@@ -147,7 +147,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
   registerEndpoint(
     app,
     joinWaitingRoomEndpoint,
-    { config: perClientRateLimit('waiting-room-joins', JOIN_BUDGET, { patient: true }) },
+    // Unpaced: a join lingers for company on purpose (ADR 120).
+    { config: { ...perClientRateLimit('waiting-room-joins', JOIN_BUDGET, { patient: true }), ...UNPACED } },
     async (request, reply) => {
       // A bound on joins waiting in memory (review finding 3): past it a flood costs neither memory nor an
       // ever-longer wait; the refused join comes back after Retry-After.
@@ -165,7 +166,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  registerEndpoint(app, waitingRoomEntryEndpoint, async (request, reply) => {
+  // Unpaced: a long poll parks on purpose.
+  registerEndpoint(app, waitingRoomEntryEndpoint, { config: UNPACED }, async (request, reply) => {
     // Parked polls pass the overload guard: a call naming the product by id without a valid token for it
     // costs no query at all (an HMAC check), so polls without a place cannot tie up connections.
     const namedId = request.query.product_id;
