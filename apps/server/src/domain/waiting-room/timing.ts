@@ -65,6 +65,6 @@ export const DEFAULT_TIMING: WaitingRoomTiming = {
   pacedFloorPerMinute: 60,
   paceWindowMs: 5_000,
   paceMinimumAnswers: 5,
-  paceSlowMs: 120,
-  paceFastMs: 60,
+  paceSlowMs: 100,
+  paceFastMs: 50,
 };
