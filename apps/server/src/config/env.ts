@@ -138,6 +138,12 @@ const envSchema = z.object({
    */
   WAITING_ROOM_AUTOMATIC: z.enum(['on', 'off']).default('on'),
   WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * The admission pace's threshold (ADR 133): while a queue is in force, admission slows when the 90th
+   * percentile of the API's answers passes this, and speeds up below half of it. A deployment whose answers
+   * are slower at rest (a database far away) sets it to about three times its resting p90.
+   */
+  WAITING_ROOM_PACE_SLOW_MS: z.coerce.number().int().min(10).max(60_000).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * How log lines are written (issue 31, ADR 099): `json` (one JSON object a line, for log collectors) or

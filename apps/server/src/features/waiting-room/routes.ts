@@ -54,6 +54,8 @@ export async function waitingRoomRoutes(app: FastifyInstance): Promise<void> {
     automaticHoldsPerSecond: app.env.WAITING_ROOM_AUTOMATIC_HOLDS_PER_SECOND,
     timers: app.env.NODE_ENV !== 'test',
     pacing: app.env.NODE_ENV !== 'test',
+    paceSlowMs: app.env.WAITING_ROOM_PACE_SLOW_MS,
+    paceFastMs: app.env.WAITING_ROOM_PACE_SLOW_MS / 2,
   });
   // preClose, not onClose (review finding 7): Fastify's server close waits for requests in flight before
   // onClose hooks run, so parked polls would hold shutdown for up to `longPollMs`.
