@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { setupTestApp } from '../../test/helper.ts';
-import { orderBody, postOrder, productWithSlot } from '../../test/order-support.ts';
+import { waitingRoomOf } from '../plugins/waiting-room-gate.ts';
+import { setupTestApp, visitorAddress } from '../../test/helper.ts';
+import { orderBody, postOrder, productWithSlot, SITE_PATH } from '../../test/order-support.ts';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -90,6 +92,8 @@ describe('GET /metrics', () => {
       'kippu_payments_in_flight',
       'kippu_payments_stuck',
       'kippu_mail_outbox_pending',
+      'kippu_waiting_room_places',
+      'kippu_waiting_room_admission_pace',
       'kippu_overload_shed_total',
       'kippu_api_in_flight',
       'kippu_db_pool_connections',
@@ -113,6 +117,7 @@ describe('GET /metrics', () => {
     }
     expect(sample(text, 'kippu_payments_in_flight', { state: 'pending' })).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'kippu_mail_outbox_pending')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'kippu_waiting_room_places', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
     expect(
       sample(text, 'kippu_db_pool_connections', { pool: 'main', state: 'in_use' }),
     ).toBeGreaterThanOrEqual(0);
@@ -144,5 +149,37 @@ describe('GET /metrics', () => {
     // The route's pattern, never the raw URL: a path a scanner tries adds no series of its own.
     await ctx.app.inject({ method: 'GET', url: '/demo/api/v1/no-such-thing-4711' });
     expect(await scrape()).not.toContain('no-such-thing-4711');
+  });
+
+  it("shows a waiting room's places and its admission pace while it is in force", async () => {
+    const product = await productWithSlot(ctx.db, 10);
+    await ctx.db.execute(sql`UPDATE products SET waiting_room_enabled = true WHERE id = ${product.id}`);
+    waitingRoomOf(ctx.app).forgetInForce();
+    const waiting = (text: string) => sample(text, 'kippu_waiting_room_places', { state: 'waiting' }) ?? 0;
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) {
+      const joined = await ctx.app.inject({
+        method: 'POST',
+        url: `${SITE_PATH}/waiting-room/entries`,
+        headers: { cookie: 'XSRF-TOKEN=x', 'x-xsrf-token': 'x' },
+        remoteAddress: visitorAddress(),
+        payload: { product_id: product.id },
+      });
+      expect(joined.statusCode).toBe(200);
+    }
+    // A run paced by its steps (ADR 133; tests step by hand with pacing off, so the pace is set here).
+    await ctx.db.execute(sql`
+      UPDATE waiting_room_queues SET admission_pace_milli = 250 WHERE product_id = ${product.id} AND ended_at IS NULL`);
+    const during = await scrape();
+    expect(waiting(during)).toBe(waiting(before) + 3);
+    expect(sample(during, 'kippu_waiting_room_admission_pace', { product: String(product.id) })).toBe(0.25);
+    // Switched off: the run ends at the next step, and its pace's series goes with it.
+    await ctx.db.execute(sql`UPDATE products SET waiting_room_enabled = false WHERE id = ${product.id}`);
+    await waitingRoomOf(ctx.app).tick();
+    const after = await scrape();
+    expect(
+      sample(after, 'kippu_waiting_room_admission_pace', { product: String(product.id) }),
+    ).toBeUndefined();
+    expect(waiting(after)).toBe(waiting(before));
   });
 });

@@ -40,6 +40,7 @@ const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 
 const OPEN_ORDER_STATES = ['holding', 'ready_checkout', 'paying'];
 const IN_FLIGHT_PAYMENT_STATES = ['created', 'pending'];
+const WAITING_ROOM_PLACE_STATES = ['waiting', 'admitted'];
 
 /**
  * The scrape's one statement: work in progress by state, each part read through a partial index, so its cost
@@ -53,7 +54,12 @@ const STATE_COUNTS = `
     WHERE status IN ('holding', 'ready_checkout', 'paying') GROUP BY status
   UNION ALL SELECT 'payments', status, count(*)::int FROM payments WHERE status IN ('created', 'pending') GROUP BY status
   UNION ALL SELECT 'payments_stuck', 'stuck', count(*)::int FROM payments WHERE stuck_at IS NOT NULL
-  UNION ALL SELECT 'mail_outbox', 'pending', count(*)::int FROM mail_outbox WHERE status = 'pending'`;
+  UNION ALL SELECT 'mail_outbox', 'pending', count(*)::int FROM mail_outbox WHERE status = 'pending'
+  UNION ALL SELECT 'waiting_room', e.state, count(*)::int
+    FROM waiting_room_entries e JOIN waiting_room_queues q ON q.id = e.queue_id AND q.ended_at IS NULL
+   WHERE e.state IN ('waiting', 'admitted') GROUP BY e.state
+  UNION ALL SELECT 'waiting_room_pace', product_id::text, admission_pace_milli FROM waiting_room_queues
+   WHERE ended_at IS NULL AND admission_pace_milli IS NOT NULL`;
 
 type StateCounts = Map<string, Map<string, number>>;
 
@@ -211,6 +217,27 @@ export function createMetrics(probe: DatabaseProbe): Metrics {
       const counts = await readStates();
       if (!counts) return this.reset();
       this.set(counts.get('payments_stuck')?.get('stuck') ?? 0);
+    },
+  });
+  stateGauge(
+    registry,
+    'kippu_waiting_room_places',
+    'Places in the waiting rooms in force: waiting, and admitted but not yet held (read at scrape time)',
+    'waiting_room',
+    WAITING_ROOM_PLACE_STATES,
+    readStates,
+  );
+  new Gauge({
+    name: 'kippu_waiting_room_admission_pace',
+    help: "Share of each queue's admission rate admitted now, by product id: below 1 while answers are slow (ADR 133)",
+    labelNames: ['product'],
+    registers: [registry],
+    async collect() {
+      // Only the queues in force: an ended run's series goes (a pace of nothing is not 0).
+      this.reset();
+      const counts = await readStates();
+      for (const [product, milli] of counts?.get('waiting_room_pace') ?? [])
+        this.set({ product }, milli / 1000);
     },
   });
   new Gauge({
