@@ -43,7 +43,7 @@ describe('product form: waiting room', { timeout: 60_000 }, () => {
     const rate = screen.getByLabelText('Admissions per minute') as HTMLInputElement;
     // Tokyo wall-clock time; an empty rate is automatic.
     expect([enabled.checked, opens.value, rate.value]).toEqual([true, '2026-12-01T10:00', '']);
-    expect(group.textContent).toContain('Empty for automatic');
+    expect(group.textContent).toContain('At most; empty for automatic.');
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
