@@ -1,14 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, inject, test as base } from 'vitest';
+import { runAxe } from './axe.ts';
 import { launchBrowser } from './browser.ts';
 import { skipFirstVisitGuides } from './first-visit.ts';
 
 export { describe, expect } from 'vitest';
 export { skipBrowserSuites } from './browser.ts';
 
-/** The WCAG levels the product promises (A and AA of 2.0 and 2.1). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Shorter than Playwright's 30 s default: a missing element fails fast with a clear message. */
 const ELEMENT_TIMEOUT_MS = 15_000;
 
@@ -243,8 +241,7 @@ export async function expectNoAxeViolations(page: Page, { rules }: { rules?: str
     .locator('[data-testid="toast"]:not([hidden])')
     .waitFor({ state: 'hidden', timeout: TOAST_GONE_MS })
     .catch(() => undefined);
-  const builder = new AxeBuilder({ page });
-  const results = await (rules ? builder.withRules(rules) : builder.withTags(AXE_TAGS)).analyze();
+  const results = await runAxe(page, { rules });
   const violations = results.violations.map((violation) => {
     const targets = violation.nodes
       .slice(0, 5)
