@@ -22,9 +22,9 @@ async function injectOnce(frame: Frame): Promise<void> {
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * Runs axe on the page's document: the product's WCAG levels, or with `rules` only those rules. Frames of the page's own origin are checked with it (axe
- * asks each for its part); a frame that cannot take the script (detached, another origin) is left out, as
- * the frames a user agent would not let a script into.
+ * Runs axe on the page's document: the product's WCAG levels, or with `rules` only those rules. Frames of the
+ * page's own origin are checked with it (axe asks each for its part); a frame the script cannot enter
+ * (detached, or of another origin) is left out.
  */
 export async function runAxe(page: Page, { rules }: { rules?: string[] } = {}): Promise<axe.AxeResults> {
   for (const frame of page.frames()) await injectOnce(frame).catch(() => undefined);
